@@ -1,0 +1,138 @@
+#include "bench.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <iostream>
+
+#include "launchlab/io/files.h"
+#include "launchlab/io/json.h"
+
+using namespace launchlab;
+using nlohmann::ordered_json;
+
+namespace {
+
+RunResult runOne(Engine& e, const std::string& workload, std::uint64_t n, const std::vector<std::string>& impls,
+                 int reps, std::optional<Dim3> block = {}, std::optional<Dim3> grid = {}) {
+  RunRequest r;
+  r.workload = workload;
+  r.n = n;
+  r.dtype = DType::F32;
+  r.impls = impls;
+  r.reps = reps;
+  r.warmup = 3;
+  r.launch.block = block;
+  r.launch.grid = grid;
+  return e.run(r);
+}
+
+ordered_json implJson(const ImplResult& i) {
+  ordered_json j;
+  j["impl"] = i.implId;
+  j["status"] = statusName(i.status);
+  if (!i.reason.empty()) j["reason"] = i.reason;
+  if (i.launch) j["launch"] = formatDim3(i.launch->grid) + " x " + formatDim3(i.launch->block);
+  j["kernel_or_cpu_median_ms"] = i.computeMedianMs();
+  j["bandwidth_gbs"] = i.bandwidthGBs;
+  j["verification"] = outcomeName(i.verification.outcome);
+  return j;
+}
+
+void line(const char* fmt, double a, double b = 0, double c = 0) {
+  std::printf(fmt, a, b, c);
+  std::printf("\n");
+}
+
+}  // namespace
+
+int runBench(Engine& engine, const BenchOptions& o) {
+  const std::uint64_t big = o.quick ? (1u << 20) : (1u << 27);
+  const std::uint64_t million = o.quick ? 100000 : 1000000;
+  const int reps = o.quick ? 3 : o.reps;
+  ordered_json root;
+  root["schema"] = "launchlab.bench";
+  root["timestamp"] = nowIso8601();
+  root["host"] = hostDescription();
+  root["device"] = nlohmann::ordered_json::parse(json::deviceStatus(engine.deviceStatus()))["device"];
+  root["quick"] = o.quick;
+  bool ok = true;
+
+  // 1. Host: STREAM-like copy against cpu-parallel vector_add f32 at 2^27.
+  const double hostCopy = Engine::measureHostCopyBandwidthGBs(std::size_t(big) * 4, reps);
+  RunResult hostRun = runOne(engine, "vector_add", big, {"cpu-parallel"}, reps);
+  const ImplResult* cpuPar = hostRun.find("cpu-parallel");
+  const double cpuParGBs = cpuPar ? cpuPar->bandwidthGBs : 0;
+  root["host_copy_gbs"] = hostCopy;
+  root["cpu_parallel_vector_add_f32"] = {{"n", big}, {"gbs", cpuParGBs}, {"ratio_to_host_copy", cpuParGBs / hostCopy},
+                                         {"target_ratio", 0.8}, {"verification", cpuPar ? std::string(outcomeName(cpuPar->verification.outcome)) : "missing"}};
+  line("host STREAM-like copy: %.1f GB/s; cpu-parallel vector_add f32: %.1f GB/s (%.2fx of copy, target >= 0.80)",
+       hostCopy, cpuParGBs, cpuParGBs / hostCopy);
+  ok = ok && cpuPar && cpuPar->verification.passed();
+
+  if (!engine.deviceStatus().available) {
+    root["gpu"] = {{"skipped", engine.deviceStatus().reason}};
+    std::printf("GPU figures skipped: %s\n", engine.deviceStatus().reason.c_str());
+  } else {
+    // 2. The ceiling, measured in this run: cudaMemcpy device-to-device over 1 GiB.
+    const double copy = engine.gpu().measureCopyBandwidthGBs(std::size_t(1) << (o.quick ? 26 : 30), reps);
+    root["gpu_memcpy_d2d_gbs"] = copy;
+    line("cudaMemcpy D2D: %.1f GB/s (read + write)", copy);
+
+    // 3. vector_add f32 at 2^27: every CUDA variant with auto launch, block sweep of the vectorised kernel,
+    //    and the course's 30 x 128 launch of the grid-stride kernel.
+    ordered_json va = ordered_json::array();
+    double best = 0;
+    std::string bestWhat;
+    auto consider = [&](const RunResult& r) {
+      for (const auto& i : r.impls) {
+        if (!i.gpu) continue;
+        va.push_back(implJson(i));
+        ok = ok && i.status == Status::Ok && i.verification.passed();
+        if (i.status == Status::Ok && i.verification.passed() && i.bandwidthGBs > best) {
+          best = i.bandwidthGBs;
+          bestWhat = i.implId + " " + (i.launch ? formatDim3(i.launch->grid) + " x " + formatDim3(i.launch->block) : "");
+        }
+      }
+    };
+    consider(runOne(engine, "vector_add", big, {"cuda-one-per-thread", "cuda-grid-stride", "cuda-vectorized"}, reps));
+    for (unsigned b : {128u, 256u, 512u, 1024u})
+      consider(runOne(engine, "vector_add", big, {"cuda-vectorized"}, reps, Dim3{b, 1, 1}));
+    consider(runOne(engine, "vector_add", big, {"cuda-grid-stride"}, reps, Dim3{128, 1, 1}, Dim3{30, 1, 1}));
+    consider(runOne(engine, "vector_add", big, {"cuda-grid-stride"}, reps, Dim3{256, 1, 1}, Dim3{4224, 1, 1}));
+    root["vector_add_f32"] = {{"n", big}, {"runs", va}, {"best_gbs", best}, {"best", bestWhat},
+                              {"ratio_to_memcpy", best / copy}, {"target_ratio", 0.95}};
+    std::printf("vector_add f32 n=%llu best: %s at %.1f GB/s = %.3fx of cudaMemcpy (target >= 0.95)\n",
+                (unsigned long long)big, bestWhat.c_str(), best, best / copy);
+
+    // 4. gaussian_pdf f32 at 1M: kernel median.
+    RunResult g = runOne(engine, "gaussian_pdf", million, {"cuda"}, std::max(reps, 50));
+    const ImplResult* gi = g.find("cuda");
+    const double gms = gi ? gi->computeMedianMs() : 0;
+    root["gaussian_pdf_f32"] = {{"n", million}, {"kernel_median_ms", gms}, {"target_ms", 0.02},
+                                {"result", gi ? implJson(*gi) : ordered_json()}};
+    std::printf("gaussian_pdf f32 n=%llu kernel median: %.4f ms (target <= 0.02 ms)\n", (unsigned long long)million, gms);
+    ok = ok && gi && gi->status == Status::Ok && gi->verification.passed();
+
+    // 5. hypot: the course's two launches and an auto one.
+    ordered_json hy = ordered_json::array();
+    for (auto [gr, bl] : {std::pair<unsigned, unsigned>{1, 1}, {128, 64}, {0, 0}}) {
+      RunResult h = gr ? runOne(engine, "hypot", million, {"cuda-grid-stride"}, o.quick ? 2 : 5, Dim3{bl, 1, 1}, Dim3{gr, 1, 1})
+                       : runOne(engine, "hypot", million, {"cuda-grid-stride"}, reps);
+      if (const ImplResult* hi = h.find("cuda-grid-stride")) {
+        hy.push_back(implJson(*hi));
+        std::printf("hypot f32 n=%llu %s: kernel %.4f ms\n", (unsigned long long)million,
+                    hi->launch ? (formatDim3(hi->launch->grid) + " x " + formatDim3(hi->launch->block)).c_str() : "?",
+                    hi->computeMedianMs());
+        ok = ok && hi->status == Status::Ok && hi->verification.passed();
+      }
+    }
+    root["hypot_f32"] = hy;
+  }
+  root["all_verified"] = ok;
+  if (!o.json.empty()) {
+    if (o.json == "-") std::cout << root.dump(2) << "\n";
+    else files::writeAtomic(o.json, root.dump(2) + "\n");
+  }
+  return ok ? 0 : 1;
+}

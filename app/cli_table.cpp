@@ -1,0 +1,140 @@
+#include "cli_table.h"
+
+#include <cstdio>
+#include <sstream>
+
+#include "launchlab/parse.h"
+
+namespace launchlab::cli {
+
+std::string fmtMs(double ms) {
+  char b[32];
+  if (ms >= 100) std::snprintf(b, sizeof b, "%.1f", ms);
+  else if (ms >= 1) std::snprintf(b, sizeof b, "%.3f", ms);
+  else std::snprintf(b, sizeof b, "%.4f", ms);
+  return b;
+}
+
+namespace {
+std::string pad(std::string s, std::size_t w, bool right = false) {
+  if (s.size() >= w) return s + " ";
+  return right ? std::string(w - s.size(), ' ') + s + " " : s + std::string(w - s.size(), ' ') + " ";
+}
+std::string phase(const ImplResult& i, Phase p) {
+  auto it = i.phases.find(p);
+  return it == i.phases.end() ? "-" : fmtMs(it->second.medianMs);
+}
+std::string num(double v, const char* f) {
+  char b[32];
+  std::snprintf(b, sizeof b, f, v);
+  return b;
+}
+std::string verification(const ImplResult& i) {
+  const auto& v = i.verification;
+  switch (v.outcome) {
+    case Verification::Outcome::Pass: return "pass (max rel " + num(v.maxRelError, "%.1e") + ")";
+    case Verification::Outcome::Fail:
+      return "FAIL: " + std::to_string(v.mismatches) + "/" + std::to_string(v.compared) + " mismatches";
+    case Verification::Outcome::Demonstration:
+      return "demonstration: " + std::to_string(v.mismatches) + " differ (the lesson)";
+    default: return std::string(outcomeName(v.outcome));
+  }
+}
+}  // namespace
+
+std::string renderRun(const RunResult& r) {
+  std::ostringstream o;
+  if (r.status == Status::Failed && r.impls.empty()) {
+    o << "run failed: " << r.reason << "\n";
+    return o.str();
+  }
+  o << r.workload << "  n=" << formatSize(r.n) << "  dtype=" << r.dtype << "  seed=" << r.seed << "  reps=" << r.reps
+    << " (+" << r.warmup << " warm-up)";
+  for (const auto& [k, v] : r.params) o << "  " << k << "=" << v;
+  o << "\n";
+  if (r.device.available)
+    o << "device: " << r.device.info.name << " (cc " << r.device.info.ccMajor << "." << r.device.info.ccMinor << ", "
+      << r.device.info.multiprocessors << " SMs)   host: " << r.host << "\n\n";
+  else
+    o << "device: none (" << r.device.reason << ")   host: " << r.host << "\n\n";
+  o << pad("implementation", 22) << pad("grid x block", 14) << pad("H2D ms", 9, true) << pad("kernel ms", 10, true)
+    << pad("D2H ms", 9, true) << pad("CPU ms", 9, true) << pad("total ms", 10, true) << pad("GB/s", 8, true)
+    << pad("speedup", 8, true) << " verification\n";
+  std::vector<std::string> notes;
+  for (const auto& i : r.impls) {
+    o << pad(i.implId, 22);
+    if (i.status != Status::Ok) {
+      o << statusName(i.status) << ": " << i.reason << "\n";
+      continue;
+    }
+    o << pad(i.launch ? formatDim3(i.launch->grid) + " x " + formatDim3(i.launch->block) : "-", 14)
+      << pad(phase(i, Phase::H2D), 9, true) << pad(phase(i, Phase::Kernel), 10, true) << pad(phase(i, Phase::D2H), 9, true)
+      << pad(phase(i, Phase::Cpu), 9, true) << pad(phase(i, Phase::Total), 10, true)
+      << pad(num(i.bandwidthGBs, "%.1f"), 8, true) << pad(num(i.speedupTotal, "%.2fx"), 8, true) << " "
+      << verification(i) << "\n";
+    if (!i.launchNote.empty() && i.launchNote != "as requested") notes.push_back(i.implId + ": " + i.launchNote);
+    for (const auto& [k, v] : i.metrics) notes.push_back(i.implId + ": " + k + " = " + num(v, "%.6g"));
+    if (i.verification.outcome == Verification::Outcome::Fail && !i.verification.firstMismatches.empty())
+      notes.push_back(i.implId + ": first mismatch at index " + std::to_string(i.verification.firstMismatches.front()) +
+                      " (tolerance " + i.verification.note + ")");
+  }
+  if (!notes.empty()) {
+    o << "\n";
+    for (const auto& n : notes) o << "  " << n << "\n";
+  }
+  o << "\nGB/s = bytes moved (inputs read + outputs written) / kernel time (CPU time for CPU rows); "
+       "speedup = cpu-serial total / total.\n";
+  if (r.status == Status::Failed) o << "run stopped: " << r.reason << "\n";
+  return o.str();
+}
+
+std::string renderDevice(const DeviceStatus& s, bool builtWithCuda) {
+  std::ostringstream o;
+  o << "build: " << (builtWithCuda ? "with CUDA" : "CPU-only") << "\n";
+  if (!s.available) {
+    o << "device: none: " << s.reason << "\n";
+    return o.str();
+  }
+  const auto& d = s.info;
+  auto ver = [](int v) { return std::to_string(v / 1000) + "." + std::to_string((v % 1000) / 10); };
+  o << "device " << d.index << ": " << d.name << "\n"
+    << "  compute capability      " << d.ccMajor << "." << d.ccMinor << "\n"
+    << "  multiprocessors (SMs)   " << d.multiprocessors << "\n"
+    << "  warp size               " << d.limits.warpSize << "\n"
+    << "  max threads per block   " << d.limits.maxThreadsPerBlock << "\n"
+    << "  max block dims          " << formatDim3(d.limits.maxBlockDim) << "\n"
+    << "  max grid dims           " << formatDim3(d.limits.maxGridDim) << "\n"
+    << "  max threads per SM      " << d.maxThreadsPerMultiprocessor << "\n"
+    << "  max blocks per SM       " << d.maxBlocksPerMultiprocessor << "\n"
+    << "  shared memory per block " << d.limits.sharedMemPerBlock / 1024 << " KiB (opt-in "
+    << d.limits.sharedMemPerBlockOptin / 1024 << " KiB)\n"
+    << "  shared memory per SM    " << d.sharedMemPerMultiprocessor / 1024 << " KiB\n"
+    << "  registers per block/SM  " << d.registersPerBlock << " / " << d.registersPerMultiprocessor << "\n"
+    << "  global memory           " << num(double(d.totalGlobalMem) / double(1ull << 30), "%.1f") << " GiB\n"
+    << "  L2 cache                " << d.l2CacheBytes / (1024 * 1024) << " MiB\n"
+    << "  memory bus / clock      " << d.memoryBusWidthBits << " bit / " << d.memoryClockKHz / 1000 << " MHz\n"
+    << "  theoretical bandwidth   " << num(d.theoreticalBandwidthGBs, "%.0f") << " GB/s\n"
+    << "  ECC                     " << (d.eccEnabled ? "on" : "off") << "\n"
+    << "  driver / runtime        CUDA " << ver(d.driverVersion) << " / " << ver(d.runtimeVersion) << "\n";
+  return o.str();
+}
+
+std::string renderWorkloads(const Registry& reg) {
+  std::ostringstream o;
+  std::string chapter;
+  for (const auto& w : reg.all()) {
+    const auto& i = w->info();
+    if (i.chapter != chapter) {
+      chapter = i.chapter;
+      o << "\n" << chapter << "\n";
+    }
+    o << "  " << pad(i.id, 18) << i.title << "  [";
+    for (std::size_t k = 0; k < i.dtypes.size(); ++k) o << (k ? "," : "") << dtypeName(i.dtypes[k]);
+    o << "; default n " << formatSize(i.defaultN) << "]\n      implementations:";
+    for (const auto& s : w->impls()) o << " " << s.id << (s.run ? "" : "(unavailable)");
+    o << "\n";
+  }
+  return o.str();
+}
+
+}  // namespace launchlab::cli

@@ -1,0 +1,62 @@
+#pragma once
+/// Device information and the GPU runtime interface the engine talks to. No CUDA headers here:
+/// kernels/common implements GpuRuntime with the CUDA runtime; CPU-only builds use a stub.
+#include <cstddef>
+#include <memory>
+#include <string>
+
+#include "launchlab/launch_config.h"
+
+namespace launchlab {
+
+struct DeviceInfo {
+  int index = 0;
+  std::string name;
+  int ccMajor = 0, ccMinor = 0;
+  int multiprocessors = 0;
+  int maxThreadsPerMultiprocessor = 0;
+  int maxBlocksPerMultiprocessor = 0;
+  int registersPerBlock = 0;
+  int registersPerMultiprocessor = 0;
+  std::size_t sharedMemPerMultiprocessor = 0;
+  std::size_t totalGlobalMem = 0;
+  std::size_t l2CacheBytes = 0;
+  int memoryBusWidthBits = 0;
+  int memoryClockKHz = 0;
+  int clockKHz = 0;
+  double theoreticalBandwidthGBs = 0;  ///< 2 * memory clock * bus width (DDR)
+  int driverVersion = 0;               ///< e.g. 13000
+  int runtimeVersion = 0;
+  bool eccEnabled = false;
+  DeviceLimits limits;
+};
+
+/// Whether CUDA implementations can run, and why not.
+struct DeviceStatus {
+  bool available = false;
+  std::string reason;  ///< why not: "CPU-only build", "no CUDA driver", "no CUDA device", …
+  DeviceInfo info;     ///< valid when available
+};
+
+/// The engine's view of the GPU. Implementations are thread-compatible: call from one thread at a time.
+class GpuRuntime {
+ public:
+  virtual ~GpuRuntime() = default;
+  virtual DeviceStatus status() const = 0;
+  /// Free and total device memory in bytes; {0,0} when unavailable.
+  virtual std::pair<std::size_t, std::size_t> memoryInfo() const = 0;
+  /// Called after an implementation failed: if the device is in a sticky error state (illegal address,
+  /// launch failure) the context is reset so the next run works. Returns a note ("device reset after …")
+  /// or "" when nothing was needed.
+  virtual std::string recoverAfterError() = 0;
+  /// NVTX range markers around engine phases (no-ops without NVTX).
+  virtual void pushRange(const std::string& name) = 0;
+  virtual void popRange() = 0;
+  /// cudaMemcpy device-to-device bandwidth over `bytes` (median of reps), in GB/s counting read + write.
+  virtual double measureCopyBandwidthGBs(std::size_t bytes, int reps) = 0;
+};
+
+/// A runtime that reports CUDA as unavailable with the given reason.
+std::shared_ptr<GpuRuntime> makeUnavailableGpuRuntime(std::string reason);
+
+}  // namespace launchlab

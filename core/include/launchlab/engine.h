@@ -1,0 +1,71 @@
+#pragma once
+/// The engine: validates a request, generates or loads inputs, runs the selected implementations with
+/// warm-up and repetitions, times them, verifies them against cpu-serial and returns a RunResult.
+/// One engine serves the CLI and the GUI. run() is blocking; call it from one worker thread at a time.
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "launchlab/cancel.h"
+#include "launchlab/device.h"
+#include "launchlab/dtype.h"
+#include "launchlab/launch_config.h"
+#include "launchlab/registry.h"
+#include "launchlab/result.h"
+
+namespace launchlab {
+
+struct RunRequest {
+  std::string workload;
+  std::optional<std::uint64_t> n;    ///< default: the workload's defaultN
+  std::optional<DType> dtype;        ///< default: the workload's defaultDType
+  LaunchRequest launch;
+  std::vector<std::string> impls;    ///< empty: all; cpu-serial always runs (it is the reference)
+  int warmup = 1;
+  int reps = 5;
+  std::uint64_t seed = 42;
+  std::map<std::string, std::string> params;      ///< name -> text value
+  std::map<std::string, std::string> inputFiles;  ///< input name -> .npy path
+  bool keepInputs = false;
+  bool keepOutputs = false;
+};
+
+/// A problem with a request: which field and what is wrong (one line, for stderr or an inline marker).
+struct RequestProblem {
+  std::string field;  ///< "workload", "n", "dtype", "block", "grid", "impl", "param:<name>", "input:<name>", "reps"
+  std::string message;
+};
+
+class Engine {
+ public:
+  Engine(const Registry& registry, std::shared_ptr<GpuRuntime> gpu);
+
+  const Registry& registry() const { return m_registry; }
+  DeviceStatus deviceStatus() const;
+  /// The limits launch validation uses: the device's, or generic CUDA limits without a device.
+  DeviceLimits launchLimits() const;
+
+  /// Checks everything that can be checked before running. Empty when the request is valid.
+  std::vector<RequestProblem> validate(const RunRequest& req) const;
+  /// Runs the request. Never throws for run-time problems: they become failed results with a reason.
+  RunResult run(const RunRequest& req, const CancelToken* cancel = nullptr, const ProgressFn& progress = {});
+
+  /// STREAM-like host copy bandwidth (GB/s counting read + write) over `bytes`, all threads, median of reps.
+  static double measureHostCopyBandwidthGBs(std::size_t bytes, int reps);
+  GpuRuntime& gpu() { return *m_gpu; }
+
+ private:
+  const Registry& m_registry;
+  std::shared_ptr<GpuRuntime> m_gpu;
+};
+
+/// Host description, e.g. "AMD EPYC 9654 (16 threads)".
+std::string hostDescription();
+/// Available host memory in bytes (MemAvailable), 0 when unknown.
+std::size_t hostAvailableMemory();
+/// ISO 8601 UTC timestamp of now.
+std::string nowIso8601();
+
+}  // namespace launchlab

@@ -1,0 +1,19 @@
+#pragma once
+/// Parsing of user-typed numbers shared by the CLI and the GUI.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace launchlab {
+
+/// Parses an element count: "1000", "1M" (10^6), "16Mi" (2^24), "2^24", "1e6", "4K", "1G".
+/// Returns nullopt (and a reason in `error`) for malformed text, zero, negative values or overflow.
+std::optional<std::uint64_t> parseSize(std::string_view text, std::string* error = nullptr);
+/// Formats a count compactly for display: 16777216 -> "16Mi (2^24)", 1000000 -> "1M".
+std::string formatSize(std::uint64_t n);
+/// Strict double / integer parsing of the whole string (no trailing characters).
+std::optional<double> parseDouble(std::string_view text);
+std::optional<long long> parseInteger(std::string_view text);
+
+}  // namespace launchlab

@@ -1,0 +1,85 @@
+#pragma once
+/// Results are values: every run, including a failed or skipped one, returns a RunResult with a reason.
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "launchlab/array.h"
+#include "launchlab/device.h"
+#include "launchlab/launch_config.h"
+
+namespace launchlab {
+
+enum class Status { Ok, Skipped, Failed };
+std::string_view statusName(Status s);
+
+/// Timed phases. GPU implementations fill H2D, Kernel, D2H (CUDA events); CPU ones fill Cpu (steady clock).
+/// Total is derived per repetition (sum of the phases of that repetition).
+enum class Phase { H2D, Kernel, D2H, Cpu, Total };
+std::string_view phaseName(Phase p);
+
+struct PhaseStats {
+  double medianMs = 0, minMs = 0, maxMs = 0;
+  int samples = 0;
+};
+PhaseStats summarize(std::vector<double> samplesMs);
+
+struct Verification {
+  enum class Outcome { Pass, Fail, Reference, Demonstration, NotChecked };
+  Outcome outcome = Outcome::NotChecked;
+  double maxAbsError = 0;
+  double maxRelError = 0;
+  std::uint64_t mismatches = 0;
+  std::uint64_t compared = 0;
+  std::vector<std::uint64_t> firstMismatches;  ///< up to 16 flat indices (for highlighting)
+  std::string note;  ///< e.g. "tolerance |d| <= 1e-7 + 1e-5|ref|" or the demonstration's lesson
+  bool passed() const { return outcome != Outcome::Fail; }
+};
+std::string_view outcomeName(Verification::Outcome o);
+
+struct ImplResult {
+  std::string implId;
+  std::string title;
+  bool gpu = false;
+  bool demonstration = false;
+  Status status = Status::Ok;
+  std::string reason;                         ///< why skipped/failed
+  std::optional<LaunchConfig> launch;         ///< GPU: the configuration actually launched
+  std::string launchNote;                     ///< e.g. "auto grid: 4224 blocks = 132 SMs x 32 resident"
+  std::map<Phase, PhaseStats> phases;
+  double bytesMoved = 0;                      ///< by the timed kernel (or CPU loop), read + write
+  double flops = 0;                           ///< 0 when not meaningful
+  double bandwidthGBs = 0;                    ///< bytesMoved / median kernel (or cpu) time
+  double gflops = 0;
+  double speedupTotal = 0;                    ///< cpu-serial median total / this median total
+  double speedupCompute = 0;                  ///< cpu-serial median / this kernel (or cpu) median
+  std::map<std::string, double> metrics;      ///< workload-specific numbers (e.g. "lost_updates")
+  Verification verification;
+  std::vector<HostArray> outputs;             ///< kept when the request asks for them
+
+  double computeMedianMs() const;             ///< Kernel median for GPU, Cpu median for CPU
+  double totalMedianMs() const;
+};
+
+struct RunResult {
+  Status status = Status::Ok;                 ///< Failed when the request itself failed (bad input, no memory)
+  std::string reason;
+  std::string workload;
+  std::string dtype;
+  std::uint64_t n = 0;
+  std::uint64_t seed = 0;
+  int warmup = 0, reps = 0;
+  std::map<std::string, std::string> params;  ///< resolved values as text
+  std::string timestamp;                      ///< ISO 8601 UTC
+  DeviceStatus device;
+  std::string host;                           ///< CPU model and thread count
+  std::vector<HostArray> inputs;              ///< kept when the request asks for them
+  std::vector<ImplResult> impls;
+  /// true when no implementation failed or failed verification.
+  bool allPassed() const;
+  const ImplResult* find(const std::string& implId) const;
+};
+
+}  // namespace launchlab

@@ -1,0 +1,145 @@
+#pragma once
+/// A workload describes itself (metadata the CLI and GUI render) and provides its implementations.
+///
+/// To add a workload: create kernels/<id>/ with a class deriving from Workload, CPU implementations in
+/// .cpp, CUDA variants in .cu, and add `add_subdirectory(<id>)` to kernels/CMakeLists.txt
+/// (docs/ARCHITECTURE.md walks through it).
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "launchlab/array.h"
+#include "launchlab/cancel.h"
+#include "launchlab/device.h"
+#include "launchlab/launch_config.h"
+#include "launchlab/params.h"
+#include "launchlab/result.h"
+#include "launchlab/verify.h"
+
+namespace launchlab {
+
+/// How an output (or input) is best shown.
+enum class PlotKind {
+  Waveform,   ///< y against index (line plot, decimated for large N)
+  Scatter,    ///< y against the input named by `xFrom` (e.g. a pdf against x)
+  Histogram,  ///< bin counts; bin range from the params named xMinParam/xMaxParam
+  Image,      ///< 2-D array (rows x cols) as a heat map
+  Scalar,     ///< a single value (with error against `referenceValue` when set)
+  Series      ///< y against x pairs: a 2 x k array, row 0 = x, row 1 = y (e.g. convergence)
+};
+std::string_view plotKindName(PlotKind k);
+
+struct ArraySpec {
+  std::string name;
+  std::string title;
+  PlotKind plot = PlotKind::Waveform;
+  std::string xLabel = "index";
+  std::string yLabel;
+  std::string xFrom;       ///< Scatter: the input array giving x
+  std::string xMinParam;   ///< Histogram: bin range params
+  std::string xMaxParam;
+  std::optional<double> referenceValue;  ///< Scalar: the exact value, drawn as a reference line
+};
+
+enum class ImplKind { CpuSerial, CpuParallel, Cuda, CudaLibrary };
+std::string_view implKindName(ImplKind k);
+
+/// Sizes and values one run is made of, after validation. Passed to everything a workload does.
+struct RunSetup {
+  std::uint64_t n = 0;  ///< element count (the workload's meaning of "size")
+  DType dtype = DType::F32;
+  ParamValues params;
+  std::uint64_t seed = 0;
+};
+
+/// What an implementation gets and fills. Implementations record one sample per timed repetition.
+struct ImplContext {
+  ImplContext(const RunSetup& s, const std::vector<HostArray>& in, std::vector<HostArray>& out)
+      : setup(s), inputs(in), outputs(out) {}
+  const RunSetup& setup;
+  const std::vector<HostArray>& inputs;
+  std::vector<HostArray>& outputs;  ///< pre-allocated with the shapes from Workload::makeOutputs, poisoned
+  LaunchRequest launch;             ///< GPU: what the user asked (auto parts unset)
+  int warmup = 1;
+  int reps = 5;
+  const CancelToken* cancel = nullptr;
+  ProgressFn progress;              ///< called by checkpoint(); may be empty
+  const DeviceInfo* device = nullptr;  ///< GPU implementations: the device in use
+  Progress progressState;
+
+  // Filled by the implementation:
+  std::map<Phase, std::vector<double>> samples;  ///< milliseconds per repetition and phase
+  std::optional<LaunchConfig> launched;
+  std::string launchNote;
+  std::optional<double> bytesMoved;  ///< overrides Workload::bytesMoved for this implementation
+  std::optional<double> flops;
+  std::map<std::string, double> metrics;
+
+  /// Throws Cancelled when cancellation was requested; reports progress for repetition `rep`
+  /// (negative during warm-up). Call between repetitions.
+  void checkpoint(int rep);
+  const HostArray& input(const std::string& name) const;
+  HostArray& output(const std::string& name);
+};
+
+struct ImplSpec {
+  std::string id;        ///< "cpu-serial", "cpu-parallel", "cuda-grid-stride", …
+  std::string title;     ///< short label for tables and legends
+  std::string description;  ///< one or two sentences: what this variant shows
+  ImplKind kind = ImplKind::CpuSerial;
+  bool demonstration = false;  ///< deliberately wrong (a race, a missing check): mismatch is the lesson
+  bool usesLaunchConfig = false;  ///< honours the user's block/grid
+  /// Runs the implementation. Empty when not built (e.g. CUDA variants in a CPU-only build).
+  std::function<void(ImplContext&)> run;
+  std::string unavailableReason;  ///< why `run` is empty
+  bool isGpu() const { return kind == ImplKind::Cuda || kind == ImplKind::CudaLibrary; }
+};
+
+struct WorkloadInfo {
+  std::string id;
+  std::string title;
+  std::string chapter;   ///< course chapter, e.g. "TP 3.2 — Custom CUDA kernels"
+  std::string lesson;    ///< two or three sentences: what to look for
+  std::string seedNote;  ///< what in the course this reproduces (the seed's sizes and launches)
+  std::vector<DType> dtypes;
+  DType defaultDType = DType::F32;
+  std::uint64_t defaultN = 1 << 20;
+  std::uint64_t minN = 1;
+  std::uint64_t maxN = std::uint64_t(1) << 31;
+  std::string sizeLabel = "elements";
+  int launchDims = 1;    ///< 1 or 2: the dimensionality of the user's block/grid
+  std::vector<ParamSpec> params;
+  std::vector<ArraySpec> inputs;
+  std::vector<ArraySpec> outputs;
+};
+
+class Workload {
+ public:
+  virtual ~Workload() = default;
+  virtual const WorkloadInfo& info() const = 0;
+  virtual const std::vector<ImplSpec>& impls() const = 0;
+
+  /// Generates the inputs deterministically from setup.seed (same order as info().inputs).
+  virtual std::vector<HostArray> makeInputs(const RunSetup& setup) const = 0;
+  /// Expected shape of each input (for checking loaded .npy files); default: {n} for every input.
+  virtual std::vector<std::vector<std::size_t>> inputShapes(const RunSetup& setup) const;
+  /// Allocates the outputs (same order as info().outputs); the engine poisons them before each implementation.
+  virtual std::vector<HostArray> makeOutputs(const RunSetup& setup) const = 0;
+  /// Tolerance for output `index` against the cpu-serial reference.
+  virtual Tolerance tolerance(const RunSetup& setup, std::size_t outputIndex) const;
+  /// Verifies one implementation's outputs. Default: compareArrays on each output with tolerance().
+  virtual Verification verify(const RunSetup& setup, const std::vector<HostArray>& reference,
+                              const std::vector<HostArray>& got, const ImplSpec& impl) const;
+  /// Bytes the computation must move at least (each input read once, each output written once).
+  virtual double bytesMoved(const RunSetup& setup) const;
+  /// Floating-point operations, or 0 when GFLOP/s means little.
+  virtual double flops(const RunSetup& setup) const { (void)setup; return 0; }
+  /// Extra validation of a setup (beyond dtype, range of n and params); "" when valid.
+  virtual std::string validate(const RunSetup& setup) const { (void)setup; return {}; }
+  const ImplSpec* findImpl(const std::string& id) const;
+};
+
+}  // namespace launchlab

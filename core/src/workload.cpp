@@ -1,0 +1,87 @@
+#include "launchlab/workload.h"
+
+#include <stdexcept>
+
+namespace launchlab {
+
+std::string_view plotKindName(PlotKind k) {
+  switch (k) {
+    case PlotKind::Waveform: return "waveform";
+    case PlotKind::Scatter: return "scatter";
+    case PlotKind::Histogram: return "histogram";
+    case PlotKind::Image: return "image";
+    case PlotKind::Scalar: return "scalar";
+    case PlotKind::Series: return "series";
+  }
+  return "?";
+}
+
+std::string_view implKindName(ImplKind k) {
+  switch (k) {
+    case ImplKind::CpuSerial: return "cpu-serial";
+    case ImplKind::CpuParallel: return "cpu-parallel";
+    case ImplKind::Cuda: return "cuda";
+    case ImplKind::CudaLibrary: return "cuda-library";
+  }
+  return "?";
+}
+
+void ImplContext::checkpoint(int rep) {
+  if (cancel && cancel->cancelled()) throw Cancelled();
+  if (progress) {
+    progressState.rep = rep;
+    progressState.reps = reps;
+    progress(progressState);
+  }
+}
+
+const HostArray& ImplContext::input(const std::string& name) const {
+  for (const auto& a : inputs)
+    if (a.name() == name) return a;
+  throw std::logic_error("no input named '" + name + "'");
+}
+
+HostArray& ImplContext::output(const std::string& name) {
+  for (auto& a : outputs)
+    if (a.name() == name) return a;
+  throw std::logic_error("no output named '" + name + "'");
+}
+
+std::vector<std::vector<std::size_t>> Workload::inputShapes(const RunSetup& setup) const {
+  return std::vector<std::vector<std::size_t>>(info().inputs.size(), {static_cast<std::size_t>(setup.n)});
+}
+
+Tolerance Workload::tolerance(const RunSetup& setup, std::size_t) const {
+  switch (setup.dtype) {
+    case DType::F32: return {1e-6, 1e-5};
+    case DType::F64: return {1e-13, 1e-12};
+    default: return Tolerance::exact();
+  }
+}
+
+Verification Workload::verify(const RunSetup& setup, const std::vector<HostArray>& reference,
+                              const std::vector<HostArray>& got, const ImplSpec&) const {
+  std::vector<Verification> parts;
+  for (std::size_t i = 0; i < reference.size() && i < got.size(); ++i)
+    parts.push_back(compareArrays(reference[i], got[i], tolerance(setup, i)));
+  return mergeVerifications(parts);
+}
+
+double Workload::bytesMoved(const RunSetup& setup) const {
+  double b = 0;
+  for (const auto& shape : inputShapes(setup)) {
+    double n = 1;
+    for (auto d : shape) n *= double(d);
+    b += n * double(dtypeSize(setup.dtype));
+  }
+  for (const auto& o : makeOutputs(setup)) b += double(o.bytes());
+  return b;
+}
+
+const ImplSpec* Workload::findImpl(const std::string& id) const {
+  for (const auto& i : impls())
+    if (i.id == id) return &i;
+  return nullptr;
+}
+
+}  // namespace launchlab

@@ -1,0 +1,120 @@
+#pragma once
+/// The standard timed GPU pipeline and launch-configuration resolution (for .cu files).
+///
+/// runPipeline: per repetition, H2D of every input, the kernel phase (your callback), D2H of every output,
+/// each bracketed by CUDA events; warm-up repetitions are not recorded. Device outputs are poisoned
+/// (0xFF bytes) before every repetition so that unwritten elements show up in verification.
+#include <cuda_runtime.h>
+
+#include <string>
+#include <vector>
+
+#include "common/cuda_check.h"
+#include "launchlab/workload.h"
+
+namespace launchlab::gpu {
+
+/// Device copies of a run's inputs and outputs, in the order of the workload's specs.
+struct DeviceArrays {
+  std::vector<DeviceBuffer> in;
+  std::vector<DeviceBuffer> out;
+  template <typename T> const T* input(std::size_t i) const { return in.at(i).as<const T>(); }
+  template <typename T> T* output(std::size_t i) const { return out.at(i).as<T>(); }
+};
+
+/// Allocates device buffers for every input and output of ctx.
+DeviceArrays allocateFor(const ImplContext& ctx);
+/// Copies every input host -> device (pageable host memory, like the course's cuda.to_device).
+void copyInputs(const ImplContext& ctx, DeviceArrays& d, cudaStream_t s);
+void copyOutputs(ImplContext& ctx, const DeviceArrays& d, cudaStream_t s);
+void poisonOutputs(const DeviceArrays& d, cudaStream_t s);
+
+/// The standard pipeline. `kernelPhase(DeviceArrays&, cudaStream_t)` enqueues the kernel(s) on the stream.
+template <typename KernelPhase> void runPipeline(ImplContext& ctx, KernelPhase&& kernelPhase) {
+  DeviceArrays d = allocateFor(ctx);
+  Stream stream;
+  Event e0, e1, e2, e3;
+  for (int r = -ctx.warmup; r < ctx.reps; ++r) {
+    ctx.checkpoint(r);
+    poisonOutputs(d, stream.get());
+    e0.record(stream.get());
+    {
+      NvtxRange range("H2D");
+      copyInputs(ctx, d, stream.get());
+    }
+    e1.record(stream.get());
+    {
+      NvtxRange range("kernel");
+      kernelPhase(d, stream.get());
+      LAUNCHLAB_CUDA_CHECK_LAUNCH();
+    }
+    e2.record(stream.get());
+    {
+      NvtxRange range("D2H");
+      copyOutputs(ctx, d, stream.get());
+    }
+    e3.record(stream.get());
+    stream.sync();
+    if (r >= 0) {
+      ctx.samples[Phase::H2D].push_back(e1.elapsedSince(e0));
+      ctx.samples[Phase::Kernel].push_back(e2.elapsedSince(e1));
+      ctx.samples[Phase::D2H].push_back(e3.elapsedSince(e2));
+    }
+  }
+}
+
+/// How the automatic grid is chosen.
+enum class GridPolicy {
+  CoverN,     ///< one thread per work item: ceil(work / threads per block)
+  Occupancy,  ///< grid-stride: as many blocks as fit on the device at once (SMs x resident blocks per SM)
+};
+
+/// Resolves the user's request (auto parts included) into a LaunchConfig for `kernel`, validates it against
+/// the device and records it (and a note on how auto was decided) in ctx. Throws InvalidLaunch.
+template <typename Kernel>
+LaunchConfig resolveLaunch1D(ImplContext& ctx, Kernel kernel, std::uint64_t work, GridPolicy policy,
+                             std::size_t smemBytes = 0) {
+  LaunchConfig cfg;
+  cfg.dynamicSmemBytes = smemBytes;
+  std::string note;
+  if (ctx.launch.block) {
+    cfg.block = *ctx.launch.block;
+  } else {
+    int minGrid = 0, block = 0;
+    LAUNCHLAB_CUDA_CHECK(cudaOccupancyMaxPotentialBlockSize(&minGrid, &block, kernel, smemBytes, 0));
+    // Memory-bound kernels gain nothing above 256 threads, and smaller blocks give finer tails.
+    cfg.block = Dim3{static_cast<std::uint32_t>(block > 256 ? 256 : block), 1, 1};
+    note += "auto block: " + std::to_string(cfg.block.x) + " (occupancy API suggests " + std::to_string(block) + ")";
+  }
+  if (ctx.launch.grid) {
+    cfg.grid = *ctx.launch.grid;
+  } else {
+    const std::uint64_t threads = cfg.block.count();
+    const std::uint64_t cover = ceilDiv(work ? work : 1, threads);
+    std::uint64_t g = cover;
+    if (policy == GridPolicy::Occupancy) {
+      int perSm = 0;
+      LAUNCHLAB_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, kernel, int(threads), smemBytes));
+      const std::uint64_t resident = std::uint64_t(perSm > 0 ? perSm : 1) * std::uint64_t(ctx.device->multiprocessors);
+      g = resident < cover ? resident : cover;
+      note += std::string(note.empty() ? "" : "; ") + "auto grid: " + std::to_string(g) + " blocks = min(" +
+              std::to_string(ctx.device->multiprocessors) + " SMs x " + std::to_string(perSm) +
+              " resident blocks/SM, ceil(work/block) = " + std::to_string(cover) + ")";
+    } else {
+      note += std::string(note.empty() ? "" : "; ") + "auto grid: ceil(" + std::to_string(work) + " / " +
+              std::to_string(threads) + ") = " + std::to_string(g) + " blocks";
+    }
+    if (g > ctx.device->limits.maxGridDim.x)
+      throw InvalidLaunch("auto grid of " + std::to_string(g) + " blocks > " + std::to_string(ctx.device->limits.maxGridDim.x) +
+                          " (the limit of " + ctx.device->name + "): use a grid-stride variant or a larger block");
+    cfg.grid = Dim3{static_cast<std::uint32_t>(g), 1, 1};
+  }
+  if (auto e = validateLaunch(cfg, ctx.device->limits); !e.empty()) throw InvalidLaunch(e);
+  ctx.launched = cfg;
+  ctx.launchNote = note.empty() ? "as requested" : note;
+  return cfg;
+}
+
+inline dim3 toDim3(const Dim3& d) { return dim3(d.x, d.y, d.z); }
+
+}  // namespace launchlab::gpu

@@ -1,0 +1,114 @@
+// vector_add: CUDA variants (TP 3.2 add_kernel).
+#include <cstdint>
+
+#include "common/gpu_pipeline.cuh"
+#include "common/index_math.h"
+#include "vector_add/vector_add.h"
+
+namespace launchlab::kernels::vector_add {
+
+namespace {
+
+// The course's first kernel: one thread per element. The bounds check makes any grid >= N safe.
+template <typename T>
+__global__ void addOnePerThreadKernel(const T* __restrict__ x, const T* __restrict__ y, T* __restrict__ out,
+                                      std::size_t n) {
+  const std::size_t i = idx::global1D(blockIdx.x, blockDim.x, threadIdx.x);
+  if (i < n) out[i] = x[i] + y[i];
+}
+
+// The course's grid-stride loop: each thread starts at its global index and strides by the grid size.
+template <typename T>
+__global__ void addGridStrideKernel(const T* __restrict__ x, const T* __restrict__ y, T* __restrict__ out,
+                                    std::size_t n) {
+  const std::size_t stride = idx::gridStride1D(gridDim.x, blockDim.x);
+  for (std::size_t i = idx::global1D(blockIdx.x, blockDim.x, threadIdx.x); i < n; i += stride) out[i] = x[i] + y[i];
+}
+
+// 16-byte vector types and their element-wise sum.
+template <typename T> struct Vec16;
+template <> struct Vec16<float> { using type = float4; };
+template <> struct Vec16<double> { using type = double2; };
+template <> struct Vec16<std::int32_t> { using type = int4; };
+
+__device__ __forceinline__ float4 vadd(float4 a, float4 b) { return {a.x + b.x, a.y + b.y, a.z + b.z, a.w + b.w}; }
+__device__ __forceinline__ double2 vadd(double2 a, double2 b) { return {a.x + b.x, a.y + b.y}; }
+__device__ __forceinline__ int4 vadd(int4 a, int4 b) { return {a.x + b.x, a.y + b.y, a.z + b.z, a.w + b.w}; }
+
+constexpr int kUnroll = 4;  // 16-byte vectors in flight per thread and input
+
+// Vectorized grid-stride: each iteration issues kUnroll independent 16-byte loads per input before any use,
+// read-only loads through the non-coherent path, streaming (evict-first) stores. The scalar tail (n not a
+// multiple of the vector width) is done by the first threads.
+template <typename T>
+__global__ void addVectorizedKernel(const T* __restrict__ x, const T* __restrict__ y, T* __restrict__ out,
+                                    std::size_t n) {
+  using V = typename Vec16<T>::type;
+  constexpr std::size_t W = sizeof(V) / sizeof(T);
+  const std::size_t nv = n / W;
+  const V* xv = reinterpret_cast<const V*>(x);
+  const V* yv = reinterpret_cast<const V*>(y);
+  V* ov = reinterpret_cast<V*>(out);
+  const std::size_t tid = idx::global1D(blockIdx.x, blockDim.x, threadIdx.x);
+  const std::size_t stride = idx::gridStride1D(gridDim.x, blockDim.x);
+  std::size_t i = tid;
+  for (; i + (kUnroll - 1) * stride < nv; i += kUnroll * stride) {
+    V a[kUnroll], b[kUnroll];
+#pragma unroll
+    for (int u = 0; u < kUnroll; ++u) {
+      a[u] = __ldg(xv + i + u * stride);
+      b[u] = __ldg(yv + i + u * stride);
+    }
+#pragma unroll
+    for (int u = 0; u < kUnroll; ++u) __stcs(ov + i + u * stride, vadd(a[u], b[u]));
+  }
+  for (; i < nv; i += stride) __stcs(ov + i, vadd(__ldg(xv + i), __ldg(yv + i)));
+  const std::size_t t = nv * W + tid;
+  if (t < n) out[t] = x[t] + y[t];
+}
+
+template <typename Body> void dispatch(ImplContext& ctx, Body body) {
+  visitDTypeAmong<float, double, std::int32_t>(ctx.setup.dtype, [&](auto t) { body(decltype(t){}); });
+}
+
+}  // namespace
+
+void cudaOnePerThread(ImplContext& ctx) {
+  dispatch(ctx, [&](auto t) {
+    using T = decltype(t);
+    const std::size_t n = ctx.setup.n;
+    const auto cfg = gpu::resolveLaunch1D(ctx, addOnePerThreadKernel<T>, n, gpu::GridPolicy::CoverN);
+    gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
+      addOnePerThreadKernel<T><<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s>>>(
+          d.input<T>(0), d.input<T>(1), d.output<T>(0), n);
+    });
+  });
+}
+
+void cudaGridStride(ImplContext& ctx) {
+  dispatch(ctx, [&](auto t) {
+    using T = decltype(t);
+    const std::size_t n = ctx.setup.n;
+    const auto cfg = gpu::resolveLaunch1D(ctx, addGridStrideKernel<T>, n, gpu::GridPolicy::Occupancy);
+    gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
+      addGridStrideKernel<T><<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s>>>(
+          d.input<T>(0), d.input<T>(1), d.output<T>(0), n);
+    });
+  });
+}
+
+void cudaVectorized(ImplContext& ctx) {
+  dispatch(ctx, [&](auto t) {
+    using T = decltype(t);
+    const std::size_t n = ctx.setup.n;
+    constexpr std::size_t W = 16 / sizeof(T);
+    // Auto grid: enough threads for one pass of kUnroll vectors each.
+    const auto cfg = gpu::resolveLaunch1D(ctx, addVectorizedKernel<T>, ceilDiv(n, W * kUnroll), gpu::GridPolicy::CoverN);
+    gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
+      addVectorizedKernel<T><<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s>>>(
+          d.input<T>(0), d.input<T>(1), d.output<T>(0), n);
+    });
+  });
+}
+
+}  // namespace launchlab::kernels::vector_add

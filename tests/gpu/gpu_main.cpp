@@ -1,0 +1,20 @@
+// Main of the GPU suite: exits 77 (ctest: skipped) with the reason when no CUDA device can be used.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+
+#include "launchlab/kernels.h"
+
+int main(int argc, char** argv) {
+  auto rt = launchlab::kernels::makeDefaultGpuRuntime();
+  auto st = rt->status();
+  if (!st.available) {
+    std::printf("SKIPPED: GPU tests need a CUDA device: %s\n", st.reason.c_str());
+    return 77;
+  }
+  std::printf("GPU tests on %s (cc %d.%d, %d SMs), driver %d, runtime %d\n", st.info.name.c_str(), st.info.ccMajor,
+              st.info.ccMinor, st.info.multiprocessors, st.info.driverVersion, st.info.runtimeVersion);
+  rt.reset();
+  ::testing::InitGoogleTest(&argc, argv);
+  return RUN_ALL_TESTS();
+}

@@ -1,0 +1,93 @@
+// A sticky device error (illegal address) inside one implementation becomes a failed result naming the CUDA
+// error, the device is reset, and the next run on the same engine works.
+#include <gtest/gtest.h>
+
+#include "common/gpu_pipeline.cuh"
+#include "common/impl_helpers.h"
+#include "launchlab/engine.h"
+#include "launchlab/kernels.h"
+
+using namespace launchlab;
+
+namespace {
+
+__global__ void wildWriteKernel(float* p) {
+  // Far outside any allocation: the MMU raises cudaErrorIllegalAddress.
+  p[threadIdx.x + (std::size_t(1) << 40)] = 1.0f;
+}
+
+class FaultWorkload final : public kernels::BasicWorkload {
+ public:
+  FaultWorkload() {
+    m_info.id = "test_fault";
+    m_info.title = "fault injection (tests only)";
+    m_info.dtypes = {DType::F32};
+    m_info.defaultN = 1024;
+    m_info.inputs = {{"x"}};
+    m_info.outputs = {{"y"}};
+    addCpu("cpu-serial", "cpu", "copy", [](ImplContext& ctx) {
+      kernels::runCpuTimed(ctx, [&] {
+        auto x = ctx.inputs[0].view<float>();
+        auto y = ctx.outputs[0].view<float>();
+        for (std::size_t i = 0; i < x.size(); ++i) y[i] = x[i];
+      });
+    });
+    addGpu("cuda-wild-write", "illegal address", "writes far outside its buffer", [](ImplContext& ctx) {
+      gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) { wildWriteKernel<<<1, 32, 0, s>>>(d.output<float>(0)); });
+    });
+  }
+  std::vector<HostArray> makeInputs(const RunSetup& s) const override {
+    return kernels::makeArrays(m_info.inputs, DType::F32, {std::size_t(s.n)});
+  }
+  std::vector<HostArray> makeOutputs(const RunSetup& s) const override {
+    return kernels::makeArrays(m_info.outputs, DType::F32, {std::size_t(s.n)});
+  }
+};
+
+}  // namespace
+
+TEST(FaultContainment, IllegalAddressIsContainedAndNextRunWorks) {
+  Registry reg;
+  kernels::registerAllWorkloads(reg);
+  reg.add(std::make_unique<FaultWorkload>());
+  Engine engine(reg, kernels::makeDefaultGpuRuntime());
+
+  RunRequest bad;
+  bad.workload = "test_fault";
+  bad.impls = {"cuda-wild-write"};
+  bad.warmup = 0;
+  bad.reps = 1;
+  RunResult r = engine.run(bad);
+  const ImplResult* i = r.find("cuda-wild-write");
+  ASSERT_NE(i, nullptr);
+  EXPECT_EQ(i->status, Status::Failed);
+  EXPECT_NE(i->reason.find("cudaErrorIllegalAddress"), std::string::npos) << i->reason;
+  EXPECT_NE(i->reason.find("device reset"), std::string::npos) << i->reason;
+
+  RunRequest good;
+  good.workload = "vector_add";
+  good.n = 1000003;
+  good.impls = {"cuda-vectorized", "cuda-grid-stride"};
+  RunResult g = engine.run(good);
+  ASSERT_EQ(g.status, Status::Ok) << g.reason;
+  for (const auto& impl : g.impls) {
+    EXPECT_EQ(impl.status, Status::Ok) << impl.implId << ": " << impl.reason;
+    EXPECT_TRUE(impl.verification.passed()) << impl.implId;
+  }
+}
+
+TEST(DeviceLimits, InvalidBlockIsAResultNotALaunchFailure) {
+  Registry reg;
+  kernels::registerAllWorkloads(reg);
+  Engine engine(reg, kernels::makeDefaultGpuRuntime());
+  RunRequest req;
+  req.workload = "vector_add";
+  req.launch.block = Dim3{1025, 1, 1};
+  auto problems = engine.validate(req);
+  ASSERT_FALSE(problems.empty());
+  EXPECT_NE(problems.front().message.find("1025 threads per block > 1024"), std::string::npos) << problems.front().message;
+  EXPECT_NE(problems.front().message.find(engine.deviceStatus().info.name), std::string::npos);
+  RunResult r = engine.run(req);
+  EXPECT_EQ(r.status, Status::Failed);
+  EXPECT_NE(r.reason.find("1024"), std::string::npos);
+}
