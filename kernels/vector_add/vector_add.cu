@@ -44,27 +44,25 @@ template <typename T>
 __global__ void addVectorizedKernel(const T* __restrict__ x, const T* __restrict__ y, T* __restrict__ out,
                                     std::size_t n) {
   using V = typename Vec16<T>::type;
-  constexpr std::size_t W = sizeof(V) / sizeof(T);
-  const std::size_t nv = n / W;
+  constexpr unsigned W = sizeof(V) / sizeof(T);
   const V* xv = reinterpret_cast<const V*>(x);
   const V* yv = reinterpret_cast<const V*>(y);
   V* ov = reinterpret_cast<V*>(out);
-  const std::size_t tid = idx::global1D(blockIdx.x, blockDim.x, threadIdx.x);
   const std::size_t stride = idx::gridStride1D(gridDim.x, blockDim.x);
-  std::size_t i = tid;
-  for (; i + (kUnroll - 1) * stride < nv; i += kUnroll * stride) {
-    V a[kUnroll], b[kUnroll];
+  idx::vectorizedGridStride<W, kUnroll>(
+      idx::global1D(blockIdx.x, blockDim.x, threadIdx.x), stride, n,
+      [&](std::size_t i) {
+        V a[kUnroll], b[kUnroll];
 #pragma unroll
-    for (int u = 0; u < kUnroll; ++u) {
-      a[u] = __ldg(xv + i + u * stride);
-      b[u] = __ldg(yv + i + u * stride);
-    }
+        for (int u = 0; u < kUnroll; ++u) {
+          a[u] = __ldg(xv + i + u * stride);
+          b[u] = __ldg(yv + i + u * stride);
+        }
 #pragma unroll
-    for (int u = 0; u < kUnroll; ++u) __stcs(ov + i + u * stride, vadd(a[u], b[u]));
-  }
-  for (; i < nv; i += stride) __stcs(ov + i, vadd(__ldg(xv + i), __ldg(yv + i)));
-  const std::size_t t = nv * W + tid;
-  if (t < n) out[t] = x[t] + y[t];
+        for (int u = 0; u < kUnroll; ++u) __stcs(ov + i + u * stride, vadd(a[u], b[u]));
+      },
+      [&](std::size_t i) { __stcs(ov + i, vadd(__ldg(xv + i), __ldg(yv + i))); },
+      [&](std::size_t t) { out[t] = x[t] + y[t]; });
 }
 
 template <typename Body> void dispatch(ImplContext& ctx, Body body) {
