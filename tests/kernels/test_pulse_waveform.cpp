@@ -67,6 +67,15 @@ TEST(PulseWaveform, ValuesAtTheThresholdMayGoEitherWay) {
   EXPECT_EQ(w.verify(s, ref, got, *w.findImpl("cuda-fused")).outcome, Verification::Outcome::Fail);
 }
 
+TEST(PulseWaveform, ValidationNamesTheParameter) {
+  EXPECT_EQ(firstProblem("pulse_waveform", 100000, DType::F32, {{"threshold", "-3.5"}}), "");
+  EXPECT_NE(firstProblem("pulse_waveform", 100000, DType::F32, {{"cycles", "0"}}).find("cycles"), std::string::npos);
+  EXPECT_NE(firstProblem("pulse_waveform", 100000, DType::F32, {{"noise_sigma", "-1"}}).find("noise_sigma"),
+            std::string::npos);
+  EXPECT_NE(firstProblem("pulse_waveform", 100000, DType::F32, {{"amplitude", "lots"}}).find("amplitude"),
+            std::string::npos);
+}
+
 TEST(PulseWaveform, DefaultRunIsQuickOnTheCpu) {
   // The GUI's default workload: the seed's 100,000 samples, a fraction of a millisecond per CPU pass.
   const auto& info = workload("pulse_waveform").info();

@@ -45,6 +45,13 @@ TEST(Quadratic, BytesPerVariant) {
   EXPECT_EQ(workload("quadratic").info().defaultDType, DType::F64);
 }
 
+TEST(Quadratic, ValidationNamesDTypeAndSize) {
+  EXPECT_EQ(firstProblem("quadratic", 1000000, DType::F64), "");
+  EXPECT_EQ(firstProblem("quadratic", 1000000, DType::F32), "");
+  EXPECT_NE(firstProblem("quadratic", 1000, DType::I32).find("dtype"), std::string::npos);
+  EXPECT_NE(firstProblem("quadratic", 0, DType::F64).find("n = 0"), std::string::npos);
+}
+
 TEST(Quadratic, NanRootsVerifyAsEqual) {
   const Workload& w = workload("quadratic");
   const auto s = setupFor("quadratic", 3, DType::F64);
