@@ -81,19 +81,35 @@ Resolved resolve(const Registry& reg, const DeviceLimits& limits, const RunReque
   }
   r.setup.dtype = dtype;
 
-  // n: given, else the first input file's element count, else the default.
+  std::string perr;
+  if (auto pv = resolveParams(info.params, req.params, perr)) r.setup.params = std::move(*pv);
+  else problems.push_back({"param", perr});
+  r.setup.seed = req.seed;
+
+  // n: given, else inferred from the first input file (its element count, or its rows for matrix inputs: the
+  // n whose expected shape matches the file), else the default.
   std::uint64_t n = info.defaultN;
-  if (req.n) n = *req.n;
-  else if (!r.inputHeaders.empty()) n = r.inputHeaders.begin()->second.elements();
+  if (req.n) {
+    n = *req.n;
+  } else if (!r.inputHeaders.empty() && problems.empty()) {
+    const auto& [name, h] = *r.inputHeaders.begin();
+    std::size_t index = 0;
+    while (index < info.inputs.size() && info.inputs[index].name != name) ++index;
+    n = h.elements();
+    for (std::uint64_t candidate : {h.elements(), h.shape.empty() ? std::uint64_t(1) : std::uint64_t(h.shape[0])}) {
+      RunSetup probe = r.setup;
+      probe.n = candidate;
+      auto shapes = r.workload->inputShapes(probe);
+      if (index < shapes.size() && shapes[index] == h.shape) {
+        n = candidate;
+        break;
+      }
+    }
+  }
   if (n < info.minN || n > info.maxN)
     problems.push_back({"n", "n = " + std::to_string(n) + " is outside " + info.id + "'s range [" +
                                  std::to_string(info.minN) + ", " + std::to_string(info.maxN) + "]"});
   r.setup.n = n;
-  r.setup.seed = req.seed;
-
-  std::string perr;
-  if (auto pv = resolveParams(info.params, req.params, perr)) r.setup.params = std::move(*pv);
-  else problems.push_back({"param", perr});
 
   if (req.reps < 1 || req.reps > 100000) problems.push_back({"reps", "reps must be between 1 and 100000"});
   if (req.warmup < 0 || req.warmup > 100000) problems.push_back({"warmup", "warmup must be between 0 and 100000"});

@@ -3,10 +3,13 @@
 #include <nlohmann/json.hpp>
 
 #include <cstring>
+#include <filesystem>
+#include <unistd.h>
 
 #include "launchlab/engine.h"
 #include "launchlab/io/csv.h"
 #include "launchlab/io/json.h"
+#include "launchlab/io/npy.h"
 #include "launchlab/kernels.h"
 
 using namespace launchlab;
@@ -189,4 +192,24 @@ TEST_F(Fixture, HostMemoryCheckRefusesImpossibleSizes) {
   EXPECT_EQ(res.status, Status::Failed);
   EXPECT_NE(res.reason.find("not enough host memory"), std::string::npos) << res.reason;
   EXPECT_NE(res.reason.find("GiB available"), std::string::npos);
+}
+
+TEST_F(Fixture, RowsAreInferredFromAMatrixInputFile) {
+  if (!reg.find("l2_norm")) GTEST_SKIP() << "l2_norm not built";
+  const auto dir = std::filesystem::temp_directory_path() / ("launchlab_rows_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  auto r = req("l2_norm", 123);
+  r.keepInputs = true;
+  RunResult first = engine->run(r);
+  ASSERT_EQ(first.status, Status::Ok) << first.reason;
+  const auto path = (dir / "x.npy").string();
+  npy::save(path, first.inputs.at(0));
+  RunRequest again = req("l2_norm", 0);
+  again.n.reset();
+  again.inputFiles = {{"x", path}};
+  ASSERT_EQ(firstProblem(again), "");
+  RunResult second = engine->run(again);
+  ASSERT_EQ(second.status, Status::Ok) << second.reason;
+  EXPECT_EQ(second.n, 123u);  // rows of the (123, d) file, not its element count
+  std::filesystem::remove_all(dir);
 }
