@@ -312,9 +312,9 @@ RunResult Engine::run(const RunRequest& req, const CancelToken* cancel, const Pr
       out.impls.push_back(std::move(res));
       continue;
     }
-    if (spec.isGpu() && !out.device.available) {
+    if (spec.isGpu() && !m_gpu->status().available) {
       res.status = Status::Skipped;
-      res.reason = out.device.reason;
+      res.reason = m_gpu->status().reason;
       out.impls.push_back(std::move(res));
       continue;
     }

@@ -3,8 +3,6 @@
 #include <nvtx3/nvToolsExt.h>
 
 #include <algorithm>
-#include <chrono>
-#include <thread>
 #include <cstdlib>
 #include <vector>
 
@@ -46,22 +44,17 @@ class CudaGpuRuntime final : public GpuRuntime {
       return {};
     }
     const std::string name = cudaGetErrorName(e);
+    // CUDA's contract for sticky errors: this process's context is gone for good. Reset the device so its
+    // memory is released, and stop offering CUDA in this process.
     cudaDeviceReset();
-    // The driver may still be tearing down the faulted context (cudaErrorDevicesUnavailable for a moment):
-    // re-create the primary context with bounded retries (up to ~10 s) and check it works.
-    cudaError_t again = cudaErrorUnknown;
-    for (int attempt = 0; attempt < 100; ++attempt) {
-      cudaSetDevice(m_status.info.index);
-      again = cudaFree(nullptr);
-      if (again == cudaSuccess) again = cudaDeviceSynchronize();
-      if (again == cudaSuccess) break;
-      cudaGetLastError();
-      std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    }
-    if (again != cudaSuccess)
-      return "device reset after " + name + ", but the device is still unusable: " + gpu::errorText(again);
-    return "device reset after " + name + "; the next run starts clean";
+    m_lost = true;
+    m_status.available = false;
+    m_status.reason = "the CUDA context of this process was lost after " + name +
+                      " (CUDA requires a new process to use the GPU again)";
+    return "device reset after " + name + "; the CUDA context of this process is lost, a new process is needed";
   }
+
+  bool contextLost() const override { return m_lost; }
 
   void pushRange(const std::string& name) override { nvtxRangePushA(name.c_str()); }
   void popRange() override { nvtxRangePop(); }
@@ -148,6 +141,7 @@ class CudaGpuRuntime final : public GpuRuntime {
   }
 
   DeviceStatus m_status;
+  bool m_lost = false;
 };
 
 }  // namespace
