@@ -352,7 +352,7 @@ RunResult Engine::run(const RunRequest& req, const CancelToken* cancel, const Pr
         res.verification.outcome = Verification::Outcome::NotChecked;
         res.verification.note = "no reference: cpu-serial did not run";
       } else {
-        res.verification = w.verify(setup, reference, outputs, spec);
+        res.verification = w.verifyWithInputs(setup, inputs, reference, outputs, spec);
         if (spec.demonstration) {
           res.verification.outcome = Verification::Outcome::Demonstration;
           if (res.verification.note.empty()) res.verification.note = spec.description;
