@@ -3,6 +3,8 @@
 #include <nvtx3/nvToolsExt.h>
 
 #include <algorithm>
+#include <chrono>
+#include <thread>
 #include <cstdlib>
 #include <vector>
 
@@ -45,8 +47,19 @@ class CudaGpuRuntime final : public GpuRuntime {
     }
     const std::string name = cudaGetErrorName(e);
     cudaDeviceReset();
-    cudaSetDevice(m_status.info.index);
-    cudaGetLastError();
+    // The driver may still be tearing down the faulted context (cudaErrorDevicesUnavailable for a moment):
+    // re-create the primary context with bounded retries (up to ~10 s) and check it works.
+    cudaError_t again = cudaErrorUnknown;
+    for (int attempt = 0; attempt < 100; ++attempt) {
+      cudaSetDevice(m_status.info.index);
+      again = cudaFree(nullptr);
+      if (again == cudaSuccess) again = cudaDeviceSynchronize();
+      if (again == cudaSuccess) break;
+      cudaGetLastError();
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    if (again != cudaSuccess)
+      return "device reset after " + name + ", but the device is still unusable: " + gpu::errorText(again);
     return "device reset after " + name + "; the next run starts clean";
   }
 

@@ -80,6 +80,7 @@ class LaunchCoverage final : public BasicWorkload {
     i.defaultDType = DType::I32;
     i.defaultN = 4096;
     i.maxN = std::uint64_t(1) << 30;
+    i.referenceUsesLaunch = true;  // the ideal map depends on the block size
     i.params = {{"width", "Image width", "elements",
                  "The map is drawn as rows of this many elements (the seed's 128 makes one row per block).",
                  ParamSpec::Kind::Integer, 128, 1, 65536}};

@@ -96,3 +96,22 @@ TEST(LaunchCoverage, VerificationNamesTheUnwrittenElements) {
   v = w.verify(s, ref, ref, pt::spec("launch_coverage", "cuda-bounds-checked"));
   EXPECT_EQ(v.outcome, Verification::Outcome::Pass);
 }
+
+TEST(LaunchCoverage, ReferenceCacheKeysOnTheLaunch) {
+  // The engine reuses cpu-serial's output across runs of one setup; this workload's reference depends on the block,
+  // so a run with another block must not be checked against the cached map.
+  RunRequest req;
+  req.workload = "launch_coverage";
+  req.n = 1000;
+  req.reps = 1;
+  req.warmup = 0;
+  req.impls = {"cpu-parallel"};
+  auto first = pt::engine().run(req);
+  ASSERT_EQ(first.status, Status::Ok) << first.reason;
+  EXPECT_EQ(first.find("cpu-parallel")->verification.outcome, Verification::Outcome::Pass);
+  req.launch.block = Dim3{33, 1, 1};
+  auto second = pt::engine().run(req);
+  ASSERT_EQ(second.status, Status::Ok) << second.reason;
+  EXPECT_EQ(second.find("cpu-parallel")->verification.outcome, Verification::Outcome::Pass)
+      << second.find("cpu-parallel")->verification.note;
+}

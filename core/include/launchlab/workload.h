@@ -111,6 +111,9 @@ struct WorkloadInfo {
   std::uint64_t maxN = std::uint64_t(1) << 31;
   std::string sizeLabel = "elements";
   int launchDims = 1;    ///< 1 or 2: the dimensionality of the user's block/grid
+  /// cpu-serial's output depends on the user's launch request (ctx.launch), e.g. a map of which block wrote what:
+  /// the engine's reference cache then keys on the launch too.
+  bool referenceUsesLaunch = false;
   std::vector<ParamSpec> params;
   std::vector<ArraySpec> inputs;
   std::vector<ArraySpec> outputs;
