@@ -5,7 +5,7 @@
 
 #include "common/gpu_pipeline.cuh"
 #include "common/index_math.h"
-#include "common/warp_reduce.cuh"
+#include "common/row_reduce.cuh"
 #include "launch_coverage/launch_coverage.h"
 
 namespace launchlab::kernels::launch_coverage {
@@ -26,7 +26,7 @@ __global__ void writeBlockUncheckedKernel(std::int32_t* __restrict__ map) {
 // Counts the elements of `zone` that some thread overwrote (they were all kNeverWritten before the launch).
 __global__ void countWrittenKernel(const std::int32_t* __restrict__ zone, std::uint64_t m,
                                    unsigned long long* __restrict__ count) {
-  __shared__ unsigned long long scratch[32];
+  __shared__ unsigned long long scratch[33];
   unsigned long long c = 0;
   const std::uint64_t stride = idx::gridStride1D(gridDim.x, blockDim.x);
   for (std::uint64_t i = idx::global1D(blockIdx.x, blockDim.x, threadIdx.x); i < m; i += stride)

@@ -5,7 +5,7 @@
 #include <cstdint>
 
 #include "common/gpu_pipeline.cuh"
-#include "common/warp_reduce.cuh"
+#include "common/row_reduce.cuh"
 #include "monte_carlo_pi/monte_carlo_pi.h"
 
 namespace launchlab::kernels::monte_carlo_pi {
@@ -41,7 +41,7 @@ template <Shape S, bool SharedSeed>
 __global__ void piKernel(std::uint64_t seed, std::uint64_t n, std::uint32_t iters, std::uint64_t chunks,
                          unsigned segments, double piFactor, Accumulators acc, double* __restrict__ piOut,
                          double* __restrict__ series) {
-  __shared__ unsigned long long scratch[32];
+  __shared__ unsigned long long scratch[33];
   __shared__ bool amLast;
   const std::uint64_t stride = std::uint64_t(gridDim.x) * blockDim.x;
   for (std::uint64_t base = std::uint64_t(blockIdx.x) * blockDim.x; base < chunks; base += stride) {

@@ -9,7 +9,7 @@
 #include "common/gpu_pipeline.cuh"
 #include "common/index_math.h"
 #include "common/vec_load.cuh"
-#include "common/warp_reduce.cuh"
+#include "common/row_reduce.cuh"
 #include "reduce_sum/reduce_sum.h"
 
 namespace launchlab::kernels::reduce_sum {
@@ -77,7 +77,7 @@ template <typename V> __device__ __forceinline__ auto laneSum(const V& v) {
 template <typename A>
 __global__ void shuffleKernel(const A* __restrict__ x, std::uint64_t n, A* __restrict__ partials,
                               unsigned* __restrict__ ticket, A* __restrict__ out) {
-  __shared__ A scratch[32];
+  __shared__ A scratch[33];
   __shared__ bool amLast;
   A acc[kUnroll];
 #pragma unroll

@@ -7,7 +7,7 @@ namespace pt = launchlab::partb_test;
 
 TEST(AtomicCounter, Metadata) {
   pt::expectMetadata("atomic_counter", "TP 3.2 — Atomics and races", 3);
-  EXPECT_EQ(pt::workload("atomic_counter").info().defaultN, 4096u);  // the seed's 64 x 64 threads
+  EXPECT_EQ(test::workload("atomic_counter").info().defaultN, 4096u);  // the seed's 64 x 64 threads
   EXPECT_TRUE(pt::spec("atomic_counter", "cuda-race").demonstration);
   EXPECT_FALSE(pt::spec("atomic_counter", "cuda-atomic").demonstration);
   EXPECT_FALSE(pt::spec("atomic_counter", "cuda-warp-aggregated").demonstration);
@@ -15,8 +15,8 @@ TEST(AtomicCounter, Metadata) {
 
 TEST(AtomicCounter, CpuCountsEveryIncrement) {
   for (std::uint64_t n : {1ull, 4096ull, 1000003ull}) {
-    auto r = pt::run("atomic_counter", n, DType::I32);
-    pt::expectCpuPass(r);
+    auto r = test::runCpu("atomic_counter", n, DType::I32);
+    test::expectCpuImplsPass(r);
     for (const char* impl : {"cpu-serial", "cpu-parallel"}) {
       EXPECT_EQ(pt::output(r, impl, "counter").view<std::int32_t>()[0], std::int32_t(n)) << impl;
       const auto& m = r.find(impl)->metrics;
@@ -28,8 +28,8 @@ TEST(AtomicCounter, CpuCountsEveryIncrement) {
 }
 
 TEST(AtomicCounter, LostUpdatesFailUnlessDemonstrated) {
-  const auto& w = pt::workload("atomic_counter");
-  auto s = pt::setup("atomic_counter", 4096, DType::I32);
+  const auto& w = test::workload("atomic_counter");
+  auto s = test::setupFor("atomic_counter", 4096, DType::I32);
   auto ref = w.makeOutputs(s);
   ref[0].view<std::int32_t>()[0] = 4096;
   auto got = ref;
@@ -44,5 +44,5 @@ TEST(AtomicCounter, CounterMustHoldN) {
   RunRequest req;
   req.workload = "atomic_counter";
   req.n = std::uint64_t(1) << 31;  // one more than int32 holds
-  EXPECT_FALSE(pt::engine().validate(req).empty());
+  EXPECT_FALSE(test::cpuEngine().validate(req).empty());
 }

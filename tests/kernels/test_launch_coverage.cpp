@@ -10,8 +10,8 @@ namespace pt = launchlab::partb_test;
 
 TEST(LaunchCoverage, Metadata) {
   pt::expectMetadata("launch_coverage", "TP 3.2 — Custom CUDA kernels", 2);
-  EXPECT_EQ(pt::workload("launch_coverage").info().defaultN, 4096u);  // the seed's n
-  EXPECT_EQ(pt::workload("launch_coverage").info().outputs[0].plot, PlotKind::Image);
+  EXPECT_EQ(test::workload("launch_coverage").info().defaultN, 4096u);  // the seed's n
+  EXPECT_EQ(test::workload("launch_coverage").info().outputs[0].plot, PlotKind::Image);
   EXPECT_TRUE(pt::spec("launch_coverage", "cuda-no-bounds-check").demonstration);
   EXPECT_FALSE(pt::spec("launch_coverage", "cuda-bounds-checked").demonstration);
 }
@@ -29,10 +29,17 @@ TEST(LaunchCoverage, DefaultLaunchIsTheSeeds) {
 }
 
 TEST(LaunchCoverage, ReferenceMapUsesTheLaunchedBlockAndPadsTheLastRow) {
-  LaunchRequest l;
-  l.block = Dim3{33, 1, 1};
-  auto r = pt::run("launch_coverage", 1000, DType::I32, {{"width", "64"}}, l);
-  pt::expectCpuPass(r);
+  RunRequest req;
+  req.workload = "launch_coverage";
+  req.n = 1000;
+  req.params = {{"width", "64"}};
+  req.launch.block = Dim3{33, 1, 1};
+  req.impls = {"cpu-serial", "cpu-parallel"};
+  req.warmup = 0;
+  req.reps = 1;
+  req.keepOutputs = true;
+  auto r = test::cpuEngine().run(req);
+  test::expectCpuImplsPass(r);
   const auto& map = pt::output(r, "cpu-serial", "writer_block");
   ASSERT_EQ(map.shape(), (std::vector<std::size_t>{16, 64}));  // ceil(1000 / 64) rows
   auto v = map.view<std::int32_t>();
@@ -80,8 +87,8 @@ TEST(LaunchCoverage, SimulatedLaunchesMatchOrLeaveTheTailUnwritten) {
 }
 
 TEST(LaunchCoverage, VerificationNamesTheUnwrittenElements) {
-  const auto& w = pt::workload("launch_coverage");
-  auto s = pt::setup("launch_coverage", 4096, DType::I32);
+  const auto& w = test::workload("launch_coverage");
+  auto s = test::setupFor("launch_coverage", 4096, DType::I32);
   auto ref = w.makeOutputs(s);
   lc::fillIdealMap(ref[0].view<std::int32_t>(), 4096, 128, false);
   auto got = ref;
@@ -106,11 +113,11 @@ TEST(LaunchCoverage, ReferenceCacheKeysOnTheLaunch) {
   req.reps = 1;
   req.warmup = 0;
   req.impls = {"cpu-parallel"};
-  auto first = pt::engine().run(req);
+  auto first = test::cpuEngine().run(req);
   ASSERT_EQ(first.status, Status::Ok) << first.reason;
   EXPECT_EQ(first.find("cpu-parallel")->verification.outcome, Verification::Outcome::Pass);
   req.launch.block = Dim3{33, 1, 1};
-  auto second = pt::engine().run(req);
+  auto second = test::cpuEngine().run(req);
   ASSERT_EQ(second.status, Status::Ok) << second.reason;
   EXPECT_EQ(second.find("cpu-parallel")->verification.outcome, Verification::Outcome::Pass)
       << second.find("cpu-parallel")->verification.note;

@@ -12,7 +12,7 @@ namespace pt = launchlab::partb_test;
 
 TEST(MonteCarloPi, Metadata) {
   pt::expectMetadata("monte_carlo_pi", "Session 3 — Random number generation", 2);
-  const auto& info = pt::workload("monte_carlo_pi").info();
+  const auto& info = test::workload("monte_carlo_pi").info();
   EXPECT_EQ(info.defaultN, 24u * 64 * 10000);  // the seed's 24 x 64 threads x 10000 iterations
   EXPECT_EQ(info.outputs[0].plot, PlotKind::Scalar);
   ASSERT_TRUE(info.outputs[0].referenceValue.has_value());
@@ -73,8 +73,8 @@ TEST(MonteCarloPi, ShapesHaveTheAreasTheirFactorsAssume) {
 
 TEST(MonteCarloPi, CpuEstimatesConvergeAndAgree) {
   for (const char* shape : {"circle", "ring", "under-curve"}) {
-    auto r = pt::run("monte_carlo_pi", 2000000, DType::F32, {{"iters", "1000"}, {"shape", shape}});
-    pt::expectCpuPass(r);
+    auto r = test::runCpu("monte_carlo_pi", 2000000, DType::F32, {{"iters", "1000"}, {"shape", shape}});
+    test::expectCpuImplsPass(r);
     const auto& a = pt::output(r, "cpu-serial", "pi");
     const auto& b = pt::output(r, "cpu-parallel", "pi");
     EXPECT_EQ(a.view<double>()[0], b.view<double>()[0]) << shape;  // same streams per chunk
@@ -88,8 +88,8 @@ TEST(MonteCarloPi, CpuEstimatesConvergeAndAgree) {
 }
 
 TEST(MonteCarloPi, VerificationIsStatistical) {
-  const auto& w = pt::workload("monte_carlo_pi");
-  auto s = pt::setup("monte_carlo_pi", 1u << 24, DType::F32, {{"iters", "4096"}});
+  const auto& w = test::workload("monte_carlo_pi");
+  auto s = test::setupFor("monte_carlo_pi", 1u << 24, DType::F32, {{"iters", "4096"}});
   auto ref = w.makeOutputs(s);  // 4096 chunks: 13 series points
   ASSERT_EQ(ref[1].shape(), (std::vector<std::size_t>{2, 13}));
   auto r = ref[1].view<double>();

@@ -14,15 +14,15 @@ namespace pt = launchlab::partb_test;
 
 TEST(ReduceSum, Metadata) {
   pt::expectMetadata("reduce_sum", "Session 3 — Reduce generation", 5);
-  const auto& info = pt::workload("reduce_sum").info();
+  const auto& info = test::workload("reduce_sum").info();
   EXPECT_EQ(info.defaultN, 1234u);  // the seed's np.arange(1234) + 1
   EXPECT_EQ(info.defaultDType, DType::F64);
   EXPECT_EQ(pt::spec("reduce_sum", "cuda-cub").kind, ImplKind::CudaLibrary);
 }
 
 TEST(ReduceSum, SeedExampleIsExact) {
-  auto r = pt::run("reduce_sum", 1234, DType::F64);
-  pt::expectCpuPass(r);
+  auto r = test::runCpu("reduce_sum", 1234, DType::F64);
+  test::expectCpuImplsPass(r);
   EXPECT_EQ(pt::output(r, "cpu-serial", "sum").view<double>()[0], 761995.0);
   EXPECT_EQ(pt::output(r, "cpu-parallel", "sum").view<double>()[0], 761995.0);
 }
@@ -37,9 +37,9 @@ TEST(ReduceSum, CompensatedAndWrappingSums) {
 TEST(ReduceSum, EveryDTypeAndInputAgreesOnTheCpu) {
   for (DType t : {DType::F32, DType::F64, DType::I32})
     for (const char* input : {"arange", "random"})
-      for (std::uint64_t n : {1ull, 31ull, 1000003ull}) pt::expectCpuPass(pt::run("reduce_sum", n, t, {{"input", input}}));
+      for (std::uint64_t n : {1ull, 31ull, 1000003ull}) test::expectCpuImplsPass(test::runCpu("reduce_sum", n, t, {{"input", input}}));
   // int32 arange wraps past 2^31 identically on both sides: 1 + ... + 100000 = 5000050000 = 705082704 mod 2^32.
-  auto r = pt::run("reduce_sum", 100000, DType::I32);
+  auto r = test::runCpu("reduce_sum", 100000, DType::I32);
   EXPECT_EQ(pt::output(r, "cpu-serial", "sum").view<std::int32_t>()[0], 705082704);
 }
 
@@ -83,8 +83,8 @@ TEST(ReduceSum, ToleranceAcceptsTheSeedsArangeInFloat32InEitherOrder) {
 }
 
 TEST(ReduceSum, VerificationUsesTheInputsCondition) {
-  const auto& w = pt::workload("reduce_sum");
-  auto s = pt::setup("reduce_sum", 1000, DType::F32, {{"input", "random"}});
+  const auto& w = test::workload("reduce_sum");
+  auto s = test::setupFor("reduce_sum", 1000, DType::F32, {{"input", "random"}});
   auto in = w.makeInputs(s);
   double sumAbs = 0;
   for (float f : in[0].view<float>()) sumAbs += std::fabs(double(f));
@@ -100,7 +100,7 @@ TEST(ReduceSum, VerificationUsesTheInputsCondition) {
   EXPECT_EQ(v.outcome, Verification::Outcome::Fail);
   EXPECT_NE(v.note.find("sqrt(n)"), std::string::npos) << v.note;
   // int32: exact.
-  auto si = pt::setup("reduce_sum", 10, DType::I32);
+  auto si = test::setupFor("reduce_sum", 10, DType::I32);
   auto ini = w.makeInputs(si);
   auto refi = w.makeOutputs(si);
   refi[0].view<std::int32_t>()[0] = 55;
