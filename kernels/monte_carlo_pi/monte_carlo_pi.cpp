@@ -183,9 +183,10 @@ class MonteCarloPi final : public BasicWorkload {
     }
     const ShapeInfo info = shapeInfo(parseShape(s.params.choice("shape")));
     constexpr double kSigmas = 6, kLattice = 4e-6;
+    // Reported error: the final estimate's (early points of the series are far off by nature).
     auto check = [&](std::uint64_t flat, double estimate, double samples) {
       const double err = std::fabs(estimate - std::numbers::pi);
-      v.maxAbsError = std::max(v.maxAbsError, std::isnan(err) ? INFINITY : err);
+      if (flat == 0) v.maxAbsError = std::isnan(err) ? INFINITY : err;
       ++v.compared;
       if (!(err <= kSigmas * standardError(info, samples) + kLattice)) {
         ++v.mismatches;
