@@ -175,9 +175,13 @@ std::map<std::string, std::string> paramsAsText(const ParamValues& pv) {
 }
 
 /// What the inputs and the reference depend on (before input files).
-std::string setupText(const std::string& id, const RunSetup& s) {
-  std::string t = id + "|" + std::to_string(s.n) + "|" + std::string(dtypeName(s.dtype)) + "|" + std::to_string(s.seed);
+std::string setupText(const Workload& w, const RunSetup& s, const LaunchRequest& launch) {
+  std::string t = w.info().id + "|" + std::to_string(s.n) + "|" + std::string(dtypeName(s.dtype)) + "|" +
+                  std::to_string(s.seed);
   for (const auto& [k, v] : paramsAsText(s.params)) t += "|" + k + "=" + v;
+  if (w.info().referenceUsesLaunch)
+    t += "|block=" + (launch.block ? formatDim3(*launch.block) : std::string("auto")) +
+         "|grid=" + (launch.grid ? formatDim3(*launch.grid) : std::string("auto"));
   return t;
 }
 
@@ -249,7 +253,7 @@ RunResult Engine::run(const RunRequest& req, const CancelToken* cancel, const Pr
   out.params = paramsAsText(setup.params);
 
   // Cache key: everything the inputs and the reference depend on.
-  const std::string key = cacheKey(req, setupText(w.info().id, setup));
+  const std::string key = cacheKey(req, setupText(w, setup, req.launch));
   if (key != m_cache.key) clearCache();
 
   std::vector<HostArray> freshInputs;
@@ -402,7 +406,7 @@ RunResult Engine::run(const RunRequest& req, const CancelToken* cancel, const Pr
         res.verification.outcome = Verification::Outcome::NotChecked;
         res.verification.note = "no reference: cpu-serial did not run";
       } else {
-        res.verification = w.verify(setup, reference, outputs, spec);
+        res.verification = w.verifyWithInputs(setup, inputs, reference, outputs, spec);
         if (spec.demonstration) {
           res.verification.outcome = Verification::Outcome::Demonstration;
           if (res.verification.note.empty()) res.verification.note = spec.description;
@@ -443,7 +447,7 @@ bool Engine::cacheHolds(const RunRequest& req) const {
   std::vector<RequestProblem> problems;
   Resolved r = resolve(m_registry, launchLimits(), req, problems);
   if (!problems.empty()) return false;
-  return !m_cache.key.empty() && m_cache.key == cacheKey(req, setupText(r.workload->info().id, r.setup));
+  return !m_cache.key.empty() && m_cache.key == cacheKey(req, setupText(*r.workload, r.setup, req.launch));
 }
 
 double Engine::measureHostCopyBandwidthGBs(std::size_t bytes, int reps) {
