@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs ON the GPU machine (no Qt, no compiler needed): the test binaries built on the build machine,
 # every workload at 2^24 with --json, the foundation bench, and a compute-sanitizer pass.
-# Usage: scripts/gpu/device_check.sh BIN_DIR OUT_DIR [quick]
+# Usage: [SKIP_BENCH="name …"] scripts/gpu/device_check.sh BIN_DIR OUT_DIR [full|quick]
 # Everything lands in OUT_DIR/evidence/ and is packed into OUT_DIR/evidence.tar.gz (the device tool returns
 # at most 8 files).
 set -u
@@ -49,6 +49,7 @@ if [ "$MODE" = full ]; then
   for s in scripts/bench/*.sh; do
     [ -f "$s" ] || continue
     name=$(basename "$s" .sh)
+    case " ${SKIP_BENCH:-} " in *" $name "*) note "$name: skipped (SKIP_BENCH)"; continue ;; esac
     mkdir -p "$E/$name"
     bash "$s" "$BIN/launchlab-cli" "$E/$name" > "$E/$name/summary.txt" 2>&1
     note "$name: exit $?"
