@@ -6,12 +6,16 @@
 
 #include "launchlab/kernels.h"
 
+#if LAUNCHLAB_HAVE_CUDA_TESTS
 // `launchlab_gpu_tests --worker` serves runs for the fault-containment test (the registry includes its
 // fault-injection workload).
 int serveTestWorker();
+#endif
 
 int main(int argc, char** argv) {
+#if LAUNCHLAB_HAVE_CUDA_TESTS
   if (argc > 1 && std::string(argv[1]) == "--worker") return serveTestWorker();
+#endif
   auto rt = launchlab::kernels::makeDefaultGpuRuntime();
   auto st = rt->status();
   if (!st.available) {
