@@ -49,7 +49,14 @@ TimingChart::TimingChart(QWidget* parent) : m_plot(new QCustomPlot(parent)) {
   m_plot->setMinimumSize(300, 180);
   m_title = addTitle(m_plot);
   m_plot->legend->setVisible(true);
-  m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
+  // The legend in a row of its own under the chart, where it never covers a bar or a label.
+  auto* legendRow = new QCPLayoutGrid;
+  m_plot->plotLayout()->addElement(2, 0, legendRow);
+  m_plot->axisRect()->insetLayout()->take(m_plot->legend);
+  legendRow->addElement(0, 0, m_plot->legend);
+  legendRow->setMargins(QMargins(0, 0, 0, 4));
+  m_plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
+  m_plot->plotLayout()->setRowStretchFactor(2, 0.001);
   rebuild();
 }
 
@@ -164,7 +171,12 @@ void TimingChart::rebuild() {
     t->position->setCoords(x, y);
     t->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
     t->setPadding(QMargins(8, 0, 0, 0));
-    if (label.size() > 90) label = label.left(88) + "\xE2\x80\xA6";
+    // Reasons can be long: the chart shows their first clause, the table and the log the whole text.
+    if (b.status != Status::Ok) {
+      const int paren = label.indexOf(" (");
+      if (paren > 0) label = label.left(paren);
+    }
+    if (label.size() > 60) label = label.left(58) + "\xE2\x80\xA6";
     t->setText(label);
     t->setFont(m_style.font(b.status == Status::Ok ? 1.0 : 0.9, b.status == Status::Ok && b.implId != "cpu-serial"));
     t->setColor(b.status == Status::Ok ? toQColor(m_style.palette->foreground) : QColor(120, 120, 120));
@@ -174,7 +186,7 @@ void TimingChart::rebuild() {
   whiskers->setDataPlottable(totals);
   whiskers->setData(em, ep);
   m_plot->legend->setFont(m_style.font(0.9));
-  m_plot->replot(QCustomPlot::rpQueuedReplot);
+  replotWhenVisible(*m_plot);
 }
 
 // ---- SweepChart ----
@@ -288,7 +300,7 @@ void SweepChart::rebuild() {
     t->setFont(m_style.font(1.0));
     t->setColor(toQColor(m_style.palette->foreground));
   }
-  m_plot->replot(QCustomPlot::rpQueuedReplot);
+  replotWhenVisible(*m_plot);
 }
 
 }  // namespace launchlab::ui

@@ -76,6 +76,11 @@ quint64 RunController::submit(std::shared_ptr<Job> job) {
   return job->id;
 }
 
+void RunController::disposeLater(std::shared_ptr<const RunOutcome> outcome) {
+  if (!outcome) return;
+  QMetaObject::invokeMethod(m_worker, [o = std::move(outcome)]() mutable { o.reset(); }, Qt::QueuedConnection);
+}
+
 void RunController::cancel() {
   if (m_currentToken) m_currentToken->cancel();
 }

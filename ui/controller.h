@@ -50,6 +50,9 @@ class RunController : public QObject {
   quint64 startSweep(const RunRequest& base, const std::string& implId, const std::vector<Dim3>& blocks);
   /// Asks the current job to stop at its next repetition; jobCancelled() follows.
   void cancel();
+  /// Releases `outcome` on the compute thread, after any job queued before: freeing gigabytes of arrays
+  /// (munmap of every page) must not stall the GUI thread.
+  void disposeLater(std::shared_ptr<const RunOutcome> outcome);
   bool busy() const { return m_current != 0; }
   quint64 currentJob() const { return m_current; }
   JobKind currentKind() const { return m_currentKind; }

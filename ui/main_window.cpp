@@ -24,6 +24,8 @@
 
 #include <qcustomplot.h>
 
+#include <utility>
+
 #include "banner.h"
 #include "charts.h"
 #include "export_dialog.h"
@@ -147,7 +149,7 @@ void MainWindow::buildUi() {
   lay->addWidget(m_deviceBanner);
   lay->addWidget(m_errorBanner);
 
-  auto* split = new QSplitter(Qt::Horizontal, central);
+  auto* split = m_mainSplit = new QSplitter(Qt::Horizontal, central);
   split->setObjectName("mainSplit");
   m_browser = new WorkloadBrowser(m_backend->registry(), split);
   m_browser->setMinimumWidth(220);
@@ -157,7 +159,7 @@ void MainWindow::buildUi() {
   m_panel = new ParamPanel(*m_backend, scroll);
   scroll->setWidget(m_panel);
   scroll->setMinimumWidth(340);
-  auto* results = new QSplitter(Qt::Vertical, split);
+  auto* results = m_resultsSplit = new QSplitter(Qt::Vertical, split);
   results->addWidget(buildOutputsArea());
   results->addWidget(buildBottomTabs());
   results->setStretchFactor(0, 5);
@@ -193,6 +195,7 @@ QWidget* MainWindow::buildOutputsArea() {
   m_showImpl = new QComboBox;
   m_showImpl->setToolTip("Which implementation's outputs the plots show");
   m_showImpl->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+  m_showImpl->setMinimumContentsLength(16);
   m_overlayRef = new QCheckBox("Overlay reference");
   m_overlayRef->setChecked(true);
   m_overlayRef->setToolTip("Draw cpu-serial (the reference) under the shown implementation: any difference shows");
@@ -202,6 +205,7 @@ QWidget* MainWindow::buildOutputsArea() {
   reset->setToolTip("Wheel: zoom; drag: pan. Waveforms stay min/max decimated per pixel at every zoom.");
   m_viewSummary = new QLabel;
   m_viewSummary->setStyleSheet("color: palette(mid);");
+  m_viewSummary->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);  // never widens the window
   bar->addWidget(new QLabel("Show"));
   bar->addWidget(m_showImpl);
   bar->addWidget(m_overlayRef);
@@ -561,7 +565,7 @@ void MainWindow::refreshViews() {
 void MainWindow::display(quint64 id, std::shared_ptr<const RunOutcome> outcome) {
   QElapsedTimer t;
   t.start();
-  m_last = std::move(outcome);
+  std::shared_ptr<const RunOutcome> previousRun = std::exchange(m_last, std::move(outcome));
   const RunResult& r = m_last->result;
   const Workload* w = m_backend->registry().find(r.workload);
   if (w && m_viewsWorkload != r.workload) rebuildViews(*w);
@@ -621,6 +625,9 @@ void MainWindow::display(quint64 id, std::shared_ptr<const RunOutcome> outcome) 
   m_statusText->setText(r.status == Status::Ok ? QString("Done in %1 s").arg(m_jobClock.elapsed() / 1000.0, 0, 'f', 2)
                                                : "Failed: " + q(r.reason));
   if (m_export) m_export->setRun(m_last, m_sweep->points());
+  // Views and the export window now hold the new result: the old one is freed off the GUI thread.
+  m_controller->disposeLater(std::move(previousRun));
+  m_lastDisplayMs = t.elapsed();
 
   if (m_waitingFirstPlot) {
     m_waitingFirstPlot = false;
@@ -674,9 +681,25 @@ void MainWindow::setPresentationMode(bool on) {
   }
   m_style = on ? ViewStyle::presentationStyle() : ViewStyle::normal();
   applyApplicationStyle(*qApp, on, m_baseFont, m_basePalette);
+  // Widgets under a style sheet do not follow application font changes: hand the font down explicitly.
+  const QFont appFont = QApplication::font();
+  for (QWidget* w : findChildren<QWidget*>()) w->setFont(appFont);
   for (auto& s : m_views) s.view->setViewStyle(m_style);
   m_timing->setViewStyle(m_style);
   m_sweep->setViewStyle(m_style);
+  // On a projector the plots and the knobs matter: the browser steps aside, the charts get more room.
+  m_browser->setVisible(!on);
+  if (on) {
+    m_resultsSizesBeforePresentation = m_resultsSplit->sizes();
+    m_mainSizesBeforePresentation = m_mainSplit->sizes();
+    const int h = std::max(400, m_resultsSplit->height());
+    m_resultsSplit->setSizes({h * 45 / 100, h * 55 / 100});
+    const int w = std::max(1000, m_mainSplit->width());
+    m_mainSplit->setSizes({0, w * 31 / 100, w * 69 / 100});
+  } else if (!m_resultsSizesBeforePresentation.isEmpty()) {
+    m_resultsSplit->setSizes(m_resultsSizesBeforePresentation);
+    m_mainSplit->setSizes(m_mainSizesBeforePresentation);
+  }
   if (on) {
     m_statesBeforePresentation = windowState();
     showFullScreen();

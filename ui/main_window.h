@@ -21,6 +21,7 @@ class QComboBox;
 class QLabel;
 class QProgressBar;
 class QPushButton;
+class QSplitter;
 class QTabWidget;
 class QToolButton;
 
@@ -73,6 +74,8 @@ class MainWindow : public QMainWindow {
   std::shared_ptr<const RunOutcome> lastOutcome() const { return m_last; }
   /// Milliseconds from process start to the first plot on screen (-1 until then).
   qint64 firstPlotMs() const { return m_firstPlotMs; }
+  /// GUI-thread milliseconds the last result took to put on screen (views, charts, tables).
+  qint64 lastDisplayMs() const { return m_lastDisplayMs; }
   bool presentationMode() const { return m_style.presentation; }
   void selectWorkload(const QString& id);
   /// Starts a sweep of `implId` (first CUDA variant that honours the block size when empty) without the
@@ -134,6 +137,9 @@ class MainWindow : public QMainWindow {
   Qt::WindowStates m_statesBeforePresentation;
 
   WorkloadBrowser* m_browser = nullptr;
+  QSplitter* m_mainSplit = nullptr;
+  QSplitter* m_resultsSplit = nullptr;
+  QList<int> m_resultsSizesBeforePresentation, m_mainSizesBeforePresentation;
   ParamPanel* m_panel = nullptr;
   Banner* m_deviceBanner = nullptr;
   Banner* m_errorBanner = nullptr;
@@ -168,6 +174,7 @@ class MainWindow : public QMainWindow {
   std::shared_ptr<const RunOutcome> m_last;
   QElapsedTimer m_jobClock;
   qint64 m_firstPlotMs = -1;
+  qint64 m_lastDisplayMs = 0;
   bool m_waitingFirstPlot = false;
   QString m_firstRunNote;
 };

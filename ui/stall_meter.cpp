@@ -11,12 +11,15 @@
 
 namespace launchlab::ui {
 
-Heartbeat::Heartbeat(int intervalMs, QObject* parent) : QObject(parent) {
+Heartbeat::Heartbeat(int intervalMs, QObject* parent)
+    : QObject(parent), m_verbose(qEnvironmentVariableIsSet("LAUNCHLAB_DEBUG_STALLS")) {
   m_timer.setTimerType(Qt::PreciseTimer);
   m_timer.setInterval(intervalMs);
   connect(&m_timer, &QTimer::timeout, this, [this] {
     const qint64 now = m_clock.nsecsElapsed();
     if (m_ticks > 0) m_longest = std::max(m_longest, double(now - m_lastNs) / 1e6);
+    if (m_ticks > 0 && m_verbose && now - m_lastNs > 20000000)
+      std::fprintf(stderr, "gap %.1f ms ending at %.1f ms\n", double(now - m_lastNs) / 1e6, double(now) / 1e6);
     m_lastNs = now;
     ++m_ticks;
   });
@@ -44,14 +47,16 @@ StallMeasurement::StallMeasurement(MainWindow& window, const QElapsedTimer& star
   });
   connect(&m_window, &MainWindow::runDisplayed, this, [this](quint64 id) {
     if (id != m_runJob || m_runJob == 0) return;
+    if (qEnvironmentVariableIsSet("LAUNCHLAB_DEBUG_STALLS")) std::fprintf(stderr, "displayed at %lld ms\n", static_cast<long long>(m_phase.elapsed()));
     // Include the queued replots that follow the result.
     QTimer::singleShot(200, this, [this] {
       m_beat.stop();
       const auto& r = m_window.lastOutcome()->result;
       std::printf("run: %s n = %llu %s, %zu implementations, %d reps: %.2f s; longest event-loop gap %.1f ms "
-                  "(5 ms heartbeat, %d ticks)\n",
+                  "(5 ms heartbeat, %d ticks); putting the result on screen took %lld ms\n",
                   r.workload.c_str(), static_cast<unsigned long long>(r.n), r.dtype.c_str(), r.impls.size(), r.reps,
-                  m_phase.elapsed() / 1000.0, m_beat.longestGapMs(), m_beat.ticks());
+                  m_phase.elapsed() / 1000.0, m_beat.longestGapMs(), m_beat.ticks(),
+                  static_cast<long long>(m_window.lastDisplayMs()));
       std::fflush(stdout);
       startSweep();
     });

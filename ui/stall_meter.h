@@ -26,6 +26,7 @@ class Heartbeat : public QObject {
   qint64 m_lastNs = 0;
   double m_longest = 0;
   int m_ticks = 0;
+  bool m_verbose = false;  // LAUNCHLAB_DEBUG_STALLS: print every gap over 20 ms to stderr
 };
 
 /// Drives the window through the measurement and prints one line per figure to stdout, then exits the

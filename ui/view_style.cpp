@@ -68,6 +68,35 @@ QCPColorGradient viridisGradient() {
   return g;
 }
 
+namespace {
+constexpr char kDirty[] = "launchlabReplotPending";
+
+/// Replots a plot marked dirty when it is shown.
+class ReplotOnShow final : public QObject {
+ public:
+  bool eventFilter(QObject* o, QEvent* e) override {
+    if (e->type() == QEvent::Show && o->property(kDirty).toBool()) {
+      o->setProperty(kDirty, false);
+      static_cast<QCustomPlot*>(o)->replot(QCustomPlot::rpQueuedReplot);
+    }
+    return false;
+  }
+};
+}  // namespace
+
+void replotWhenVisible(QCustomPlot& plot) {
+  if (plot.isVisible()) {
+    plot.replot(QCustomPlot::rpQueuedReplot);
+    return;
+  }
+  static ReplotOnShow filter;
+  if (!plot.property("launchlabReplotFilter").toBool()) {
+    plot.installEventFilter(&filter);
+    plot.setProperty("launchlabReplotFilter", true);
+  }
+  plot.setProperty(kDirty, true);
+}
+
 void applyApplicationStyle(QApplication& app, bool presentation, const QFont& baseFont, const QPalette& basePalette) {
   if (!presentation) {
     app.setFont(baseFont);

@@ -34,6 +34,10 @@ void applyPlotStyle(QCustomPlot& plot, const ViewStyle& s);
 /// The viridis map as a QCustomPlot gradient (NaN shown in the palette's mismatch-free grey).
 QCPColorGradient viridisGradient();
 
+/// Queues a replot when the plot is visible; a hidden plot (another tab) is replotted when it is next shown,
+/// so a result with many arrays costs the GUI thread only the plots on screen.
+void replotWhenVisible(QCustomPlot& plot);
+
 /// Application-wide font and palette: the given base ones, or the presentation ones (font x1.6, high contrast).
 void applyApplicationStyle(QApplication& app, bool presentation, const QFont& baseFont, const QPalette& basePalette);
 
