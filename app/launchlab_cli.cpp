@@ -16,6 +16,7 @@
 #include "launchlab/io/json.h"
 #include "launchlab/kernels.h"
 #include "launchlab/parse.h"
+#include "launchlab/worker.h"
 #include "bench.h"
 
 using namespace launchlab;
@@ -173,6 +174,9 @@ int main(int argc, char** argv) {
   bench->add_flag("--quick", bo.quick, "Small sizes (a smoke test, not a measurement)");
   bench->add_option("--reps", bo.reps, "Timed repetitions per point")->default_val(20);
 
+  auto* worker = app.add_subcommand("worker", "Serve runs over stdin/stdout for a front end (GPU process isolation)");
+  worker->group("");  // internal: started by the GUI, not by users
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -199,6 +203,7 @@ int main(int argc, char** argv) {
       return 0;
     }
     if (run->parsed()) return cmdRun(engine, ro);
+    if (worker->parsed()) return serveWorker(engine, 0, 1);
     if (bench->parsed()) return runBench(engine, bo);
   } catch (const BadUsage& e) {
     std::cerr << "launchlab-cli: " << e.what() << "\n";

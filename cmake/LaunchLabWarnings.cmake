@@ -1,6 +1,13 @@
 # Project-wide warning flags, applied per target with launchlab_warnings(target).
+# GCC 12 at -O3 reports a false -Wrestrict inside libstdc++ for "literal" + std::string (GCC bug 105329).
+set(LAUNCHLAB_GCC12_WORKAROUND "")
+if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU" AND CMAKE_CXX_COMPILER_VERSION VERSION_GREATER_EQUAL 12 AND
+   CMAKE_CXX_COMPILER_VERSION VERSION_LESS 13)
+  set(LAUNCHLAB_GCC12_WORKAROUND -Wno-restrict)
+endif()
+
 function(launchlab_warnings target)
   target_compile_options(${target} PRIVATE
-    $<$<COMPILE_LANGUAGE:CXX>:-Wall -Wextra -Wpedantic -Wundef -Wshadow=local -Wno-unknown-pragmas -Wno-missing-field-initializers>
+    $<$<COMPILE_LANGUAGE:CXX>:-Wall -Wextra -Wpedantic -Wundef -Wshadow=local -Wno-unknown-pragmas -Wno-missing-field-initializers ${LAUNCHLAB_GCC12_WORKAROUND}>
     $<$<COMPILE_LANGUAGE:CUDA>:-Xcompiler=-Wall,-Wextra,-Wundef --Werror=all-warnings>)
 endfunction()

@@ -3,15 +3,10 @@
 namespace launchlab {
 
 namespace {
-class UnavailableGpuRuntime final : public GpuRuntime {
+class StatusOnlyGpuRuntime final : public GpuRuntime {
  public:
-  explicit UnavailableGpuRuntime(std::string reason) : m_reason(std::move(reason)) {}
-  DeviceStatus status() const override {
-    DeviceStatus s;
-    s.available = false;
-    s.reason = m_reason;
-    return s;
-  }
+  explicit StatusOnlyGpuRuntime(DeviceStatus status) : m_status(std::move(status)) {}
+  DeviceStatus status() const override { return m_status; }
   std::pair<std::size_t, std::size_t> memoryInfo() const override { return {0, 0}; }
   std::string recoverAfterError() override { return {}; }
   void pushRange(const std::string&) override {}
@@ -19,12 +14,18 @@ class UnavailableGpuRuntime final : public GpuRuntime {
   double measureCopyBandwidthGBs(std::size_t, int) override { return 0; }
 
  private:
-  std::string m_reason;
+  DeviceStatus m_status;
 };
 }  // namespace
 
 std::shared_ptr<GpuRuntime> makeUnavailableGpuRuntime(std::string reason) {
-  return std::make_shared<UnavailableGpuRuntime>(std::move(reason));
+  DeviceStatus s;
+  s.reason = std::move(reason);
+  return std::make_shared<StatusOnlyGpuRuntime>(std::move(s));
+}
+
+std::shared_ptr<GpuRuntime> makeStaticGpuRuntime(DeviceStatus status) {
+  return std::make_shared<StatusOnlyGpuRuntime>(std::move(status));
 }
 
 }  // namespace launchlab

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstring>
+#include <filesystem>
 #include <ctime>
 #include <fstream>
 #include <iomanip>
@@ -80,19 +81,35 @@ Resolved resolve(const Registry& reg, const DeviceLimits& limits, const RunReque
   }
   r.setup.dtype = dtype;
 
-  // n: given, else the first input file's element count, else the default.
+  std::string perr;
+  if (auto pv = resolveParams(info.params, req.params, perr)) r.setup.params = std::move(*pv);
+  else problems.push_back({"param", perr});
+  r.setup.seed = req.seed;
+
+  // n: given, else inferred from the first input file (its element count, or its rows for matrix inputs: the
+  // n whose expected shape matches the file), else the default.
   std::uint64_t n = info.defaultN;
-  if (req.n) n = *req.n;
-  else if (!r.inputHeaders.empty()) n = r.inputHeaders.begin()->second.elements();
+  if (req.n) {
+    n = *req.n;
+  } else if (!r.inputHeaders.empty() && problems.empty()) {
+    const auto& [name, h] = *r.inputHeaders.begin();
+    std::size_t index = 0;
+    while (index < info.inputs.size() && info.inputs[index].name != name) ++index;
+    n = h.elements();
+    for (std::uint64_t candidate : {h.elements(), h.shape.empty() ? std::uint64_t(1) : std::uint64_t(h.shape[0])}) {
+      RunSetup probe = r.setup;
+      probe.n = candidate;
+      auto shapes = r.workload->inputShapes(probe);
+      if (index < shapes.size() && shapes[index] == h.shape) {
+        n = candidate;
+        break;
+      }
+    }
+  }
   if (n < info.minN || n > info.maxN)
     problems.push_back({"n", "n = " + std::to_string(n) + " is outside " + info.id + "'s range [" +
                                  std::to_string(info.minN) + ", " + std::to_string(info.maxN) + "]"});
   r.setup.n = n;
-  r.setup.seed = req.seed;
-
-  std::string perr;
-  if (auto pv = resolveParams(info.params, req.params, perr)) r.setup.params = std::move(*pv);
-  else problems.push_back({"param", perr});
 
   if (req.reps < 1 || req.reps > 100000) problems.push_back({"reps", "reps must be between 1 and 100000"});
   if (req.warmup < 0 || req.warmup > 100000) problems.push_back({"warmup", "warmup must be between 0 and 100000"});
@@ -100,7 +117,7 @@ Resolved resolve(const Registry& reg, const DeviceLimits& limits, const RunReque
   // Launch: dimensionality and device limits.
   if (req.launch.dims() > info.launchDims)
     problems.push_back({req.launch.block && (req.launch.block->y > 1 || req.launch.block->z > 1) ? "block" : "grid",
-                        info.id + " uses a 1D launch: give a single number (e.g. --block 256)"});
+                        info.id + " uses a 1D launch: give single numbers for block and grid (e.g. --block 256 --grid 4224)"});
   if (auto e = validateLaunchRequest(req.launch, limits); !e.empty())
     problems.push_back({e.rfind("grid", 0) == 0 ? "grid" : "block", e});
 
@@ -144,6 +161,28 @@ Resolved resolve(const Registry& reg, const DeviceLimits& limits, const RunReque
     }
   }
   return r;
+}
+
+std::map<std::string, std::string> paramsAsText(const ParamValues& pv) {
+  std::map<std::string, std::string> out;
+  for (const auto& [k, v] : pv.numbers()) {
+    std::ostringstream o;
+    o << v;
+    out[k] = o.str();
+  }
+  for (const auto& [k, v] : pv.choices()) out[k] = v;
+  return out;
+}
+
+/// What the inputs and the reference depend on (before input files).
+std::string setupText(const Workload& w, const RunSetup& s, const LaunchRequest& launch) {
+  std::string t = w.info().id + "|" + std::to_string(s.n) + "|" + std::string(dtypeName(s.dtype)) + "|" +
+                  std::to_string(s.seed);
+  for (const auto& [k, v] : paramsAsText(s.params)) t += "|" + k + "=" + v;
+  if (w.info().referenceUsesLaunch)
+    t += "|block=" + (launch.block ? formatDim3(*launch.block) : std::string("auto")) +
+         "|grid=" + (launch.grid ? formatDim3(*launch.grid) : std::string("auto"));
+  return t;
 }
 
 void finishStats(ImplResult& res, ImplContext& ctx) {
@@ -211,29 +250,33 @@ RunResult Engine::run(const RunRequest& req, const CancelToken* cancel, const Pr
   const RunSetup& setup = r.setup;
   out.n = setup.n;
   out.dtype = std::string(dtypeName(setup.dtype));
-  for (const auto& [k, v] : setup.params.numbers()) {
-    std::ostringstream o;
-    o << v;
-    out.params[k] = o.str();
-  }
-  for (const auto& [k, v] : setup.params.choices()) out.params[k] = v;
+  out.params = paramsAsText(setup.params);
 
-  std::vector<HostArray> inputs;
+  // Cache key: everything the inputs and the reference depend on.
+  const std::string key = cacheKey(req, setupText(w, setup, req.launch));
+  if (key != m_cache.key) clearCache();
+
+  std::vector<HostArray> freshInputs;
   std::vector<HostArray> reference;
+  const bool cached = !m_cache.key.empty();
   try {
     // Host memory: inputs + reference outputs + one implementation's outputs (+ kept outputs).
     const double outBytes = w.bytesMoved(setup);  // upper bound on inputs + outputs
     const double need = outBytes * (req.keepOutputs ? double(r.impls.size() + 1) : 2.0);
     const std::size_t avail = hostAvailableMemory();
-    if (avail && need > double(avail) * 0.9) {
+    if (!cached && avail && need > double(avail) * 0.9) {
       out.status = Status::Failed;
       out.reason = "not enough host memory: the run needs about " + gib(need) + ", " + gib(double(avail)) + " available";
       return out;
     }
-    inputs = w.makeInputs(setup);
-    for (auto& a : inputs) {
-      auto it = req.inputFiles.find(a.name());
-      if (it != req.inputFiles.end()) a = npy::load(it->second, a.name());
+    if (!cached) {
+      freshInputs = w.makeInputs(setup);
+      for (auto& a : freshInputs) {
+        auto it = req.inputFiles.find(a.name());
+        if (it != req.inputFiles.end()) a = npy::load(it->second, a.name());
+      }
+      m_cache.key = key;
+      m_cache.inputs = std::move(freshInputs);
     }
   } catch (const std::bad_alloc&) {
     out.status = Status::Failed;
@@ -245,6 +288,8 @@ RunResult Engine::run(const RunRequest& req, const CancelToken* cancel, const Pr
     return out;
   }
 
+  const std::vector<HostArray>& inputs = m_cache.inputs;
+  if (m_cache.referenceResult) reference = m_cache.referenceOutputs;
   const int count = static_cast<int>(r.impls.size());
   for (int idx = 0; idx < count; ++idx) {
     const ImplSpec& spec = *r.impls[idx];
@@ -258,15 +303,22 @@ RunResult Engine::run(const RunRequest& req, const CancelToken* cancel, const Pr
                           std::find(req.impls.begin(), req.impls.end(), "all") != req.impls.end() ||
                           std::find(req.impls.begin(), req.impls.end(), spec.id) != req.impls.end();
 
+    if (isRef && !selected && m_cache.referenceResult) {
+      ImplResult cachedRef = *m_cache.referenceResult;
+      cachedRef.verification.note = "the reference (cached from an earlier run with the same inputs)";
+      if (req.keepOutputs) cachedRef.outputs = m_cache.referenceOutputs;
+      out.impls.push_back(std::move(cachedRef));
+      continue;
+    }
     if (!spec.run) {
       res.status = Status::Skipped;
       res.reason = spec.unavailableReason.empty() ? "not built" : spec.unavailableReason;
       out.impls.push_back(std::move(res));
       continue;
     }
-    if (spec.isGpu() && !out.device.available) {
+    if (spec.isGpu() && !m_gpu->status().available) {
       res.status = Status::Skipped;
-      res.reason = out.device.reason;
+      res.reason = m_gpu->status().reason;
       out.impls.push_back(std::move(res));
       continue;
     }
@@ -348,11 +400,13 @@ RunResult Engine::run(const RunRequest& req, const CancelToken* cancel, const Pr
         res.verification.outcome = Verification::Outcome::Reference;
         res.verification.note = "the reference every other implementation is compared with";
         reference = outputs;
+        m_cache.referenceOutputs = outputs;
+        m_cache.referenceResult = res;
       } else if (reference.empty()) {
         res.verification.outcome = Verification::Outcome::NotChecked;
         res.verification.note = "no reference: cpu-serial did not run";
       } else {
-        res.verification = w.verify(setup, reference, outputs, spec);
+        res.verification = w.verifyWithInputs(setup, inputs, reference, outputs, spec);
         if (spec.demonstration) {
           res.verification.outcome = Verification::Outcome::Demonstration;
           if (res.verification.note.empty()) res.verification.note = spec.description;
@@ -372,8 +426,28 @@ RunResult Engine::run(const RunRequest& req, const CancelToken* cancel, const Pr
       if (i.computeMedianMs() > 0) i.speedupCompute = refTotal / i.computeMedianMs();
     }
   }
-  if (req.keepInputs) out.inputs = std::move(inputs);
+  if (req.keepInputs) out.inputs = inputs;
   return out;
+}
+
+void Engine::clearCache() { m_cache = Cache{}; }
+
+std::string Engine::cacheKey(const RunRequest& req, const std::string& setupKey) const {
+  std::string key = setupKey;
+  for (const auto& [name, path] : req.inputFiles) {
+    std::error_code ec;
+    auto size = std::filesystem::file_size(path, ec);
+    auto mtime = std::filesystem::last_write_time(path, ec).time_since_epoch().count();
+    key += "|" + name + "=" + path + "@" + std::to_string(size) + ":" + std::to_string(mtime);
+  }
+  return key;
+}
+
+bool Engine::cacheHolds(const RunRequest& req) const {
+  std::vector<RequestProblem> problems;
+  Resolved r = resolve(m_registry, launchLimits(), req, problems);
+  if (!problems.empty()) return false;
+  return !m_cache.key.empty() && m_cache.key == cacheKey(req, setupText(*r.workload, r.setup, req.launch));
 }
 
 double Engine::measureHostCopyBandwidthGBs(std::size_t bytes, int reps) {

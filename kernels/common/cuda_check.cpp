@@ -45,43 +45,34 @@ bool isStickyError(cudaError_t e) {
   }
 }
 
-DeviceBuffer::DeviceBuffer(std::size_t bytes) : m_bytes(bytes) {
-  if (bytes == 0) return;
-  cudaError_t e = cudaMalloc(&m_ptr, bytes);
+void* DeviceMemoryKind::allocate(std::size_t bytes) {
+  void* p = nullptr;
+  cudaError_t e = cudaMalloc(&p, bytes);
   if (e == cudaErrorMemoryAllocation) {
     cudaGetLastError();
     std::size_t freeB = 0, totalB = 0;
     cudaMemGetInfo(&freeB, &totalB);
-    m_ptr = nullptr;
     throw OutOfMemory("not enough device memory: asked for " + formatBytes(double(bytes)) + ", " +
                       formatBytes(double(freeB)) + " free of " + formatBytes(double(totalB)));
   }
-  if (e != cudaSuccess) {
-    m_ptr = nullptr;
-    throwCuda(e, "cudaMalloc", __FILE__, __LINE__);
+  if (e != cudaSuccess) throwCuda(e, "cudaMalloc", __FILE__, __LINE__);
+  return p;
+}
+
+void DeviceMemoryKind::release(void* p) { cudaFree(p); }
+
+void* PinnedMemoryKind::allocate(std::size_t bytes) {
+  void* p = nullptr;
+  cudaError_t e = cudaMallocHost(&p, bytes);
+  if (e == cudaErrorMemoryAllocation) {
+    cudaGetLastError();
+    throw OutOfMemory("not enough page-locked host memory: asked for " + formatBytes(double(bytes)));
   }
+  if (e != cudaSuccess) throwCuda(e, "cudaMallocHost", __FILE__, __LINE__);
+  return p;
 }
 
-DeviceBuffer::~DeviceBuffer() {
-  if (m_ptr) cudaFree(m_ptr);  // errors ignored: after a sticky error the context is reset anyway
-}
-
-PinnedBuffer::PinnedBuffer(std::size_t bytes) : m_bytes(bytes) {
-  if (bytes == 0) return;
-  cudaError_t e = cudaMallocHost(&m_ptr, bytes);
-  if (e != cudaSuccess) {
-    m_ptr = nullptr;
-    if (e == cudaErrorMemoryAllocation) {
-      cudaGetLastError();
-      throw OutOfMemory("not enough page-locked host memory: asked for " + formatBytes(double(bytes)));
-    }
-    throwCuda(e, "cudaMallocHost", __FILE__, __LINE__);
-  }
-}
-
-PinnedBuffer::~PinnedBuffer() {
-  if (m_ptr) cudaFreeHost(m_ptr);
-}
+void PinnedMemoryKind::release(void* p) { cudaFreeHost(p); }
 
 Event::Event() { LAUNCHLAB_CUDA_CHECK(cudaEventCreate(&m_event)); }
 Event::~Event() {

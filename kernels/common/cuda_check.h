@@ -29,20 +29,22 @@ std::string formatBytes(double bytes);
 /// After a kernel launch: reports launch-configuration errors (invalid config, too many resources).
 #define LAUNCHLAB_CUDA_CHECK_LAUNCH() LAUNCHLAB_CUDA_CHECK(cudaGetLastError())
 
-/// Device memory, move-only. Allocation failure throws OutOfMemory saying how much was asked and is free.
-class DeviceBuffer {
+/// Owned CUDA memory, move-only. `Kind` provides allocate(bytes) -> void* (throwing) and release(void*).
+template <typename Kind> class OwnedMemory {
  public:
-  DeviceBuffer() = default;
-  explicit DeviceBuffer(std::size_t bytes);
-  ~DeviceBuffer();
-  DeviceBuffer(DeviceBuffer&& o) noexcept : m_ptr(std::exchange(o.m_ptr, nullptr)), m_bytes(std::exchange(o.m_bytes, 0)) {}
-  DeviceBuffer& operator=(DeviceBuffer&& o) noexcept {
+  OwnedMemory() = default;
+  explicit OwnedMemory(std::size_t bytes) : m_ptr(bytes ? Kind::allocate(bytes) : nullptr), m_bytes(bytes) {}
+  ~OwnedMemory() {
+    if (m_ptr) Kind::release(m_ptr);
+  }
+  OwnedMemory(OwnedMemory&& o) noexcept : m_ptr(std::exchange(o.m_ptr, nullptr)), m_bytes(std::exchange(o.m_bytes, 0)) {}
+  OwnedMemory& operator=(OwnedMemory&& o) noexcept {
     std::swap(m_ptr, o.m_ptr);
     std::swap(m_bytes, o.m_bytes);
     return *this;
   }
-  DeviceBuffer(const DeviceBuffer&) = delete;
-  DeviceBuffer& operator=(const DeviceBuffer&) = delete;
+  OwnedMemory(const OwnedMemory&) = delete;
+  OwnedMemory& operator=(const OwnedMemory&) = delete;
   void* get() const { return m_ptr; }
   template <typename T> T* as() const { return static_cast<T*>(m_ptr); }
   std::size_t bytes() const { return m_bytes; }
@@ -52,28 +54,18 @@ class DeviceBuffer {
   std::size_t m_bytes = 0;
 };
 
-/// Page-locked host memory, move-only (for transfers that overlap with compute).
-class PinnedBuffer {
- public:
-  PinnedBuffer() = default;
-  explicit PinnedBuffer(std::size_t bytes);
-  ~PinnedBuffer();
-  PinnedBuffer(PinnedBuffer&& o) noexcept : m_ptr(std::exchange(o.m_ptr, nullptr)), m_bytes(std::exchange(o.m_bytes, 0)) {}
-  PinnedBuffer& operator=(PinnedBuffer&& o) noexcept {
-    std::swap(m_ptr, o.m_ptr);
-    std::swap(m_bytes, o.m_bytes);
-    return *this;
-  }
-  PinnedBuffer(const PinnedBuffer&) = delete;
-  PinnedBuffer& operator=(const PinnedBuffer&) = delete;
-  void* get() const { return m_ptr; }
-  template <typename T> T* as() const { return static_cast<T*>(m_ptr); }
-  std::size_t bytes() const { return m_bytes; }
-
- private:
-  void* m_ptr = nullptr;
-  std::size_t m_bytes = 0;
+/// cudaMalloc / cudaFree. Allocation failure throws OutOfMemory saying how much was asked and is free.
+struct DeviceMemoryKind {
+  static void* allocate(std::size_t bytes);
+  static void release(void* p);  ///< errors ignored: after a sticky error the context is reset anyway
 };
+/// cudaMallocHost / cudaFreeHost: page-locked host memory, for transfers that overlap with compute.
+struct PinnedMemoryKind {
+  static void* allocate(std::size_t bytes);
+  static void release(void* p);
+};
+using DeviceBuffer = OwnedMemory<DeviceMemoryKind>;
+using PinnedBuffer = OwnedMemory<PinnedMemoryKind>;
 
 class Event {
  public:

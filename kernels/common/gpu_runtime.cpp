@@ -44,11 +44,17 @@ class CudaGpuRuntime final : public GpuRuntime {
       return {};
     }
     const std::string name = cudaGetErrorName(e);
+    // CUDA's contract for sticky errors: this process's context is gone for good. Reset the device so its
+    // memory is released, and stop offering CUDA in this process.
     cudaDeviceReset();
-    cudaSetDevice(m_status.info.index);
-    cudaGetLastError();
-    return "device reset after " + name + "; the next run starts clean";
+    m_lost = true;
+    m_status.available = false;
+    m_status.reason = "the CUDA context of this process was lost after " + name +
+                      " (CUDA requires a new process to use the GPU again)";
+    return "device reset after " + name + "; the CUDA context of this process is lost, a new process is needed";
   }
+
+  bool contextLost() const override { return m_lost; }
 
   void pushRange(const std::string& name) override { nvtxRangePushA(name.c_str()); }
   void popRange() override { nvtxRangePop(); }
@@ -135,6 +141,7 @@ class CudaGpuRuntime final : public GpuRuntime {
   }
 
   DeviceStatus m_status;
+  bool m_lost = false;
 };
 
 }  // namespace

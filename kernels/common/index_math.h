@@ -25,4 +25,19 @@ LAUNCHLAB_HD std::uint64_t gridStrideCount(std::uint64_t start, std::uint64_t st
   return start < n ? (n - start + stride - 1) / stride : 0;
 }
 
+/// The partition a vectorised grid-stride kernel walks: n elements seen as n / W vectors of W elements.
+/// Thread `tid` of `stride` threads calls unrolled(i) for groups of U vectors i, i + stride, …, i + (U-1)·stride,
+/// then single(i) for its remaining vectors, and the first (n mod W) threads call scalar(t) for the tail
+/// elements. Every vector and every tail element is visited by exactly one thread (tested on the host).
+template <unsigned W, unsigned U, typename Unrolled, typename Single, typename Scalar>
+LAUNCHLAB_HD void vectorizedGridStride(std::uint64_t tid, std::uint64_t stride, std::uint64_t n, Unrolled&& unrolled,
+                                       Single&& single, Scalar&& scalar) {
+  const std::uint64_t nv = n / W;
+  std::uint64_t i = tid;
+  for (; i + (U - 1) * stride < nv; i += U * stride) unrolled(i);
+  for (; i < nv; i += stride) single(i);
+  const std::uint64_t t = nv * W + tid;
+  if (t < n) scalar(t);
+}
+
 }  // namespace launchlab::idx

@@ -44,27 +44,35 @@ template <typename T>
 __global__ void addVectorizedKernel(const T* __restrict__ x, const T* __restrict__ y, T* __restrict__ out,
                                     std::size_t n) {
   using V = typename Vec16<T>::type;
-  constexpr std::size_t W = sizeof(V) / sizeof(T);
-  const std::size_t nv = n / W;
+  constexpr unsigned W = sizeof(V) / sizeof(T);
   const V* xv = reinterpret_cast<const V*>(x);
   const V* yv = reinterpret_cast<const V*>(y);
   V* ov = reinterpret_cast<V*>(out);
-  const std::size_t tid = idx::global1D(blockIdx.x, blockDim.x, threadIdx.x);
   const std::size_t stride = idx::gridStride1D(gridDim.x, blockDim.x);
-  std::size_t i = tid;
-  for (; i + (kUnroll - 1) * stride < nv; i += kUnroll * stride) {
-    V a[kUnroll], b[kUnroll];
+  idx::vectorizedGridStride<W, kUnroll>(
+      idx::global1D(blockIdx.x, blockDim.x, threadIdx.x), stride, n,
+      [&](std::size_t i) {
+        V a[kUnroll], b[kUnroll];
 #pragma unroll
-    for (int u = 0; u < kUnroll; ++u) {
-      a[u] = __ldg(xv + i + u * stride);
-      b[u] = __ldg(yv + i + u * stride);
-    }
+        for (int u = 0; u < kUnroll; ++u) {
+          a[u] = __ldg(xv + i + u * stride);
+          b[u] = __ldg(yv + i + u * stride);
+        }
 #pragma unroll
-    for (int u = 0; u < kUnroll; ++u) __stcs(ov + i + u * stride, vadd(a[u], b[u]));
-  }
-  for (; i < nv; i += stride) __stcs(ov + i, vadd(__ldg(xv + i), __ldg(yv + i)));
-  const std::size_t t = nv * W + tid;
-  if (t < n) out[t] = x[t] + y[t];
+        for (int u = 0; u < kUnroll; ++u) __stcs(ov + i + u * stride, vadd(a[u], b[u]));
+      },
+      [&](std::size_t i) { __stcs(ov + i, vadd(__ldg(xv + i), __ldg(yv + i))); },
+      [&](std::size_t t) { out[t] = x[t] + y[t]; });
+}
+
+// Resolves the launch for `kernel` (covering `work` items under `policy`) and runs the timed pipeline.
+template <typename T, typename Kernel>
+void launchAdd(ImplContext& ctx, Kernel kernel, std::uint64_t work, gpu::GridPolicy policy) {
+  const std::size_t n = ctx.setup.n;
+  const auto cfg = gpu::resolveLaunch1D(ctx, kernel, work, policy);
+  gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
+    kernel<<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s>>>(d.input<T>(0), d.input<T>(1), d.output<T>(0), n);
+  });
 }
 
 template <typename Body> void dispatch(ImplContext& ctx, Body body) {
@@ -76,38 +84,22 @@ template <typename Body> void dispatch(ImplContext& ctx, Body body) {
 void cudaOnePerThread(ImplContext& ctx) {
   dispatch(ctx, [&](auto t) {
     using T = decltype(t);
-    const std::size_t n = ctx.setup.n;
-    const auto cfg = gpu::resolveLaunch1D(ctx, addOnePerThreadKernel<T>, n, gpu::GridPolicy::CoverN);
-    gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
-      addOnePerThreadKernel<T><<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s>>>(
-          d.input<T>(0), d.input<T>(1), d.output<T>(0), n);
-    });
+    launchAdd<T>(ctx, addOnePerThreadKernel<T>, ctx.setup.n, gpu::GridPolicy::CoverN);
   });
 }
 
 void cudaGridStride(ImplContext& ctx) {
   dispatch(ctx, [&](auto t) {
     using T = decltype(t);
-    const std::size_t n = ctx.setup.n;
-    const auto cfg = gpu::resolveLaunch1D(ctx, addGridStrideKernel<T>, n, gpu::GridPolicy::Occupancy);
-    gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
-      addGridStrideKernel<T><<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s>>>(
-          d.input<T>(0), d.input<T>(1), d.output<T>(0), n);
-    });
+    launchAdd<T>(ctx, addGridStrideKernel<T>, ctx.setup.n, gpu::GridPolicy::Occupancy);
   });
 }
 
 void cudaVectorized(ImplContext& ctx) {
   dispatch(ctx, [&](auto t) {
     using T = decltype(t);
-    const std::size_t n = ctx.setup.n;
-    constexpr std::size_t W = 16 / sizeof(T);
-    // Auto grid: enough threads for one pass of kUnroll vectors each.
-    const auto cfg = gpu::resolveLaunch1D(ctx, addVectorizedKernel<T>, ceilDiv(n, W * kUnroll), gpu::GridPolicy::CoverN);
-    gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
-      addVectorizedKernel<T><<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s>>>(
-          d.input<T>(0), d.input<T>(1), d.output<T>(0), n);
-    });
+    // Auto grid: enough threads for one pass of kUnroll 16-byte vectors each.
+    launchAdd<T>(ctx, addVectorizedKernel<T>, ceilDiv(ctx.setup.n, (16 / sizeof(T)) * kUnroll), gpu::GridPolicy::CoverN);
   });
 }
 

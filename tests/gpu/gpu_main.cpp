@@ -2,10 +2,16 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <string>
 
 #include "launchlab/kernels.h"
 
+// `launchlab_gpu_tests --worker` serves runs for the fault-containment test (the registry includes its
+// fault-injection workload).
+int serveTestWorker();
+
 int main(int argc, char** argv) {
+  if (argc > 1 && std::string(argv[1]) == "--worker") return serveTestWorker();
   auto rt = launchlab::kernels::makeDefaultGpuRuntime();
   auto st = rt->status();
   if (!st.available) {

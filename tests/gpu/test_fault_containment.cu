@@ -6,6 +6,9 @@
 #include "common/impl_helpers.h"
 #include "launchlab/engine.h"
 #include "launchlab/kernels.h"
+#include "launchlab/worker.h"
+
+#include <unistd.h>
 
 using namespace launchlab;
 
@@ -46,34 +49,82 @@ class FaultWorkload final : public kernels::BasicWorkload {
 
 }  // namespace
 
-TEST(FaultContainment, IllegalAddressIsContainedAndNextRunWorks) {
+void addFaultWorkload(Registry& reg) { reg.add(std::make_unique<FaultWorkload>()); }
+
+int serveTestWorker() {
   Registry reg;
   kernels::registerAllWorkloads(reg);
-  reg.add(std::make_unique<FaultWorkload>());
+  addFaultWorkload(reg);
   Engine engine(reg, kernels::makeDefaultGpuRuntime());
+  return serveWorker(engine, 0, 1);
+}
 
-  RunRequest bad;
-  bad.workload = "test_fault";
-  bad.impls = {"cuda-wild-write"};
-  bad.warmup = 0;
-  bad.reps = 1;
-  RunResult r = engine.run(bad);
-  const ImplResult* i = r.find("cuda-wild-write");
-  ASSERT_NE(i, nullptr);
-  EXPECT_EQ(i->status, Status::Failed);
-  EXPECT_NE(i->reason.find("cudaErrorIllegalAddress"), std::string::npos) << i->reason;
-  EXPECT_NE(i->reason.find("device reset"), std::string::npos) << i->reason;
-
+namespace {
+std::string selfExe() {
+  char buf[4096];
+  ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+  return n > 0 ? std::string(buf, std::size_t(n)) : std::string();
+}
+RunRequest goodRequest() {
   RunRequest good;
   good.workload = "vector_add";
   good.n = 1000003;
   good.impls = {"cuda-vectorized", "cuda-grid-stride"};
-  RunResult g = engine.run(good);
+  return good;
+}
+void expectGood(const RunResult& g) {
   ASSERT_EQ(g.status, Status::Ok) << g.reason;
   for (const auto& impl : g.impls) {
     EXPECT_EQ(impl.status, Status::Ok) << impl.implId << ": " << impl.reason;
     EXPECT_TRUE(impl.verification.passed()) << impl.implId;
   }
+}
+RunRequest faultRequest() {
+  RunRequest bad;
+  bad.workload = "test_fault";
+  bad.impls = {"cuda-wild-write"};
+  bad.warmup = 0;
+  bad.reps = 1;
+  return bad;
+}
+}  // namespace
+
+// In one process: the fault becomes a failed result naming the error, the context is marked lost, and later GPU
+// implementations in that process are skipped with the reason instead of failing obscurely.
+TEST(FaultContainment, InProcessFaultIsAResultAndLaterGpuWorkIsSkippedWithTheReason) {
+  Registry reg;
+  kernels::registerAllWorkloads(reg);
+  addFaultWorkload(reg);
+  Engine engine(reg, kernels::makeDefaultGpuRuntime());
+  RunResult r = engine.run(faultRequest());
+  const ImplResult* i = r.find("cuda-wild-write");
+  ASSERT_NE(i, nullptr);
+  EXPECT_EQ(i->status, Status::Failed);
+  EXPECT_NE(i->reason.find("cudaErrorIllegalAddress"), std::string::npos) << i->reason;
+  EXPECT_NE(i->reason.find("device reset"), std::string::npos) << i->reason;
+  EXPECT_TRUE(engine.gpu().contextLost());
+  RunResult after = engine.run(goodRequest());
+  for (const auto& impl : after.impls)
+    if (impl.gpu) {
+      EXPECT_EQ(impl.status, Status::Skipped);
+      EXPECT_NE(impl.reason.find("context of this process was lost"), std::string::npos) << impl.reason;
+    }
+}
+
+// Through the worker process (what the GUI uses): the fault is contained in the worker, and the next run works
+// on a fresh worker with a fresh context.
+TEST(FaultContainment, WorkerIsolatesTheFaultAndTheNextRunWorks) {
+  IsolatedRunner runner({selfExe(), "--worker"});
+  ASSERT_TRUE(runner.deviceStatus().available) << runner.deviceStatus().reason;
+  expectGood(runner.run(goodRequest()));
+  RunResult r = runner.run(faultRequest());
+  const ImplResult* i = r.find("cuda-wild-write");
+  ASSERT_NE(i, nullptr) << r.reason;
+  EXPECT_EQ(i->status, Status::Failed);
+  EXPECT_NE(i->reason.find("cudaErrorIllegalAddress"), std::string::npos) << i->reason;
+  RunResult g = runner.run(goodRequest());
+  expectGood(g);
+  EXPECT_EQ(runner.workersStarted(), 2);
 }
 
 TEST(DeviceLimits, InvalidBlockIsAResultNotALaunchFailure) {

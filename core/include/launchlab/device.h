@@ -45,10 +45,14 @@ class GpuRuntime {
   virtual DeviceStatus status() const = 0;
   /// Free and total device memory in bytes; {0,0} when unavailable.
   virtual std::pair<std::size_t, std::size_t> memoryInfo() const = 0;
-  /// Called after an implementation failed: if the device is in a sticky error state (illegal address,
-  /// launch failure) the context is reset so the next run works. Returns a note ("device reset after …")
-  /// or "" when nothing was needed.
+  /// Called after an implementation failed. If the device is in a sticky error state (illegal address, launch
+  /// failure…), CUDA's contract is that the process must end before the GPU can be used again: the runtime
+  /// resets the device, marks the context lost (status() then reports CUDA unavailable with the reason) and
+  /// returns a note saying so; "" when nothing was needed. Long-lived front ends run GPU work in a worker process
+  /// (worker.h) and replace it when its context is lost.
   virtual std::string recoverAfterError() = 0;
+  /// True once a sticky error has destroyed this process's CUDA context.
+  virtual bool contextLost() const { return false; }
   /// NVTX range markers around engine phases (no-ops without NVTX).
   virtual void pushRange(const std::string& name) = 0;
   virtual void popRange() = 0;
@@ -58,5 +62,8 @@ class GpuRuntime {
 
 /// A runtime that reports CUDA as unavailable with the given reason.
 std::shared_ptr<GpuRuntime> makeUnavailableGpuRuntime(std::string reason);
+/// A runtime that only reports a status obtained elsewhere (e.g. from a worker process): for validating requests
+/// against that device's limits. It cannot run anything.
+std::shared_ptr<GpuRuntime> makeStaticGpuRuntime(DeviceStatus status);
 
 }  // namespace launchlab

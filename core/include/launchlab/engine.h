@@ -56,9 +56,24 @@ class Engine {
   static double measureHostCopyBandwidthGBs(std::size_t bytes, int reps);
   GpuRuntime& gpu() { return *m_gpu; }
 
+  /// The engine keeps the inputs and the cpu-serial reference of the last run. A following run with the same
+  /// workload, n, dtype, seed, parameters and input files reuses them (the reference is not re-run unless
+  /// cpu-serial is selected explicitly), so sweeps over launch configurations verify every point cheaply.
+  void clearCache();
+  bool cacheHolds(const RunRequest& req) const;
+
  private:
+  struct Cache {
+    std::string key;
+    std::vector<HostArray> inputs;
+    std::vector<HostArray> referenceOutputs;
+    std::optional<ImplResult> referenceResult;
+  };
+  std::string cacheKey(const RunRequest& req, const std::string& resolvedSetup) const;
+
   const Registry& m_registry;
   std::shared_ptr<GpuRuntime> m_gpu;
+  Cache m_cache;
 };
 
 /// Host description, e.g. "AMD EPYC 9654 (16 threads)".

@@ -111,6 +111,9 @@ struct WorkloadInfo {
   std::uint64_t maxN = std::uint64_t(1) << 31;
   std::string sizeLabel = "elements";
   int launchDims = 1;    ///< 1 or 2: the dimensionality of the user's block/grid
+  /// cpu-serial's output depends on the user's launch request (ctx.launch), e.g. a map of which block wrote what:
+  /// the engine's reference cache then keys on the launch too.
+  bool referenceUsesLaunch = false;
   std::vector<ParamSpec> params;
   std::vector<ArraySpec> inputs;
   std::vector<ArraySpec> outputs;
@@ -133,6 +136,14 @@ class Workload {
   /// Verifies one implementation's outputs. Default: compareArrays on each output with tolerance().
   virtual Verification verify(const RunSetup& setup, const std::vector<HostArray>& reference,
                               const std::vector<HostArray>& got, const ImplSpec& impl) const;
+  /// verify() with the run's inputs as generated or loaded (.npy), for tolerances that depend on the data, e.g.
+  /// the condition sum|x| of a sum. The engine calls this one; the default forwards to verify().
+  virtual Verification verifyWithInputs(const RunSetup& setup, const std::vector<HostArray>& inputs,
+                                        const std::vector<HostArray>& reference, const std::vector<HostArray>& got,
+                                        const ImplSpec& impl) const {
+    (void)inputs;
+    return verify(setup, reference, got, impl);
+  }
   /// Bytes the computation must move at least (each input read once, each output written once).
   virtual double bytesMoved(const RunSetup& setup) const;
   /// Floating-point operations, or 0 when GFLOP/s means little.

@@ -1,0 +1,22 @@
+#pragma once
+/// Binary-safe serialisation of requests, results (with their arrays) and device status, for the GPU worker
+/// process (see worker.h). A message is a JSON document followed by the raw bytes of its arrays.
+#include <string>
+#include <string_view>
+
+#include "launchlab/device.h"
+#include "launchlab/engine.h"
+#include "launchlab/result.h"
+
+namespace launchlab::wire {
+
+std::string encodeRequest(const RunRequest& r);
+RunRequest decodeRequest(std::string_view bytes);
+std::string encodeResult(const RunResult& r);
+RunResult decodeResult(std::string_view bytes);
+std::string encodeDevice(const DeviceStatus& s);
+DeviceStatus decodeDevice(std::string_view bytes);
+std::string encodeProgress(const Progress& p);
+Progress decodeProgress(std::string_view bytes);
+
+}  // namespace launchlab::wire

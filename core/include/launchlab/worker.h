@@ -1,0 +1,58 @@
+#pragma once
+/// Process isolation for GPU work. A kernel fault such as an illegal address destroys the CUDA context of the
+/// process it happens in, and CUDA offers no in-process recovery. A long-lived front end (the GUI) therefore runs
+/// its jobs in a worker process (`launchlab-cli worker`) through IsolatedRunner: when a fault kills the worker's
+/// context, or the worker dies, the run comes back as a failed result with the reason, and the next run starts a
+/// fresh worker (a fresh context on a reset device).
+///
+/// Protocol over the worker's stdin/stdout: frames of [type: 1 byte][length: 8 bytes LE][payload]. Parent → worker:
+/// 'I' (device status?), 'R' (run request), 'C' (cancel the run in flight). Worker → parent: 'I' (device status),
+/// 'P' (progress), 'Z' (result). Payloads are launchlab::wire messages.
+#include <sys/types.h>
+
+#include <string>
+#include <vector>
+
+#include "launchlab/cancel.h"
+#include "launchlab/engine.h"
+
+namespace launchlab {
+
+/// The worker side: serves frames from inFd, answers on outFd, until EOF or until a sticky GPU error has lost
+/// the CUDA context (then it answers the run in flight and exits). Returns the process exit code (0, or 3 after
+/// a lost context).
+int serveWorker(Engine& engine, int inFd, int outFd);
+
+/// The parent side. Not thread-safe: use from one thread (the GUI's compute thread).
+class IsolatedRunner {
+ public:
+  /// argv[0] is the worker executable (e.g. the path of launchlab-cli), the rest its arguments ("worker").
+  explicit IsolatedRunner(std::vector<std::string> argv);
+  ~IsolatedRunner();
+  IsolatedRunner(const IsolatedRunner&) = delete;
+  IsolatedRunner& operator=(const IsolatedRunner&) = delete;
+
+  /// The worker's view of the device (starts the worker if needed; cached until the worker is replaced).
+  DeviceStatus deviceStatus();
+  /// Runs a request in the worker. Never throws: a worker that cannot start or dies gives a failed result.
+  /// Cancellation is forwarded; progress is relayed (called on this thread).
+  RunResult run(const RunRequest& req, const CancelToken* cancel = nullptr, const ProgressFn& progress = {});
+  /// How many workers were started so far (1 after the first run; more after faults).
+  int workersStarted() const { return m_started; }
+  pid_t workerPid() const { return m_pid; }
+
+ private:
+  bool ensureStarted(std::string& error);
+  void stop();
+  std::string reap();  ///< waits for a dead worker; describes how it ended
+
+  std::vector<std::string> m_argv;
+  pid_t m_pid = -1;
+  int m_toWorker = -1;
+  int m_fromWorker = -1;
+  int m_started = 0;
+  bool m_haveStatus = false;
+  DeviceStatus m_status;
+};
+
+}  // namespace launchlab

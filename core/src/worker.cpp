@@ -1,0 +1,266 @@
+#include "launchlab/worker.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <condition_variable>
+#include <cstring>
+#include <deque>
+#include <mutex>
+#include <thread>
+
+#include "launchlab/io/wire.h"
+
+extern char** environ;
+
+namespace launchlab {
+
+namespace {
+
+bool writeAll(int fd, const char* p, std::size_t n) {
+  while (n > 0) {
+    ssize_t w = ::write(fd, p, n);
+    if (w < 0) {
+      if (errno == EINTR) continue;
+      return false;
+    }
+    p += w;
+    n -= std::size_t(w);
+  }
+  return true;
+}
+
+bool readAll(int fd, char* p, std::size_t n) {
+  while (n > 0) {
+    ssize_t r = ::read(fd, p, n);
+    if (r < 0) {
+      if (errno == EINTR) continue;
+      return false;
+    }
+    if (r == 0) return false;
+    p += r;
+    n -= std::size_t(r);
+  }
+  return true;
+}
+
+bool writeFrame(int fd, char type, const std::string& payload) {
+  char head[9];
+  head[0] = type;
+  std::uint64_t n = payload.size();
+  std::memcpy(head + 1, &n, 8);
+  return writeAll(fd, head, 9) && writeAll(fd, payload.data(), payload.size());
+}
+
+bool readFrame(int fd, char& type, std::string& payload) {
+  char head[9];
+  if (!readAll(fd, head, 9)) return false;
+  type = head[0];
+  std::uint64_t n = 0;
+  std::memcpy(&n, head + 1, 8);
+  payload.resize(n);
+  return readAll(fd, payload.data(), n);
+}
+
+RunResult failed(const RunRequest& req, std::string reason) {
+  RunResult r;
+  r.status = Status::Failed;
+  r.workload = req.workload;
+  r.reason = std::move(reason);
+  r.timestamp = nowIso8601();
+  return r;
+}
+
+}  // namespace
+
+int serveWorker(Engine& engine, int inFd, int outFd) {
+  ::signal(SIGPIPE, SIG_IGN);
+  CancelToken token;
+  std::mutex mutex;
+  std::condition_variable cv;
+  std::deque<std::pair<char, std::string>> queue;
+  bool closed = false;
+  // The reader thread turns cancel frames into the token at once; other frames queue for the main thread.
+  std::thread reader([&] {
+    char type = 0;
+    std::string payload;
+    while (readFrame(inFd, type, payload)) {
+      if (type == 'C') {
+        token.cancel();
+        continue;
+      }
+      std::lock_guard<std::mutex> lock(mutex);
+      queue.emplace_back(type, std::move(payload));
+      cv.notify_one();
+    }
+    std::lock_guard<std::mutex> lock(mutex);
+    closed = true;
+    token.cancel();
+    cv.notify_one();
+  });
+  reader.detach();  // blocked in read() until the parent closes the pipe; ends with the process
+
+  for (;;) {
+    std::pair<char, std::string> item;
+    {
+      std::unique_lock<std::mutex> lock(mutex);
+      cv.wait(lock, [&] { return closed || !queue.empty(); });
+      if (queue.empty()) return 0;
+      item = std::move(queue.front());
+      queue.pop_front();
+      if (item.first == 'R') token.reset();
+    }
+    if (item.first == 'I') {
+      if (!writeFrame(outFd, 'I', wire::encodeDevice(engine.deviceStatus()))) return 0;
+    } else if (item.first == 'R') {
+      RunResult result;
+      try {
+        const RunRequest req = wire::decodeRequest(item.second);
+        result = engine.run(req, &token, [&](const Progress& p) { writeFrame(outFd, 'P', wire::encodeProgress(p)); });
+      } catch (const std::exception& e) {
+        result.status = Status::Failed;
+        result.reason = std::string("worker: ") + e.what();
+      }
+      if (!writeFrame(outFd, 'Z', wire::encodeResult(result))) return 0;
+      if (engine.gpu().contextLost()) return 3;  // CUDA needs a new process: let the parent start one
+    }
+  }
+}
+
+IsolatedRunner::IsolatedRunner(std::vector<std::string> argv) : m_argv(std::move(argv)) {}
+
+IsolatedRunner::~IsolatedRunner() { stop(); }
+
+bool IsolatedRunner::ensureStarted(std::string& error) {
+  if (m_pid > 0) {
+    int st = 0;
+    if (::waitpid(m_pid, &st, WNOHANG) == 0) return true;  // still alive
+    m_pid = -1;  // it ended since the last run (e.g. after a lost context): start a new one
+    stop();
+  }
+  int toChild[2], fromChild[2];
+  if (::pipe2(toChild, O_CLOEXEC) != 0 || ::pipe2(fromChild, O_CLOEXEC) != 0) {
+    error = std::string("cannot create pipes for the GPU worker: ") + std::strerror(errno);
+    return false;
+  }
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_adddup2(&fa, toChild[0], 0);
+  posix_spawn_file_actions_adddup2(&fa, fromChild[1], 1);
+  std::vector<char*> args;
+  for (auto& a : m_argv) args.push_back(a.data());
+  args.push_back(nullptr);
+  pid_t pid = -1;
+  int rc = posix_spawn(&pid, args[0], &fa, nullptr, args.data(), environ);
+  posix_spawn_file_actions_destroy(&fa);
+  ::close(toChild[0]);
+  ::close(fromChild[1]);
+  if (rc != 0) {
+    ::close(toChild[1]);
+    ::close(fromChild[0]);
+    error = "cannot start the GPU worker " + m_argv[0] + ": " + std::strerror(rc);
+    return false;
+  }
+  ::signal(SIGPIPE, SIG_IGN);  // a dead worker must not kill the front end on write
+  m_pid = pid;
+  m_toWorker = toChild[1];
+  m_fromWorker = fromChild[0];
+  m_haveStatus = false;
+  ++m_started;
+  return true;
+}
+
+void IsolatedRunner::stop() {
+  if (m_toWorker >= 0) ::close(m_toWorker);
+  if (m_fromWorker >= 0) ::close(m_fromWorker);
+  m_toWorker = m_fromWorker = -1;
+  if (m_pid > 0) {
+    int st = 0;
+    // Closing stdin ends a healthy worker; give it a moment, then make sure.
+    for (int i = 0; i < 50 && ::waitpid(m_pid, &st, WNOHANG) == 0; ++i) ::usleep(10000);
+    if (::waitpid(m_pid, &st, WNOHANG) == 0) {
+      ::kill(m_pid, SIGKILL);
+      ::waitpid(m_pid, &st, 0);
+    }
+  }
+  m_pid = -1;
+  m_haveStatus = false;
+}
+
+std::string IsolatedRunner::reap() {
+  std::string how = "ended";
+  if (m_pid > 0) {
+    int st = 0;
+    if (::waitpid(m_pid, &st, 0) == m_pid) {
+      if (WIFSIGNALED(st)) how = std::string("was killed by signal ") + std::to_string(WTERMSIG(st)) + " (" + strsignal(WTERMSIG(st)) + ")";
+      else if (WIFEXITED(st)) how = "exited with code " + std::to_string(WEXITSTATUS(st));
+    }
+    m_pid = -1;
+  }
+  stop();
+  return how;
+}
+
+DeviceStatus IsolatedRunner::deviceStatus() {
+  if (m_haveStatus) return m_status;
+  std::string err;
+  DeviceStatus s;
+  if (!ensureStarted(err)) {
+    s.reason = err;
+    return s;
+  }
+  char type = 0;
+  std::string payload;
+  if (!writeFrame(m_toWorker, 'I', {}) || !readFrame(m_fromWorker, type, payload) || type != 'I') {
+    s.reason = "the GPU worker " + reap() + " before reporting the device";
+    return s;
+  }
+  m_status = wire::decodeDevice(payload);
+  m_haveStatus = true;
+  return m_status;
+}
+
+RunResult IsolatedRunner::run(const RunRequest& req, const CancelToken* cancel, const ProgressFn& progress) {
+  std::string err;
+  if (!ensureStarted(err)) return failed(req, err);
+  if (!writeFrame(m_toWorker, 'R', wire::encodeRequest(req))) {
+    // The worker died between runs: start a new one and try once more.
+    reap();
+    if (!ensureStarted(err)) return failed(req, err);
+    if (!writeFrame(m_toWorker, 'R', wire::encodeRequest(req)))
+      return failed(req, "the GPU worker " + reap() + " before it could take the request");
+  }
+  bool cancelSent = false;
+  for (;;) {
+    pollfd p{m_fromWorker, POLLIN, 0};
+    int ready = ::poll(&p, 1, 20);
+    if (ready < 0 && errno != EINTR) return failed(req, std::string("poll: ") + std::strerror(errno));
+    if (ready <= 0) {
+      if (cancel && cancel->cancelled() && !cancelSent) {
+        writeFrame(m_toWorker, 'C', {});
+        cancelSent = true;
+      }
+      continue;
+    }
+    char type = 0;
+    std::string payload;
+    if (!readFrame(m_fromWorker, type, payload)) {
+      const std::string how = reap();
+      return failed(req, "the GPU worker process " + how + " during the run; a fresh worker starts with the next run");
+    }
+    if (type == 'P') {
+      if (progress) progress(wire::decodeProgress(payload));
+    } else if (type == 'Z') {
+      RunResult r = wire::decodeResult(payload);
+      // A worker whose CUDA context was lost exits after answering; the next run will start a new one.
+      return r;
+    }
+  }
+}
+
+}  // namespace launchlab

@@ -1,0 +1,119 @@
+#include "atomic_counter/atomic_counter.h"
+
+#include "common/impl_helpers.h"
+#include "launchlab/registry.h"
+
+namespace launchlab::kernels {
+
+namespace atomic_counter {
+
+void recordCounts(ImplContext& ctx, std::uint64_t expected, std::uint32_t observed) {
+  ctx.metrics["expected"] = double(expected);
+  ctx.metrics["observed"] = double(observed);
+  ctx.metrics["lost_updates"] = double(expected) - double(observed);
+}
+
+}  // namespace atomic_counter
+
+namespace {
+
+std::uint32_t countSerial(std::uint64_t n) {
+  // volatile: one load and one store per increment, like the course's loop, instead of a folded constant.
+  volatile std::uint32_t counter = 0;
+  for (std::uint64_t i = 0; i < n; ++i) counter = counter + 1;
+  return counter;
+}
+
+std::uint32_t countParallel(std::uint64_t n) {
+  // The CPU form of privatization: each thread counts its share in a register, then adds it atomically once.
+  std::uint32_t counter = 0;
+#pragma omp parallel
+  {
+    std::uint32_t mine = 0;
+#pragma omp for schedule(static) nowait
+    for (std::uint64_t i = 0; i < n; ++i) ++mine;
+#pragma omp atomic
+    counter += mine;
+  }
+  return counter;
+}
+
+template <bool Parallel> void runCpu(ImplContext& ctx) {
+  std::uint32_t c = 0;
+  runCpuTimed(ctx, [&] { c = Parallel ? countParallel(ctx.setup.n) : countSerial(ctx.setup.n); });
+  ctx.outputs[0].view<std::int32_t>()[0] = std::int32_t(c);
+  atomic_counter::recordCounts(ctx, ctx.setup.n, c);
+}
+
+class AtomicCounter final : public BasicWorkload {
+ public:
+  AtomicCounter() {
+    auto& i = m_info;
+    i.id = "atomic_counter";
+    i.title = "One counter, many threads: races and atomics";
+    i.chapter = "TP 3.2 — Atomics and races";
+    i.lesson =
+        "Every thread adds 1 to the same counter. A plain counter += 1 is a read, an add and a write: threads that "
+        "read the same old value overwrite each other, so most increments are lost (compare observed with "
+        "expected). atomicAdd makes each increment indivisible but serializes them on one address; adding once "
+        "per warp (the warp's active-thread count) does 32 times fewer atomics for the same exact result.";
+    i.seedNote =
+        "TP 3.2: thread_counter_race_condition and thread_counter_safe launched as [64, 64] (4096 threads, "
+        "expected 4096): --n 4096 --grid 64 --block 64. The Spanish notes use 4 x 128 threads (--n 512 --grid 4 "
+        "--block 128). n = number of increments; each thread does one at the auto launch, more (grid-stride) "
+        "when the grid is smaller.";
+    i.dtypes = {DType::I32};
+    i.defaultDType = DType::I32;
+    i.defaultN = 4096;
+    i.maxN = (std::uint64_t(1) << 31) - 1;  // the int32 counter must hold n
+    i.sizeLabel = "increments";
+    i.outputs = {{"counter", "Counter after n increments (expected: n)", PlotKind::Scalar, "", "count"}};
+
+    addCpu("cpu-serial", "CPU serial loop", "One core adds 1 n times: the reference (exactly n).", runCpu<false>);
+    addCpu("cpu-parallel", "CPU parallel (private counts + one atomic per thread)",
+           "Each OpenMP thread counts its share privately, then adds it to the shared counter atomically once.",
+           runCpu<true>);
+    addGpu("cuda-race", "CUDA counter[0] += 1 (race)",
+           "The course's thread_counter_race_condition: a read-modify-write that is not atomic. Concurrent threads "
+           "read the same value and all but one of their increments are lost.",
+           LAUNCHLAB_CUDA_ENTRY(atomic_counter::cudaRace))
+        .demonstration = true;
+    addGpu("cuda-atomic", "CUDA atomicAdd per increment",
+           "The course's thread_counter_safe (cuda.atomic.add): every increment is an atomic on one address.",
+           LAUNCHLAB_CUDA_ENTRY(atomic_counter::cudaAtomic));
+    addGpu("cuda-warp-aggregated", "CUDA warp-aggregated atomicAdd",
+           "The active threads of a warp elect a leader (cooperative_groups::coalesced_threads) which adds their "
+           "count in one atomicAdd: up to 32 times fewer atomics.",
+           LAUNCHLAB_CUDA_ENTRY(atomic_counter::cudaWarpAggregated));
+  }
+
+  std::vector<HostArray> makeInputs(const RunSetup&) const override { return {}; }
+
+  std::vector<HostArray> makeOutputs(const RunSetup&) const override {
+    std::vector<HostArray> v;
+    v.emplace_back("counter", DType::I32, std::vector<std::size_t>{1});
+    return v;
+  }
+
+  Verification verify(const RunSetup& s, const std::vector<HostArray>& ref, const std::vector<HostArray>& got,
+                      const ImplSpec& impl) const override {
+    Verification v = compareArrays(ref[0], got[0], Tolerance::exact());
+    if (got[0].dtype() == DType::I32 && got[0].size() == 1) {
+      const double observed = double(std::uint32_t(got[0].view<std::int32_t>()[0]));
+      const double lost = double(s.n) - observed;
+      v.note = "observed " + std::to_string(std::uint64_t(observed)) + " of " + std::to_string(s.n) + " increments";
+      if (lost > 0 && impl.demonstration)
+        v.note += ": " + std::to_string(std::uint64_t(lost)) + " lost to the race";
+    }
+    return v;
+  }
+
+  // One word in memory: bandwidth means nothing here (throughput is in the metric gincrements_per_s).
+  double bytesMoved(const RunSetup&) const override { return 0; }
+};
+
+}  // namespace
+
+void register_atomic_counter(Registry& r) { r.add(std::make_unique<AtomicCounter>()); }
+
+}  // namespace launchlab::kernels

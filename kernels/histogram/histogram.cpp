@@ -1,0 +1,143 @@
+#include "histogram/histogram.h"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "common/impl_helpers.h"
+#include "launchlab/registry.h"
+#include "launchlab/rng.h"
+
+namespace launchlab::kernels {
+
+namespace {
+
+using histogram::BinRule;
+
+template <typename T> void fillSerial(const T* x, std::size_t n, const BinRule<T>& rule, std::uint32_t* counts) {
+  std::fill(counts, counts + rule.bins, 0u);
+  for (std::size_t i = 0; i < n; ++i) {
+    const int b = rule(x[i]);
+    if (b >= 0) ++counts[b];
+  }
+}
+
+// Privatization on the CPU: one histogram per thread (no sharing while counting), merged at the end.
+template <typename T> void fillParallel(const T* x, std::size_t n, const BinRule<T>& rule, std::uint32_t* counts) {
+  const int bins = rule.bins;
+  std::fill(counts, counts + bins, 0u);
+#pragma omp parallel
+  {
+    std::vector<std::uint32_t> mine(std::size_t(bins), 0u);
+#pragma omp for schedule(static) nowait
+    for (std::size_t i = 0; i < n; ++i) {
+      const int b = rule(x[i]);
+      if (b >= 0) ++mine[std::size_t(b)];
+    }
+#pragma omp critical(launchlab_histogram_merge)
+    for (int b = 0; b < bins; ++b) counts[b] += mine[std::size_t(b)];
+  }
+}
+
+template <bool Parallel> void runCpu(ImplContext& ctx) {
+  visitDTypeAmong<float, double>(ctx.setup.dtype, [&](auto t) {
+    using T = decltype(t);
+    const auto rule = BinRule<T>::make(ctx.setup.params.number("xmin"), ctx.setup.params.number("xmax"),
+                                       int(ctx.setup.params.integer("bins")));
+    const T* x = ctx.inputs[0].view<T>().data();
+    const std::size_t n = ctx.inputs[0].size();
+    std::uint32_t* counts = ctx.outputs[0].view<std::uint32_t>().data();
+    runCpuTimed(ctx, [&] {
+      if constexpr (Parallel) fillParallel(x, n, rule, counts);
+      else fillSerial(x, n, rule, counts);
+    });
+  });
+}
+
+class Histogram final : public BasicWorkload {
+ public:
+  Histogram() {
+    auto& i = m_info;
+    i.id = "histogram";
+    i.title = "Histogram with atomics";
+    i.chapter = "TP 3.2 — Atomics and races";
+    i.lesson =
+        "Counting into bins is a race: every element increments a shared counter, so the GPU needs atomics. With "
+        "one global atomic per element the threads queue on the few busy bins (fewer bins, more waiting); giving "
+        "each block private copies of the histogram in shared memory and merging them once at the end makes it "
+        "run at memory speed, on par with CUB. All variants count exactly the same.";
+    i.seedNote =
+        "TP 3.2 exercise cuda_histogram (grid-stride + cuda.atomic.add): 10000 normal float32 values, 10 bins on "
+        "[-4, 4), launched as 128 x 64 (--grid 128 --block 64); ATLAS project 1 (parallel histogram filling). "
+        "The seed's bin formula is replaced by CUB's exact one (see the bin rule in docs).";
+    i.dtypes = {DType::F32, DType::F64};
+    i.defaultDType = DType::F32;
+    i.defaultN = 10000;
+    i.params = {
+        {"xmin", "x min", "", "Lower edge of the first bin (inclusive).", ParamSpec::Kind::Real, -4.0, -1e30, 1e30},
+        {"xmax", "x max", "", "Upper edge of the last bin (exclusive).", ParamSpec::Kind::Real, 4.0, -1e30, 1e30},
+        {"bins", "Bins", "bins", "Number of equal bins over [xmin, xmax).", ParamSpec::Kind::Integer, 10, 1,
+         histogram::kMaxBins, {}, true},
+        {"distribution", "Data", "", "normal(0, 1) like the seed, or uniform over [xmin, xmax).",
+         ParamSpec::Kind::Choice, 0, 0, 0, {"normal", "uniform"}},
+    };
+    i.inputs = {{"x", "x", PlotKind::Waveform, "index", "x"}};
+    i.outputs = {{"counts", "Counts per bin", PlotKind::Histogram, "x", "count", "", "xmin", "xmax"}};
+
+    addCpu("cpu-serial", "CPU serial", "One core, one histogram: the reference.", runCpu<false>);
+    addCpu("cpu-parallel", "CPU parallel (per-thread histograms)",
+           "Each OpenMP thread fills its own histogram; the histograms are added at the end.", runCpu<true>);
+    addGpu("cuda-global-atomics", "CUDA global atomics (the seed's kernel)",
+           "The exercise's solution: a grid-stride loop with one atomicAdd on the global histogram per element. "
+           "Threads wait on each other at the busy bins.",
+           LAUNCHLAB_CUDA_ENTRY(histogram::cudaGlobalAtomics));
+    addGpu("cuda-shared-privatized", "CUDA shared-memory privatized",
+           "Each block counts into private copies in shared memory (one per lane when they fit, so a warp never "
+           "collides on an address or a bank), with 16-byte grid-stride loads; one global atomic per bin and block "
+           "at the end. Grid sized to fill the device.",
+           LAUNCHLAB_CUDA_ENTRY(histogram::cudaSharedPrivatized));
+    addGpu("cuda-cub", "CUB DeviceHistogram::HistogramEven",
+           "The library reference: cub::DeviceHistogram::HistogramEven with the same levels (its own launch).",
+           LAUNCHLAB_CUDA_ENTRY(histogram::cudaCub), ImplKind::CudaLibrary, false);
+  }
+
+  std::string validate(const RunSetup& s) const override {
+    const double lo = s.params.number("xmin"), hi = s.params.number("xmax");
+    const bool f32 = s.dtype == DType::F32;
+    const double l = f32 ? double(float(lo)) : lo, h = f32 ? double(float(hi)) : hi;
+    if (!(l < h)) return "xmin must be below xmax (in the data's precision)";
+    const double scale = double(s.params.integer("bins")) / (h - l);
+    if (!std::isfinite(h - l) || !std::isfinite(scale) || (f32 && !std::isfinite(float(scale))))
+      return "the range [xmin, xmax) is too small or too large for this many bins";
+    return {};
+  }
+
+  std::vector<HostArray> makeInputs(const RunSetup& s) const override {
+    std::vector<HostArray> v;
+    v.emplace_back("x", s.dtype, std::vector<std::size_t>{std::size_t(s.n)});
+    if (s.params.choice("distribution") == "uniform")
+      fillUniform(v[0], s.params.number("xmin"), s.params.number("xmax"), s.seed, 0);
+    else
+      fillNormal(v[0], 0.0, 1.0, s.seed, 0);
+    return v;
+  }
+
+  std::vector<HostArray> makeOutputs(const RunSetup& s) const override {
+    std::vector<HostArray> v;
+    v.emplace_back("counts", DType::U32, std::vector<std::size_t>{std::size_t(s.params.integer("bins"))});
+    return v;
+  }
+
+  // Integer counts with one shared bin rule: every implementation must agree exactly.
+  Tolerance tolerance(const RunSetup&, std::size_t) const override { return Tolerance::exact(); }
+
+  double bytesMoved(const RunSetup& s) const override {
+    return double(s.n) * double(dtypeSize(s.dtype)) + 4.0 * double(s.params.integer("bins"));
+  }
+};
+
+}  // namespace
+
+void register_histogram(Registry& r) { r.add(std::make_unique<Histogram>()); }
+
+}  // namespace launchlab::kernels

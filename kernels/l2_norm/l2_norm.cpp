@@ -1,0 +1,114 @@
+#include "l2_norm/l2_norm.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "common/cpu_loops.h"
+#include "common/impl_helpers.h"
+#include "common/row_workload.h"
+#include "launchlab/registry.h"
+#include "launchlab/rng.h"
+
+namespace launchlab::kernels {
+
+namespace {
+
+using l2_norm::Acc;
+
+template <typename T> T rowNorm(const T* row, std::size_t d) {
+  Acc acc = 0;
+  for (std::size_t j = 0; j < d; ++j) acc += Acc(row[j]) * Acc(row[j]);
+  return static_cast<T>(std::sqrt(acc));
+}
+
+template <bool Parallel> void runCpu(ImplContext& ctx) {
+  visitDTypeAmong<float, double>(ctx.setup.dtype, [&](auto tag) {
+    using T = decltype(tag);
+    const std::size_t d = RowWorkload::rowLength(ctx.setup);
+    const T* x = ctx.inputs[0].view<T>().data();
+    T* out = ctx.outputs[0].view<T>().data();
+    runCpuTimed(ctx, [&] { forEachRow<Parallel>(ctx.setup.n, [&](std::size_t r) { out[r] = rowNorm(x + r * d, d); }); });
+  });
+}
+
+class L2Norm final : public RowWorkload {
+ public:
+  L2Norm() {
+    auto& i = m_info;
+    i.id = "l2_norm";
+    i.title = "L2 norm of each row (a generalized ufunc)";
+    i.chapter = "TP 3.1 — GPU ufuncs";
+    i.lesson =
+        "A gufunc maps each row to one value; the natural kernel gives each thread a row. Neighbouring threads "
+        "then read addresses d elements apart: fine for the seed's d = 2, wasteful for long rows. One warp per "
+        "row reads each row with consecutive addresses and adds the lanes' partial sums with warp shuffles; raise "
+        "d (e.g. --param d=256) and watch the two variants trade places.";
+    i.seedNote = "TP 3.1 appendix: @guvectorize '(i)->()' l2_norm on 10 points of the unit circle "
+                 "(coords = stack([cos, sin])), every norm 1.0 (the default: n = 10 rows, d = 2, unit rows); try "
+                 "--n 4M --param d=256 for timings.";
+    i.dtypes = {DType::F32, DType::F64};
+    i.defaultDType = DType::F32;
+    i.defaultN = 10;
+    i.maxN = std::uint64_t(1) << 28;
+    i.sizeLabel = "rows (n); the matrix is n x d";
+    i.params = {
+        {"d", "Row length d", "elements", "Columns of the n x d matrix (the gufunc's core dimension i).",
+         ParamSpec::Kind::Integer, 2, 1, 1 << 20, {}, true},
+        {"input", "Input", "",
+         "unit-rows: random directions scaled to length 1 (the seed's points on the unit circle, every norm 1); "
+         "uniform: every element uniform(-1, 1).",
+         ParamSpec::Kind::Choice, 0, 0, 0, {"unit-rows", "uniform"}},
+    };
+    i.inputs = {{"x", "x (n x d)", PlotKind::Image, "column", "row"}};
+    i.outputs = {{"norm", "norm of each row", PlotKind::Waveform, "row", "L2 norm"}};
+
+    addCpu("cpu-serial", "CPU serial", "One core, the gufunc's loop over each row: the reference.", runCpu<false>);
+    addCpu("cpu-parallel", "CPU parallel (OpenMP)", "All cores, rows split among them.", runCpu<true>);
+    addGpu("cuda-thread-per-row", "CUDA one thread per row (the gufunc)",
+           "What @guvectorize(target='cuda') generates: each thread loops over its own row.",
+           LAUNCHLAB_CUDA_ENTRY(l2_norm::cudaThreadPerRow));
+    addGpu("cuda-warp-per-row", "CUDA one warp per row (shuffles)",
+           "32 lanes read a row together (coalesced) and add their partial sums with __shfl_down_sync.",
+           LAUNCHLAB_CUDA_ENTRY(l2_norm::cudaWarpPerRow));
+  }
+
+  std::vector<HostArray> makeInputs(const RunSetup& s) const override {
+    std::vector<HostArray> v;
+    v.emplace_back("x", s.dtype, inputShapes(s)[0]);
+    if (s.params.choice("input") == "uniform") {
+      fillUniform(v[0], -1, 1, s.seed, 0);
+      return v;
+    }
+    // Unit rows: a normal draw per element (an isotropic direction), each row divided by its length.
+    fillNormal(v[0], 0, 1, s.seed, 0);
+    visitDTypeAmong<float, double>(s.dtype, [&](auto tag) {
+      using T = decltype(tag);
+      const std::size_t d = rowLength(s);
+      T* x = v[0].view<T>().data();
+      forEachRow<true>(s.n, [&](std::size_t r) {
+        T* row = x + r * d;
+        double len = 0;
+        for (std::size_t j = 0; j < d; ++j) len += double(row[j]) * double(row[j]);
+        len = std::sqrt(len);
+        if (len > 0)
+          for (std::size_t j = 0; j < d; ++j) row[j] = static_cast<T>(double(row[j]) / len);
+      });
+    });
+    return v;
+  }
+
+  std::vector<HostArray> makeOutputs(const RunSetup& s) const override {
+    return makeArrays(m_info.outputs, s.dtype, {std::size_t(s.n)});
+  }
+
+  double bytesMoved(const RunSetup& s) const override {
+    return double(s.n) * double(s.params.integer("d") + 1) * double(dtypeSize(s.dtype));
+  }
+  double flops(const RunSetup& s) const override { return 2.0 * double(s.n) * double(s.params.integer("d")); }
+};
+
+}  // namespace
+
+void register_l2_norm(Registry& r) { r.add(std::make_unique<L2Norm>()); }
+
+}  // namespace launchlab::kernels

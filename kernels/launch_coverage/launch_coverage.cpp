@@ -1,0 +1,139 @@
+#include "launch_coverage/launch_coverage.h"
+
+#include <algorithm>
+
+#include "common/impl_helpers.h"
+#include "launchlab/registry.h"
+
+namespace launchlab::kernels {
+
+namespace launch_coverage {
+
+std::uint32_t blockSize(const LaunchRequest& launch) { return launch.block ? launch.block->x : kDefaultBlock; }
+
+std::uint64_t gridSize(const LaunchRequest& launch, std::uint64_t n) {
+  return launch.grid ? launch.grid->x : ceilDiv(n ? n : 1, blockSize(launch));
+}
+
+std::vector<std::size_t> mapShape(std::uint64_t n, std::uint64_t width) {
+  return {std::size_t(ceilDiv(n, width)), std::size_t(width)};
+}
+
+GuardPlan planGuard(std::uint64_t n, std::uint32_t block, std::uint64_t grid, std::uint64_t maxGuard) {
+  GuardPlan p;
+  p.grid = grid;
+  if (grid * block > n + maxGuard) {
+    // The largest grid whose overshoot fits the guard (at least one block: maxGuard >= any block size).
+    p.grid = std::max<std::uint64_t>(1, (n + maxGuard) / block);
+    p.clamped = true;
+  }
+  const std::uint64_t threads = p.grid * block;
+  p.guardElements = threads > n ? threads - n : 0;
+  return p;
+}
+
+void fillIdealMap(std::span<std::int32_t> map, std::uint64_t n, std::uint32_t block, bool parallel) {
+  const std::size_t size = map.size();
+  std::int32_t* m = map.data();
+  if (parallel) {
+#pragma omp parallel for schedule(static)
+    for (std::size_t i = 0; i < size; ++i) m[i] = i < n ? std::int32_t(i / block) : kPadding;
+  } else {
+    for (std::size_t i = 0; i < size; ++i) m[i] = i < n ? std::int32_t(i / block) : kPadding;
+  }
+}
+
+std::uint64_t countNeverWritten(std::span<const std::int32_t> map, std::uint64_t n) {
+  const std::size_t end = std::min<std::size_t>(map.size(), n);
+  return std::uint64_t(std::count(map.begin(), map.begin() + std::ptrdiff_t(end), kNeverWritten));
+}
+
+}  // namespace launch_coverage
+
+namespace {
+
+using namespace launch_coverage;
+
+template <bool Parallel> void runCpu(ImplContext& ctx) {
+  auto map = ctx.outputs[0].view<std::int32_t>();
+  const std::uint32_t block = blockSize(ctx.launch);
+  runCpuTimed(ctx, [&] { fillIdealMap(map, ctx.setup.n, block, Parallel); });
+}
+
+class LaunchCoverage final : public BasicWorkload {
+ public:
+  LaunchCoverage() {
+    auto& i = m_info;
+    i.id = "launch_coverage";
+    i.title = "Launch coverage: which block wrote which element";
+    i.chapter = "TP 3.2 — Custom CUDA kernels";
+    i.lesson =
+        "Every thread writes its block number into the element of its global index, and the image shows the "
+        "blocks as bands (-1 = never written). With fewer than n threads the last elements are never written; "
+        "with more, the extra threads must be stopped by `if (i < n)`: without it they write past the end of the "
+        "array (here into a guard zone the engine checks, on a real array into whatever memory follows).";
+    i.seedNote =
+        "TP 3.2 exercise 'Modifier le code et observer les effets': add_kernel (no bounds check) on n = 4096 with "
+        "32 blocks of 128 threads; decrease or increase threads_per_block and blocks_per_grid, e.g. --grid 24, "
+        "--block 64 --grid 32, --grid 40. Auto block = the seed's 128, auto grid = ceil(n / block).";
+    i.dtypes = {DType::I32};
+    i.defaultDType = DType::I32;
+    i.defaultN = 4096;
+    i.maxN = std::uint64_t(1) << 30;
+    i.referenceUsesLaunch = true;  // the ideal map depends on the block size
+    i.params = {{"width", "Image width", "elements",
+                 "The map is drawn as rows of this many elements (the seed's 128 makes one row per block).",
+                 ParamSpec::Kind::Integer, 128, 1, 65536}};
+    i.outputs = {{"writer_block", "Block that wrote each element (-1 = never written, -2 = padding past n)",
+                  PlotKind::Image, "element % width", "element / width"}};
+
+    addCpu("cpu-serial", "CPU: the ideal map",
+           "Element i is written by block i / blockDim (the launched block size), every element exactly once: "
+           "the reference.",
+           runCpu<false>);
+    addCpu("cpu-parallel", "CPU parallel: the ideal map", "The same map filled by all cores (OpenMP).", runCpu<true>);
+    addGpu("cuda-bounds-checked", "CUDA one thread per element with if (i < n)",
+           "map[i] = blockIdx.x guarded by i < n: threads past the end do nothing. Correct when the grid has at "
+           "least n threads; a smaller grid leaves the tail never written.",
+           LAUNCHLAB_CUDA_ENTRY(launch_coverage::cudaBoundsChecked));
+    addGpu("cuda-no-bounds-check", "CUDA without a bounds check (the seed's add_kernel)",
+           "map[i] = blockIdx.x for every thread: with more than n threads the extra ones write past the end of the "
+           "array. The engine puts a guard zone there and reports how many threads wrote into it.",
+           LAUNCHLAB_CUDA_ENTRY(launch_coverage::cudaNoBoundsCheck))
+        .demonstration = true;
+  }
+
+  std::vector<HostArray> makeInputs(const RunSetup&) const override { return {}; }
+
+  std::vector<HostArray> makeOutputs(const RunSetup& s) const override {
+    std::vector<HostArray> v;
+    v.emplace_back("writer_block", DType::I32, mapShape(s.n, std::uint64_t(s.params.integer("width"))));
+    return v;
+  }
+
+  Verification verify(const RunSetup& s, const std::vector<HostArray>& ref, const std::vector<HostArray>& got,
+                      const ImplSpec& impl) const override {
+    Verification v = compareArrays(ref[0], got[0], Tolerance::exact());
+    if (got[0].dtype() != DType::I32 || got[0].shape() != ref[0].shape()) return v;
+    const std::uint64_t never = countNeverWritten(got[0].view<std::int32_t>(), s.n);
+    const std::uint64_t wrong = v.mismatches - std::min(v.mismatches, never);
+    if (v.mismatches == 0) {
+      v.note = "every element written once, by block i / blockDim";
+    } else {
+      v.note = std::to_string(never) + " of " + std::to_string(s.n) +
+               " elements never written (the grid needs at least ceil(n / blockDim) blocks to cover n)";
+      if (wrong) v.note += "; " + std::to_string(wrong) + " elements hold an unexpected block number";
+    }
+    if (impl.demonstration)
+      v.note += "; threads past the end wrote into the guard zone (metric writes_past_end), not into other data";
+    return v;
+  }
+
+  double bytesMoved(const RunSetup& s) const override { return 4.0 * double(s.n); }
+};
+
+}  // namespace
+
+void register_launch_coverage(Registry& r) { r.add(std::make_unique<LaunchCoverage>()); }
+
+}  // namespace launchlab::kernels

@@ -1,0 +1,225 @@
+#include "monte_carlo_pi/monte_carlo_pi.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+#include <sstream>
+#include <stdexcept>
+#include <vector>
+
+#include "common/impl_helpers.h"
+#include "launchlab/registry.h"
+#include "launchlab/rng.h"
+
+namespace launchlab::kernels {
+
+namespace monte_carlo_pi {
+
+Shape parseShape(const std::string& name) {
+  if (name == "circle") return Shape::Circle;
+  if (name == "ring") return Shape::Ring;
+  if (name == "under-curve") return Shape::Curve;
+  throw std::invalid_argument("unknown shape '" + name + "'");
+}
+
+ShapeInfo shapeInfo(Shape s) {
+  constexpr double pi = std::numbers::pi;
+  switch (s) {
+    case Shape::Circle: return {pi / 4, 4.0};
+    case Shape::Ring: return {3 * pi / 16, 16.0 / 3.0};
+    case Shape::Curve: return {pi / 4, 4.0};
+  }
+  return {pi / 4, 4.0};
+}
+
+double standardError(const ShapeInfo& s, double m) {
+  return s.piFactor * std::sqrt(s.fraction * (1 - s.fraction) / m);
+}
+
+}  // namespace monte_carlo_pi
+
+namespace {
+
+using namespace monte_carlo_pi;
+
+// xoroshiro128+ (Blackman & Vigna), the generator family of the seed's xoroshiro128p states; each chunk seeds its
+// own state from (seed, chunk) through SplitMix64, so results do not depend on the thread count.
+struct Xoroshiro128Plus {
+  std::uint64_t s0, s1;
+  Xoroshiro128Plus(std::uint64_t seed, std::uint64_t chunk)
+      : s0(counterBits(seed, 0x9E3779B9u, 2 * chunk)), s1(counterBits(seed, 0x9E3779B9u, 2 * chunk + 1) | 1u) {}
+  std::uint64_t next() {
+    const std::uint64_t a = s0;
+    std::uint64_t b = s1;
+    const std::uint64_t r = a + b;
+    b ^= a;
+    s0 = std::rotl(a, 24) ^ b ^ (b << 16);
+    s1 = std::rotl(b, 37);
+    return r;
+  }
+};
+
+template <Shape S> std::uint32_t countChunk(std::uint64_t seed, std::uint64_t chunk, std::uint64_t m) {
+  Xoroshiro128Plus g(seed, chunk);
+  std::uint32_t hits = 0;
+  for (std::uint64_t i = 0; i < m; ++i) {
+    const std::uint64_t r = g.next();  // one point per draw: the high and the low 32 bits
+    hits += inside<S>(unitFloat(std::uint32_t(r >> 32)), unitFloat(std::uint32_t(r))) ? 1u : 0u;
+  }
+  return hits;
+}
+
+template <Shape S, bool Parallel>
+void countAll(std::uint64_t seed, std::uint64_t n, std::uint64_t iters, std::vector<unsigned long long>& seg) {
+  const std::uint64_t chunks = chunkCount(n, iters);
+  std::fill(seg.begin(), seg.end(), 0ull);
+  auto chunkHits = [&](std::uint64_t c) { return countChunk<S>(seed, c, std::min(iters, n - c * iters)); };
+  if constexpr (Parallel) {
+#pragma omp parallel
+    {
+      std::vector<unsigned long long> mine(seg.size(), 0ull);
+#pragma omp for schedule(dynamic, 16) nowait
+      for (std::uint64_t c = 0; c < chunks; ++c) mine[segmentOf(c)] += chunkHits(c);
+#pragma omp critical(launchlab_monte_carlo_merge)
+      for (std::size_t s = 0; s < seg.size(); ++s) seg[s] += mine[s];
+    }
+  } else {
+    for (std::uint64_t c = 0; c < chunks; ++c) seg[segmentOf(c)] += chunkHits(c);
+  }
+}
+
+template <bool Parallel> void runCpu(ImplContext& ctx) {
+  const auto& s = ctx.setup;
+  const std::uint64_t iters = std::uint64_t(s.params.integer("iters"));
+  const Shape shape = parseShape(s.params.choice("shape"));
+  std::vector<unsigned long long> seg(segmentCount(chunkCount(s.n, iters)));
+  runCpuTimed(ctx, [&] {
+    switch (shape) {
+      case Shape::Circle: countAll<Shape::Circle, Parallel>(s.seed, s.n, iters, seg); break;
+      case Shape::Ring: countAll<Shape::Ring, Parallel>(s.seed, s.n, iters, seg); break;
+      case Shape::Curve: countAll<Shape::Curve, Parallel>(s.seed, s.n, iters, seg); break;
+    }
+  });
+  writeOutputs([&](unsigned j) { return seg[j]; }, unsigned(seg.size()), s.n, iters, shapeInfo(shape).piFactor,
+               ctx.outputs[0].view<double>().data(), ctx.outputs[1].view<double>().data());
+  const double ms = summarize(ctx.samples[Phase::Cpu]).medianMs;
+  if (ms > 0) ctx.metrics["gsamples_per_s"] = double(s.n) / (ms * 1e-3) / 1e9;
+}
+
+class MonteCarloPi final : public BasicWorkload {
+ public:
+  MonteCarloPi() {
+    auto& i = m_info;
+    i.id = "monte_carlo_pi";
+    i.title = "Monte Carlo pi: area by random sampling";
+    i.chapter = "Session 3 — Random number generation";
+    i.lesson =
+        "Each thread draws its own stream of random points (cuRAND Philox: a counter-based generator, so any thread "
+        "can start anywhere) and counts the hits of the shape in a register; one reduction per block and one "
+        "atomic per block combine them. The error shrinks like 1/sqrt(samples) (the convergence plot), so the GPU "
+        "buys digits only slowly; the seed's 24 x 64 threads leave most of the GPU idle. Giving every thread the "
+        "same seed (the demonstration) repeats the same points and stops the convergence.";
+    i.seedNote =
+        "Session 3 compute_pi: xoroshiro128p_uniform_float32 states, 24 blocks x 64 threads, 10000 iterations per "
+        "thread (the defaults: n = 15,360,000 samples, --grid 24 --block 64 reproduces the launch); TP 3.1's CPU "
+        "exercise and ATLAS project 2 (the unit circle's area) are the same estimate.";
+    i.dtypes = {DType::F32};
+    i.defaultDType = DType::F32;
+    i.defaultN = 24ull * 64 * 10000;
+    i.maxN = std::uint64_t(1) << 38;
+    i.sizeLabel = "samples";
+    i.params = {
+        {"iters", "Samples per thread", "samples",
+         "Consecutive samples one thread draws from one random stream (the seed's iterations = 10000); a grid with "
+         "fewer threads than n / iters gives threads several such chunks.",
+         ParamSpec::Kind::Integer, 10000, 1, 1e8, {}, true},
+        {"shape", "Shape", "",
+         "circle: x^2 + y^2 <= 1 (area pi/4, the seed's test); ring: 1/4 <= x^2 + y^2 <= 1 (3 pi/16); "
+         "under-curve: y <= 1 / (1 + x^2) (pi/4). Each estimate is turned into pi.",
+         ParamSpec::Kind::Choice, 0, 0, 0, {"circle", "ring", "under-curve"}},
+    };
+    i.outputs = {
+        {"pi", "Estimate of pi", PlotKind::Scalar, "", "pi", "", "", "", std::numbers::pi},
+        {"convergence", "Estimate against samples (first 1, 2, 4, ... chunks)", PlotKind::Series, "samples",
+         "estimate of pi"},
+    };
+
+    addCpu("cpu-serial", "CPU serial (xoroshiro128+)",
+           "One core, one xoroshiro128+ stream per chunk of samples: the reference.", runCpu<false>);
+    addCpu("cpu-parallel", "CPU parallel (OpenMP, same streams)",
+           "All cores share the chunks; same streams, so the same counts as cpu-serial.", runCpu<true>);
+    addGpu("cuda-philox", "CUDA cuRAND Philox, counts in registers",
+           "curand_init(seed, chunk, 0) per chunk, curand4 gives 4 x 32 bits = 2 points per call, integer-to-float "
+           "by bits, hits counted in a register, one block reduction and one atomic per block.",
+           LAUNCHLAB_CUDA_ENTRY(monte_carlo_pi::cudaPhilox));
+    addGpu("cuda-shared-seed", "CUDA with the same random stream in every thread",
+           "The seeding mistake: every chunk calls curand_init(seed, 0, 0), so all threads draw the same points and "
+           "the estimate keeps the error of a single chunk.",
+           LAUNCHLAB_CUDA_ENTRY(monte_carlo_pi::cudaSharedSeed))
+        .demonstration = true;
+  }
+
+  std::vector<HostArray> makeInputs(const RunSetup&) const override { return {}; }
+
+  std::vector<HostArray> makeOutputs(const RunSetup& s) const override {
+    const unsigned k = segmentCount(chunkCount(s.n, std::uint64_t(s.params.integer("iters"))));
+    std::vector<HostArray> v;
+    v.emplace_back("pi", DType::F64, std::vector<std::size_t>{1});
+    v.emplace_back("convergence", DType::F64, std::vector<std::size_t>{2, k});
+    return v;
+  }
+
+  // CPU and GPU draw different random numbers: each estimate is checked against pi itself, within 6 binomial
+  // standard errors of its sample count (false alarm ~2e-9 per value), plus 4e-6 for the 2^-23 coordinate
+  // lattice. The series' sample counts must equal the reference's exactly.
+  Verification verify(const RunSetup& s, const std::vector<HostArray>& ref, const std::vector<HostArray>& got,
+                      const ImplSpec& impl) const override {
+    Verification v;
+    if (got.size() != 2 || got[0].shape() != ref[0].shape() || got[1].shape() != ref[1].shape() ||
+        got[0].dtype() != DType::F64 || got[1].dtype() != DType::F64) {
+      v.outcome = Verification::Outcome::Fail;
+      v.note = "outputs have the wrong shape";
+      return v;
+    }
+    const ShapeInfo info = shapeInfo(parseShape(s.params.choice("shape")));
+    constexpr double kSigmas = 6, kLattice = 4e-6;
+    // Reported error: the final estimate's (early points of the series are far off by nature).
+    auto check = [&](std::uint64_t flat, double estimate, double samples) {
+      const double err = std::fabs(estimate - std::numbers::pi);
+      if (flat == 0) v.maxAbsError = std::isnan(err) ? INFINITY : err;
+      ++v.compared;
+      if (!(err <= kSigmas * standardError(info, samples) + kLattice)) {
+        ++v.mismatches;
+        if (v.firstMismatches.size() < 16) v.firstMismatches.push_back(flat);
+      }
+    };
+    check(0, got[0].view<double>()[0], double(s.n));
+    const auto r = ref[1].view<double>();
+    const auto g = got[1].view<double>();
+    const std::size_t k = r.size() / 2;
+    for (std::size_t j = 0; j < k; ++j) {
+      ++v.compared;
+      if (g[j] != r[j]) {
+        ++v.mismatches;
+        if (v.firstMismatches.size() < 16) v.firstMismatches.push_back(1 + j);
+      }
+      check(1 + k + j, g[k + j], r[j]);
+    }
+    v.maxRelError = v.maxAbsError / std::numbers::pi;
+    v.outcome = v.mismatches ? Verification::Outcome::Fail : Verification::Outcome::Pass;
+    std::ostringstream o;
+    o << "|estimate - pi| <= 6 standard errors + 4e-6 (6 sigma = " << kSigmas * standardError(info, double(s.n))
+      << " at n samples); different random streams than the CPU";
+    if (impl.demonstration) o << "; every thread drew the same points, so the error is that of one chunk";
+    v.note = o.str();
+    return v;
+  }
+
+  double bytesMoved(const RunSetup&) const override { return 0; }
+};
+
+}  // namespace
+
+void register_monte_carlo_pi(Registry& r) { r.add(std::make_unique<MonteCarloPi>()); }
+
+}  // namespace launchlab::kernels

@@ -1,0 +1,115 @@
+// monte_carlo_pi: cuRAND Philox4_32_10 device API, hits counted in registers, one reduction and one atomic per
+// block, and the last block to finish writes the outputs (a single launch per repetition).
+#include <curand_kernel.h>
+
+#include <cstdint>
+
+#include "common/gpu_pipeline.cuh"
+#include "common/row_reduce.cuh"
+#include "monte_carlo_pi/monte_carlo_pi.h"
+
+namespace launchlab::kernels::monte_carlo_pi {
+
+namespace {
+
+// The hot loop: one curand4 = 4 x 32 random bits = 2 points; coordinates from bits (no integer-to-float
+// conversion unit, no division), the test in float registers, the count in an integer register.
+template <Shape S> __device__ __forceinline__ std::uint32_t countHits(curandStatePhilox4_32_10_t& st, std::uint32_t m) {
+  std::uint32_t hits = 0;
+  const std::uint32_t pairs = m >> 1;
+#pragma unroll 4
+  for (std::uint32_t k = 0; k < pairs; ++k) {
+    const uint4 r = curand4(&st);
+    hits += inside<S>(unitFloat(r.x), unitFloat(r.y)) ? 1u : 0u;
+    hits += inside<S>(unitFloat(r.z), unitFloat(r.w)) ? 1u : 0u;
+  }
+  if (m & 1u) {
+    const uint4 r = curand4(&st);
+    hits += inside<S>(unitFloat(r.x), unitFloat(r.y)) ? 1u : 0u;
+  }
+  return hits;
+}
+
+struct Accumulators {
+  unsigned long long* segHits;  ///< hits per segment of chunks; zero between launches
+  unsigned* ticket;             ///< blocks done; zero between launches
+};
+
+// Grid-stride over chunks: block b takes chunks b*B .. b*B+B-1, then the same a grid further, so every pass of
+// the block covers contiguous chunks and almost always a single segment: then one block sum and one atomic.
+template <Shape S, bool SharedSeed>
+__global__ void piKernel(std::uint64_t seed, std::uint64_t n, std::uint32_t iters, std::uint64_t chunks,
+                         unsigned segments, double piFactor, Accumulators acc, double* __restrict__ piOut,
+                         double* __restrict__ series) {
+  __shared__ unsigned long long scratch[33];
+  __shared__ bool amLast;
+  const std::uint64_t stride = std::uint64_t(gridDim.x) * blockDim.x;
+  for (std::uint64_t base = std::uint64_t(blockIdx.x) * blockDim.x; base < chunks; base += stride) {
+    const std::uint64_t c = base + threadIdx.x;
+    std::uint32_t hits = 0;
+    if (c < chunks) {
+      const std::uint64_t left = n - c * iters;
+      curandStatePhilox4_32_10_t st;
+      // Subsequence = chunk: independent streams (the demonstration gives every chunk the same one).
+      curand_init(seed, SharedSeed ? 0ull : c, 0ull, &st);
+      hits = countHits<S>(st, left < iters ? std::uint32_t(left) : iters);
+    }
+    const std::uint64_t last = (base + blockDim.x < chunks ? base + blockDim.x : chunks) - 1;
+    const unsigned s0 = segmentOf(base);
+    if (s0 == segmentOf(last)) {  // the same for the whole block
+      const unsigned long long total = gpu::blockSum<unsigned long long>(hits, scratch);
+      if (threadIdx.x == 0 && total) atomicAdd(acc.segHits + s0, total);
+    } else if (hits) {  // a pass straddling a segment boundary (only near the first chunks)
+      atomicAdd(acc.segHits + segmentOf(c), (unsigned long long)hits);
+    }
+  }
+  // The last block to finish writes the outputs and clears the accumulators for the next launch.
+  __threadfence();
+  __syncthreads();
+  if (threadIdx.x == 0) amLast = atomicAdd(acc.ticket, 1u) == gridDim.x - 1;
+  __syncthreads();
+  if (amLast && threadIdx.x == 0) {
+    __threadfence();
+    // __ldcg: read the totals from L2, where the atomics left them.
+    writeOutputs([&](unsigned j) { return __ldcg(acc.segHits + j); }, segments, n, iters, piFactor, piOut, series);
+    for (unsigned j = 0; j < segments; ++j) acc.segHits[j] = 0;
+    *acc.ticket = 0;
+  }
+}
+
+template <bool SharedSeed> void run(ImplContext& ctx) {
+  const auto& s = ctx.setup;
+  const std::uint64_t n = s.n;
+  const auto iters = std::uint32_t(s.params.integer("iters"));
+  const std::uint64_t chunks = chunkCount(n, iters);
+  const unsigned segments = segmentCount(chunks);
+  const Shape shape = parseShape(s.params.choice("shape"));
+  const double piFactor = shapeInfo(shape).piFactor;
+
+  auto launchFor = [&](auto kernel) {
+    const auto cfg = gpu::resolveLaunch1D(ctx, kernel, chunks, gpu::GridPolicy::CoverN);
+    ctx.launchNote += "; " + std::to_string(chunks) + " chunks of " + std::to_string(iters) + " samples";
+    gpu::DeviceBuffer segHits(segments * sizeof(unsigned long long)), ticket(sizeof(unsigned));
+    LAUNCHLAB_CUDA_CHECK(cudaMemset(segHits.get(), 0, segHits.bytes()));
+    LAUNCHLAB_CUDA_CHECK(cudaMemset(ticket.get(), 0, ticket.bytes()));
+    const Accumulators acc{segHits.as<unsigned long long>(), ticket.as<unsigned>()};
+    gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t st) {
+      kernel<<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, st>>>(s.seed, n, iters, chunks, segments, piFactor,
+                                                                       acc, d.output<double>(0), d.output<double>(1));
+    });
+  };
+  switch (shape) {
+    case Shape::Circle: launchFor(piKernel<Shape::Circle, SharedSeed>); break;
+    case Shape::Ring: launchFor(piKernel<Shape::Ring, SharedSeed>); break;
+    case Shape::Curve: launchFor(piKernel<Shape::Curve, SharedSeed>); break;
+  }
+  const double ms = summarize(ctx.samples[Phase::Kernel]).medianMs;
+  if (ms > 0) ctx.metrics["gsamples_per_s"] = double(n) / (ms * 1e-3) / 1e9;
+}
+
+}  // namespace
+
+void cudaPhilox(ImplContext& ctx) { run<false>(ctx); }
+void cudaSharedSeed(ImplContext& ctx) { run<true>(ctx); }
+
+}  // namespace launchlab::kernels::monte_carlo_pi

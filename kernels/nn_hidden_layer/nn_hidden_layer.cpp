@@ -1,0 +1,108 @@
+#include "nn_hidden_layer/nn_hidden_layer.h"
+
+#include <cmath>
+
+#include "common/cpu_loops.h"
+#include "common/impl_helpers.h"
+#include "launchlab/registry.h"
+#include "launchlab/rng.h"
+
+namespace launchlab::kernels {
+
+namespace {
+
+template <bool Parallel> void runCpu(ImplContext& ctx) {
+  visitDTypeAmong<float, double>(ctx.setup.dtype, [&](auto tag) {
+    using T = decltype(tag);
+    const T* g = ctx.inputs[0].view<T>().data();
+    const T* w = ctx.inputs[1].view<T>().data();
+    T* out = ctx.outputs[0].view<T>().data();
+    const std::size_t n = ctx.outputs[0].size();
+    runCpuTimed(ctx, [&] {
+      forEachIndex<Parallel>(n, [&](std::size_t i) { out[i] = nn_hidden_layer::neuron(g[i], w[i]); });
+    });
+  });
+}
+
+class NnHiddenLayer final : public BasicWorkload {
+ public:
+  NnHiddenLayer() {
+    auto& i = m_info;
+    i.id = "nn_hidden_layer";
+    i.title = "Neural-network hidden layer: transfers, fusion and overlap";
+    i.chapter = "TP 3.1 — GPU ufuncs";
+    i.lesson =
+        "Three cheap element-wise steps on 100M neurons: the kernels take a few milliseconds at most, the copies "
+        "over PCIe take the rest. Watch the H2D/D2H columns shrink from the round-trip variant to the "
+        "device-resident one; fusion removes the intermediate arrays but not the copies; only pinned memory "
+        "(about 5x faster copies) and overlapping the copies with compute on several streams bring the total "
+        "near the PCIe limit (try --n 100M).";
+    i.seedNote = "TP 3.1 assessment: n = 1,000,000 (100M when assessed) float32 greyscales = floor(uniform(0, 255)), "
+                 "weights ~ normal(0.5, 0.1); normalize, weigh and activate as three CUDA ufuncs (the notebooks' "
+                 "solution keeps device arrays between them). On an H200 the seed's solution takes 185 ms at 100M "
+                 "including transfers.";
+    i.dtypes = {DType::F32, DType::F64};
+    i.defaultDType = DType::F32;
+    i.defaultN = 1000000;
+    i.maxN = std::uint64_t(1) << 31;
+    i.params = {
+        {"streams", "Streams", "streams", "cuda-fused-pinned-overlap: CUDA streams the chunks are spread over.",
+         ParamSpec::Kind::Integer, 4, 1, 32},
+        {"chunks", "Chunks", "chunks",
+         "cuda-fused-pinned-overlap: pieces the arrays are cut into (each: copy up, kernel, copy back).",
+         ParamSpec::Kind::Integer, 16, 1, 4096, {}, true},
+    };
+    i.inputs = {{"greyscales", "greyscales = floor(uniform(0, 255))", PlotKind::Waveform, "neuron", "grey level"},
+                {"weights", "weights ~ normal(0.5, 0.1)", PlotKind::Waveform, "neuron", "weight"}};
+    i.outputs = {{"activations", "tanh(greyscale / 255 * weight)", PlotKind::Waveform, "neuron", "activation"}};
+
+    addCpu("cpu-serial", "CPU serial", "One core, the three steps per element in one loop: the reference.",
+           runCpu<false>);
+    addCpu("cpu-parallel", "CPU parallel (OpenMP + SIMD)", "All cores, SIMD inside each chunk.", runCpu<true>);
+    addGpu("cuda-host-roundtrips", "CUDA 3 ufuncs on host arrays (round trips)",
+           "Each of normalize, weigh and activate called on host arrays: its inputs go up and its result comes back, "
+           "so every intermediate array crosses PCIe twice.",
+           LAUNCHLAB_CUDA_ENTRY(nn_hidden_layer::cudaHostRoundTrips));
+    addGpu("cuda-device-resident", "CUDA 3 kernels on device arrays",
+           "The notebooks' solution: greyscales and weights go up once, the three kernels chain on device arrays, the "
+           "activations come back once.",
+           LAUNCHLAB_CUDA_ENTRY(nn_hidden_layer::cudaDeviceResident));
+    addGpu("cuda-fused", "CUDA one fused kernel",
+           "One kernel computes tanh(g / 255 * w) in registers: no intermediate arrays (pageable copies as before).",
+           LAUNCHLAB_CUDA_ENTRY(nn_hidden_layer::cudaFused));
+    addGpu("cuda-fused-pinned-overlap", "CUDA fused + pinned memory + streams",
+           "Pinned host arrays, cut into chunks spread over several streams: while one chunk is copied up, another "
+           "is computed and a third copied back. Timed end to end as one phase.",
+           LAUNCHLAB_CUDA_ENTRY(nn_hidden_layer::cudaFusedPinnedOverlap));
+  }
+
+  std::vector<HostArray> makeInputs(const RunSetup& s) const override {
+    auto v = makeArrays(m_info.inputs, s.dtype, {std::size_t(s.n)});
+    fillUniform(v[0], 0, 255, s.seed, 0);
+    visitDTypeAmong<float, double>(s.dtype, [&](auto tag) {
+      using T = decltype(tag);
+      auto g = v[0].view<T>();
+      forEachIndex<true>(g.size(), [&](std::size_t i) { g[i] = std::floor(g[i]); });
+    });
+    fillNormal(v[1], 0.5, 0.1, s.seed, 1);
+    return v;
+  }
+
+  std::vector<HostArray> makeOutputs(const RunSetup& s) const override {
+    return makeArrays(m_info.outputs, s.dtype, {std::size_t(s.n)});
+  }
+
+  // exp differs by an ulp or two between libm and CUDA; activations are below 1 in magnitude for the seed's
+  // inputs, and exp(v) - exp(-v) cancels near 0, hence an absolute term of a few ulps of 1.
+  Tolerance tolerance(const RunSetup& s, std::size_t) const override {
+    return s.dtype == DType::F32 ? Tolerance{1e-6, 1e-5} : Tolerance{2e-15, 1e-13};
+  }
+
+  double bytesMoved(const RunSetup& s) const override { return 3.0 * double(s.n) * double(dtypeSize(s.dtype)); }
+};
+
+}  // namespace
+
+void register_nn_hidden_layer(Registry& r) { r.add(std::make_unique<NnHiddenLayer>()); }
+
+}  // namespace launchlab::kernels

@@ -1,0 +1,120 @@
+#include "polar_distance/polar_distance.h"
+
+#include <numbers>
+
+#include "common/cpu_loops.h"
+#include "common/impl_helpers.h"
+#include "launchlab/registry.h"
+#include "launchlab/rng.h"
+
+namespace launchlab::kernels {
+
+namespace {
+
+template <bool Parallel> void runCpu(ImplContext& ctx) {
+  visitDTypeAmong<float, double>(ctx.setup.dtype, [&](auto t) {
+    using T = decltype(t);
+    const T* rho1 = ctx.inputs[0].view<T>().data();
+    const T* theta1 = ctx.inputs[1].view<T>().data();
+    const T* rho2 = ctx.inputs[2].view<T>().data();
+    const T* theta2 = ctx.inputs[3].view<T>().data();
+    T* out = ctx.outputs[0].view<T>().data();
+    const std::size_t n = ctx.outputs[0].size();
+    runCpuTimed(ctx, [&] {
+      forEachIndex<Parallel>(n, [&](std::size_t i) {
+        using polar_distance::polarToCartesian;
+        out[i] = polar_distance::distance(polarToCartesian(rho1[i], theta1[i]), polarToCartesian(rho2[i], theta2[i]));
+      });
+    });
+  });
+}
+
+class PolarDistance final : public BasicWorkload {
+ public:
+  PolarDistance() {
+    auto& i = m_info;
+    i.id = "polar_distance";
+    i.title = "Polar distance with a device function";
+    i.chapter = "TP 3.1 — GPU ufuncs";
+    i.lesson =
+        "The kernel calls a __device__ helper (polar -> cartesian) twice per element; the compiler inlines it, so "
+        "the helper costs nothing: compare the inlined kernel with the one where the helper is a real call "
+        "(__noinline__). Four sin/cos per element make this ufunc heavier than an addition: the fast-math "
+        "variant (hardware __sincosf) shows how much of the time is arithmetic, at a small cost in accuracy.";
+    i.seedNote = "TP 3.1: @cuda.jit(device=True) polar_to_cartesian called from @vectorize(target='cuda') "
+                 "polar_distance on 1,000,000 float32 points, rho ~ uniform(0.5, 1.5), theta ~ uniform(-pi, pi).";
+    i.dtypes = {DType::F32, DType::F64};
+    i.defaultDType = DType::F32;
+    i.defaultN = 1000000;
+    i.params = {
+        {"rho_min", "rho min", "", "Radii are drawn uniformly from [rho_min, rho_max).", ParamSpec::Kind::Real, 0.5,
+         0.0, 1e6},
+        {"rho_max", "rho max", "", "Radii are drawn uniformly from [rho_min, rho_max).", ParamSpec::Kind::Real, 1.5,
+         0.0, 1e6},
+    };
+    i.inputs = {{"rho1", "rho1 ~ uniform(rho_min, rho_max)", PlotKind::Waveform, "index", "rho1"},
+                {"theta1", "theta1 ~ uniform(-pi, pi)", PlotKind::Waveform, "index", "theta1 (rad)"},
+                {"rho2", "rho2 ~ uniform(rho_min, rho_max)", PlotKind::Waveform, "index", "rho2"},
+                {"theta2", "theta2 ~ uniform(-pi, pi)", PlotKind::Waveform, "index", "theta2 (rad)"}};
+    i.outputs = {{"distance", "distance between (rho1, theta1) and (rho2, theta2)", PlotKind::Waveform, "index",
+                  "distance"}};
+
+    addCpu("cpu-serial", "CPU serial", "One core, the same helper and formula in a loop: the reference.",
+           runCpu<false>);
+    addCpu("cpu-parallel", "CPU parallel (OpenMP + SIMD)", "All cores, SIMD inside each chunk.", runCpu<true>);
+    addGpu("cuda-device-function", "CUDA ufunc + __device__ helper",
+           "What the course builds: one thread per element, polar_to_cartesian as a __device__ function that the "
+           "compiler inlines.",
+           LAUNCHLAB_CUDA_ENTRY(polar_distance::cudaDeviceFunction));
+    addGpu("cuda-noinline", "CUDA helper as a real call (__noinline__)",
+           "The same helper marked __noinline__: a real call with its arguments and results passed by the calling "
+           "convention, which is what inlining saves.",
+           LAUNCHLAB_CUDA_ENTRY(polar_distance::cudaNoInline));
+    addGpu("cuda-fast-math", "CUDA fast math (__sincosf)",
+           "float32: the hardware approximations __sincosf (accurate to about 4e-7 on [-pi, pi]); float64 has no "
+           "such intrinsics and uses sincos, one call for both values.",
+           LAUNCHLAB_CUDA_ENTRY(polar_distance::cudaFastMath));
+  }
+
+  std::string validate(const RunSetup& s) const override {
+    if (s.params.number("rho_min") >= s.params.number("rho_max")) return "rho_min must be below rho_max";
+    return {};
+  }
+
+  std::vector<HostArray> makeInputs(const RunSetup& s) const override {
+    auto v = makeArrays(m_info.inputs, s.dtype, {std::size_t(s.n)});
+    const double lo = s.params.number("rho_min"), hi = s.params.number("rho_max");
+    fillUniform(v[0], lo, hi, s.seed, 0);
+    fillUniform(v[1], -std::numbers::pi, std::numbers::pi, s.seed, 1);
+    fillUniform(v[2], lo, hi, s.seed, 2);
+    fillUniform(v[3], -std::numbers::pi, std::numbers::pi, s.seed, 3);
+    return v;
+  }
+
+  std::vector<HostArray> makeOutputs(const RunSetup& s) const override {
+    return makeArrays(m_info.outputs, s.dtype, {std::size_t(s.n)});
+  }
+
+  // sin/cos differ by an ulp or two between libm and CUDA; distances near 0 need an absolute term.
+  Tolerance tolerance(const RunSetup& s, std::size_t) const override {
+    const double scale = s.params.number("rho_max");
+    return s.dtype == DType::F32 ? Tolerance{4e-6 * scale, 2e-6} : Tolerance{1e-14 * scale, 1e-13};
+  }
+
+  Verification verify(const RunSetup& s, const std::vector<HostArray>& ref, const std::vector<HostArray>& got,
+                      const ImplSpec& impl) const override {
+    if (impl.id != "cuda-fast-math" || s.dtype != DType::F32) return Workload::verify(s, ref, got, impl);
+    // __sincosf: absolute error up to 2^-21.41 per value on [-pi, pi], times rho, four values per distance.
+    Verification v = compareArrays(ref[0], got[0], Tolerance{2e-5 * s.params.number("rho_max"), 2e-6});
+    v.note += " (fast-math tolerance: __sincosf is an approximation)";
+    return v;
+  }
+
+  double bytesMoved(const RunSetup& s) const override { return 5.0 * double(s.n) * double(dtypeSize(s.dtype)); }
+};
+
+}  // namespace
+
+void register_polar_distance(Registry& r) { r.add(std::make_unique<PolarDistance>()); }
+
+}  // namespace launchlab::kernels

@@ -1,0 +1,135 @@
+#include "quadratic/quadratic.h"
+
+#include <memory>
+
+#include "common/cpu_loops.h"
+#include "common/impl_helpers.h"
+#include "launchlab/registry.h"
+#include "launchlab/rng.h"
+
+namespace launchlab::kernels {
+
+namespace {
+
+using quadratic::root;
+
+template <bool Parallel> void runCpuFused(ImplContext& ctx) {
+  visitDTypeAmong<float, double>(ctx.setup.dtype, [&](auto t) {
+    using T = decltype(t);
+    const T* a = ctx.inputs[0].view<T>().data();
+    const T* b = ctx.inputs[1].view<T>().data();
+    const T* c = ctx.inputs[2].view<T>().data();
+    T* out = ctx.outputs[0].view<T>().data();
+    const std::size_t n = ctx.outputs[0].size();
+    runCpuTimed(ctx, [&] { forEachIndex<Parallel>(n, [&](std::size_t i) { out[i] = root(a[i], b[i], c[i]); }); });
+  });
+}
+
+// NumPy's evaluation: one loop per operation over whole arrays, temporaries allocated (uninitialised, like
+// np.empty) and freed in the order of the seed's `del` statements.
+template <typename T> void numpyPasses(const T* a, const T* b, const T* c, T* out, std::size_t n) {
+  auto tmp = [n] { return std::make_unique_for_overwrite<T[]>(n); };
+  auto t1 = tmp();
+  for (std::size_t i = 0; i < n; ++i) t1[i] = -b[i];
+  auto t2 = tmp();
+  for (std::size_t i = 0; i < n; ++i) t2[i] = b[i] * b[i];
+  auto t3 = tmp();
+  for (std::size_t i = 0; i < n; ++i) t3[i] = T(4) * a[i];
+  auto t4 = tmp();
+  for (std::size_t i = 0; i < n; ++i) t4[i] = t3[i] * c[i];
+  t3.reset();
+  auto t5 = tmp();
+  for (std::size_t i = 0; i < n; ++i) t5[i] = t2[i] - t4[i];
+  t2.reset();
+  t4.reset();
+  auto t6 = tmp();
+  for (std::size_t i = 0; i < n; ++i) t6[i] = hd::sqrt(t5[i]);
+  t5.reset();
+  auto t7 = tmp();
+  for (std::size_t i = 0; i < n; ++i) t7[i] = t1[i] + t6[i];
+  t1.reset();
+  t6.reset();
+  auto t8 = tmp();
+  for (std::size_t i = 0; i < n; ++i) t8[i] = T(2) * a[i];
+  for (std::size_t i = 0; i < n; ++i) out[i] = t7[i] / t8[i];
+}
+
+void runCpuNumpy(ImplContext& ctx) {
+  visitDTypeAmong<float, double>(ctx.setup.dtype, [&](auto t) {
+    using T = decltype(t);
+    const std::size_t n = ctx.outputs[0].size();
+    runCpuTimed(ctx, [&] {
+      numpyPasses(ctx.inputs[0].view<T>().data(), ctx.inputs[1].view<T>().data(), ctx.inputs[2].view<T>().data(),
+                  ctx.outputs[0].view<T>().data(), n);
+    });
+    ctx.bytesMoved = quadratic::kUnfusedElementsMoved * double(n) * sizeof(T);
+    ctx.metrics["passes"] = quadratic::kUnfusedPasses;
+  });
+}
+
+class Quadratic final : public BasicWorkload {
+ public:
+  Quadratic() {
+    auto& i = m_info;
+    i.id = "quadratic";
+    i.title = "Quadratic formula: nine array passes against one fused kernel";
+    i.chapter = "ATLAS — Python tools for CUDA";
+    i.lesson =
+        "NumPy and CuPy evaluate (-b + sqrt(b^2 - 4ac)) / 2a one operation at a time: nine kernels, each reading "
+        "and writing whole arrays, 22 elements of memory traffic per result instead of 4. Both variants are "
+        "memory-bound at the same GB/s, so the fused kernel wins by the ratio of bytes (about 5x), with the same "
+        "bits in the result.";
+    i.seedNote = "ATLAS GPU training: a ~ uniform(5, 10), b ~ uniform(10, 20), c ~ uniform(-0.1, 0.1), "
+                 "1,000,000 float64; NumPy's 9 passes (tmp1 … tmp8) against Numba's one-pass loop and the CuPy "
+                 "RawKernel quadratic_formula (1024 threads per block; reproduce with --block 1024).";
+    i.dtypes = {DType::F64, DType::F32};
+    i.defaultDType = DType::F64;
+    i.defaultN = 1000000;
+    i.inputs = {{"a", "a ~ uniform(5, 10)", PlotKind::Waveform, "index", "a"},
+                {"b", "b ~ uniform(10, 20)", PlotKind::Waveform, "index", "b"},
+                {"c", "c ~ uniform(-0.1, 0.1)", PlotKind::Waveform, "index", "c"}};
+    i.outputs = {{"root", "(-b + sqrt(b^2 - 4ac)) / 2a", PlotKind::Waveform, "index", "root"}};
+
+    addCpu("cpu-serial", "CPU serial (one fused loop)", "One core, one pass (Numba's @njit loop): the reference.",
+           runCpuFused<false>);
+    addCpu("cpu-parallel", "CPU parallel (OpenMP + SIMD)", "All cores, one fused pass.", runCpuFused<true>);
+    addCpu("cpu-numpy-passes", "CPU NumPy-style (9 passes, serial)",
+           "One core, one loop per operation with temporaries, as NumPy evaluates the expression.", runCpuNumpy);
+    addGpu("cuda-numpy-passes", "CUDA one kernel per operation (9 passes)",
+           "What CuPy runs for the NumPy expression: nine element-wise kernels and their temporaries on the device.",
+           LAUNCHLAB_CUDA_ENTRY(quadratic::cudaUnfused));
+    addGpu("cuda-fused", "CUDA fused kernel (1 pass)",
+           "The CuPy RawKernel / Numba kernel: one thread per element computes the whole formula in registers.",
+           LAUNCHLAB_CUDA_ENTRY(quadratic::cudaFused));
+  }
+
+  std::vector<HostArray> makeInputs(const RunSetup& s) const override {
+    auto v = makeArrays(m_info.inputs, s.dtype, {std::size_t(s.n)});
+    fillUniform(v[0], 5, 10, s.seed, 0);
+    fillUniform(v[1], 10, 20, s.seed, 1);
+    fillUniform(v[2], -0.1, 0.1, s.seed, 2);
+    return v;
+  }
+
+  std::vector<HostArray> makeOutputs(const RunSetup& s) const override {
+    return makeArrays(m_info.outputs, s.dtype, {std::size_t(s.n)});
+  }
+
+  // Every operation is IEEE-exact on both sides and the products are not contracted into FMAs, so the results
+  // should agree bit for bit; the tolerance allows a few ulps of b (the root is a difference of numbers ~b).
+  Tolerance tolerance(const RunSetup& s, std::size_t) const override {
+    return s.dtype == DType::F32 ? Tolerance{2e-6, 1e-6} : Tolerance{4e-15, 1e-14};
+  }
+
+  double bytesMoved(const RunSetup& s) const override {
+    return quadratic::kFusedElementsMoved * double(s.n) * double(dtypeSize(s.dtype));
+  }
+  // neg, mul, mul, mul, sub, sqrt, add, mul, div
+  double flops(const RunSetup& s) const override { return 9.0 * double(s.n); }
+};
+
+}  // namespace
+
+void register_quadratic(Registry& r) { r.add(std::make_unique<Quadratic>()); }
+
+}  // namespace launchlab::kernels

@@ -1,0 +1,195 @@
+// reduce_sum: atomics only, Harris's shared-memory trees (interleaved, then sequential addressing), a one-pass
+// grid-stride warp-shuffle kernel, and cub::DeviceReduce::Sum.
+// int32 data is summed as uint32 everywhere: the same bits, with wrapping (modulo 2^32) defined by the language.
+#include <cub/device/device_reduce.cuh>
+
+#include <cstdint>
+#include <type_traits>
+
+#include "common/gpu_pipeline.cuh"
+#include "common/index_math.h"
+#include "common/vec_load.cuh"
+#include "common/row_reduce.cuh"
+#include "reduce_sum/reduce_sum.h"
+
+namespace launchlab::kernels::reduce_sum {
+
+namespace {
+
+/// The type the GPU adds in: the data's own, except uint32 for int32 (defined wrap-around).
+template <typename T> using Acc = std::conditional_t<std::is_same_v<T, std::int32_t>, std::uint32_t, T>;
+
+// ---- 1. Atomics only: one atomicAdd per element, all on one address. ----
+template <typename A> __global__ void atomicsKernel(const A* __restrict__ x, std::uint64_t n, A* __restrict__ out) {
+  const std::uint64_t stride = idx::gridStride1D(gridDim.x, blockDim.x);
+  for (std::uint64_t i = idx::global1D(blockIdx.x, blockDim.x, threadIdx.x); i < n; i += stride) atomicAdd(out, x[i]);
+}
+
+// ---- 2./3. Harris's shared-memory trees. ----
+// Each thread first adds its grid-stride elements (exactly one at the auto grid = ceil(n / block), as in Harris's
+// kernels; several when the user's grid is smaller, so any grid is right). The block's values go to shared memory,
+// padded with zeros to the power of two `pow2` >= blockDim.x so that any block size works, then a tree:
+//   interleaved: at stride s = 1, 2, 4, ... thread t with t % 2s == 0 adds s[t + s] (lanes idle and diverge),
+//   sequential:  at stride s = pow2/2, ..., 1 thread t < s adds s[t + s] (contiguous active threads, no conflicts).
+// Thread 0 writes the block's sum to out[blockIdx.x].
+template <typename A, bool Interleaved>
+__global__ void treeKernel(const A* __restrict__ in, std::uint64_t n, A* __restrict__ out, unsigned pow2) {
+  extern __shared__ __align__(16) unsigned char smemBytes[];
+  A* s = reinterpret_cast<A*>(smemBytes);
+  const unsigned t = threadIdx.x;
+  A v = A(0);
+  const std::uint64_t stride = idx::gridStride1D(gridDim.x, blockDim.x);
+  for (std::uint64_t i = idx::global1D(blockIdx.x, blockDim.x, t); i < n; i += stride) v += in[i];
+  s[t] = v;
+  for (unsigned k = blockDim.x + t; k < pow2; k += blockDim.x) s[k] = A(0);
+  __syncthreads();
+  if constexpr (Interleaved) {
+    for (unsigned st = 1; st < pow2; st *= 2) {
+      if (t % (2 * st) == 0) s[t] += s[t + st];
+      __syncthreads();
+    }
+  } else {
+    for (unsigned st = pow2 / 2; st > 0; st >>= 1) {
+      if (t < st) s[t] += s[t + st];
+      __syncthreads();
+    }
+  }
+  if (t == 0) out[blockIdx.x] = s[0];
+}
+
+constexpr unsigned kLaterPassBlock = 256;  // block of the passes that reduce the per-block sums
+
+unsigned nextPow2(unsigned v) {
+  unsigned p = 1;
+  while (p < v) p <<= 1;
+  return p;
+}
+
+// ---- 4. One pass: grid-stride, 16-byte loads, warp shuffles, last block finishes. ----
+constexpr int kUnroll = 4;  // independent 16-byte loads (and accumulators) in flight per thread
+static_assert(kUnroll == 4, "shuffleKernel combines exactly four accumulators");
+
+template <typename V> __device__ __forceinline__ auto laneSum(const V& v) {
+  if constexpr (sizeof(v) / sizeof(v.x) == 4) return (v.x + v.y) + (v.z + v.w);
+  else return v.x + v.y;
+}
+
+template <typename A>
+__global__ void shuffleKernel(const A* __restrict__ x, std::uint64_t n, A* __restrict__ partials,
+                              unsigned* __restrict__ ticket, A* __restrict__ out) {
+  __shared__ A scratch[33];
+  __shared__ bool amLast;
+  A acc[kUnroll];
+#pragma unroll
+  for (int u = 0; u < kUnroll; ++u) acc[u] = A(0);
+  gpu::gridStrideVec16<kUnroll>(
+      x, n, [&](int u, const gpu::Vec16T<A>& v) { acc[u] += laneSum(v); }, [&](A e) { acc[0] += e; });
+  A v = (acc[0] + acc[1]) + (acc[2] + acc[3]);
+
+  v = gpu::blockSum(v, scratch);
+  if (threadIdx.x == 0) {
+    partials[blockIdx.x] = v;
+    __threadfence();  // the partial sum is visible device-wide before the ticket says it is there
+    amLast = atomicAdd(ticket, 1u) == gridDim.x - 1;
+  }
+  __syncthreads();
+  if (!amLast) return;
+  // The last block adds the partial sums in a fixed order (deterministic), reading them from L2.
+  A w = A(0);
+  for (unsigned b = threadIdx.x; b < gridDim.x; b += blockDim.x) w += __ldcg(partials + b);
+  w = gpu::blockSum(w, scratch);
+  if (threadIdx.x == 0) {
+    *out = w;
+    *ticket = 0;  // ready for the next launch
+  }
+}
+
+template <typename Body> void dispatch(ImplContext& ctx, Body body) {
+  visitDTypeAmong<float, double, std::int32_t>(ctx.setup.dtype, [&](auto t) { body(Acc<decltype(t)>{}); });
+}
+
+template <bool Interleaved> void runTree(ImplContext& ctx) {
+  dispatch(ctx, [&](auto a) {
+    using A = decltype(a);
+    const std::uint64_t n = ctx.setup.n;
+    const auto cfg = gpu::resolveLaunch1D(ctx, treeKernel<A, Interleaved>, n, gpu::GridPolicy::CoverN);
+    const unsigned pow2 = nextPow2(cfg.block.x);
+    const std::uint64_t blocks = cfg.grid.x;
+    gpu::DeviceBuffer ping(blocks * sizeof(A)), pong(ceilDiv(blocks, kLaterPassBlock) * sizeof(A));
+    int passes = 1;
+    for (std::uint64_t m = blocks; m > 1; m = ceilDiv(m, kLaterPassBlock)) ++passes;
+    ctx.launchNote += "; " + std::to_string(passes) + (passes == 1 ? " launch" : " launches") +
+                      " (later ones reduce the per-block sums with " + std::to_string(kLaterPassBlock) + " threads)";
+    gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
+      A* out = d.output<A>(0);
+      A* first = blocks == 1 ? out : ping.as<A>();
+      treeKernel<A, Interleaved><<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), pow2 * sizeof(A), s>>>(
+          d.input<A>(0), n, first, pow2);
+      const A* src = first;
+      A* spare = pong.as<A>();
+      for (std::uint64_t m = blocks; m > 1;) {
+        const std::uint64_t g = ceilDiv(m, kLaterPassBlock);
+        A* dst = g == 1 ? out : spare;
+        treeKernel<A, Interleaved><<<unsigned(g), kLaterPassBlock, kLaterPassBlock * sizeof(A), s>>>(src, m, dst,
+                                                                                                   kLaterPassBlock);
+        LAUNCHLAB_CUDA_CHECK_LAUNCH();
+        spare = const_cast<A*>(src);
+        src = dst;
+        m = g;
+      }
+    });
+  });
+}
+
+}  // namespace
+
+void cudaAtomics(ImplContext& ctx) {
+  dispatch(ctx, [&](auto a) {
+    using A = decltype(a);
+    const std::uint64_t n = ctx.setup.n;
+    const auto cfg = gpu::resolveLaunch1D(ctx, atomicsKernel<A>, n, gpu::GridPolicy::CoverN);
+    gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
+      A* out = d.output<A>(0);
+      LAUNCHLAB_CUDA_CHECK(cudaMemsetAsync(out, 0, sizeof(A), s));  // all-zero bits are 0 for every type here
+      atomicsKernel<A><<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s>>>(d.input<A>(0), n, out);
+    });
+  });
+}
+
+void cudaTreeInterleaved(ImplContext& ctx) { runTree<true>(ctx); }
+void cudaTreeSequential(ImplContext& ctx) { runTree<false>(ctx); }
+
+void cudaWarpShuffle(ImplContext& ctx) {
+  dispatch(ctx, [&](auto a) {
+    using A = decltype(a);
+    const std::uint64_t n = ctx.setup.n;
+    const auto cfg = gpu::resolveLaunch1D(ctx, shuffleKernel<A>, ceilDiv(n, gpu::kVec16Width<A>),
+                                          gpu::GridPolicy::Occupancy);
+    gpu::DeviceBuffer partials(std::size_t(cfg.grid.x) * sizeof(A));
+    gpu::DeviceBuffer ticket(sizeof(unsigned));
+    LAUNCHLAB_CUDA_CHECK(cudaMemset(ticket.get(), 0, sizeof(unsigned)));  // each launch's last block resets it
+    gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
+      shuffleKernel<A><<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s>>>(
+          d.input<A>(0), n, partials.as<A>(), ticket.as<unsigned>(), d.output<A>(0));
+    });
+  });
+}
+
+void cudaCub(ImplContext& ctx) {
+  dispatch(ctx, [&](auto a) {
+    using A = decltype(a);
+    const auto n = static_cast<std::int64_t>(ctx.setup.n);
+    std::size_t tempBytes = 0;
+    LAUNCHLAB_CUDA_CHECK(cub::DeviceReduce::Sum(nullptr, tempBytes, static_cast<const A*>(nullptr),
+                                                static_cast<A*>(nullptr), n));
+    gpu::DeviceBuffer temp(tempBytes ? tempBytes : 1);
+    ctx.launched = LaunchConfig{Dim3{0, 1, 1}, Dim3{0, 1, 1}, 0};  // 0: not ours to choose
+    ctx.launchNote = "chosen by CUB (its tuning policy); the --block/--grid options do not apply";
+    gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
+      std::size_t bytes = tempBytes;
+      LAUNCHLAB_CUDA_CHECK(cub::DeviceReduce::Sum(temp.get(), bytes, d.input<A>(0), d.output<A>(0), n, s));
+    });
+  });
+}
+
+}  // namespace launchlab::kernels::reduce_sum

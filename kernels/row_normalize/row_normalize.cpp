@@ -1,0 +1,102 @@
+#include "row_normalize/row_normalize.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "common/cpu_loops.h"
+#include "common/impl_helpers.h"
+#include "common/row_workload.h"
+#include "launchlab/registry.h"
+#include "launchlab/rng.h"
+
+namespace launchlab::kernels {
+
+namespace {
+
+using row_normalize::Acc;
+
+template <typename T> void normalizeRow(const T* x, T* y, std::size_t d) {
+  Acc sum = 0;
+  for (std::size_t j = 0; j < d; ++j) sum += Acc(x[j]);
+  const Acc mean = sum / Acc(d);
+  for (std::size_t j = 0; j < d; ++j) y[j] = static_cast<T>(Acc(x[j]) / mean);
+}
+
+template <bool Parallel> void runCpu(ImplContext& ctx) {
+  visitDTypeAmong<float, double>(ctx.setup.dtype, [&](auto tag) {
+    using T = decltype(tag);
+    const std::size_t d = RowWorkload::rowLength(ctx.setup);
+    const T* x = ctx.inputs[0].view<T>().data();
+    T* y = ctx.outputs[0].view<T>().data();
+    runCpuTimed(ctx, [&] {
+      forEachRow<Parallel>(ctx.setup.n, [&](std::size_t r) { normalizeRow(x + r * d, y + r * d, d); });
+    });
+  });
+}
+
+class RowNormalize final : public RowWorkload {
+ public:
+  RowNormalize() {
+    auto& i = m_info;
+    i.id = "row_normalize";
+    i.title = "Normalise each row by its mean (array ops rewritten as loops)";
+    i.chapter = "Session 3 — Porting and CUDA utilities";
+    i.lesson =
+        "CUDA kernels have no array expressions, so x[i, :] / x[i, :].mean() becomes two loops per row. Giving "
+        "each thread a row is the direct rewrite, and fine for the seed's 3 columns; with long rows its reads are "
+        "strided and it leaves most of the GPU idle when rows are few. A warp or a block per row reads "
+        "coalesced and sums with a reduction: compare them as d grows (e.g. --param d=1024 --n 64K).";
+    i.seedNote = "Session 3: x = np.arange(32 * 3).astype(np.float32).reshape((32, 3)), normalize[1, 32](x) after "
+                 "rewriting the row mean and division as loops (the default: n = 32 rows, d = 3, arange input; "
+                 "the result is written to a separate array instead of in place).";
+    i.dtypes = {DType::F32, DType::F64};
+    i.defaultDType = DType::F32;
+    i.defaultN = 32;
+    i.maxN = std::uint64_t(1) << 28;
+    i.sizeLabel = "rows (n); the matrix is n x d";
+    i.params = {
+        {"d", "Row length d", "elements", "Columns of the n x d matrix.", ParamSpec::Kind::Integer, 3, 1, 1 << 20, {},
+         true},
+        {"input", "Input", "",
+         "arange: x = arange(n * d).reshape(n, d) (the seed); uniform: every element uniform(0.5, 1.5).",
+         ParamSpec::Kind::Choice, 0, 0, 0, {"arange", "uniform"}},
+    };
+    i.inputs = {{"x", "x (n x d)", PlotKind::Image, "column", "row"}};
+    i.outputs = {{"y", "x[i, :] / mean(x[i, :])", PlotKind::Image, "column", "row"}};
+
+    addCpu("cpu-serial", "CPU serial", "One core, the two loops per row: the reference.", runCpu<false>);
+    addCpu("cpu-parallel", "CPU parallel (OpenMP)", "All cores, rows split among them.", runCpu<true>);
+    addGpu("cuda-thread-per-row", "CUDA one thread per row (the rewrite)",
+           "The exercise's answer: i = cuda.grid(1) picks a row, one loop sums it, one loop divides it.",
+           LAUNCHLAB_CUDA_ENTRY(row_normalize::cudaThreadPerRow));
+    addGpu("cuda-warp-per-row", "CUDA one warp per row (shuffles)",
+           "The 32 lanes of a warp read the row together, add up with __shfl_down_sync, share the mean and divide "
+           "their elements.",
+           LAUNCHLAB_CUDA_ENTRY(row_normalize::cudaWarpPerRow));
+    addGpu("cuda-block-per-row", "CUDA one block per row (shared-memory reduction)",
+           "All threads of a block share a row: warp shuffles, then the warps' sums combined in shared memory.",
+           LAUNCHLAB_CUDA_ENTRY(row_normalize::cudaBlockPerRow));
+  }
+
+  std::vector<HostArray> makeInputs(const RunSetup& s) const override {
+    std::vector<HostArray> v;
+    v.emplace_back("x", s.dtype, inputShapes(s)[0]);
+    if (s.params.choice("input") == "uniform") fillUniform(v[0], 0.5, 1.5, s.seed, 0);
+    else fillArange(v[0], 0, 1);
+    return v;
+  }
+
+  std::vector<HostArray> makeOutputs(const RunSetup& s) const override {
+    return makeArrays(m_info.outputs, s.dtype, inputShapes(s)[0]);
+  }
+
+  double bytesMoved(const RunSetup& s) const override {
+    return 2.0 * double(s.n) * double(s.params.integer("d")) * double(dtypeSize(s.dtype));
+  }
+};
+
+}  // namespace
+
+void register_row_normalize(Registry& r) { r.add(std::make_unique<RowNormalize>()); }
+
+}  // namespace launchlab::kernels

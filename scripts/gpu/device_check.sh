@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Runs ON the GPU machine (no Qt, no compiler needed): the test binaries built on the build machine,
+# every workload at 2^24 with --json, the foundation bench, and a compute-sanitizer pass.
+# Usage: [SKIP_BENCH="name …"] scripts/gpu/device_check.sh BIN_DIR OUT_DIR [full|quick]
+# Everything lands in OUT_DIR/evidence/ and is packed into OUT_DIR/evidence.tar.gz (the device tool returns
+# at most 8 files).
+set -u
+BIN=$(cd "${1:?bin dir}" && pwd)
+OUTDIR=${2:?out dir}
+MODE=${3:-full}
+E=$OUTDIR/evidence
+mkdir -p "$E"
+export LD_LIBRARY_PATH="$BIN/../lib:${LD_LIBRARY_PATH:-}"
+export LAUNCHLAB_CLI="$BIN/launchlab-cli"
+summary=$E/summary.txt
+note() { echo "$*" | tee -a "$summary"; }
+
+{
+  echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+  nvidia-smi --query-gpu=name,driver_version,memory.total,ecc.mode.current,clocks.max.sm,clocks.max.mem --format=csv
+  nvidia-smi
+  uname -a
+  nproc
+} > "$E/machine.txt" 2>&1
+note "== machine: $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null)"
+"$BIN/launchlab-cli" info > "$E/info.txt" 2>&1
+"$BIN/launchlab-cli" info --json > "$E/info.json" 2>&1
+
+status=0
+for t in launchlab_core_tests launchlab_kernel_tests launchlab_cli_tests launchlab_gpu_tests; do
+  [ -x "$BIN/$t" ] || { note "$t: missing"; status=1; continue; }
+  start=$(date +%s)
+  "$BIN/$t" --gtest_color=no > "$E/$t.log" 2>&1
+  rc=$?
+  note "$t: exit $rc ($(( $(date +%s) - start )) s) $(grep -E '^\[  (PASSED|FAILED)' "$E/$t.log" | tr '\n' ' ')"
+  [ $rc -eq 0 ] || status=1
+done
+
+for w in $("$BIN/launchlab-cli" list --json | python3 -c 'import json,sys; print(" ".join(w["id"] for w in json.load(sys.stdin)["workloads"]))'); do
+  n=16Mi
+  "$BIN/launchlab-cli" run "$w" --n $n --reps 10 --warmup 2 --json "$E/run_${w}.json" > "$E/run_${w}.txt" 2>&1
+  note "run $w n=$n: exit $?"
+done
+
+if [ "$MODE" = full ]; then
+  "$BIN/launchlab-cli" bench --json "$E/bench.json" > "$E/bench.txt" 2>&1
+  note "bench: exit $?"
+  cat "$E/bench.txt" >> "$summary"
+  for s in scripts/bench/*.sh; do
+    [ -f "$s" ] || continue
+    name=$(basename "$s" .sh)
+    case " ${SKIP_BENCH:-} " in *" $name "*) note "$name: skipped (SKIP_BENCH)"; continue ;; esac
+    mkdir -p "$E/$name"
+    bash "$s" "$BIN/launchlab-cli" "$E/$name" > "$E/$name/summary.txt" 2>&1
+    note "$name: exit $?"
+    tail -n 40 "$E/$name/summary.txt" >> "$summary"
+  done
+fi
+
+if command -v compute-sanitizer >/dev/null; then
+  compute-sanitizer --tool memcheck --error-exitcode 9 "$BIN/launchlab-cli" run vector_add --n 1000003 --reps 1 --warmup 0 \
+    > "$E/memcheck_vector_add.txt" 2>&1
+  note "compute-sanitizer memcheck vector_add: exit $?"
+fi
+tar -C "$OUTDIR" -czf "$OUTDIR/evidence.tar.gz" evidence
+cp "$summary" "$OUTDIR/summary.txt"
+cat "$summary"
+exit $status

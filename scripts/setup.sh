@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# LaunchLab one-command set-up for Debian 12 (run as root from the repository root).
+#   bash scripts/setup.sh run    install what is missing, build, start LaunchLab (the GUI; the CLI demo without a display)
+#   bash scripts/setup.sh test   install what is missing, build the CUDA-enabled and the CPU-only configurations,
+#                                and run the whole test suite of each
+# Safe to run again: installs only what is missing and rebuilds incrementally.
+# Environment: LAUNCHLAB_CUDA_ARCHS overrides the CUDA architectures (e.g. "90"); LAUNCHLAB_JOBS the build jobs.
+set -euo pipefail
+MODE=${1:-run}
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+ROOT=$(pwd)
+say() { printf '\n==> %s\n' "$*"; }
+JOBS=${LAUNCHLAB_JOBS:-$(nproc)}
+
+case "$MODE" in run|test) ;; *) echo "usage: bash scripts/setup.sh run|test" >&2; exit 2 ;; esac
+
+# ---- 1. Debian packages -------------------------------------------------------------------------------------
+PKGS=(g++ cmake ninja-build git libeigen3-dev nlohmann-json3-dev libcli11-dev libgtest-dev
+      qt6-base-dev qt6-svg-dev libqt6opengl6-dev libgl-dev libqcustomplot-dev libqcustomplot2.1-qt6
+      fonts-dejavu-core xvfb xauth)
+missing=()
+for p in "${PKGS[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  say "Installing missing Debian packages: ${missing[*]}"
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "Not root: install them with: apt-get install ${missing[*]}" >&2
+    exit 1
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -q
+  apt-get install -y -q --no-install-recommends "${missing[@]}"
+else
+  say "Debian packages: all present"
+fi
+
+# ---- 2. CUDA toolkit (used from /usr/local/cuda when present) ---------------------------------------------------
+CUDA_ARGS=()
+if [ -x /usr/local/cuda/bin/nvcc ] || command -v nvcc >/dev/null 2>&1; then
+  NVCC=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
+  say "CUDA toolkit: $("$NVCC" --version | tail -n 2 | head -n 1)"
+  if [ -n "${LAUNCHLAB_CUDA_ARCHS:-}" ]; then
+    ARCHS=$LAUNCHLAB_CUDA_ARCHS
+  elif [ "$MODE" = test ]; then
+    ARCHS="90"   # CI: one architecture keeps the build short; the release list is the CMake default
+  elif command -v nvidia-smi >/dev/null 2>&1 && cc=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -n 1) && [ -n "$cc" ]; then
+    ARCHS="${cc/./}-real;${cc/./}-virtual"   # this machine's GPU only: a much faster first build
+    echo "    building for this machine's GPU (compute capability $cc)"
+  else
+    ARCHS=""
+  fi
+  [ -n "$ARCHS" ] && CUDA_ARGS+=("-DLAUNCHLAB_CUDA_ARCHS=$ARCHS")
+else
+  say "CUDA toolkit: not found (no /usr/local/cuda/bin/nvcc): CPU-only build, CUDA implementations will be skipped"
+fi
+
+configure_and_build() {  # dir, extra cmake args...
+  local dir=$1; shift
+  say "Configuring $dir ($*)"
+  cmake -S "$ROOT" -B "$ROOT/$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release "$@" > "$ROOT/$dir.configure.log" 2>&1 \
+    || { cat "$ROOT/$dir.configure.log"; exit 1; }
+  grep -A20 "The following features have been enabled" "$ROOT/$dir.configure.log" | sed -n '1,12p' || true
+  say "Building $dir with $JOBS jobs"
+  cmake --build "$ROOT/$dir" -j "$JOBS"
+}
+
+if [ "$MODE" = test ]; then
+  configure_and_build build "${CUDA_ARGS[@]}"
+  configure_and_build build-cpu -DLAUNCHLAB_CUDA=OFF -DLAUNCHLAB_GUI=OFF
+  status=0
+  for dir in build build-cpu; do
+    say "Running the test suite of $dir (GPU tests skip without a device)"
+    (cd "$ROOT/$dir" && QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j "$JOBS" --timeout 600) || status=1
+  done
+  [ $status -eq 0 ] && say "All test suites passed" || say "Some tests failed"
+  exit $status
+fi
+
+# ---- run: the GUI when there is a display, else the CLI demo ---------------------------------------------------
+configure_and_build build "${CUDA_ARGS[@]}"
+CLI="$ROOT/build/app/launchlab-cli"
+demo="vector_add"
+"$CLI" list --json | grep -q '"id": "pulse_waveform"' && demo="pulse_waveform"
+if [ -x "$ROOT/build/app/launchlab" ] && { [ -n "${DISPLAY:-}" ] || [ -n "${WAYLAND_DISPLAY:-}" ]; }; then
+  say "Starting the LaunchLab window"
+  exec "$ROOT/build/app/launchlab"
+fi
+if [ -x "$ROOT/build/app/launchlab" ]; then
+  say "No display (DISPLAY and WAYLAND_DISPLAY are unset): running the CLI demo instead of the window"
+else
+  say "The GUI was not built (no Qt 6 / QCustomPlot): running the CLI demo"
+fi
+"$CLI" info
+say "launchlab-cli run $demo"
+"$CLI" run "$demo" --reps 5

@@ -1,0 +1,166 @@
+// launchlab-cli behaviour: exit codes (0 ok, 1 failed run/verification, 2 bad input with one line on stderr),
+// JSON and .npy outputs.
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "launchlab/io/npy.h"
+
+namespace fs = std::filesystem;
+
+namespace {
+struct Out {
+  int code = -1;
+  std::string out, err;
+};
+
+std::string cliPath() {
+  const char* env = std::getenv("LAUNCHLAB_CLI");
+  return env ? env : LAUNCHLAB_CLI_PATH;
+}
+std::string data(const std::string& f) { return std::string(LAUNCHLAB_TEST_DATA_DIR) + "/" + f; }
+std::string slurp(const fs::path& p) {
+  std::ifstream f(p);
+  std::stringstream s;
+  s << f.rdbuf();
+  return s.str();
+}
+
+fs::path scratch() {
+  static fs::path d = [] {
+    auto p = fs::temp_directory_path() / ("launchlab_cli_" + std::to_string(::getpid()));
+    fs::create_directories(p);
+    return p;
+  }();
+  return d;
+}
+
+Out cli(const std::string& args) {
+  const auto o = scratch() / "stdout.txt", e = scratch() / "stderr.txt";
+  const std::string cmd = "'" + cliPath() + "' " + args + " >'" + o.string() + "' 2>'" + e.string() + "' </dev/null";
+  int st = std::system(cmd.c_str());
+  Out r;
+  r.code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  r.out = slurp(o);
+  r.err = slurp(e);
+  return r;
+}
+
+bool gpuAvailable() {
+  auto r = cli("info --json");
+  return nlohmann::json::parse(r.out)["device"]["available"].get<bool>();
+}
+
+// Bad input: exit code 2 and exactly one line on stderr that contains `needle`.
+void expectBadInput(const std::string& args, const std::string& needle) {
+  SCOPED_TRACE(args);
+  Out r = cli(args);
+  EXPECT_EQ(r.code, 2) << r.err;
+  EXPECT_NE(r.err.find(needle), std::string::npos) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_EQ(r.err.find("terminate"), std::string::npos);
+}
+}  // namespace
+
+TEST(Cli, ListAndInfo) {
+  Out l = cli("list");
+  EXPECT_EQ(l.code, 0);
+  for (const char* w : {"vector_add", "gaussian_pdf", "hypot", "cuda-grid-stride"}) EXPECT_NE(l.out.find(w), std::string::npos);
+  Out lj = cli("list --json");
+  ASSERT_EQ(lj.code, 0);
+  auto j = nlohmann::json::parse(lj.out);
+  EXPECT_EQ(j["schema"], "launchlab.workloads");
+  Out i = cli("info");
+  EXPECT_EQ(i.code, 0);
+  EXPECT_NE(i.out.find("build: "), std::string::npos);
+}
+
+TEST(Cli, RunPrintsATableAndExitsZero) {
+  Out r = cli("run hypot --n 10K --reps 2");
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("cpu-serial"), std::string::npos);
+  EXPECT_NE(r.out.find("cpu-parallel"), std::string::npos);
+  EXPECT_NE(r.out.find("pass"), std::string::npos);
+  EXPECT_NE(r.out.find("n=10K"), std::string::npos);
+}
+
+TEST(Cli, BadInputExitsTwoWithOneLine) {
+  expectBadInput("run no_such_workload", "unknown workload 'no_such_workload'");
+  expectBadInput("run vector_add --impl cuda-nope", "unknown implementation 'cuda-nope'");
+  expectBadInput("run vector_add --dtype f16", "unknown dtype 'f16'");
+  expectBadInput("run gaussian_pdf --dtype i32", "does not support dtype i32");
+  expectBadInput("run vector_add --n 0", "--n");
+  expectBadInput("run vector_add --n -5", "--n");
+  expectBadInput("run vector_add --n 12abc", "malformed size '12abc'");
+  expectBadInput("run vector_add --block 1025", "1025 threads per block > 1024");
+  expectBadInput("run vector_add --block 0", "--block");
+  expectBadInput("run vector_add --block 16x16", "1D launch");
+  expectBadInput("run vector_add --grid 1x70000", "1D launch");
+  expectBadInput("run vector_add --grid 3000000000", "grid.x = 3000000000 > 2147483647");
+  expectBadInput("run vector_add --reps x", "reps");
+  expectBadInput("run gaussian_pdf --param sigma=0", "sigma");
+  expectBadInput("run gaussian_pdf --param colour=red", "unknown parameter 'colour'");
+  expectBadInput("run gaussian_pdf --param sigma", "NAME=VALUE");
+  expectBadInput("run vector_add --input x=" + data("missing.npy"), "no such file");
+  expectBadInput("run vector_add --input x=" + data("not_npy.npy"), "not a NumPy .npy file");
+  expectBadInput("run vector_add --input x=" + data("np_x_f32_2d.npy") + " --n 1000", "expected (1000,)");
+  expectBadInput("run vector_add --input x=" + data("np_f32_big_endian.npy"), "big-endian");
+  expectBadInput("run vector_add --input x=" + data("np_truncated.npy"), "truncated");
+  expectBadInput("run vector_add --json /no/such/folder/out.json", "does not exist");
+  expectBadInput("frobnicate", "launchlab-cli --help");
+}
+
+TEST(Cli, JsonToStdoutIsValidAndComplete) {
+  Out r = cli("run vector_add --n 1000 --dtype i32 --reps 2 --json -");
+  ASSERT_EQ(r.code, 0) << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["workload"], "vector_add");
+  EXPECT_EQ(j["dtype"], "i32");
+  EXPECT_EQ(j["reps"], 2);
+  EXPECT_GE(j["implementations"].size(), 2u);
+  EXPECT_TRUE(j["all_passed"].get<bool>());
+}
+
+TEST(Cli, SaveOutputsWritesNpyThatLoadsBack) {
+  const auto dir = scratch() / "saved";
+  const auto js = scratch() / "run.json";
+  Out r = cli("run vector_add --n 1000 --impl cpu-parallel --reps 1 --input x=" + data("np_x_f32_1000.npy") +
+              " --save-outputs " + dir.string() + " --json " + js.string());
+  ASSERT_EQ(r.code, 0) << r.err;
+  auto x = launchlab::npy::load((dir / "inputs" / "x.npy").string());
+  auto y = launchlab::npy::load((dir / "inputs" / "y.npy").string());
+  auto out = launchlab::npy::load((dir / "cpu-parallel" / "out.npy").string());
+  auto ref = launchlab::npy::load((dir / "cpu-serial" / "out.npy").string());
+  ASSERT_EQ(out.size(), 1000u);
+  for (std::size_t i = 0; i < 1000; ++i) {
+    ASSERT_EQ(x.view<float>()[i], float(i) * 0.25f - 7.0f);  // the loaded input, not a generated one
+    ASSERT_EQ(out.view<float>()[i], x.view<float>()[i] + y.view<float>()[i]);
+    ASSERT_EQ(ref.view<float>()[i], out.view<float>()[i]);
+  }
+  EXPECT_EQ(nlohmann::json::parse(slurp(js))["n"], 1000);
+}
+
+TEST(Cli, VerificationFailureExitsOne) {
+  if (!gpuAvailable()) GTEST_SKIP() << "needs a GPU: a one-thread-per-element grid too small leaves elements unwritten";
+  // The course's lesson: 2 blocks of 128 threads for 4096 elements leave 3840 elements unwritten.
+  Out r = cli("run vector_add --n 4096 --impl cuda-one-per-thread --grid 2 --block 128 --reps 1");
+  EXPECT_EQ(r.code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("3840/4096 mismatches"), std::string::npos) << r.out;
+}
+
+TEST(Cli, GpuRowsWhenADeviceIsPresent) {
+  Out r = cli("run vector_add --n 1000003 --reps 2");
+  EXPECT_EQ(r.code, 0) << r.err;
+  if (gpuAvailable()) {
+    EXPECT_NE(r.out.find("cuda-vectorized"), std::string::npos);
+    EXPECT_EQ(r.out.find("skipped"), std::string::npos) << r.out;
+  } else {
+    EXPECT_NE(r.out.find("skipped"), std::string::npos) << r.out;
+  }
+}

@@ -1,0 +1,98 @@
+// Process isolation without a GPU: runs through `launchlab-cli worker` give the same results as in-process runs,
+// relay progress and cancellation, and a worker that dies mid-run costs one failed result, not the front end.
+#include <gtest/gtest.h>
+#include <signal.h>
+
+#include <cstdlib>
+#include <cstring>
+
+#include "launchlab/engine.h"
+#include "launchlab/kernels.h"
+#include "launchlab/worker.h"
+
+using namespace launchlab;
+
+namespace {
+std::string cliPath() {
+  const char* env = std::getenv("LAUNCHLAB_CLI");
+  return env ? env : LAUNCHLAB_CLI_PATH;
+}
+RunRequest request(std::uint64_t n) {
+  RunRequest r;
+  r.workload = "hypot";
+  r.n = n;
+  r.reps = 2;
+  r.warmup = 0;
+  r.seed = 5;
+  r.keepOutputs = r.keepInputs = true;
+  return r;
+}
+}  // namespace
+
+TEST(Worker, SameResultAsInProcess) {
+  IsolatedRunner runner({cliPath(), "worker"});
+  EXPECT_FALSE(runner.deviceStatus().reason.empty() && !runner.deviceStatus().available);
+  int progressCalls = 0;
+  RunResult remote = runner.run(request(10007), nullptr, [&](const Progress&) { ++progressCalls; });
+  ASSERT_EQ(remote.status, Status::Ok) << remote.reason;
+  EXPECT_GT(progressCalls, 0);
+
+  Registry reg;
+  kernels::registerAllWorkloads(reg);
+  Engine engine(reg, kernels::makeDefaultGpuRuntime());
+  RunResult local = engine.run(request(10007));
+  ASSERT_EQ(remote.impls.size(), local.impls.size());
+  ASSERT_EQ(remote.inputs.size(), 2u);
+  EXPECT_EQ(std::memcmp(remote.inputs[0].data(), local.inputs[0].data(), local.inputs[0].bytes()), 0);
+  for (std::size_t k = 0; k < local.impls.size(); ++k) {
+    EXPECT_EQ(remote.impls[k].implId, local.impls[k].implId);
+    EXPECT_EQ(remote.impls[k].status, local.impls[k].status);
+    EXPECT_EQ(remote.impls[k].verification.outcome, local.impls[k].verification.outcome);
+    ASSERT_EQ(remote.impls[k].outputs.size(), local.impls[k].outputs.size());
+    for (std::size_t o = 0; o < local.impls[k].outputs.size(); ++o)
+      EXPECT_EQ(std::memcmp(remote.impls[k].outputs[o].data(), local.impls[k].outputs[o].data(),
+                            local.impls[k].outputs[o].bytes()), 0);
+    EXPECT_EQ(remote.impls[k].phases.size(), local.impls[k].phases.size());
+  }
+  EXPECT_EQ(runner.workersStarted(), 1);
+}
+
+TEST(Worker, CancelIsForwarded) {
+  IsolatedRunner runner({cliPath(), "worker"});
+  CancelToken token;
+  auto r = request(2000003);
+  r.reps = 100000;  // far longer than the test: only cancellation ends it
+  int calls = 0;
+  RunResult res = runner.run(r, &token, [&](const Progress&) {
+    if (++calls == 3) token.cancel();
+  });
+  EXPECT_EQ(res.status, Status::Failed);
+  EXPECT_EQ(res.reason, "cancelled");
+  // The same worker serves the next run.
+  EXPECT_EQ(runner.run(request(1000)).status, Status::Ok);
+  EXPECT_EQ(runner.workersStarted(), 1);
+}
+
+TEST(Worker, AWorkerThatDiesCostsOneRunAndTheNextRunWorks) {
+  IsolatedRunner runner({cliPath(), "worker"});
+  ASSERT_EQ(runner.run(request(1000)).status, Status::Ok);
+  auto r = request(2000003);
+  r.reps = 100000;
+  int calls = 0;
+  RunResult res = runner.run(r, nullptr, [&](const Progress&) {
+    if (++calls == 2) ::kill(runner.workerPid(), SIGKILL);  // what a crash inside the worker looks like
+  });
+  EXPECT_EQ(res.status, Status::Failed);
+  EXPECT_NE(res.reason.find("killed by signal 9"), std::string::npos) << res.reason;
+  RunResult next = runner.run(request(1000));
+  EXPECT_EQ(next.status, Status::Ok) << next.reason;
+  EXPECT_EQ(runner.workersStarted(), 2);
+}
+
+TEST(Worker, MissingWorkerExecutableIsAFailedResult) {
+  IsolatedRunner runner({"/nonexistent/launchlab-cli", "worker"});
+  RunResult r = runner.run(request(10));
+  EXPECT_EQ(r.status, Status::Failed);
+  EXPECT_FALSE(r.reason.empty());
+  EXPECT_FALSE(runner.deviceStatus().available);
+}

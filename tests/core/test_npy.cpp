@@ -1,0 +1,102 @@
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <cstring>
+#include <fstream>
+
+#include "launchlab/errors.h"
+#include "launchlab/io/npy.h"
+#include "launchlab/rng.h"
+
+using namespace launchlab;
+namespace fs = std::filesystem;
+
+namespace {
+std::string data(const std::string& f) { return std::string(LAUNCHLAB_TEST_DATA_DIR) + "/" + f; }
+fs::path tmpDir() {
+  auto d = fs::temp_directory_path() / ("launchlab_npy_" + std::to_string(::getpid()));
+  fs::create_directories(d);
+  return d;
+}
+std::string loadError(const std::string& path) {
+  try {
+    npy::load(path);
+  } catch (const BadInput& e) {
+    return e.what();
+  }
+  return "";
+}
+}  // namespace
+
+TEST(Npy, ReadsFilesWrittenByNumPy) {
+  auto a = npy::load(data("np_f32_1d.npy"), "x");
+  EXPECT_EQ(a.name(), "x");
+  ASSERT_EQ(a.dtype(), DType::F32);
+  ASSERT_EQ(a.shape(), (std::vector<std::size_t>{5}));
+  auto v = a.view<float>();
+  EXPECT_EQ(v[0], 0.5f);
+  EXPECT_EQ(v[1], -1.25f);
+  EXPECT_EQ(v[3], 1e-7f);
+
+  auto b = npy::load(data("np_f64_2d.npy"));
+  ASSERT_EQ(b.dtype(), DType::F64);
+  ASSERT_EQ(b.shape(), (std::vector<std::size_t>{3, 4}));
+  EXPECT_EQ(b.view<double>()[11], 11.0 / 8.0);
+
+  auto c = npy::load(data("np_i32_1d.npy"));
+  ASSERT_EQ(c.dtype(), DType::I32);
+  EXPECT_EQ(c.view<std::int32_t>()[0], INT32_MIN);
+  EXPECT_EQ(c.view<std::int32_t>()[4], INT32_MAX);
+
+  auto u = npy::load(data("np_u8_1d.npy"));
+  ASSERT_EQ(u.dtype(), DType::U8);
+  EXPECT_EQ(u.view<std::uint8_t>()[2], 255);
+
+  auto v2 = npy::load(data("np_f32_v2.npy"));
+  ASSERT_EQ(v2.size(), 2u);
+  EXPECT_EQ(v2.view<float>()[1], 2.5f);
+}
+
+TEST(Npy, RejectsWhatItCannotReadWithAReason) {
+  EXPECT_NE(loadError(data("np_f32_big_endian.npy")).find("big-endian"), std::string::npos);
+  EXPECT_NE(loadError(data("np_f16.npy")).find("unsupported dtype '<f2'"), std::string::npos);
+  EXPECT_NE(loadError(data("np_f64_fortran.npy")).find("Fortran"), std::string::npos);
+  EXPECT_NE(loadError(data("np_truncated.npy")).find("truncated"), std::string::npos);
+  EXPECT_NE(loadError(data("not_npy.npy")).find("bad magic"), std::string::npos);
+  EXPECT_NE(loadError(data("does_not_exist.npy")).find("no such file"), std::string::npos);
+}
+
+TEST(Npy, RoundTripsEveryDtypeAndShape) {
+  auto dir = tmpDir();
+  for (DType t : {DType::F32, DType::F64, DType::I32, DType::U32, DType::U8}) {
+    for (std::vector<std::size_t> shape : {std::vector<std::size_t>{1}, {1000003}, {7, 13}, {2, 3, 5}}) {
+      HostArray a("a", t, shape);
+      fillUniform(a, 0, 200, 99, 3);
+      const auto path = (dir / "rt.npy").string();
+      npy::save(path, a);
+      auto h = npy::loadHeader(path);
+      EXPECT_EQ(h.dataOffset % 64, 0u);
+      auto b = npy::load(path, "b");
+      ASSERT_EQ(b.dtype(), t);
+      ASSERT_EQ(b.shape(), shape);
+      ASSERT_EQ(b.bytes(), a.bytes());
+      EXPECT_EQ(std::memcmp(a.data(), b.data(), a.bytes()), 0);
+    }
+  }
+  fs::remove_all(dir);
+}
+
+TEST(Npy, HeaderDictParsing) {
+  auto h = npy::parseHeaderDict("{'descr': '<f8', 'fortran_order': False, 'shape': (3, 4), }");
+  EXPECT_EQ(h.dtype, DType::F64);
+  EXPECT_EQ(h.shape, (std::vector<std::size_t>{3, 4}));
+  auto s = npy::parseHeaderDict("{'descr': '<i4', 'fortran_order': False, 'shape': (), }");
+  EXPECT_TRUE(s.shape.empty());
+  EXPECT_EQ(s.elements(), 1u);
+  EXPECT_THROW(npy::parseHeaderDict("{'fortran_order': False, 'shape': (3,), }"), BadInput);
+}
+
+TEST(Npy, SaveIntoMissingFolderFailsCleanly) {
+  HostArray a("a", DType::F32, {4});
+  EXPECT_THROW(npy::save("/nonexistent-folder-xyz/a.npy", a), std::runtime_error);
+}

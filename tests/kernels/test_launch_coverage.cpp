@@ -1,0 +1,124 @@
+#include <gtest/gtest.h>
+
+#include "common/index_math.h"
+#include "launch_coverage/launch_coverage.h"
+#include "part_b_util.h"
+
+using namespace launchlab;
+namespace lc = launchlab::kernels::launch_coverage;
+namespace pt = launchlab::partb_test;
+
+TEST(LaunchCoverage, Metadata) {
+  pt::expectMetadata("launch_coverage", "TP 3.2 — Custom CUDA kernels", 2);
+  EXPECT_EQ(test::workload("launch_coverage").info().defaultN, 4096u);  // the seed's n
+  EXPECT_EQ(test::workload("launch_coverage").info().outputs[0].plot, PlotKind::Image);
+  EXPECT_TRUE(pt::spec("launch_coverage", "cuda-no-bounds-check").demonstration);
+  EXPECT_FALSE(pt::spec("launch_coverage", "cuda-bounds-checked").demonstration);
+}
+
+TEST(LaunchCoverage, DefaultLaunchIsTheSeeds) {
+  LaunchRequest none;
+  EXPECT_EQ(lc::blockSize(none), 128u);
+  EXPECT_EQ(lc::gridSize(none, 4096), 32u);
+  EXPECT_EQ(lc::gridSize(none, 4097), 33u);
+  LaunchRequest user;
+  user.block = Dim3{33, 1, 1};
+  EXPECT_EQ(lc::gridSize(user, 100), 4u);
+  user.grid = Dim3{2, 1, 1};
+  EXPECT_EQ(lc::gridSize(user, 100), 2u);
+}
+
+TEST(LaunchCoverage, ReferenceMapUsesTheLaunchedBlockAndPadsTheLastRow) {
+  RunRequest req;
+  req.workload = "launch_coverage";
+  req.n = 1000;
+  req.params = {{"width", "64"}};
+  req.launch.block = Dim3{33, 1, 1};
+  req.impls = {"cpu-serial", "cpu-parallel"};
+  req.warmup = 0;
+  req.reps = 1;
+  req.keepOutputs = true;
+  auto r = test::cpuEngine().run(req);
+  test::expectCpuImplsPass(r);
+  const auto& map = pt::output(r, "cpu-serial", "writer_block");
+  ASSERT_EQ(map.shape(), (std::vector<std::size_t>{16, 64}));  // ceil(1000 / 64) rows
+  auto v = map.view<std::int32_t>();
+  for (std::size_t i = 0; i < 1000; ++i) ASSERT_EQ(v[i], std::int32_t(i / 33)) << i;
+  for (std::size_t i = 1000; i < v.size(); ++i) ASSERT_EQ(v[i], lc::kPadding) << i;
+}
+
+TEST(LaunchCoverage, GuardPlanHoldsEveryOvershootOrClampsTheGrid) {
+  auto p = lc::planGuard(4096, 128, 32, 1u << 20);  // exact cover
+  EXPECT_EQ(p.grid, 32u);
+  EXPECT_EQ(p.guardElements, 0u);
+  EXPECT_FALSE(p.clamped);
+  p = lc::planGuard(4096, 128, 40, 1u << 20);  // the seed's "increase blocks_per_grid"
+  EXPECT_EQ(p.guardElements, 40u * 128 - 4096);
+  EXPECT_FALSE(p.clamped);
+  p = lc::planGuard(4096, 128, 24, 1u << 20);  // too small: nothing past the end
+  EXPECT_EQ(p.guardElements, 0u);
+  p = lc::planGuard(1000, 1024, 2147483647u, 1u << 20);  // absurd grid: clamped to what the guard holds
+  EXPECT_TRUE(p.clamped);
+  EXPECT_LE(p.grid * 1024 - 1000, std::uint64_t(1) << 20);
+  EXPECT_EQ(p.guardElements, p.grid * 1024 - 1000);
+  EXPECT_GT((p.grid + 1) * 1024 - 1000, std::uint64_t(1) << 20);  // the largest such grid
+}
+
+TEST(LaunchCoverage, SimulatedLaunchesMatchOrLeaveTheTailUnwritten) {
+  // Every thread of a launch, simulated with the kernels' index math: grids that cover n give the ideal map, a
+  // smaller grid leaves exactly n - grid * block elements unwritten.
+  const std::uint64_t n = 1000;
+  for (std::uint32_t block : {1u, 32u, 33u, 128u}) {
+    const std::uint64_t cover = ceilDiv(n, block);
+    for (std::uint64_t grid : {cover / 2, cover, cover + 3}) {
+      std::vector<std::int32_t> got(n, lc::kNeverWritten), ideal(n);
+      for (std::uint64_t b = 0; b < grid; ++b)
+        for (std::uint32_t t = 0; t < block; ++t)
+          if (const std::uint64_t i = idx::global1D(std::uint32_t(b), block, t); i < n) got[i] = std::int32_t(b);
+      lc::fillIdealMap(ideal, n, block, false);
+      const std::uint64_t expectedUnwritten = grid * block >= n ? 0 : n - grid * block;
+      EXPECT_EQ(lc::countNeverWritten(got, n), expectedUnwritten) << block << " x " << grid;
+      for (std::uint64_t i = 0; i < n; ++i)
+        if (got[i] != lc::kNeverWritten) {
+          ASSERT_EQ(got[i], ideal[i]);
+        }
+    }
+  }
+}
+
+TEST(LaunchCoverage, VerificationNamesTheUnwrittenElements) {
+  const auto& w = test::workload("launch_coverage");
+  auto s = test::setupFor("launch_coverage", 4096, DType::I32);
+  auto ref = w.makeOutputs(s);
+  lc::fillIdealMap(ref[0].view<std::int32_t>(), 4096, 128, false);
+  auto got = ref;
+  auto g = got[0].view<std::int32_t>();
+  for (std::size_t i = 3072; i < 4096; ++i) g[i] = lc::kNeverWritten;  // --grid 24: 3072 threads
+  auto v = w.verify(s, ref, got, pt::spec("launch_coverage", "cuda-bounds-checked"));
+  EXPECT_EQ(v.outcome, Verification::Outcome::Fail);
+  EXPECT_EQ(v.mismatches, 1024u);
+  EXPECT_NE(v.note.find("1024 of 4096 elements never written"), std::string::npos) << v.note;
+  v = w.verify(s, ref, got, pt::spec("launch_coverage", "cuda-no-bounds-check"));
+  EXPECT_NE(v.note.find("guard zone"), std::string::npos) << v.note;
+  v = w.verify(s, ref, ref, pt::spec("launch_coverage", "cuda-bounds-checked"));
+  EXPECT_EQ(v.outcome, Verification::Outcome::Pass);
+}
+
+TEST(LaunchCoverage, ReferenceCacheKeysOnTheLaunch) {
+  // The engine reuses cpu-serial's output across runs of one setup; this workload's reference depends on the block,
+  // so a run with another block must not be checked against the cached map.
+  RunRequest req;
+  req.workload = "launch_coverage";
+  req.n = 1000;
+  req.reps = 1;
+  req.warmup = 0;
+  req.impls = {"cpu-parallel"};
+  auto first = test::cpuEngine().run(req);
+  ASSERT_EQ(first.status, Status::Ok) << first.reason;
+  EXPECT_EQ(first.find("cpu-parallel")->verification.outcome, Verification::Outcome::Pass);
+  req.launch.block = Dim3{33, 1, 1};
+  auto second = test::cpuEngine().run(req);
+  ASSERT_EQ(second.status, Status::Ok) << second.reason;
+  EXPECT_EQ(second.find("cpu-parallel")->verification.outcome, Verification::Outcome::Pass)
+      << second.find("cpu-parallel")->verification.note;
+}
