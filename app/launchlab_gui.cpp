@@ -59,7 +59,10 @@ int main(int argc, char** argv) {
                                "run and a block-size sweep, print them and exit.");
   QCommandLineOption freshOpt("fresh", "Ignore and do not touch saved settings (a new user's view).");
   QCommandLineOption noRunOpt("no-first-run", "Do not run the workload at start.");
-  parser.addOptions({workloadOpt, presentationOpt, screenshotOpt, stallsOpt, freshOpt, noRunOpt});
+  QCommandLineOption inProcessOpt("in-process",
+                                  "Run the engine in this process even with a GPU (by default GPU work runs in a "
+                                  "launchlab-cli worker process, so a kernel fault cannot take the window down).");
+  parser.addOptions({workloadOpt, presentationOpt, screenshotOpt, stallsOpt, freshOpt, noRunOpt, inProcessOpt});
   parser.process(app);
 
   const QString shot = parser.value(screenshotOpt);
@@ -74,7 +77,11 @@ int main(int argc, char** argv) {
   std::unique_ptr<AppSettings> settings = fresh ? AppSettings::ephemeral() : std::make_unique<AppSettings>();
   if (fresh) opts.presetFolder = QDir::temp().filePath("launchlab-fresh-presets-unused");
 
-  MainWindow window(std::make_shared<EngineBackend>(), std::move(settings), opts);
+  std::string backendNote;
+  auto backend = makeBackend((QCoreApplication::applicationDirPath() + "/launchlab-cli").toStdString(),
+                             parser.isSet(inProcessOpt), backendNote);
+  opts.backendNote = QString::fromStdString(backendNote);
+  MainWindow window(std::move(backend), std::move(settings), opts);
   window.show();
 
   if (!shot.isEmpty()) {

@@ -8,6 +8,7 @@
 #include "launchlab/engine.h"
 #include "launchlab/registry.h"
 #include "launchlab/result.h"
+#include "launchlab/worker.h"
 
 namespace launchlab::ui {
 
@@ -46,5 +47,35 @@ class EngineBackend final : public Backend {
   DeviceStatus m_status;
   DeviceLimits m_limits;
 };
+
+/// GPU work in a worker process (`launchlab-cli worker`, through IsolatedRunner): a kernel fault that destroys
+/// a CUDA context ends the worker, not the window, and the next run starts a fresh worker. Metadata and
+/// validation stay in this process, against the limits of the device the worker reports.
+class IsolatedBackend final : public Backend {
+ public:
+  /// Starts the worker at `workerPath` and asks it for the device (blocking, once).
+  explicit IsolatedBackend(const std::string& workerPath);
+  const Registry& registry() const override { return *m_registry; }
+  DeviceStatus deviceStatus() const override { return m_status; }
+  DeviceLimits launchLimits() const override { return m_limits; }
+  std::vector<RequestProblem> validate(const RunRequest& req) const override { return m_engine->validate(req); }
+  /// Compute thread only (IsolatedRunner is single-threaded).
+  RunResult run(const RunRequest& req, const CancelToken* cancel, const ProgressFn& progress) override {
+    return m_runner.run(req, cancel, progress);
+  }
+  int workersStarted() const { return m_runner.workersStarted(); }
+
+ private:
+  std::unique_ptr<Registry> m_registry;
+  IsolatedRunner m_runner;
+  DeviceStatus m_status;
+  std::unique_ptr<Engine> m_engine;  // validation only: its runtime reports the worker's device and runs nothing
+  DeviceLimits m_limits;
+};
+
+/// The backend the window uses. CUDA builds run in a worker process when `workerPath` names an executable
+/// and the worker sees a usable GPU; otherwise (CPU-only build, no GPU, no worker, `inProcess`) the engine
+/// runs in this process, where no GPU fault can happen. `note` says which and why (for the log).
+std::shared_ptr<Backend> makeBackend(const std::string& workerPath, bool inProcess, std::string& note);
 
 }  // namespace launchlab::ui

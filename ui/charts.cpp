@@ -100,8 +100,10 @@ void TimingChart::rebuild() {
   val->setScaleType(m_log ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
   if (m_log) val->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
   else val->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
-  val->setLabel(m_log ? "milliseconds (log scale); whiskers: min to max over repetitions"
-                      : "milliseconds; whiskers: min to max over repetitions");
+  // Microseconds when everything is under a millisecond: "0.0005 ms" ticks read badly.
+  const double u = m_data.maxMs > 0 && m_data.maxMs < 1 ? 1000.0 : 1.0;
+  const QString unit = u > 1 ? QString("microseconds") : QString("milliseconds");
+  val->setLabel(unit + (m_log ? " (log scale)" : "") + "; whiskers: min to max over repetitions");
   const int n = int(m_data.bars.size());
   auto ticker = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
   for (int i = 0; i < n; ++i) {
@@ -112,10 +114,10 @@ void TimingChart::rebuild() {
   key->setLabel({});
   key->grid()->setVisible(false);
 
-  const AxisRange range = paddedRange(m_log ? m_data.minPositiveMs : 0.0, std::max(1e-6, m_data.maxMs), m_log, 0.0);
+  const AxisRange range = paddedRange(m_log ? m_data.minPositiveMs * u : 0.0, std::max(1e-6, m_data.maxMs * u), m_log, 0.0);
   const double base = m_log ? range.lo : 0.0;
   // Room on the right for the labels: linear axes get 70% more, log axes two decades more.
-  const double hi = m_log ? range.hi * 100 : std::max(1e-6, m_data.maxMs) * 1.75;
+  const double hi = m_log ? range.hi * 100 : std::max(1e-6, m_data.maxMs * u) * 1.75;
   val->setRange(base, hi);
   key->setRange(-0.6, std::max(0, n - 1) + 0.6);
 
@@ -135,7 +137,7 @@ void TimingChart::rebuild() {
       for (const auto& s : b.segments)
         if (s.phase == p) {
           k << double(n - 1 - i);
-          v << s.ms;
+          v << s.ms * u;
         }
     }
     bars->setData(k, v);
@@ -161,10 +163,10 @@ void TimingChart::rebuild() {
     double x = base;
     if (b.status == Status::Ok && b.totalMs > 0) {
       tk << y;
-      tv << b.totalMs;
-      em << b.totalMs - b.minMs;
-      ep << b.maxMs - b.totalMs;
-      x = std::max(b.maxMs, b.totalMs);
+      tv << b.totalMs * u;
+      em << (b.totalMs - b.minMs) * u;
+      ep << (b.maxMs - b.totalMs) * u;
+      x = std::max(b.maxMs, b.totalMs) * u;
     }
     auto* t = new QCPItemText(m_plot);
     t->position->setAxes(val, key);

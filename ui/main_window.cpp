@@ -14,6 +14,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -75,6 +76,7 @@ MainWindow::MainWindow(std::shared_ptr<Backend> backend, std::unique_ptr<AppSett
   buildUi();
   buildActions();
   showDeviceStatus();
+  if (!m_options.backendNote.isEmpty()) log(m_options.backendNote);
 
   connect(m_controller, &RunController::busyChanged, this, &MainWindow::onBusy);
   connect(m_controller, &RunController::progress, this, [this](quint64, double f, const QString& text) {
@@ -153,7 +155,7 @@ void MainWindow::buildUi() {
   split->setObjectName("mainSplit");
   m_browser = new WorkloadBrowser(m_backend->registry(), split);
   m_browser->setMinimumWidth(220);
-  auto* scroll = new QScrollArea(split);
+  auto* scroll = m_panelScroll = new QScrollArea(split);
   scroll->setWidgetResizable(true);
   scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
   m_panel = new ParamPanel(*m_backend, scroll);
@@ -215,6 +217,8 @@ QWidget* MainWindow::buildOutputsArea() {
   lay->addLayout(bar);
   m_outputTabs = new QTabWidget;
   m_outputTabs->setDocumentMode(true);
+  m_outputTabs->setElideMode(Qt::ElideRight);
+  m_outputTabs->setUsesScrollButtons(true);
   lay->addWidget(m_outputTabs, 1);
   connect(m_showImpl, &QComboBox::currentIndexChanged, this, [this] { refreshViews(); });
   connect(m_overlayRef, &QCheckBox::toggled, this, [this] { refreshViews(); });
@@ -368,6 +372,10 @@ void MainWindow::selectWorkload(const QString& id) {
   if (!m_panel->form().workload.empty()) m_settings->setLastForm(m_panel->form());
   FormState f = m_settings->lastForm(id).value_or(defaultForm(*w));
   m_panel->setForm(f);
+  // Wide enough for the panel (no horizontal scrolling), within reason.
+  const int want = m_panel->minimumSizeHint().width() + m_panelScroll->verticalScrollBar()->sizeHint().width() +
+                   2 * m_panelScroll->frameWidth() + 4;
+  m_panelScroll->setMinimumWidth(std::clamp(want, 300, 440));
   m_settings->setLastWorkload(id);
   m_browser->select(id);
   setWindowTitle("LaunchLab \xE2\x80\x94 " + q(w->info().title));
@@ -514,7 +522,9 @@ void MainWindow::rebuildViews(const Workload& w) {
   const auto& info = w.info();
   for (const auto& spec : info.outputs) {
     ViewSlot s{spec, "", createOutputView(spec.plot, m_outputTabs)};
-    m_outputTabs->addTab(s.view->widget(), q(spec.title.empty() ? spec.name : spec.title));
+    const QString title = q(spec.title.empty() ? spec.name : spec.title);
+    const int tab = m_outputTabs->addTab(s.view->widget(), title.size() > 40 ? q(spec.name) : title);
+    m_outputTabs->setTabToolTip(tab, title);
     m_views.push_back(std::move(s));
   }
   for (const auto& spec : info.inputs) {

@@ -21,6 +21,7 @@ class QComboBox;
 class QLabel;
 class QProgressBar;
 class QPushButton;
+class QScrollArea;
 class QSplitter;
 class QTabWidget;
 class QToolButton;
@@ -45,6 +46,7 @@ struct MainWindowOptions {
   bool forcePresentation = false;
   QString presetFolder;          ///< default: PresetStore::defaultFolder()
   const QElapsedTimer* startClock = nullptr;  ///< process start, for "cold start to first plot"
+  QString backendNote;           ///< where the engine runs (logged at start)
 };
 
 class MainWindow : public QMainWindow {
@@ -138,6 +140,7 @@ class MainWindow : public QMainWindow {
 
   WorkloadBrowser* m_browser = nullptr;
   QSplitter* m_mainSplit = nullptr;
+  QScrollArea* m_panelScroll = nullptr;
   QSplitter* m_resultsSplit = nullptr;
   QList<int> m_resultsSizesBeforePresentation, m_mainSizesBeforePresentation;
   ParamPanel* m_panel = nullptr;

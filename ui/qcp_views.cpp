@@ -140,7 +140,9 @@ class QcpViewBase : public OutputView {
     m_message->setVisible(false);
     m_plot->xAxis->setLabel(QString::fromStdString(d.spec.xLabel));
     m_plot->yAxis->setLabel(QString::fromStdString(d.spec.yLabel));
-    QString t = QString::fromStdString(d.spec.title.empty() ? d.spec.name : d.spec.title) + "  \xE2\x80\x94  " +
+    const QString spec = QString::fromStdString(d.spec.title.empty() ? d.spec.name : d.spec.title);
+    // Long titles go on two lines rather than off both edges.
+    QString t = spec + (spec.size() + d.sourceTitle(d.source).size() > 60 ? "\n" : "  \xE2\x80\x94  ") +
                 d.sourceTitle(d.source);
     if (const auto* p = d.prepared(d.source); p && p->nanCount)
       t += QString("  (%1 unwritten: NaN)").arg(count(p->nanCount));
@@ -589,11 +591,16 @@ class ScalarView final : public QcpViewBase {
       lo = std::min(lo, s.value);
       hi = std::max(hi, s.value);
       QString text = QString::number(s.value, 'g', 10);
-      if (s.hasReference) text += QString("   error %1 (rel. %2)").arg(s.absError, 0, 'g', 3).arg(s.relError, 0, 'g', 3);
+      if (s.hasReference) text += QString("\nerror %1 (relative %2)").arg(s.absError, 0, 'g', 3).arg(s.relError, 0, 'g', 3);
+      // At the right edge of the plot, level with its bar: never clipped, whatever the values.
       auto* label = new QCPItemText(m_plot);
-      label->position->setCoords(std::isfinite(s.value) ? s.value : 0, k);
-      label->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
-      label->setPadding(QMargins(6, 0, 0, 0));
+      label->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
+      label->position->setTypeY(QCPItemPosition::ptPlotCoords);
+      label->position->setCoords(0.99, k);
+      label->setPositionAlignment(Qt::AlignRight | Qt::AlignVCenter);
+      label->setTextAlignment(Qt::AlignRight);
+      label->setPadding(QMargins(6, 2, 6, 2));
+      label->setBrush(QBrush(QColor(255, 255, 255, 220)));
       label->setText(text);
       label->setFont(m_style.font(1.0, true));
       label->setColor(toQColor(m_style.palette->foreground));
@@ -623,8 +630,8 @@ class ScalarView final : public QcpViewBase {
   }
   void resetZoom() override {
     const double span = std::max(std::fabs(m_hi - m_lo), std::max(std::fabs(m_hi), std::fabs(m_lo)));
-    // Room on the right for the value labels.
-    m_plot->xAxis->setRange(std::min(0.0, m_lo - 0.05 * span), m_hi + 0.9 * (span > 0 ? span : 1));
+    // Bars over the left 55%: the labels stand on the right.
+    m_plot->xAxis->setRange(std::min(0.0, m_lo - 0.05 * span), m_hi + 0.8 * (span > 0 ? span : 1));
     m_plot->yAxis->setRange(-0.6, m_k - 0.4);
     replotWhenVisible(*m_plot);
   }
