@@ -126,8 +126,11 @@ int serveWorker(Engine& engine, int inFd, int outFd) {
         result.status = Status::Failed;
         result.reason = std::string("worker: ") + e.what();
       }
+      // CUDA needs a new process after a lost context: say so before the result, answer, and exit.
+      const bool lost = engine.gpu().contextLost();
+      if (lost && !writeFrame(outFd, 'L', {})) return 3;
       if (!writeFrame(outFd, 'Z', wire::encodeResult(result))) return 0;
-      if (engine.gpu().contextLost()) return 3;  // CUDA needs a new process: let the parent start one
+      if (lost) return 3;
     }
   }
 }
@@ -237,16 +240,15 @@ RunResult IsolatedRunner::run(const RunRequest& req, const CancelToken* cancel, 
   }
   bool cancelSent = false;
   for (;;) {
+    // Forward a cancel as soon as it is asked for, even while progress frames keep arriving.
+    if (cancel && cancel->cancelled() && !cancelSent) {
+      writeFrame(m_toWorker, 'C', {});
+      cancelSent = true;
+    }
     pollfd p{m_fromWorker, POLLIN, 0};
     int ready = ::poll(&p, 1, 20);
     if (ready < 0 && errno != EINTR) return failed(req, std::string("poll: ") + std::strerror(errno));
-    if (ready <= 0) {
-      if (cancel && cancel->cancelled() && !cancelSent) {
-        writeFrame(m_toWorker, 'C', {});
-        cancelSent = true;
-      }
-      continue;
-    }
+    if (ready <= 0) continue;
     char type = 0;
     std::string payload;
     if (!readFrame(m_fromWorker, type, payload)) {
@@ -255,9 +257,14 @@ RunResult IsolatedRunner::run(const RunRequest& req, const CancelToken* cancel, 
     }
     if (type == 'P') {
       if (progress) progress(wire::decodeProgress(payload));
+    } else if (type == 'L') {
+      m_retiring = true;  // its CUDA context is lost: it exits after this result
     } else if (type == 'Z') {
       RunResult r = wire::decodeResult(payload);
-      // A worker whose CUDA context was lost exits after answering; the next run will start a new one.
+      if (m_retiring) {
+        reap();
+        m_retiring = false;
+      }
       return r;
     }
   }

@@ -2,17 +2,20 @@
 # Runs ON the GPU machine (no Qt, no compiler needed): the test binaries built on the build machine,
 # every workload at 2^24 with --json, the foundation bench, and a compute-sanitizer pass.
 # Usage: [SKIP_BENCH="name …"] scripts/gpu/device_check.sh BIN_DIR OUT_DIR [full|quick]
-# Everything lands in OUT_DIR/evidence/ and is packed into OUT_DIR/evidence.tar.gz (the device tool returns
-# at most 8 files).
+# Everything is packed into OUT_DIR/evidence.tar.gz, with OUT_DIR/summary.txt beside it (the device tool returns
+# at most 8 files), also when a step times out.
 set -u
 BIN=$(cd "${1:?bin dir}" && pwd)
 OUTDIR=${2:?out dir}
 MODE=${3:-full}
-E=$OUTDIR/evidence
-mkdir -p "$E"
+WORK=$(mktemp -d)  # evidence is assembled outside OUT_DIR; OUT_DIR gets the tarball and the summary only
+E=$WORK/evidence
+mkdir -p "$E" "$OUTDIR"
 export LD_LIBRARY_PATH="$BIN/../lib:${LD_LIBRARY_PATH:-}"
 export LAUNCHLAB_CLI="$BIN/launchlab-cli"
 summary=$E/summary.txt
+pack() { tar -C "$WORK" -czf "$OUTDIR/evidence.tar.gz" evidence 2>/dev/null; cp "$summary" "$OUTDIR/summary.txt" 2>/dev/null; }
+trap pack EXIT
 note() { echo "$*" | tee -a "$summary"; }
 
 {
@@ -30,7 +33,7 @@ status=0
 for t in launchlab_core_tests launchlab_kernel_tests launchlab_cli_tests launchlab_gpu_tests; do
   [ -x "$BIN/$t" ] || { note "$t: missing"; status=1; continue; }
   start=$(date +%s)
-  "$BIN/$t" --gtest_color=no > "$E/$t.log" 2>&1
+  timeout 400 "$BIN/$t" --gtest_color=no > "$E/$t.log" 2>&1
   rc=$?
   note "$t: exit $rc ($(( $(date +%s) - start )) s) $(grep -E '^\[  (PASSED|FAILED)' "$E/$t.log" | tr '\n' ' ')"
   [ $rc -eq 0 ] || status=1
@@ -38,12 +41,12 @@ done
 
 for w in $("$BIN/launchlab-cli" list --json | python3 -c 'import json,sys; print(" ".join(w["id"] for w in json.load(sys.stdin)["workloads"]))'); do
   n=16Mi
-  "$BIN/launchlab-cli" run "$w" --n $n --reps 10 --warmup 2 --json "$E/run_${w}.json" > "$E/run_${w}.txt" 2>&1
+  timeout 120 "$BIN/launchlab-cli" run "$w" --n $n --reps 10 --warmup 2 --json "$E/run_${w}.json" > "$E/run_${w}.txt" 2>&1
   note "run $w n=$n: exit $?"
 done
 
 if [ "$MODE" = full ]; then
-  "$BIN/launchlab-cli" bench --json "$E/bench.json" > "$E/bench.txt" 2>&1
+  timeout 200 "$BIN/launchlab-cli" bench --json "$E/bench.json" > "$E/bench.txt" 2>&1
   note "bench: exit $?"
   cat "$E/bench.txt" >> "$summary"
   for s in scripts/bench/*.sh; do
@@ -51,7 +54,7 @@ if [ "$MODE" = full ]; then
     name=$(basename "$s" .sh)
     case " ${SKIP_BENCH:-} " in *" $name "*) note "$name: skipped (SKIP_BENCH)"; continue ;; esac
     mkdir -p "$E/$name"
-    bash "$s" "$BIN/launchlab-cli" "$E/$name" > "$E/$name/summary.txt" 2>&1
+    timeout "${BENCH_TIMEOUT:-240}" bash "$s" "$BIN/launchlab-cli" "$E/$name" > "$E/$name/summary.txt" 2>&1
     note "$name: exit $?"
     tail -n 40 "$E/$name/summary.txt" >> "$summary"
   done
@@ -62,7 +65,5 @@ if command -v compute-sanitizer >/dev/null; then
     > "$E/memcheck_vector_add.txt" 2>&1
   note "compute-sanitizer memcheck vector_add: exit $?"
 fi
-tar -C "$OUTDIR" -czf "$OUTDIR/evidence.tar.gz" evidence
-cp "$summary" "$OUTDIR/summary.txt"
 cat "$summary"
 exit $status

@@ -61,6 +61,7 @@ TEST(Worker, CancelIsForwarded) {
   IsolatedRunner runner({cliPath(), "worker"});
   CancelToken token;
   auto r = request(2000003);
+  r.impls = {"cpu-parallel"};
   r.reps = 100000;  // far longer than the test: only cancellation ends it
   int calls = 0;
   RunResult res = runner.run(r, &token, [&](const Progress&) {
@@ -77,6 +78,7 @@ TEST(Worker, AWorkerThatDiesCostsOneRunAndTheNextRunWorks) {
   IsolatedRunner runner({cliPath(), "worker"});
   ASSERT_EQ(runner.run(request(1000)).status, Status::Ok);
   auto r = request(2000003);
+  r.impls = {"cpu-parallel"};
   r.reps = 100000;
   int calls = 0;
   RunResult res = runner.run(r, nullptr, [&](const Progress&) {

@@ -7,7 +7,7 @@
 ///
 /// Protocol over the worker's stdin/stdout: frames of [type: 1 byte][length: 8 bytes LE][payload]. Parent → worker:
 /// 'I' (device status?), 'R' (run request), 'C' (cancel the run in flight). Worker → parent: 'I' (device status),
-/// 'P' (progress), 'Z' (result). Payloads are launchlab::wire messages.
+/// 'P' (progress), 'L' (this worker's CUDA context is lost: it exits after the result), 'Z' (result). Payloads are launchlab::wire messages.
 #include <sys/types.h>
 
 #include <string>
@@ -52,6 +52,7 @@ class IsolatedRunner {
   int m_fromWorker = -1;
   int m_started = 0;
   bool m_haveStatus = false;
+  bool m_retiring = false;
   DeviceStatus m_status;
 };
 
