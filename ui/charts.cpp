@@ -111,13 +111,15 @@ void TimingChart::rebuild() {
     ticker->addTick(n - 1 - i, wrapLabel(b.title + (b.demonstration ? " (demo)" : "")));
   }
   key->setTicker(ticker);
+  key->setTickLabelFont(m_style.font(m_style.presentation ? 0.8 : 1.0));
   key->setLabel({});
   key->grid()->setVisible(false);
 
   const AxisRange range = paddedRange(m_log ? m_data.minPositiveMs * u : 0.0, std::max(1e-6, m_data.maxMs * u), m_log, 0.0);
   const double base = m_log ? range.lo : 0.0;
-  // Room on the right for the labels: linear axes get 70% more, log axes two decades more.
-  const double hi = m_log ? range.hi * 100 : std::max(1e-6, m_data.maxMs * u) * 1.75;
+  // Room on the right for the labels (more with presentation fonts).
+  const double room = m_style.presentation ? 2.3 : 1.75;
+  const double hi = m_log ? range.hi * (m_style.presentation ? 1000 : 100) : std::max(1e-6, m_data.maxMs * u) * room;
   val->setRange(base, hi);
   key->setRange(-0.6, std::max(0, n - 1) + 0.6);
 

@@ -372,10 +372,7 @@ void MainWindow::selectWorkload(const QString& id) {
   if (!m_panel->form().workload.empty()) m_settings->setLastForm(m_panel->form());
   FormState f = m_settings->lastForm(id).value_or(defaultForm(*w));
   m_panel->setForm(f);
-  // Wide enough for the panel (no horizontal scrolling), within reason.
-  const int want = m_panel->minimumSizeHint().width() + m_panelScroll->verticalScrollBar()->sizeHint().width() +
-                   2 * m_panelScroll->frameWidth() + 4;
-  m_panelScroll->setMinimumWidth(std::clamp(want, 300, 440));
+  fitPanelWidth();
   m_settings->setLastWorkload(id);
   m_browser->select(id);
   setWindowTitle("LaunchLab \xE2\x80\x94 " + q(w->info().title));
@@ -384,9 +381,19 @@ void MainWindow::selectWorkload(const QString& id) {
   for (const auto& impl : w->impls())
     if (impl.isGpu() && impl.usesLaunchConfig) m_sweepImpl->addItem(q(impl.title), q(impl.id));
   updateSweepControls();
-  if (m_last && m_last->result.workload != w->info().id) {
+  // The views for this workload's arrays are made now, not when its first result arrives (that moment is
+  // spent during a run, and creating plots costs the GUI thread).
+  if (m_viewsWorkload != w->info().id) {
+    rebuildViews(*w);
     for (auto& s : m_views) s.view->showMessage("Press Run (Ctrl+R) to run " + q(w->info().title));
   }
+}
+
+void MainWindow::fitPanelWidth() {
+  // Wide enough for the panel (no horizontal scrolling), within reason.
+  const int want = m_panel->minimumSizeHint().width() + m_panelScroll->verticalScrollBar()->sizeHint().width() +
+                   2 * m_panelScroll->frameWidth() + 4;
+  m_panelScroll->setMinimumWidth(std::clamp(want, 300, m_style.presentation ? 640 : 440));
 }
 
 void MainWindow::updateRunEnabled() {
@@ -694,6 +701,7 @@ void MainWindow::setPresentationMode(bool on) {
   // Widgets under a style sheet do not follow application font changes: hand the font down explicitly.
   const QFont appFont = QApplication::font();
   for (QWidget* w : findChildren<QWidget*>()) w->setFont(appFont);
+  fitPanelWidth();
   for (auto& s : m_views) s.view->setViewStyle(m_style);
   m_timing->setViewStyle(m_style);
   m_sweep->setViewStyle(m_style);
@@ -705,7 +713,8 @@ void MainWindow::setPresentationMode(bool on) {
     const int h = std::max(400, m_resultsSplit->height());
     m_resultsSplit->setSizes({h * 45 / 100, h * 55 / 100});
     const int w = std::max(1000, m_mainSplit->width());
-    m_mainSplit->setSizes({0, w * 31 / 100, w * 69 / 100});
+    const int panel = std::max(m_panelScroll->minimumWidth(), w * 31 / 100);
+    m_mainSplit->setSizes({0, panel, w - panel});
   } else if (!m_resultsSizesBeforePresentation.isEmpty()) {
     m_resultsSplit->setSizes(m_resultsSizesBeforePresentation);
     m_mainSplit->setSizes(m_mainSizesBeforePresentation);

@@ -117,6 +117,7 @@ class MainWindow : public QMainWindow {
   void refreshViews();
   void display(quint64 id, std::shared_ptr<const RunOutcome> outcome);
   void updateRunEnabled();
+  void fitPanelWidth();
   void updateSweepControls();
   void onBusy(bool busy);
   void fillPresetMenu();

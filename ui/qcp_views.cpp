@@ -59,6 +59,13 @@ class SegmentGraph final : public QCPGraph {
   void drawLinePlot(QCPPainter* painter, const QVector<QPointF>& lines) const override {
     if (painter->pen().style() == Qt::NoPen || painter->pen().color().alpha() == 0 || lines.size() < 2) return;
     applyDefaultAntialiasingHint(painter);
+    // On screen, thin pens become 1-pixel cosmetic ones: the rasterizer's fastest path. Exports (no caching
+    // mode: PNG at any DPI, PDF, SVG) keep the real width.
+    if (!painter->modes().testFlag(QCPPainter::pmNoCaching) && painter->pen().widthF() <= 1.5) {
+      QPen thin = painter->pen();
+      thin.setWidth(0);
+      painter->setPen(thin);
+    }
     QVector<QLineF> segs;
     segs.reserve(lines.size());
     for (int i = 1; i < lines.size(); ++i) {

@@ -73,16 +73,12 @@ StallMeasurement::StallMeasurement(MainWindow& window, const QElapsedTimer& star
 }
 
 void StallMeasurement::startBigRun() {
+  // vector_add when the build has it (comparable across builds), else whatever the window started on.
+  m_window.selectWorkload("vector_add");
   ParamPanel* panel = m_window.paramPanel();
   FormState f = panel->form();
   f.size = "16Mi";
   panel->setForm(f);
-  if (!panel->check().ok()) {
-    m_window.selectWorkload("vector_add");
-    f = panel->form();
-    f.size = "16Mi";
-    panel->setForm(f);
-  }
   if (!panel->check().ok()) {
     std::fprintf(stderr, "measure-stalls: cannot run at 2^24: %s\n", panel->check().firstError().c_str());
     return finish(1);
