@@ -2,6 +2,8 @@
 
 #include <QCoreApplication>
 
+#include <qcustomplot.h>
+
 #include <algorithm>
 #include <cstdio>
 
@@ -51,6 +53,9 @@ StallMeasurement::StallMeasurement(MainWindow& window, const QElapsedTimer& star
     // Include the queued replots that follow the result.
     QTimer::singleShot(200, this, [this] {
       m_beat.stop();
+      if (m_beat.verbose())
+        for (QCustomPlot* p : m_window.findChildren<QCustomPlot*>())
+          if (p->isVisible()) std::fprintf(stderr, "visible plot replot: %.1f ms\n", p->replotTime());
       const auto& r = m_window.lastOutcome()->result;
       std::printf("run: %s n = %llu %s, %zu implementations, %d reps: %.2f s; longest event-loop gap %.1f ms "
                   "(5 ms heartbeat, %d ticks); putting the result on screen took %lld ms\n",

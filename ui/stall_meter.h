@@ -19,6 +19,7 @@ class Heartbeat : public QObject {
   void stop();
   double longestGapMs() const { return m_longest; }
   int ticks() const { return m_ticks; }
+  bool verbose() const { return m_verbose; }
 
  private:
   QTimer m_timer;
