@@ -82,3 +82,77 @@ class H200LimitsRuntime final : public GpuRuntime {
 };
 
 }  // namespace launchlab::ui::test
+
+namespace launchlab::ui::test {
+
+/// A 2-D workload with an image output and a histogram, run on the CPU only: exercises the generic paths
+/// (2D launch fields, Image and Histogram views) whatever the catalog holds.
+class Fake2D final : public Workload {
+ public:
+  Fake2D() {
+    m_info.id = "fake_2d";
+    m_info.title = "Fake 2-D image";
+    m_info.chapter = "Tests";
+    m_info.lesson = "A test workload.";
+    m_info.dtypes = {DType::F32};
+    m_info.defaultN = 64 * 48;
+    m_info.minN = 1;
+    m_info.maxN = 1 << 24;
+    m_info.launchDims = 2;
+    m_info.params = {{"width", "Width", "columns", "Row length.", ParamSpec::Kind::Integer, 64, 1, 4096},
+                     {"lo", "Low", "", "Histogram range start.", ParamSpec::Kind::Real, 0, -10, 10},
+                     {"hi", "High", "", "Histogram range end.", ParamSpec::Kind::Real, 1, -10, 10}};
+    m_info.inputs = {{"img", "input image", PlotKind::Image}};
+    ArraySpec hist{"hist", "histogram of the image", PlotKind::Histogram, "value", "count"};
+    hist.xMinParam = "lo";
+    hist.xMaxParam = "hi";
+    m_info.outputs = {{"sq", "image squared", PlotKind::Image, "column", "value"}, hist};
+    ImplSpec s;
+    s.id = "cpu-serial";
+    s.title = "CPU serial";
+    s.run = [](ImplContext& ctx) {
+      for (int r = -ctx.warmup; r < ctx.reps; ++r) {
+        ctx.checkpoint(r);
+        auto in = ctx.inputs[0].view<float>();
+        auto sq = ctx.outputs[0].view<float>();
+        auto h = ctx.outputs[1].view<std::uint32_t>();
+        std::fill(h.begin(), h.end(), 0u);
+        for (std::size_t i = 0; i < in.size(); ++i) {
+          sq[i] = in[i] * in[i];
+          h[std::min<std::size_t>(15, std::size_t(in[i] * 16))]++;
+        }
+        if (r >= 0) ctx.samples[Phase::Cpu].push_back(0.01);
+      }
+    };
+    m_impls.push_back(s);
+  }
+  const WorkloadInfo& info() const override { return m_info; }
+  const std::vector<ImplSpec>& impls() const override { return m_impls; }
+  std::vector<HostArray> makeInputs(const RunSetup& s) const override {
+    std::vector<HostArray> v;
+    v.emplace_back("img", DType::F32, shape(s));
+    auto d = v[0].view<float>();
+    for (std::size_t i = 0; i < d.size(); ++i) d[i] = float((i * 7919) % 1000) / 1000.f;
+    return v;
+  }
+  std::vector<std::vector<std::size_t>> inputShapes(const RunSetup& s) const override { return {shape(s)}; }
+  std::vector<HostArray> makeOutputs(const RunSetup& s) const override {
+    std::vector<HostArray> v;
+    v.emplace_back("sq", DType::F32, shape(s));
+    v.emplace_back("hist", DType::U32, std::vector<std::size_t>{16});
+    return v;
+  }
+  std::string validate(const RunSetup& s) const override {
+    return s.n % std::size_t(s.params.integer("width")) ? "n must be a multiple of the width" : "";
+  }
+
+ private:
+  static std::vector<std::size_t> shape(const RunSetup& s) {
+    const auto w = std::size_t(s.params.integer("width"));
+    return {std::size_t(s.n) / w, w};
+  }
+  WorkloadInfo m_info;
+  std::vector<ImplSpec> m_impls;
+};
+
+}  // namespace launchlab::ui::test

@@ -9,6 +9,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "fakes.h"
 #include "ui/backend.h"
 #include "ui/banner.h"
 #include "ui/charts.h"
@@ -164,6 +165,43 @@ class TestMainWindow : public QObject {
     QCOMPARE(files.size(), 1);
     QVERIFY(files.first().startsWith("vector_add_"));
     d->hide();
+  }
+
+  void twoDimensionalImageWorkload() {
+    auto reg = std::make_unique<Registry>();
+    reg->add(std::make_unique<test::Fake2D>());
+    auto backend = std::make_shared<EngineBackend>(std::move(reg), std::make_shared<test::H200LimitsRuntime>());
+    MainWindowOptions o;
+    o.presetFolder = m_dir.filePath("presets2");
+    MainWindow w(backend, AppSettings::ephemeral(), o);
+    QSignalSpy shown(&w, &MainWindow::runDisplayed);
+    w.show();
+    QVERIFY(shown.wait(10000));
+    ParamPanel* panel = w.paramPanel();
+    QVERIFY(panel->editor("block-shape"));   // 2D: a shape list, no 1D slider
+    QVERIFY(!panel->editor("block-slider"));
+    FormState f = panel->form();
+    f.autoBlock = false;
+    f.block = "32x33";
+    panel->setForm(f);
+    QVERIFY(panel->fieldMessage("block").contains("1056 threads per block > 1024"));
+    f.block = "16x16";
+    f.autoGrid = false;
+    f.grid = "4x3";
+    panel->setForm(f);
+    QVERIFY(w.runAction()->isEnabled());
+    f.size = "1000";  // not a multiple of the width: the workload's own rule, marked on the parameters
+    panel->setForm(f);
+    QVERIFY(panel->fieldMessage("params").contains("multiple of the width"));
+    f.size = "3072";
+    panel->setForm(f);
+    QVERIFY(w.runAction()->isEnabled());
+    // Outputs: an image (48 x 64) and a histogram over [lo, hi); the input image has its own tab.
+    QCOMPARE(w.outputViewCount(), 3);
+    QVERIFY(w.outputView(0)->summary().contains("48 x 64"));
+    QCOMPARE(w.outputView(0)->drawnPoints(), 48 * 64);
+    QCOMPARE(w.outputView(1)->drawnPoints(), 16);
+    QVERIFY(w.outputView(2)->summary().contains("image"));
   }
 
   void cleanupTestCase() { m_window.reset(); }
