@@ -34,6 +34,18 @@ void renderPlot(QCustomPlot* plot, QCPPainter& painter, const QSize& size) {
   plot->toPainter(&painter, size.width(), size.height());
 }
 
+/// The legend in a row of its own under the chart, where it never covers data or labels.
+void legendBelow(QCustomPlot* plot) {
+  plot->legend->setVisible(true);
+  auto* legendRow = new QCPLayoutGrid;
+  plot->plotLayout()->addElement(2, 0, legendRow);
+  plot->axisRect()->insetLayout()->take(plot->legend);
+  legendRow->addElement(0, 0, plot->legend);
+  legendRow->setMargins(QMargins(0, 0, 0, 4));
+  plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
+  plot->plotLayout()->setRowStretchFactor(2, 0.001);
+}
+
 QCPTextElement* addTitle(QCustomPlot* plot) {
   plot->plotLayout()->insertRow(0);
   auto* t = new QCPTextElement(plot, "", QFont());
@@ -48,15 +60,7 @@ QCPTextElement* addTitle(QCustomPlot* plot) {
 TimingChart::TimingChart(QWidget* parent) : m_plot(new QCustomPlot(parent)) {
   m_plot->setMinimumSize(300, 180);
   m_title = addTitle(m_plot);
-  m_plot->legend->setVisible(true);
-  // The legend in a row of its own under the chart, where it never covers a bar or a label.
-  auto* legendRow = new QCPLayoutGrid;
-  m_plot->plotLayout()->addElement(2, 0, legendRow);
-  m_plot->axisRect()->insetLayout()->take(m_plot->legend);
-  legendRow->addElement(0, 0, m_plot->legend);
-  legendRow->setMargins(QMargins(0, 0, 0, 4));
-  m_plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
-  m_plot->plotLayout()->setRowStretchFactor(2, 0.001);
+  legendBelow(m_plot);
   rebuild();
 }
 
@@ -198,8 +202,7 @@ void TimingChart::rebuild() {
 SweepChart::SweepChart(QWidget* parent) : m_plot(new QCustomPlot(parent)) {
   m_plot->setMinimumSize(300, 180);
   m_title = addTitle(m_plot);
-  m_plot->legend->setVisible(true);
-  m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+  legendBelow(m_plot);
   m_plot->yAxis2->setVisible(true);
   rebuild();
 }

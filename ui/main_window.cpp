@@ -680,8 +680,8 @@ void MainWindow::openExport() {
   for (int i = 0; i < int(m_views.size()); ++i) targets.push_back({m_outputTabs->tabText(i), m_views[std::size_t(i)].view.get()});
   targets.push_back({"Timing comparison", m_timing.get()});
   targets.push_back({"Block-size sweep", m_sweep.get()});
-  int current = m_outputTabs->currentIndex();
-  if (m_bottomTabs->currentIndex() == 0 && !m_outputTabs->hasFocus()) current = int(m_views.size());
+  // The plot in front: the output tab shown, or the sweep when its tab is open.
+  int current = std::max(0, m_outputTabs->currentIndex());
   if (m_bottomTabs->currentIndex() == 1) current = int(m_views.size()) + 1;
   d->setTargets(targets, current);
   d->setRun(m_last, m_sweep->points());
