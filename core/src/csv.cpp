@@ -4,14 +4,12 @@
 
 namespace launchlab::csv {
 
-namespace {
-std::string quote(const std::string& s) {
+std::string field(const std::string& s) {
   if (s.find_first_of(",\"\n") == std::string::npos) return s;
   std::string q = "\"";
   for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
   return q + "\"";
 }
-}  // namespace
 
 std::string runResult(const RunResult& r) {
   std::ostringstream o;
@@ -36,7 +34,7 @@ std::string runResult(const RunResult& r) {
     else o << ",,";
     o << i.bandwidthGBs << ',' << i.speedupTotal << ',' << outcomeName(i.verification.outcome) << ','
       << i.verification.maxAbsError << ',' << i.verification.maxRelError << ',' << i.verification.mismatches << ','
-      << quote(i.reason) << '\n';
+      << field(i.reason) << '\n';
   }
   return o.str();
 }

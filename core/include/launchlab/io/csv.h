@@ -7,5 +7,7 @@
 namespace launchlab::csv {
 
 std::string runResult(const RunResult& r);
+/// One CSV field: quoted (with doubled quotes) when it holds a comma, quote or newline.
+std::string field(const std::string& s);
 
 }  // namespace launchlab::csv

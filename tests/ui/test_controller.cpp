@@ -1,0 +1,197 @@
+// The controller with a fake backend: results by signal, progress, cancel at the next repetition, stale
+// results dropped, superseded jobs not run, sweeps, and an event loop that keeps turning.
+#include <QElapsedTimer>
+#include <QSignalSpy>
+#include <QTest>
+
+#include "fakes.h"
+#include "ui/controller.h"
+#include "ui/stall_meter.h"
+
+using namespace launchlab;
+using namespace launchlab::ui;
+
+class TestController : public QObject {
+  Q_OBJECT
+
+  static RunRequest request(int reps, std::uint64_t seed = 1) {
+    RunRequest r;
+    r.workload = "fake";
+    r.n = 1000;
+    r.reps = reps;
+    r.seed = seed;
+    return r;
+  }
+
+ private slots:
+  void deliversResultWithProgress() {
+    auto backend = std::make_shared<test::FakeBackend>();
+    RunController c(backend);
+    QSignalSpy started(&c, &RunController::jobStarted);
+    QSignalSpy finished(&c, &RunController::runFinished);
+    QSignalSpy progress(&c, &RunController::progress);
+    QSignalSpy busy(&c, &RunController::busyChanged);
+    const quint64 id = c.startRun(request(5));
+    QVERIFY(c.busy());
+    QCOMPARE(started.count(), 1);
+    QVERIFY(finished.wait(5000));
+    QCOMPARE(finished.count(), 1);
+    QCOMPARE(finished.at(0).at(0).toULongLong(), id);
+    auto outcome = finished.at(0).at(1).value<std::shared_ptr<const RunOutcome>>();
+    QVERIFY(outcome);
+    QCOMPARE(outcome->result.n, std::uint64_t(1000));
+    QVERIFY(outcome->seconds > 0.04);
+    QVERIFY(progress.count() >= 1);
+    const double last = progress.last().at(1).toDouble();
+    QVERIFY(last > 0.0 && last <= 1.0);
+    QCOMPARE(busy.count(), 2);
+    QCOMPARE(busy.at(0).at(0).toBool(), true);
+    QCOMPARE(busy.at(1).at(0).toBool(), false);
+    QVERIFY(!c.busy());
+    QVERIFY(!backend->ranOnGuiThread);
+  }
+
+  void cancelStopsAtNextRepetition() {
+    auto backend = std::make_shared<test::FakeBackend>();
+    backend->stepMs = 20;
+    RunController c(backend);
+    QSignalSpy cancelled(&c, &RunController::jobCancelled);
+    QSignalSpy finished(&c, &RunController::runFinished);
+    QSignalSpy progress(&c, &RunController::progress);
+    const quint64 id = c.startRun(request(500));  // 10 s if not cancelled
+    QVERIFY(progress.wait(2000));
+    QElapsedTimer t;
+    t.start();
+    c.cancel();
+    QVERIFY(cancelled.wait(2000));
+    QVERIFY2(t.elapsed() < 500, qPrintable(QString("cancel took %1 ms").arg(t.elapsed())));
+    QCOMPARE(cancelled.at(0).at(0).toULongLong(), id);
+    QCOMPARE(finished.count(), 0);
+    QVERIFY(!c.busy());
+  }
+
+  void staleResultIsDropped() {
+    auto backend = std::make_shared<test::FakeBackend>();
+    backend->ignoreCancel = true;  // job A finishes normally even though B superseded it
+    RunController c(backend);
+    QSignalSpy finished(&c, &RunController::runFinished);
+    QSignalSpy stale(&c, &RunController::staleDropped);
+    const quint64 a = c.startRun(request(3, 11));
+    QTest::qWait(5);  // A is running
+    const quint64 b = c.startRun(request(3, 22));
+    QVERIFY(finished.wait(5000));
+    if (stale.isEmpty()) QVERIFY(stale.wait(1000));
+    QCOMPARE(stale.count(), 1);
+    QCOMPARE(stale.at(0).at(0).toULongLong(), a);
+    QCOMPARE(finished.count(), 1);
+    QCOMPARE(finished.at(0).at(0).toULongLong(), b);
+    auto outcome = finished.at(0).at(1).value<std::shared_ptr<const RunOutcome>>();
+    QCOMPARE(outcome->result.seed, std::uint64_t(22));
+  }
+
+  void supersededJobThatHasNotStartedDoesNotRun() {
+    auto backend = std::make_shared<test::FakeBackend>();
+    backend->stepMs = 30;
+    RunController c(backend);
+    QSignalSpy finished(&c, &RunController::runFinished);
+    c.startRun(request(5, 1));
+    QTest::qWait(10);
+    c.startRun(request(5, 2));  // queued behind the first, superseded before it starts
+    const quint64 last = c.startRun(request(2, 3));
+    QVERIFY(finished.wait(5000));
+    QCOMPARE(finished.last().at(0).toULongLong(), last);
+    QTest::qWait(50);
+    for (const auto& r : backend->requests()) QVERIFY(r.seed != 2);
+    QCOMPARE(finished.count(), 1);
+  }
+
+  void sweepReportsEveryPointWithOnlyThatImplementation() {
+    auto backend = std::make_shared<test::FakeBackend>();
+    backend->stepMs = 1;
+    RunController c(backend);
+    QSignalSpy points(&c, &RunController::sweepPoint);
+    QSignalSpy done(&c, &RunController::sweepFinished);
+    RunRequest base = request(2);
+    base.keepOutputs = base.keepInputs = true;
+    const std::vector<Dim3> blocks = {{32, 1, 1}, {64, 1, 1}, {1024, 1, 1}};
+    c.startSweep(base, "cuda-x", blocks);
+    QVERIFY(done.wait(5000));
+    QCOMPARE(done.at(0).at(1).toBool(), false);
+    QCOMPARE(points.count(), 3);
+    for (int i = 0; i < 3; ++i) {
+      QCOMPARE(points.at(i).at(1).toInt(), i);
+      QCOMPARE(points.at(i).at(2).toInt(), 3);
+      const auto p = points.at(i).at(3).value<SweepPoint>();
+      QCOMPARE(p.threads, blocks[std::size_t(i)].count());
+      QVERIFY(p.status == Status::Ok);
+      QVERIFY(p.kernelMs > 0);
+    }
+    const auto reqs = backend->requests();
+    QCOMPARE(reqs.size(), std::size_t(3));
+    for (std::size_t i = 0; i < 3; ++i) {
+      QCOMPARE(reqs[i].impls, std::vector<std::string>{"cuda-x"});
+      QVERIFY(reqs[i].launch.block == blocks[i]);
+      QVERIFY(!reqs[i].keepOutputs && !reqs[i].keepInputs);
+    }
+  }
+
+  void sweepCancelStopsBetweenPoints() {
+    auto backend = std::make_shared<test::FakeBackend>();
+    backend->stepMs = 20;
+    RunController c(backend);
+    QSignalSpy points(&c, &RunController::sweepPoint);
+    QSignalSpy done(&c, &RunController::sweepFinished);
+    c.startSweep(request(3), "cuda-x", sweepBlocks(1));
+    QVERIFY(points.wait(3000));
+    c.cancel();
+    QVERIFY(done.wait(3000));
+    QCOMPARE(done.at(0).at(1).toBool(), true);
+    QVERIFY(points.count() < 32);
+  }
+
+  void postProcessRunsOnTheComputeThread() {
+    auto backend = std::make_shared<test::FakeBackend>();
+    RunController c(backend);
+    std::atomic<bool> onGui{true};
+    QThread* gui = QThread::currentThread();
+    c.setPostProcess([&](RunOutcome& o) {
+      onGui = QThread::currentThread() == gui;
+      o.result.reason = "post-processed";
+    });
+    QSignalSpy finished(&c, &RunController::runFinished);
+    c.startRun(request(1));
+    QVERIFY(finished.wait(3000));
+    QVERIFY(!onGui);
+    QCOMPARE(finished.at(0).at(1).value<std::shared_ptr<const RunOutcome>>()->result.reason, std::string("post-processed"));
+  }
+
+  void eventLoopKeepsTurningDuringARun() {
+    auto backend = std::make_shared<test::FakeBackend>();
+    backend->stepMs = 10;
+    RunController c(backend);
+    Heartbeat beat(5);
+    QSignalSpy finished(&c, &RunController::runFinished);
+    beat.start();
+    c.startRun(request(30));  // 300 ms of work with a progress report every 10 ms
+    QVERIFY(finished.wait(5000));
+    beat.stop();
+    QVERIFY(beat.ticks() > 20);
+    QVERIFY2(beat.longestGapMs() < 50, qPrintable(QString("longest gap %1 ms").arg(beat.longestGapMs())));
+  }
+
+  void destructionWhileRunningCancelsAndJoins() {
+    auto backend = std::make_shared<test::FakeBackend>();
+    backend->stepMs = 20;
+    QElapsedTimer t;
+    t.start();
+    {
+      RunController c(backend);
+      c.startRun(request(1000));
+      QTest::qWait(30);
+    }
+    QVERIFY(t.elapsed() < 1000);
+  }
+};
+
+QTEST_MAIN(TestController)
+#include "test_controller.moc"

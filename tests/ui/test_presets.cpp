@@ -1,0 +1,126 @@
+// Presets and settings round trips: FormState <-> JSON, preset files, the preset folder with the built-in
+// course presets, and last-used parameters in the settings.
+#include <QFile>
+#include <QJsonDocument>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include "launchlab/kernels.h"
+#include "ui/backend.h"
+#include "ui/presets.h"
+#include "ui/settings.h"
+
+using namespace launchlab;
+using namespace launchlab::ui;
+
+namespace {
+FormState sample() {
+  FormState f;
+  f.workload = "gaussian_pdf";
+  f.size = "2^22";
+  f.dtype = "f64";
+  f.params = {{"mean", "0.5"}, {"sigma", "bad value kept as typed"}};
+  f.autoBlock = false;
+  f.block = "1025";
+  f.autoGrid = false;
+  f.grid = "30";
+  f.impls = {"cpu-serial", "cuda"};
+  f.reps = 17;
+  f.warmup = 0;
+  f.seed = 18446744073709551615ull;  // survives JSON as text
+  return f;
+}
+}  // namespace
+
+class TestPresets : public QObject {
+  Q_OBJECT
+ private slots:
+  void formRoundTripsThroughJson() {
+    const FormState f = sample();
+    auto back = formFromJson(formToJson(f));
+    QVERIFY(back);
+    QVERIFY(*back == f);
+    const Preset p{"My preset", f};
+    QString err;
+    auto q = presetFromJson(presetToJson(p), &err);
+    QVERIFY2(q, qPrintable(err));
+    QVERIFY(*q == p);
+  }
+
+  void badJsonSaysWhy() {
+    QString err;
+    QVERIFY(!presetFromJson("{not json", &err));
+    QVERIFY(err.startsWith("not JSON"));
+    QVERIFY(!presetFromJson(R"({"name": "x"})", &err));
+    QVERIFY(err.contains("not a LaunchLab preset"));
+    QVERIFY(!presetFromJson(R"({"launchlab_preset": 1, "name": "x", "form": {"workload": "a", "reps": "five"}})", &err));
+    QVERIFY(err.contains("reps"));
+    QVERIFY(!presetFromJson(R"({"launchlab_preset": 1, "name": "x", "form": {"size": "1M"}})", &err));
+    QVERIFY(err.contains("workload"));
+  }
+
+  void filesAndFolder() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath("p.json");
+    QString err;
+    QVERIFY(savePresetFile(path, {"file preset", sample()}, &err));
+    auto p = loadPresetFile(path, &err);
+    QVERIFY(p && p->form == sample());
+    QVERIFY(!loadPresetFile(dir.filePath("missing.json"), &err));
+    QVERIFY(err.contains("missing.json"));
+    QVERIFY(!savePresetFile(dir.filePath("no/dir/p.json"), {"x", sample()}, &err));
+
+    PresetStore store(dir.filePath("presets"));
+    QVERIFY(store.save({"Fast / small: 1M?", sample()}, &err));
+    QVERIFY(QFile::exists(dir.filePath("presets/Fast___small__1M_.json")));
+    QVERIFY(!store.save({"", sample()}, &err));
+    QVERIFY(!store.save({"Course: mine", sample()}, &err));
+    const QStringList names = store.names();
+    QCOMPARE(names.first(), QString("Fast / small: 1M?"));
+    auto loaded = store.load("Fast / small: 1M?", &err);
+    QVERIFY(loaded && loaded->form == sample());
+    QVERIFY(store.remove("Fast / small: 1M?"));
+    QVERIFY(!store.load("Fast / small: 1M?"));
+  }
+
+  void builtInCoursePresetsLoadAndAreValidForTheirWorkloads() {
+    QTemporaryDir dir;
+    PresetStore store(dir.path());
+    QStringList builtin;
+    for (const auto& n : store.names())
+      if (n.startsWith("Course: ")) builtin << n;
+    QVERIFY2(builtin.size() >= 3, qPrintable(builtin.join(", ")));
+    Registry reg;
+    kernels::registerAllWorkloads(reg);
+    for (const auto& n : builtin) {
+      QString err;
+      auto p = store.load(n, &err);
+      QVERIFY2(p, qPrintable(n + ": " + err));
+      const Workload* w = reg.find(p->form.workload);
+      if (!w) continue;  // a preset for a workload this build lacks
+      for (const auto& id : p->form.impls) QVERIFY2(w->findImpl(id), qPrintable(n + ": " + QString::fromStdString(id)));
+    }
+  }
+
+  void settingsRememberPerWorkload() {
+    auto s = AppSettings::ephemeral();
+    QVERIFY(!s->presentation());
+    QVERIFY(!s->lastForm("gaussian_pdf"));
+    s->setPresentation(true);
+    s->setLastWorkload("gaussian_pdf");
+    s->setLastForm(sample());
+    s->sync();
+    QVERIFY(s->presentation());
+    QCOMPARE(s->lastWorkload(), QString("gaussian_pdf"));
+    auto f = s->lastForm("gaussian_pdf");
+    QVERIFY(f && *f == sample());
+    QVERIFY(!s->lastForm("vector_add"));
+    // A fresh instance reads what the file holds (persistence), another ephemeral one starts empty.
+    QSettings again(s->raw().fileName(), QSettings::IniFormat);
+    QCOMPARE(again.value("ui/presentation").toBool(), true);
+    QVERIFY(!AppSettings::ephemeral()->presentation());
+  }
+};
+
+QTEST_MAIN(TestPresets)
+#include "test_presets.moc"

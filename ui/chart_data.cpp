@@ -1,0 +1,151 @@
+#include "chart_data.h"
+
+#include "launchlab/io/csv.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+
+namespace launchlab::ui {
+
+std::string speedupText(double s) {
+  char buf[32];
+  if (s >= 100) std::snprintf(buf, sizeof buf, "%.0fx", s);
+  else if (s >= 10) std::snprintf(buf, sizeof buf, "%.1fx", s);
+  else std::snprintf(buf, sizeof buf, "%.2fx", s);
+  return buf;
+}
+
+std::string durationText(double ms) {
+  char buf[32];
+  if (ms >= 1000) std::snprintf(buf, sizeof buf, "%.3g s", ms / 1000);
+  else if (ms >= 1) std::snprintf(buf, sizeof buf, "%.3g ms", ms);
+  else std::snprintf(buf, sizeof buf, "%.3g \xC2\xB5s", ms * 1000);
+  return buf;
+}
+
+TimingChartData timingChart(const RunResult& r) {
+  TimingChartData c;
+  bool seen[5] = {false, false, false, false, false};
+  double minPos = 0, maxV = 0;
+  auto note = [&](double v) {
+    if (v > 0 && (minPos == 0 || v < minPos)) minPos = v;
+    maxV = std::max(maxV, v);
+  };
+  for (const auto& i : r.impls) {
+    TimingBar b;
+    b.implId = i.implId;
+    b.title = i.title.empty() ? i.implId : i.title;
+    b.gpu = i.gpu;
+    b.demonstration = i.demonstration;
+    b.status = i.status;
+    b.reason = i.reason;
+    if (i.status == Status::Ok) {
+      for (Phase p : {Phase::H2D, Phase::Kernel, Phase::D2H, Phase::Cpu}) {
+        auto it = i.phases.find(p);
+        if (it == i.phases.end()) continue;
+        b.segments.push_back({p, it->second.medianMs});
+        seen[int(p)] = true;
+        note(it->second.medianMs);
+      }
+      if (auto t = i.phases.find(Phase::Total); t != i.phases.end()) {
+        b.totalMs = t->second.medianMs;
+        b.minMs = t->second.minMs;
+        b.maxMs = t->second.maxMs;
+        note(b.minMs);
+        note(b.maxMs);
+      }
+      b.speedup = i.speedupTotal;
+      if (i.implId == "cpu-serial") b.label = "reference (" + durationText(b.totalMs) + ")";
+      else if (b.speedup > 0) b.label = speedupText(b.speedup) + " vs cpu-serial (" + durationText(b.totalMs) + ")";
+      else b.label = durationText(b.totalMs);
+    } else {
+      b.label = std::string(statusName(i.status)) + ": " + i.reason;
+    }
+    c.bars.push_back(std::move(b));
+  }
+  for (Phase p : {Phase::H2D, Phase::Kernel, Phase::D2H, Phase::Cpu})
+    if (seen[int(p)]) c.phasesShown.push_back(p);
+  c.minPositiveMs = minPos;
+  c.maxMs = maxV;
+  return c;
+}
+
+SweepPoint sweepPointFrom(const RunResult& r, const std::string& implId, const Dim3& block) {
+  SweepPoint p;
+  p.block = block;
+  p.threads = block.count();
+  const ImplResult* i = r.find(implId);
+  if (!i) {
+    p.status = r.status == Status::Ok ? Status::Failed : r.status;
+    p.reason = r.reason.empty() ? implId + " did not run" : r.reason;
+    return p;
+  }
+  p.status = i->status;
+  p.reason = i->reason;
+  p.launched = i->launch;
+  p.outcome = i->verification.outcome;
+  if (i->status != Status::Ok) return p;
+  const Phase compute = i->phases.count(Phase::Kernel) ? Phase::Kernel : Phase::Cpu;
+  if (auto it = i->phases.find(compute); it != i->phases.end()) {
+    p.kernelMs = it->second.medianMs;
+    p.minMs = it->second.minMs;
+    p.maxMs = it->second.maxMs;
+  }
+  p.totalMs = i->totalMedianMs();
+  p.bandwidthGBs = i->bandwidthGBs;
+  return p;
+}
+
+std::vector<Dim3> sweepBlocks(int launchDims, int maxThreads, int step) {
+  std::vector<Dim3> v;
+  for (int t = step; t <= maxThreads; t += step) {
+    if (launchDims >= 2 && t % 32 == 0) v.push_back(Dim3{32u, std::uint32_t(t / 32), 1u});
+    else v.push_back(Dim3{std::uint32_t(t), 1u, 1u});
+  }
+  return v;
+}
+
+std::string sweepCsv(const std::vector<SweepPoint>& pts) {
+  std::ostringstream o;
+  o.precision(9);
+  o << "threads,block,status,reason,kernel_median_ms,kernel_min_ms,kernel_max_ms,total_ms,gb_per_s\n";
+  for (const auto& p : pts)
+    o << p.threads << "," << formatDim3(p.block) << "," << statusName(p.status) << "," << csv::field(p.reason) << ","
+      << p.kernelMs << "," << p.minMs << "," << p.maxMs << "," << p.totalMs << "," << p.bandwidthGBs << "\n";
+  return o.str();
+}
+
+std::string launchText(const RunResult& r) {
+  for (const auto& i : r.impls)
+    if (i.gpu && i.launch)
+      return "launched " + formatDim3(i.launch->grid) + " blocks x " + formatDim3(i.launch->block) + " threads (" +
+             i.implId + ")";
+  return "no GPU launch";
+}
+
+std::string captionText(const RunResult& r, const std::string& plotTitle) {
+  std::ostringstream o;
+  o << plotTitle << " | " << r.workload << ", n = " << r.n << " " << r.dtype;
+  for (const auto& [k, v] : r.params) o << ", " << k << " = " << v;
+  o << " | " << launchText(r) << " | "
+    << (r.device.available ? r.device.info.name : "no GPU: " + r.device.reason) << " | " << r.host << " | "
+    << r.timestamp;
+  return o.str();
+}
+
+AxisRange paddedRange(double lo, double hi, bool log, double margin) {
+  if (log) {
+    if (!(lo > 0)) lo = hi > 0 ? hi / 1000 : 1e-3;
+    if (!(hi > 0)) hi = 1;
+    return {std::pow(10.0, std::floor(std::log10(lo))), std::pow(10.0, std::ceil(std::log10(hi) + 1e-9))};
+  }
+  if (!std::isfinite(lo) || !std::isfinite(hi)) return {0, 1};
+  if (hi < lo) std::swap(lo, hi);
+  double span = hi - lo;
+  if (span == 0) span = lo != 0 ? std::fabs(lo) * 0.1 : 1.0;
+  return {lo - span * margin, hi + span * margin};
+}
+
+}  // namespace launchlab::ui

@@ -1,0 +1,313 @@
+#include "charts.h"
+
+#include <qcustomplot.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace launchlab::ui {
+
+namespace {
+
+QString phaseLabel(Phase p) {
+  switch (p) {
+    case Phase::H2D: return "H2D copy (host to device)";
+    case Phase::Kernel: return "kernel";
+    case Phase::D2H: return "D2H copy (device to host)";
+    case Phase::Cpu: return "CPU loop";
+    case Phase::Total: break;
+  }
+  return "total";
+}
+
+/// Wraps a long label onto two lines near its middle space.
+QString wrapLabel(const std::string& s, int max = 26) {
+  QString q = QString::fromStdString(s);
+  if (q.size() <= max) return q;
+  int cut = q.lastIndexOf(' ', q.size() / 2 + 4);
+  if (cut <= 0) cut = q.indexOf(' ');
+  if (cut <= 0) return q;
+  return q.left(cut) + "\n" + q.mid(cut + 1);
+}
+
+void renderPlot(QCustomPlot* plot, QCPPainter& painter, const QSize& size) {
+  plot->toPainter(&painter, size.width(), size.height());
+}
+
+/// The legend in a row of its own under the chart, where it never covers data or labels.
+void legendBelow(QCustomPlot* plot) {
+  plot->legend->setVisible(true);
+  auto* legendRow = new QCPLayoutGrid;
+  plot->plotLayout()->addElement(2, 0, legendRow);
+  plot->axisRect()->insetLayout()->take(plot->legend);
+  legendRow->addElement(0, 0, plot->legend);
+  legendRow->setMargins(QMargins(0, 0, 0, 4));
+  plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
+  plot->plotLayout()->setRowStretchFactor(2, 0.001);
+}
+
+QCPTextElement* addTitle(QCustomPlot* plot) {
+  plot->plotLayout()->insertRow(0);
+  auto* t = new QCPTextElement(plot, "", QFont());
+  plot->plotLayout()->addElement(0, 0, t);
+  return t;
+}
+
+}  // namespace
+
+// ---- TimingChart ----
+
+TimingChart::TimingChart(QWidget* parent) : m_plot(new QCustomPlot(parent)) {
+  m_plot->setMinimumSize(300, 180);
+  m_title = addTitle(m_plot);
+  legendBelow(m_plot);
+  rebuild();
+}
+
+TimingChart::~TimingChart() { delete m_plot.data(); }
+QWidget* TimingChart::widget() { return m_plot; }
+
+void TimingChart::setResult(const RunResult& r) {
+  m_data = timingChart(r);
+  m_workloadTitle = r.workload + ", n = " + std::to_string(r.n) + " " + r.dtype;
+  rebuild();
+}
+
+void TimingChart::clear() {
+  m_data = {};
+  rebuild();
+}
+
+void TimingChart::setLogScale(bool on) {
+  m_log = on;
+  rebuild();
+}
+
+void TimingChart::setViewStyle(const ViewStyle& s) {
+  m_style = s;
+  rebuild();
+}
+
+QString TimingChart::exportTitle() const { return m_title->text(); }
+void TimingChart::render(QCPPainter& painter, const QSize& size) { renderPlot(m_plot, painter, size); }
+
+void TimingChart::rebuild() {
+  m_plot->clearPlottables();
+  m_plot->clearItems();
+  applyPlotStyle(*m_plot, m_style);
+  m_title->setFont(m_style.font(1.15, true));
+  m_title->setTextColor(toQColor(m_style.palette->foreground));
+  m_title->setText(m_data.bars.empty() ? QString("Timing: run a workload to compare implementations")
+                                       : "Time per run, median of repetitions (" + QString::fromStdString(m_workloadTitle) + ")");
+  QCPAxis* key = m_plot->yAxis;  // one row per implementation, the first at the top
+  QCPAxis* val = m_plot->xAxis;
+  val->setScaleType(m_log ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
+  if (m_log) val->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
+  else val->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+  // Microseconds when everything is under a millisecond: "0.0005 ms" ticks read badly.
+  const double u = m_data.maxMs > 0 && m_data.maxMs < 1 ? 1000.0 : 1.0;
+  const QString unit = u > 1 ? QString("microseconds") : QString("milliseconds");
+  val->setLabel(unit + (m_log ? " (log scale)" : "") + "; whiskers: min to max over repetitions");
+  const int n = int(m_data.bars.size());
+  auto ticker = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
+  for (int i = 0; i < n; ++i) {
+    const auto& b = m_data.bars[std::size_t(i)];
+    ticker->addTick(n - 1 - i, wrapLabel(b.title + (b.demonstration ? " (demo)" : "")));
+  }
+  key->setTicker(ticker);
+  key->setTickLabelFont(m_style.font(m_style.presentation ? 0.8 : 1.0));
+  key->setLabel({});
+  key->grid()->setVisible(false);
+
+  const AxisRange range = paddedRange(m_log ? m_data.minPositiveMs * u : 0.0, std::max(1e-6, m_data.maxMs * u), m_log, 0.0);
+  const double base = m_log ? range.lo : 0.0;
+  // Room on the right for the labels (more with presentation fonts).
+  const double room = m_style.presentation ? 2.3 : 1.75;
+  const double hi = m_log ? range.hi * (m_style.presentation ? 1000 : 100) : std::max(1e-6, m_data.maxMs * u) * room;
+  val->setRange(base, hi);
+  key->setRange(-0.6, std::max(0, n - 1) + 0.6);
+
+  QCPBars* below = nullptr;
+  const double barWidth = 0.62;
+  for (Phase p : m_data.phasesShown) {
+    auto* bars = new QCPBars(key, val);
+    bars->setName(phaseLabel(p));
+    bars->setWidth(barWidth);
+    bars->setBaseValue(base);
+    bars->setStackingGap(0);
+    bars->setPen(QPen(toQColor(m_style.palette->background), m_style.presentation ? 1.5 : 0.8));
+    bars->setBrush(m_style.phaseColor(int(p)));
+    QVector<double> k, v;
+    for (int i = 0; i < n; ++i) {
+      const auto& b = m_data.bars[std::size_t(i)];
+      for (const auto& s : b.segments)
+        if (s.phase == p) {
+          k << double(n - 1 - i);
+          v << s.ms * u;
+        }
+    }
+    bars->setData(k, v);
+    if (below) bars->moveAbove(below);
+    below = bars;
+  }
+
+  // Whiskers: an invisible graph at the totals carries min-max error bars along the time axis.
+  auto* totals = m_plot->addGraph(key, val);
+  totals->setLineStyle(QCPGraph::lsNone);
+  totals->removeFromLegend();
+  auto* whiskers = new QCPErrorBars(key, val);
+  whiskers->removeFromLegend();
+  whiskers->setErrorType(QCPErrorBars::etValueError);
+  whiskers->setPen(QPen(toQColor(m_style.palette->foreground), m_style.presentation ? 2.5 : 1.2));
+  whiskers->setWhiskerWidth(m_style.presentation ? 14 : 8);
+  // Keys ascending (the last bar at key 0): a graph sorts its data by key, and the error bars follow that order.
+  QVector<double> tk, tv, em, ep;
+  for (int i = n - 1; i >= 0; --i) {
+    const auto& b = m_data.bars[std::size_t(i)];
+    const double y = n - 1 - i;
+    QString label = QString::fromStdString(b.label);
+    double x = base;
+    if (b.status == Status::Ok && b.totalMs > 0) {
+      tk << y;
+      tv << b.totalMs * u;
+      em << (b.totalMs - b.minMs) * u;
+      ep << (b.maxMs - b.totalMs) * u;
+      x = std::max(b.maxMs, b.totalMs) * u;
+    }
+    auto* t = new QCPItemText(m_plot);
+    t->position->setAxes(val, key);
+    t->position->setCoords(x, y);
+    t->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    t->setPadding(QMargins(8, 0, 0, 0));
+    // Reasons can be long: the chart shows their first clause, the table and the log the whole text.
+    if (b.status != Status::Ok) {
+      const int paren = label.indexOf(" (");
+      if (paren > 0) label = label.left(paren);
+    }
+    if (label.size() > 60) label = label.left(58) + "\xE2\x80\xA6";
+    t->setText(label);
+    t->setFont(m_style.font(b.status == Status::Ok ? 1.0 : 0.9, b.status == Status::Ok && b.implId != "cpu-serial"));
+    t->setColor(b.status == Status::Ok ? toQColor(m_style.palette->foreground) : QColor(120, 120, 120));
+    t->setClipToAxisRect(true);
+  }
+  totals->setData(tk, tv);
+  whiskers->setDataPlottable(totals);
+  whiskers->setData(em, ep);
+  m_plot->legend->setFont(m_style.font(0.9));
+  replotWhenVisible(*m_plot);
+}
+
+// ---- SweepChart ----
+
+SweepChart::SweepChart(QWidget* parent) : m_plot(new QCustomPlot(parent)) {
+  m_plot->setMinimumSize(300, 180);
+  m_title = addTitle(m_plot);
+  legendBelow(m_plot);
+  m_plot->yAxis2->setVisible(true);
+  rebuild();
+}
+
+SweepChart::~SweepChart() { delete m_plot.data(); }
+QWidget* SweepChart::widget() { return m_plot; }
+
+void SweepChart::begin(const QString& implTitle, const QString& setupText) {
+  m_points.clear();
+  m_implTitle = implTitle;
+  m_setup = setupText;
+  rebuild();
+}
+
+void SweepChart::addPoint(const SweepPoint& p) {
+  m_points.push_back(p);
+  rebuild();
+}
+
+void SweepChart::clear() {
+  m_points.clear();
+  m_implTitle.clear();
+  rebuild();
+}
+
+void SweepChart::setViewStyle(const ViewStyle& s) {
+  m_style = s;
+  rebuild();
+}
+
+QString SweepChart::exportTitle() const { return m_title->text(); }
+void SweepChart::render(QCPPainter& painter, const QSize& size) { renderPlot(m_plot, painter, size); }
+
+void SweepChart::rebuild() {
+  m_plot->clearPlottables();
+  m_plot->clearItems();
+  applyPlotStyle(*m_plot, m_style);
+  m_title->setFont(m_style.font(1.15, true));
+  m_title->setTextColor(toQColor(m_style.palette->foreground));
+  m_title->setText(m_implTitle.isEmpty() ? QString("Block-size sweep: pick a CUDA implementation and press Sweep")
+                                         : "Block-size sweep: " + m_implTitle + " (" + m_setup + ")");
+  m_plot->xAxis->setLabel("threads per block");
+  m_plot->yAxis->setLabel("kernel time (ms, median; whiskers min-max)");
+  m_plot->yAxis2->setLabel("bandwidth (GB/s)");
+  auto ticker = QSharedPointer<QCPAxisTickerFixed>(new QCPAxisTickerFixed);
+  ticker->setTickStep(128);
+  ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+  m_plot->xAxis->setTicker(ticker);
+  m_plot->xAxis->setRange(0, 1056);
+
+  auto* time = m_plot->addGraph(m_plot->xAxis, m_plot->yAxis);
+  time->setName("kernel time");
+  time->setPen(QPen(m_style.seriesColor(0), m_style.lineWidth));
+  time->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, m_style.seriesColor(0), m_style.markerSize));
+  auto* bw = m_plot->addGraph(m_plot->xAxis, m_plot->yAxis2);
+  bw->setName("GB/s");
+  bw->setPen(QPen(m_style.seriesColor(1), m_style.lineWidth, Qt::DashLine));
+  bw->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, m_style.seriesColor(1), m_style.markerSize));
+  auto* bad = m_plot->addGraph(m_plot->xAxis, m_plot->yAxis);
+  bad->setName("skipped / failed (reason in the list)");
+  bad->setLineStyle(QCPGraph::lsNone);
+  bad->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCross, QPen(m_style.mismatchColor(), m_style.lineWidth + 0.5),
+                                       Qt::NoBrush, m_style.markerSize + 4));
+  auto* whiskers = new QCPErrorBars(m_plot->xAxis, m_plot->yAxis);
+  whiskers->removeFromLegend();
+  whiskers->setPen(QPen(m_style.seriesColor(0), 1));
+
+  QVector<double> x, y, em, ep, bx, by, gx, gy;
+  double maxMs = 0, maxBw = 0;
+  for (const auto& p : m_points) {
+    if (p.status == Status::Ok && p.kernelMs > 0) {
+      x << double(p.threads);
+      y << p.kernelMs;
+      em << p.kernelMs - p.minMs;
+      ep << p.maxMs - p.kernelMs;
+      gx << double(p.threads);
+      gy << p.bandwidthGBs;
+      maxMs = std::max(maxMs, p.maxMs);
+      maxBw = std::max(maxBw, p.bandwidthGBs);
+    } else {
+      bx << double(p.threads);
+    }
+  }
+  time->setData(x, y);
+  bw->setData(gx, gy);
+  whiskers->setDataPlottable(time);
+  whiskers->setData(em, ep);
+  m_plot->yAxis->setRange(0, maxMs > 0 ? maxMs * 1.15 : 1);
+  m_plot->yAxis2->setRange(0, maxBw > 0 ? maxBw * 1.15 : 1);
+  for (int i = 0; i < bx.size(); ++i) by << m_plot->yAxis->range().lower + m_plot->yAxis->range().size() * 0.04;
+  bad->setData(bx, by);
+  if (bx.isEmpty()) bad->removeFromLegend();
+  if (x.isEmpty()) time->removeFromLegend();
+  if (gx.isEmpty()) bw->removeFromLegend();
+  if (!m_points.empty() && x.isEmpty()) {
+    auto* t = new QCPItemText(m_plot);
+    t->position->setType(QCPItemPosition::ptAxisRectRatio);
+    t->position->setCoords(0.5, 0.45);
+    QString reason = QString::fromStdString(m_points.back().reason);
+    if (reason.size() > 110) reason = reason.left(108) + "\xE2\x80\xA6";
+    t->setText(QString("%1 of %2 points ran nothing measurable:\n").arg(m_points.size()).arg(m_points.size()) + reason);
+    t->setFont(m_style.font(1.0));
+    t->setColor(toQColor(m_style.palette->foreground));
+  }
+  replotWhenVisible(*m_plot);
+}
+
+}  // namespace launchlab::ui

@@ -1,0 +1,65 @@
+#pragma once
+/// The timing comparison (a horizontal bar per implementation, stacked by phase, min-max whiskers,
+/// speedup labels, log toggle) and the block-size sweep chart (time and GB/s against threads per block).
+#include <QPointer>
+#include <QWidget>
+
+#include <vector>
+
+#include "chart_data.h"
+#include "export.h"
+#include "view_style.h"
+
+class QCustomPlot;
+class QCPTextElement;
+
+namespace launchlab::ui {
+
+class TimingChart final : public Renderable {
+ public:
+  explicit TimingChart(QWidget* parent);
+  ~TimingChart() override;
+  QWidget* widget();
+  void setResult(const RunResult& r);
+  void clear();
+  void setLogScale(bool on);
+  bool logScale() const { return m_log; }
+  void setViewStyle(const ViewStyle& s);
+  void render(QCPPainter& painter, const QSize& size) override;
+  QString exportTitle() const override;
+  const TimingChartData& data() const { return m_data; }
+
+ private:
+  void rebuild();
+  QPointer<QCustomPlot> m_plot;
+  QCPTextElement* m_title = nullptr;
+  TimingChartData m_data;
+  std::string m_workloadTitle;
+  ViewStyle m_style;
+  bool m_log = false;
+};
+
+class SweepChart final : public Renderable {
+ public:
+  explicit SweepChart(QWidget* parent);
+  ~SweepChart() override;
+  QWidget* widget();
+  /// Starts an empty sweep of `implTitle` over `count` points.
+  void begin(const QString& implTitle, const QString& setupText);
+  void addPoint(const SweepPoint& p);
+  void clear();
+  const std::vector<SweepPoint>& points() const { return m_points; }
+  void setViewStyle(const ViewStyle& s);
+  void render(QCPPainter& painter, const QSize& size) override;
+  QString exportTitle() const override;
+
+ private:
+  void rebuild();
+  QPointer<QCustomPlot> m_plot;
+  QCPTextElement* m_title = nullptr;
+  std::vector<SweepPoint> m_points;
+  QString m_implTitle, m_setup;
+  ViewStyle m_style;
+};
+
+}  // namespace launchlab::ui

@@ -1,0 +1,184 @@
+#include "controller.h"
+
+#include <QMetaObject>
+
+#include <atomic>
+#include <chrono>
+#include <mutex>
+
+namespace launchlab::ui {
+
+struct RunController::ProgressBox {
+  std::mutex mutex;
+  double fraction = 0;
+  QString text;
+  std::atomic<bool> pending{false};
+};
+
+struct RunController::Job {
+  quint64 id = 0;
+  JobKind kind = JobKind::Run;
+  RunRequest request;
+  std::string implId;
+  std::vector<Dim3> blocks;
+  std::shared_ptr<CancelToken> cancel = std::make_shared<CancelToken>();
+  PostProcess postProcess;
+  ProgressBox progress;
+};
+
+RunController::RunController(std::shared_ptr<Backend> backend, QObject* parent)
+    : QObject(parent), m_backend(std::move(backend)) {
+  qRegisterMetaType<launchlab::ui::JobKind>();
+  qRegisterMetaType<launchlab::ui::SweepPoint>();
+  qRegisterMetaType<std::shared_ptr<const launchlab::ui::RunOutcome>>();
+  m_thread.setObjectName("launchlab-compute");
+  m_worker = new QObject;
+  m_worker->moveToThread(&m_thread);
+  connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
+  m_thread.start();
+}
+
+RunController::~RunController() {
+  if (m_currentToken) m_currentToken->cancel();
+  m_thread.quit();
+  m_thread.wait();
+}
+
+quint64 RunController::startRun(const RunRequest& req) {
+  auto job = std::make_shared<Job>();
+  job->kind = JobKind::Run;
+  job->request = req;
+  return submit(std::move(job));
+}
+
+quint64 RunController::startSweep(const RunRequest& base, const std::string& implId, const std::vector<Dim3>& blocks) {
+  auto job = std::make_shared<Job>();
+  job->kind = JobKind::Sweep;
+  job->request = base;
+  job->request.impls = {implId};
+  job->request.keepInputs = job->request.keepOutputs = false;  // a sweep only needs timings
+  job->implId = implId;
+  job->blocks = blocks;
+  return submit(std::move(job));
+}
+
+quint64 RunController::submit(std::shared_ptr<Job> job) {
+  if (m_currentToken) m_currentToken->cancel();  // supersede: its result will be dropped
+  job->id = m_nextId++;
+  job->postProcess = m_postProcess;
+  const bool wasBusy = busy();
+  m_current = job->id;
+  m_currentKind = job->kind;
+  m_currentToken = job->cancel;
+  QMetaObject::invokeMethod(m_worker, [this, job] { execute(job); }, Qt::QueuedConnection);
+  emit jobStarted(job->id, job->kind);
+  if (!wasBusy) emit busyChanged(true);
+  return job->id;
+}
+
+void RunController::disposeLater(std::shared_ptr<const RunOutcome> outcome) {
+  if (!outcome) return;
+  QMetaObject::invokeMethod(m_worker, [o = std::move(outcome)]() mutable { o.reset(); }, Qt::QueuedConnection);
+}
+
+void RunController::cancel() {
+  if (m_currentToken) m_currentToken->cancel();
+}
+
+bool RunController::acceptFinal(quint64 id) {
+  if (id != m_current) {
+    emit staleDropped(id);
+    return false;
+  }
+  m_current = 0;
+  m_currentToken.reset();
+  emit busyChanged(false);
+  return true;
+}
+
+ProgressFn RunController::progressFn(const std::shared_ptr<Job>& job, int point, int points) {
+  const quint64 id = job->id;
+  // The queued call holds the job, so its progress box outlives the job's run.
+  return [this, job, id, point, points](const Progress& p) {
+    ProgressBox* box = &job->progress;
+    const int total = std::max(1, p.reps);
+    const double repFrac = p.rep < 0 ? 0.0 : double(p.rep + 1) / double(total);
+    const double implFrac = (double(p.implIndex) + repFrac) / double(std::max(1, p.implCount));
+    const double fraction = (double(point) + implFrac) / double(std::max(1, points));
+    QString text = QString::fromStdString(p.implId) +
+                   (p.rep < 0 ? QStringLiteral(" warm-up") : QStringLiteral(" rep %1/%2").arg(p.rep + 1).arg(total));
+    if (points > 1) text = QStringLiteral("block point %1/%2: ").arg(point + 1).arg(points) + text;
+    {
+      std::lock_guard lock(box->mutex);
+      box->fraction = fraction;
+      box->text = text;
+    }
+    if (box->pending.exchange(true)) return;  // one event in flight carries the latest value
+    QMetaObject::invokeMethod(this, [this, job, id] {
+      ProgressBox& latest = job->progress;
+      double f;
+      QString t;
+      {
+        std::lock_guard lock(latest.mutex);
+        f = latest.fraction;
+        t = latest.text;
+      }
+      latest.pending.store(false);
+      if (id == m_current) emit progress(id, f, t);
+    }, Qt::QueuedConnection);
+  };
+}
+
+void RunController::execute(const std::shared_ptr<Job>& job) {
+  if (job->kind == JobKind::Sweep) executeSweep(job);
+  else executeRun(job);
+}
+
+void RunController::executeRun(const std::shared_ptr<Job>& job) {
+  const quint64 id = job->id;
+  auto outcome = std::make_shared<RunOutcome>();
+  bool cancelled = job->cancel->cancelled();  // superseded before it started: do not run at all
+  if (!cancelled) {
+    const auto t0 = std::chrono::steady_clock::now();
+    outcome->result = m_backend->run(job->request, job->cancel.get(), progressFn(job, 0, 1));
+    cancelled = job->cancel->cancelled();
+    if (!cancelled && job->postProcess) job->postProcess(*outcome);
+    outcome->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  }
+  std::shared_ptr<const RunOutcome> done = std::move(outcome);
+  QMetaObject::invokeMethod(this, [this, id, done, cancelled] {
+    if (!acceptFinal(id)) return;
+    if (cancelled) emit jobCancelled(id);
+    else emit runFinished(id, done);
+  }, Qt::QueuedConnection);
+}
+
+void RunController::executeSweep(const std::shared_ptr<Job>& job) {
+  const quint64 id = job->id;
+  const int count = static_cast<int>(job->blocks.size());
+  bool cancelled = false;
+  for (int i = 0; i < count; ++i) {
+    if (job->cancel->cancelled()) {
+      cancelled = true;
+      break;
+    }
+    RunRequest req = job->request;
+    req.launch.block = job->blocks[std::size_t(i)];
+    RunResult r = m_backend->run(req, job->cancel.get(), progressFn(job, i, count));
+    if (job->cancel->cancelled()) {
+      cancelled = true;
+      break;
+    }
+    SweepPoint p = sweepPointFrom(r, job->implId, job->blocks[std::size_t(i)]);
+    QMetaObject::invokeMethod(this, [this, id, i, count, p] {
+      if (id == m_current) emit sweepPoint(id, i, count, p);
+    }, Qt::QueuedConnection);
+  }
+  QMetaObject::invokeMethod(this, [this, id, cancelled] {
+    if (!acceptFinal(id)) return;
+    if (cancelled) emit jobCancelled(id);
+    emit sweepFinished(id, cancelled);
+  }, Qt::QueuedConnection);
+}
+
+}  // namespace launchlab::ui

@@ -1,0 +1,96 @@
+#pragma once
+/// RunController: runs engine jobs off the GUI thread (hotspot's job tracker, in spirit).
+///
+/// One dedicated compute thread runs one job at a time, so GPU timings never overlap. start*() copies the
+/// request, gives the job an id and returns at once; results come back by queued call on the GUI thread.
+/// Starting a job supersedes (cancels) the previous one, and a result of a superseded job is dropped
+/// (staleDropped) rather than shown. Progress is coalesced: at most one progress event is in flight.
+#include <QObject>
+#include <QString>
+#include <QThread>
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "backend.h"
+#include "chart_data.h"
+#include "plot_data.h"
+
+namespace launchlab::ui {
+
+enum class JobKind { Run, Sweep };
+
+/// A finished run as delivered to the GUI: the engine's result and the plot data prepared beside it.
+struct RunOutcome {
+  RunResult result;
+  PreparedRun prepared;  ///< filled by the post-process hook (on the compute thread); points into `result`
+  double seconds = 0;    ///< wall time of the job on the compute thread
+};
+
+class RunController : public QObject {
+  Q_OBJECT
+ public:
+  /// Runs on the compute thread after each run (not after sweep points), e.g. to build plot pyramids.
+  using PostProcess = std::function<void(RunOutcome&)>;
+
+  explicit RunController(std::shared_ptr<Backend> backend, QObject* parent = nullptr);
+  /// Cancels the current job and waits for the compute thread to finish it.
+  ~RunController() override;
+
+  Backend& backend() { return *m_backend; }
+  const Backend& backend() const { return *m_backend; }
+  void setPostProcess(PostProcess fn) { m_postProcess = std::move(fn); }
+
+  /// Starts a run of `req` (copied). Returns the job id (> 0).
+  quint64 startRun(const RunRequest& req);
+  /// Runs `base` once per block size with only `implId` selected and a fresh reference each time; every
+  /// point (including skipped and failed ones, with their reason) is reported by sweepPoint().
+  quint64 startSweep(const RunRequest& base, const std::string& implId, const std::vector<Dim3>& blocks);
+  /// Asks the current job to stop at its next repetition; jobCancelled() follows.
+  void cancel();
+  /// Releases `outcome` on the compute thread, after any job queued before: freeing gigabytes of arrays
+  /// (munmap of every page) must not stall the GUI thread.
+  void disposeLater(std::shared_ptr<const RunOutcome> outcome);
+  bool busy() const { return m_current != 0; }
+  quint64 currentJob() const { return m_current; }
+  JobKind currentKind() const { return m_currentKind; }
+
+ signals:
+  void jobStarted(quint64 id, launchlab::ui::JobKind kind);
+  /// fraction in [0, 1]; text says which implementation, repetition and sweep point.
+  void progress(quint64 id, double fraction, const QString& text);
+  void runFinished(quint64 id, std::shared_ptr<const launchlab::ui::RunOutcome> outcome);
+  void sweepPoint(quint64 id, int index, int count, const launchlab::ui::SweepPoint& point);
+  void sweepFinished(quint64 id, bool cancelled);
+  void jobCancelled(quint64 id);
+  /// A result of a job that was superseded arrived and was dropped.
+  void staleDropped(quint64 id);
+  void busyChanged(bool busy);
+
+ private:
+  struct Job;
+  struct ProgressBox;
+  quint64 submit(std::shared_ptr<Job> job);
+  void execute(const std::shared_ptr<Job>& job);  // compute thread
+  void executeRun(const std::shared_ptr<Job>& job);
+  void executeSweep(const std::shared_ptr<Job>& job);
+  ProgressFn progressFn(const std::shared_ptr<Job>& job, int point, int points);
+  bool acceptFinal(quint64 id);  // GUI thread: true when `id` is current (and clears it)
+
+  std::shared_ptr<Backend> m_backend;
+  PostProcess m_postProcess;
+  QThread m_thread;
+  QObject* m_worker = nullptr;  // lives in m_thread; jobs run as queued calls on it
+  quint64 m_nextId = 1;
+  quint64 m_current = 0;
+  JobKind m_currentKind = JobKind::Run;
+  std::shared_ptr<CancelToken> m_currentToken;
+};
+
+}  // namespace launchlab::ui
+
+Q_DECLARE_METATYPE(launchlab::ui::JobKind)
+Q_DECLARE_METATYPE(launchlab::ui::SweepPoint)
+Q_DECLARE_METATYPE(std::shared_ptr<const launchlab::ui::RunOutcome>)

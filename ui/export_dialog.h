@@ -1,0 +1,62 @@
+#pragma once
+/// The export window (non-modal): any plot to PNG/PDF/SVG at a chosen size and DPI with a caption, and the
+/// run's data to CSV, JSON and .npy. Results are reported inline, never in a dialog storm.
+#include <QDialog>
+#include <QList>
+
+#include <memory>
+#include <vector>
+
+#include "controller.h"
+#include "export.h"
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QSpinBox;
+
+namespace launchlab::ui {
+
+class ExportDialog : public QDialog {
+  Q_OBJECT
+ public:
+  struct Target {
+    QString name;
+    Renderable* plot = nullptr;
+  };
+  explicit ExportDialog(QWidget* parent = nullptr);
+  void setTargets(const QList<Target>& targets, int current);
+  void setRun(std::shared_ptr<const RunOutcome> outcome, std::vector<SweepPoint> sweep);
+  void setFolder(const QString& folder);
+  QString folder() const { return m_folder; }
+  /// Exports the selected plot to the path in the field (what the Export button does).
+  ExportResult exportPlotNow();
+  QString status() const;
+
+ signals:
+  void exported(bool ok, const QString& message);
+
+ private:
+  void suggestPath();
+  void report(const ExportResult& r);
+  QString browse(const QString& title, const QString& suggested, const QString& filter);
+  void exportData(int kind);
+
+  QList<Target> m_targets;
+  std::shared_ptr<const RunOutcome> m_outcome;
+  std::vector<SweepPoint> m_sweep;
+  QString m_folder;
+  QComboBox* m_target;
+  QComboBox* m_format;
+  QSpinBox* m_width;
+  QSpinBox* m_height;
+  QSpinBox* m_dpi;
+  QCheckBox* m_caption;
+  QLineEdit* m_path;
+  QLabel* m_status;
+  QList<QPushButton*> m_dataButtons;
+};
+
+}  // namespace launchlab::ui

@@ -1,0 +1,186 @@
+#pragma once
+/// The LaunchLab window: workload browser, parameter panel, outputs (one view per array), timing chart,
+/// block-size sweep, verification, results table and log; device and error banners; presets, export,
+/// presentation mode. Everything that runs goes through the RunController.
+#include <QElapsedTimer>
+#include <QFont>
+#include <QMainWindow>
+#include <QPalette>
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "controller.h"
+#include "output_view.h"
+#include "view_style.h"
+
+class QAction;
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QScrollArea;
+class QSplitter;
+class QTabWidget;
+class QToolButton;
+
+namespace launchlab::ui {
+
+class AppSettings;
+class Banner;
+class ExportDialog;
+class LogView;
+class ParamPanel;
+class PresetStore;
+class ResultsTable;
+class SweepChart;
+class TimingChart;
+class VerificationTable;
+class WorkloadBrowser;
+
+struct MainWindowOptions {
+  QString startWorkload;         ///< overrides the remembered/default workload when set
+  bool firstRun = true;          ///< run once at start (at a size that takes under a second)
+  bool forcePresentation = false;
+  QString presetFolder;          ///< default: PresetStore::defaultFolder()
+  const QElapsedTimer* startClock = nullptr;  ///< process start, for "cold start to first plot"
+  QString backendNote;           ///< where the engine runs (logged at start)
+};
+
+class MainWindow : public QMainWindow {
+  Q_OBJECT
+ public:
+  MainWindow(std::shared_ptr<Backend> backend, std::unique_ptr<AppSettings> settings, MainWindowOptions options = {});
+  ~MainWindow() override;
+
+  /// The workload picked for a new user: pulse_waveform when present, else vector_add, else the first.
+  static QString defaultWorkload(const Registry& r);
+
+  // Used by tests, --screenshot and --measure-stalls.
+  RunController& controller() { return *m_controller; }
+  ParamPanel* paramPanel() const { return m_panel; }
+  WorkloadBrowser* browser() const { return m_browser; }
+  Banner* deviceBanner() const { return m_deviceBanner; }
+  Banner* errorBanner() const { return m_errorBanner; }
+  QAction* runAction() const { return m_runAct; }
+  QAction* cancelAction() const { return m_cancelAct; }
+  QAction* presentationAction() const { return m_presentAct; }
+  QPushButton* sweepButton() const { return m_sweepBtn; }
+  int outputViewCount() const { return int(m_views.size()); }
+  OutputView* outputView(int i) const { return m_views[std::size_t(i)].view.get(); }
+  TimingChart* timingChart() const { return m_timing.get(); }
+  SweepChart* sweepChart() const { return m_sweep.get(); }
+  ExportDialog* exportDialog();
+  std::shared_ptr<const RunOutcome> lastOutcome() const { return m_last; }
+  /// Milliseconds from process start to the first plot on screen (-1 until then).
+  qint64 firstPlotMs() const { return m_firstPlotMs; }
+  /// GUI-thread milliseconds the last result took to put on screen (views, charts, tables).
+  qint64 lastDisplayMs() const { return m_lastDisplayMs; }
+  bool presentationMode() const { return m_style.presentation; }
+  void selectWorkload(const QString& id);
+  /// Starts a sweep of `implId` (first CUDA variant that honours the block size when empty) without the
+  /// device check the button makes (--measure-stalls on machines without a GPU).
+  quint64 startSweepOf(const QString& implId);
+
+ public slots:
+  void run();
+  void cancel();
+  void startSweep();
+  void openExport();
+  void setPresentationMode(bool on);
+  void toggleFullScreen();
+
+ signals:
+  /// A run's result is on screen (views, charts, tables updated).
+  void runDisplayed(quint64 id);
+  void sweepDone(quint64 id, bool cancelled);
+  /// The first plot was drawn (cold start measured).
+  void firstPlotShown(qint64 ms);
+
+ protected:
+  void closeEvent(QCloseEvent* e) override;
+
+ private:
+  struct ViewSlot {
+    ArraySpec spec;
+    std::string source;  // "" for outputs (the shown implementation), "input" for inputs
+    std::unique_ptr<OutputView> view;
+  };
+  void buildUi();
+  void buildActions();
+  QWidget* buildOutputsArea();
+  QWidget* buildBottomTabs();
+  void showDeviceStatus();
+  void rebuildViews(const Workload& w);
+  void refreshViews();
+  void display(quint64 id, std::shared_ptr<const RunOutcome> outcome);
+  void updateRunEnabled();
+  void fitPanelWidth();
+  void updateSweepControls();
+  void onBusy(bool busy);
+  void fillPresetMenu();
+  void applyPreset(const QString& name);
+  void savePreset();
+  void importPreset();
+  void exportPreset();
+  void startFirstRun();
+  void log(const QString& line);
+  std::string shownImpl() const;
+
+  std::shared_ptr<Backend> m_backend;
+  std::unique_ptr<AppSettings> m_settings;
+  std::unique_ptr<PresetStore> m_presets;
+  MainWindowOptions m_options;
+  RunController* m_controller = nullptr;
+  ViewStyle m_style;
+  QFont m_baseFont;
+  QPalette m_basePalette;
+  Qt::WindowStates m_statesBeforePresentation;
+
+  WorkloadBrowser* m_browser = nullptr;
+  QSplitter* m_mainSplit = nullptr;
+  QScrollArea* m_panelScroll = nullptr;
+  QSplitter* m_resultsSplit = nullptr;
+  QList<int> m_resultsSizesBeforePresentation, m_mainSizesBeforePresentation;
+  ParamPanel* m_panel = nullptr;
+  Banner* m_deviceBanner = nullptr;
+  Banner* m_errorBanner = nullptr;
+  QTabWidget* m_outputTabs = nullptr;
+  QTabWidget* m_bottomTabs = nullptr;
+  QComboBox* m_showImpl = nullptr;
+  QCheckBox* m_overlayRef = nullptr;
+  QCheckBox* m_logY = nullptr;
+  QLabel* m_viewSummary = nullptr;
+  std::vector<ViewSlot> m_views;
+  std::string m_viewsWorkload;
+  std::unique_ptr<TimingChart> m_timing;
+  QCheckBox* m_timingLog = nullptr;
+  std::unique_ptr<SweepChart> m_sweep;
+  QComboBox* m_sweepImpl = nullptr;
+  QPushButton* m_sweepBtn = nullptr;
+  QLabel* m_sweepNotes = nullptr;
+  VerificationTable* m_verify = nullptr;
+  ResultsTable* m_table = nullptr;
+  LogView* m_log = nullptr;
+  QProgressBar* m_progress = nullptr;
+  QLabel* m_statusText = nullptr;
+  QToolButton* m_presetBtn = nullptr;
+  ExportDialog* m_export = nullptr;
+
+  QAction* m_runAct = nullptr;
+  QAction* m_cancelAct = nullptr;
+  QAction* m_exportAct = nullptr;
+  QAction* m_presentAct = nullptr;
+  QAction* m_fullAct = nullptr;
+
+  std::shared_ptr<const RunOutcome> m_last;
+  QElapsedTimer m_jobClock;
+  qint64 m_firstPlotMs = -1;
+  qint64 m_lastDisplayMs = 0;
+  bool m_waitingFirstPlot = false;
+  QString m_firstRunNote;
+};
+
+}  // namespace launchlab::ui

@@ -1,0 +1,58 @@
+#pragma once
+/// The plot area's building block: one view per output (or input) array, chosen by plot kind through a
+/// factory. The default views draw with QCustomPlot; a GPU-rendered view (CUDA-OpenGL interop) can take a
+/// kind's place by installing its own factory, without the main window changing.
+#include <QString>
+#include <QWidget>
+
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "controller.h"
+#include "export.h"
+#include "view_style.h"
+
+namespace launchlab::ui {
+
+/// What a view shows: one array of a finished run, for one source, with the reference beside it.
+struct ViewData {
+  ArraySpec spec;
+  std::shared_ptr<const RunOutcome> outcome;  ///< keeps the arrays alive while shown
+  std::string source;                         ///< "input" or the implementation shown
+  std::string reference;                      ///< implementation drawn as reference ("" for none)
+  int colorIndex = 0;                         ///< palette index of the shown source
+
+  const HostArray* array(const std::string& src) const;   ///< src's array named spec.name, or nullptr
+  const PreparedArray* prepared(const std::string& src) const;
+  const ImplResult* impl(const std::string& src) const;
+  const HostArray* input(const std::string& name) const;
+  /// Title of a source for legends ("CPU serial", "input").
+  QString sourceTitle(const std::string& src) const;
+};
+
+class OutputView : public Renderable {
+ public:
+  ~OutputView() override = default;
+  virtual QWidget* widget() = 0;
+  virtual void setData(const ViewData& d) = 0;
+  /// Shows a message instead of data (e.g. "outputs not kept").
+  virtual void showMessage(const QString& text) = 0;
+  virtual void setViewStyle(const ViewStyle& s) = 0;
+  virtual void resetZoom() = 0;
+  virtual void setLogY(bool on) = 0;
+  /// One line about what is drawn ("16,777,216 points drawn as 1,412 min/max columns").
+  virtual QString summary() const = 0;
+  /// Number of points currently drawn by the main series (tests).
+  virtual int drawnPoints() const = 0;
+};
+
+using OutputViewFactory = std::function<std::unique_ptr<OutputView>(PlotKind kind, QWidget* parent)>;
+/// The QCustomPlot view for a kind.
+std::unique_ptr<OutputView> createQcpOutputView(PlotKind kind, QWidget* parent);
+/// Creates a view through the installed factory (default: createQcpOutputView).
+std::unique_ptr<OutputView> createOutputView(PlotKind kind, QWidget* parent);
+/// Installs a factory (e.g. a GL view for Image outputs that falls back to createQcpOutputView otherwise).
+void setOutputViewFactory(OutputViewFactory f);
+
+}  // namespace launchlab::ui

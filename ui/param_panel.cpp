@@ -1,0 +1,446 @@
+#include "param_panel.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QSlider>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+#include <tuple>
+
+#include "backend.h"
+#include "launchlab/parse.h"
+
+namespace launchlab::ui {
+
+namespace {
+
+constexpr auto kBlockTip =
+    "Threads per block. A block is a group of threads that runs on one streaming multiprocessor (SM); its threads "
+    "can share fast on-chip memory and synchronize with __syncthreads(). The GPU runs threads in warps of 32, so a "
+    "block of a multiple of 32 threads keeps every warp full (1025 would need a 33rd, almost empty warp, and is "
+    "over the 1024-thread limit anyway). More threads per block is not always faster: registers and shared "
+    "memory per SM are shared by all resident blocks.";
+constexpr auto kAutoBlockTip =
+    "Auto: the implementation picks its block size (usually 256 threads: 8 warps, a good default for "
+    "memory-bound kernels). The results say what was launched.";
+constexpr auto kGridTip =
+    "Blocks (the grid): how many blocks are launched. Total threads = blocks x threads per block. A "
+    "one-thread-per-element kernel needs ceil(N / threads per block) blocks, or the tail is never computed; a "
+    "grid-stride loop works with any grid, and a few blocks per SM are enough to keep the GPU busy.";
+constexpr auto kAutoGridTip =
+    "Auto: ceil(N / threads per block) blocks for one-thread-per-element kernels, or as many blocks as the GPU "
+    "keeps resident (SMs x blocks per SM) for grid-stride loops. The launch note in the results says which.";
+constexpr auto kSizeTip =
+    "N, the problem size. Type 1000, 4K or 1M (powers of 10), 16Mi (2^24), 2^24 or 1e6. The slider moves in "
+    "quarter octaves (x1.19 per step). Large N shows bandwidth; small N shows launch and transfer overheads.";
+constexpr auto kDtypeTip =
+    "Element type: f32 (float, 4 bytes), f64 (double, 8 bytes: twice the bytes to move, and far fewer "
+    "double-precision units on consumer GPUs), i32/u32 (4-byte integers), u8 (bytes).";
+constexpr auto kRepsTip =
+    "Timed repetitions. Charts show the median and min-max whiskers. More repetitions give steadier numbers; "
+    "Cancel stops at the next repetition.";
+constexpr auto kWarmupTip =
+    "Untimed warm-up runs before timing: the first launch pays for module loading, memory allocation and page "
+    "faults, which is not what you want to measure.";
+constexpr auto kSeedTip = "Seed of the deterministic input generator: the same seed gives the same inputs.";
+
+QString bytesText(double b) {
+  const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+  int u = 0;
+  while (b >= 1024 && u < 4) {
+    b /= 1024;
+    ++u;
+  }
+  return QString::number(b, 'g', 3) + " " + units[u];
+}
+
+/// Size for slider position p (quarter octaves): exact powers of two on whole octaves, else two significant
+/// digits (so the field shows "20M", not "19951584").
+std::uint64_t sizeForPosition(int p) {
+  if (p % 4 == 0) return std::uint64_t(1) << (p / 4);
+  const double v = std::pow(2.0, p / 4.0);
+  const double mag = std::pow(10.0, std::floor(std::log10(v)) - 1);
+  return std::uint64_t(std::llround(std::round(v / mag) * mag));
+}
+
+}  // namespace
+
+ParamPanel::ParamPanel(const Backend& backend, QWidget* parent) : QWidget(parent), m_backend(backend) {
+  auto* lay = new QVBoxLayout(this);
+  lay->setContentsMargins(0, 0, 0, 0);
+  setStyleSheet("QLineEdit[invalid=\"true\"], QComboBox[invalid=\"true\"] { border: 2px solid #c62828; }");
+}
+
+QLineEdit* ParamPanel::lineEdit(const QString& field, const QString& tip) {
+  auto* e = new QLineEdit;
+  e->setToolTip(tip);
+  connect(e, &QLineEdit::textEdited, this, [this] { collect(); });
+  connect(e, &QLineEdit::returnPressed, this, &ParamPanel::submit);
+  m_editors[field] = e;
+  return e;
+}
+
+std::pair<QCheckBox*, QLineEdit*> ParamPanel::launchRow(QVBoxLayout* lay, const QString& label, const QString& field,
+                                                        const QString& tip, const QString& autoTip) {
+  auto* row = new QHBoxLayout;
+  auto* l = new QLabel(label);
+  l->setToolTip(tip);
+  auto* autoBox = new QCheckBox("auto");
+  autoBox->setToolTip(autoTip);
+  m_editors["auto-" + field] = autoBox;
+  QLineEdit* edit = lineEdit(field, tip);
+  edit->setMaximumWidth(90);
+  row->addWidget(l, 1);
+  row->addWidget(autoBox);
+  row->addWidget(edit);
+  lay->addLayout(row);
+  return {autoBox, edit};
+}
+
+QLabel* ParamPanel::addMessage(QVBoxLayout* lay, const QString& field) {
+  auto* l = new QLabel;
+  l->setWordWrap(true);
+  l->setVisible(false);
+  l->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  lay->addWidget(l);
+  m_messages[field] = l;
+  return l;
+}
+
+void ParamPanel::rebuild(const Workload& w) {
+  m_workload = &w;
+  const auto& info = w.info();
+  delete m_body;
+  m_editors.clear();
+  m_messages.clear();
+  m_implBoxes.clear();
+  m_body = new QWidget(this);
+  layout()->addWidget(m_body);
+  auto* lay = new QVBoxLayout(m_body);
+  lay->setContentsMargins(4, 4, 4, 4);
+
+  // Problem size and dtype.
+  auto* sizeBox = new QGroupBox("Problem size");
+  auto* sl = new QVBoxLayout(sizeBox);
+  m_sizeSlider = new QSlider(Qt::Horizontal);
+  const double lo = std::log2(double(std::max<std::uint64_t>(1, info.minN)));
+  const double hi = std::log2(double(std::max(info.minN, info.maxN)));
+  m_sizeSlider->setRange(int(std::ceil(lo * 4)), int(std::floor(hi * 4)));
+  m_sizeSlider->setTickPosition(QSlider::TicksBelow);
+  m_sizeSlider->setTickInterval(4 * 4);
+  m_sizeSlider->setPageStep(4);
+  m_sizeSlider->setToolTip(kSizeTip);
+  m_editors["size-slider"] = m_sizeSlider;
+  m_sizeEdit = lineEdit("size", kSizeTip);
+  m_sizeEdit->setMaximumWidth(110);
+  auto* row = new QHBoxLayout;
+  row->addWidget(new QLabel("N"));
+  row->addWidget(m_sizeSlider, 1);
+  row->addWidget(m_sizeEdit);
+  sl->addLayout(row);
+  m_sizeInfo = new QLabel;
+  m_sizeInfo->setStyleSheet("color: palette(mid);");
+  m_sizeInfo->setWordWrap(true);
+  sl->addWidget(m_sizeInfo);
+  addMessage(sl, "size");
+  auto* drow = new QHBoxLayout;
+  m_dtype = new QComboBox;
+  m_dtype->setToolTip(kDtypeTip);
+  for (auto t : info.dtypes) m_dtype->addItem(QString::fromStdString(std::string(dtypeName(t))));
+  m_editors["dtype"] = m_dtype;
+  drow->addWidget(new QLabel("Element type"));
+  drow->addWidget(m_dtype);
+  drow->addStretch();
+  sl->addLayout(drow);
+  addMessage(sl, "dtype");
+  lay->addWidget(sizeBox);
+  connect(m_sizeSlider, &QSlider::valueChanged, this, [this](int p) {
+    if (!m_loading) sliderToSize(p);
+  });
+  connect(m_dtype, &QComboBox::currentTextChanged, this, [this] { collect(); });
+
+  // The workload's own parameters.
+  if (!info.params.empty()) {
+    auto* pbox = new QGroupBox("Workload parameters");
+    auto* pl = new QVBoxLayout(pbox);
+    for (const auto& p : info.params) {
+      const QString field = QString::fromStdString("param:" + p.name);
+      QString tip = QString::fromStdString(p.help);
+      if (p.kind != ParamSpec::Kind::Choice)
+        tip += QString("\nRange: %1 to %2%3").arg(p.minValue).arg(p.maxValue).arg(p.unit.empty() ? "" : " " + QString::fromStdString(p.unit));
+      auto* r = new QHBoxLayout;
+      auto* label = new QLabel(QString::fromStdString(p.label.empty() ? p.name : p.label) +
+                               (p.unit.empty() ? QString() : " (" + QString::fromStdString(p.unit) + ")"));
+      label->setToolTip(tip);
+      r->addWidget(label, 1);
+      if (p.kind == ParamSpec::Kind::Choice) {
+        auto* c = new QComboBox;
+        for (const auto& ch : p.choices) c->addItem(QString::fromStdString(ch));
+        c->setToolTip(tip);
+        connect(c, &QComboBox::currentTextChanged, this, [this] { collect(); });
+        m_editors[field] = c;
+        r->addWidget(c);
+      } else {
+        auto* e = lineEdit(field, tip);
+        e->setMaximumWidth(120);
+        r->addWidget(e);
+      }
+      pl->addLayout(r);
+      addMessage(pl, field);
+    }
+    addMessage(pl, "params");
+    lay->addWidget(pbox);
+  }
+
+  // Launch configuration.
+  const DeviceLimits limits = m_backend.launchLimits();
+  auto* lbox = new QGroupBox(info.launchDims == 2 ? "Launch configuration (2D)" : "Launch configuration");
+  auto* ll = new QVBoxLayout(lbox);
+  std::tie(m_autoBlock, m_blockEdit) = launchRow(ll, "Threads per block", "block", kBlockTip, kAutoBlockTip);
+  m_blockSlider = nullptr;
+  m_blockShape = nullptr;
+  if (info.launchDims == 2) {
+    m_blockShape = new QComboBox;
+    m_blockShape->addItems({"8x8", "16x16", "32x8", "32x16", "32x32", "64x4", "128x2", "256x1"});
+    m_blockShape->setToolTip(QString(kBlockTip) + "\n2D blocks: X x Y threads; X along rows (coalesced memory access "
+                                                  "wants X a multiple of 32).");
+    m_editors["block-shape"] = m_blockShape;
+    connect(m_blockShape, &QComboBox::textActivated, this, [this](const QString& t) {
+      m_blockEdit->setText(t);
+      collect();
+    });
+    ll->addWidget(m_blockShape);
+  } else {
+    m_blockSlider = new QSlider(Qt::Horizontal);
+    m_blockSlider->setRange(32, std::max(32, limits.maxThreadsPerBlock));
+    m_blockSlider->setSingleStep(32);
+    m_blockSlider->setPageStep(128);
+    m_blockSlider->setTickInterval(32);
+    m_blockSlider->setTickPosition(QSlider::TicksBelow);
+    m_blockSlider->setToolTip(QString(kBlockTip) + "\nThe slider moves in whole warps (32 threads).");
+    m_editors["block-slider"] = m_blockSlider;
+    connect(m_blockSlider, &QSlider::valueChanged, this, [this](int v) {
+      if (m_loading) return;
+      const int snapped = std::max(32, (v + 16) / 32 * 32);
+      if (snapped != v) {
+        QSignalBlocker b(m_blockSlider);
+        m_blockSlider->setValue(snapped);
+      }
+      m_blockEdit->setText(QString::number(snapped));
+      collect();
+    });
+    ll->addWidget(m_blockSlider);
+  }
+  addMessage(ll, "block");
+  std::tie(m_autoGrid, m_gridEdit) = launchRow(ll, "Blocks (grid)", "grid", kGridTip, kAutoGridTip);
+  addMessage(ll, "grid");
+  auto* limitsLabel = new QLabel(QString("Limits: %1 threads per block, %2 (%3)")
+                                     .arg(limits.maxThreadsPerBlock)
+                                     .arg(QString::fromStdString("warp " + std::to_string(limits.warpSize)))
+                                     .arg(QString::fromStdString(limits.deviceName)));
+  limitsLabel->setStyleSheet("color: palette(mid);");
+  limitsLabel->setWordWrap(true);
+  ll->addWidget(limitsLabel);
+  connect(m_autoBlock, &QCheckBox::toggled, this, [this] { collect(); });
+  connect(m_autoGrid, &QCheckBox::toggled, this, [this] { collect(); });
+  lay->addWidget(lbox);
+
+  // Implementations.
+  const DeviceStatus dev = m_backend.deviceStatus();
+  auto* ibox = new QGroupBox("Implementations");
+  auto* il = new QVBoxLayout(ibox);
+  for (const auto& impl : w.impls()) {
+    QString text = QString::fromStdString(impl.title);
+    QString tip = QString::fromStdString(impl.description);
+    if (impl.demonstration) {
+      text += "  \xE2\x9A\xA0 demo";
+      tip += "\nDeliberately wrong: its mismatch against the reference is the lesson, not a failure.";
+    }
+    if (!impl.run) tip += "\nNot built: " + QString::fromStdString(impl.unavailableReason);
+    else if (impl.isGpu() && !dev.available) tip += "\nSkipped on this machine: " + QString::fromStdString(dev.reason);
+    auto* cb = new QCheckBox(text);
+    cb->setToolTip(tip);
+    if (impl.isGpu() && (!impl.run || !dev.available)) {
+      cb->setText(text + "  \xE2\x80\x93 off here");
+      cb->setStyleSheet("color: palette(mid);");
+    }
+    if (impl.id == "cpu-serial") {
+      cb->setChecked(true);
+      cb->setEnabled(false);
+      cb->setToolTip(tip + "\nThe reference: it always runs, and every other implementation is checked against it.");
+    }
+    connect(cb, &QCheckBox::toggled, this, [this] { collect(); });
+    m_implBoxes[QString::fromStdString(impl.id)] = cb;
+    m_editors["impl:" + QString::fromStdString(impl.id)] = cb;
+    il->addWidget(cb);
+  }
+  if (!dev.available && std::any_of(w.impls().begin(), w.impls().end(), [](const ImplSpec& i) { return i.isGpu(); })) {
+    auto* off = new QLabel("CUDA variants are skipped on this machine (see the banner); tick them anyway to see "
+                           "them listed with the reason.");
+    off->setWordWrap(true);
+    off->setStyleSheet("color: palette(mid);");
+    il->addWidget(off);
+  }
+  addMessage(il, "impls");
+  lay->addWidget(ibox);
+
+  // Measurement.
+  auto* mbox = new QGroupBox("Measurement");
+  auto* ml = new QFormLayout(mbox);
+  m_reps = new QSpinBox;
+  m_reps->setRange(1, 1000);
+  m_reps->setToolTip(kRepsTip);
+  m_warmup = new QSpinBox;
+  m_warmup->setRange(0, 100);
+  m_warmup->setToolTip(kWarmupTip);
+  m_seed = new QSpinBox;
+  m_seed->setRange(0, 2147483647);
+  m_seed->setToolTip(kSeedTip);
+  m_editors["reps"] = m_reps;
+  m_editors["warmup"] = m_warmup;
+  m_editors["seed"] = m_seed;
+  ml->addRow("Repetitions", m_reps);
+  ml->addRow("Warm-up runs", m_warmup);
+  ml->addRow("Seed", m_seed);
+  for (auto* s : {m_reps, m_warmup, m_seed}) connect(s, &QSpinBox::valueChanged, this, [this] { collect(); });
+  auto* mv = new QVBoxLayout;
+  ml->addRow(mv);
+  addMessage(mv, "reps");
+  addMessage(mv, "warmup");
+  addMessage(mv, "form");
+  lay->addWidget(mbox);
+  lay->addStretch(1);
+}
+
+void ParamPanel::setForm(const FormState& f) {
+  const Workload* w = m_backend.registry().find(f.workload);
+  if (!w) return;
+  if (w != m_workload) rebuild(*w);
+  load(f);
+  collect();
+}
+
+void ParamPanel::load(const FormState& f) {
+  m_loading = true;
+  m_sizeEdit->setText(QString::fromStdString(f.size));
+  m_dtype->setCurrentText(QString::fromStdString(f.dtype));
+  for (const auto& p : m_workload->info().params) {
+    auto it = f.params.find(p.name);
+    const QString text = QString::fromStdString(it != f.params.end() ? it->second : defaultParamText(p));
+    QWidget* e = m_editors.value(QString::fromStdString("param:" + p.name));
+    if (auto* le = qobject_cast<QLineEdit*>(e)) le->setText(text);
+    else if (auto* cb = qobject_cast<QComboBox*>(e)) cb->setCurrentText(text);
+  }
+  m_autoBlock->setChecked(f.autoBlock);
+  m_blockEdit->setText(QString::fromStdString(f.block));
+  m_autoGrid->setChecked(f.autoGrid);
+  m_gridEdit->setText(QString::fromStdString(f.grid));
+  for (auto it = m_implBoxes.begin(); it != m_implBoxes.end(); ++it) {
+    const bool on = it.key() == "cpu-serial" ||
+                    std::find(f.impls.begin(), f.impls.end(), it.key().toStdString()) != f.impls.end();
+    it.value()->setChecked(on);
+  }
+  m_reps->setValue(f.reps);
+  m_warmup->setValue(f.warmup);
+  m_seed->setValue(int(std::min<std::uint64_t>(f.seed, 2147483647u)));
+  m_loading = false;
+}
+
+void ParamPanel::sliderToSize(int pos) {
+  m_sizeEdit->setText(QString::fromStdString(sizeText(sizeForPosition(pos))));
+  collect();
+}
+
+void ParamPanel::syncSlider() {
+  if (auto n = parseSize(m_sizeEdit->text().toStdString())) {
+    QSignalBlocker b(m_sizeSlider);
+    m_sizeSlider->setValue(int(std::lround(std::log2(double(*n)) * 4)));
+  }
+  if (m_blockSlider) {
+    if (auto b = parseDim3(m_blockEdit->text().toStdString())) {
+      QSignalBlocker bl(m_blockSlider);
+      m_blockSlider->setValue(int(std::min<std::uint64_t>(b->x, std::uint64_t(m_blockSlider->maximum()))));
+    }
+  }
+}
+
+void ParamPanel::collect() {
+  if (m_loading || !m_workload) return;
+  FormState f;
+  f.workload = m_workload->info().id;
+  f.size = m_sizeEdit->text().trimmed().toStdString();
+  f.dtype = m_dtype->currentText().toStdString();
+  for (const auto& p : m_workload->info().params) {
+    QWidget* e = m_editors.value(QString::fromStdString("param:" + p.name));
+    if (auto* le = qobject_cast<QLineEdit*>(e)) f.params[p.name] = le->text().trimmed().toStdString();
+    else if (auto* cb = qobject_cast<QComboBox*>(e)) f.params[p.name] = cb->currentText().toStdString();
+  }
+  f.autoBlock = m_autoBlock->isChecked();
+  f.block = m_blockEdit->text().trimmed().toStdString();
+  f.autoGrid = m_autoGrid->isChecked();
+  f.grid = m_gridEdit->text().trimmed().toStdString();
+  for (const auto& impl : m_workload->impls())
+    if (auto* cb = m_implBoxes.value(QString::fromStdString(impl.id)); cb && cb->isChecked()) f.impls.push_back(impl.id);
+  f.reps = m_reps->value();
+  f.warmup = m_warmup->value();
+  f.seed = std::uint64_t(m_seed->value());
+  m_form = f;
+  m_check = checkForm(m_form, m_backend);
+  syncSlider();
+  mark();
+  emit changed();
+}
+
+QString ParamPanel::fieldMessage(const QString& field) const {
+  auto* l = m_messages.value(field);
+  return l && l->isVisible() ? l->text() : QString();
+}
+
+void ParamPanel::mark() {
+  m_blockEdit->setEnabled(!m_form.autoBlock);
+  if (m_blockSlider) m_blockSlider->setEnabled(!m_form.autoBlock);
+  if (m_blockShape) m_blockShape->setEnabled(!m_form.autoBlock);
+  m_gridEdit->setEnabled(!m_form.autoGrid);
+  for (auto it = m_messages.begin(); it != m_messages.end(); ++it) {
+    const std::string key = it.key().toStdString();
+    QString text;
+    bool error = false;
+    if (auto e = m_check.errors.find(key); e != m_check.errors.end()) {
+      text = QString::fromStdString(e->second);
+      error = true;
+    } else if (auto w = m_check.warnings.find(key); w != m_check.warnings.end()) {
+      text = QString::fromStdString(w->second);
+    }
+    it.value()->setText((error ? "\xE2\x9C\x97 " : "\xE2\x84\xB9 ") + text);
+    it.value()->setStyleSheet(error ? "color: #c62828;" : "color: #8a5a00;");
+    it.value()->setVisible(!text.isEmpty());
+    if (QWidget* ed = m_editors.value(it.key())) {
+      ed->setProperty("invalid", error);
+      ed->style()->unpolish(ed);
+      ed->style()->polish(ed);
+      ed->setToolTip(ed->toolTip().section("\n\xE2\x9C\x97 ", 0, 0) + (error ? "\n\xE2\x9C\x97 " + text.mid(2) : QString()));
+    }
+  }
+  // What the size means in memory.
+  if (auto n = parseSize(m_form.size); n && m_check.errors.count("size") == 0) {
+    double bytes = double(*n);
+    if (auto t = parseDType(m_form.dtype)) bytes *= double(dtypeSize(*t));
+    m_sizeInfo->setText(QString("= %1 %2, %3 per array")
+                            .arg(QLocale(QLocale::English).toString(qulonglong(*n)))
+                            .arg(QString::fromStdString(m_workload->info().sizeLabel))
+                            .arg(bytesText(bytes)));
+  } else {
+    m_sizeInfo->clear();
+  }
+}
+
+}  // namespace launchlab::ui

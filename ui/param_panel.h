@@ -1,0 +1,78 @@
+#pragma once
+/// The parameter panel, generated from a workload's metadata: size (log slider + text with K/M/Mi
+/// suffixes), dtype, the workload's parameters, threads per block and blocks (1D or 2D, auto or manual),
+/// implementations, repetitions. Every field is checked as it changes and marked in place with the reason.
+#include <QMap>
+#include <QWidget>
+
+#include "form_state.h"
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QSlider;
+class QSpinBox;
+class QVBoxLayout;
+
+namespace launchlab::ui {
+
+class Backend;
+
+class ParamPanel : public QWidget {
+  Q_OBJECT
+ public:
+  explicit ParamPanel(const Backend& backend, QWidget* parent = nullptr);
+  /// Shows `f` (rebuilding the widgets when the workload changes) and checks it.
+  void setForm(const FormState& f);
+  const FormState& form() const { return m_form; }
+  const FormCheck& check() const { return m_check; }
+  /// The editor of a field ("size", "dtype", "param:<name>", "block", "grid", "reps", "warmup", "impl:<id>").
+  QWidget* editor(const QString& field) const { return m_editors.value(field); }
+  /// The message shown in place for a field ("" when none).
+  QString fieldMessage(const QString& field) const;
+
+ signals:
+  /// The form changed (and was checked).
+  void changed();
+  /// Return was pressed in a text field.
+  void submit();
+
+ private:
+  void rebuild(const Workload& w);
+  void load(const FormState& f);
+  void collect();
+  void mark();
+  QLabel* addMessage(QVBoxLayout* lay, const QString& field);
+  QLineEdit* lineEdit(const QString& field, const QString& tip);
+  /// "label [auto] [text]" for threads per block or blocks.
+  std::pair<QCheckBox*, QLineEdit*> launchRow(QVBoxLayout* lay, const QString& label, const QString& field,
+                                              const QString& tip, const QString& autoTip);
+  void sliderToSize(int pos);
+  void syncSlider();
+
+  const Backend& m_backend;
+  const Workload* m_workload = nullptr;
+  FormState m_form;
+  FormCheck m_check;
+  bool m_loading = false;
+  QWidget* m_body = nullptr;
+  QMap<QString, QWidget*> m_editors;
+  QMap<QString, QLabel*> m_messages;
+  QMap<QString, QCheckBox*> m_implBoxes;
+  QSlider* m_sizeSlider = nullptr;
+  QLineEdit* m_sizeEdit = nullptr;
+  QLabel* m_sizeInfo = nullptr;
+  QComboBox* m_dtype = nullptr;
+  QCheckBox* m_autoBlock = nullptr;
+  QCheckBox* m_autoGrid = nullptr;
+  QSlider* m_blockSlider = nullptr;
+  QComboBox* m_blockShape = nullptr;
+  QLineEdit* m_blockEdit = nullptr;
+  QLineEdit* m_gridEdit = nullptr;
+  QSpinBox* m_reps = nullptr;
+  QSpinBox* m_warmup = nullptr;
+  QSpinBox* m_seed = nullptr;
+};
+
+}  // namespace launchlab::ui

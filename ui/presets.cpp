@@ -1,0 +1,194 @@
+#include "presets.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSaveFile>
+#include <QStandardPaths>
+
+namespace launchlab::ui {
+
+namespace {
+constexpr auto kBuiltinPrefix = "Course: ";
+constexpr auto kBuiltinDir = ":/presets";
+
+bool fail(QString* error, const QString& msg) {
+  if (error) *error = msg;
+  return false;
+}
+}  // namespace
+
+QJsonObject formToJson(const FormState& f) {
+  QJsonObject params;
+  for (const auto& [k, v] : f.params) params[QString::fromStdString(k)] = QString::fromStdString(v);
+  QJsonArray impls;
+  for (const auto& i : f.impls) impls.append(QString::fromStdString(i));
+  QJsonObject o;
+  o["workload"] = QString::fromStdString(f.workload);
+  o["size"] = QString::fromStdString(f.size);
+  o["dtype"] = QString::fromStdString(f.dtype);
+  o["params"] = params;
+  o["auto_block"] = f.autoBlock;
+  o["block"] = QString::fromStdString(f.block);
+  o["auto_grid"] = f.autoGrid;
+  o["grid"] = QString::fromStdString(f.grid);
+  o["impls"] = impls;
+  o["reps"] = f.reps;
+  o["warmup"] = f.warmup;
+  o["seed"] = QString::number(f.seed);  // as text: JSON numbers lose 64-bit integers
+  return o;
+}
+
+std::optional<FormState> formFromJson(const QJsonObject& o, QString* error) {
+  FormState f;
+  QString bad;
+  auto str = [&](const char* key, std::string& out) {
+    if (!o.contains(key)) return;
+    if (!o[key].isString()) bad = QString("'%1' must be a string").arg(key);
+    else out = o[key].toString().toStdString();
+  };
+  auto boolean = [&](const char* key, bool& out) {
+    if (!o.contains(key)) return;
+    if (!o[key].isBool()) bad = QString("'%1' must be true or false").arg(key);
+    else out = o[key].toBool();
+  };
+  auto integer = [&](const char* key, int& out) {
+    if (!o.contains(key)) return;
+    if (!o[key].isDouble()) bad = QString("'%1' must be a number").arg(key);
+    else out = o[key].toInt();
+  };
+  str("workload", f.workload);
+  str("size", f.size);
+  str("dtype", f.dtype);
+  boolean("auto_block", f.autoBlock);
+  str("block", f.block);
+  boolean("auto_grid", f.autoGrid);
+  str("grid", f.grid);
+  integer("reps", f.reps);
+  integer("warmup", f.warmup);
+  if (o.contains("seed")) {
+    bool ok = false;
+    const auto s = o["seed"].isString() ? o["seed"].toString().toULongLong(&ok) : 0;
+    if (!ok) bad = "'seed' must be a whole number as text";
+    else f.seed = s;
+  }
+  if (o.contains("params")) {
+    if (!o["params"].isObject()) bad = "'params' must be an object";
+    const auto p = o["params"].toObject();
+    for (auto it = p.begin(); it != p.end(); ++it) {
+      if (!it.value().isString()) bad = QString("parameter '%1' must be given as text").arg(it.key());
+      else f.params[it.key().toStdString()] = it.value().toString().toStdString();
+    }
+  }
+  if (o.contains("impls")) {
+    if (!o["impls"].isArray()) bad = "'impls' must be a list";
+    for (const auto& v : o["impls"].toArray()) {
+      if (!v.isString()) bad = "'impls' must list implementation ids";
+      else f.impls.push_back(v.toString().toStdString());
+    }
+  }
+  if (f.workload.empty() && bad.isEmpty()) bad = "'workload' is missing";
+  if (!bad.isEmpty()) {
+    fail(error, bad);
+    return std::nullopt;
+  }
+  return f;
+}
+
+QByteArray presetToJson(const Preset& p) {
+  QJsonObject o;
+  o["launchlab_preset"] = 1;
+  o["name"] = p.name;
+  o["form"] = formToJson(p.form);
+  return QJsonDocument(o).toJson(QJsonDocument::Indented);
+}
+
+std::optional<Preset> presetFromJson(const QByteArray& bytes, QString* error) {
+  QJsonParseError pe;
+  const auto doc = QJsonDocument::fromJson(bytes, &pe);
+  if (doc.isNull()) {
+    fail(error, "not JSON: " + pe.errorString() + " at offset " + QString::number(pe.offset));
+    return std::nullopt;
+  }
+  const auto o = doc.object();
+  if (!doc.isObject() || o["launchlab_preset"].toInt() != 1 || !o["form"].isObject()) {
+    fail(error, "not a LaunchLab preset (expected {\"launchlab_preset\": 1, \"name\": …, \"form\": {…}})");
+    return std::nullopt;
+  }
+  QString formError;
+  auto form = formFromJson(o["form"].toObject(), &formError);
+  if (!form) {
+    fail(error, "bad preset: " + formError);
+    return std::nullopt;
+  }
+  return Preset{o["name"].toString(), *form};
+}
+
+bool savePresetFile(const QString& path, const Preset& p, QString* error) {
+  QSaveFile f(path);
+  if (!f.open(QIODevice::WriteOnly)) return fail(error, "cannot write " + path + ": " + f.errorString());
+  const QByteArray bytes = presetToJson(p);
+  if (f.write(bytes) != bytes.size()) {
+    const QString why = f.errorString();
+    f.cancelWriting();
+    return fail(error, "cannot write " + path + ": " + why);
+  }
+  if (!f.commit()) return fail(error, "cannot write " + path + ": " + f.errorString());
+  return true;
+}
+
+std::optional<Preset> loadPresetFile(const QString& path, QString* error) {
+  QFile f(path);
+  if (!f.open(QIODevice::ReadOnly)) {
+    fail(error, "cannot read " + path + ": " + f.errorString());
+    return std::nullopt;
+  }
+  QString why;
+  auto p = presetFromJson(f.readAll(), &why);
+  if (!p) fail(error, path + ": " + why);
+  return p;
+}
+
+PresetStore::PresetStore(QString folder) : m_folder(std::move(folder)) {}
+
+QString PresetStore::defaultFolder() {
+  return QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation) + "/presets";
+}
+
+QString PresetStore::fileNameFor(const QString& name) {
+  QString s;
+  for (QChar c : name) s += (c.isLetterOrNumber() || c == '-' || c == '_' || c == '.') && c.unicode() < 128 ? c : QChar('_');
+  if (s.isEmpty() || s.startsWith('.')) s.prepend("preset");
+  return s + ".json";
+}
+
+QStringList PresetStore::names() const {
+  QStringList user, builtin;
+  for (const auto& fi : QDir(m_folder).entryInfoList({"*.json"}, QDir::Files, QDir::Name))
+    if (auto p = loadPresetFile(fi.absoluteFilePath())) user << p->name;
+  for (const auto& fi : QDir(kBuiltinDir).entryInfoList({"*.json"}, QDir::Files, QDir::Name))
+    if (auto p = loadPresetFile(fi.absoluteFilePath())) builtin << kBuiltinPrefix + p->name;
+  user.sort(Qt::CaseInsensitive);
+  return user + builtin;
+}
+
+bool PresetStore::save(const Preset& p, QString* error) const {
+  if (p.name.trimmed().isEmpty()) return fail(error, "a preset needs a name");
+  if (p.name.startsWith(kBuiltinPrefix)) return fail(error, QString("names starting with '%1' are reserved").arg(kBuiltinPrefix));
+  if (!QDir().mkpath(m_folder)) return fail(error, "cannot create " + m_folder);
+  return savePresetFile(m_folder + "/" + fileNameFor(p.name), p, error);
+}
+
+std::optional<Preset> PresetStore::load(const QString& name, QString* error) const {
+  if (name.startsWith(kBuiltinPrefix)) {
+    const QString bare = name.mid(int(qstrlen(kBuiltinPrefix)));
+    for (const auto& fi : QDir(kBuiltinDir).entryInfoList({"*.json"}, QDir::Files))
+      if (auto p = loadPresetFile(fi.absoluteFilePath()); p && p->name == bare) return p;
+  }
+  return loadPresetFile(m_folder + "/" + fileNameFor(name), error);
+}
+
+bool PresetStore::remove(const QString& name) const { return QFile::remove(m_folder + "/" + fileNameFor(name)); }
+
+}  // namespace launchlab::ui

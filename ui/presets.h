@@ -1,0 +1,50 @@
+#pragma once
+/// Named presets (a FormState with a name) as JSON files, and the folder that holds them.
+#include <QByteArray>
+#include <QJsonObject>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+#include "form_state.h"
+
+namespace launchlab::ui {
+
+struct Preset {
+  QString name;
+  FormState form;
+  bool operator==(const Preset&) const = default;
+};
+
+QJsonObject formToJson(const FormState& f);
+/// Reads a form; missing keys keep FormState's defaults, wrong types are an error (in `error`).
+std::optional<FormState> formFromJson(const QJsonObject& o, QString* error = nullptr);
+
+/// {"launchlab_preset": 1, "name": …, "form": {…}} as indented JSON.
+QByteArray presetToJson(const Preset& p);
+std::optional<Preset> presetFromJson(const QByteArray& bytes, QString* error = nullptr);
+/// Writes atomically (QSaveFile); on failure returns false with the reason and leaves no partial file.
+bool savePresetFile(const QString& path, const Preset& p, QString* error = nullptr);
+std::optional<Preset> loadPresetFile(const QString& path, QString* error = nullptr);
+
+/// A folder of named presets (<folder>/<safe name>.json) plus the read-only built-in ones (resources).
+class PresetStore {
+ public:
+  explicit PresetStore(QString folder);
+  /// The user's preset folder: <AppConfigLocation>/presets.
+  static QString defaultFolder();
+  const QString& folder() const { return m_folder; }
+  /// User presets (sorted), then built-in ones prefixed "Course: ".
+  QStringList names() const;
+  bool save(const Preset& p, QString* error = nullptr) const;
+  std::optional<Preset> load(const QString& name, QString* error = nullptr) const;
+  bool remove(const QString& name) const;
+  /// A file name for a preset name: letters, digits, '-', '_' and '.' kept, anything else '_'.
+  static QString fileNameFor(const QString& name);
+
+ private:
+  QString m_folder;
+};
+
+}  // namespace launchlab::ui

@@ -1,0 +1,44 @@
+#pragma once
+/// Persistent settings (QSettings "LaunchLab/launchlab"): presentation mode, window layout, last workload,
+/// last-used parameters per workload, export choices. An ephemeral instance (a temporary file, read and
+/// written by nobody else) gives a new user's view, for screenshots and tests.
+#include <QByteArray>
+#include <QSettings>
+#include <QString>
+#include <QTemporaryDir>
+
+#include <memory>
+#include <optional>
+
+#include "form_state.h"
+
+namespace launchlab::ui {
+
+class AppSettings {
+ public:
+  /// The user's settings.
+  AppSettings();
+  /// Fresh settings in a temporary folder, gone when this object is.
+  static std::unique_ptr<AppSettings> ephemeral();
+
+  bool presentation() const;
+  void setPresentation(bool on);
+  QString lastWorkload() const;
+  void setLastWorkload(const QString& id);
+  std::optional<FormState> lastForm(const QString& workload) const;
+  void setLastForm(const FormState& f);
+  QByteArray windowGeometry() const;
+  QByteArray windowState() const;
+  void setWindowLayout(const QByteArray& geometry, const QByteArray& state);
+  QString exportFolder() const;
+  void setExportFolder(const QString& folder);
+  QSettings& raw() { return *m_settings; }
+  void sync() { m_settings->sync(); }
+
+ private:
+  explicit AppSettings(const QString& iniPath);
+  std::unique_ptr<QTemporaryDir> m_tmp;
+  std::unique_ptr<QSettings> m_settings;
+};
+
+}  // namespace launchlab::ui

@@ -1,0 +1,129 @@
+#include "view_style.h"
+
+#include <QApplication>
+
+#include <qcustomplot.h>
+
+namespace launchlab::ui {
+
+ViewStyle ViewStyle::normal() { return {}; }
+
+ViewStyle ViewStyle::presentationStyle() {
+  ViewStyle s;
+  s.presentation = true;
+  s.palette = &highContrastPalette();
+  s.lineWidth = 3.0;
+  s.fontPointSize = 15;
+  s.markerSize = 11;
+  return s;
+}
+
+QColor toQColor(const Rgb& c, int alpha) { return QColor(c.r, c.g, c.b, alpha); }
+
+QColor ViewStyle::seriesColor(int i) const {
+  const auto& v = palette->series;
+  return toQColor(v[std::size_t(i) % v.size()]);
+}
+QColor ViewStyle::referenceColor() const { return toQColor(palette->reference); }
+QColor ViewStyle::mismatchColor() const { return toQColor(palette->mismatch); }
+QColor ViewStyle::phaseColor(int i) const { return toQColor(palette->phases[std::size_t(i) % 4]); }
+
+QFont ViewStyle::font(double scale, bool bold) const {
+  QFont f = QApplication::font();
+  f.setPointSizeF(fontPointSize * scale);
+  f.setBold(bold);
+  return f;
+}
+
+void applyPlotStyle(QCustomPlot& plot, const ViewStyle& s) {
+  const QColor fg = toQColor(s.palette->foreground);
+  const QColor grid = toQColor(s.palette->grid);
+  plot.setBackground(toQColor(s.palette->background));
+  for (QCPAxis* a : {plot.xAxis, plot.yAxis, plot.xAxis2, plot.yAxis2}) {
+    if (!a) continue;
+    a->setTickLabelFont(s.font());
+    a->setLabelFont(s.font(1.05));
+    a->setTickLabelColor(fg);
+    a->setLabelColor(fg);
+    const QPen axisPen(fg, s.presentation ? 2.0 : 1.0);
+    a->setBasePen(axisPen);
+    a->setTickPen(axisPen);
+    a->setSubTickPen(axisPen);
+    a->grid()->setPen(QPen(grid, s.presentation ? 1.5 : 1.0, Qt::DotLine));
+    a->grid()->setSubGridVisible(false);
+  }
+  plot.legend->setFont(s.font(0.95));
+  plot.legend->setTextColor(fg);
+  plot.legend->setBrush(QBrush(QColor(255, 255, 255, 215)));
+  plot.legend->setBorderPen(QPen(grid));
+}
+
+QCPColorGradient viridisGradient() {
+  QCPColorGradient g;
+  g.clearColorStops();
+  for (const auto& [pos, c] : viridis().stops) g.setColorStopAt(pos, toQColor(c));
+  g.setColorInterpolation(QCPColorGradient::ciRGB);
+  g.setNanHandling(QCPColorGradient::nhNanColor);
+  g.setNanColor(QColor(200, 200, 200));
+  return g;
+}
+
+namespace {
+constexpr char kDirty[] = "launchlabReplotPending";
+
+/// Replots a plot marked dirty when it is shown.
+class ReplotOnShow final : public QObject {
+ public:
+  bool eventFilter(QObject* o, QEvent* e) override {
+    if (e->type() == QEvent::Show && o->property(kDirty).toBool()) {
+      o->setProperty(kDirty, false);
+      static_cast<QCustomPlot*>(o)->replot(QCustomPlot::rpQueuedReplot);
+    }
+    return false;
+  }
+};
+}  // namespace
+
+void replotWhenVisible(QCustomPlot& plot) {
+  if (plot.isVisible()) {
+    plot.replot(QCustomPlot::rpQueuedReplot);
+    return;
+  }
+  static ReplotOnShow filter;
+  if (!plot.property("launchlabReplotFilter").toBool()) {
+    plot.installEventFilter(&filter);
+    plot.setProperty("launchlabReplotFilter", true);
+  }
+  plot.setProperty(kDirty, true);
+}
+
+void applyApplicationStyle(QApplication& app, bool presentation, const QFont& baseFont, const QPalette& basePalette) {
+  if (!presentation) {
+    app.setFont(baseFont);
+    app.setPalette(basePalette);
+    return;
+  }
+  QFont f = baseFont;
+  f.setPointSizeF((baseFont.pointSizeF() > 0 ? baseFont.pointSizeF() : 10.0) * 1.6);
+  app.setFont(f);
+  QPalette p;
+  const QColor white(255, 255, 255), black(0, 0, 0);
+  p.setColor(QPalette::Window, white);
+  p.setColor(QPalette::WindowText, black);
+  p.setColor(QPalette::Base, white);
+  p.setColor(QPalette::AlternateBase, QColor(235, 235, 235));
+  p.setColor(QPalette::Text, black);
+  p.setColor(QPalette::Button, QColor(230, 230, 230));
+  p.setColor(QPalette::ButtonText, black);
+  p.setColor(QPalette::ToolTipBase, QColor(255, 255, 220));
+  p.setColor(QPalette::ToolTipText, black);
+  p.setColor(QPalette::Highlight, QColor(0, 0, 170));
+  p.setColor(QPalette::HighlightedText, white);
+  p.setColor(QPalette::PlaceholderText, QColor(80, 80, 80));
+  p.setColor(QPalette::Disabled, QPalette::Text, QColor(110, 110, 110));
+  p.setColor(QPalette::Disabled, QPalette::WindowText, QColor(110, 110, 110));
+  p.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(110, 110, 110));
+  app.setPalette(p);
+}
+
+}  // namespace launchlab::ui

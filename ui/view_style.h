@@ -1,0 +1,44 @@
+#pragma once
+/// How plots look: the normal style and the presentation style (projectors: large fonts, thick lines,
+/// high-contrast palette), applied to QCustomPlot widgets and to the application.
+#include <QColor>
+#include <QFont>
+#include <QPalette>
+
+#include "colormap.h"
+
+class QCustomPlot;
+class QApplication;
+class QCPColorGradient;
+
+namespace launchlab::ui {
+
+struct ViewStyle {
+  bool presentation = false;
+  const Palette* palette = &normalPalette();
+  double lineWidth = 1.4;
+  double fontPointSize = 9;
+  double markerSize = 6;
+  static ViewStyle normal();
+  static ViewStyle presentationStyle();
+  QColor seriesColor(int i) const;
+  QColor referenceColor() const;
+  QColor mismatchColor() const;
+  QColor phaseColor(int phaseIndex) const;  ///< 0 H2D, 1 Kernel, 2 D2H, 3 Cpu
+  QFont font(double scale = 1.0, bool bold = false) const;
+};
+
+QColor toQColor(const Rgb& c, int alpha = 255);
+/// Axes, grid, fonts, background and legend of a plot.
+void applyPlotStyle(QCustomPlot& plot, const ViewStyle& s);
+/// The viridis map as a QCustomPlot gradient (NaN shown in the palette's mismatch-free grey).
+QCPColorGradient viridisGradient();
+
+/// Queues a replot when the plot is visible; a hidden plot (another tab) is replotted when it is next shown,
+/// so a result with many arrays costs the GUI thread only the plots on screen.
+void replotWhenVisible(QCustomPlot& plot);
+
+/// Application-wide font and palette: the given base ones, or the presentation ones (font x1.6, high contrast).
+void applyApplicationStyle(QApplication& app, bool presentation, const QFont& baseFont, const QPalette& basePalette);
+
+}  // namespace launchlab::ui
