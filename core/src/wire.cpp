@@ -1,5 +1,7 @@
 #include "launchlab/io/wire.h"
 
+#include "launchlab/io/json.h"
+
 #include <cmath>
 #include <cstring>
 #include <nlohmann/json.hpp>
@@ -53,52 +55,43 @@ std::pair<json, std::string_view> unpack(std::string_view bytes) {
   return {json::parse(bytes.substr(8, n)), bytes.substr(8 + n)};
 }
 
-json deviceJson(const DeviceStatus& s) {
-  const auto& d = s.info;
-  const auto& l = d.limits;
-  return {{"available", s.available}, {"reason", s.reason}, {"index", d.index}, {"name", d.name},
-          {"cc", {d.ccMajor, d.ccMinor}}, {"sms", d.multiprocessors}, {"threads_per_sm", d.maxThreadsPerMultiprocessor},
-          {"blocks_per_sm", d.maxBlocksPerMultiprocessor}, {"regs_per_block", d.registersPerBlock},
-          {"regs_per_sm", d.registersPerMultiprocessor}, {"smem_per_sm", d.sharedMemPerMultiprocessor},
-          {"global_mem", d.totalGlobalMem}, {"l2", d.l2CacheBytes}, {"bus_bits", d.memoryBusWidthBits},
-          {"mem_clock", d.memoryClockKHz}, {"clock", d.clockKHz}, {"bw", d.theoreticalBandwidthGBs},
-          {"driver", d.driverVersion}, {"runtime", d.runtimeVersion}, {"ecc", d.eccEnabled},
-          {"limits", {{"name", l.deviceName}, {"tpb", l.maxThreadsPerBlock}, {"block", dim(l.maxBlockDim)},
-                      {"grid", dim(l.maxGridDim)}, {"smem", l.sharedMemPerBlock}, {"smem_optin", l.sharedMemPerBlockOptin},
-                      {"warp", l.warpSize}}}};
-}
+// The device travels in its public JSON form (json::deviceStatus, documented in docs/JSON_SCHEMA.md).
+json deviceJson(const DeviceStatus& s) { return json::parse(launchlab::json::deviceStatus(s, -1)).at("device"); }
 DeviceStatus deviceFrom(const json& j) {
   DeviceStatus s;
   s.available = j.at("available");
-  s.reason = j.at("reason");
+  if (!s.available) {
+    s.reason = j.value("reason", std::string());
+    return s;
+  }
   auto& d = s.info;
   d.index = j.at("index");
   d.name = j.at("name");
-  d.ccMajor = j.at("cc").at(0);
-  d.ccMinor = j.at("cc").at(1);
-  d.multiprocessors = j.at("sms");
-  d.maxThreadsPerMultiprocessor = j.at("threads_per_sm");
-  d.maxBlocksPerMultiprocessor = j.at("blocks_per_sm");
-  d.registersPerBlock = j.at("regs_per_block");
-  d.registersPerMultiprocessor = j.at("regs_per_sm");
-  d.sharedMemPerMultiprocessor = j.at("smem_per_sm");
-  d.totalGlobalMem = j.at("global_mem");
-  d.l2CacheBytes = j.at("l2");
-  d.memoryBusWidthBits = j.at("bus_bits");
-  d.memoryClockKHz = j.at("mem_clock");
-  d.clockKHz = j.at("clock");
-  d.theoreticalBandwidthGBs = j.at("bw");
-  d.driverVersion = j.at("driver");
-  d.runtimeVersion = j.at("runtime");
-  d.eccEnabled = j.at("ecc");
-  const auto& l = j.at("limits");
-  d.limits.deviceName = l.at("name");
-  d.limits.maxThreadsPerBlock = l.at("tpb");
-  d.limits.maxBlockDim = dimFrom(l.at("block"));
-  d.limits.maxGridDim = dimFrom(l.at("grid"));
-  d.limits.sharedMemPerBlock = l.at("smem");
-  d.limits.sharedMemPerBlockOptin = l.at("smem_optin");
-  d.limits.warpSize = l.at("warp");
+  const std::string cc = j.at("compute_capability");
+  d.ccMajor = std::stoi(cc.substr(0, cc.find('.')));
+  d.ccMinor = std::stoi(cc.substr(cc.find('.') + 1));
+  d.multiprocessors = j.at("multiprocessors");
+  d.maxThreadsPerMultiprocessor = j.at("max_threads_per_multiprocessor");
+  d.maxBlocksPerMultiprocessor = j.at("max_blocks_per_multiprocessor");
+  d.registersPerBlock = j.at("registers_per_block");
+  d.registersPerMultiprocessor = j.at("registers_per_multiprocessor");
+  d.sharedMemPerMultiprocessor = j.at("shared_mem_per_multiprocessor");
+  d.totalGlobalMem = j.at("global_memory_bytes");
+  d.l2CacheBytes = j.at("l2_cache_bytes");
+  d.memoryBusWidthBits = j.at("memory_bus_width_bits");
+  d.memoryClockKHz = j.at("memory_clock_khz");
+  d.clockKHz = j.at("sm_clock_khz");
+  d.theoreticalBandwidthGBs = j.at("theoretical_bandwidth_gbs").is_null() ? 0.0 : j.at("theoretical_bandwidth_gbs").get<double>();
+  d.eccEnabled = j.at("ecc_enabled");
+  d.driverVersion = j.at("driver_version");
+  d.runtimeVersion = j.at("runtime_version");
+  d.limits.deviceName = d.name;
+  d.limits.warpSize = j.at("warp_size");
+  d.limits.maxThreadsPerBlock = j.at("max_threads_per_block");
+  d.limits.maxBlockDim = dimFrom(j.at("max_block_dim"));
+  d.limits.maxGridDim = dimFrom(j.at("max_grid_dim"));
+  d.limits.sharedMemPerBlock = j.at("shared_mem_per_block");
+  d.limits.sharedMemPerBlockOptin = j.at("shared_mem_per_block_optin");
   return s;
 }
 

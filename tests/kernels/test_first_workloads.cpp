@@ -112,7 +112,9 @@ TEST(FirstWorkloads, MetadataIsComplete) {
     EXPECT_NE(std::find(i.dtypes.begin(), i.dtypes.end(), i.defaultDType), i.dtypes.end());
     for (const auto& s : w->impls()) {
       EXPECT_FALSE(s.description.empty()) << s.id;
-      if (!s.run) EXPECT_FALSE(s.unavailableReason.empty()) << s.id;
+      if (!s.run) {
+        EXPECT_FALSE(s.unavailableReason.empty()) << s.id;
+      }
     }
   }
 }
