@@ -57,7 +57,7 @@ fi
 
 configure_and_build() {  # dir, extra cmake args...
   local dir=$1; shift
-  say "Configuring $dir ($*)"
+  say "Configuring $dir (${*:-default options})"
   cmake -S "$ROOT" -B "$ROOT/$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release "$@" > "$ROOT/$dir.configure.log" 2>&1 \
     || { cat "$ROOT/$dir.configure.log"; exit 1; }
   grep -A20 "The following features have been enabled" "$ROOT/$dir.configure.log" | sed -n '1,12p' || true

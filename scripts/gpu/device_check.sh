@@ -54,7 +54,7 @@ if [ "$MODE" = full ]; then
     name=$(basename "$s" .sh)
     case " ${SKIP_BENCH:-} " in *" $name "*) note "$name: skipped (SKIP_BENCH)"; continue ;; esac
     mkdir -p "$E/$name"
-    timeout "${BENCH_TIMEOUT:-240}" bash "$s" "$BIN/launchlab-cli" "$E/$name" > "$E/$name/summary.txt" 2>&1
+    timeout "${BENCH_TIMEOUT:-300}" bash "$s" "$BIN/launchlab-cli" "$E/$name" > "$E/$name/summary.txt" 2>&1
     note "$name: exit $?"
     tail -n 40 "$E/$name/summary.txt" >> "$summary"
   done
