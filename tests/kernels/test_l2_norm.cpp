@@ -15,6 +15,16 @@ TEST(L2Norm, CpuParallelMatchesSerial) {
   }
 }
 
+TEST(L2Norm, EigenMatchesSerialAcrossRowBlocks) {
+  // More rows than one Eigen block (4096 rows) with a ragged last block.
+  RunResult r = runCpu("l2_norm", 10007, DType::F64, {{"d", "5"}, {"input", "uniform"}});
+  expectCpuImplsPass(r);
+  const ImplResult* e = r.find("cpu-eigen");
+  ASSERT_NE(e, nullptr);
+  EXPECT_EQ(e->verification.outcome, Verification::Outcome::Pass);
+  EXPECT_EQ(e->verification.compared, 10007u);
+}
+
 TEST(L2Norm, UnitRowsHaveNormOne) {
   // The seed's check: points on the unit circle have L2 norm 1.0.
   for (const char* d : {"2", "3", "100"}) {
@@ -47,11 +57,11 @@ TEST(L2Norm, KnownNorms) {
   req.n = 2;  // rows: without it the engine would take the file's element count (6) as n
   req.params = {{"d", "3"}};
   req.inputFiles = {{"x", tmp.string()}};
-  req.impls = {"cpu-parallel"};
+  req.impls = {"cpu-parallel", "cpu-eigen"};
   req.keepOutputs = true;
   RunResult r = cpuEngine().run(req);
   ASSERT_EQ(r.status, Status::Ok) << r.reason;
-  for (const char* id : {"cpu-serial", "cpu-parallel"}) {
+  for (const char* id : {"cpu-serial", "cpu-parallel", "cpu-eigen"}) {
     auto norms = r.find(id)->outputs[0].view<double>();
     ASSERT_EQ(norms.size(), 2u);
     EXPECT_DOUBLE_EQ(norms[0], 5.0) << id;
