@@ -257,7 +257,6 @@ RunResult Engine::run(const RunRequest& req, const CancelToken* cancel, const Pr
   if (key != m_cache.key) clearCache();
 
   std::vector<HostArray> freshInputs;
-  std::vector<HostArray> reference;
   const bool cached = !m_cache.key.empty();
   try {
     // Host memory: inputs + reference outputs + one implementation's outputs (+ kept outputs).
@@ -288,8 +287,9 @@ RunResult Engine::run(const RunRequest& req, const CancelToken* cancel, const Pr
     return out;
   }
 
+  // The cache owns the inputs and the reference outputs; implementations and verification read them in place.
   const std::vector<HostArray>& inputs = m_cache.inputs;
-  if (m_cache.referenceResult) reference = m_cache.referenceOutputs;
+  const std::vector<HostArray>& reference = m_cache.referenceOutputs;
   const int count = static_cast<int>(r.impls.size());
   for (int idx = 0; idx < count; ++idx) {
     const ImplSpec& spec = *r.impls[idx];
@@ -399,8 +399,7 @@ RunResult Engine::run(const RunRequest& req, const CancelToken* cancel, const Pr
       if (isRef) {
         res.verification.outcome = Verification::Outcome::Reference;
         res.verification.note = "the reference every other implementation is compared with";
-        reference = outputs;
-        m_cache.referenceOutputs = outputs;
+        m_cache.referenceOutputs = req.keepOutputs ? outputs : std::move(outputs);
         m_cache.referenceResult = res;
       } else if (reference.empty()) {
         res.verification.outcome = Verification::Outcome::NotChecked;
