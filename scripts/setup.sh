@@ -81,7 +81,7 @@ fi
 configure_and_build build "${CUDA_ARGS[@]}"
 CLI="$ROOT/build/app/launchlab-cli"
 demo="vector_add"
-"$CLI" list --json | grep -q '"id": "pulse_waveform"' && demo="pulse_waveform"
+"$CLI" list --json | grep '"id": "pulse_waveform"' >/dev/null && demo="pulse_waveform"  # no -q: with pipefail an early exit would SIGPIPE the CLI
 if [ -x "$ROOT/build/app/launchlab" ] && { [ -n "${DISPLAY:-}" ] || [ -n "${WAYLAND_DISPLAY:-}" ]; }; then
   say "Starting the LaunchLab window"
   exec "$ROOT/build/app/launchlab"
