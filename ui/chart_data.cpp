@@ -57,7 +57,7 @@ TimingChartData timingChart(const RunResult& r) {
         note(b.maxMs);
       }
       b.speedup = i.speedupTotal;
-      if (i.implId == "cpu-serial") b.label = "reference (" + durationText(b.totalMs) + ")";
+      if (i.implId == kCpuSerial) b.label = "reference (" + durationText(b.totalMs) + ")";
       else if (b.speedup > 0) b.label = speedupText(b.speedup) + " vs cpu-serial (" + durationText(b.totalMs) + ")";
       else b.label = durationText(b.totalMs);
     } else {

@@ -186,7 +186,7 @@ void TimingChart::rebuild() {
     }
     if (label.size() > 60) label = label.left(58) + "\xE2\x80\xA6";
     t->setText(label);
-    t->setFont(m_style.font(b.status == Status::Ok ? 1.0 : 0.9, b.status == Status::Ok && b.implId != "cpu-serial"));
+    t->setFont(m_style.font(b.status == Status::Ok ? 1.0 : 0.9, b.status == Status::Ok && b.implId != kCpuSerial));
     t->setColor(b.status == Status::Ok ? toQColor(m_style.palette->foreground) : QColor(120, 120, 120));
     t->setClipToAxisRect(true);
   }

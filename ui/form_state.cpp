@@ -133,7 +133,7 @@ FormCheck checkForm(const FormState& form, const Backend& backend) {
     else req.impls.push_back(id);
   }
   // An empty list means "all" to the engine: a form with nothing ticked runs the reference alone.
-  if (req.impls.empty()) req.impls.push_back("cpu-serial");
+  if (req.impls.empty()) req.impls.emplace_back(kCpuSerial);
 
   if (form.reps < 1 || form.reps > 100000) out.errors["reps"] = "repetitions must be between 1 and 100000";
   if (form.warmup < 0 || form.warmup > 100000) out.errors["warmup"] = "warm-up runs must be between 0 and 100000";

@@ -567,7 +567,7 @@ void MainWindow::refreshViews() {
     d.spec = s.spec;
     d.outcome = m_last;
     d.source = s.source == "input" ? "input" : shown;
-    d.reference = s.source == "input" || !m_overlayRef->isChecked() ? "" : "cpu-serial";
+    d.reference = s.source == "input" || !m_overlayRef->isChecked() ? "" : std::string(kCpuSerial);
     d.colorIndex = s.source == "input" ? 0 : colorIndex;
     if (d.source.empty()) {
       s.view->showMessage("No implementation produced outputs" + (r.reason.empty() ? QString() : ": " + q(r.reason)));

@@ -273,7 +273,7 @@ void ParamPanel::rebuild(const Workload& w) {
       cb->setText(text + "  \xE2\x80\x93 off here");
       cb->setStyleSheet("color: palette(mid);");
     }
-    if (impl.id == "cpu-serial") {
+    if (impl.id == kCpuSerial) {
       cb->setChecked(true);
       cb->setEnabled(false);
       cb->setToolTip(tip + "\nThe reference: it always runs, and every other implementation is checked against it.");
@@ -345,7 +345,7 @@ void ParamPanel::load(const FormState& f) {
   m_autoGrid->setChecked(f.autoGrid);
   m_gridEdit->setText(QString::fromStdString(f.grid));
   for (auto it = m_implBoxes.begin(); it != m_implBoxes.end(); ++it) {
-    const bool on = it.key() == "cpu-serial" ||
+    const bool on = it.key().toStdString() == kCpuSerial ||
                     std::find(f.impls.begin(), f.impls.end(), it.key().toStdString()) != f.impls.end();
     it.value()->setChecked(on);
   }

@@ -122,7 +122,7 @@ Resolved resolve(const Registry& reg, const DeviceLimits& limits, const RunReque
     problems.push_back({e.rfind("grid", 0) == 0 ? "grid" : "block", e});
 
   // Implementations: reference first, then the selection in registry order.
-  const ImplSpec* ref = r.workload->findImpl("cpu-serial");
+  const ImplSpec* ref = r.workload->findImpl(kCpuSerial);
   if (ref) r.impls.push_back(ref);
   std::vector<std::string> wanted = req.impls;
   bool all = wanted.empty() || std::find(wanted.begin(), wanted.end(), "all") != wanted.end();
@@ -298,7 +298,7 @@ RunResult Engine::run(const RunRequest& req, const CancelToken* cancel, const Pr
     res.title = spec.title;
     res.gpu = spec.isGpu();
     res.demonstration = spec.demonstration;
-    const bool isRef = spec.id == "cpu-serial";
+    const bool isRef = spec.id == kCpuSerial;
     const bool selected = req.impls.empty() ||
                           std::find(req.impls.begin(), req.impls.end(), "all") != req.impls.end() ||
                           std::find(req.impls.begin(), req.impls.end(), spec.id) != req.impls.end();
@@ -417,7 +417,7 @@ RunResult Engine::run(const RunRequest& req, const CancelToken* cancel, const Pr
   }
 
   // Speedups against cpu-serial.
-  if (const ImplResult* ref = out.find("cpu-serial"); ref && ref->status == Status::Ok) {
+  if (const ImplResult* ref = out.find(kCpuSerial); ref && ref->status == Status::Ok) {
     const double refTotal = ref->totalMedianMs();
     for (auto& i : out.impls) {
       if (i.status != Status::Ok) continue;

@@ -64,7 +64,7 @@ bool RunResult::allPassed() const {
   return true;
 }
 
-const ImplResult* RunResult::find(const std::string& id) const {
+const ImplResult* RunResult::find(std::string_view id) const {
   for (const auto& i : impls)
     if (i.implId == id) return &i;
   return nullptr;

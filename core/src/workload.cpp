@@ -18,7 +18,7 @@ std::string_view plotKindName(PlotKind k) {
 
 std::string_view implKindName(ImplKind k) {
   switch (k) {
-    case ImplKind::CpuSerial: return "cpu-serial";
+    case ImplKind::CpuSerial: return kCpuSerial;
     case ImplKind::CpuParallel: return "cpu-parallel";
     case ImplKind::Cuda: return "cuda";
     case ImplKind::CudaLibrary: return "cuda-library";
@@ -78,7 +78,7 @@ double Workload::bytesMoved(const RunSetup& setup) const {
   return b;
 }
 
-const ImplSpec* Workload::findImpl(const std::string& id) const {
+const ImplSpec* Workload::findImpl(std::string_view id) const {
   for (const auto& i : impls())
     if (i.id == id) return &i;
   return nullptr;

@@ -28,7 +28,7 @@ class BasicWorkload : public Workload {
     s.id = std::move(id);
     s.title = std::move(title);
     s.description = std::move(description);
-    s.kind = s.id == "cpu-serial" ? ImplKind::CpuSerial : ImplKind::CpuParallel;
+    s.kind = s.id == kCpuSerial ? ImplKind::CpuSerial : ImplKind::CpuParallel;
     s.run = std::move(fn);
     m_impls.push_back(std::move(s));
   }

@@ -4,6 +4,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "launchlab/array.h"
@@ -79,7 +80,7 @@ struct RunResult {
   std::vector<ImplResult> impls;
   /// true when no implementation failed or failed verification.
   bool allPassed() const;
-  const ImplResult* find(const std::string& implId) const;
+  const ImplResult* find(std::string_view implId) const;
 };
 
 }  // namespace launchlab

@@ -9,6 +9,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "launchlab/array.h"
@@ -43,6 +44,9 @@ struct ArraySpec {
   std::string xMaxParam;
   std::optional<double> referenceValue;  ///< Scalar: the exact value, drawn as a reference line
 };
+
+/// The id of every workload's reference implementation: it runs first and every other one is verified against it.
+inline constexpr std::string_view kCpuSerial = "cpu-serial";
 
 enum class ImplKind { CpuSerial, CpuParallel, Cuda, CudaLibrary };
 std::string_view implKindName(ImplKind k);
@@ -150,7 +154,7 @@ class Workload {
   virtual double flops(const RunSetup& setup) const { (void)setup; return 0; }
   /// Extra validation of a setup (beyond dtype, range of n and params); "" when valid.
   virtual std::string validate(const RunSetup& setup) const { (void)setup; return {}; }
-  const ImplSpec* findImpl(const std::string& id) const;
+  const ImplSpec* findImpl(std::string_view id) const;
 };
 
 }  // namespace launchlab
