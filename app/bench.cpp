@@ -3,28 +3,54 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
+#include <functional>
+#include <stdexcept>
 #include <iostream>
 
 #include "launchlab/io/files.h"
 #include "launchlab/io/json.h"
+#include "launchlab/request.h"
+#include "launchlab/sweep.h"
 
 using namespace launchlab;
 using nlohmann::ordered_json;
 
 namespace {
 
-RunResult runOne(Engine& e, const std::string& workload, std::uint64_t n, const std::vector<std::string>& impls,
-                 int reps, std::optional<Dim3> block = {}, std::optional<Dim3> grid = {}) {
-  RunRequest r;
-  r.workload = workload;
-  r.n = n;
-  r.dtype = DType::F32;
-  r.impls = impls;
-  r.reps = reps;
-  r.warmup = 3;
-  r.launch.block = block;
-  r.launch.grid = grid;
-  return e.run(r);
+/// One run through the shared request parser (as the CLI's `run` would make it).
+RunResult runOne(Engine& e, const std::string& workload, std::uint64_t n, const std::string& impls, int reps,
+                 const std::string& block = "auto", const std::string& grid = "auto") {
+  RequestText t;
+  t.workload = workload;
+  t.n = std::to_string(n);
+  t.dtype = "f32";
+  t.impls = impls;
+  t.reps = std::to_string(reps);
+  t.warmup = "3";
+  t.block = block;
+  t.grid = grid;
+  ParsedRequest p = parseRequest(t);
+  if (!p.ok()) throw std::invalid_argument(p.problems.front().message);
+  return e.run(p.request);
+}
+
+/// A block-size sweep of one implementation through the core sweep (the window's and `launchlab-cli sweep`'s).
+void sweepBlocks(Engine& e, const std::string& workload, std::uint64_t n, const std::string& impl, int reps,
+                 const std::vector<std::string>& blocks, const std::function<void(const RunResult&)>& each) {
+  SweepPlan plan;
+  plan.base.workload = workload;
+  plan.base.n = std::to_string(n);
+  plan.base.dtype = "f32";
+  plan.base.impls = impl;
+  plan.base.reps = std::to_string(reps);
+  plan.base.warmup = "3";
+  plan.axes = {{"block", blocks}};
+  std::vector<RequestProblem> problems;
+  const auto cells = expandSweep(plan, [&](const RunRequest& r) { return e.validate(r); }, problems);
+  if (!problems.empty()) throw std::invalid_argument(problems.front().message);
+  SweepCallback sink([&](std::size_t, const SweepPoint&, const RunResult& r) { each(r); });
+  runSweep(plan, cells, [&](const RunRequest& r, const CancelToken* c, const ProgressFn& p) { return e.run(r, c, p); },
+           {&sink});
 }
 
 ordered_json implJson(const ImplResult& i) {
@@ -60,7 +86,7 @@ int runBench(Engine& engine, const BenchOptions& o) {
 
   // 1. Host: STREAM-like copy against cpu-parallel vector_add f32 at 2^27.
   const double hostCopy = Engine::measureHostCopyBandwidthGBs(std::size_t(big) * 4, reps);
-  RunResult hostRun = runOne(engine, "vector_add", big, {"cpu-parallel"}, reps);
+  RunResult hostRun = runOne(engine, "vector_add", big, "cpu-parallel", reps);
   const ImplResult* cpuPar = hostRun.find("cpu-parallel");
   const double cpuParGBs = cpuPar ? cpuPar->bandwidthGBs : 0;
   root["host_copy_gbs"] = hostCopy;
@@ -95,18 +121,17 @@ int runBench(Engine& engine, const BenchOptions& o) {
         }
       }
     };
-    consider(runOne(engine, "vector_add", big, {"cuda-one-per-thread", "cuda-grid-stride", "cuda-vectorized"}, reps));
-    for (unsigned b : {128u, 256u, 512u, 1024u})
-      consider(runOne(engine, "vector_add", big, {"cuda-vectorized"}, reps, Dim3{b, 1, 1}));
-    consider(runOne(engine, "vector_add", big, {"cuda-grid-stride"}, reps, Dim3{128, 1, 1}, Dim3{30, 1, 1}));
-    consider(runOne(engine, "vector_add", big, {"cuda-grid-stride"}, reps, Dim3{256, 1, 1}, Dim3{4224, 1, 1}));
+    consider(runOne(engine, "vector_add", big, "cuda-one-per-thread,cuda-grid-stride,cuda-vectorized", reps));
+    sweepBlocks(engine, "vector_add", big, "cuda-vectorized", reps, {"128", "256", "512", "1024"}, consider);
+    consider(runOne(engine, "vector_add", big, "cuda-grid-stride", reps, "128", "30"));
+    consider(runOne(engine, "vector_add", big, "cuda-grid-stride", reps, "256", "4224"));
     root["vector_add_f32"] = {{"n", big}, {"runs", va}, {"best_gbs", best}, {"best", bestWhat},
                               {"ratio_to_memcpy", best / copy}, {"target_ratio", 0.95}};
     std::printf("vector_add f32 n=%llu best: %s at %.1f GB/s = %.3fx of cudaMemcpy (target >= 0.95)\n",
                 (unsigned long long)big, bestWhat.c_str(), best, best / copy);
 
     // 4. gaussian_pdf f32 at 1M: kernel median.
-    RunResult g = runOne(engine, "gaussian_pdf", million, {"cuda"}, std::max(reps, 50));
+    RunResult g = runOne(engine, "gaussian_pdf", million, "cuda", std::max(reps, 50));
     const ImplResult* gi = g.find("cuda");
     const double gms = gi ? gi->computeMedianMs() : 0;
     root["gaussian_pdf_f32"] = {{"n", million}, {"kernel_median_ms", gms}, {"target_ms", 0.02},
@@ -117,8 +142,9 @@ int runBench(Engine& engine, const BenchOptions& o) {
     // 5. hypot: the course's two launches and an auto one.
     ordered_json hy = ordered_json::array();
     for (auto [gr, bl] : {std::pair<unsigned, unsigned>{1, 1}, {128, 64}, {0, 0}}) {
-      RunResult h = gr ? runOne(engine, "hypot", million, {"cuda-grid-stride"}, o.quick ? 2 : 5, Dim3{bl, 1, 1}, Dim3{gr, 1, 1})
-                       : runOne(engine, "hypot", million, {"cuda-grid-stride"}, reps);
+      RunResult h = gr ? runOne(engine, "hypot", million, "cuda-grid-stride", o.quick ? 2 : 5, std::to_string(bl),
+                                std::to_string(gr))
+                       : runOne(engine, "hypot", million, "cuda-grid-stride", reps);
       if (const ImplResult* hi = h.find("cuda-grid-stride")) {
         hy.push_back(implJson(*hi));
         std::printf("hypot f32 n=%llu %s: kernel %.4f ms\n", (unsigned long long)million,

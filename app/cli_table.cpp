@@ -138,3 +138,25 @@ std::string renderWorkloads(const Registry& reg) {
 }
 
 }  // namespace launchlab::cli
+
+namespace launchlab::cli {
+
+std::string renderSweep(const std::vector<std::string>& fields, const std::vector<SweepPoint>& points) {
+  std::ostringstream o;
+  for (const auto& f : fields) o << pad(f, 12);
+  o << pad("implementation", 22) << pad("grid x block", 16) << pad("median ms", 10, true) << pad("GB/s", 9, true)
+    << "result\n";
+  for (const auto& p : points) {
+    for (const auto& v : p.values) o << pad(v, 12);
+    o << pad(p.implId, 22);
+    o << pad(p.launched ? formatDim3(p.launched->grid) + " x " + formatDim3(p.launched->block) : "-", 16);
+    if (p.status == Status::Ok)
+      o << pad(fmtMs(p.kernelMs), 10, true) << pad(num(p.bandwidthGBs, "%.1f"), 9, true) << outcomeName(p.outcome);
+    else
+      o << pad("-", 10, true) << pad("-", 9, true) << statusName(p.status) << ": " << p.reason;
+    o << "\n";
+  }
+  return o.str();
+}
+
+}  // namespace launchlab::cli

@@ -4,12 +4,15 @@
 
 #include "launchlab/registry.h"
 #include "launchlab/result.h"
+#include "launchlab/sweep.h"
 
 namespace launchlab::cli {
 
 std::string renderRun(const RunResult& r);
 std::string renderDevice(const DeviceStatus& s, bool builtWithCuda);
 std::string renderWorkloads(const Registry& reg);
+/// One line per sweep point: the axis values, the implementation, the launch, the median, GB/s and the outcome.
+std::string renderSweep(const std::vector<std::string>& fields, const std::vector<SweepPoint>& points);
 /// "12.345" with a sensible number of digits for a millisecond figure.
 std::string fmtMs(double ms);
 

@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <iostream>
 #include <map>
@@ -16,6 +17,8 @@
 #include "launchlab/io/json.h"
 #include "launchlab/kernels.h"
 #include "launchlab/parse.h"
+#include "launchlab/request.h"
+#include "launchlab/sweep.h"
 #include "launchlab/worker.h"
 #include "bench.h"
 
@@ -34,21 +37,6 @@ std::pair<std::string, std::string> splitAssign(const std::string& s, const char
   return {s.substr(0, eq), s.substr(eq + 1)};
 }
 
-std::vector<std::string> splitList(const std::string& s) {
-  std::vector<std::string> out;
-  std::string cur;
-  for (char c : s) {
-    if (c == ',') {
-      if (!cur.empty()) out.push_back(cur);
-      cur.clear();
-    } else {
-      cur += c;
-    }
-  }
-  if (!cur.empty()) out.push_back(cur);
-  return out;
-}
-
 void writeOut(const std::string& target, const std::string& text) {
   if (target == "-") {
     std::cout << text << "\n";
@@ -58,64 +46,62 @@ void writeOut(const std::string& target, const std::string& text) {
 }
 
 struct RunOptions {
-  std::string workload;
-  std::string n, dtype, block = "auto", grid = "auto", impl = "all", json, saveOutputs;
-  int reps = 5, warmup = 1;
-  long long seed = 42;
+  RequestText text;
+  std::string json, saveOutputs;
   std::vector<std::string> params, inputs;
 };
 
-RunRequest buildRequest(const RunOptions& o) {
-  RunRequest req;
-  req.workload = o.workload;
-  if (!o.n.empty()) {
-    std::string err;
-    auto n = parseSize(o.n, &err);
-    if (!n) throw BadUsage("--n: " + err);
-    req.n = *n;
-  }
-  if (!o.dtype.empty()) {
-    auto t = parseDType(o.dtype);
-    if (!t) throw BadUsage("--dtype: unknown dtype '" + o.dtype + "' (use f32, f64 or i32)");
-    req.dtype = *t;
-  }
-  std::string err;
-  if (o.block != "auto") {
-    auto b = parseDim3(o.block, &err);
-    if (!b) throw BadUsage("--block: " + err);
-    req.launch.block = *b;
-  }
-  if (o.grid != "auto") {
-    auto g = parseDim3(o.grid, &err);
-    if (!g) throw BadUsage("--grid: " + err);
-    req.launch.grid = *g;
-  }
-  req.impls = splitList(o.impl);
-  if (req.impls.empty()) throw BadUsage("--impl: empty list");
-  if (o.seed < 0) throw BadUsage("--seed must be >= 0");
-  req.seed = static_cast<std::uint64_t>(o.seed);
-  req.reps = o.reps;
-  req.warmup = o.warmup;
+/// The option a request field came from, for messages: "n" -> "--n", "param:sigma" -> "--param sigma".
+std::string optionOf(const std::string& field) {
+  if (field == "workload") return "workload";
+  if (field == "params") return "--param";
+  for (const char* prefix : {"param", "input"})
+    if (field.rfind(std::string(prefix) + ":", 0) == 0)
+      return "--" + std::string(prefix) + " " + field.substr(std::strlen(prefix) + 1);
+  return "--" + field;
+}
+
+[[noreturn]] void badRequest(const RequestProblem& p) { throw BadUsage(optionOf(p.field) + ": " + p.message); }
+
+/// The shared parser, then the engine's rules: the first problem becomes the one line on stderr.
+RunRequest buildRequest(const Engine& engine, RunOptions o) {
   for (const auto& p : o.params) {
     auto [k, v] = splitAssign(p, "--param");
-    req.params[k] = v;
+    o.text.params[k] = v;
   }
   for (const auto& p : o.inputs) {
     auto [k, v] = splitAssign(p, "--input");
-    req.inputFiles[k] = v;
+    if (!o.text.inputFiles.emplace(k, v).second) throw BadUsage("--input " + k + ": given twice");
   }
-  req.keepInputs = req.keepOutputs = !o.saveOutputs.empty();
-  return req;
+  ParsedRequest parsed = parseRequest(o.text);
+  if (!parsed.ok()) badRequest(parsed.problems.front());
+  if (auto problems = engine.validate(parsed.request); !problems.empty()) badRequest(problems.front());
+  parsed.request.keepInputs = parsed.request.keepOutputs = !o.saveOutputs.empty();
+  return parsed.request;
+}
+
+void checkOutputFolder(const std::string& option, const std::string& path) {
+  if (path.empty() || path == "-") return;
+  auto parent = std::filesystem::path(path).parent_path();
+  if (!parent.empty() && !std::filesystem::is_directory(parent))
+    throw BadUsage(option + ": folder " + parent.string() + " does not exist");
+}
+
+void addRequestOptions(CLI::App* cmd, RunOptions& o) {
+  cmd->add_option("workload", o.text.workload, "Workload id (see 'list')")->required();
+  cmd->add_option("--n", o.text.n, "Size in elements: 1000, 1M, 16Mi, 2^24");
+  cmd->add_option("--dtype", o.text.dtype, "f32, f64 or i32 (where the workload supports it)");
+  cmd->add_option("--impl", o.text.impls, "Comma-separated implementation ids, or all")->default_str("all");
+  cmd->add_option("--reps", o.text.reps, "Timed repetitions (median, min, max reported)")->default_str("5");
+  cmd->add_option("--warmup", o.text.warmup, "Untimed warm-up repetitions")->default_str("1");
+  cmd->add_option("--seed", o.text.seed, "Seed of the deterministic input generator")->default_str("42");
+  cmd->add_option("--param", o.params, "Workload parameter NAME=VALUE (repeatable)");
+  cmd->add_option("--input", o.inputs, "Load input NAME from a .npy file: NAME=FILE.npy (repeatable)");
 }
 
 int cmdRun(Engine& engine, const RunOptions& o) {
-  RunRequest req = buildRequest(o);
-  if (auto problems = engine.validate(req); !problems.empty()) throw BadUsage(problems.front().message);
-  if (!o.json.empty() && o.json != "-") {
-    auto parent = std::filesystem::path(o.json).parent_path();
-    if (!parent.empty() && !std::filesystem::is_directory(parent))
-      throw BadUsage("--json: folder " + parent.string() + " does not exist");
-  }
+  RunRequest req = buildRequest(engine, o);
+  checkOutputFolder("--json", o.json);
   RunResult r = engine.run(req);
   if (o.json != "-") std::cout << cli::renderRun(r);
   if (!o.json.empty()) writeOut(o.json, json::runResult(r));
@@ -139,6 +125,59 @@ int cmdRun(Engine& engine, const RunOptions& o) {
   return 0;
 }
 
+struct SweepOptions {
+  RunOptions run;
+  std::string csv;
+};
+
+/// Fields given as a list or a range ("32:1024:32", "f32,f64", "sigma=0.5,1,2") become the sweep's axes.
+SweepPlan sweepPlan(RunOptions o) {
+  SweepPlan plan;
+  for (const auto& p : o.params) {
+    auto [k, v] = splitAssign(p, "--param");
+    o.text.params[k] = v;
+  }
+  o.params.clear();
+  std::vector<std::pair<std::string, std::string>> fields = {{"n", o.text.n}, {"dtype", o.text.dtype}};
+  for (const auto& [k, v] : o.text.params) fields.emplace_back("param:" + k, v);
+  fields.insert(fields.end(), {{"block", o.text.block}, {"grid", o.text.grid}});
+  for (const auto& [field, text] : fields) {
+    if (text.find_first_of(",:") == std::string::npos) continue;
+    std::string err;
+    auto values = axisValues(text, &err);
+    if (!values) throw BadUsage(optionOf(field) + ": " + err);
+    plan.axes.push_back({field, *values});
+  }
+  if (plan.axes.empty()) throw BadUsage("sweep: give a list or a range to at least one of --block, --grid, --n, "
+                                        "--dtype, --param (e.g. --block 32:1024:32)");
+  plan.base = o.text;
+  return plan;
+}
+
+int cmdSweep(Engine& engine, const SweepOptions& o) {
+  RunOptions ro = o.run;
+  for (const auto& p : ro.inputs) {
+    auto [k, v] = splitAssign(p, "--input");
+    if (!ro.text.inputFiles.emplace(k, v).second) throw BadUsage("--input " + k + ": given twice");
+  }
+  const SweepPlan plan = sweepPlan(ro);
+  checkOutputFolder("--json", o.run.json);
+  checkOutputFolder("--csv", o.csv);
+  std::vector<RequestProblem> problems;
+  const auto cells = expandSweep(plan, [&](const RunRequest& r) { return engine.validate(r); }, problems);
+  if (!problems.empty()) badRequest(problems.front());
+  SweepTable table;
+  runSweep(plan, cells, [&](const RunRequest& r, const CancelToken* c, const ProgressFn& p) { return engine.run(r, c, p); },
+           {&table});
+  if (o.csv != "-" && o.run.json != "-") std::cout << cli::renderSweep(table.fields(), table.points());
+  if (!o.csv.empty()) writeOut(o.csv, sweepCsv(table.fields(), table.points()));
+  if (!o.run.json.empty()) writeOut(o.run.json, sweepJson(plan, table.points(), engine.deviceStatus()));
+  bool ok = true;
+  for (const auto& p : table.points())
+    ok = ok && (p.status == Status::Skipped || (p.status == Status::Ok && p.outcome != Verification::Outcome::Fail));
+  return ok ? 0 : 1;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -154,19 +193,19 @@ int main(int argc, char** argv) {
 
   RunOptions ro;
   auto* run = app.add_subcommand("run", "Run a workload's implementations, time and verify them");
-  run->add_option("workload", ro.workload, "Workload id (see 'list')")->required();
-  run->add_option("--n", ro.n, "Size in elements: 1000, 1M, 16Mi, 2^24");
-  run->add_option("--dtype", ro.dtype, "f32, f64 or i32 (where the workload supports it)");
-  run->add_option("--block", ro.block, "Threads per block: B or BxBy, or auto")->default_str("auto");
-  run->add_option("--grid", ro.grid, "Blocks per grid: G or GxGy, or auto")->default_str("auto");
-  run->add_option("--impl", ro.impl, "Comma-separated implementation ids, or all")->default_str("all");
-  run->add_option("--reps", ro.reps, "Timed repetitions (median, min, max reported)")->default_val(5);
-  run->add_option("--warmup", ro.warmup, "Untimed warm-up repetitions")->default_val(1);
-  run->add_option("--seed", ro.seed, "Seed of the deterministic input generator")->default_val(42);
-  run->add_option("--param", ro.params, "Workload parameter NAME=VALUE (repeatable)");
-  run->add_option("--input", ro.inputs, "Load input NAME from a .npy file: NAME=FILE.npy (repeatable)");
+  addRequestOptions(run, ro);
+  run->add_option("--block", ro.text.block, "Threads per block: B or BxBy, or auto")->default_str("auto");
+  run->add_option("--grid", ro.text.grid, "Blocks per grid: G or GxGy, or auto")->default_str("auto");
   run->add_option("--save-outputs", ro.saveOutputs, "Write DIR/inputs/<input>.npy and DIR/<impl>/<output>.npy");
   run->add_option("--json", ro.json, "Write the full result as JSON to FILE, or - for stdout");
+
+  SweepOptions so;
+  auto* sweep = app.add_subcommand("sweep", "Measure implementations over axes of launch shapes, sizes, dtypes or parameters");
+  addRequestOptions(sweep, so.run);
+  sweep->add_option("--block", so.run.text.block, "Block axis: 32:1024:32, 64,128,256, 16x16, or auto")->default_str("auto");
+  sweep->add_option("--grid", so.run.text.grid, "Grid axis: 132:4224:132, a list, or auto")->default_str("auto");
+  sweep->add_option("--csv", so.csv, "Write the points as CSV to FILE, or - for stdout");
+  sweep->add_option("--json", so.run.json, "Write the points as JSON to FILE, or - for stdout");
 
   BenchOptions bo;
   auto* bench = app.add_subcommand("bench", "Measure the foundation's figures (bandwidth ceilings and the first workloads)");
@@ -203,6 +242,7 @@ int main(int argc, char** argv) {
       return 0;
     }
     if (run->parsed()) return cmdRun(engine, ro);
+    if (sweep->parsed()) return cmdSweep(engine, so);
     if (worker->parsed()) return serveWorker(engine, 0, 1);
     if (bench->parsed()) return runBench(engine, bo);
   } catch (const BadUsage& e) {

@@ -72,51 +72,6 @@ TimingChartData timingChart(const RunResult& r) {
   return c;
 }
 
-SweepPoint sweepPointFrom(const RunResult& r, const std::string& implId, const Dim3& block) {
-  SweepPoint p;
-  p.block = block;
-  p.threads = block.count();
-  const ImplResult* i = r.find(implId);
-  if (!i) {
-    p.status = r.status == Status::Ok ? Status::Failed : r.status;
-    p.reason = r.reason.empty() ? implId + " did not run" : r.reason;
-    return p;
-  }
-  p.status = i->status;
-  p.reason = i->reason;
-  p.launched = i->launch;
-  p.outcome = i->verification.outcome;
-  if (i->status != Status::Ok) return p;
-  const Phase compute = i->phases.count(Phase::Kernel) ? Phase::Kernel : Phase::Cpu;
-  if (auto it = i->phases.find(compute); it != i->phases.end()) {
-    p.kernelMs = it->second.medianMs;
-    p.minMs = it->second.minMs;
-    p.maxMs = it->second.maxMs;
-  }
-  p.totalMs = i->totalMedianMs();
-  p.bandwidthGBs = i->bandwidthGBs;
-  return p;
-}
-
-std::vector<Dim3> sweepBlocks(int launchDims, int maxThreads, int step) {
-  std::vector<Dim3> v;
-  for (int t = step; t <= maxThreads; t += step) {
-    if (launchDims >= 2 && t % 32 == 0) v.push_back(Dim3{32u, std::uint32_t(t / 32), 1u});
-    else v.push_back(Dim3{std::uint32_t(t), 1u, 1u});
-  }
-  return v;
-}
-
-std::string sweepCsv(const std::vector<SweepPoint>& pts) {
-  std::ostringstream o;
-  o.precision(9);
-  o << "threads,block,status,reason,kernel_median_ms,kernel_min_ms,kernel_max_ms,total_ms,gb_per_s\n";
-  for (const auto& p : pts)
-    o << p.threads << "," << formatDim3(p.block) << "," << statusName(p.status) << "," << csv::field(p.reason) << ","
-      << p.kernelMs << "," << p.minMs << "," << p.maxMs << "," << p.totalMs << "," << p.bandwidthGBs << "\n";
-  return o.str();
-}
-
 std::string launchText(const RunResult& r) {
   for (const auto& i : r.impls)
     if (i.gpu && i.launch)

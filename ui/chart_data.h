@@ -7,6 +7,8 @@
 
 #include "launchlab/launch_config.h"
 #include "launchlab/result.h"
+#include "launchlab/sweep.h"
+#include "launchlab/workload.h"
 
 namespace launchlab::ui {
 
@@ -40,25 +42,6 @@ TimingChartData timingChart(const RunResult& r);
 std::string speedupText(double s);
 /// "0.123 ms", "12.3 ms", "1.23 s", "45.6 µs".
 std::string durationText(double ms);
-
-/// One point of a block-size sweep.
-struct SweepPoint {
-  Dim3 block;
-  std::uint64_t threads = 0;  ///< block.count()
-  Status status = Status::Ok;
-  std::string reason;         ///< skipped/failed reason
-  double kernelMs = 0, minMs = 0, maxMs = 0;  ///< compute (kernel or CPU) median, min, max
-  double totalMs = 0;
-  double bandwidthGBs = 0;
-  std::optional<LaunchConfig> launched;
-  Verification::Outcome outcome = Verification::Outcome::NotChecked;
-};
-/// The point of `implId` in a run's result (status Failed with the run's reason when it is missing).
-SweepPoint sweepPointFrom(const RunResult& r, const std::string& implId, const Dim3& block);
-/// Threads per block 32, 64, …, up to maxThreads (step 32), as 1D blocks, or for 2D workloads 32 x (t / 32).
-std::vector<Dim3> sweepBlocks(int launchDims, int maxThreads = 1024, int step = 32);
-/// The sweep as CSV: threads,block,status,reason,kernel_median_ms,kernel_min_ms,kernel_max_ms,total_ms,gb_per_s.
-std::string sweepCsv(const std::vector<SweepPoint>& pts);
 
 /// The caption stamped under exported plots: workload, size, dtype, parameters, launch, device, date.
 std::string captionText(const RunResult& r, const std::string& plotTitle);

@@ -19,8 +19,8 @@ struct RunController::Job {
   quint64 id = 0;
   JobKind kind = JobKind::Run;
   RunRequest request;
-  std::string implId;
-  std::vector<Dim3> blocks;
+  SweepPlan plan;                // sweeps: the plan and its cells, expanded and validated when started
+  std::vector<SweepCell> cells;
   std::shared_ptr<CancelToken> cancel = std::make_shared<CancelToken>();
   PostProcess postProcess;
   ProgressBox progress;
@@ -29,7 +29,7 @@ struct RunController::Job {
 RunController::RunController(std::shared_ptr<Backend> backend, QObject* parent)
     : QObject(parent), m_backend(std::move(backend)) {
   qRegisterMetaType<launchlab::ui::JobKind>();
-  qRegisterMetaType<launchlab::ui::SweepPoint>();
+  qRegisterMetaType<launchlab::SweepPoint>();
   qRegisterMetaType<std::shared_ptr<const launchlab::ui::RunOutcome>>();
   m_thread.setObjectName("launchlab-compute");
   m_worker = new QObject;
@@ -54,11 +54,24 @@ quint64 RunController::startRun(const RunRequest& req) {
 quint64 RunController::startSweep(const RunRequest& base, const std::string& implId, const std::vector<Dim3>& blocks) {
   auto job = std::make_shared<Job>();
   job->kind = JobKind::Sweep;
-  job->request = base;
-  job->request.impls = {implId};
-  job->request.keepInputs = job->request.keepOutputs = false;  // a sweep only needs timings
-  job->implId = implId;
-  job->blocks = blocks;
+  RunRequest one = base;
+  one.impls = {implId};
+  one.keepInputs = one.keepOutputs = false;  // a sweep only needs timings
+  job->plan.base = requestText(one);
+  SweepAxis axis{"block", {}};
+  for (const auto& b : blocks) axis.values.push_back(formatDim3(b));
+  job->plan.axes = {axis};
+  std::vector<RequestProblem> problems;
+  job->cells = expandSweep(job->plan, [this](const RunRequest& r) { return m_backend->validate(r); }, problems);
+  // The base was valid when the window asked: a problem here is the base's, shown on every point.
+  if (!problems.empty()) {
+    job->cells.assign(blocks.size(), SweepCell{});
+    for (std::size_t i = 0; i < blocks.size(); ++i) {
+      job->cells[i].values = {axis.values[i]};
+      job->cells[i].block = blocks[i];
+      job->cells[i].skipReason = problems.front().message;
+    }
+  }
   return submit(std::move(job));
 }
 
@@ -107,7 +120,7 @@ ProgressFn RunController::progressFn(const std::shared_ptr<Job>& job, int point,
     const double fraction = (double(point) + implFrac) / double(std::max(1, points));
     QString text = QString::fromStdString(p.implId) +
                    (p.rep < 0 ? QStringLiteral(" warm-up") : QStringLiteral(" rep %1/%2").arg(p.rep + 1).arg(total));
-    if (points > 1) text = QStringLiteral("block point %1/%2: ").arg(point + 1).arg(points) + text;
+    if (points > 1) text = QStringLiteral("sweep point %1/%2: ").arg(point + 1).arg(points) + text;
     {
       std::lock_guard lock(box->mutex);
       box->fraction = fraction;
@@ -155,25 +168,16 @@ void RunController::executeRun(const std::shared_ptr<Job>& job) {
 
 void RunController::executeSweep(const std::shared_ptr<Job>& job) {
   const quint64 id = job->id;
-  const int count = static_cast<int>(job->blocks.size());
-  bool cancelled = false;
-  for (int i = 0; i < count; ++i) {
-    if (job->cancel->cancelled()) {
-      cancelled = true;
-      break;
-    }
-    RunRequest req = job->request;
-    req.launch.block = job->blocks[std::size_t(i)];
-    RunResult r = m_backend->run(req, job->cancel.get(), progressFn(job, i, count));
-    if (job->cancel->cancelled()) {
-      cancelled = true;
-      break;
-    }
-    SweepPoint p = sweepPointFrom(r, job->implId, job->blocks[std::size_t(i)]);
+  const int count = static_cast<int>(job->cells.size());
+  SweepCallback post([this, id, count](std::size_t cell, const SweepPoint& p, const RunResult&) {
+    const int i = static_cast<int>(cell);
     QMetaObject::invokeMethod(this, [this, id, i, count, p] {
       if (id == m_current) emit sweepPoint(id, i, count, p);
     }, Qt::QueuedConnection);
-  }
+  });
+  auto run = [this](const RunRequest& r, const CancelToken* c, const ProgressFn& p) { return m_backend->run(r, c, p); };
+  auto progress = [this, job, count](std::size_t cell, const Progress& p) { progressFn(job, int(cell), count)(p); };
+  const bool cancelled = !runSweep(job->plan, job->cells, run, {&post}, job->cancel.get(), progress);
   QMetaObject::invokeMethod(this, [this, id, cancelled] {
     if (!acceptFinal(id)) return;
     if (cancelled) emit jobCancelled(id);

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "backend.h"
+#include "launchlab/sweep.h"
 #include "chart_data.h"
 #include "plot_data.h"
 
@@ -62,7 +63,7 @@ class RunController : public QObject {
   /// fraction in [0, 1]; text says which implementation, repetition and sweep point.
   void progress(quint64 id, double fraction, const QString& text);
   void runFinished(quint64 id, std::shared_ptr<const launchlab::ui::RunOutcome> outcome);
-  void sweepPoint(quint64 id, int index, int count, const launchlab::ui::SweepPoint& point);
+  void sweepPoint(quint64 id, int index, int count, const launchlab::SweepPoint& point);
   void sweepFinished(quint64 id, bool cancelled);
   void jobCancelled(quint64 id);
   /// A result of a job that was superseded arrived and was dropped.
@@ -92,5 +93,5 @@ class RunController : public QObject {
 }  // namespace launchlab::ui
 
 Q_DECLARE_METATYPE(launchlab::ui::JobKind)
-Q_DECLARE_METATYPE(launchlab::ui::SweepPoint)
+Q_DECLARE_METATYPE(launchlab::SweepPoint)
 Q_DECLARE_METATYPE(std::shared_ptr<const launchlab::ui::RunOutcome>)

@@ -195,7 +195,7 @@ void ExportDialog::exportData(int kind) {
       break;
     case 3:
       p = browse("Sweep as CSV", base + "_sweep.csv", "*.csv");
-      if (!p.isEmpty()) report(exportBytes(p, QByteArray::fromStdString(sweepCsv(m_sweep))));
+      if (!p.isEmpty()) report(exportBytes(p, QByteArray::fromStdString(sweepCsv({"block"}, m_sweep))));
       break;
   }
 }

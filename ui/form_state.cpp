@@ -47,107 +47,50 @@ FormState defaultForm(const Workload& w) {
 
 namespace {
 
-/// Maps an engine problem field to a form field.
-std::string formField(const std::string& engineField) {
-  if (engineField == "n") return "size";
-  if (engineField == "param") return "params";
-  if (engineField == "impl") return "impls";
-  if (engineField == "dtype" || engineField == "block" || engineField == "grid" || engineField == "reps" ||
-      engineField == "warmup")
-    return engineField;
-  if (engineField.rfind("param:", 0) == 0) return engineField;
+/// Maps a request problem's field to a form field.
+std::string formField(const std::string& field) {
+  if (field == "n") return "size";
+  if (field == "impl") return "impls";
+  if (field == "dtype" || field == "block" || field == "grid" || field == "reps" || field == "warmup" ||
+      field == "params" || field.rfind("param:", 0) == 0)
+    return field;
   return "form";
 }
 
-void checkLaunchField(const std::string& field, const std::string& text, int launchDims, bool isBlock,
-                      const DeviceLimits& limits, FormCheck& out, std::optional<Dim3>& parsed) {
-  std::string err;
-  auto d = parseDim3(text, &err);
-  if (!d) {
-    out.errors[field] = err;
-    return;
-  }
-  if (d->z > 1 || (launchDims < 2 && d->y > 1)) {
-    out.errors[field] = launchDims < 2 ? "this workload uses a 1D launch: give one number (e.g. 256)"
-                                       : "this workload uses a 2D launch: give X or XxY (e.g. 16x16)";
-    return;
-  }
-  LaunchRequest lr;
-  (isBlock ? lr.block : lr.grid) = *d;
-  if (auto e = validateLaunchRequest(lr, limits); !e.empty()) {
-    out.errors[field] = e;
-    return;
-  }
-  parsed = *d;
-  if (isBlock && d->count() % std::uint64_t(std::max(1, limits.warpSize)) != 0)
-    out.warnings[field] = std::to_string(d->count()) + " threads is not a multiple of the warp size (" +
-                          std::to_string(limits.warpSize) + "): the last warp of every block runs partly empty";
+/// The form as the text every front end hands the shared parser. Parameters left out take their defaults.
+RequestText requestTextOf(const FormState& form) {
+  RequestText t;
+  t.workload = form.workload;
+  t.n = form.size.empty() ? " " : form.size;  // an empty field is an error here, not "the default"
+  t.dtype = form.dtype.empty() ? " " : form.dtype;
+  t.block = form.autoBlock ? "auto" : form.block;
+  t.grid = form.autoGrid ? "auto" : form.grid;
+  // An empty list means "all" to the engine: a form with nothing ticked runs the reference alone.
+  t.impls.clear();
+  for (const auto& id : form.impls) t.impls += (t.impls.empty() ? "" : ",") + id;
+  if (t.impls.empty()) t.impls = kCpuSerial;
+  t.reps = std::to_string(form.reps);
+  t.warmup = std::to_string(form.warmup);
+  t.seed = std::to_string(form.seed);
+  t.params = form.params;
+  return t;
+}
+
+void addProblems(const std::vector<RequestProblem>& problems, std::map<std::string, std::string>& into) {
+  for (const auto& p : problems) into.emplace(formField(p.field), p.message);  // the first per field stays
 }
 
 }  // namespace
 
 FormCheck checkForm(const FormState& form, const Backend& backend) {
   FormCheck out;
-  const Workload* w = backend.registry().find(form.workload);
-  if (!w) {
-    out.errors["form"] = "unknown workload '" + form.workload + "'";
-    return out;
-  }
-  const auto& info = w->info();
-  RunRequest req;
-  req.workload = info.id;
-
-  std::string err;
-  if (auto n = parseSize(form.size, &err)) {
-    if (*n < info.minN || *n > info.maxN)
-      out.errors["size"] = "n = " + form.size + " is outside [" + sizeText(info.minN) + ", " + sizeText(info.maxN) +
-                           "] " + info.sizeLabel + " for " + info.id;
-    else req.n = *n;
-  } else {
-    out.errors["size"] = err;
-  }
-
-  if (auto t = parseDType(form.dtype);
-      t && std::find(info.dtypes.begin(), info.dtypes.end(), *t) != info.dtypes.end()) {
-    req.dtype = *t;
-  } else {
-    out.errors["dtype"] = info.id + " does not support dtype '" + form.dtype + "'";
-  }
-
-  for (const auto& spec : info.params) {
-    auto it = form.params.find(spec.name);
-    const std::string text = it != form.params.end() ? it->second : defaultParamText(spec);
-    if (auto e = checkParamValue(spec, text); !e.empty()) out.errors["param:" + spec.name] = e;
-    else req.params[spec.name] = text;
-  }
-
-  const DeviceLimits limits = backend.launchLimits();
-  std::optional<Dim3> block, grid;
-  if (!form.autoBlock) checkLaunchField("block", form.block, info.launchDims, true, limits, out, block);
-  if (!form.autoGrid) checkLaunchField("grid", form.grid, info.launchDims, false, limits, out, grid);
-  req.launch.block = block;
-  req.launch.grid = grid;
-
-  for (const auto& id : form.impls) {
-    if (!w->findImpl(id)) out.errors["impls"] = "unknown implementation '" + id + "'";
-    else req.impls.push_back(id);
-  }
-  // An empty list means "all" to the engine: a form with nothing ticked runs the reference alone.
-  if (req.impls.empty()) req.impls.emplace_back(kCpuSerial);
-
-  if (form.reps < 1 || form.reps > 100000) out.errors["reps"] = "repetitions must be between 1 and 100000";
-  if (form.warmup < 0 || form.warmup > 100000) out.errors["warmup"] = "warm-up runs must be between 0 and 100000";
-  req.reps = form.reps;
-  req.warmup = form.warmup;
-  req.seed = form.seed;
-
-  if (!out.errors.empty()) return out;
-  // Rules across fields (e.g. xmin < xmax) and anything else the engine checks.
-  for (const auto& p : backend.validate(req)) {
-    const std::string f = formField(p.field);
-    if (!out.errors.count(f)) out.errors[f] = p.message;
-  }
-  if (out.errors.empty()) out.request = std::move(req);
+  ParsedRequest parsed = parseRequest(requestTextOf(form));
+  addProblems(parsed.problems, out.errors);
+  // The engine's rules, for the fields that parsed: ranges, dtypes, parameters, launch limits, rules across fields.
+  RunRequest probe = parsed.request;
+  if (!out.errors.count("block")) addProblems(launchAdvice(probe.launch, backend.launchLimits()), out.warnings);
+  addProblems(backend.validate(probe), out.errors);
+  if (out.errors.empty()) out.request = std::move(parsed.request);
   return out;
 }
 

@@ -1,5 +1,6 @@
 #include "launchlab/params.h"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 #include <stdexcept>
@@ -55,18 +56,27 @@ std::string checkParamValue(const ParamSpec& spec, const std::string& text) {
   return {};
 }
 
+std::map<std::string, std::string> paramProblems(const std::vector<ParamSpec>& specs,
+                                                 const std::map<std::string, std::string>& given) {
+  std::map<std::string, std::string> out;
+  for (const auto& [name, value] : given) {
+    auto spec = std::find_if(specs.begin(), specs.end(), [&](const ParamSpec& s) { return s.name == name; });
+    if (spec != specs.end()) {
+      if (auto e = checkParamValue(*spec, value); !e.empty()) out[name] = e;
+      continue;
+    }
+    std::string list;
+    for (const auto& s : specs) list += (list.empty() ? "" : ", ") + s.name;
+    out[name] = "unknown parameter '" + name + "'" + (list.empty() ? " (this workload has none)" : " (known: " + list + ")");
+  }
+  return out;
+}
+
 std::optional<ParamValues> resolveParams(const std::vector<ParamSpec>& specs,
                                          const std::map<std::string, std::string>& given, std::string& error) {
-  for (const auto& [name, value] : given) {
-    bool known = false;
-    for (const auto& s : specs) known = known || s.name == name;
-    if (!known) {
-      std::string list;
-      for (const auto& s : specs) list += (list.empty() ? "" : ", ") + s.name;
-      error = "unknown parameter '" + name + "'" + (list.empty() ? " (this workload has none)" : " (known: " + list + ")");
-      return std::nullopt;
-    }
-    (void)value;
+  if (auto problems = paramProblems(specs, given); !problems.empty()) {
+    error = problems.begin()->second;
+    return std::nullopt;
   }
   ParamValues out;
   for (const auto& s : specs) {
@@ -77,10 +87,6 @@ std::optional<ParamValues> resolveParams(const std::vector<ParamSpec>& specs,
       else
         out.setNumber(s.name, s.defaultValue);
       continue;
-    }
-    if (auto e = checkParamValue(s, it->second); !e.empty()) {
-      error = e;
-      return std::nullopt;
     }
     if (s.kind == ParamSpec::Kind::Choice) out.setChoice(s.name, it->second);
     else out.setNumber(s.name, *parseDouble(it->second));

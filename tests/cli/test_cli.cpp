@@ -114,6 +114,9 @@ TEST(Cli, BadInputExitsTwoWithOneLine) {
   expectBadInput("run vector_add --input x=" + data("np_truncated.npy"), "truncated");
   expectBadInput("run vector_add --json /no/such/folder/out.json", "does not exist");
   expectBadInput("frobnicate", "launchlab-cli --help");
+  expectBadInput("run vector_add --input x=a.npy --input x=b.npy", "--input x: given twice");
+  expectBadInput("run vector_add --seed -1", "--seed: seed must be a whole number >= 0");
+  expectBadInput("run vector_add --warmup 1.5", "--warmup: warmup must be a whole number");
 }
 
 TEST(Cli, JsonToStdoutIsValidAndComplete) {
@@ -163,4 +166,29 @@ TEST(Cli, GpuRowsWhenADeviceIsPresent) {
   } else {
     EXPECT_NE(r.out.find("skipped"), std::string::npos) << r.out;
   }
+}
+
+TEST(Cli, SweepMeasuresEveryCombinationAndSkipsInvalidOnesWithTheReason) {
+  const auto csv = scratch() / "sweep.csv";
+  Out r = cli("sweep vector_add --impl cpu-parallel --n 1000,2000 --block 64,2048 --reps 1 --csv '" + csv.string() + "'");
+  EXPECT_EQ(r.code, 0) << r.err << r.out;
+  EXPECT_NE(r.out.find("2048 threads per block > 1024"), std::string::npos) << r.out;
+  const std::string text = slurp(csv);
+  EXPECT_EQ(text.rfind("n,block,impl,threads,status,", 0), 0u) << text;
+  EXPECT_NE(text.find("\n1000,64,cpu-parallel,64,ok,"), std::string::npos) << text;
+  EXPECT_NE(text.find("\n2000,2048,cpu-parallel,2048,skipped,"), std::string::npos) << text;
+  Out j = cli("sweep vector_add --impl cpu-parallel --n 1000:3000:1000 --reps 1 --json -");
+  ASSERT_EQ(j.code, 0) << j.err;
+  auto doc = nlohmann::json::parse(j.out);
+  EXPECT_EQ(doc["schema"], "launchlab.sweep");
+  EXPECT_EQ(doc["axes"][0]["field"], "n");
+  ASSERT_EQ(doc["points"].size(), 3u);
+  EXPECT_EQ(doc["points"][2]["at"]["n"], "3000");
+  EXPECT_EQ(doc["points"][2]["verification"], "pass");
+}
+
+TEST(Cli, SweepBadInputExitsTwo) {
+  expectBadInput("sweep vector_add --impl cpu-parallel --n 1000", "give a list or a range");
+  expectBadInput("sweep vector_add --impl cpu-parallel --block 64:32:1", "--block: range '64:32:1'");
+  expectBadInput("sweep vector_add --impl cuda-nope --block 32,64", "--impl: unknown implementation 'cuda-nope'");
 }

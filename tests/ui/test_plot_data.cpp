@@ -266,9 +266,10 @@ class TestPlotData : public QObject {
     p = sweepPointFrom(r, "cuda", {128, 1, 1});
     QCOMPARE(p.kernelMs, 2.0);
     QCOMPARE(p.bandwidthGBs, 500.0);
-    const std::string csv = sweepCsv({p});
-    QVERIFY(csv.find("threads,block,status") == 0);
-    QVERIFY(csv.find("128,128,ok,,2,1,3,4,500") != std::string::npos);
+    p.values = {"128"};
+    const std::string csv = sweepCsv({"block"}, {p});
+    QVERIFY(csv.find("block,impl,threads,status,reason,kernel_median_ms") == 0);
+    QVERIFY2(csv.find("\n128,cuda,128,ok,,2,1,3,4,500,,,") != std::string::npos, csv.c_str());
   }
 
   void colourMapsAndPalettes() {

@@ -13,30 +13,14 @@
 #include "launchlab/dtype.h"
 #include "launchlab/launch_config.h"
 #include "launchlab/registry.h"
+#include "launchlab/request.h"
 #include "launchlab/result.h"
 
 namespace launchlab {
 
-struct RunRequest {
-  std::string workload;
-  std::optional<std::uint64_t> n;    ///< default: the workload's defaultN
-  std::optional<DType> dtype;        ///< default: the workload's defaultDType
-  LaunchRequest launch;
-  std::vector<std::string> impls;    ///< empty: all; cpu-serial always runs (it is the reference)
-  int warmup = 1;
-  int reps = 5;
-  std::uint64_t seed = 42;
-  std::map<std::string, std::string> params;      ///< name -> text value
-  std::map<std::string, std::string> inputFiles;  ///< input name -> .npy path
-  bool keepInputs = false;
-  bool keepOutputs = false;
-};
-
-/// A problem with a request: which field and what is wrong (one line, for stderr or an inline marker).
-struct RequestProblem {
-  std::string field;  ///< "workload", "n", "dtype", "block", "grid", "impl", "param:<name>", "input:<name>", "reps"
-  std::string message;
-};
+namespace detail {
+struct Resolved;
+}
 
 class Engine {
  public:
@@ -63,6 +47,22 @@ class Engine {
   bool cacheHolds(const RunRequest& req) const;
 
  private:
+  struct Job {
+    const RunRequest& req;
+    const detail::Resolved& resolved;
+    const CancelToken* cancel;
+    const ProgressFn& progress;
+    const DeviceInfo& device;
+  };
+  /// Generates or loads the inputs unless the cache holds them; "" or why the run cannot start.
+  std::string prepareInputs(const RunRequest& req, const detail::Resolved& r);
+  /// Runs implementation `idx` of the job, verified against the reference; `cancelled` when it was stopped.
+  ImplResult runImpl(const Job& job, int idx, bool& cancelled);
+  /// Why a GPU implementation cannot run now (no device, too little device memory), or "".
+  std::string gpuUnusableReason(const Workload& w, const RunSetup& setup, const std::string& deviceName) const;
+  /// Verification of `outputs` against the cached reference (or, for cpu-serial, caching them as the reference).
+  void verifyInto(ImplResult& res, const Job& job, const ImplSpec& spec, std::vector<HostArray>& outputs);
+
   struct Cache {
     std::string key;
     std::vector<HostArray> inputs;

@@ -43,7 +43,10 @@ class ParamValues {
 std::optional<ParamValues> resolveParams(const std::vector<ParamSpec>& specs,
                                          const std::map<std::string, std::string>& given, std::string& error);
 
-/// Checks a single value; returns an error message or "" when valid. Used by the GUI to mark fields in place.
+/// Checks a single value; returns an error message or "" when valid.
 std::string checkParamValue(const ParamSpec& spec, const std::string& text);
+/// Every problem of the given values, by parameter name: unknown names and values checkParamValue rejects.
+std::map<std::string, std::string> paramProblems(const std::vector<ParamSpec>& specs,
+                                                 const std::map<std::string, std::string>& given);
 
 }  // namespace launchlab

@@ -1,0 +1,121 @@
+#pragma once
+/// Sweeps, in nvbench's shape: axes -> combinations -> one measurement each -> sinks. One implementation serves
+/// the window's block-size sweep, `launchlab-cli sweep` and `launchlab-cli bench`, so what the CLI proves is what the
+/// window shows. Every combination is parsed and validated like a single run; invalid ones are skipped with the
+/// reason, which reaches the sinks like any other point.
+#include <cstddef>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "launchlab/cancel.h"
+#include "launchlab/device.h"
+#include "launchlab/request.h"
+#include "launchlab/result.h"
+
+namespace launchlab {
+
+/// One axis: a request field ("block", "grid", "n", "dtype", "param:<name>", …) and the values it takes, as typed.
+struct SweepAxis {
+  std::string field;
+  std::vector<std::string> values;
+};
+
+/// Expands an axis' text: "32:1024:32" (start:stop:step, stop included), "a,b,c", or one value.
+std::optional<std::vector<std::string>> axisValues(std::string_view text, std::string* error = nullptr);
+/// Threads per block 32, 64, …, up to maxThreads (step 32), as 1D blocks, or for 2D workloads 32 x (t / 32).
+std::vector<Dim3> sweepBlocks(int launchDims, int maxThreads = 1024, int step = 32);
+
+struct SweepPlan {
+  RequestText base;              ///< every field the axes do not set; base.impls names the measured implementations
+  std::vector<SweepAxis> axes;   ///< the first axis varies slowest
+};
+
+/// One combination of axis values: the request it makes, or why it is skipped.
+struct SweepCell {
+  std::vector<std::string> values;  ///< one per axis
+  std::optional<RunRequest> request;
+  std::string skipReason;
+  std::optional<Dim3> block;  ///< the block it asks for (unset: auto, or the cell did not parse)
+};
+
+using RequestValidator = std::function<std::vector<RequestProblem>(const RunRequest&)>;
+
+/// Every combination, parsed and validated. A problem in a field no axis sets (the base itself is invalid) or an
+/// axis that names no request field is returned in `planProblems`, and no cell is made.
+std::vector<SweepCell> expandSweep(const SweepPlan& plan, const RequestValidator& validate,
+                                   std::vector<RequestProblem>& planProblems);
+
+/// One measured implementation at one combination.
+struct SweepPoint {
+  std::vector<std::string> values;  ///< the cell's axis values
+  std::string implId;
+  Dim3 block;                       ///< the requested block (the launched one when it was auto)
+  std::uint64_t threads = 0;        ///< block.count()
+  Status status = Status::Ok;
+  std::string reason;               ///< skipped/failed reason
+  double kernelMs = 0, minMs = 0, maxMs = 0;  ///< compute (kernel or CPU) median, min, max
+  double totalMs = 0;
+  double bandwidthGBs = 0;
+  std::optional<LaunchConfig> launched;
+  Verification::Outcome outcome = Verification::Outcome::NotChecked;
+};
+/// The point of `implId` in a run's result (status Failed with the run's reason when it is missing).
+SweepPoint sweepPointFrom(const RunResult& r, const std::string& implId, const Dim3& block);
+
+/// Receives the points of a sweep as they are measured.
+class SweepSink {
+ public:
+  virtual ~SweepSink() = default;
+  virtual void begin(const SweepPlan& plan, std::size_t cells) { (void)plan, (void)cells; }
+  /// `cell` is the index of the combination, `result` its run (empty for a skipped cell).
+  virtual void point(std::size_t cell, const SweepPoint& p, const RunResult& result) = 0;
+  virtual void end(bool cancelled) { (void)cancelled; }
+};
+
+/// A sink that calls a function for each point (e.g. to post it to a window, or to look at the whole result).
+class SweepCallback final : public SweepSink {
+ public:
+  using Fn = std::function<void(std::size_t cell, const SweepPoint& p, const RunResult& result)>;
+  explicit SweepCallback(Fn fn) : m_fn(std::move(fn)) {}
+  void point(std::size_t cell, const SweepPoint& p, const RunResult& result) override { m_fn(cell, p, result); }
+
+ private:
+  Fn m_fn;
+};
+
+/// A sink that keeps the points, for tables, CSV and JSON.
+class SweepTable final : public SweepSink {
+ public:
+  void begin(const SweepPlan& plan, std::size_t cells) override;
+  void point(std::size_t cell, const SweepPoint& p, const RunResult& result) override;
+  void end(bool cancelled) override { m_cancelled = cancelled; }
+  const std::vector<SweepPoint>& points() const { return m_points; }
+  const std::vector<std::string>& fields() const { return m_fields; }
+  bool cancelled() const { return m_cancelled; }
+
+ private:
+  std::vector<std::string> m_fields;
+  std::vector<SweepPoint> m_points;
+  bool m_cancelled = false;
+};
+
+/// The points as CSV: one column per axis field, then impl, threads, status, reason, the compute median, min and
+/// max, the total median, GB/s, the launched grid and block and the verification outcome.
+std::string sweepCsv(const std::vector<std::string>& axisFields, const std::vector<SweepPoint>& points);
+
+/// The sweep as JSON (schema "launchlab.sweep", docs/JSON_SCHEMA.md): axes, device, and one object per point.
+std::string sweepJson(const SweepPlan& plan, const std::vector<SweepPoint>& points, const DeviceStatus& device);
+
+using RunFn = std::function<RunResult(const RunRequest&, const CancelToken*, const ProgressFn&)>;
+
+/// Runs every valid cell once with `run` and hands each measured implementation (or, for a skipped cell, each
+/// requested one with the reason) to every sink. `progress(cell, p)` reports inside a cell. Returns false when
+/// cancelled (checked before each cell and after each run).
+bool runSweep(const SweepPlan& plan, const std::vector<SweepCell>& cells, const RunFn& run,
+              const std::vector<SweepSink*>& sinks, const CancelToken* cancel = nullptr,
+              const std::function<void(std::size_t, const Progress&)>& progress = {});
+
+}  // namespace launchlab

@@ -1,0 +1,158 @@
+// Sweeps in core: axis parsing, combinations with skipped cells and their reasons, running into sinks, CSV.
+#include <gtest/gtest.h>
+
+#include "launchlab/engine.h"
+#include "launchlab/kernels.h"
+#include "launchlab/sweep.h"
+
+using namespace launchlab;
+
+namespace {
+struct SweepFixture : ::testing::Test {
+  Registry reg;
+  std::unique_ptr<Engine> engine;
+  void SetUp() override {
+    kernels::registerAllWorkloads(reg);
+    engine = std::make_unique<Engine>(reg, kernels::makeDefaultGpuRuntime());
+  }
+  RequestValidator validator() {
+    return [this](const RunRequest& r) { return engine->validate(r); };
+  }
+  RunFn runner() {
+    return [this](const RunRequest& r, const CancelToken* c, const ProgressFn& p) { return engine->run(r, c, p); };
+  }
+  SweepPlan plan(const std::string& impl) {
+    SweepPlan p;
+    p.base.workload = "vector_add";
+    p.base.n = "4096";
+    p.base.impls = impl;
+    p.base.reps = "1";
+    p.base.warmup = "0";
+    return p;
+  }
+};
+}  // namespace
+
+TEST(SweepAxes, RangesListsAndSingleValues) {
+  EXPECT_EQ(*axisValues("32:128:32"), (std::vector<std::string>{"32", "64", "96", "128"}));
+  EXPECT_EQ(*axisValues("1:10:4"), (std::vector<std::string>{"1", "5", "9"}));
+  EXPECT_EQ(*axisValues("f32, f64"), (std::vector<std::string>{"f32", "f64"}));
+  EXPECT_EQ(*axisValues("16x16"), (std::vector<std::string>{"16x16"}));
+  std::string err;
+  EXPECT_FALSE(axisValues("32:16:1", &err));
+  EXPECT_NE(err.find("STOP >= START"), std::string::npos);
+  EXPECT_FALSE(axisValues("1:2", &err));
+  EXPECT_NE(err.find("START:STOP:STEP"), std::string::npos);
+  EXPECT_FALSE(axisValues("1:10:0", &err));
+  EXPECT_FALSE(axisValues("0:99999999999:1", &err));
+  EXPECT_NE(err.find("more than"), std::string::npos);
+  EXPECT_FALSE(axisValues(" , ", &err));
+}
+
+TEST(SweepAxes, BlocksForOneAndTwoDimensions) {
+  const auto b1 = sweepBlocks(1);
+  ASSERT_EQ(b1.size(), 32u);
+  EXPECT_EQ(b1.front(), (Dim3{32, 1, 1}));
+  EXPECT_EQ(b1.back(), (Dim3{1024, 1, 1}));
+  EXPECT_EQ(sweepBlocks(2)[3], (Dim3{32, 4, 1}));
+}
+
+TEST_F(SweepFixture, CombinationsVaryTheLastAxisFastestAndSkipInvalidOnesWithTheReason) {
+  SweepPlan p = plan("cpu-parallel");
+  p.axes = {{"n", {"1000", "0"}}, {"block", {"32", "2048"}}};
+  std::vector<RequestProblem> problems;
+  auto cells = expandSweep(p, validator(), problems);
+  ASSERT_TRUE(problems.empty());
+  ASSERT_EQ(cells.size(), 4u);
+  EXPECT_EQ(cells[0].values, (std::vector<std::string>{"1000", "32"}));
+  EXPECT_EQ(cells[1].values, (std::vector<std::string>{"1000", "2048"}));
+  EXPECT_EQ(cells[2].values, (std::vector<std::string>{"0", "32"}));
+  ASSERT_TRUE(cells[0].request.has_value());
+  EXPECT_EQ(*cells[0].request->n, 1000u);
+  EXPECT_EQ(*cells[0].request->launch.block, (Dim3{32, 1, 1}));
+  EXPECT_FALSE(cells[1].request.has_value());
+  EXPECT_NE(cells[1].skipReason.find("2048 threads per block > 1024"), std::string::npos);
+  EXPECT_FALSE(cells[2].request.has_value());
+  EXPECT_NE(cells[2].skipReason.find("at least 1"), std::string::npos);
+}
+
+TEST_F(SweepFixture, AProblemOfTheBaseOrAnUnknownAxisIsThePlans) {
+  SweepPlan p = plan("cuda-nope");
+  p.axes = {{"block", {"32", "64"}}};
+  std::vector<RequestProblem> problems;
+  EXPECT_TRUE(expandSweep(p, validator(), problems).empty());
+  ASSERT_EQ(problems.size(), 1u);
+  EXPECT_EQ(problems[0].field, "impl");
+  problems.clear();
+  p = plan("cpu-parallel");
+  p.axes = {{"colour", {"red"}}};
+  EXPECT_TRUE(expandSweep(p, validator(), problems).empty());
+  ASSERT_EQ(problems.size(), 1u);
+  EXPECT_EQ(problems[0].field, "colour");
+}
+
+TEST_F(SweepFixture, EveryCellReachesEverySinkMeasuredOrSkipped) {
+  SweepPlan p = plan("cpu-parallel");
+  p.axes = {{"dtype", {"f32", "f64", "i32"}}};
+  p.axes.push_back({"param:input", {"random", "bogus"}});
+  std::vector<RequestProblem> problems;
+  auto cells = expandSweep(p, validator(), problems);
+  ASSERT_TRUE(problems.empty());
+  SweepTable table;
+  int calls = 0;
+  SweepCallback counter([&](std::size_t cell, const SweepPoint& pt, const RunResult& r) {
+    EXPECT_LT(cell, cells.size());
+    EXPECT_EQ(pt.values, cells[cell].values);
+    if (pt.status == Status::Ok) EXPECT_EQ(r.impls.back().implId, "cpu-parallel");
+    ++calls;
+  });
+  EXPECT_TRUE(runSweep(p, cells, runner(), {&table, &counter}));
+  EXPECT_EQ(calls, 6);
+  ASSERT_EQ(table.points().size(), 6u);
+  EXPECT_EQ(table.fields(), (std::vector<std::string>{"dtype", "param:input"}));
+  for (const auto& pt : table.points()) {
+    EXPECT_EQ(pt.implId, "cpu-parallel");
+    if (pt.values[1] == "bogus") {
+      EXPECT_EQ(pt.status, Status::Skipped);
+      EXPECT_NE(pt.reason.find("input must be one of"), std::string::npos);
+    } else {
+      EXPECT_EQ(pt.status, Status::Ok) << pt.reason;
+      EXPECT_EQ(pt.outcome, Verification::Outcome::Pass);
+      EXPECT_GT(pt.kernelMs, 0);
+    }
+  }
+  const std::string csv = sweepCsv(table.fields(), table.points());
+  EXPECT_EQ(csv.rfind("dtype,param:input,impl,threads,status,", 0), 0u);
+  EXPECT_NE(csv.find("\nf64,bogus,cpu-parallel,0,skipped,"), std::string::npos) << csv;
+  EXPECT_NE(csv.find("\ni32,random,cpu-parallel,0,ok,,"), std::string::npos) << csv;
+}
+
+TEST_F(SweepFixture, CancelStopsBeforeTheNextCell) {
+  SweepPlan p = plan("cpu-parallel");
+  p.axes = {{"n", {"1000", "2000", "3000"}}};
+  std::vector<RequestProblem> problems;
+  auto cells = expandSweep(p, validator(), problems);
+  CancelToken cancel;
+  SweepTable table;
+  SweepCallback stopAfterFirst([&](std::size_t, const SweepPoint&, const RunResult&) { cancel.cancel(); });
+  EXPECT_FALSE(runSweep(p, cells, runner(), {&stopAfterFirst, &table}, &cancel));
+  EXPECT_EQ(table.points().size(), 1u);
+  EXPECT_TRUE(table.cancelled());
+}
+
+TEST_F(SweepFixture, TheSameRequestRunsAsInASingleRun) {
+  // What the CLI's sweep shows for one cell is what `run` gives: the same engine on the same request.
+  SweepPlan p = plan("cpu-parallel");
+  p.base.params = {{"input", "arange"}};
+  p.axes = {{"n", {"5000"}}};
+  std::vector<RequestProblem> problems;
+  auto cells = expandSweep(p, validator(), problems);
+  ASSERT_EQ(cells.size(), 1u);
+  RequestText single = p.base;
+  single.n = "5000";
+  ParsedRequest parsed = parseRequest(single);
+  ASSERT_TRUE(parsed.ok());
+  EXPECT_EQ(requestText(*cells[0].request).n, requestText(parsed.request).n);
+  EXPECT_EQ(cells[0].request->params, parsed.request.params);
+  EXPECT_EQ(cells[0].request->impls, parsed.request.impls);
+}
