@@ -11,17 +11,12 @@
 #include "launchlab/io/json.h"
 #include "launchlab/io/npy.h"
 #include "launchlab/kernels.h"
+#include "core/engine_fixture.h"
 
 using namespace launchlab;
 
 namespace {
-struct Fixture : ::testing::Test {
-  Registry reg;
-  std::unique_ptr<Engine> engine;
-  void SetUp() override {
-    kernels::registerAllWorkloads(reg);
-    engine = std::make_unique<Engine>(reg, kernels::makeDefaultGpuRuntime());
-  }
+struct Fixture : test::EngineFixture {
   RunRequest req(const std::string& w, std::uint64_t n) {
     RunRequest r;
     r.workload = w;

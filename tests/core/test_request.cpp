@@ -2,8 +2,7 @@
 // one owner of the rules a parsed request must meet.
 #include <gtest/gtest.h>
 
-#include "launchlab/engine.h"
-#include "launchlab/kernels.h"
+#include "core/engine_fixture.h"
 #include "launchlab/request.h"
 
 using namespace launchlab;
@@ -22,13 +21,7 @@ std::string fieldsOf(const std::vector<RequestProblem>& ps) {
   return s;
 }
 
-struct EngineFixture : ::testing::Test {
-  Registry reg;
-  std::unique_ptr<Engine> engine;
-  void SetUp() override {
-    kernels::registerAllWorkloads(reg);
-    engine = std::make_unique<Engine>(reg, kernels::makeDefaultGpuRuntime());
-  }
+struct EngineFixture : test::EngineFixture {
   std::vector<RequestProblem> problems(const RequestText& t) {
     ParsedRequest p = parseRequest(t);
     return p.ok() ? engine->validate(p.request) : p.problems;

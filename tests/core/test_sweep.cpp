@@ -1,20 +1,13 @@
 // Sweeps in core: axis parsing, combinations with skipped cells and their reasons, running into sinks, CSV.
 #include <gtest/gtest.h>
 
-#include "launchlab/engine.h"
-#include "launchlab/kernels.h"
+#include "core/engine_fixture.h"
 #include "launchlab/sweep.h"
 
 using namespace launchlab;
 
 namespace {
-struct SweepFixture : ::testing::Test {
-  Registry reg;
-  std::unique_ptr<Engine> engine;
-  void SetUp() override {
-    kernels::registerAllWorkloads(reg);
-    engine = std::make_unique<Engine>(reg, kernels::makeDefaultGpuRuntime());
-  }
+struct SweepFixture : test::EngineFixture {
   RequestValidator validator() {
     return [this](const RunRequest& r) { return engine->validate(r); };
   }
