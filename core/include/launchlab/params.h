@@ -7,6 +7,9 @@
 
 namespace launchlab {
 
+/// One parameter of a workload. An aggregate, written with designated initialisers (fields in this order):
+///   {.name = "bins", .label = "Bins", .unit = "bins", .help = "…", .kind = ParamSpec::Kind::Integer,
+///    .defaultValue = 10, .minValue = 1, .maxValue = 65536, .logScale = true}
 struct ParamSpec {
   enum class Kind { Real, Integer, Choice };
   std::string name;     ///< identifier used on the CLI (--param name=value) and in JSON
