@@ -67,12 +67,8 @@ class AtomicCounter final : public BasicWorkload {
     i.defaultN = 4096;
     i.maxN = (std::uint64_t(1) << 31) - 1;  // the int32 counter must hold n
     i.sizeLabel = "increments";
-    i.outputs = {{.name = "counter",
-                  .title = "Counter after n increments (expected: n)",
-                  .plot = PlotKind::Scalar,
-                  .xLabel = "",
-                  .yLabel = "count",
-                  .dtype = DType::I32}};
+    i.outputs = {{.name = "counter", .title = "Counter after n increments (expected: n)", .plot = PlotKind::Scalar,
+                  .xLabel = "", .yLabel = "count", .dtype = DType::I32}};
 
     addReference("CPU serial loop", "One core adds 1 n times: the reference (exactly n).", runCpu<false>);
     addCpu("cpu-parallel", "CPU parallel (private counts + one atomic per thread)",

@@ -85,14 +85,8 @@ class Histogram final : public BasicWorkload {
          .kind = ParamSpec::Kind::Choice, .choices = {"normal", "uniform"}},
     };
     i.inputs = {{.name = "x", .title = "x", .yLabel = "x"}};
-    i.outputs = {{.name = "counts",
-                  .title = "Counts per bin",
-                  .plot = PlotKind::Histogram,
-                  .xLabel = "x",
-                  .yLabel = "count",
-                  .xMinParam = "xmin",
-                  .xMaxParam = "xmax",
-                  .dtype = DType::U32}};
+    i.outputs = {{.name = "counts", .title = "Counts per bin", .plot = PlotKind::Histogram, .xLabel = "x",
+                  .yLabel = "count", .xMinParam = "xmin", .xMaxParam = "xmax", .dtype = DType::U32}};
 
     addReference("CPU serial", "One core, one histogram: the reference.", runCpu<false>);
     addCpu("cpu-parallel", "CPU parallel (per-thread histograms)",

@@ -77,12 +77,10 @@ class L2Norm final : public RowWorkload {
     i.sizeLabel = "rows (n); the matrix is n x d";
     i.params = {
         rowLengthParam(2, "Columns of the n x d matrix (the gufunc's core dimension i)."),
-        {.name = "input",
-         .label = "Input",
+        {.name = "input", .label = "Input",
          .help = "unit-rows: random directions scaled to length 1 (the seed's points on the unit circle, every norm "
                  "1); uniform: every element uniform(-1, 1).",
-         .kind = ParamSpec::Kind::Choice,
-         .choices = {"unit-rows", "uniform"}},
+         .kind = ParamSpec::Kind::Choice, .choices = {"unit-rows", "uniform"}},
     };
     i.inputs = {matrixSpec("x", "x (n x d)")};
     i.outputs = {{.name = "norm", .title = "norm of each row", .xLabel = "row", .yLabel = "L2 norm"}};

@@ -129,37 +129,20 @@ class MonteCarloPi final : public BasicWorkload {
     i.maxN = std::uint64_t(1) << 38;
     i.sizeLabel = "samples";
     i.params = {
-        {.name = "iters",
-         .label = "Samples per thread",
-         .unit = "samples",
+        {.name = "iters", .label = "Samples per thread", .unit = "samples",
          .help = "Consecutive samples one thread draws from one random stream (the seed's iterations = 10000); a "
                  "grid with fewer threads than n / iters gives threads several such chunks.",
-         .kind = ParamSpec::Kind::Integer,
-         .defaultValue = 10000,
-         .minValue = 1,
-         .maxValue = 1e8,
-         .logScale = true},
-        {.name = "shape",
-         .label = "Shape",
+         .kind = ParamSpec::Kind::Integer, .defaultValue = 10000, .minValue = 1, .maxValue = 1e8, .logScale = true},
+        {.name = "shape", .label = "Shape",
          .help = "circle: x^2 + y^2 <= 1 (area pi/4, the seed's test); ring: 1/4 <= x^2 + y^2 <= 1 (3 pi/16); "
                  "under-curve: y <= 1 / (1 + x^2) (pi/4). Each estimate is turned into pi.",
-         .kind = ParamSpec::Kind::Choice,
-         .choices = {"circle", "ring", "under-curve"}},
+         .kind = ParamSpec::Kind::Choice, .choices = {"circle", "ring", "under-curve"}},
     };
     i.outputs = {
-        {.name = "pi",
-         .title = "Estimate of pi",
-         .plot = PlotKind::Scalar,
-         .xLabel = "",
-         .yLabel = "pi",
-         .referenceValue = std::numbers::pi,
-         .dtype = DType::F64},
-        {.name = "convergence",
-         .title = "Estimate against samples (first 1, 2, 4, ... chunks)",
-         .plot = PlotKind::Series,
-         .xLabel = "samples",
-         .yLabel = "estimate of pi",
-         .dtype = DType::F64},
+        {.name = "pi", .title = "Estimate of pi", .plot = PlotKind::Scalar, .xLabel = "", .yLabel = "pi",
+         .referenceValue = std::numbers::pi, .dtype = DType::F64},
+        {.name = "convergence", .title = "Estimate against samples (first 1, 2, 4, ... chunks)",
+         .plot = PlotKind::Series, .xLabel = "samples", .yLabel = "estimate of pi", .dtype = DType::F64},
     };
 
     addReference("CPU serial (xoroshiro128+)", "One core, one xoroshiro128+ stream per chunk of samples: the reference.",

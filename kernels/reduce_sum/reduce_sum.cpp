@@ -107,11 +107,9 @@ class ReduceSum final : public BasicWorkload {
     i.defaultN = 1234;
     i.maxN = (std::uint64_t(1) << 31) - 1;  // arange values stay within int32
     i.params = {
-        {.name = "input",
-         .label = "Input",
+        {.name = "input", .label = "Input",
          .help = "arange: 1, 2, ..., n like the seed; random: uniform(-1, 1) (integers: uniform in [-1000, 1000)).",
-         .kind = ParamSpec::Kind::Choice,
-         .choices = {"arange", "random"}}};
+         .kind = ParamSpec::Kind::Choice, .choices = {"arange", "random"}}};
     i.inputs = {{.name = "x", .title = "x", .yLabel = "x"}};
     i.outputs = {{.name = "sum", .title = "Sum of x", .plot = PlotKind::Scalar, .xLabel = "", .yLabel = "sum"}};
 

@@ -48,11 +48,9 @@ class RowNormalize final : public RowWorkload {
     i.sizeLabel = "rows (n); the matrix is n x d";
     i.params = {
         rowLengthParam(3, "Columns of the n x d matrix."),
-        {.name = "input",
-         .label = "Input",
+        {.name = "input", .label = "Input",
          .help = "arange: x = arange(n * d).reshape(n, d) (the seed); uniform: every element uniform(0.5, 1.5).",
-         .kind = ParamSpec::Kind::Choice,
-         .choices = {"arange", "uniform"}},
+         .kind = ParamSpec::Kind::Choice, .choices = {"arange", "uniform"}},
     };
     i.inputs = {matrixSpec("x", "x (n x d)")};
     i.outputs = {matrixSpec("y", "x[i, :] / mean(x[i, :])")};

@@ -31,11 +31,9 @@ class VectorAdd final : public BasicWorkload {
     i.dtypes = {DType::F32, DType::F64, DType::I32};
     i.defaultDType = DType::F32;
     i.defaultN = 1 << 24;
-    i.params = {{.name = "input",
-                 .label = "Input pattern",
+    i.params = {{.name = "input", .label = "Input pattern",
                  .help = "random: x and y uniform random; arange: x = 0, 1, 2, … and y = 1 (the course's example)",
-                 .kind = ParamSpec::Kind::Choice,
-                 .choices = {"random", "arange"}}};
+                 .kind = ParamSpec::Kind::Choice, .choices = {"random", "arange"}}};
     i.inputs = {{.name = "x", .title = "x", .yLabel = "x"}, {.name = "y", .title = "y", .yLabel = "y"}};
     i.outputs = {{.name = "out", .title = "out = x + y", .yLabel = "x + y"}};
 

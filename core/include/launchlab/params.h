@@ -18,7 +18,7 @@ struct ParamSpec {
   std::string help;     ///< one sentence, shown as a tooltip
   Kind kind = Kind::Real;
   double defaultValue = 0;
-  double minValue = -1e300;
+  double minValue = -1e300;  ///< Real and Integer: the accepted range (Choice ignores both)
   double maxValue = 1e300;
   std::vector<std::string> choices;  ///< for Kind::Choice; defaultValue is the index of the default
   bool logScale = false;             ///< GUI hint
