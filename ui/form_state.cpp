@@ -117,8 +117,8 @@ double keptBytesEstimate(const Workload& w, std::uint64_t n, DType dtype, const 
   s.n = n;
   s.dtype = dtype;
   s.params = params;
-  // bytesMoved bounds inputs + outputs; each kept implementation holds one set of outputs.
-  return w.bytesMoved(s) * double(std::max(1, implCount) + 1);
+  // hostBytes is inputs + one set of outputs; each kept implementation holds one more set of outputs.
+  return w.hostBytes(s) * double(std::max(1, implCount) + 1);
 }
 
 double keptBytesCap(std::size_t availableBytes) {

@@ -202,7 +202,7 @@ std::string Engine::prepareInputs(const RunRequest& req, const Resolved& r) {
   if (!m_cache.key.empty()) return {};
   try {
     // Host memory: inputs + reference outputs + one implementation's outputs (+ kept outputs).
-    const double bound = r.workload->bytesMoved(r.setup);  // upper bound on inputs + outputs
+    const double bound = r.workload->hostBytes(r.setup);  // inputs + one set of outputs
     const double need = bound * (req.keepOutputs ? double(r.impls.size() + 1) : 2.0);
     const std::size_t avail = hostAvailableMemory();
     if (avail && need > double(avail) * 0.9)
@@ -226,7 +226,7 @@ std::string Engine::gpuUnusableReason(const Workload& w, const RunSetup& setup, 
   const DeviceStatus st = m_gpu->status();
   if (!st.available) return st.reason;
   auto [freeB, totalB] = m_gpu->memoryInfo();
-  const double need = w.bytesMoved(setup);
+  const double need = w.hostBytes(setup);
   if (freeB && need > double(freeB))
     return "not enough device memory: needs about " + gib(need) + ", " + gib(double(freeB)) + " free of " +
            gib(double(totalB)) + " on " + deviceName;

@@ -129,9 +129,11 @@ void checkInputShapes(const Workload& w, const RunRequest& req, const Resolved& 
     if (it == r.inputHeaders.end()) continue;
     const auto& h = it->second;
     const std::string& path = req.inputFiles.at(it->first);
-    if (h.dtype != r.setup.dtype)
-      problems.push_back({"input:" + it->first, path + " holds " + std::string(dtypeName(h.dtype)) +
-                                                    " but the run is " + std::string(dtypeName(r.setup.dtype))});
+    const DType expected = inputs[i].dtypeFor(r.setup.dtype);
+    if (h.dtype != expected)
+      problems.push_back({"input:" + it->first, path + " holds " + std::string(dtypeName(h.dtype)) + " but " +
+                                                    (inputs[i].dtype ? it->first : "the run") + " is " +
+                                                    std::string(dtypeName(expected))});
     else if (h.shape != shapes[i])
       problems.push_back({"input:" + it->first,
                           path + " has shape " + shapeText(h.shape) + ", expected " + shapeText(shapes[i])});

@@ -67,15 +67,26 @@ Verification Workload::verify(const RunSetup& setup, const std::vector<HostArray
   return mergeVerifications(parts);
 }
 
-double Workload::bytesMoved(const RunSetup& setup) const {
+std::vector<std::vector<std::size_t>> Workload::outputShapes(const RunSetup& setup) const {
+  return std::vector<std::vector<std::size_t>>(info().outputs.size(), {static_cast<std::size_t>(setup.n)});
+}
+
+namespace {
+double arrayBytes(const std::vector<ArraySpec>& specs, const std::vector<std::vector<std::size_t>>& shapes,
+                  DType runDType) {
   double b = 0;
-  for (const auto& shape : inputShapes(setup)) {
+  for (std::size_t i = 0; i < specs.size() && i < shapes.size(); ++i) {
     double n = 1;
-    for (auto d : shape) n *= double(d);
-    b += n * double(dtypeSize(setup.dtype));
+    for (auto d : shapes[i]) n *= double(d);
+    b += n * double(dtypeSize(specs[i].dtypeFor(runDType)));
   }
-  for (const auto& o : makeOutputs(setup)) b += double(o.bytes());
   return b;
+}
+}  // namespace
+
+double Workload::hostBytes(const RunSetup& setup) const {
+  return arrayBytes(info().inputs, inputShapes(setup), setup.dtype) +
+         arrayBytes(info().outputs, outputShapes(setup), setup.dtype);
 }
 
 const ImplSpec* Workload::findImpl(std::string_view id) const {

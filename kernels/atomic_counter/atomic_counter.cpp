@@ -51,7 +51,7 @@ class AtomicCounter final : public BasicWorkload {
     auto& i = m_info;
     i.id = "atomic_counter";
     i.title = "One counter, many threads: races and atomics";
-    i.chapter = "TP 3.2 — Atomics and races";
+    i.chapter = kChapterAtomics;
     i.lesson =
         "Every thread adds 1 to the same counter. A plain counter += 1 is a read, an add and a write: threads that "
         "read the same old value overwrite each other, so most increments are lost (compare observed with "
@@ -67,9 +67,10 @@ class AtomicCounter final : public BasicWorkload {
     i.defaultN = 4096;
     i.maxN = (std::uint64_t(1) << 31) - 1;  // the int32 counter must hold n
     i.sizeLabel = "increments";
-    i.outputs = {{"counter", "Counter after n increments (expected: n)", PlotKind::Scalar, "", "count"}};
+    i.outputs = {{.name = "counter", .title = "Counter after n increments (expected: n)", .plot = PlotKind::Scalar,
+                  .xLabel = "", .yLabel = "count", .dtype = DType::I32}};
 
-    addCpu("cpu-serial", "CPU serial loop", "One core adds 1 n times: the reference (exactly n).", runCpu<false>);
+    addReference("CPU serial loop", "One core adds 1 n times: the reference (exactly n).", runCpu<false>);
     addCpu("cpu-parallel", "CPU parallel (private counts + one atomic per thread)",
            "Each OpenMP thread counts its share privately, then adds it to the shared counter atomically once.",
            runCpu<true>);
@@ -89,11 +90,7 @@ class AtomicCounter final : public BasicWorkload {
 
   std::vector<HostArray> makeInputs(const RunSetup&) const override { return {}; }
 
-  std::vector<HostArray> makeOutputs(const RunSetup&) const override {
-    std::vector<HostArray> v;
-    v.emplace_back("counter", DType::I32, std::vector<std::size_t>{1});
-    return v;
-  }
+  std::vector<std::vector<std::size_t>> outputShapes(const RunSetup&) const override { return {{1}}; }
 
   Verification verify(const RunSetup& s, const std::vector<HostArray>& ref, const std::vector<HostArray>& got,
                       const ImplSpec& impl) const override {

@@ -1,51 +1,47 @@
 #pragma once
-/// Helpers every workload uses to declare itself and its implementations (host code, no CUDA).
+/// Helpers every workload uses to declare itself and its implementations (host code, no CUDA). The CPU loops of
+/// the implementations are in common/cpu_loops.h.
 #include <chrono>
 #include <functional>
 #include <string>
-#include <utility>
 #include <vector>
 
+#include "launchlab/chapters.h"
 #include "launchlab/config.h"
 #include "launchlab/workload.h"
 
 namespace launchlab::kernels {
 
 using ImplFn = std::function<void(ImplContext&)>;
+using Shapes = std::vector<std::vector<std::size_t>>;
 
-/// A workload whose metadata and implementation list are filled in by its constructor.
+/// One array per spec, with the matching shape and the spec's dtype (the run's unless the spec declares its own).
+std::vector<HostArray> makeArrays(const std::vector<ArraySpec>& specs, const Shapes& shapes, DType runDType);
+
+/// A workload whose metadata and implementation list are filled in by its constructor. It allocates the outputs
+/// (outputShapes and the specs' dtypes), so a workload states its shapes once and byte counts follow from them.
 class BasicWorkload : public Workload {
  public:
   const WorkloadInfo& info() const override { return m_info; }
   const std::vector<ImplSpec>& impls() const override { return m_impls; }
+  std::vector<HostArray> makeOutputs(const RunSetup& s) const override;
 
  protected:
   WorkloadInfo m_info;
   std::vector<ImplSpec> m_impls;
 
-  void addCpu(std::string id, std::string title, std::string description, ImplFn fn) {
-    ImplSpec s;
-    s.id = std::move(id);
-    s.title = std::move(title);
-    s.description = std::move(description);
-    s.kind = s.id == kCpuSerial ? ImplKind::CpuSerial : ImplKind::CpuParallel;
-    s.run = std::move(fn);
-    m_impls.push_back(std::move(s));
-  }
+  /// The inputs as inputShapes(s) and the specs' dtypes say, for makeInputs to fill.
+  std::vector<HostArray> allocateInputs(const RunSetup& s) const;
+  /// The reference (id kCpuSerial): it runs first and every other implementation is verified against it.
+  ImplSpec& addReference(std::string title, std::string description, ImplFn fn);
+  /// Another CPU implementation (any id but kCpuSerial; `fn` may be empty with an unavailableReason set after).
+  ImplSpec& addCpu(std::string id, std::string title, std::string description, ImplFn fn);
   /// A CUDA implementation; `fn` is empty in CPU-only builds (use LAUNCHLAB_CUDA_ENTRY).
   ImplSpec& addGpu(std::string id, std::string title, std::string description, ImplFn fn,
-                   ImplKind kind = ImplKind::Cuda, bool usesLaunchConfig = true) {
-    ImplSpec s;
-    s.id = std::move(id);
-    s.title = std::move(title);
-    s.description = std::move(description);
-    s.kind = kind;
-    s.usesLaunchConfig = usesLaunchConfig;
-    s.run = std::move(fn);
-    if (!s.run) s.unavailableReason = "this build has no CUDA (configured with LAUNCHLAB_CUDA=OFF or without nvcc)";
-    m_impls.push_back(std::move(s));
-    return m_impls.back();
-  }
+                   ImplKind kind = ImplKind::Cuda, bool usesLaunchConfig = true);
+
+ private:
+  ImplSpec& addImpl(std::string id, std::string title, std::string description, ImplKind kind, ImplFn fn);
 };
 
 /// Runs `body` warmup + reps times, timing each repetition with a steady clock into Phase::Cpu.
@@ -58,9 +54,6 @@ template <typename F> void runCpuTimed(ImplContext& ctx, F&& body) {
     if (r >= 0) ctx.samples[Phase::Cpu].push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
   }
 }
-
-/// Allocates one output per spec with the given shape and the run's dtype.
-std::vector<HostArray> makeArrays(const std::vector<ArraySpec>& specs, DType dtype, std::vector<std::size_t> shape);
 
 }  // namespace launchlab::kernels
 

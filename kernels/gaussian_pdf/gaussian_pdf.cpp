@@ -1,6 +1,6 @@
 #include "gaussian_pdf/gaussian_pdf.h"
 
-#include "common/impl_helpers.h"
+#include "common/cpu_loops.h"
 #include "launchlab/registry.h"
 #include "launchlab/rng.h"
 
@@ -8,28 +8,11 @@ namespace launchlab::kernels {
 
 namespace {
 
-using std::exp;
-
-template <typename T> void pdfSerial(const T* x, T* out, std::size_t n, T mean, T sigma) {
-  for (std::size_t i = 0; i < n; ++i) out[i] = gaussian_pdf::pdf(x[i], mean, sigma);
-}
-template <typename T> void pdfParallel(const T* x, T* out, std::size_t n, T mean, T sigma) {
-#pragma omp parallel for simd schedule(static)
-  for (std::size_t i = 0; i < n; ++i) out[i] = gaussian_pdf::pdf(x[i], mean, sigma);
-}
-
 template <bool Parallel> void runCpu(ImplContext& ctx) {
-  visitDTypeAmong<float, double>(ctx.setup.dtype, [&](auto t) {
-    using T = decltype(t);
-    const T mean = T(ctx.setup.params.number("mean"));
-    const T sigma = T(ctx.setup.params.number("sigma"));
-    const T* x = ctx.inputs[0].view<T>().data();
-    T* out = ctx.outputs[0].view<T>().data();
-    const std::size_t n = ctx.outputs[0].size();
-    runCpuTimed(ctx, [&] {
-      if constexpr (Parallel) pdfParallel(x, out, n, mean, sigma);
-      else pdfSerial(x, out, n, mean, sigma);
-    });
+  const double mean = ctx.setup.params.number("mean"), sigma = ctx.setup.params.number("sigma");
+  runCpuMap<Parallel, float, double>(ctx, [=](auto x) {
+    using T = decltype(x);
+    return gaussian_pdf::pdf(x, T(mean), T(sigma));
   });
 }
 
@@ -39,7 +22,7 @@ class GaussianPdf final : public BasicWorkload {
     auto& i = m_info;
     i.id = "gaussian_pdf";
     i.title = "Gaussian probability density";
-    i.chapter = "TP 3.1 — GPU ufuncs";
+    i.chapter = kChapterUfuncs;
     i.lesson =
         "A ufunc applies one scalar formula to every element. exp() costs far more arithmetic than an addition, "
         "yet the kernel is still bounded by memory, and at a million elements it finishes in microseconds: "
@@ -50,16 +33,20 @@ class GaussianPdf final : public BasicWorkload {
     i.defaultDType = DType::F32;
     i.defaultN = 1000000;
     i.params = {
-        {"mean", "Mean", "", "Centre of the Gaussian.", ParamSpec::Kind::Real, 0.0, -1e6, 1e6},
-        {"sigma", "Sigma", "", "Standard deviation (> 0).", ParamSpec::Kind::Real, 1.0, 1e-6, 1e6},
-        {"xmin", "x min", "", "Inputs are drawn uniformly from [xmin, xmax).", ParamSpec::Kind::Real, -3.0, -1e6, 1e6},
-        {"xmax", "x max", "", "Inputs are drawn uniformly from [xmin, xmax).", ParamSpec::Kind::Real, 3.0, -1e6, 1e6},
+        {.name = "mean", .label = "Mean", .help = "Centre of the Gaussian.", .defaultValue = 0.0, .minValue = -1e6,
+         .maxValue = 1e6},
+        {.name = "sigma", .label = "Sigma", .help = "Standard deviation (> 0).", .defaultValue = 1.0, .minValue = 1e-6,
+         .maxValue = 1e6},
+        {.name = "xmin", .label = "x min", .help = "Inputs are drawn uniformly from [xmin, xmax).", .defaultValue = -3.0,
+         .minValue = -1e6, .maxValue = 1e6},
+        {.name = "xmax", .label = "x max", .help = "Inputs are drawn uniformly from [xmin, xmax).", .defaultValue = 3.0,
+         .minValue = -1e6, .maxValue = 1e6},
     };
-    i.inputs = {{"x", "x ~ uniform(xmin, xmax)", PlotKind::Waveform, "index", "x"}};
-    i.outputs = {{"pdf", "pdf(x)", PlotKind::Scatter, "x", "pdf(x)", "x"}};
+    i.inputs = {{.name = "x", .title = "x ~ uniform(xmin, xmax)", .yLabel = "x"}};
+    i.outputs = {{.name = "pdf", .title = "pdf(x)", .plot = PlotKind::Scatter, .xLabel = "x", .yLabel = "pdf(x)",
+                  .xFrom = "x"}};
 
-    addCpu("cpu-serial", "CPU serial", "One core, a plain loop (the course's CPU @vectorize): the reference.",
-           runCpu<false>);
+    addReference("CPU serial", "One core, a plain loop (the course's CPU @vectorize): the reference.", runCpu<false>);
     addCpu("cpu-parallel", "CPU parallel (OpenMP + SIMD)", "All cores, SIMD inside each chunk.", runCpu<true>);
     addGpu("cuda", "CUDA ufunc (one thread per element)",
            "What @vectorize(target='cuda') generates: one thread per element, grid = ceil(N / block).",
@@ -72,14 +59,9 @@ class GaussianPdf final : public BasicWorkload {
   }
 
   std::vector<HostArray> makeInputs(const RunSetup& s) const override {
-    std::vector<HostArray> v;
-    v.emplace_back("x", s.dtype, std::vector<std::size_t>{std::size_t(s.n)});
+    auto v = allocateInputs(s);
     fillUniform(v[0], s.params.number("xmin"), s.params.number("xmax"), s.seed, 0);
     return v;
-  }
-
-  std::vector<HostArray> makeOutputs(const RunSetup& s) const override {
-    return makeArrays(m_info.outputs, s.dtype, {std::size_t(s.n)});
   }
 
   // exp differs by an ulp or two between libm and CUDA; far tails underflow, hence the absolute term.
@@ -87,7 +69,6 @@ class GaussianPdf final : public BasicWorkload {
     return s.dtype == DType::F32 ? Tolerance{1e-30, 4e-6} : Tolerance{1e-300, 1e-13};
   }
 
-  double bytesMoved(const RunSetup& s) const override { return 2.0 * double(s.n) * double(dtypeSize(s.dtype)); }
   // sub, div, mul x2, exp (counted as ~8), mul, div: a nominal 13 operations per element.
   double flops(const RunSetup& s) const override { return 13.0 * double(s.n); }
 };

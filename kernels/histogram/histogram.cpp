@@ -60,7 +60,7 @@ class Histogram final : public BasicWorkload {
     auto& i = m_info;
     i.id = "histogram";
     i.title = "Histogram with atomics";
-    i.chapter = "TP 3.2 — Atomics and races";
+    i.chapter = kChapterAtomics;
     i.lesson =
         "Counting into bins is a race: every element increments a shared counter, so the GPU needs atomics. With "
         "one global atomic per element the threads queue on the few busy bins (fewer bins, more waiting); giving "
@@ -74,17 +74,21 @@ class Histogram final : public BasicWorkload {
     i.defaultDType = DType::F32;
     i.defaultN = 10000;
     i.params = {
-        {"xmin", "x min", "", "Lower edge of the first bin (inclusive).", ParamSpec::Kind::Real, -4.0, -1e30, 1e30},
-        {"xmax", "x max", "", "Upper edge of the last bin (exclusive).", ParamSpec::Kind::Real, 4.0, -1e30, 1e30},
-        {"bins", "Bins", "bins", "Number of equal bins over [xmin, xmax).", ParamSpec::Kind::Integer, 10, 1,
-         histogram::kMaxBins, {}, true},
-        {"distribution", "Data", "", "normal(0, 1) like the seed, or uniform over [xmin, xmax).",
-         ParamSpec::Kind::Choice, 0, 0, 0, {"normal", "uniform"}},
+        {.name = "xmin", .label = "x min", .help = "Lower edge of the first bin (inclusive).", .defaultValue = -4.0,
+         .minValue = -1e30, .maxValue = 1e30},
+        {.name = "xmax", .label = "x max", .help = "Upper edge of the last bin (exclusive).", .defaultValue = 4.0,
+         .minValue = -1e30, .maxValue = 1e30},
+        {.name = "bins", .label = "Bins", .unit = "bins", .help = "Number of equal bins over [xmin, xmax).",
+         .kind = ParamSpec::Kind::Integer, .defaultValue = 10, .minValue = 1, .maxValue = histogram::kMaxBins,
+         .logScale = true},
+        {.name = "distribution", .label = "Data", .help = "normal(0, 1) like the seed, or uniform over [xmin, xmax).",
+         .kind = ParamSpec::Kind::Choice, .choices = {"normal", "uniform"}},
     };
-    i.inputs = {{"x", "x", PlotKind::Waveform, "index", "x"}};
-    i.outputs = {{"counts", "Counts per bin", PlotKind::Histogram, "x", "count", "", "xmin", "xmax"}};
+    i.inputs = {{.name = "x", .title = "x", .yLabel = "x"}};
+    i.outputs = {{.name = "counts", .title = "Counts per bin", .plot = PlotKind::Histogram, .xLabel = "x",
+                  .yLabel = "count", .xMinParam = "xmin", .xMaxParam = "xmax", .dtype = DType::U32}};
 
-    addCpu("cpu-serial", "CPU serial", "One core, one histogram: the reference.", runCpu<false>);
+    addReference("CPU serial", "One core, one histogram: the reference.", runCpu<false>);
     addCpu("cpu-parallel", "CPU parallel (per-thread histograms)",
            "Each OpenMP thread fills its own histogram; the histograms are added at the end.", runCpu<true>);
     addGpu("cuda-global-atomics", "CUDA global atomics (the seed's kernel)",
@@ -113,8 +117,7 @@ class Histogram final : public BasicWorkload {
   }
 
   std::vector<HostArray> makeInputs(const RunSetup& s) const override {
-    std::vector<HostArray> v;
-    v.emplace_back("x", s.dtype, std::vector<std::size_t>{std::size_t(s.n)});
+    auto v = allocateInputs(s);
     if (s.params.choice("distribution") == "uniform")
       fillUniform(v[0], s.params.number("xmin"), s.params.number("xmax"), s.seed, 0);
     else
@@ -122,18 +125,12 @@ class Histogram final : public BasicWorkload {
     return v;
   }
 
-  std::vector<HostArray> makeOutputs(const RunSetup& s) const override {
-    std::vector<HostArray> v;
-    v.emplace_back("counts", DType::U32, std::vector<std::size_t>{std::size_t(s.params.integer("bins"))});
-    return v;
+  std::vector<std::vector<std::size_t>> outputShapes(const RunSetup& s) const override {
+    return {{std::size_t(s.params.integer("bins"))}};
   }
 
   // Integer counts with one shared bin rule: every implementation must agree exactly.
   Tolerance tolerance(const RunSetup&, std::size_t) const override { return Tolerance::exact(); }
-
-  double bytesMoved(const RunSetup& s) const override {
-    return double(s.n) * double(dtypeSize(s.dtype)) + 4.0 * double(s.params.integer("bins"));
-  }
 };
 
 }  // namespace

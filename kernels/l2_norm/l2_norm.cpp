@@ -4,7 +4,6 @@
 #include <cmath>
 
 #include "common/cpu_loops.h"
-#include "common/impl_helpers.h"
 #include "common/row_workload.h"
 #include "launchlab/registry.h"
 #include "launchlab/rng.h"
@@ -26,12 +25,8 @@ template <typename T> T rowNorm(const T* row, std::size_t d) {
 }
 
 template <bool Parallel> void runCpu(ImplContext& ctx) {
-  visitDTypeAmong<float, double>(ctx.setup.dtype, [&](auto tag) {
-    using T = decltype(tag);
-    const std::size_t d = RowWorkload::rowLength(ctx.setup);
-    const T* x = ctx.inputs[0].view<T>().data();
-    T* out = ctx.outputs[0].view<T>().data();
-    runCpuTimed(ctx, [&] { forEachRow<Parallel>(ctx.setup.n, [&](std::size_t r) { out[r] = rowNorm(x + r * d, d); }); });
+  RowWorkload::runCpuRows<Parallel>(ctx, [](const auto* x, auto* norm, std::size_t r, std::size_t d) {
+    norm[r] = rowNorm(x, d);
   });
 }
 
@@ -66,7 +61,7 @@ class L2Norm final : public RowWorkload {
     auto& i = m_info;
     i.id = "l2_norm";
     i.title = "L2 norm of each row (a generalized ufunc)";
-    i.chapter = "TP 3.1 — GPU ufuncs";
+    i.chapter = kChapterUfuncs;
     i.lesson =
         "A gufunc maps each row to one value; the natural kernel gives each thread a row. Neighbouring threads "
         "then read addresses d elements apart: fine for the seed's d = 2, wasteful for long rows. One warp per "
@@ -81,17 +76,16 @@ class L2Norm final : public RowWorkload {
     i.maxN = std::uint64_t(1) << 28;
     i.sizeLabel = "rows (n); the matrix is n x d";
     i.params = {
-        {"d", "Row length d", "elements", "Columns of the n x d matrix (the gufunc's core dimension i).",
-         ParamSpec::Kind::Integer, 2, 1, 1 << 20, {}, true},
-        {"input", "Input", "",
-         "unit-rows: random directions scaled to length 1 (the seed's points on the unit circle, every norm 1); "
-         "uniform: every element uniform(-1, 1).",
-         ParamSpec::Kind::Choice, 0, 0, 0, {"unit-rows", "uniform"}},
+        rowLengthParam(2, "Columns of the n x d matrix (the gufunc's core dimension i)."),
+        {.name = "input", .label = "Input",
+         .help = "unit-rows: random directions scaled to length 1 (the seed's points on the unit circle, every norm "
+                 "1); uniform: every element uniform(-1, 1).",
+         .kind = ParamSpec::Kind::Choice, .choices = {"unit-rows", "uniform"}},
     };
-    i.inputs = {{"x", "x (n x d)", PlotKind::Image, "column", "row"}};
-    i.outputs = {{"norm", "norm of each row", PlotKind::Waveform, "row", "L2 norm"}};
+    i.inputs = {matrixSpec("x", "x (n x d)")};
+    i.outputs = {{.name = "norm", .title = "norm of each row", .xLabel = "row", .yLabel = "L2 norm"}};
 
-    addCpu("cpu-serial", "CPU serial", "One core, the gufunc's loop over each row: the reference.", runCpu<false>);
+    addReference("CPU serial", "One core, the gufunc's loop over each row: the reference.", runCpu<false>);
     addCpu("cpu-parallel", "CPU parallel (OpenMP)", "All cores, rows split among them.", runCpu<true>);
 #if LAUNCHLAB_HAVE_EIGEN
     addCpu("cpu-eigen", "CPU parallel (Eigen)",
@@ -99,8 +93,8 @@ class L2Norm final : public RowWorkload {
            "blocks spread over the cores with OpenMP.",
            runEigen);
 #else
-    addCpu("cpu-eigen", "CPU parallel (Eigen)", "rowwise().norm() with Eigen.", {});
-    m_impls.back().unavailableReason = "built without Eigen (install libeigen3-dev)";
+    addCpu("cpu-eigen", "CPU parallel (Eigen)", "rowwise().norm() with Eigen.", {}).unavailableReason =
+        "built without Eigen (install libeigen3-dev)";
 #endif
     addGpu("cuda-thread-per-row", "CUDA one thread per row (the gufunc)",
            "What @guvectorize(target='cuda') generates: each thread loops over its own row.",
@@ -111,8 +105,7 @@ class L2Norm final : public RowWorkload {
   }
 
   std::vector<HostArray> makeInputs(const RunSetup& s) const override {
-    std::vector<HostArray> v;
-    v.emplace_back("x", s.dtype, inputShapes(s)[0]);
+    auto v = allocateInputs(s);
     if (s.params.choice("input") == "uniform") {
       fillUniform(v[0], -1, 1, s.seed, 0);
       return v;
@@ -135,13 +128,6 @@ class L2Norm final : public RowWorkload {
     return v;
   }
 
-  std::vector<HostArray> makeOutputs(const RunSetup& s) const override {
-    return makeArrays(m_info.outputs, s.dtype, {std::size_t(s.n)});
-  }
-
-  double bytesMoved(const RunSetup& s) const override {
-    return double(s.n) * double(s.params.integer("d") + 1) * double(dtypeSize(s.dtype));
-  }
   double flops(const RunSetup& s) const override { return 2.0 * double(s.n) * double(s.params.integer("d")); }
 };
 

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "common/impl_helpers.h"
+#include "common/cpu_loops.h"
 #include "launchlab/registry.h"
 
 namespace launchlab::kernels {
@@ -33,14 +33,10 @@ GuardPlan planGuard(std::uint64_t n, std::uint32_t block, std::uint64_t grid, st
 }
 
 void fillIdealMap(std::span<std::int32_t> map, std::uint64_t n, std::uint32_t block, bool parallel) {
-  const std::size_t size = map.size();
   std::int32_t* m = map.data();
-  if (parallel) {
-#pragma omp parallel for schedule(static)
-    for (std::size_t i = 0; i < size; ++i) m[i] = i < n ? std::int32_t(i / block) : kPadding;
-  } else {
-    for (std::size_t i = 0; i < size; ++i) m[i] = i < n ? std::int32_t(i / block) : kPadding;
-  }
+  const auto writer = [=](std::size_t i) { m[i] = i < n ? std::int32_t(i / block) : kPadding; };
+  if (parallel) forEachIndex<true>(map.size(), writer);
+  else forEachIndex<false>(map.size(), writer);
 }
 
 std::uint64_t countNeverWritten(std::span<const std::int32_t> map, std::uint64_t n) {
@@ -66,7 +62,7 @@ class LaunchCoverage final : public BasicWorkload {
     auto& i = m_info;
     i.id = "launch_coverage";
     i.title = "Launch coverage: which block wrote which element";
-    i.chapter = "TP 3.2 — Custom CUDA kernels";
+    i.chapter = kChapterCustomKernels;
     i.lesson =
         "Every thread writes its block number into the element of its global index, and the image shows the "
         "blocks as bands (-1 = never written). With fewer than n threads the last elements are never written; "
@@ -81,16 +77,18 @@ class LaunchCoverage final : public BasicWorkload {
     i.defaultN = 4096;
     i.maxN = std::uint64_t(1) << 30;
     i.referenceUsesLaunch = true;  // the ideal map depends on the block size
-    i.params = {{"width", "Image width", "elements",
-                 "The map is drawn as rows of this many elements (the seed's 128 makes one row per block).",
-                 ParamSpec::Kind::Integer, 128, 1, 65536}};
-    i.outputs = {{"writer_block", "Block that wrote each element (-1 = never written, -2 = padding past n)",
-                  PlotKind::Image, "element % width", "element / width"}};
+    i.params = {{.name = "width", .label = "Image width", .unit = "elements",
+                 .help = "The map is drawn as rows of this many elements (the seed's 128 makes one row per block).",
+                 .kind = ParamSpec::Kind::Integer, .defaultValue = 128, .minValue = 1, .maxValue = 65536}};
+    i.outputs = {{.name = "writer_block",
+                  .title = "Block that wrote each element (-1 = never written, -2 = padding past n)",
+                  .plot = PlotKind::Image, .xLabel = "element % width", .yLabel = "element / width",
+                  .dtype = DType::I32}};
 
-    addCpu("cpu-serial", "CPU: the ideal map",
-           "Element i is written by block i / blockDim (the launched block size), every element exactly once: "
-           "the reference.",
-           runCpu<false>);
+    addReference("CPU: the ideal map",
+                 "Element i is written by block i / blockDim (the launched block size), every element exactly once: "
+                 "the reference.",
+                 runCpu<false>);
     addCpu("cpu-parallel", "CPU parallel: the ideal map", "The same map filled by all cores (OpenMP).", runCpu<true>);
     addGpu("cuda-bounds-checked", "CUDA one thread per element with if (i < n)",
            "map[i] = blockIdx.x guarded by i < n: threads past the end do nothing. Correct when the grid has at "
@@ -105,10 +103,8 @@ class LaunchCoverage final : public BasicWorkload {
 
   std::vector<HostArray> makeInputs(const RunSetup&) const override { return {}; }
 
-  std::vector<HostArray> makeOutputs(const RunSetup& s) const override {
-    std::vector<HostArray> v;
-    v.emplace_back("writer_block", DType::I32, mapShape(s.n, std::uint64_t(s.params.integer("width"))));
-    return v;
+  std::vector<std::vector<std::size_t>> outputShapes(const RunSetup& s) const override {
+    return {mapShape(s.n, std::uint64_t(s.params.integer("width")))};
   }
 
   Verification verify(const RunSetup& s, const std::vector<HostArray>& ref, const std::vector<HostArray>& got,
@@ -129,6 +125,7 @@ class LaunchCoverage final : public BasicWorkload {
     return v;
   }
 
+  // The n elements the kernel writes, not the padding of the image's last row.
   double bytesMoved(const RunSetup& s) const override { return 4.0 * double(s.n); }
 };
 

@@ -112,7 +112,7 @@ class MonteCarloPi final : public BasicWorkload {
     auto& i = m_info;
     i.id = "monte_carlo_pi";
     i.title = "Monte Carlo pi: area by random sampling";
-    i.chapter = "Session 3 — Random number generation";
+    i.chapter = kChapterRandom;
     i.lesson =
         "Each thread draws its own stream of random points (cuRAND Philox: a counter-based generator, so any thread "
         "can start anywhere) and counts the hits of the shape in a register; one reduction per block and one "
@@ -129,25 +129,27 @@ class MonteCarloPi final : public BasicWorkload {
     i.maxN = std::uint64_t(1) << 38;
     i.sizeLabel = "samples";
     i.params = {
-        {"iters", "Samples per thread", "samples",
-         "Consecutive samples one thread draws from one random stream (the seed's iterations = 10000); a grid with "
-         "fewer threads than n / iters gives threads several such chunks.",
-         ParamSpec::Kind::Integer, 10000, 1, 1e8, {}, true},
-        {"shape", "Shape", "",
-         "circle: x^2 + y^2 <= 1 (area pi/4, the seed's test); ring: 1/4 <= x^2 + y^2 <= 1 (3 pi/16); "
-         "under-curve: y <= 1 / (1 + x^2) (pi/4). Each estimate is turned into pi.",
-         ParamSpec::Kind::Choice, 0, 0, 0, {"circle", "ring", "under-curve"}},
+        {.name = "iters", .label = "Samples per thread", .unit = "samples",
+         .help = "Consecutive samples one thread draws from one random stream (the seed's iterations = 10000); a "
+                 "grid with fewer threads than n / iters gives threads several such chunks.",
+         .kind = ParamSpec::Kind::Integer, .defaultValue = 10000, .minValue = 1, .maxValue = 1e8, .logScale = true},
+        {.name = "shape", .label = "Shape",
+         .help = "circle: x^2 + y^2 <= 1 (area pi/4, the seed's test); ring: 1/4 <= x^2 + y^2 <= 1 (3 pi/16); "
+                 "under-curve: y <= 1 / (1 + x^2) (pi/4). Each estimate is turned into pi.",
+         .kind = ParamSpec::Kind::Choice, .choices = {"circle", "ring", "under-curve"}},
     };
     i.outputs = {
-        {"pi", "Estimate of pi", PlotKind::Scalar, "", "pi", "", "", "", std::numbers::pi},
-        {"convergence", "Estimate against samples (first 1, 2, 4, ... chunks)", PlotKind::Series, "samples",
-         "estimate of pi"},
+        {.name = "pi", .title = "Estimate of pi", .plot = PlotKind::Scalar, .xLabel = "", .yLabel = "pi",
+         .referenceValue = std::numbers::pi, .dtype = DType::F64},
+        {.name = "convergence", .title = "Estimate against samples (first 1, 2, 4, ... chunks)",
+         .plot = PlotKind::Series, .xLabel = "samples", .yLabel = "estimate of pi", .dtype = DType::F64},
     };
 
-    addCpu("cpu-serial", "CPU serial (xoroshiro128+)",
-           "One core, one xoroshiro128+ stream per chunk of samples: the reference.", runCpu<false>);
+    addReference("CPU serial (xoroshiro128+)", "One core, one xoroshiro128+ stream per chunk of samples: the reference.",
+                 runCpu<false>);
     addCpu("cpu-parallel", "CPU parallel (OpenMP, same streams)",
-           "All cores share the chunks; same streams, so the same counts as cpu-serial.", runCpu<true>);
+           "All cores share the chunks; same streams, so the same counts as " + std::string(kCpuSerial) + ".",
+           runCpu<true>);
     addGpu("cuda-philox", "CUDA cuRAND Philox, counts in registers",
            "curand_init(seed, chunk, 0) per chunk, curand4 gives 4 x 32 bits = 2 points per call, integer-to-float "
            "by bits, hits counted in a register, one block reduction and one atomic per block.",
@@ -161,12 +163,9 @@ class MonteCarloPi final : public BasicWorkload {
 
   std::vector<HostArray> makeInputs(const RunSetup&) const override { return {}; }
 
-  std::vector<HostArray> makeOutputs(const RunSetup& s) const override {
+  std::vector<std::vector<std::size_t>> outputShapes(const RunSetup& s) const override {
     const unsigned k = segmentCount(chunkCount(s.n, std::uint64_t(s.params.integer("iters"))));
-    std::vector<HostArray> v;
-    v.emplace_back("pi", DType::F64, std::vector<std::size_t>{1});
-    v.emplace_back("convergence", DType::F64, std::vector<std::size_t>{2, k});
-    return v;
+    return {{1}, {2, k}};
   }
 
   // CPU and GPU draw different random numbers: each estimate is checked against pi itself, within 6 binomial
@@ -215,6 +214,7 @@ class MonteCarloPi final : public BasicWorkload {
     return v;
   }
 
+  // The samples are generated in registers, not read: bandwidth means nothing (throughput: gsamples_per_s).
   double bytesMoved(const RunSetup&) const override { return 0; }
 };
 

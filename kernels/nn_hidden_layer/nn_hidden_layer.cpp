@@ -3,7 +3,6 @@
 #include <cmath>
 
 #include "common/cpu_loops.h"
-#include "common/impl_helpers.h"
 #include "launchlab/registry.h"
 #include "launchlab/rng.h"
 
@@ -12,16 +11,7 @@ namespace launchlab::kernels {
 namespace {
 
 template <bool Parallel> void runCpu(ImplContext& ctx) {
-  visitDTypeAmong<float, double>(ctx.setup.dtype, [&](auto tag) {
-    using T = decltype(tag);
-    const T* g = ctx.inputs[0].view<T>().data();
-    const T* w = ctx.inputs[1].view<T>().data();
-    T* out = ctx.outputs[0].view<T>().data();
-    const std::size_t n = ctx.outputs[0].size();
-    runCpuTimed(ctx, [&] {
-      forEachIndex<Parallel>(n, [&](std::size_t i) { out[i] = nn_hidden_layer::neuron(g[i], w[i]); });
-    });
-  });
+  runCpuMap<Parallel, float, double>(ctx, [](auto g, auto w) { return nn_hidden_layer::neuron(g, w); });
 }
 
 class NnHiddenLayer final : public BasicWorkload {
@@ -30,7 +20,7 @@ class NnHiddenLayer final : public BasicWorkload {
     auto& i = m_info;
     i.id = "nn_hidden_layer";
     i.title = "Neural-network hidden layer: transfers, fusion and overlap";
-    i.chapter = "TP 3.1 — GPU ufuncs";
+    i.chapter = kChapterUfuncs;
     i.lesson =
         "Three cheap element-wise steps on 100M neurons: the kernels take a few milliseconds at most, the copies "
         "over PCIe take the rest. Watch the H2D/D2H columns shrink from the round-trip variant to the "
@@ -46,18 +36,20 @@ class NnHiddenLayer final : public BasicWorkload {
     i.defaultN = 1000000;
     i.maxN = std::uint64_t(1) << 31;
     i.params = {
-        {"streams", "Streams", "streams", "cuda-fused-pinned-overlap: CUDA streams the chunks are spread over.",
-         ParamSpec::Kind::Integer, 4, 1, 32},
-        {"chunks", "Chunks", "chunks",
-         "cuda-fused-pinned-overlap: pieces the arrays are cut into (each: copy up, kernel, copy back).",
-         ParamSpec::Kind::Integer, 16, 1, 4096, {}, true},
+        {.name = "streams", .label = "Streams", .unit = "streams",
+         .help = "cuda-fused-pinned-overlap: CUDA streams the chunks are spread over.", .kind = ParamSpec::Kind::Integer,
+         .defaultValue = 4, .minValue = 1, .maxValue = 32},
+        {.name = "chunks", .label = "Chunks", .unit = "chunks",
+         .help = "cuda-fused-pinned-overlap: pieces the arrays are cut into (each: copy up, kernel, copy back).",
+         .kind = ParamSpec::Kind::Integer, .defaultValue = 16, .minValue = 1, .maxValue = 4096, .logScale = true},
     };
-    i.inputs = {{"greyscales", "greyscales = floor(uniform(0, 255))", PlotKind::Waveform, "neuron", "grey level"},
-                {"weights", "weights ~ normal(0.5, 0.1)", PlotKind::Waveform, "neuron", "weight"}};
-    i.outputs = {{"activations", "tanh(greyscale / 255 * weight)", PlotKind::Waveform, "neuron", "activation"}};
+    i.inputs = {{.name = "greyscales", .title = "greyscales = floor(uniform(0, 255))", .xLabel = "neuron",
+                 .yLabel = "grey level"},
+                {.name = "weights", .title = "weights ~ normal(0.5, 0.1)", .xLabel = "neuron", .yLabel = "weight"}};
+    i.outputs = {{.name = "activations", .title = "tanh(greyscale / 255 * weight)", .xLabel = "neuron",
+                  .yLabel = "activation"}};
 
-    addCpu("cpu-serial", "CPU serial", "One core, the three steps per element in one loop: the reference.",
-           runCpu<false>);
+    addReference("CPU serial", "One core, the three steps per element in one loop: the reference.", runCpu<false>);
     addCpu("cpu-parallel", "CPU parallel (OpenMP + SIMD)", "All cores, SIMD inside each chunk.", runCpu<true>);
     addGpu("cuda-host-roundtrips", "CUDA 3 ufuncs on host arrays (round trips)",
            "Each of normalize, weigh and activate called on host arrays: its inputs go up and its result comes back, "
@@ -77,7 +69,7 @@ class NnHiddenLayer final : public BasicWorkload {
   }
 
   std::vector<HostArray> makeInputs(const RunSetup& s) const override {
-    auto v = makeArrays(m_info.inputs, s.dtype, {std::size_t(s.n)});
+    auto v = allocateInputs(s);
     fillUniform(v[0], 0, 255, s.seed, 0);
     visitDTypeAmong<float, double>(s.dtype, [&](auto tag) {
       using T = decltype(tag);
@@ -88,17 +80,11 @@ class NnHiddenLayer final : public BasicWorkload {
     return v;
   }
 
-  std::vector<HostArray> makeOutputs(const RunSetup& s) const override {
-    return makeArrays(m_info.outputs, s.dtype, {std::size_t(s.n)});
-  }
-
   // exp differs by an ulp or two between libm and CUDA; activations are below 1 in magnitude for the seed's
   // inputs, and exp(v) - exp(-v) cancels near 0, hence an absolute term of a few ulps of 1.
   Tolerance tolerance(const RunSetup& s, std::size_t) const override {
     return s.dtype == DType::F32 ? Tolerance{1e-6, 1e-5} : Tolerance{2e-15, 1e-13};
   }
-
-  double bytesMoved(const RunSetup& s) const override { return 3.0 * double(s.n) * double(dtypeSize(s.dtype)); }
 };
 
 }  // namespace

@@ -3,7 +3,6 @@
 #include <numbers>
 
 #include "common/cpu_loops.h"
-#include "common/impl_helpers.h"
 #include "launchlab/registry.h"
 #include "launchlab/rng.h"
 
@@ -12,20 +11,9 @@ namespace launchlab::kernels {
 namespace {
 
 template <bool Parallel> void runCpu(ImplContext& ctx) {
-  visitDTypeAmong<float, double>(ctx.setup.dtype, [&](auto t) {
-    using T = decltype(t);
-    const T* rho1 = ctx.inputs[0].view<T>().data();
-    const T* theta1 = ctx.inputs[1].view<T>().data();
-    const T* rho2 = ctx.inputs[2].view<T>().data();
-    const T* theta2 = ctx.inputs[3].view<T>().data();
-    T* out = ctx.outputs[0].view<T>().data();
-    const std::size_t n = ctx.outputs[0].size();
-    runCpuTimed(ctx, [&] {
-      forEachIndex<Parallel>(n, [&](std::size_t i) {
-        using polar_distance::polarToCartesian;
-        out[i] = polar_distance::distance(polarToCartesian(rho1[i], theta1[i]), polarToCartesian(rho2[i], theta2[i]));
-      });
-    });
+  using polar_distance::polarToCartesian;
+  runCpuMap<Parallel, float, double>(ctx, [](auto rho1, auto theta1, auto rho2, auto theta2) {
+    return polar_distance::distance(polarToCartesian(rho1, theta1), polarToCartesian(rho2, theta2));
   });
 }
 
@@ -35,7 +23,7 @@ class PolarDistance final : public BasicWorkload {
     auto& i = m_info;
     i.id = "polar_distance";
     i.title = "Polar distance with a device function";
-    i.chapter = "TP 3.1 — GPU ufuncs";
+    i.chapter = kChapterUfuncs;
     i.lesson =
         "The kernel calls a __device__ helper (polar -> cartesian) twice per element; the compiler inlines it, so "
         "the helper costs nothing: compare the inlined kernel with the one where the helper is a real call "
@@ -47,20 +35,19 @@ class PolarDistance final : public BasicWorkload {
     i.defaultDType = DType::F32;
     i.defaultN = 1000000;
     i.params = {
-        {"rho_min", "rho min", "", "Radii are drawn uniformly from [rho_min, rho_max).", ParamSpec::Kind::Real, 0.5,
-         0.0, 1e6},
-        {"rho_max", "rho max", "", "Radii are drawn uniformly from [rho_min, rho_max).", ParamSpec::Kind::Real, 1.5,
-         0.0, 1e6},
+        {.name = "rho_min", .label = "rho min", .help = "Radii are drawn uniformly from [rho_min, rho_max).",
+         .defaultValue = 0.5, .minValue = 0.0, .maxValue = 1e6},
+        {.name = "rho_max", .label = "rho max", .help = "Radii are drawn uniformly from [rho_min, rho_max).",
+         .defaultValue = 1.5, .minValue = 0.0, .maxValue = 1e6},
     };
-    i.inputs = {{"rho1", "rho1 ~ uniform(rho_min, rho_max)", PlotKind::Waveform, "index", "rho1"},
-                {"theta1", "theta1 ~ uniform(-pi, pi)", PlotKind::Waveform, "index", "theta1 (rad)"},
-                {"rho2", "rho2 ~ uniform(rho_min, rho_max)", PlotKind::Waveform, "index", "rho2"},
-                {"theta2", "theta2 ~ uniform(-pi, pi)", PlotKind::Waveform, "index", "theta2 (rad)"}};
-    i.outputs = {{"distance", "distance between (rho1, theta1) and (rho2, theta2)", PlotKind::Waveform, "index",
-                  "distance"}};
+    i.inputs = {{.name = "rho1", .title = "rho1 ~ uniform(rho_min, rho_max)", .yLabel = "rho1"},
+                {.name = "theta1", .title = "theta1 ~ uniform(-pi, pi)", .yLabel = "theta1 (rad)"},
+                {.name = "rho2", .title = "rho2 ~ uniform(rho_min, rho_max)", .yLabel = "rho2"},
+                {.name = "theta2", .title = "theta2 ~ uniform(-pi, pi)", .yLabel = "theta2 (rad)"}};
+    i.outputs = {
+        {.name = "distance", .title = "distance between (rho1, theta1) and (rho2, theta2)", .yLabel = "distance"}};
 
-    addCpu("cpu-serial", "CPU serial", "One core, the same helper and formula in a loop: the reference.",
-           runCpu<false>);
+    addReference("CPU serial", "One core, the same helper and formula in a loop: the reference.", runCpu<false>);
     addCpu("cpu-parallel", "CPU parallel (OpenMP + SIMD)", "All cores, SIMD inside each chunk.", runCpu<true>);
     addGpu("cuda-device-function", "CUDA ufunc + __device__ helper",
            "What the course builds: one thread per element, polar_to_cartesian as a __device__ function that the "
@@ -82,17 +69,13 @@ class PolarDistance final : public BasicWorkload {
   }
 
   std::vector<HostArray> makeInputs(const RunSetup& s) const override {
-    auto v = makeArrays(m_info.inputs, s.dtype, {std::size_t(s.n)});
+    auto v = allocateInputs(s);
     const double lo = s.params.number("rho_min"), hi = s.params.number("rho_max");
     fillUniform(v[0], lo, hi, s.seed, 0);
     fillUniform(v[1], -std::numbers::pi, std::numbers::pi, s.seed, 1);
     fillUniform(v[2], lo, hi, s.seed, 2);
     fillUniform(v[3], -std::numbers::pi, std::numbers::pi, s.seed, 3);
     return v;
-  }
-
-  std::vector<HostArray> makeOutputs(const RunSetup& s) const override {
-    return makeArrays(m_info.outputs, s.dtype, {std::size_t(s.n)});
   }
 
   // sin/cos differ by an ulp or two between libm and CUDA; distances near 0 need an absolute term.
@@ -109,8 +92,6 @@ class PolarDistance final : public BasicWorkload {
     v.note += " (fast-math tolerance: __sincosf is an approximation)";
     return v;
   }
-
-  double bytesMoved(const RunSetup& s) const override { return 5.0 * double(s.n) * double(dtypeSize(s.dtype)); }
 };
 
 }  // namespace

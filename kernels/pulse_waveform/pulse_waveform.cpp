@@ -6,7 +6,6 @@
 #include <string>
 
 #include "common/cpu_loops.h"
-#include "common/impl_helpers.h"
 #include "launchlab/registry.h"
 #include "launchlab/rng.h"
 
@@ -18,21 +17,18 @@ using pulse_waveform::makePulse;
 using pulse_waveform::zeroSuppress;
 
 template <bool Parallel> void runCpu(ImplContext& ctx) {
-  visitDTypeAmong<float, double>(ctx.setup.dtype, [&](auto tag) {
+  runCpuLoop<Parallel, float, double>(ctx, [&](auto tag) {
     using T = decltype(tag);
     const auto k = pulse_waveform::constantsFor<T>(ctx.setup);
     const T* t = ctx.inputs[0].view<T>().data();
     const T* noise = ctx.inputs[1].view<T>().data();
     T* wave = ctx.outputs[0].view<T>().data();
     T* sup = ctx.outputs[1].view<T>().data();
-    const std::size_t n = ctx.outputs[0].size();
-    runCpuTimed(ctx, [&] {
-      forEachIndex<Parallel>(n, [&](std::size_t i) {
-        const T w = makePulse(t[i], k.period, k.amplitude) + noise[i];
-        wave[i] = w;
-        sup[i] = zeroSuppress(w, k.threshold);
-      });
-    });
+    return [=](std::size_t i) {
+      const T w = makePulse(t[i], k.period, k.amplitude) + noise[i];
+      wave[i] = w;
+      sup[i] = zeroSuppress(w, k.threshold);
+    };
   });
 }
 
@@ -42,7 +38,7 @@ class PulseWaveform final : public BasicWorkload {
     auto& i = m_info;
     i.id = "pulse_waveform";
     i.title = "Noisy pulse train and zero suppression: where the data lives";
-    i.chapter = "TP 3.1 — GPU ufuncs";
+    i.chapter = kChapterUfuncs;
     i.lesson =
         "Three tiny kernels (make_pulses, add the noise, zero_suppress) take microseconds; what costs is moving "
         "the data. Copying every intermediate result back to the host and up again (the exercise's starting "
@@ -55,22 +51,25 @@ class PulseWaveform final : public BasicWorkload {
     i.defaultDType = DType::F32;
     i.defaultN = 100000;
     i.params = {
-        {"amplitude", "Pulse amplitude", "", "Height of the pulses (make_pulses' amplitude).", ParamSpec::Kind::Real,
-         100.0, 0.0, 1e9},
-        {"cycles", "Cycles", "periods", "Sine periods over the whole array: period = n / cycles samples.",
-         ParamSpec::Kind::Real, 23.0, 1e-3, 1e9},
-        {"noise_sigma", "Noise sigma", "", "Standard deviation of the Gaussian noise added to the pulses.",
-         ParamSpec::Kind::Real, 3.0, 0.0, 1e9},
-        {"threshold", "Threshold", "", "zero_suppress sets every value below this to 0.", ParamSpec::Kind::Real, 15.0,
-         -1e9, 1e9},
+        {.name = "amplitude", .label = "Pulse amplitude", .help = "Height of the pulses (make_pulses' amplitude).",
+         .defaultValue = 100.0, .minValue = 0.0, .maxValue = 1e9},
+        {.name = "cycles", .label = "Cycles", .unit = "periods",
+         .help = "Sine periods over the whole array: period = n / cycles samples.", .defaultValue = 23.0,
+         .minValue = 1e-3, .maxValue = 1e9},
+        {.name = "noise_sigma", .label = "Noise sigma",
+         .help = "Standard deviation of the Gaussian noise added to the pulses.", .defaultValue = 3.0, .minValue = 0.0,
+         .maxValue = 1e9},
+        {.name = "threshold", .label = "Threshold", .help = "zero_suppress sets every value below this to 0.",
+         .defaultValue = 15.0, .minValue = -1e9, .maxValue = 1e9},
     };
-    i.inputs = {{"t", "t = arange(n) (sample times)", PlotKind::Waveform, "index", "t"},
-                {"noise", "noise ~ normal(0, noise_sigma)", PlotKind::Waveform, "index", "noise"}};
-    i.outputs = {{"waveform", "waveform = make_pulses(t) + noise", PlotKind::Waveform, "sample", "amplitude"},
-                 {"suppressed", "zero_suppress(waveform, threshold)", PlotKind::Waveform, "sample", "amplitude"}};
+    i.inputs = {{.name = "t", .title = "t = arange(n) (sample times)", .yLabel = "t"},
+                {.name = "noise", .title = "noise ~ normal(0, noise_sigma)", .yLabel = "noise"}};
+    i.outputs = {
+        {.name = "waveform", .title = "waveform = make_pulses(t) + noise", .xLabel = "sample", .yLabel = "amplitude"},
+        {.name = "suppressed", .title = "zero_suppress(waveform, threshold)", .xLabel = "sample",
+         .yLabel = "amplitude"}};
 
-    addCpu("cpu-serial", "CPU serial", "One core, the three steps per element in one loop: the reference.",
-           runCpu<false>);
+    addReference("CPU serial", "One core, the three steps per element in one loop: the reference.", runCpu<false>);
     addCpu("cpu-parallel", "CPU parallel (OpenMP + SIMD)", "All cores, SIMD inside each chunk.", runCpu<true>);
     addGpu("cuda-host-roundtrips", "CUDA 3 ufuncs on host arrays (round trips)",
            "The exercise's starting point: each step copies its inputs up and its result back to the host, so the "
@@ -86,15 +85,11 @@ class PulseWaveform final : public BasicWorkload {
   }
 
   std::vector<HostArray> makeInputs(const RunSetup& s) const override {
-    auto v = makeArrays(m_info.inputs, s.dtype, {std::size_t(s.n)});
+    auto v = allocateInputs(s);
     fillArange(v[0], 0, 1);
     // The noise is an input, drawn once from the seed, so that every implementation adds the same noise.
     fillNormal(v[1], 0, s.params.number("noise_sigma"), s.seed, 1);
     return v;
-  }
-
-  std::vector<HostArray> makeOutputs(const RunSetup& s) const override {
-    return makeArrays(m_info.outputs, s.dtype, {std::size_t(s.n)});
   }
 
   // sin differs by an ulp or two between libm and CUDA, scaled by the amplitude.
@@ -131,8 +126,6 @@ class PulseWaveform final : public BasicWorkload {
     if (ties) v.note += "; " + std::to_string(ties) + " value(s) within rounding of the threshold accepted as kept or zeroed";
     return v;
   }
-
-  double bytesMoved(const RunSetup& s) const override { return 4.0 * double(s.n) * double(dtypeSize(s.dtype)); }
 };
 
 }  // namespace

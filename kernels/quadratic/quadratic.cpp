@@ -3,7 +3,6 @@
 #include <memory>
 
 #include "common/cpu_loops.h"
-#include "common/impl_helpers.h"
 #include "launchlab/registry.h"
 #include "launchlab/rng.h"
 
@@ -14,15 +13,7 @@ namespace {
 using quadratic::root;
 
 template <bool Parallel> void runCpuFused(ImplContext& ctx) {
-  visitDTypeAmong<float, double>(ctx.setup.dtype, [&](auto t) {
-    using T = decltype(t);
-    const T* a = ctx.inputs[0].view<T>().data();
-    const T* b = ctx.inputs[1].view<T>().data();
-    const T* c = ctx.inputs[2].view<T>().data();
-    T* out = ctx.outputs[0].view<T>().data();
-    const std::size_t n = ctx.outputs[0].size();
-    runCpuTimed(ctx, [&] { forEachIndex<Parallel>(n, [&](std::size_t i) { out[i] = root(a[i], b[i], c[i]); }); });
-  });
+  runCpuMap<Parallel, float, double>(ctx, [](auto a, auto b, auto c) { return root(a, b, c); });
 }
 
 // NumPy's evaluation: one loop per operation over whole arrays, temporaries allocated (uninitialised, like
@@ -73,7 +64,7 @@ class Quadratic final : public BasicWorkload {
     auto& i = m_info;
     i.id = "quadratic";
     i.title = "Quadratic formula: nine array passes against one fused kernel";
-    i.chapter = "ATLAS — Python tools for CUDA";
+    i.chapter = kChapterAtlasPython;
     i.lesson =
         "NumPy and CuPy evaluate (-b + sqrt(b^2 - 4ac)) / 2a one operation at a time: nine kernels, each reading "
         "and writing whole arrays, 22 elements of memory traffic per result instead of 4. Both variants are "
@@ -85,13 +76,13 @@ class Quadratic final : public BasicWorkload {
     i.dtypes = {DType::F64, DType::F32};
     i.defaultDType = DType::F64;
     i.defaultN = 1000000;
-    i.inputs = {{"a", "a ~ uniform(5, 10)", PlotKind::Waveform, "index", "a"},
-                {"b", "b ~ uniform(10, 20)", PlotKind::Waveform, "index", "b"},
-                {"c", "c ~ uniform(-0.1, 0.1)", PlotKind::Waveform, "index", "c"}};
-    i.outputs = {{"root", "(-b + sqrt(b^2 - 4ac)) / 2a", PlotKind::Waveform, "index", "root"}};
+    i.inputs = {{.name = "a", .title = "a ~ uniform(5, 10)", .yLabel = "a"},
+                {.name = "b", .title = "b ~ uniform(10, 20)", .yLabel = "b"},
+                {.name = "c", .title = "c ~ uniform(-0.1, 0.1)", .yLabel = "c"}};
+    i.outputs = {{.name = "root", .title = "(-b + sqrt(b^2 - 4ac)) / 2a", .yLabel = "root"}};
 
-    addCpu("cpu-serial", "CPU serial (one fused loop)", "One core, one pass (Numba's @njit loop): the reference.",
-           runCpuFused<false>);
+    addReference("CPU serial (one fused loop)", "One core, one pass (Numba's @njit loop): the reference.",
+                 runCpuFused<false>);
     addCpu("cpu-parallel", "CPU parallel (OpenMP + SIMD)", "All cores, one fused pass.", runCpuFused<true>);
     addCpu("cpu-numpy-passes", "CPU NumPy-style (9 passes, serial)",
            "One core, one loop per operation with temporaries, as NumPy evaluates the expression.", runCpuNumpy);
@@ -104,15 +95,11 @@ class Quadratic final : public BasicWorkload {
   }
 
   std::vector<HostArray> makeInputs(const RunSetup& s) const override {
-    auto v = makeArrays(m_info.inputs, s.dtype, {std::size_t(s.n)});
+    auto v = allocateInputs(s);
     fillUniform(v[0], 5, 10, s.seed, 0);
     fillUniform(v[1], 10, 20, s.seed, 1);
     fillUniform(v[2], -0.1, 0.1, s.seed, 2);
     return v;
-  }
-
-  std::vector<HostArray> makeOutputs(const RunSetup& s) const override {
-    return makeArrays(m_info.outputs, s.dtype, {std::size_t(s.n)});
   }
 
   // Every operation is IEEE-exact on both sides and the products are not contracted into FMAs, so the results
@@ -121,9 +108,6 @@ class Quadratic final : public BasicWorkload {
     return s.dtype == DType::F32 ? Tolerance{2e-6, 1e-6} : Tolerance{4e-15, 1e-14};
   }
 
-  double bytesMoved(const RunSetup& s) const override {
-    return quadratic::kFusedElementsMoved * double(s.n) * double(dtypeSize(s.dtype));
-  }
   // neg, mul, mul, mul, sub, sqrt, add, mul, div
   double flops(const RunSetup& s) const override { return 9.0 * double(s.n); }
 };

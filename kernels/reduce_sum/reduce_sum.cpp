@@ -91,7 +91,7 @@ class ReduceSum final : public BasicWorkload {
     auto& i = m_info;
     i.id = "reduce_sum";
     i.title = "Sum reduction";
-    i.chapter = "Session 3 — Reduce generation";
+    i.chapter = kChapterReduce;
     i.lesson =
         "Summing n values in parallel means combining partial sums in a tree. One atomic per element serializes "
         "everything on one address; a shared-memory tree per block is the classic fix, and sequential addressing "
@@ -106,14 +106,15 @@ class ReduceSum final : public BasicWorkload {
     i.defaultDType = DType::F64;
     i.defaultN = 1234;
     i.maxN = (std::uint64_t(1) << 31) - 1;  // arange values stay within int32
-    i.params = {{"input", "Input", "",
-                 "arange: 1, 2, ..., n like the seed; random: uniform(-1, 1) (integers: uniform in [-1000, 1000)).",
-                 ParamSpec::Kind::Choice, 0, 0, 0, {"arange", "random"}}};
-    i.inputs = {{"x", "x", PlotKind::Waveform, "index", "x"}};
-    i.outputs = {{"sum", "Sum of x", PlotKind::Scalar, "", "sum"}};
+    i.params = {
+        {.name = "input", .label = "Input",
+         .help = "arange: 1, 2, ..., n like the seed; random: uniform(-1, 1) (integers: uniform in [-1000, 1000)).",
+         .kind = ParamSpec::Kind::Choice, .choices = {"arange", "random"}}};
+    i.inputs = {{.name = "x", .title = "x", .yLabel = "x"}};
+    i.outputs = {{.name = "sum", .title = "Sum of x", .plot = PlotKind::Scalar, .xLabel = "", .yLabel = "sum"}};
 
-    addCpu("cpu-serial", "CPU compensated sum (float64 Neumaier)",
-           "One core, a compensated float64 sum (int32: wrapping sum): the reference.", runCpu<false>);
+    addReference("CPU compensated sum (float64 Neumaier)",
+                 "One core, a compensated float64 sum (int32: wrapping sum): the reference.", runCpu<false>);
     addCpu("cpu-parallel", "CPU parallel (OpenMP + SIMD, float64)",
            "All cores, each summing a chunk in float64 SIMD lanes, partial sums combined.", runCpu<true>);
     addGpu("cuda-atomics", "CUDA atomics only",
@@ -137,19 +138,14 @@ class ReduceSum final : public BasicWorkload {
   }
 
   std::vector<HostArray> makeInputs(const RunSetup& s) const override {
-    std::vector<HostArray> v;
-    v.emplace_back("x", s.dtype, std::vector<std::size_t>{std::size_t(s.n)});
+    auto v = allocateInputs(s);
     if (s.params.choice("input") == "arange") fillArange(v[0], 1, 1);
     else if (isFloating(s.dtype)) fillUniform(v[0], -1, 1, s.seed, 0);
     else fillUniform(v[0], -1000, 1000, s.seed, 0);
     return v;
   }
 
-  std::vector<HostArray> makeOutputs(const RunSetup& s) const override {
-    std::vector<HostArray> v;
-    v.emplace_back("sum", s.dtype, std::vector<std::size_t>{1});
-    return v;
-  }
+  std::vector<std::vector<std::size_t>> outputShapes(const RunSetup&) const override { return {{1}}; }
 
   Verification verifyWithInputs(const RunSetup& s, const std::vector<HostArray>& inputs,
                                 const std::vector<HostArray>& ref, const std::vector<HostArray>& got,
@@ -179,7 +175,6 @@ class ReduceSum final : public BasicWorkload {
     return v;
   }
 
-  double bytesMoved(const RunSetup& s) const override { return double(s.n + 1) * double(dtypeSize(s.dtype)); }
   double flops(const RunSetup& s) const override { return isFloating(s.dtype) ? double(s.n) : 0; }
 };
 

@@ -3,8 +3,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "common/cpu_loops.h"
-#include "common/impl_helpers.h"
 #include "common/row_workload.h"
 #include "launchlab/registry.h"
 #include "launchlab/rng.h"
@@ -23,14 +21,8 @@ template <typename T> void normalizeRow(const T* x, T* y, std::size_t d) {
 }
 
 template <bool Parallel> void runCpu(ImplContext& ctx) {
-  visitDTypeAmong<float, double>(ctx.setup.dtype, [&](auto tag) {
-    using T = decltype(tag);
-    const std::size_t d = RowWorkload::rowLength(ctx.setup);
-    const T* x = ctx.inputs[0].view<T>().data();
-    T* y = ctx.outputs[0].view<T>().data();
-    runCpuTimed(ctx, [&] {
-      forEachRow<Parallel>(ctx.setup.n, [&](std::size_t r) { normalizeRow(x + r * d, y + r * d, d); });
-    });
+  RowWorkload::runCpuRows<Parallel>(ctx, [](const auto* x, auto* y, std::size_t r, std::size_t d) {
+    normalizeRow(x, y + r * d, d);
   });
 }
 
@@ -40,7 +32,7 @@ class RowNormalize final : public RowWorkload {
     auto& i = m_info;
     i.id = "row_normalize";
     i.title = "Normalise each row by its mean (array ops rewritten as loops)";
-    i.chapter = "Session 3 — Porting and CUDA utilities";
+    i.chapter = kChapterPorting;
     i.lesson =
         "CUDA kernels have no array expressions, so x[i, :] / x[i, :].mean() becomes two loops per row. Giving "
         "each thread a row is the direct rewrite, and fine for the seed's 3 columns; with long rows its reads are "
@@ -55,16 +47,15 @@ class RowNormalize final : public RowWorkload {
     i.maxN = std::uint64_t(1) << 28;
     i.sizeLabel = "rows (n); the matrix is n x d";
     i.params = {
-        {"d", "Row length d", "elements", "Columns of the n x d matrix.", ParamSpec::Kind::Integer, 3, 1, 1 << 20, {},
-         true},
-        {"input", "Input", "",
-         "arange: x = arange(n * d).reshape(n, d) (the seed); uniform: every element uniform(0.5, 1.5).",
-         ParamSpec::Kind::Choice, 0, 0, 0, {"arange", "uniform"}},
+        rowLengthParam(3, "Columns of the n x d matrix."),
+        {.name = "input", .label = "Input",
+         .help = "arange: x = arange(n * d).reshape(n, d) (the seed); uniform: every element uniform(0.5, 1.5).",
+         .kind = ParamSpec::Kind::Choice, .choices = {"arange", "uniform"}},
     };
-    i.inputs = {{"x", "x (n x d)", PlotKind::Image, "column", "row"}};
-    i.outputs = {{"y", "x[i, :] / mean(x[i, :])", PlotKind::Image, "column", "row"}};
+    i.inputs = {matrixSpec("x", "x (n x d)")};
+    i.outputs = {matrixSpec("y", "x[i, :] / mean(x[i, :])")};
 
-    addCpu("cpu-serial", "CPU serial", "One core, the two loops per row: the reference.", runCpu<false>);
+    addReference("CPU serial", "One core, the two loops per row: the reference.", runCpu<false>);
     addCpu("cpu-parallel", "CPU parallel (OpenMP)", "All cores, rows split among them.", runCpu<true>);
     addGpu("cuda-thread-per-row", "CUDA one thread per row (the rewrite)",
            "The exercise's answer: i = cuda.grid(1) picks a row, one loop sums it, one loop divides it.",
@@ -79,20 +70,14 @@ class RowNormalize final : public RowWorkload {
   }
 
   std::vector<HostArray> makeInputs(const RunSetup& s) const override {
-    std::vector<HostArray> v;
-    v.emplace_back("x", s.dtype, inputShapes(s)[0]);
+    auto v = allocateInputs(s);
     if (s.params.choice("input") == "uniform") fillUniform(v[0], 0.5, 1.5, s.seed, 0);
     else fillArange(v[0], 0, 1);
     return v;
   }
 
-  std::vector<HostArray> makeOutputs(const RunSetup& s) const override {
-    return makeArrays(m_info.outputs, s.dtype, inputShapes(s)[0]);
-  }
-
-  double bytesMoved(const RunSetup& s) const override {
-    return 2.0 * double(s.n) * double(s.params.integer("d")) * double(dtypeSize(s.dtype));
-  }
+  // The output is the normalised matrix: n x d like the input.
+  std::vector<std::vector<std::size_t>> outputShapes(const RunSetup& s) const override { return inputShapes(s); }
 };
 
 }  // namespace

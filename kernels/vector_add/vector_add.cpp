@@ -1,6 +1,8 @@
 #include "vector_add/vector_add.h"
 
-#include "common/impl_helpers.h"
+#include <cstdint>
+
+#include "common/cpu_loops.h"
 #include "launchlab/registry.h"
 #include "launchlab/rng.h"
 
@@ -8,13 +10,17 @@ namespace launchlab::kernels {
 
 namespace {
 
+template <bool Parallel> void runCpu(ImplContext& ctx) {
+  runCpuMap<Parallel, float, double, std::int32_t>(ctx, [](auto x, auto y) { return x + y; });
+}
+
 class VectorAdd final : public BasicWorkload {
  public:
   VectorAdd() {
     auto& i = m_info;
     i.id = "vector_add";
     i.title = "Vector addition";
-    i.chapter = "TP 3.2 — Custom CUDA kernels";
+    i.chapter = kChapterCustomKernels;
     i.lesson =
         "Each thread adds one pair of elements, so the kernel only moves bytes: its speed is the memory "
         "bandwidth. Shrink the grid below N threads with the one-thread-per-element kernel and the last elements "
@@ -25,15 +31,15 @@ class VectorAdd final : public BasicWorkload {
     i.dtypes = {DType::F32, DType::F64, DType::I32};
     i.defaultDType = DType::F32;
     i.defaultN = 1 << 24;
-    i.params = {{"input", "Input pattern", "",
-                 "random: x and y uniform random; arange: x = 0, 1, 2, … and y = 1 (the course's example)",
-                 ParamSpec::Kind::Choice, 0, 0, 0, {"random", "arange"}}};
-    i.inputs = {{"x", "x", PlotKind::Waveform, "index", "x"}, {"y", "y", PlotKind::Waveform, "index", "y"}};
-    i.outputs = {{"out", "out = x + y", PlotKind::Waveform, "index", "x + y"}};
+    i.params = {{.name = "input", .label = "Input pattern",
+                 .help = "random: x and y uniform random; arange: x = 0, 1, 2, … and y = 1 (the course's example)",
+                 .kind = ParamSpec::Kind::Choice, .choices = {"random", "arange"}}};
+    i.inputs = {{.name = "x", .title = "x", .yLabel = "x"}, {.name = "y", .title = "y", .yLabel = "y"}};
+    i.outputs = {{.name = "out", .title = "out = x + y", .yLabel = "x + y"}};
 
-    addCpu("cpu-serial", "CPU serial", "One core, a plain loop: the reference.", vector_add::cpuSerial);
+    addReference("CPU serial", "One core, a plain loop: the reference.", runCpu<false>);
     addCpu("cpu-parallel", "CPU parallel (OpenMP + SIMD)", "All cores, each on a contiguous chunk, SIMD inside.",
-           vector_add::cpuParallel);
+           runCpu<true>);
     addGpu("cuda-one-per-thread", "CUDA one thread per element",
            "The course's first add_kernel with a bounds check: grid = ceil(N / block) blocks by default. A grid "
            "smaller than that leaves the tail unwritten.",
@@ -48,7 +54,8 @@ class VectorAdd final : public BasicWorkload {
   }
 
   std::vector<HostArray> makeInputs(const RunSetup& s) const override {
-    HostArray x("x", s.dtype, {std::size_t(s.n)}), y("y", s.dtype, {std::size_t(s.n)});
+    auto v = allocateInputs(s);
+    HostArray &x = v[0], &y = v[1];
     if (s.params.choice("input") == "arange") {
       fillArange(x, 0, 1);
       fillConstant(y, 1);
@@ -59,20 +66,12 @@ class VectorAdd final : public BasicWorkload {
       fillUniform(x, -(1 << 30), 1 << 30, s.seed, 0);
       fillUniform(y, -(1 << 30), 1 << 30, s.seed, 1);
     }
-    std::vector<HostArray> v;
-    v.push_back(std::move(x));
-    v.push_back(std::move(y));
     return v;
-  }
-
-  std::vector<HostArray> makeOutputs(const RunSetup& s) const override {
-    return makeArrays(m_info.outputs, s.dtype, {std::size_t(s.n)});
   }
 
   // IEEE addition is correctly rounded on both sides: results must be identical.
   Tolerance tolerance(const RunSetup&, std::size_t) const override { return Tolerance::exact(); }
 
-  double bytesMoved(const RunSetup& s) const override { return 3.0 * double(s.n) * double(dtypeSize(s.dtype)); }
   double flops(const RunSetup& s) const override { return isFloating(s.dtype) ? double(s.n) : 0; }
 };
 

@@ -4,8 +4,6 @@
 
 namespace launchlab::kernels::vector_add {
 
-void cpuSerial(ImplContext& ctx);
-void cpuParallel(ImplContext& ctx);
 void cudaOnePerThread(ImplContext& ctx);
 void cudaGridStride(ImplContext& ctx);
 void cudaVectorized(ImplContext& ctx);

@@ -28,7 +28,7 @@ class FaultWorkload final : public kernels::BasicWorkload {
     m_info.defaultN = 1024;
     m_info.inputs = {{"x"}};
     m_info.outputs = {{"y"}};
-    addCpu("cpu-serial", "cpu", "copy", [](ImplContext& ctx) {
+    addReference("cpu", "copy", [](ImplContext& ctx) {
       kernels::runCpuTimed(ctx, [&] {
         auto x = ctx.inputs[0].view<float>();
         auto y = ctx.outputs[0].view<float>();
@@ -39,12 +39,7 @@ class FaultWorkload final : public kernels::BasicWorkload {
       gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) { wildWriteKernel<<<1, 32, 0, s>>>(d.output<float>(0)); });
     });
   }
-  std::vector<HostArray> makeInputs(const RunSetup& s) const override {
-    return kernels::makeArrays(m_info.inputs, DType::F32, {std::size_t(s.n)});
-  }
-  std::vector<HostArray> makeOutputs(const RunSetup& s) const override {
-    return kernels::makeArrays(m_info.outputs, DType::F32, {std::size_t(s.n)});
-  }
+  std::vector<HostArray> makeInputs(const RunSetup& s) const override { return allocateInputs(s); }
 };
 
 }  // namespace

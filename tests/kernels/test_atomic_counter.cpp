@@ -1,16 +1,15 @@
 #include <gtest/gtest.h>
 
-#include "part_b_util.h"
+#include "metadata_checks.h"
 
 using namespace launchlab;
-namespace pt = launchlab::partb_test;
 
 TEST(AtomicCounter, Metadata) {
-  pt::expectMetadata("atomic_counter", "TP 3.2 — Atomics and races", 3);
+  test::expectMetadata("atomic_counter", "TP 3.2 — Atomics and races", 3);
   EXPECT_EQ(test::workload("atomic_counter").info().defaultN, 4096u);  // the seed's 64 x 64 threads
-  EXPECT_TRUE(pt::spec("atomic_counter", "cuda-race").demonstration);
-  EXPECT_FALSE(pt::spec("atomic_counter", "cuda-atomic").demonstration);
-  EXPECT_FALSE(pt::spec("atomic_counter", "cuda-warp-aggregated").demonstration);
+  EXPECT_TRUE(test::spec("atomic_counter", "cuda-race").demonstration);
+  EXPECT_FALSE(test::spec("atomic_counter", "cuda-atomic").demonstration);
+  EXPECT_FALSE(test::spec("atomic_counter", "cuda-warp-aggregated").demonstration);
 }
 
 TEST(AtomicCounter, CpuCountsEveryIncrement) {
@@ -18,7 +17,7 @@ TEST(AtomicCounter, CpuCountsEveryIncrement) {
     auto r = test::runCpu("atomic_counter", n, DType::I32);
     test::expectCpuImplsPass(r);
     for (const char* impl : {"cpu-serial", "cpu-parallel"}) {
-      EXPECT_EQ(pt::output(r, impl, "counter").view<std::int32_t>()[0], std::int32_t(n)) << impl;
+      EXPECT_EQ(test::output(r, impl, "counter").view<std::int32_t>()[0], std::int32_t(n)) << impl;
       const auto& m = r.find(impl)->metrics;
       EXPECT_EQ(m.at("expected"), double(n));
       EXPECT_EQ(m.at("observed"), double(n));
@@ -34,9 +33,9 @@ TEST(AtomicCounter, LostUpdatesFailUnlessDemonstrated) {
   ref[0].view<std::int32_t>()[0] = 4096;
   auto got = ref;
   got[0].view<std::int32_t>()[0] = 37;  // what a race leaves
-  auto v = w.verify(s, ref, got, pt::spec("atomic_counter", "cuda-atomic"));
+  auto v = w.verify(s, ref, got, test::spec("atomic_counter", "cuda-atomic"));
   EXPECT_EQ(v.outcome, Verification::Outcome::Fail);
-  v = w.verify(s, ref, got, pt::spec("atomic_counter", "cuda-race"));
+  v = w.verify(s, ref, got, test::spec("atomic_counter", "cuda-race"));
   EXPECT_NE(v.note.find("4059 lost"), std::string::npos) << v.note;
 }
 

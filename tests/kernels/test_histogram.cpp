@@ -5,20 +5,19 @@
 #include <numeric>
 
 #include "histogram/histogram.h"
-#include "part_b_util.h"
+#include "metadata_checks.h"
 
 using namespace launchlab;
 namespace hg = launchlab::kernels::histogram;
-namespace pt = launchlab::partb_test;
 
 TEST(Histogram, Metadata) {
-  pt::expectMetadata("histogram", "TP 3.2 — Atomics and races", 3);
+  test::expectMetadata("histogram", "TP 3.2 — Atomics and races", 3);
   const auto& info = test::workload("histogram").info();
   EXPECT_EQ(info.defaultN, 10000u);  // the seed's 10000 values, 10 bins on [-4, 4)
   EXPECT_EQ(info.outputs[0].plot, PlotKind::Histogram);
   EXPECT_EQ(info.outputs[0].xMinParam, "xmin");
   EXPECT_EQ(info.outputs[0].xMaxParam, "xmax");
-  EXPECT_EQ(pt::spec("histogram", "cuda-cub").kind, ImplKind::CudaLibrary);
+  EXPECT_EQ(test::spec("histogram", "cuda-cub").kind, ImplKind::CudaLibrary);
   auto s = test::setupFor("histogram", 10, DType::F32);
   EXPECT_EQ(s.params.integer("bins"), 10);
   EXPECT_EQ(s.params.number("xmin"), -4.0);
@@ -65,7 +64,7 @@ TEST(Histogram, CpuVariantsAgreeAndCountEveryValidElement) {
     for (std::uint64_t n : {1ull, 31ull, 10000ull, 1000003ull}) {
       auto r = test::runCpu("histogram", n, t, {{"bins", "256"}});
       test::expectCpuImplsPass(r);
-      const auto counts = pt::output(r, "cpu-serial", "counts").view<std::uint32_t>();
+      const auto counts = test::output(r, "cpu-serial", "counts").view<std::uint32_t>();
       ASSERT_EQ(counts.size(), 256u);
       const auto& x = r.inputs[0];
       std::uint64_t valid = 0;
@@ -77,14 +76,14 @@ TEST(Histogram, CpuVariantsAgreeAndCountEveryValidElement) {
 TEST(Histogram, NormalDataPeaksInTheMiddleAndUniformDataIsAllCounted) {
   auto r = test::runCpu("histogram", 100000, DType::F32);
   test::expectCpuImplsPass(r);
-  const auto c = pt::output(r, "cpu-serial", "counts").view<std::uint32_t>();
+  const auto c = test::output(r, "cpu-serial", "counts").view<std::uint32_t>();
   // normal(0, 1) on 10 bins of width 0.8: [-0.8, 0) and [0, 0.8) hold 28.81% each (standard error 0.14%).
   EXPECT_NEAR(double(c[4]), 28814.0, 800.0);
   EXPECT_NEAR(double(c[5]), 28814.0, 800.0);
   EXPECT_EQ(c[4] > c[3] && c[3] > c[2] && c[2] > c[1], true);
   r = test::runCpu("histogram", 100000, DType::F64, {{"distribution", "uniform"}, {"xmin", "-1"}, {"xmax", "3"}});
   test::expectCpuImplsPass(r);
-  const auto u = pt::output(r, "cpu-serial", "counts").view<std::uint32_t>();
+  const auto u = test::output(r, "cpu-serial", "counts").view<std::uint32_t>();
   EXPECT_EQ(std::accumulate(u.begin(), u.end(), std::uint64_t(0)), 100000u);
   for (auto v : u) EXPECT_NEAR(double(v), 10000.0, 600.0);
 }

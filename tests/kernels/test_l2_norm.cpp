@@ -3,7 +3,7 @@
 #include <filesystem>
 
 #include "launchlab/io/npy.h"
-#include "part_a_util.h"
+#include "cpu_impl_checks.h"
 
 using namespace launchlab;
 using namespace launchlab::test;

@@ -2,18 +2,17 @@
 
 #include "common/index_math.h"
 #include "launch_coverage/launch_coverage.h"
-#include "part_b_util.h"
+#include "metadata_checks.h"
 
 using namespace launchlab;
 namespace lc = launchlab::kernels::launch_coverage;
-namespace pt = launchlab::partb_test;
 
 TEST(LaunchCoverage, Metadata) {
-  pt::expectMetadata("launch_coverage", "TP 3.2 — Custom CUDA kernels", 2);
+  test::expectMetadata("launch_coverage", "TP 3.2 — Custom CUDA kernels", 2);
   EXPECT_EQ(test::workload("launch_coverage").info().defaultN, 4096u);  // the seed's n
   EXPECT_EQ(test::workload("launch_coverage").info().outputs[0].plot, PlotKind::Image);
-  EXPECT_TRUE(pt::spec("launch_coverage", "cuda-no-bounds-check").demonstration);
-  EXPECT_FALSE(pt::spec("launch_coverage", "cuda-bounds-checked").demonstration);
+  EXPECT_TRUE(test::spec("launch_coverage", "cuda-no-bounds-check").demonstration);
+  EXPECT_FALSE(test::spec("launch_coverage", "cuda-bounds-checked").demonstration);
 }
 
 TEST(LaunchCoverage, DefaultLaunchIsTheSeeds) {
@@ -40,7 +39,7 @@ TEST(LaunchCoverage, ReferenceMapUsesTheLaunchedBlockAndPadsTheLastRow) {
   req.keepOutputs = true;
   auto r = test::cpuEngine().run(req);
   test::expectCpuImplsPass(r);
-  const auto& map = pt::output(r, "cpu-serial", "writer_block");
+  const auto& map = test::output(r, "cpu-serial", "writer_block");
   ASSERT_EQ(map.shape(), (std::vector<std::size_t>{16, 64}));  // ceil(1000 / 64) rows
   auto v = map.view<std::int32_t>();
   for (std::size_t i = 0; i < 1000; ++i) ASSERT_EQ(v[i], std::int32_t(i / 33)) << i;
@@ -94,13 +93,13 @@ TEST(LaunchCoverage, VerificationNamesTheUnwrittenElements) {
   auto got = ref;
   auto g = got[0].view<std::int32_t>();
   for (std::size_t i = 3072; i < 4096; ++i) g[i] = lc::kNeverWritten;  // --grid 24: 3072 threads
-  auto v = w.verify(s, ref, got, pt::spec("launch_coverage", "cuda-bounds-checked"));
+  auto v = w.verify(s, ref, got, test::spec("launch_coverage", "cuda-bounds-checked"));
   EXPECT_EQ(v.outcome, Verification::Outcome::Fail);
   EXPECT_EQ(v.mismatches, 1024u);
   EXPECT_NE(v.note.find("1024 of 4096 elements never written"), std::string::npos) << v.note;
-  v = w.verify(s, ref, got, pt::spec("launch_coverage", "cuda-no-bounds-check"));
+  v = w.verify(s, ref, got, test::spec("launch_coverage", "cuda-no-bounds-check"));
   EXPECT_NE(v.note.find("guard zone"), std::string::npos) << v.note;
-  v = w.verify(s, ref, ref, pt::spec("launch_coverage", "cuda-bounds-checked"));
+  v = w.verify(s, ref, ref, test::spec("launch_coverage", "cuda-bounds-checked"));
   EXPECT_EQ(v.outcome, Verification::Outcome::Pass);
 }
 

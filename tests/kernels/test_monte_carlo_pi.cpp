@@ -4,21 +4,20 @@
 #include <numbers>
 
 #include "monte_carlo_pi/monte_carlo_pi.h"
-#include "part_b_util.h"
+#include "metadata_checks.h"
 
 using namespace launchlab;
 namespace mc = launchlab::kernels::monte_carlo_pi;
-namespace pt = launchlab::partb_test;
 
 TEST(MonteCarloPi, Metadata) {
-  pt::expectMetadata("monte_carlo_pi", "Session 3 — Random number generation", 2);
+  test::expectMetadata("monte_carlo_pi", "Session 3 — Random number generation", 2);
   const auto& info = test::workload("monte_carlo_pi").info();
   EXPECT_EQ(info.defaultN, 24u * 64 * 10000);  // the seed's 24 x 64 threads x 10000 iterations
   EXPECT_EQ(info.outputs[0].plot, PlotKind::Scalar);
   ASSERT_TRUE(info.outputs[0].referenceValue.has_value());
   EXPECT_EQ(*info.outputs[0].referenceValue, std::numbers::pi);
   EXPECT_EQ(info.outputs[1].plot, PlotKind::Series);
-  EXPECT_TRUE(pt::spec("monte_carlo_pi", "cuda-shared-seed").demonstration);
+  EXPECT_TRUE(test::spec("monte_carlo_pi", "cuda-shared-seed").demonstration);
 }
 
 TEST(MonteCarloPi, UnitFloatIsTheMidpointLattice) {
@@ -75,12 +74,12 @@ TEST(MonteCarloPi, CpuEstimatesConvergeAndAgree) {
   for (const char* shape : {"circle", "ring", "under-curve"}) {
     auto r = test::runCpu("monte_carlo_pi", 2000000, DType::F32, {{"iters", "1000"}, {"shape", shape}});
     test::expectCpuImplsPass(r);
-    const auto& a = pt::output(r, "cpu-serial", "pi");
-    const auto& b = pt::output(r, "cpu-parallel", "pi");
+    const auto& a = test::output(r, "cpu-serial", "pi");
+    const auto& b = test::output(r, "cpu-parallel", "pi");
     EXPECT_EQ(a.view<double>()[0], b.view<double>()[0]) << shape;  // same streams per chunk
     const auto info = mc::shapeInfo(mc::parseShape(shape));
     EXPECT_LT(std::fabs(a.view<double>()[0] - std::numbers::pi), 6 * mc::standardError(info, 2e6)) << shape;
-    const auto& series = pt::output(r, "cpu-serial", "convergence");
+    const auto& series = test::output(r, "cpu-serial", "convergence");
     ASSERT_EQ(series.shape(), (std::vector<std::size_t>{2, 12}));  // 2000 chunks: 1, 2, 4, ..., 1024, 2000
     EXPECT_EQ(series.view<double>()[11], 2e6);
     EXPECT_EQ(series.view<double>()[23], a.view<double>()[0]);
@@ -98,7 +97,7 @@ TEST(MonteCarloPi, VerificationIsStatistical) {
     r[13 + j] = std::numbers::pi;
   }
   ref[0].view<double>()[0] = std::numbers::pi;
-  const auto& impl = pt::spec("monte_carlo_pi", "cuda-philox");
+  const auto& impl = test::spec("monte_carlo_pi", "cuda-philox");
   auto got = ref;
   got[0].view<double>()[0] = std::numbers::pi + 0.001;  // ~2.4 standard errors at 2^24 samples: fine
   EXPECT_EQ(w.verify(s, ref, got, impl).outcome, Verification::Outcome::Pass);

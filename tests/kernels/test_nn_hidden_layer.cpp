@@ -1,7 +1,7 @@
 #include <cmath>
 
 #include "nn_hidden_layer/nn_hidden_layer.h"
-#include "part_a_util.h"
+#include "cpu_impl_checks.h"
 
 using namespace launchlab;
 using namespace launchlab::test;

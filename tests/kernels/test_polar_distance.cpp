@@ -1,7 +1,7 @@
 #include <cmath>
 #include <numbers>
 
-#include "part_a_util.h"
+#include "cpu_impl_checks.h"
 #include "polar_distance/polar_distance.h"
 
 using namespace launchlab;

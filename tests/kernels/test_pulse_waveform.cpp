@@ -1,7 +1,7 @@
 #include <chrono>
 #include <cmath>
 
-#include "part_a_util.h"
+#include "cpu_impl_checks.h"
 #include "pulse_waveform/pulse_waveform.h"
 
 using namespace launchlab;

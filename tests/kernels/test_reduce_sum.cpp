@@ -5,26 +5,25 @@
 #include <vector>
 
 #include "launchlab/rng.h"
-#include "part_b_util.h"
+#include "metadata_checks.h"
 #include "reduce_sum/reduce_sum.h"
 
 using namespace launchlab;
 namespace rs = launchlab::kernels::reduce_sum;
-namespace pt = launchlab::partb_test;
 
 TEST(ReduceSum, Metadata) {
-  pt::expectMetadata("reduce_sum", "Session 3 — Reduce generation", 5);
+  test::expectMetadata("reduce_sum", "Session 3 — Reduce generation", 5);
   const auto& info = test::workload("reduce_sum").info();
   EXPECT_EQ(info.defaultN, 1234u);  // the seed's np.arange(1234) + 1
   EXPECT_EQ(info.defaultDType, DType::F64);
-  EXPECT_EQ(pt::spec("reduce_sum", "cuda-cub").kind, ImplKind::CudaLibrary);
+  EXPECT_EQ(test::spec("reduce_sum", "cuda-cub").kind, ImplKind::CudaLibrary);
 }
 
 TEST(ReduceSum, SeedExampleIsExact) {
   auto r = test::runCpu("reduce_sum", 1234, DType::F64);
   test::expectCpuImplsPass(r);
-  EXPECT_EQ(pt::output(r, "cpu-serial", "sum").view<double>()[0], 761995.0);
-  EXPECT_EQ(pt::output(r, "cpu-parallel", "sum").view<double>()[0], 761995.0);
+  EXPECT_EQ(test::output(r, "cpu-serial", "sum").view<double>()[0], 761995.0);
+  EXPECT_EQ(test::output(r, "cpu-parallel", "sum").view<double>()[0], 761995.0);
 }
 
 TEST(ReduceSum, CompensatedAndWrappingSums) {
@@ -40,7 +39,7 @@ TEST(ReduceSum, EveryDTypeAndInputAgreesOnTheCpu) {
       for (std::uint64_t n : {1ull, 31ull, 1000003ull}) test::expectCpuImplsPass(test::runCpu("reduce_sum", n, t, {{"input", input}}));
   // int32 arange wraps past 2^31 identically on both sides: 1 + ... + 100000 = 5000050000 = 705082704 mod 2^32.
   auto r = test::runCpu("reduce_sum", 100000, DType::I32);
-  EXPECT_EQ(pt::output(r, "cpu-serial", "sum").view<std::int32_t>()[0], 705082704);
+  EXPECT_EQ(test::output(r, "cpu-serial", "sum").view<std::int32_t>()[0], 705082704);
 }
 
 // The tolerance must accept the worst summation order an implementation uses (one sequential float chain, like
@@ -93,7 +92,7 @@ TEST(ReduceSum, VerificationUsesTheInputsCondition) {
   const double tol = rs::sumTolerance(0x1p-24, 1000, sumAbs);
   auto got = ref;
   got[0].view<float>()[0] = ref[0].view<float>()[0] + float(0.5 * tol);
-  const auto& impl = pt::spec("reduce_sum", "cuda-atomics");
+  const auto& impl = test::spec("reduce_sum", "cuda-atomics");
   EXPECT_EQ(w.verifyWithInputs(s, in, ref, got, impl).outcome, Verification::Outcome::Pass);
   got[0].view<float>()[0] = ref[0].view<float>()[0] + float(2 * tol);
   auto v = w.verifyWithInputs(s, in, ref, got, impl);

@@ -1,6 +1,6 @@
 #include <cmath>
 
-#include "part_a_util.h"
+#include "cpu_impl_checks.h"
 #include "round_decimals/round_decimals.h"
 
 using namespace launchlab;

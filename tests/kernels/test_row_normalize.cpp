@@ -1,7 +1,7 @@
 #include <set>
 
 #include "common/row_layout.h"
-#include "part_a_util.h"
+#include "cpu_impl_checks.h"
 
 using namespace launchlab;
 using namespace launchlab::test;

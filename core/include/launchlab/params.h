@@ -7,6 +7,9 @@
 
 namespace launchlab {
 
+/// One parameter of a workload. An aggregate, written with designated initialisers (fields in this order):
+///   {.name = "bins", .label = "Bins", .unit = "bins", .help = "…", .kind = ParamSpec::Kind::Integer,
+///    .defaultValue = 10, .minValue = 1, .maxValue = 65536, .logScale = true}
 struct ParamSpec {
   enum class Kind { Real, Integer, Choice };
   std::string name;     ///< identifier used on the CLI (--param name=value) and in JSON
@@ -15,7 +18,7 @@ struct ParamSpec {
   std::string help;     ///< one sentence, shown as a tooltip
   Kind kind = Kind::Real;
   double defaultValue = 0;
-  double minValue = -1e300;
+  double minValue = -1e300;  ///< Real and Integer: the accepted range (Choice ignores both)
   double maxValue = 1e300;
   std::vector<std::string> choices;  ///< for Kind::Choice; defaultValue is the index of the default
   bool logScale = false;             ///< GUI hint

@@ -1,9 +1,9 @@
 #pragma once
 /// A workload describes itself (metadata the CLI and GUI render) and provides its implementations.
 ///
-/// To add a workload: create kernels/<id>/ with a class deriving from Workload, CPU implementations in
-/// .cpp, CUDA variants in .cu, and add `add_subdirectory(<id>)` to kernels/CMakeLists.txt
-/// (docs/ARCHITECTURE.md walks through it).
+/// To add a workload: create kernels/<id>/ with a class deriving from kernels::BasicWorkload, CPU implementations
+/// in .cpp, CUDA variants in .cu, and add `add_subdirectory(<id>)` to kernels/CMakeLists.txt
+/// (docs/ARCHITECTURE.md walks through it; kernels/hypot/ is the template).
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -33,6 +33,8 @@ enum class PlotKind {
 };
 std::string_view plotKindName(PlotKind k);
 
+/// An input or output array. An aggregate: write it with designated initialisers where positions are unclear,
+/// e.g. {.name = "counts", .title = "Counts per bin", .plot = PlotKind::Histogram, .dtype = DType::U32}.
 struct ArraySpec {
   std::string name;
   std::string title;
@@ -43,6 +45,9 @@ struct ArraySpec {
   std::string xMinParam;   ///< Histogram: bin range params
   std::string xMaxParam;
   std::optional<double> referenceValue;  ///< Scalar: the exact value, drawn as a reference line
+  std::optional<DType> dtype;            ///< the array's own element type (e.g. u32 counts); unset: the run's dtype
+
+  DType dtypeFor(DType runDType) const { return dtype.value_or(runDType); }
 };
 
 /// The id of every workload's reference implementation: it runs first and every other one is verified against it.
@@ -105,7 +110,7 @@ struct ImplSpec {
 struct WorkloadInfo {
   std::string id;
   std::string title;
-  std::string chapter;   ///< course chapter, e.g. "TP 3.2 — Custom CUDA kernels"
+  std::string chapter;   ///< course chapter: one of chapters() (launchlab/chapters.h), e.g. kChapterCustomKernels
   std::string lesson;    ///< two or three sentences: what to look for
   std::string seedNote;  ///< what in the course this reproduces (the seed's sizes and launches)
   std::vector<DType> dtypes;
@@ -133,6 +138,9 @@ class Workload {
   virtual std::vector<HostArray> makeInputs(const RunSetup& setup) const = 0;
   /// Expected shape of each input (for checking loaded .npy files); default: {n} for every input.
   virtual std::vector<std::vector<std::size_t>> inputShapes(const RunSetup& setup) const;
+  /// Shape of each output (same order as info().outputs); default: {n} for every output. makeOutputs must allocate
+  /// exactly these shapes (kernels::BasicWorkload's default makeOutputs does), with ArraySpec::dtypeFor's dtypes.
+  virtual std::vector<std::vector<std::size_t>> outputShapes(const RunSetup& setup) const;
   /// Allocates the outputs (same order as info().outputs); the engine poisons them before each implementation.
   virtual std::vector<HostArray> makeOutputs(const RunSetup& setup) const = 0;
   /// Tolerance for output `index` against the cpu-serial reference.
@@ -148,8 +156,11 @@ class Workload {
     (void)inputs;
     return verify(setup, reference, got, impl);
   }
-  /// Bytes the computation must move at least (each input read once, each output written once).
-  virtual double bytesMoved(const RunSetup& setup) const;
+  /// Bytes the computation must move at least. Default: hostBytes (each input read once, each output written once).
+  virtual double bytesMoved(const RunSetup& setup) const { return hostBytes(setup); }
+  /// Memory the run's arrays take: the inputs plus one set of outputs, from inputShapes, outputShapes and each
+  /// array's dtype, without allocating anything. An estimate for host (and device) memory checks.
+  double hostBytes(const RunSetup& setup) const;
   /// Floating-point operations, or 0 when GFLOP/s means little.
   virtual double flops(const RunSetup& setup) const { (void)setup; return 0; }
   /// Extra validation of a setup (beyond dtype, range of n and params); "" when valid.

@@ -1,6 +1,6 @@
 #pragma once
-// Helpers for the CPU tests of the course's workloads (part 1): the registry, an engine without a GPU, setups with
-// resolved parameters, and comparisons.
+// Helpers for the CPU tests of the workloads: the registry, an engine without a GPU, setups with resolved
+// parameters, runs of every CPU implementation checked against cpu-serial, and comparisons.
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -84,6 +84,30 @@ inline void expectCpuImplsPass(const RunResult& r) {
         << i.verification.note << ")";
   }
   EXPECT_GE(checked, 1);
+}
+
+/// expectCpuImplsPass for every dtype of an element-wise workload at odd sizes (1, 31, 1000003), with every element
+/// of every output compared.
+inline void expectCpuImplsPassForEveryDType(const std::string& id) {
+  for (DType t : workload(id).info().dtypes)
+    for (std::uint64_t n : {1ull, 31ull, 1000003ull}) {
+      SCOPED_TRACE(id + " " + std::string(dtypeName(t)) + " n=" + std::to_string(n));
+      const RunResult r = runCpu(id, n, t, {}, 1000 + n);
+      expectCpuImplsPass(r);
+      for (const auto& i : r.impls)
+        if (!i.gpu && i.implId != "cpu-serial") {
+          EXPECT_EQ(i.verification.compared, n) << i.implId;
+        }
+    }
+}
+
+/// The output `name` of implementation `impl` in a run with kept outputs.
+inline const HostArray& output(const RunResult& r, const std::string& impl, const std::string& name) {
+  const ImplResult* i = r.find(impl);
+  if (!i) throw std::logic_error("no implementation " + impl);
+  for (const auto& a : i->outputs)
+    if (a.name() == name) return a;
+  throw std::logic_error("no output " + name);
 }
 
 /// Byte-for-byte equality of two arrays (name aside).

@@ -1,0 +1,167 @@
+// Every registered workload: complete metadata, a chapter of the course, outputs allocated as declared, and the
+// byte and FLOP counts the results report.
+#include <algorithm>
+#include <map>
+#include <string>
+
+#include "cpu_impl_checks.h"
+#include "launchlab/chapters.h"
+
+using namespace launchlab;
+using namespace launchlab::test;
+
+TEST(Catalog, MetadataIsComplete) {
+  for (const auto& w : registry().all()) {
+    const auto& i = w->info();
+    SCOPED_TRACE(i.id);
+    EXPECT_FALSE(i.title.empty());
+    EXPECT_FALSE(i.chapter.empty());
+    EXPECT_GT(i.lesson.size(), 60u);
+    EXPECT_FALSE(i.dtypes.empty());
+    EXPECT_FALSE(i.outputs.empty());
+    ASSERT_NE(w->findImpl("cpu-serial"), nullptr);
+    EXPECT_NE(std::find(i.dtypes.begin(), i.dtypes.end(), i.defaultDType), i.dtypes.end());
+    for (const auto& s : w->impls()) {
+      EXPECT_FALSE(s.description.empty()) << s.id;
+      if (!s.run) {
+        EXPECT_FALSE(s.unavailableReason.empty()) << s.id;
+      }
+    }
+  }
+}
+
+TEST(Catalog, EveryWorkloadIsInAChapterAndEveryChapterHasAWorkload) {
+  std::map<std::string_view, int> perChapter;
+  for (std::string_view c : chapters()) perChapter[c] = 0;
+  for (const auto& w : registry().all()) {
+    const std::string& c = w->info().chapter;
+    EXPECT_LT(chapterIndex(c), chapters().size()) << w->info().id << ": '" << c << "' is not a chapter of the course";
+    ++perChapter[c];
+  }
+  EXPECT_EQ(perChapter.size(), chapters().size());
+  for (const auto& [c, count] : perChapter) EXPECT_GE(count, 1) << c;
+}
+
+TEST(Catalog, ReferenceIsTheCpuSerialKind) {
+  for (const auto& w : registry().all()) {
+    const ImplSpec* ref = w->findImpl(kCpuSerial);
+    ASSERT_NE(ref, nullptr) << w->info().id;
+    EXPECT_EQ(ref->kind, ImplKind::CpuSerial) << w->info().id;
+    for (const auto& s : w->impls())
+      if (s.id != kCpuSerial) {
+        EXPECT_NE(s.kind, ImplKind::CpuSerial) << w->info().id << "/" << s.id;
+      }
+  }
+}
+
+namespace {
+double bytesOf(const std::vector<HostArray>& arrays) {
+  double b = 0;
+  for (const auto& a : arrays) b += double(a.bytes());
+  return b;
+}
+}  // namespace
+
+// The byte model must describe what is allocated: makeInputs and makeOutputs give the shapes and dtypes of
+// inputShapes, outputShapes and the specs, and hostBytes is their size, computed without allocating.
+TEST(Catalog, ArraysAreAllocatedAsDeclaredAndHostBytesIsTheirSize) {
+  for (const auto& w : registry().all()) {
+    const auto& info = w->info();
+    for (DType t : info.dtypes)
+      for (std::uint64_t n : {std::min<std::uint64_t>(info.defaultN, 1000), std::uint64_t(4097)}) {
+        const RunSetup s = setupFor(info.id, n, t);
+        SCOPED_TRACE(info.id + " " + std::string(dtypeName(t)) + " n=" + std::to_string(n));
+        if (!w->validate(s).empty()) continue;
+        const auto in = w->makeInputs(s), out = w->makeOutputs(s);
+        const auto inShapes = w->inputShapes(s), outShapes = w->outputShapes(s);
+        ASSERT_EQ(in.size(), info.inputs.size());
+        ASSERT_EQ(out.size(), info.outputs.size());
+        ASSERT_EQ(outShapes.size(), info.outputs.size());
+        for (std::size_t k = 0; k < in.size(); ++k) {
+          EXPECT_EQ(in[k].name(), info.inputs[k].name);
+          EXPECT_EQ(in[k].shape(), inShapes[k]) << in[k].name();
+          EXPECT_EQ(in[k].dtype(), info.inputs[k].dtypeFor(t)) << in[k].name();
+        }
+        for (std::size_t k = 0; k < out.size(); ++k) {
+          EXPECT_EQ(out[k].name(), info.outputs[k].name);
+          EXPECT_EQ(out[k].shape(), outShapes[k]) << out[k].name();
+          EXPECT_EQ(out[k].dtype(), info.outputs[k].dtypeFor(t)) << out[k].name();
+        }
+        EXPECT_EQ(w->hostBytes(s), bytesOf(in) + bytesOf(out));
+      }
+  }
+}
+
+// Bytes moved (GB/s) and FLOP (GFLOP/s) of every workload, as they were before the byte model was computed from
+// shapes: counts change only on purpose.
+TEST(Catalog, ByteAndFlopCounts) {
+  struct Row {
+    const char* id;
+    const char* dtype;
+    std::uint64_t n;
+    std::map<std::string, std::string> params;
+    double bytes, flops;
+  };
+  const Row rows[] = {
+    {"gaussian_pdf", "f32", 4097, {}, 32776, 53261},
+    {"gaussian_pdf", "f32", 1ull << 26, {}, 536870912, 872415232},
+    {"gaussian_pdf", "f64", 4097, {}, 65552, 53261},
+    {"polar_distance", "f32", 4097, {}, 81940, 0},
+    {"polar_distance", "f32", 1ull << 26, {}, 1342177280, 0},
+    {"polar_distance", "f64", 4097, {}, 163880, 0},
+    {"pulse_waveform", "f32", 4097, {}, 65552, 0},
+    {"pulse_waveform", "f32", 1ull << 26, {}, 1073741824, 0},
+    {"pulse_waveform", "f64", 4097, {}, 131104, 0},
+    {"nn_hidden_layer", "f32", 4097, {}, 49164, 0},
+    {"nn_hidden_layer", "f32", 1ull << 26, {}, 805306368, 0},
+    {"nn_hidden_layer", "f64", 4097, {}, 98328, 0},
+    {"l2_norm", "f32", 4097, {}, 49164, 16388},
+    {"l2_norm", "f32", 1ull << 26, {}, 805306368, 268435456},
+    {"l2_norm", "f32", 4097, {{"d", "7"}}, 131104, 57358},
+    {"l2_norm", "f32", 4097, {{"d", "37"}, {"input", "uniform"}}, 622744, 303178},
+    {"l2_norm", "f64", 4097, {}, 98328, 16388},
+    {"l2_norm", "f64", 4097, {{"d", "7"}}, 262208, 57358},
+    {"l2_norm", "f64", 4097, {{"d", "37"}, {"input", "uniform"}}, 1245488, 303178},
+    {"vector_add", "f32", 4097, {}, 49164, 4097},
+    {"vector_add", "f32", 1ull << 26, {}, 805306368, 67108864},
+    {"vector_add", "f64", 4097, {}, 98328, 4097},
+    {"vector_add", "i32", 4097, {}, 49164, 0},
+    {"hypot", "f32", 4097, {}, 49164, 0},
+    {"hypot", "f32", 1ull << 26, {}, 805306368, 0},
+    {"hypot", "f64", 4097, {}, 98328, 0},
+    {"launch_coverage", "i32", 4097, {}, 16388, 0},
+    {"launch_coverage", "i32", 1ull << 26, {}, 268435456, 0},
+    {"atomic_counter", "i32", 4097, {}, 0, 0},
+    {"atomic_counter", "i32", 1ull << 26, {}, 0, 0},
+    {"histogram", "f32", 4097, {}, 16428, 0},
+    {"histogram", "f32", 1ull << 26, {}, 268435496, 0},
+    {"histogram", "f32", 4097, {{"bins", "256"}}, 17412, 0},
+    {"histogram", "f32", 4097, {{"distribution", "uniform"}, {"xmax", "3"}, {"xmin", "-1"}}, 16428, 0},
+    {"histogram", "f64", 4097, {}, 32816, 0},
+    {"histogram", "f64", 4097, {{"bins", "256"}}, 33800, 0},
+    {"histogram", "f64", 4097, {{"distribution", "uniform"}, {"xmax", "3"}, {"xmin", "-1"}}, 32816, 0},
+    {"row_normalize", "f32", 4097, {}, 98328, 0},
+    {"row_normalize", "f32", 1ull << 26, {}, 1610612736, 0},
+    {"row_normalize", "f32", 4097, {{"d", "5"}, {"input", "uniform"}}, 163880, 0},
+    {"row_normalize", "f64", 4097, {}, 196656, 0},
+    {"row_normalize", "f64", 4097, {{"d", "5"}, {"input", "uniform"}}, 327760, 0},
+    {"round_decimals", "f64", 4097, {}, 65552, 0},
+    {"round_decimals", "f64", 1ull << 26, {}, 1073741824, 0},
+    {"round_decimals", "f32", 4097, {}, 32776, 0},
+    {"reduce_sum", "f32", 4097, {}, 16392, 4097},
+    {"reduce_sum", "f64", 4097, {}, 32784, 4097},
+    {"reduce_sum", "f64", 1ull << 26, {}, 536870920, 67108864},
+    {"reduce_sum", "i32", 4097, {}, 16392, 0},
+    {"monte_carlo_pi", "f32", 4097, {}, 0, 0},
+    {"monte_carlo_pi", "f32", 1ull << 26, {}, 0, 0},
+    {"quadratic", "f64", 4097, {}, 131104, 36873},
+    {"quadratic", "f64", 1ull << 26, {}, 2147483648, 603979776},
+    {"quadratic", "f32", 4097, {}, 65552, 36873},
+  };
+  for (const auto& r : rows) {
+    const RunSetup s = setupFor(r.id, r.n, *parseDType(r.dtype), r.params);
+    SCOPED_TRACE(std::string(r.id) + " " + r.dtype + " n=" + std::to_string(r.n));
+    EXPECT_EQ(workload(r.id).bytesMoved(s), r.bytes);
+    EXPECT_EQ(workload(r.id).flops(s), r.flops);
+  }
+}
