@@ -9,25 +9,9 @@
 #include <filesystem>
 #include <stdexcept>
 
-namespace launchlab::files {
+#include "posix_io.h"
 
-namespace {
-/// Writes all of `content` to fd; returns 0 or the errno that stopped it.
-int writePiece(int fd, std::string_view content) {
-  const char* p = content.data();
-  std::size_t left = content.size();
-  while (left > 0) {
-    ssize_t w = ::write(fd, p, left);
-    if (w < 0) {
-      if (errno == EINTR) continue;
-      return errno;
-    }
-    p += w;
-    left -= std::size_t(w);
-  }
-  return 0;
-}
-}  // namespace
+namespace launchlab::files {
 
 void writeAtomic(const std::string& path, std::string_view content) { writeAtomic(path, {content}); }
 
@@ -42,7 +26,7 @@ void writeAtomic(const std::string& path, std::initializer_list<std::string_view
   int fd = mkstemp(tmpl.data());
   if (fd < 0) throw std::runtime_error("cannot write " + path + ": " + std::strerror(errno));
   for (std::string_view content : pieces) {
-    if (int err = writePiece(fd, content)) {
+    if (int err = posix::writeAll(fd, content.data(), content.size())) {
       ::close(fd);
       ::unlink(tmpl.c_str());
       throw std::runtime_error("cannot write " + path + ": " + std::strerror(err));
