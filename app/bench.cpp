@@ -8,7 +8,7 @@
 #include <iostream>
 
 #include "launchlab/io/files.h"
-#include "launchlab/io/json.h"
+#include "launchlab/io/json_value.h"
 #include "launchlab/request.h"
 #include "launchlab/sweep.h"
 
@@ -76,11 +76,10 @@ int runBench(Engine& engine, const BenchOptions& o) {
   const std::uint64_t big = o.quick ? (1u << 20) : (1u << 27);
   const std::uint64_t million = o.quick ? 100000 : 1000000;
   const int reps = o.quick ? 3 : o.reps;
-  ordered_json root;
-  root["schema"] = "launchlab.bench";
+  ordered_json root = jsonDocument("launchlab.bench");
   root["timestamp"] = nowIso8601();
   root["host"] = hostDescription();
-  root["device"] = nlohmann::ordered_json::parse(json::deviceStatus(engine.deviceStatus()))["device"];
+  root["device"] = engine.deviceStatus();
   root["quick"] = o.quick;
   bool ok = true;
 
@@ -157,8 +156,8 @@ int runBench(Engine& engine, const BenchOptions& o) {
   }
   root["all_verified"] = ok;
   if (!o.json.empty()) {
-    if (o.json == "-") std::cout << root.dump(2) << "\n";
-    else files::writeAtomic(o.json, root.dump(2) + "\n");
+    if (o.json == "-") std::cout << dumpJson(root, 2) << "\n";
+    else files::writeAtomic(o.json, dumpJson(root, 2) + "\n");
   }
   return ok ? 0 : 1;
 }

@@ -45,6 +45,11 @@ double HostArray::at(std::size_t i) const {
   });
 }
 
+bool HostArray::operator==(const HostArray& o) const {
+  if (m_name != o.m_name || m_dtype != o.m_dtype || m_shape != o.m_shape || m_size != o.m_size) return false;
+  return bytes() == 0 || std::memcmp(data(), o.data(), bytes()) == 0;
+}
+
 void HostArray::poison() {
   if (bytes()) std::memset(m_data.get(), 0xFF, bytes());
 }

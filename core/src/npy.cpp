@@ -7,7 +7,7 @@
 #include <regex>
 
 #include "launchlab/errors.h"
-#include "launchlab/io/files.h"
+#include "launchlab/io/atomic_file.h"
 
 namespace launchlab::npy {
 

@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <condition_variable>
 #include <cstring>
@@ -14,26 +15,15 @@
 #include <mutex>
 #include <thread>
 
+#include "launchlab/errors.h"
 #include "launchlab/io/wire.h"
+#include "posix_io.h"
 
 extern char** environ;
 
 namespace launchlab {
 
 namespace {
-
-bool writeAll(int fd, const char* p, std::size_t n) {
-  while (n > 0) {
-    ssize_t w = ::write(fd, p, n);
-    if (w < 0) {
-      if (errno == EINTR) continue;
-      return false;
-    }
-    p += w;
-    n -= std::size_t(w);
-  }
-  return true;
-}
 
 bool readAll(int fd, char* p, std::size_t n) {
   while (n > 0) {
@@ -54,17 +44,26 @@ bool writeFrame(int fd, char type, const std::string& payload) {
   head[0] = type;
   std::uint64_t n = payload.size();
   std::memcpy(head + 1, &n, 8);
-  return writeAll(fd, head, 9) && writeAll(fd, payload.data(), payload.size());
+  return posix::writeAll(fd, head, 9) == 0 && posix::writeAll(fd, payload.data(), payload.size()) == 0;
 }
 
+// The payload grows as its bytes arrive, so a length that the stream does not back (a broken or hostile peer)
+// costs an end-of-stream, not an allocation of that size.
 bool readFrame(int fd, char& type, std::string& payload) {
+  constexpr std::uint64_t kChunk = std::uint64_t(64) << 20;
   char head[9];
   if (!readAll(fd, head, 9)) return false;
   type = head[0];
   std::uint64_t n = 0;
   std::memcpy(&n, head + 1, 8);
-  payload.resize(n);
-  return readAll(fd, payload.data(), n);
+  payload.clear();
+  while (payload.size() < n) {
+    const std::size_t have = payload.size();
+    const std::size_t step = std::size_t(std::min<std::uint64_t>(n - have, kChunk));
+    payload.resize(have + step);
+    if (!readAll(fd, payload.data() + have, step)) return false;
+  }
+  return true;
 }
 
 RunResult failed(const RunRequest& req, std::string reason) {
@@ -223,7 +222,13 @@ DeviceStatus IsolatedRunner::deviceStatus() {
     s.reason = "the GPU worker " + reap() + " before reporting the device";
     return s;
   }
-  m_status = wire::decodeDevice(payload);
+  try {
+    m_status = wire::decodeDevice(payload);
+  } catch (const BadInput& e) {
+    stop();
+    s.reason = std::string("the GPU worker sent a malformed device status (") + e.what() + ")";
+    return s;
+  }
   m_haveStatus = true;
   return m_status;
 }
@@ -255,19 +260,31 @@ RunResult IsolatedRunner::run(const RunRequest& req, const CancelToken* cancel, 
       const std::string how = reap();
       return failed(req, "the GPU worker process " + how + " during the run; a fresh worker starts with the next run");
     }
-    if (type == 'P') {
-      if (progress) progress(wire::decodeProgress(payload));
-    } else if (type == 'L') {
-      m_retiring = true;  // its CUDA context is lost: it exits after this result
-    } else if (type == 'Z') {
-      RunResult r = wire::decodeResult(payload);
-      if (m_retiring) {
-        reap();
-        m_retiring = false;
-      }
-      return r;
+    try {
+      if (auto r = take(type, payload, progress)) return std::move(*r);
+    } catch (const BadInput& e) {
+      stop();  // out of step with us: the next run starts a fresh one
+      return failed(req, std::string("the GPU worker sent a malformed message (") + e.what() +
+                             "); a fresh worker starts with the next run");
     }
   }
+}
+
+std::optional<RunResult> IsolatedRunner::take(char type, const std::string& payload, const ProgressFn& progress) {
+  if (type == 'P') {
+    const Progress p = wire::decodeProgress(payload);
+    if (progress) progress(p);
+  } else if (type == 'L') {
+    m_retiring = true;  // its CUDA context is lost: it exits after this result
+  } else if (type == 'Z') {
+    RunResult r = wire::decodeResult(payload);
+    if (m_retiring) {
+      reap();
+      m_retiring = false;
+    }
+    return r;
+  }
+  return std::nullopt;
 }
 
 }  // namespace launchlab

@@ -98,3 +98,34 @@ TEST(Worker, MissingWorkerExecutableIsAFailedResult) {
   EXPECT_FALSE(r.reason.empty());
   EXPECT_FALSE(runner.deviceStatus().available);
 }
+
+namespace {
+/// A stand-in worker: a shell that writes the bytes `printf` makes of `frames`, then holds its end of the pipes for a
+/// second (so that the request can be written) and ends.
+IsolatedRunner fakeWorker(const std::string& frames) {
+  return IsolatedRunner({"/bin/sh", "-c", "printf '" + frames + "'; exec sleep 1"});
+}
+}  // namespace
+
+TEST(Worker, AMalformedResultIsAFailedRunNotACrash) {
+  // A result frame ('Z') of 5 bytes: too short to be a wire message.
+  IsolatedRunner runner = fakeWorker("Z\\005\\000\\000\\000\\000\\000\\000\\000hello");
+  RunResult r = runner.run(request(10));
+  EXPECT_EQ(r.status, Status::Failed);
+  EXPECT_NE(r.reason.find("malformed message"), std::string::npos) << r.reason;
+}
+
+TEST(Worker, AFrameLongerThanTheStreamIsAFailedRun) {
+  // A result frame that announces 2^64 - 1 bytes and ends: nothing of that size is allocated.
+  IsolatedRunner runner = fakeWorker("Z\\377\\377\\377\\377\\377\\377\\377\\377abc");
+  RunResult r = runner.run(request(10));
+  EXPECT_EQ(r.status, Status::Failed);
+  EXPECT_NE(r.reason.find("during the run"), std::string::npos) << r.reason;
+}
+
+TEST(Worker, AMalformedDeviceStatusSaysSo) {
+  IsolatedRunner runner = fakeWorker("I\\002\\000\\000\\000\\000\\000\\000\\000{}");
+  DeviceStatus s = runner.deviceStatus();
+  EXPECT_FALSE(s.available);
+  EXPECT_NE(s.reason.find("malformed device status"), std::string::npos) << s.reason;
+}

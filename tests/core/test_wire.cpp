@@ -1,9 +1,13 @@
-// The worker's wire format: requests, results with their arrays, and device status survive a round trip.
+// The worker's wire format: requests, results with their arrays, and device status survive a round trip, and
+// malformed messages are errors (BadInput), never crashes.
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <cstring>
+#include <nlohmann/json.hpp>
 
+#include "full_result.h"
+#include "launchlab/errors.h"
 #include "launchlab/io/wire.h"
 #include "launchlab/rng.h"
 
@@ -118,4 +122,93 @@ TEST(Wire, ResultRoundTripKeepsArraysAndFigures) {
   ASSERT_EQ(ti.outputs.size(), 1u);
   EXPECT_EQ(ti.outputs[0].shape(), (std::vector<std::size_t>{7, 11}));
   EXPECT_EQ(std::memcmp(ti.outputs[0].data(), o.data(), o.bytes()), 0);
+}
+
+namespace {
+/// A frame as wire.cpp writes it: [8-byte JSON length][JSON][blob].
+std::string frame(const std::string& json, const std::string& blob = {}, std::uint64_t length = ~0ull) {
+  std::uint64_t n = length == ~0ull ? json.size() : length;
+  std::string out(8, '\0');
+  std::memcpy(out.data(), &n, 8);
+  return out + json + blob;
+}
+/// Decoding either works or says why with BadInput; any other exception (or a crash) fails.
+bool decodesOrSaysWhy(std::string_view bytes) {
+  try {
+    wire::decodeResult(bytes);
+  } catch (const BadInput&) {
+  }
+  return true;
+}
+}  // namespace
+
+TEST(Wire, WholeResultWithArraysRoundTrips) {
+  const RunResult r = sample::fullResult();
+  const RunResult t = wire::decodeResult(wire::encodeResult(r));
+  EXPECT_TRUE(t.device == r.device);
+  EXPECT_EQ(t.inputs, r.inputs);
+  ASSERT_EQ(t.impls.size(), r.impls.size());
+  for (std::size_t k = 0; k < r.impls.size(); ++k) {
+    EXPECT_EQ(t.impls[k].outputs, r.impls[k].outputs) << k;
+    EXPECT_TRUE(t.impls[k] == r.impls[k]) << k;
+  }
+  EXPECT_TRUE(t == r);
+
+  sample::Distinct v;
+  RunResult u = r;
+  u.device = sample::unavailableDevice(v);
+  EXPECT_TRUE(wire::decodeResult(wire::encodeResult(u)) == u);
+}
+
+TEST(Wire, MalformedResultsAreBadInput) {
+  const std::string good = wire::encodeResult(sample::fullResult());
+  ASSERT_NO_THROW(wire::decodeResult(good));
+  // Every truncation, including inside the 8-byte length, the JSON and the arrays' bytes.
+  for (std::size_t n = 0; n < good.size(); n += (n < 64 || good.size() - n < 64) ? 1 : 97)
+    EXPECT_THROW(wire::decodeResult(std::string_view(good).substr(0, n)), BadInput) << "prefix of " << n;
+  EXPECT_THROW(wire::decodeResult(frame("{}", {}, ~0ull - 4)), BadInput);  // length that wraps past the end
+  EXPECT_THROW(wire::decodeResult(frame("{\"schema\": ")), BadInput);
+  EXPECT_THROW(wire::decodeResult(frame("[1, 2, 3]")), BadInput);
+  EXPECT_THROW(wire::decodeResult(frame("{}")), BadInput);
+  // Arrays that lie outside the message, overflow, or whose shape does not match their size: refused before
+  // anything is allocated.
+  auto withInput = [](const std::string& desc) {
+    auto j = nlohmann::ordered_json::parse(wire::encodeResult(RunResult{}).substr(8));
+    j["inputs"] = nlohmann::ordered_json::array({nlohmann::ordered_json::parse(desc)});
+    return frame(j.dump(), std::string(64, 'x'));
+  };
+  ASSERT_NO_THROW(wire::decodeResult(withInput(R"({"name":"x","dtype":"f32","shape":[4,4],"offset":0,"bytes":64})")));
+  for (const char* desc : {R"({"name":"x","dtype":"f32","shape":[4,4],"offset":8,"bytes":64})",
+                           R"({"name":"x","dtype":"f32","shape":[4,4],"offset":18446744073709551615,"bytes":64})",
+                           R"({"name":"x","dtype":"f32","shape":[4,4],"offset":1,"bytes":18446744073709551615})",
+                           R"({"name":"x","dtype":"f32","shape":[4294967296,4294967296],"offset":0,"bytes":0})",
+                           R"({"name":"x","dtype":"f32","shape":[1099511627776],"offset":0,"bytes":64})",
+                           R"({"name":"x","dtype":"f32","shape":[3],"offset":0,"bytes":64})",
+                           R"({"name":"x","dtype":"f16","shape":[4,4],"offset":0,"bytes":64})",
+                           R"({"name":"x","dtype":"f32","shape":"4x4","offset":0,"bytes":64})",
+                           R"({"name":"x","dtype":"f32","shape":[-4,4],"offset":0,"bytes":64})"})
+    EXPECT_THROW(wire::decodeResult(withInput(desc)), BadInput) << desc;
+  // A flipped byte anywhere either still decodes (inside the arrays' bytes) or is BadInput.
+  for (std::size_t k = 0; k < good.size(); k += 13) {
+    std::string bad = good;
+    bad[k] = char(bad[k] ^ 0x5A);
+    EXPECT_TRUE(decodesOrSaysWhy(bad)) << "byte " << k;
+  }
+}
+
+TEST(Wire, MalformedRequestsDevicesAndProgressAreBadInput) {
+  for (const std::string& bad : {std::string("abc"), frame("nope"), frame("{}"), frame("[]"), frame("{}", {}, 99)}) {
+    EXPECT_THROW(wire::decodeRequest(bad), BadInput);
+    EXPECT_THROW(wire::decodeDevice(bad), BadInput);
+    EXPECT_THROW(wire::decodeProgress(bad), BadInput);
+  }
+  auto req = nlohmann::ordered_json::parse(wire::encodeRequest(RunRequest{}).substr(8));
+  req["dtype"] = "f16";
+  EXPECT_THROW(wire::decodeRequest(frame(req.dump())), BadInput);
+  req["dtype"] = "f64";
+  req["block"] = {1, 2, 3, 4};
+  EXPECT_THROW(wire::decodeRequest(frame(req.dump())), BadInput);
+  req.erase("block");
+  EXPECT_EQ(wire::decodeRequest(frame(req.dump())).dtype, DType::F64);
+  EXPECT_THROW(wire::decodeDevice(frame(R"({"available": true, "name": "x"})")), BadInput);
 }

@@ -43,6 +43,8 @@ class HostArray {
   double at(std::size_t i) const;
   /// Fills every byte with 0xFF: NaN for floats, -1 for signed ints. Used to catch unwritten outputs.
   void poison();
+  /// Same name, dtype, shape and bytes.
+  bool operator==(const HostArray& other) const;
 
  private:
   template <typename T> void check() const {

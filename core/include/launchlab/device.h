@@ -29,6 +29,7 @@ struct DeviceInfo {
   int runtimeVersion = 0;
   bool eccEnabled = false;
   DeviceLimits limits;
+  bool operator==(const DeviceInfo&) const = default;
 };
 
 /// Whether CUDA implementations can run, and why not.
@@ -36,6 +37,7 @@ struct DeviceStatus {
   bool available = false;
   std::string reason;  ///< why not: "CPU-only build", "no CUDA driver", "no CUDA device", …
   DeviceInfo info;     ///< valid when available
+  bool operator==(const DeviceStatus&) const = default;
 };
 
 /// The engine's view of the GPU. Implementations are thread-compatible: call from one thread at a time.

@@ -2,6 +2,7 @@
 /// Exceptions thrown inside implementations and turned into failed results at the engine boundary.
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace launchlab {
 
@@ -21,5 +22,15 @@ struct GpuError : std::runtime_error {
 struct BadInput : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
+
+/// Calls f() and returns what it returns; whatever it throws comes out as one BadInput "<context>: <reason>".
+/// For readers of untrusted input (files, the worker's messages) built on libraries with their own exceptions.
+template <class F> auto rethrowAsBadInput(std::string_view context, F&& f) -> decltype(f()) {
+  try {
+    return f();
+  } catch (const std::exception& e) {
+    throw BadInput(std::string(context) + ": " + e.what());
+  }
+}
 
 }  // namespace launchlab

@@ -24,6 +24,7 @@ struct LaunchConfig {
   Dim3 block;
   std::size_t dynamicSmemBytes = 0;
   std::uint64_t totalThreads() const { return grid.count() * block.count(); }
+  bool operator==(const LaunchConfig&) const = default;
 };
 
 /// What the user asked for. Unset block means "auto", unset grid means "auto".
@@ -46,6 +47,7 @@ struct DeviceLimits {
   int warpSize = 32;
   /// Limits every CUDA GPU of compute capability >= 3.0 shares: used when no device is present.
   static DeviceLimits genericCuda() { return {}; }
+  bool operator==(const DeviceLimits&) const = default;
 };
 
 /// Checks a launch against limits. Returns "" when valid, else one sentence naming the limit and the

@@ -24,6 +24,7 @@ std::string_view phaseName(Phase p);
 struct PhaseStats {
   double medianMs = 0, minMs = 0, maxMs = 0;
   int samples = 0;
+  bool operator==(const PhaseStats&) const = default;
 };
 PhaseStats summarize(std::vector<double> samplesMs);
 
@@ -37,6 +38,7 @@ struct Verification {
   std::vector<std::uint64_t> firstMismatches;  ///< up to 16 flat indices (for highlighting)
   std::string note;  ///< e.g. "tolerance |d| <= 1e-7 + 1e-5|ref|" or the demonstration's lesson
   bool passed() const { return outcome != Outcome::Fail; }
+  bool operator==(const Verification&) const = default;
 };
 std::string_view outcomeName(Verification::Outcome o);
 
@@ -62,6 +64,7 @@ struct ImplResult {
 
   double computeMedianMs() const;             ///< Kernel median for GPU, Cpu median for CPU
   double totalMedianMs() const;
+  bool operator==(const ImplResult&) const = default;
 };
 
 struct RunResult {
@@ -81,6 +84,8 @@ struct RunResult {
   /// true when no implementation failed or failed verification.
   bool allPassed() const;
   const ImplResult* find(std::string_view implId) const;
+  /// Every member, arrays included (their bytes); doubles compare by value, so a NaN makes results unequal.
+  bool operator==(const RunResult&) const = default;
 };
 
 }  // namespace launchlab

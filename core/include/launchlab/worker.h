@@ -10,6 +10,7 @@
 /// 'P' (progress), 'L' (this worker's CUDA context is lost: it exits after the result), 'Z' (result). Payloads are launchlab::wire messages.
 #include <sys/types.h>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -34,7 +35,8 @@ class IsolatedRunner {
 
   /// The worker's view of the device (starts the worker if needed; cached until the worker is replaced).
   DeviceStatus deviceStatus();
-  /// Runs a request in the worker. Never throws: a worker that cannot start or dies gives a failed result.
+  /// Runs a request in the worker. Never throws: a worker that cannot start, dies or sends a malformed message gives
+  /// a failed result.
   /// Cancellation is forwarded; progress is relayed (called on this thread).
   RunResult run(const RunRequest& req, const CancelToken* cancel = nullptr, const ProgressFn& progress = {});
   /// How many workers were started so far (1 after the first run; more after faults).
@@ -45,6 +47,9 @@ class IsolatedRunner {
   bool ensureStarted(std::string& error);
   void stop();
   std::string reap();  ///< waits for a dead worker; describes how it ended
+  /// Handles one frame of a run: relays progress, notes a lost context, returns the result. Throws BadInput for a
+  /// malformed payload.
+  std::optional<RunResult> take(char type, const std::string& payload, const ProgressFn& progress);
 
   std::vector<std::string> m_argv;
   pid_t m_pid = -1;

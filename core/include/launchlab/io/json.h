@@ -1,5 +1,6 @@
 #pragma once
-/// JSON forms of results, workload metadata and device info (schema: docs/JSON_SCHEMA.md).
+/// The public JSON documents: a run, the workload list, the device (schema: docs/JSON_SCHEMA.md). A run and a device
+/// are written in the one form of json_value.h, which also reads them back.
 #include <string>
 
 #include "launchlab/device.h"

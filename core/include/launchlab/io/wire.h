@@ -1,6 +1,9 @@
 #pragma once
 /// Binary-safe serialisation of requests, results (with their arrays) and device status, for the GPU worker
-/// process (see worker.h). A message is a JSON document followed by the raw bytes of its arrays.
+/// process (see worker.h). A message is [8-byte length][a JSON document][the raw bytes of its arrays]. A result and a
+/// device travel in their public JSON form (json_value.h), a result with its arrays described under "inputs" and
+/// each implementation's "outputs". The decoders take untrusted bytes: anything malformed (a bad frame, bad JSON,
+/// a missing key, an array outside the message or whose shape does not match its size) throws BadInput.
 #include <string>
 #include <string_view>
 

@@ -1,0 +1,287 @@
+// The one mapping RunResult (and everything inside it) <-> JSON; its rules are listed in io/json_value.h.
+#include "launchlab/io/json_value.h"
+
+#include <climits>
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+#include "launchlab/errors.h"
+#include "launchlab/io/json.h"
+#include "launchlab/parse.h"
+
+namespace launchlab {
+
+using nlohmann::ordered_json;
+
+namespace {
+
+constexpr std::string_view kRunSchema = "launchlab.run";
+
+double numberFrom(const ordered_json& j, double ifNull = NAN) { return j.is_null() ? ifNull : j.get<double>(); }
+
+/// Looks a name up among an enum's values: the name functions (result.h) are the one table, and answer "?" past
+/// the last value.
+template <class E> E enumNamed(std::string_view s, std::string_view (*name)(E), const char* what) {
+  for (int i = 0; name(E(i)) != "?"; ++i)
+    if (name(E(i)) == s) return E(i);
+  throw BadInput(std::string("unknown ") + what + " '" + std::string(s) + "'");
+}
+template <class E> E enumFrom(const ordered_json& j, std::string_view (*name)(E), const char* what) {
+  return enumNamed(j.get_ref<const std::string&>(), name, what);
+}
+
+std::string textOr(const ordered_json& j, const char* key) { return j.value(key, std::string()); }
+
+int intFrom(std::string_view text, const std::string& whole) {
+  const auto v = parseInteger(text);
+  if (!v || *v < INT_MIN || *v > INT_MAX) throw BadInput("compute capability '" + whole + "' is not MAJOR.MINOR");
+  return static_cast<int>(*v);
+}
+
+std::string capability(const DeviceInfo& d) { return std::to_string(d.ccMajor) + "." + std::to_string(d.ccMinor); }
+void capabilityFrom(const std::string& cc, DeviceInfo& d) {
+  const auto dot = cc.find('.');
+  if (dot == std::string::npos) throw BadInput("compute capability '" + cc + "' is not MAJOR.MINOR");
+  d.ccMajor = intFrom(std::string_view(cc).substr(0, dot), cc);
+  d.ccMinor = intFrom(std::string_view(cc).substr(dot + 1), cc);
+}
+
+void deviceInfoTo(ordered_json& j, const DeviceInfo& d) {
+  j["index"] = d.index;
+  j["name"] = d.name;
+  j["compute_capability"] = capability(d);
+  j["multiprocessors"] = d.multiprocessors;
+  j["warp_size"] = d.limits.warpSize;
+  j["max_threads_per_block"] = d.limits.maxThreadsPerBlock;
+  j["max_threads_per_multiprocessor"] = d.maxThreadsPerMultiprocessor;
+  j["max_blocks_per_multiprocessor"] = d.maxBlocksPerMultiprocessor;
+  j["max_block_dim"] = d.limits.maxBlockDim;
+  j["max_grid_dim"] = d.limits.maxGridDim;
+  j["shared_mem_per_block"] = d.limits.sharedMemPerBlock;
+  j["shared_mem_per_block_optin"] = d.limits.sharedMemPerBlockOptin;
+  j["shared_mem_per_multiprocessor"] = d.sharedMemPerMultiprocessor;
+  j["registers_per_block"] = d.registersPerBlock;
+  j["registers_per_multiprocessor"] = d.registersPerMultiprocessor;
+  j["global_memory_bytes"] = d.totalGlobalMem;
+  j["l2_cache_bytes"] = d.l2CacheBytes;
+  j["memory_bus_width_bits"] = d.memoryBusWidthBits;
+  j["memory_clock_khz"] = d.memoryClockKHz;
+  j["sm_clock_khz"] = d.clockKHz;
+  j["theoretical_bandwidth_gbs"] = jsonNumber(d.theoreticalBandwidthGBs);
+  j["ecc_enabled"] = d.eccEnabled;
+  j["driver_version"] = d.driverVersion;
+  j["runtime_version"] = d.runtimeVersion;
+}
+
+void limitsFrom(const ordered_json& j, DeviceInfo& d) {
+  d.limits.deviceName = d.name;
+  j.at("warp_size").get_to(d.limits.warpSize);
+  j.at("max_threads_per_block").get_to(d.limits.maxThreadsPerBlock);
+  j.at("max_block_dim").get_to(d.limits.maxBlockDim);
+  j.at("max_grid_dim").get_to(d.limits.maxGridDim);
+  j.at("shared_mem_per_block").get_to(d.limits.sharedMemPerBlock);
+  j.at("shared_mem_per_block_optin").get_to(d.limits.sharedMemPerBlockOptin);
+}
+
+void deviceInfoFrom(const ordered_json& j, DeviceInfo& d) {
+  j.at("index").get_to(d.index);
+  j.at("name").get_to(d.name);
+  capabilityFrom(j.at("compute_capability").get<std::string>(), d);
+  j.at("multiprocessors").get_to(d.multiprocessors);
+  j.at("max_threads_per_multiprocessor").get_to(d.maxThreadsPerMultiprocessor);
+  j.at("max_blocks_per_multiprocessor").get_to(d.maxBlocksPerMultiprocessor);
+  j.at("shared_mem_per_multiprocessor").get_to(d.sharedMemPerMultiprocessor);
+  j.at("registers_per_block").get_to(d.registersPerBlock);
+  j.at("registers_per_multiprocessor").get_to(d.registersPerMultiprocessor);
+  j.at("global_memory_bytes").get_to(d.totalGlobalMem);
+  j.at("l2_cache_bytes").get_to(d.l2CacheBytes);
+  j.at("memory_bus_width_bits").get_to(d.memoryBusWidthBits);
+  j.at("memory_clock_khz").get_to(d.memoryClockKHz);
+  j.at("sm_clock_khz").get_to(d.clockKHz);
+  d.theoreticalBandwidthGBs = numberFrom(j.at("theoretical_bandwidth_gbs"));
+  j.at("ecc_enabled").get_to(d.eccEnabled);
+  j.at("driver_version").get_to(d.driverVersion);
+  j.at("runtime_version").get_to(d.runtimeVersion);
+  limitsFrom(j, d);
+}
+
+ordered_json phasesJson(const std::map<Phase, PhaseStats>& phases) {
+  ordered_json j = ordered_json::object();
+  for (const auto& [p, s] : phases) j[std::string(phaseName(p))] = s;
+  return j;
+}
+std::map<Phase, PhaseStats> phasesFrom(const ordered_json& j) {
+  std::map<Phase, PhaseStats> phases;
+  for (const auto& [name, s] : j.items()) phases[enumNamed(name, phaseName, "phase")] = s.get<PhaseStats>();
+  return phases;
+}
+
+ordered_json metricsJson(const std::map<std::string, double>& metrics) {
+  ordered_json j = ordered_json::object();
+  for (const auto& [k, v] : metrics) j[k] = jsonNumber(v);
+  return j;
+}
+std::map<std::string, double> metricsFrom(const ordered_json& j) {
+  std::map<std::string, double> metrics;
+  for (const auto& [k, v] : j.items()) metrics[k] = numberFrom(v);
+  return metrics;
+}
+
+void launchTo(ordered_json& j, const ImplResult& r) {
+  if (!r.launch) return;
+  j["launch"] = *r.launch;
+  j["launch"]["note"] = r.launchNote;
+}
+void launchFrom(const ordered_json& j, ImplResult& r) {
+  const auto it = j.find("launch");
+  if (it == j.end()) return;
+  r.launch = it->get<LaunchConfig>();
+  it->at("note").get_to(r.launchNote);
+}
+
+void figuresTo(ordered_json& j, const ImplResult& r) {
+  j["bytes_moved"] = jsonNumber(r.bytesMoved);
+  j["bandwidth_gbs"] = jsonNumber(r.bandwidthGBs);
+  if (r.flops > 0) {
+    j["flops"] = jsonNumber(r.flops);
+    j["gflops"] = jsonNumber(r.gflops);
+  }
+  j["speedup_total_vs_cpu_serial"] = jsonNumber(r.speedupTotal);
+  j["speedup_compute_vs_cpu_serial"] = jsonNumber(r.speedupCompute);
+}
+void figuresFrom(const ordered_json& j, ImplResult& r) {
+  r.bytesMoved = numberFrom(j.at("bytes_moved"));
+  r.bandwidthGBs = numberFrom(j.at("bandwidth_gbs"));
+  if (j.contains("flops")) {
+    r.flops = numberFrom(j.at("flops"));
+    r.gflops = numberFrom(j.at("gflops"));
+  }
+  r.speedupTotal = numberFrom(j.at("speedup_total_vs_cpu_serial"));
+  r.speedupCompute = numberFrom(j.at("speedup_compute_vs_cpu_serial"));
+}
+
+}  // namespace
+
+void to_json(ordered_json& j, const Dim3& d) { j = ordered_json::array({d.x, d.y, d.z}); }
+void from_json(const ordered_json& j, Dim3& d) {
+  if (!j.is_array() || j.size() != 3) throw BadInput("a launch dimension is not [x, y, z]");
+  j[0].get_to(d.x);
+  j[1].get_to(d.y);
+  j[2].get_to(d.z);
+}
+
+void to_json(ordered_json& j, const LaunchConfig& c) {
+  j = {{"grid", c.grid}, {"block", c.block}, {"dynamic_smem_bytes", c.dynamicSmemBytes},
+       {"total_threads", c.totalThreads()}};
+}
+void from_json(const ordered_json& j, LaunchConfig& c) {
+  j.at("grid").get_to(c.grid);
+  j.at("block").get_to(c.block);
+  j.at("dynamic_smem_bytes").get_to(c.dynamicSmemBytes);
+}
+
+void to_json(ordered_json& j, const DeviceStatus& s) {
+  j = {{"available", s.available}};
+  if (s.available) deviceInfoTo(j, s.info);
+  else j["reason"] = s.reason;
+}
+void from_json(const ordered_json& j, DeviceStatus& s) {
+  j.at("available").get_to(s.available);
+  if (s.available) deviceInfoFrom(j, s.info);
+  else s.reason = textOr(j, "reason");
+}
+
+void to_json(ordered_json& j, const PhaseStats& s) {
+  j = {{"median_ms", jsonNumber(s.medianMs)}, {"min_ms", jsonNumber(s.minMs)}, {"max_ms", jsonNumber(s.maxMs)}, {"samples", s.samples}};
+}
+void from_json(const ordered_json& j, PhaseStats& s) {
+  s.medianMs = numberFrom(j.at("median_ms"));
+  s.minMs = numberFrom(j.at("min_ms"));
+  s.maxMs = numberFrom(j.at("max_ms"));
+  j.at("samples").get_to(s.samples);
+}
+
+void to_json(ordered_json& j, const Verification& v) {
+  j = {{"outcome", outcomeName(v.outcome)}, {"max_abs_error", jsonNumber(v.maxAbsError)},
+       {"max_rel_error", jsonNumber(v.maxRelError)}, {"mismatches", v.mismatches}, {"compared", v.compared},
+       {"first_mismatches", v.firstMismatches}, {"note", v.note}};
+}
+void from_json(const ordered_json& j, Verification& v) {
+  v.outcome = enumFrom(j.at("outcome"), outcomeName, "verification outcome");
+  v.maxAbsError = numberFrom(j.at("max_abs_error"), INFINITY);
+  v.maxRelError = numberFrom(j.at("max_rel_error"), INFINITY);
+  j.at("mismatches").get_to(v.mismatches);
+  j.at("compared").get_to(v.compared);
+  j.at("first_mismatches").get_to(v.firstMismatches);
+  j.at("note").get_to(v.note);
+}
+
+void to_json(ordered_json& j, const ImplResult& r) {
+  j = {{"id", r.implId}, {"title", r.title}, {"gpu", r.gpu}, {"demonstration", r.demonstration},
+       {"status", statusName(r.status)}};
+  if (!r.reason.empty()) j["reason"] = r.reason;
+  launchTo(j, r);
+  j["phases"] = phasesJson(r.phases);
+  figuresTo(j, r);
+  if (!r.metrics.empty()) j["metrics"] = metricsJson(r.metrics);
+  j["verification"] = r.verification;
+}
+void from_json(const ordered_json& j, ImplResult& r) {
+  j.at("id").get_to(r.implId);
+  j.at("title").get_to(r.title);
+  j.at("gpu").get_to(r.gpu);
+  j.at("demonstration").get_to(r.demonstration);
+  r.status = enumFrom(j.at("status"), statusName, "status");
+  r.reason = textOr(j, "reason");
+  launchFrom(j, r);
+  r.phases = phasesFrom(j.at("phases"));
+  figuresFrom(j, r);
+  if (j.contains("metrics")) r.metrics = metricsFrom(j.at("metrics"));
+  j.at("verification").get_to(r.verification);
+}
+
+void to_json(ordered_json& j, const RunResult& r) {
+  j = jsonDocument(kRunSchema);
+  j["timestamp"] = r.timestamp;
+  j["status"] = statusName(r.status);
+  if (!r.reason.empty()) j["reason"] = r.reason;
+  j["workload"] = r.workload;
+  j["n"] = r.n;
+  j["dtype"] = r.dtype;
+  j["seed"] = r.seed;
+  j["warmup"] = r.warmup;
+  j["reps"] = r.reps;
+  j["params"] = r.params;
+  j["host"] = r.host;
+  j["device"] = r.device;
+  j["implementations"] = r.impls;
+  j["all_passed"] = r.allPassed();
+}
+void from_json(const ordered_json& j, RunResult& r) {
+  if (j.at("schema").get<std::string>() != kRunSchema) throw BadInput("not a " + std::string(kRunSchema) + " document");
+  j.at("timestamp").get_to(r.timestamp);
+  r.status = enumFrom(j.at("status"), statusName, "status");
+  r.reason = textOr(j, "reason");
+  j.at("workload").get_to(r.workload);
+  j.at("n").get_to(r.n);
+  j.at("dtype").get_to(r.dtype);
+  j.at("seed").get_to(r.seed);
+  j.at("warmup").get_to(r.warmup);
+  j.at("reps").get_to(r.reps);
+  j.at("params").get_to(r.params);
+  j.at("host").get_to(r.host);
+  j.at("device").get_to(r.device);
+  j.at("implementations").get_to(r.impls);
+}
+
+ordered_json jsonNumber(double v) { return std::isfinite(v) ? ordered_json(v) : ordered_json(nullptr); }
+
+ordered_json jsonDocument(std::string_view schema) {
+  return {{"schema", schema}, {"schema_version", json::kSchemaVersion}};
+}
+
+std::string dumpJson(const ordered_json& j, int indent) {
+  return j.dump(indent, ' ', false, ordered_json::error_handler_t::replace);
+}
+
+}  // namespace launchlab
