@@ -51,6 +51,9 @@ class QcpViewBase : public OutputView {
   int drawnPoints() const override { return m_drawn; }
 
  protected:
+  /// The most points a scatter or series draws per source (an even sample beyond that).
+  static constexpr std::size_t kMaxPoints = 20000;
+
   virtual void restyle() = 0;
   virtual void clearData() = 0;
 

@@ -12,7 +12,6 @@ namespace {
 /// highlighted mismatch.
 class ScatterView final : public QcpViewBase {
  public:
-  static constexpr std::size_t kMaxPoints = 20000;
   explicit ScatterView(QWidget* parent) : QcpViewBase(parent) {
     m_ref = m_plot->addGraph();
     m_main = m_plot->addGraph();

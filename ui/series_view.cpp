@@ -11,7 +11,6 @@ namespace {
 /// y against x pairs (2 x k array), lines with markers; log x when x spans more than three decades.
 class SeriesView final : public QcpViewBase {
  public:
-  static constexpr std::size_t kMaxPoints = 20000;
   explicit SeriesView(QWidget* parent) : QcpViewBase(parent) {
     m_ref = addSegmentGraph(m_plot);
     m_main = addSegmentGraph(m_plot);

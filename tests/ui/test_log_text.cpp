@@ -2,6 +2,7 @@
 // reasons), log lines, status texts and tooltips, compared string for string.
 #include <QTest>
 
+#include "fakes.h"
 #include "ui/log_text.h"
 
 using namespace launchlab;
@@ -17,17 +18,6 @@ ImplResult impl(const std::string& id, Status status, const std::string& reason 
   i.reason = reason;
   i.phases[Phase::Total] = {1.5, 1.0, 2.0, 5};
   return i;
-}
-
-SweepPoint point(std::uint64_t threads, Status status, const std::string& reason = {}) {
-  SweepPoint p;
-  p.block = Dim3{std::uint32_t(threads), 1, 1};
-  p.threads = threads;
-  p.status = status;
-  p.reason = reason;
-  p.kernelMs = 0.125;
-  p.bandwidthGBs = 1234.4;
-  return p;
 }
 
 }  // namespace
@@ -119,19 +109,19 @@ class TestLogText : public QObject {
 
   void sweepLines() {
     QCOMPARE(sweepStartLine(9, "cuda-grid-stride", 32), QString("job 9: block-size sweep of cuda-grid-stride over 32 block sizes"));
-    QCOMPARE(sweepPointLine(1, 32, point(64, Status::Ok)), QString("sweep 2/32: block 64: 0.125 ms, 1234 GB/s"));
-    QCOMPARE(sweepPointLine(31, 32, point(1024, Status::Failed, "too many resources requested")),
+    QCOMPARE(sweepPointLine(1, 32, test::sweepPoint(64, Status::Ok)), QString("sweep 2/32: block 64: 0.5 ms, 800 GB/s"));
+    QCOMPARE(sweepPointLine(31, 32, test::sweepPoint(1024, Status::Failed, "too many resources requested")),
              QString("sweep 32/32: block 1024: failed: too many resources requested"));
     QCOMPARE(sweepFinishedLine(false, 3.14159), QString("sweep finished in 3.14 s"));
     QCOMPARE(sweepFinishedLine(true, 0.5), QString("sweep cancelled in 0.50 s"));
   }
 
   void sweepNotesListThreeThenCount() {
-    std::vector<SweepPoint> pts = {point(32, Status::Ok), point(64, Status::Ok)};
+    std::vector<SweepPoint> pts = {test::sweepPoint(32, Status::Ok), test::sweepPoint(64, Status::Ok)};
     QCOMPARE(sweepNotesText(pts), QString());
-    pts.push_back(point(96, Status::Skipped, "no GPU"));
+    pts.push_back(test::sweepPoint(96, Status::Skipped, "no GPU"));
     QCOMPARE(sweepNotesText(pts), QString("Points without a measurement: 96: no GPU"));
-    for (std::uint64_t t : {128, 160, 192, 224}) pts.push_back(point(t, Status::Failed, "launch failed"));
+    for (std::uint64_t t : {128, 160, 192, 224}) pts.push_back(test::sweepPoint(t, Status::Failed, "launch failed"));
     QCOMPARE(sweepNotesText(pts), QString("Points without a measurement: 96: no GPU; 128: launch failed; 160: launch failed"
                                           " (+2 more, see the log)"));
   }

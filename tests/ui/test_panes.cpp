@@ -73,19 +73,6 @@ std::shared_ptr<RunOutcome> fake2dOutcome(const std::vector<std::pair<std::strin
   return o;
 }
 
-SweepPoint sweepPoint(std::uint64_t threads, Status status, const std::string& reason = {}) {
-  SweepPoint p;
-  p.block = Dim3{std::uint32_t(threads), 1, 1};
-  p.threads = threads;
-  p.status = status;
-  p.reason = reason;
-  p.kernelMs = 0.5;
-  p.minMs = 0.4;
-  p.maxMs = 0.6;
-  p.bandwidthGBs = 800;
-  return p;
-}
-
 QStringList actionTexts(const QMenu& m) {
   QStringList out;
   for (QAction* a : m.actions())
@@ -182,9 +169,9 @@ class TestPanes : public QObject {
     RunController controller(std::make_shared<test::FakeBackend>());
     SweepPane pane(controller);
     QSignalSpy lines(&pane, &SweepPane::logLine);
-    emit controller.sweepPoint(1, 0, 3, sweepPoint(32, Status::Ok));
-    emit controller.sweepPoint(1, 1, 3, sweepPoint(64, Status::Failed, "too many resources requested"));
-    emit controller.sweepPoint(1, 2, 3, sweepPoint(96, Status::Ok));
+    emit controller.sweepPoint(1, 0, 3, test::sweepPoint(32, Status::Ok));
+    emit controller.sweepPoint(1, 1, 3, test::sweepPoint(64, Status::Failed, "too many resources requested"));
+    emit controller.sweepPoint(1, 2, 3, test::sweepPoint(96, Status::Ok));
     QCOMPARE(pane.points().size(), std::size_t(3));
     QCOMPARE(pane.chart()->points()[1].threads, std::uint64_t(64));
     QCOMPARE(pane.notes(), QString("Points without a measurement: 64: too many resources requested"));
