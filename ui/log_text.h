@@ -12,6 +12,7 @@
 #include "form_state.h"
 #include "launchlab/device.h"
 #include "launchlab/result.h"
+#include "launchlab/sweep.h"
 
 namespace launchlab::ui {
 

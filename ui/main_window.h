@@ -72,9 +72,6 @@ class MainWindow : public QMainWindow {
   QPushButton* sweepButton() const;
   int outputViewCount() const;
   OutputView* outputView(int i) const;
-  OutputsPane* outputsPane() const { return m_outputs; }
-  SweepPane* sweepPane() const { return m_sweep; }
-  PresetMenu* presetMenu() const { return m_presets; }
   TimingChart* timingChart() const { return m_timing.get(); }
   SweepChart* sweepChart() const;
   ExportDialog* exportDialog();

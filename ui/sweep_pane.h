@@ -60,7 +60,6 @@ class SweepPane : public QWidget {
   QPushButton* m_button = nullptr;
   std::unique_ptr<SweepChart> m_chart;
   QLabel* m_notes = nullptr;
-  quint64 m_job = 0;
   QElapsedTimer m_clock;
 };
 
