@@ -10,7 +10,7 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "ui/backend.h"
+#include "app/gui_wiring.h"
 #include "ui/main_window.h"
 #include "ui/settings.h"
 #include "ui/stall_meter.h"
@@ -78,8 +78,8 @@ int main(int argc, char** argv) {
   if (fresh) opts.presetFolder = QDir::temp().filePath("launchlab-fresh-presets-unused");
 
   std::string backendNote;
-  auto backend = makeBackend((QCoreApplication::applicationDirPath() + "/launchlab-cli").toStdString(),
-                             parser.isSet(inProcessOpt), backendNote);
+  const std::string workerPath = (QCoreApplication::applicationDirPath() + "/launchlab-cli").toStdString();
+  auto backend = launchlab::app::makeBackend(workerPath, parser.isSet(inProcessOpt), backendNote);
   opts.backendNote = QString::fromStdString(backendNote);
   MainWindow window(std::move(backend), std::move(settings), opts);
   window.show();

@@ -26,12 +26,11 @@ class Backend {
   virtual RunResult run(const RunRequest& req, const CancelToken* cancel, const ProgressFn& progress) = 0;
 };
 
-/// The real engine over every workload built into this binary and the default GPU runtime.
-/// Device status and limits are probed once at construction, so GUI-thread queries never touch the GPU.
+/// The engine in this process over the given workloads and GPU runtime (app/gui_wiring.h hands it the
+/// built-in ones; tests their own). Device status and limits are probed once at construction, so GUI-thread
+/// queries never touch the GPU.
 class EngineBackend final : public Backend {
  public:
-  EngineBackend();
-  /// For tests: the given registry content and GPU runtime.
   EngineBackend(std::unique_ptr<Registry> registry, std::shared_ptr<GpuRuntime> gpu);
   const Registry& registry() const override { return *m_registry; }
   DeviceStatus deviceStatus() const override { return m_status; }
@@ -53,8 +52,9 @@ class EngineBackend final : public Backend {
 /// validation stay in this process, against the limits of the device the worker reports.
 class IsolatedBackend final : public Backend {
  public:
-  /// Starts the worker at `workerPath` and asks it for the device (blocking, once).
-  explicit IsolatedBackend(const std::string& workerPath);
+  /// Starts the worker at `workerPath` and asks it for the device (blocking, once). `registry` must hold the
+  /// workloads the worker runs (metadata and validation).
+  IsolatedBackend(const std::string& workerPath, std::unique_ptr<Registry> registry);
   const Registry& registry() const override { return *m_registry; }
   DeviceStatus deviceStatus() const override { return m_status; }
   DeviceLimits launchLimits() const override { return m_limits; }
@@ -72,10 +72,5 @@ class IsolatedBackend final : public Backend {
   std::unique_ptr<Engine> m_engine;  // validation only: its runtime reports the worker's device and runs nothing
   DeviceLimits m_limits;
 };
-
-/// The backend the window uses. CUDA builds run in a worker process when `workerPath` names an executable
-/// and the worker sees a usable GPU; otherwise (CPU-only build, no GPU, no worker, `inProcess`) the engine
-/// runs in this process, where no GPU fault can happen. `note` says which and why (for the log).
-std::shared_ptr<Backend> makeBackend(const std::string& workerPath, bool inProcess, std::string& note);
 
 }  // namespace launchlab::ui

@@ -46,20 +46,13 @@ void legendBelow(QCustomPlot* plot) {
   plot->plotLayout()->setRowStretchFactor(2, 0.001);
 }
 
-QCPTextElement* addTitle(QCustomPlot* plot) {
-  plot->plotLayout()->insertRow(0);
-  auto* t = new QCPTextElement(plot, "", QFont());
-  plot->plotLayout()->addElement(0, 0, t);
-  return t;
-}
-
 }  // namespace
 
 // ---- TimingChart ----
 
 TimingChart::TimingChart(QWidget* parent) : m_plot(new QCustomPlot(parent)) {
   m_plot->setMinimumSize(300, 180);
-  m_title = addTitle(m_plot);
+  m_title = addTitleRow(*m_plot);
   legendBelow(m_plot);
   rebuild();
 }
@@ -95,19 +88,27 @@ void TimingChart::rebuild() {
   m_plot->clearPlottables();
   m_plot->clearItems();
   applyPlotStyle(*m_plot, m_style);
-  m_title->setFont(m_style.font(1.15, true));
-  m_title->setTextColor(toQColor(m_style.palette->foreground));
+  styleTitle(*m_title, m_style);
   m_title->setText(m_data.bars.empty() ? QString("Timing: run a workload to compare implementations")
                                        : "Time per run, median of repetitions (" + QString::fromStdString(m_workloadTitle) + ")");
-  QCPAxis* key = m_plot->yAxis;  // one row per implementation, the first at the top
-  QCPAxis* val = m_plot->xAxis;
-  val->setScaleType(m_log ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
-  if (m_log) val->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
-  else val->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
   // Microseconds when everything is under a millisecond: "0.0005 ms" ticks read badly.
-  const double u = m_data.maxMs > 0 && m_data.maxMs < 1 ? 1000.0 : 1.0;
-  const QString unit = u > 1 ? QString("microseconds") : QString("milliseconds");
-  val->setLabel(unit + (m_log ? " (log scale)" : "") + "; whiskers: min to max over repetitions");
+  const double unit = m_data.maxMs > 0 && m_data.maxMs < 1 ? 1000.0 : 1.0;
+  const double base = setupAxes(unit);
+  addPhaseBars(base, unit);
+  addWhiskers(unit);
+  for (int i = int(m_data.bars.size()) - 1; i >= 0; --i) addBarLabel(i, base, unit);
+  m_plot->legend->setFont(m_style.font(0.9));
+  replotWhenVisible(*m_plot);
+}
+
+/// One row per implementation (the first at the top) on the key axis, time on the value axis; returns the
+/// value the bars start from.
+double TimingChart::setupAxes(double unit) {
+  QCPAxis* key = m_plot->yAxis;
+  QCPAxis* val = m_plot->xAxis;
+  setAxisLog(*val, m_log);
+  const QString unitName = unit > 1 ? QString("microseconds") : QString("milliseconds");
+  val->setLabel(unitName + (m_log ? " (log scale)" : "") + "; whiskers: min to max over repetitions");
   const int n = int(m_data.bars.size());
   auto ticker = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
   for (int i = 0; i < n; ++i) {
@@ -119,39 +120,45 @@ void TimingChart::rebuild() {
   key->setLabel({});
   key->grid()->setVisible(false);
 
-  const AxisRange range = paddedRange(m_log ? m_data.minPositiveMs * u : 0.0, std::max(1e-6, m_data.maxMs * u), m_log, 0.0);
+  const AxisRange range = paddedRange(m_log ? m_data.minPositiveMs * unit : 0.0, std::max(1e-6, m_data.maxMs * unit), m_log, 0.0);
   const double base = m_log ? range.lo : 0.0;
   // Room on the right for the labels (more with presentation fonts).
   const double room = m_style.presentation ? 2.3 : 1.75;
-  const double hi = m_log ? range.hi * (m_style.presentation ? 1000 : 100) : std::max(1e-6, m_data.maxMs * u) * room;
+  const double hi = m_log ? range.hi * (m_style.presentation ? 1000 : 100) : std::max(1e-6, m_data.maxMs * unit) * room;
   val->setRange(base, hi);
   key->setRange(-0.6, std::max(0, n - 1) + 0.6);
+  return base;
+}
 
+/// A bar series per phase shown, stacked in phase order.
+void TimingChart::addPhaseBars(double base, double unit) {
+  const int n = int(m_data.bars.size());
   QCPBars* below = nullptr;
-  const double barWidth = 0.62;
   for (Phase p : m_data.phasesShown) {
-    auto* bars = new QCPBars(key, val);
+    auto* bars = new QCPBars(m_plot->yAxis, m_plot->xAxis);
     bars->setName(phaseLabel(p));
-    bars->setWidth(barWidth);
+    bars->setWidth(0.62);
     bars->setBaseValue(base);
     bars->setStackingGap(0);
     bars->setPen(QPen(toQColor(m_style.palette->background), m_style.presentation ? 1.5 : 0.8));
     bars->setBrush(m_style.phaseColor(int(p)));
     QVector<double> k, v;
-    for (int i = 0; i < n; ++i) {
-      const auto& b = m_data.bars[std::size_t(i)];
-      for (const auto& s : b.segments)
+    for (int i = 0; i < n; ++i)
+      for (const auto& s : m_data.bars[std::size_t(i)].segments)
         if (s.phase == p) {
           k << double(n - 1 - i);
-          v << s.ms * u;
+          v << s.ms * unit;
         }
-    }
     bars->setData(k, v);
     if (below) bars->moveAbove(below);
     below = bars;
   }
+}
 
-  // Whiskers: an invisible graph at the totals carries min-max error bars along the time axis.
+/// Whiskers: an invisible graph at the totals carries min-max error bars along the time axis.
+void TimingChart::addWhiskers(double unit) {
+  QCPAxis* key = m_plot->yAxis;
+  QCPAxis* val = m_plot->xAxis;
   auto* totals = m_plot->addGraph(key, val);
   totals->setLineStyle(QCPGraph::lsNone);
   totals->removeFromLegend();
@@ -161,47 +168,49 @@ void TimingChart::rebuild() {
   whiskers->setPen(QPen(toQColor(m_style.palette->foreground), m_style.presentation ? 2.5 : 1.2));
   whiskers->setWhiskerWidth(m_style.presentation ? 14 : 8);
   // Keys ascending (the last bar at key 0): a graph sorts its data by key, and the error bars follow that order.
+  const int n = int(m_data.bars.size());
   QVector<double> tk, tv, em, ep;
   for (int i = n - 1; i >= 0; --i) {
     const auto& b = m_data.bars[std::size_t(i)];
-    const double y = n - 1 - i;
-    QString label = QString::fromStdString(b.label);
-    double x = base;
-    if (b.status == Status::Ok && b.totalMs > 0) {
-      tk << y;
-      tv << b.totalMs * u;
-      em << (b.totalMs - b.minMs) * u;
-      ep << (b.maxMs - b.totalMs) * u;
-      x = std::max(b.maxMs, b.totalMs) * u;
-    }
-    auto* t = new QCPItemText(m_plot);
-    t->position->setAxes(val, key);
-    t->position->setCoords(x, y);
-    t->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
-    t->setPadding(QMargins(8, 0, 0, 0));
-    // Reasons can be long: the chart shows their first clause, the table and the log the whole text.
-    if (b.status != Status::Ok) {
-      const int paren = label.indexOf(" (");
-      if (paren > 0) label = label.left(paren);
-    }
-    if (label.size() > 60) label = label.left(58) + "\xE2\x80\xA6";
-    t->setText(label);
-    t->setFont(m_style.font(b.status == Status::Ok ? 1.0 : 0.9, b.status == Status::Ok && b.implId != kCpuSerial));
-    t->setColor(b.status == Status::Ok ? toQColor(m_style.palette->foreground) : QColor(120, 120, 120));
-    t->setClipToAxisRect(true);
+    if (b.status != Status::Ok || b.totalMs <= 0) continue;
+    tk << double(n - 1 - i);
+    tv << b.totalMs * unit;
+    em << (b.totalMs - b.minMs) * unit;
+    ep << (b.maxMs - b.totalMs) * unit;
   }
   totals->setData(tk, tv);
   whiskers->setDataPlottable(totals);
   whiskers->setData(em, ep);
-  m_plot->legend->setFont(m_style.font(0.9));
-  replotWhenVisible(*m_plot);
+}
+
+/// The speedup (or the reason a bar is missing) right of bar i's whisker.
+void TimingChart::addBarLabel(int i, double base, double unit) {
+  const auto& b = m_data.bars[std::size_t(i)];
+  const bool measured = b.status == Status::Ok && b.totalMs > 0;
+  const double x = measured ? std::max(b.maxMs, b.totalMs) * unit : base;
+  QString label = QString::fromStdString(b.label);
+  // Reasons can be long: the chart shows their first clause, the table and the log the whole text.
+  if (b.status != Status::Ok) {
+    const int paren = label.indexOf(" (");
+    if (paren > 0) label = label.left(paren);
+  }
+  if (label.size() > 60) label = label.left(58) + "\xE2\x80\xA6";
+  auto* t = new QCPItemText(m_plot);
+  t->position->setAxes(m_plot->xAxis, m_plot->yAxis);
+  t->position->setCoords(x, int(m_data.bars.size()) - 1 - i);
+  t->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+  t->setPadding(QMargins(8, 0, 0, 0));
+  t->setText(label);
+  t->setFont(m_style.font(b.status == Status::Ok ? 1.0 : 0.9, b.status == Status::Ok && b.implId != kCpuSerial));
+  t->setColor(b.status == Status::Ok ? toQColor(m_style.palette->foreground) : QColor(120, 120, 120));
+  t->setClipToAxisRect(true);
 }
 
 // ---- SweepChart ----
 
 SweepChart::SweepChart(QWidget* parent) : m_plot(new QCustomPlot(parent)) {
   m_plot->setMinimumSize(300, 180);
-  m_title = addTitle(m_plot);
+  m_title = addTitleRow(*m_plot);
   legendBelow(m_plot);
   m_plot->yAxis2->setVisible(true);
   rebuild();
@@ -240,10 +249,16 @@ void SweepChart::rebuild() {
   m_plot->clearPlottables();
   m_plot->clearItems();
   applyPlotStyle(*m_plot, m_style);
-  m_title->setFont(m_style.font(1.15, true));
-  m_title->setTextColor(toQColor(m_style.palette->foreground));
+  styleTitle(*m_title, m_style);
   m_title->setText(m_implTitle.isEmpty() ? QString("Block-size sweep: pick a CUDA implementation and press Sweep")
                                          : "Block-size sweep: " + m_implTitle + " (" + m_setup + ")");
+  setupAxes();
+  const bool measured = plotPoints();
+  if (!m_points.empty() && !measured) showNothingMeasured();
+  replotWhenVisible(*m_plot);
+}
+
+void SweepChart::setupAxes() {
   m_plot->xAxis->setLabel("threads per block");
   m_plot->yAxis->setLabel("kernel time (ms, median; whiskers min-max)");
   m_plot->yAxis2->setLabel("bandwidth (GB/s)");
@@ -252,7 +267,11 @@ void SweepChart::rebuild() {
   ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
   m_plot->xAxis->setTicker(ticker);
   m_plot->xAxis->setRange(0, 1056);
+}
 
+/// Kernel time with whiskers and GB/s per measured point, a cross per point without a measurement; returns
+/// whether any point was measured.
+bool SweepChart::plotPoints() {
   auto* time = m_plot->addGraph(m_plot->xAxis, m_plot->yAxis);
   time->setName("kernel time");
   time->setPen(QPen(m_style.seriesColor(0), m_style.lineWidth));
@@ -297,17 +316,19 @@ void SweepChart::rebuild() {
   if (bx.isEmpty()) bad->removeFromLegend();
   if (x.isEmpty()) time->removeFromLegend();
   if (gx.isEmpty()) bw->removeFromLegend();
-  if (!m_points.empty() && x.isEmpty()) {
-    auto* t = new QCPItemText(m_plot);
-    t->position->setType(QCPItemPosition::ptAxisRectRatio);
-    t->position->setCoords(0.5, 0.45);
-    QString reason = QString::fromStdString(m_points.back().reason);
-    if (reason.size() > 110) reason = reason.left(108) + "\xE2\x80\xA6";
-    t->setText(QString("%1 of %2 points ran nothing measurable:\n").arg(m_points.size()).arg(m_points.size()) + reason);
-    t->setFont(m_style.font(1.0));
-    t->setColor(toQColor(m_style.palette->foreground));
-  }
-  replotWhenVisible(*m_plot);
+  return !x.isEmpty();
+}
+
+/// Every point failed or was skipped: say so, with the last reason, in the middle of the chart.
+void SweepChart::showNothingMeasured() {
+  auto* t = new QCPItemText(m_plot);
+  t->position->setType(QCPItemPosition::ptAxisRectRatio);
+  t->position->setCoords(0.5, 0.45);
+  QString reason = QString::fromStdString(m_points.back().reason);
+  if (reason.size() > 110) reason = reason.left(108) + "\xE2\x80\xA6";
+  t->setText(QString("%1 of %2 points ran nothing measurable:\n").arg(m_points.size()).arg(m_points.size()) + reason);
+  t->setFont(m_style.font(1.0));
+  t->setColor(toQColor(m_style.palette->foreground));
 }
 
 }  // namespace launchlab::ui

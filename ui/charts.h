@@ -31,6 +31,10 @@ class TimingChart final : public Renderable {
 
  private:
   void rebuild();
+  double setupAxes(double unit);
+  void addPhaseBars(double base, double unit);
+  void addWhiskers(double unit);
+  void addBarLabel(int bar, double base, double unit);
   QPointer<QCustomPlot> m_plot;
   QCPTextElement* m_title = nullptr;
   TimingChartData m_data;
@@ -55,6 +59,9 @@ class SweepChart final : public Renderable {
 
  private:
   void rebuild();
+  void setupAxes();
+  bool plotPoints();
+  void showNothingMeasured();
   QPointer<QCustomPlot> m_plot;
   QCPTextElement* m_title = nullptr;
   std::vector<SweepPoint> m_points;

@@ -96,70 +96,81 @@ bool openSave(QSaveFile& f, QString& why) {
   return true;
 }
 
+/// Why the options cannot be exported ("" when they can).
+QString optionsProblem(const ExportOptions& o) {
+  if (o.width < 50 || o.height < 50 || o.width > 20000 || o.height > 20000)
+    return "size must be between 50 and 20000 on each side";
+  if (o.dpi < 36 || o.dpi > 1200) return "DPI must be between 36 and 1200";
+  if (o.format == ImageFormat::Svg && !svgAvailable())
+    return "this build has no SVG support (Qt6 Svg module not found); use PNG or PDF";
+  const QSize px = rasterSize(o);
+  if (o.format == ImageFormat::Png && double(px.width()) * px.height() > 400e6)
+    return "the image would have more than 400 megapixels: lower the size or DPI";
+  return {};
+}
+
+void writePng(QSaveFile& file, Renderable& plot, const ExportOptions& o) {
+  QImage img(rasterSize(o), QImage::Format_ARGB32_Premultiplied);
+  if (img.isNull()) throw std::runtime_error("not enough memory for the image");
+  img.fill(Qt::white);
+  {
+    QCPPainter p(&img);
+    p.setRenderHint(QPainter::Antialiasing);
+    p.setRenderHint(QPainter::TextAntialiasing);
+    p.scale(o.dpi / 96.0, o.dpi / 96.0);
+    drawPage(p, plot, o);
+  }
+  // Resolution metadata only: drawing used 96 logical units per inch.
+  const int dpm = int(std::lround(o.dpi / 0.0254));
+  img.setDotsPerMeterX(dpm);
+  img.setDotsPerMeterY(dpm);
+  if (!img.save(&file, "PNG")) throw std::runtime_error("PNG encoding failed: " + file.errorString().toStdString());
+}
+
+void writePdf(QSaveFile& file, Renderable& plot, const ExportOptions& o) {
+  QPdfWriter writer(&file);
+  writer.setResolution(96);
+  writer.setPageSize(QPageSize(QSizeF(o.width * 72.0 / 96.0, o.height * 72.0 / 96.0), QPageSize::Point));
+  writer.setPageMargins(QMarginsF(0, 0, 0, 0));
+  writer.setCreator("LaunchLab");
+  writer.setTitle(plot.exportTitle());
+  paintVector(writer, plot, o, "PDF");
+}
+
+void writeSvg(QSaveFile& file, Renderable& plot, const ExportOptions& o) {
+#if LAUNCHLAB_HAVE_QTSVG
+  QSvgGenerator gen;
+  gen.setOutputDevice(&file);
+  gen.setSize(QSize(o.width, o.height));
+  gen.setViewBox(QRect(0, 0, o.width, o.height));
+  gen.setResolution(96);
+  gen.setTitle(plot.exportTitle());
+  gen.setDescription(o.caption);
+  paintVector(gen, plot, o, "SVG");
+#else
+  (void)file, (void)plot, (void)o;
+#endif
+}
+
 }  // namespace
 
 ExportResult exportPlot(Renderable& plot, const QString& path, const ExportOptions& o) {
-  if (o.width < 50 || o.height < 50 || o.width > 20000 || o.height > 20000)
-    return failure(path, "size must be between 50 and 20000 on each side");
-  if (o.dpi < 36 || o.dpi > 1200) return failure(path, "DPI must be between 36 and 1200");
-  if (o.format == ImageFormat::Svg && !svgAvailable())
-    return failure(path, "this build has no SVG support (Qt6 Svg module not found); use PNG or PDF");
-  const QSize px = rasterSize(o);
-  if (o.format == ImageFormat::Png && double(px.width()) * px.height() > 400e6)
-    return failure(path, "the image would have more than 400 megapixels: lower the size or DPI");
-
+  if (const QString why = optionsProblem(o); !why.isEmpty()) return failure(path, why);
   QSaveFile file(path);
   QString why;
   if (!openSave(file, why)) return failure(path, why);
   try {
     switch (o.format) {
-      case ImageFormat::Png: {
-        QImage img(px, QImage::Format_ARGB32_Premultiplied);
-        if (img.isNull()) throw std::runtime_error("not enough memory for the image");
-        img.fill(Qt::white);
-        {
-          QCPPainter p(&img);
-          p.setRenderHint(QPainter::Antialiasing);
-          p.setRenderHint(QPainter::TextAntialiasing);
-          p.scale(o.dpi / 96.0, o.dpi / 96.0);
-          drawPage(p, plot, o);
-        }
-        // Resolution metadata only: drawing used 96 logical units per inch.
-        const int dpm = int(std::lround(o.dpi / 0.0254));
-        img.setDotsPerMeterX(dpm);
-        img.setDotsPerMeterY(dpm);
-        if (!img.save(&file, "PNG")) throw std::runtime_error("PNG encoding failed: " + file.errorString().toStdString());
-        break;
-      }
-      case ImageFormat::Pdf: {
-        QPdfWriter writer(&file);
-        writer.setResolution(96);
-        writer.setPageSize(QPageSize(QSizeF(o.width * 72.0 / 96.0, o.height * 72.0 / 96.0), QPageSize::Point));
-        writer.setPageMargins(QMarginsF(0, 0, 0, 0));
-        writer.setCreator("LaunchLab");
-        writer.setTitle(plot.exportTitle());
-        paintVector(writer, plot, o, "PDF");
-        break;
-      }
-      case ImageFormat::Svg: {
-#if LAUNCHLAB_HAVE_QTSVG
-        QSvgGenerator gen;
-        gen.setOutputDevice(&file);
-        gen.setSize(QSize(o.width, o.height));
-        gen.setViewBox(QRect(0, 0, o.width, o.height));
-        gen.setResolution(96);
-        gen.setTitle(plot.exportTitle());
-        gen.setDescription(o.caption);
-        paintVector(gen, plot, o, "SVG");
-#endif
-        break;
-      }
+      case ImageFormat::Png: writePng(file, plot, o); break;
+      case ImageFormat::Pdf: writePdf(file, plot, o); break;
+      case ImageFormat::Svg: writeSvg(file, plot, o); break;
     }
   } catch (const std::exception& e) {
     file.cancelWriting();
     return failure(path, QString::fromUtf8(e.what()));
   }
   if (!file.commit()) return failure(path, file.errorString());
+  const QSize px = rasterSize(o);
   return {true, QString("wrote %1 (%2)").arg(path, o.format == ImageFormat::Png
                                                         ? QString("%1 x %2 px, %3 DPI").arg(px.width()).arg(px.height()).arg(o.dpi)
                                                         : QString("%1 x %2, vector").arg(o.width).arg(o.height))};

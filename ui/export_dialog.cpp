@@ -34,7 +34,24 @@ ExportDialog::ExportDialog(QWidget* parent) : QDialog(parent), m_folder(QDir::ho
   setWindowTitle("Export");
   setModal(false);
   auto* lay = new QVBoxLayout(this);
+  lay->addWidget(buildPlotBox());
+  lay->addWidget(buildDataBox());
+  m_status = new QLabel;
+  m_status->setWordWrap(true);
+  m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  lay->addWidget(m_status);
+  auto* close = new QPushButton("Close");
+  connect(close, &QPushButton::clicked, this, &QDialog::hide);
+  auto* closeRow = new QHBoxLayout;
+  closeRow->addStretch();
+  closeRow->addWidget(close);
+  lay->addLayout(closeRow);
+  connect(m_target, &QComboBox::currentIndexChanged, this, [this] { suggestPath(); });
+  connect(m_format, &QComboBox::currentIndexChanged, this, [this] { suggestPath(); });
+}
 
+/// Which plot, format, size, DPI, caption and file; Browse and Export.
+QGroupBox* ExportDialog::buildPlotBox() {
   auto* plotBox = new QGroupBox("Plot");
   auto* form = new QFormLayout(plotBox);
   m_target = new QComboBox;
@@ -43,40 +60,57 @@ ExportDialog::ExportDialog(QWidget* parent) : QDialog(parent), m_folder(QDir::ho
   m_format->addItem("PDF (vector)", int(ImageFormat::Pdf));
   if (svgAvailable()) m_format->addItem("SVG (vector)", int(ImageFormat::Svg));
   else m_format->setToolTip("SVG needs Qt's SVG module, which this build was made without");
+  m_dpi = new QSpinBox;
+  m_dpi->setRange(36, 1200);
+  m_dpi->setValue(192);
+  m_dpi->setToolTip("PNG pixels = size x DPI / 96. PDF and SVG are vector: DPI does not change them.");
+  m_caption = new QCheckBox("Stamp a caption: workload, parameters, launch, GPU, date");
+  m_caption->setChecked(true);
+  auto* exportBtn = new QPushButton("Export plot");
+  exportBtn->setDefault(true);
+  form->addRow("Plot", m_target);
+  form->addRow("Format", m_format);
+  form->addRow("Size", sizeRow());
+  form->addRow("DPI", m_dpi);
+  form->addRow(m_caption);
+  form->addRow("File", pathRow());
+  form->addRow(exportBtn);
+  connect(exportBtn, &QPushButton::clicked, this, [this] { exportPlotNow(); });
+  return plotBox;
+}
+
+QHBoxLayout* ExportDialog::sizeRow() {
   m_width = new QSpinBox;
   m_width->setRange(50, 20000);
   m_width->setValue(1200);
   m_height = new QSpinBox;
   m_height->setRange(50, 20000);
   m_height->setValue(700);
-  m_dpi = new QSpinBox;
-  m_dpi->setRange(36, 1200);
-  m_dpi->setValue(192);
-  m_dpi->setToolTip("PNG pixels = size x DPI / 96. PDF and SVG are vector: DPI does not change them.");
   auto* size = new QHBoxLayout;
   size->addWidget(m_width);
   size->addWidget(new QLabel("x"));
   size->addWidget(m_height);
   size->addWidget(new QLabel("(1/96 inch units)"));
   size->addStretch();
-  m_caption = new QCheckBox("Stamp a caption: workload, parameters, launch, GPU, date");
-  m_caption->setChecked(true);
+  return size;
+}
+
+QHBoxLayout* ExportDialog::pathRow() {
   m_path = new QLineEdit;
   auto* browseBtn = new QPushButton("Browse\xE2\x80\xA6");
-  auto* pathRow = new QHBoxLayout;
-  pathRow->addWidget(m_path, 1);
-  pathRow->addWidget(browseBtn);
-  auto* exportBtn = new QPushButton("Export plot");
-  exportBtn->setDefault(true);
-  form->addRow("Plot", m_target);
-  form->addRow("Format", m_format);
-  form->addRow("Size", size);
-  form->addRow("DPI", m_dpi);
-  form->addRow(m_caption);
-  form->addRow("File", pathRow);
-  form->addRow(exportBtn);
-  lay->addWidget(plotBox);
+  auto* row = new QHBoxLayout;
+  row->addWidget(m_path, 1);
+  row->addWidget(browseBtn);
+  connect(browseBtn, &QPushButton::clicked, this, [this] {
+    const auto fmt = ImageFormat(m_format->currentData().toInt());
+    const QString p = browse("Export plot", m_path->text(), QString("*.%1").arg(formatSuffix(fmt)));
+    if (!p.isEmpty()) m_path->setText(p);
+  });
+  return row;
+}
 
+/// The run's data: results as CSV or JSON, arrays as .npy, the sweep as CSV.
+QGroupBox* ExportDialog::buildDataBox() {
   auto* dataBox = new QGroupBox("Data of the last run");
   auto* dl = new QHBoxLayout(dataBox);
   const QStringList labels = {"Results as CSV\xE2\x80\xA6", "Results as JSON\xE2\x80\xA6", "Arrays as .npy\xE2\x80\xA6",
@@ -88,27 +122,7 @@ ExportDialog::ExportDialog(QWidget* parent) : QDialog(parent), m_folder(QDir::ho
     dl->addWidget(b);
   }
   m_dataButtons[2]->setToolTip("Inputs and every implementation's outputs, loadable with numpy.load()");
-  lay->addWidget(dataBox);
-
-  m_status = new QLabel;
-  m_status->setWordWrap(true);
-  m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  lay->addWidget(m_status);
-  auto* close = new QPushButton("Close");
-  connect(close, &QPushButton::clicked, this, &QDialog::hide);
-  auto* closeRow = new QHBoxLayout;
-  closeRow->addStretch();
-  closeRow->addWidget(close);
-  lay->addLayout(closeRow);
-
-  connect(m_target, &QComboBox::currentIndexChanged, this, [this] { suggestPath(); });
-  connect(m_format, &QComboBox::currentIndexChanged, this, [this] { suggestPath(); });
-  connect(browseBtn, &QPushButton::clicked, this, [this] {
-    const auto fmt = ImageFormat(m_format->currentData().toInt());
-    const QString p = browse("Export plot", m_path->text(), QString("*.%1").arg(formatSuffix(fmt)));
-    if (!p.isEmpty()) m_path->setText(p);
-  });
-  connect(exportBtn, &QPushButton::clicked, this, [this] { exportPlotNow(); });
+  return dataBox;
 }
 
 void ExportDialog::setTargets(const QList<Target>& targets, int current) {

@@ -12,6 +12,8 @@
 
 class QCheckBox;
 class QComboBox;
+class QGroupBox;
+class QHBoxLayout;
 class QLabel;
 class QLineEdit;
 class QPushButton;
@@ -39,6 +41,10 @@ class ExportDialog : public QDialog {
   void exported(bool ok, const QString& message);
 
  private:
+  QGroupBox* buildPlotBox();
+  QHBoxLayout* sizeRow();
+  QHBoxLayout* pathRow();
+  QGroupBox* buildDataBox();
   void suggestPath();
   void report(const ExportResult& r);
   QString browse(const QString& title, const QString& suggested, const QString& filter);

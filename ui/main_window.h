@@ -1,7 +1,8 @@
 #pragma once
-/// The LaunchLab window: workload browser, parameter panel, outputs (one view per array), timing chart,
-/// block-size sweep, verification, results table and log; device and error banners; presets, export,
-/// presentation mode. Everything that runs goes through the RunController.
+/// The LaunchLab window: lays out the workload browser, parameter panel, outputs pane, timing chart, sweep pane,
+/// verification, results table and log, the device and error banners and the toolbar (run, cancel, export,
+/// presets, presentation mode); starts runs (with the memory policy for kept arrays) and puts results on
+/// screen. Everything that runs goes through the RunController; the wording lives in log_text.h.
 #include <QElapsedTimer>
 #include <QFont>
 #include <QMainWindow>
@@ -16,15 +17,13 @@
 #include "view_style.h"
 
 class QAction;
-class QCheckBox;
-class QComboBox;
 class QLabel;
 class QProgressBar;
 class QPushButton;
 class QScrollArea;
 class QSplitter;
 class QTabWidget;
-class QToolButton;
+class QToolBar;
 
 namespace launchlab::ui {
 
@@ -32,10 +31,13 @@ class AppSettings;
 class Banner;
 class ExportDialog;
 class LogView;
+class OutputsPane;
 class ParamPanel;
-class PresetStore;
+class PresetMenu;
 class ResultsTable;
 class SweepChart;
+class SweepPane;
+struct Preset;
 class TimingChart;
 class VerificationTable;
 class WorkloadBrowser;
@@ -67,11 +69,11 @@ class MainWindow : public QMainWindow {
   QAction* runAction() const { return m_runAct; }
   QAction* cancelAction() const { return m_cancelAct; }
   QAction* presentationAction() const { return m_presentAct; }
-  QPushButton* sweepButton() const { return m_sweepBtn; }
-  int outputViewCount() const { return int(m_views.size()); }
-  OutputView* outputView(int i) const { return m_views[std::size_t(i)].view.get(); }
+  QPushButton* sweepButton() const;
+  int outputViewCount() const;
+  OutputView* outputView(int i) const;
   TimingChart* timingChart() const { return m_timing.get(); }
-  SweepChart* sweepChart() const { return m_sweep.get(); }
+  SweepChart* sweepChart() const;
   ExportDialog* exportDialog();
   std::shared_ptr<const RunOutcome> lastOutcome() const { return m_last; }
   /// Milliseconds from process start to the first plot on screen (-1 until then).
@@ -103,35 +105,30 @@ class MainWindow : public QMainWindow {
   void closeEvent(QCloseEvent* e) override;
 
  private:
-  struct ViewSlot {
-    ArraySpec spec;
-    std::string source;  // "" for outputs (the shown implementation), "input" for inputs
-    std::unique_ptr<OutputView> view;
-  };
   void buildUi();
-  void buildActions();
-  QWidget* buildOutputsArea();
   QWidget* buildBottomTabs();
+  QWidget* buildTimingPage();
+  QWidget* buildTablePage();
+  void buildActions();
+  void addPresetButton(QToolBar* tb);
+  void connectController();
+  void selectStartWorkload();
   void showDeviceStatus();
-  void rebuildViews(const Workload& w);
-  void refreshViews();
   void display(quint64 id, std::shared_ptr<const RunOutcome> outcome);
+  void showRunProblems(const RunResult& r);
+  void logRun(quint64 id, const RunOutcome& o, qint64 shownMs);
+  void measureFirstPlot();
   void updateRunEnabled();
   void fitPanelWidth();
   void updateSweepControls();
   void onBusy(bool busy);
-  void fillPresetMenu();
-  void applyPreset(const QString& name);
-  void savePreset();
-  void importPreset();
-  void exportPreset();
+  void applyPreset(const Preset& p);
+  void arrangeForPresentation(bool on);
   void startFirstRun();
   void log(const QString& line);
-  std::string shownImpl() const;
 
   std::shared_ptr<Backend> m_backend;
   std::unique_ptr<AppSettings> m_settings;
-  std::unique_ptr<PresetStore> m_presets;
   MainWindowOptions m_options;
   RunController* m_controller = nullptr;
   ViewStyle m_style;
@@ -147,26 +144,16 @@ class MainWindow : public QMainWindow {
   ParamPanel* m_panel = nullptr;
   Banner* m_deviceBanner = nullptr;
   Banner* m_errorBanner = nullptr;
-  QTabWidget* m_outputTabs = nullptr;
+  OutputsPane* m_outputs = nullptr;
   QTabWidget* m_bottomTabs = nullptr;
-  QComboBox* m_showImpl = nullptr;
-  QCheckBox* m_overlayRef = nullptr;
-  QCheckBox* m_logY = nullptr;
-  QLabel* m_viewSummary = nullptr;
-  std::vector<ViewSlot> m_views;
-  std::string m_viewsWorkload;
   std::unique_ptr<TimingChart> m_timing;
-  QCheckBox* m_timingLog = nullptr;
-  std::unique_ptr<SweepChart> m_sweep;
-  QComboBox* m_sweepImpl = nullptr;
-  QPushButton* m_sweepBtn = nullptr;
-  QLabel* m_sweepNotes = nullptr;
+  SweepPane* m_sweep = nullptr;
   VerificationTable* m_verify = nullptr;
   ResultsTable* m_table = nullptr;
   LogView* m_log = nullptr;
   QProgressBar* m_progress = nullptr;
   QLabel* m_statusText = nullptr;
-  QToolButton* m_presetBtn = nullptr;
+  PresetMenu* m_presets = nullptr;
   ExportDialog* m_export = nullptr;
 
   QAction* m_runAct = nullptr;

@@ -127,8 +127,16 @@ void ParamPanel::rebuild(const Workload& w) {
   layout()->addWidget(m_body);
   auto* lay = new QVBoxLayout(m_body);
   lay->setContentsMargins(4, 4, 4, 4);
+  lay->addWidget(buildSizeBox(info));
+  if (!info.params.empty()) lay->addWidget(buildParamsBox(info));
+  lay->addWidget(buildLaunchBox(info));
+  lay->addWidget(buildImplsBox(w));
+  lay->addWidget(buildMeasurementBox());
+  lay->addStretch(1);
+}
 
-  // Problem size and dtype.
+/// Problem size (log slider and text) and dtype.
+QGroupBox* ParamPanel::buildSizeBox(const WorkloadInfo& info) {
   auto* sizeBox = new QGroupBox("Problem size");
   auto* sl = new QVBoxLayout(sizeBox);
   m_sizeSlider = new QSlider(Qt::Horizontal);
@@ -162,84 +170,61 @@ void ParamPanel::rebuild(const Workload& w) {
   drow->addStretch();
   sl->addLayout(drow);
   addMessage(sl, "dtype");
-  lay->addWidget(sizeBox);
   connect(m_sizeSlider, &QSlider::valueChanged, this, [this](int p) {
     if (!m_loading) sliderToSize(p);
   });
   connect(m_dtype, &QComboBox::currentTextChanged, this, [this] { collect(); });
+  return sizeBox;
+}
 
-  // The workload's own parameters.
-  if (!info.params.empty()) {
-    auto* pbox = new QGroupBox("Workload parameters");
-    auto* pl = new QVBoxLayout(pbox);
-    for (const auto& p : info.params) {
-      const QString field = QString::fromStdString("param:" + p.name);
-      QString tip = QString::fromStdString(p.help);
-      if (p.kind != ParamSpec::Kind::Choice)
-        tip += QString("\nRange: %1 to %2%3").arg(p.minValue).arg(p.maxValue).arg(p.unit.empty() ? "" : " " + QString::fromStdString(p.unit));
-      auto* r = new QHBoxLayout;
-      auto* label = new QLabel(QString::fromStdString(p.label.empty() ? p.name : p.label) +
-                               (p.unit.empty() ? QString() : " (" + QString::fromStdString(p.unit) + ")"));
-      label->setToolTip(tip);
-      r->addWidget(label, 1);
-      if (p.kind == ParamSpec::Kind::Choice) {
-        auto* c = new QComboBox;
-        for (const auto& ch : p.choices) c->addItem(QString::fromStdString(ch));
-        c->setToolTip(tip);
-        connect(c, &QComboBox::currentTextChanged, this, [this] { collect(); });
-        m_editors[field] = c;
-        r->addWidget(c);
-      } else {
-        auto* e = lineEdit(field, tip);
-        e->setMaximumWidth(120);
-        r->addWidget(e);
-      }
-      pl->addLayout(r);
-      addMessage(pl, field);
-    }
-    addMessage(pl, "params");
-    lay->addWidget(pbox);
+/// The workload's own parameters: a line per parameter, its message under it, then the cross-parameter one.
+QGroupBox* ParamPanel::buildParamsBox(const WorkloadInfo& info) {
+  auto* pbox = new QGroupBox("Workload parameters");
+  auto* pl = new QVBoxLayout(pbox);
+  for (const auto& p : info.params) {
+    pl->addLayout(paramRow(p));
+    addMessage(pl, QString::fromStdString("param:" + p.name));
   }
+  addMessage(pl, "params");
+  return pbox;
+}
 
-  // Launch configuration.
+/// "label (unit)  [editor]": a list for choices, a text field otherwise; the tooltip gives help and range.
+QHBoxLayout* ParamPanel::paramRow(const ParamSpec& p) {
+  const QString field = QString::fromStdString("param:" + p.name);
+  QString tip = QString::fromStdString(p.help);
+  if (p.kind != ParamSpec::Kind::Choice)
+    tip += QString("\nRange: %1 to %2%3").arg(p.minValue).arg(p.maxValue).arg(p.unit.empty() ? "" : " " + QString::fromStdString(p.unit));
+  auto* r = new QHBoxLayout;
+  auto* label = new QLabel(QString::fromStdString(p.label.empty() ? p.name : p.label) +
+                           (p.unit.empty() ? QString() : " (" + QString::fromStdString(p.unit) + ")"));
+  label->setToolTip(tip);
+  r->addWidget(label, 1);
+  if (p.kind == ParamSpec::Kind::Choice) {
+    auto* c = new QComboBox;
+    for (const auto& ch : p.choices) c->addItem(QString::fromStdString(ch));
+    c->setToolTip(tip);
+    connect(c, &QComboBox::currentTextChanged, this, [this] { collect(); });
+    m_editors[field] = c;
+    r->addWidget(c);
+  } else {
+    auto* e = lineEdit(field, tip);
+    e->setMaximumWidth(120);
+    r->addWidget(e);
+  }
+  return r;
+}
+
+/// Threads per block (a warp-step slider in 1D, a list of shapes in 2D) and blocks, each auto or typed, and
+/// the limits they are checked against.
+QGroupBox* ParamPanel::buildLaunchBox(const WorkloadInfo& info) {
   const DeviceLimits limits = m_backend.launchLimits();
   auto* lbox = new QGroupBox(info.launchDims == 2 ? "Launch configuration (2D)" : "Launch configuration");
   auto* ll = new QVBoxLayout(lbox);
   std::tie(m_autoBlock, m_blockEdit) = launchRow(ll, "Threads per block", "block", kBlockTip, kAutoBlockTip);
   m_blockSlider = nullptr;
   m_blockShape = nullptr;
-  if (info.launchDims == 2) {
-    m_blockShape = new QComboBox;
-    m_blockShape->addItems({"8x8", "16x16", "32x8", "32x16", "32x32", "64x4", "128x2", "256x1"});
-    m_blockShape->setToolTip(QString(kBlockTip) + "\n2D blocks: X x Y threads; X along rows (coalesced memory access "
-                                                  "wants X a multiple of 32).");
-    m_editors["block-shape"] = m_blockShape;
-    connect(m_blockShape, &QComboBox::textActivated, this, [this](const QString& t) {
-      m_blockEdit->setText(t);
-      collect();
-    });
-    ll->addWidget(m_blockShape);
-  } else {
-    m_blockSlider = new QSlider(Qt::Horizontal);
-    m_blockSlider->setRange(32, std::max(32, limits.maxThreadsPerBlock));
-    m_blockSlider->setSingleStep(32);
-    m_blockSlider->setPageStep(128);
-    m_blockSlider->setTickInterval(32);
-    m_blockSlider->setTickPosition(QSlider::TicksBelow);
-    m_blockSlider->setToolTip(QString(kBlockTip) + "\nThe slider moves in whole warps (32 threads).");
-    m_editors["block-slider"] = m_blockSlider;
-    connect(m_blockSlider, &QSlider::valueChanged, this, [this](int v) {
-      if (m_loading) return;
-      const int snapped = std::max(32, (v + 16) / 32 * 32);
-      if (snapped != v) {
-        QSignalBlocker b(m_blockSlider);
-        m_blockSlider->setValue(snapped);
-      }
-      m_blockEdit->setText(QString::number(snapped));
-      collect();
-    });
-    ll->addWidget(m_blockSlider);
-  }
+  ll->addWidget(info.launchDims == 2 ? blockShapeList() : blockSlider(limits.maxThreadsPerBlock));
   addMessage(ll, "block");
   std::tie(m_autoGrid, m_gridEdit) = launchRow(ll, "Blocks (grid)", "grid", kGridTip, kAutoGridTip);
   addMessage(ll, "grid");
@@ -252,37 +237,50 @@ void ParamPanel::rebuild(const Workload& w) {
   ll->addWidget(limitsLabel);
   connect(m_autoBlock, &QCheckBox::toggled, this, [this] { collect(); });
   connect(m_autoGrid, &QCheckBox::toggled, this, [this] { collect(); });
-  lay->addWidget(lbox);
+  return lbox;
+}
 
-  // Implementations.
+QWidget* ParamPanel::blockShapeList() {
+  m_blockShape = new QComboBox;
+  m_blockShape->addItems({"8x8", "16x16", "32x8", "32x16", "32x32", "64x4", "128x2", "256x1"});
+  m_blockShape->setToolTip(QString(kBlockTip) + "\n2D blocks: X x Y threads; X along rows (coalesced memory access "
+                                                "wants X a multiple of 32).");
+  m_editors["block-shape"] = m_blockShape;
+  connect(m_blockShape, &QComboBox::textActivated, this, [this](const QString& t) {
+    m_blockEdit->setText(t);
+    collect();
+  });
+  return m_blockShape;
+}
+
+QWidget* ParamPanel::blockSlider(int maxThreadsPerBlock) {
+  m_blockSlider = new QSlider(Qt::Horizontal);
+  m_blockSlider->setRange(32, std::max(32, maxThreadsPerBlock));
+  m_blockSlider->setSingleStep(32);
+  m_blockSlider->setPageStep(128);
+  m_blockSlider->setTickInterval(32);
+  m_blockSlider->setTickPosition(QSlider::TicksBelow);
+  m_blockSlider->setToolTip(QString(kBlockTip) + "\nThe slider moves in whole warps (32 threads).");
+  m_editors["block-slider"] = m_blockSlider;
+  connect(m_blockSlider, &QSlider::valueChanged, this, [this](int v) {
+    if (m_loading) return;
+    const int snapped = std::max(32, (v + 16) / 32 * 32);
+    if (snapped != v) {
+      QSignalBlocker b(m_blockSlider);
+      m_blockSlider->setValue(snapped);
+    }
+    m_blockEdit->setText(QString::number(snapped));
+    collect();
+  });
+  return m_blockSlider;
+}
+
+/// A box per implementation (cpu-serial ticked for good: the reference), CUDA ones marked when off here.
+QGroupBox* ParamPanel::buildImplsBox(const Workload& w) {
   const DeviceStatus dev = m_backend.deviceStatus();
   auto* ibox = new QGroupBox("Implementations");
   auto* il = new QVBoxLayout(ibox);
-  for (const auto& impl : w.impls()) {
-    QString text = QString::fromStdString(impl.title);
-    QString tip = QString::fromStdString(impl.description);
-    if (impl.demonstration) {
-      text += "  \xE2\x9A\xA0 demo";
-      tip += "\nDeliberately wrong: its mismatch against the reference is the lesson, not a failure.";
-    }
-    if (!impl.run) tip += "\nNot built: " + QString::fromStdString(impl.unavailableReason);
-    else if (impl.isGpu() && !dev.available) tip += "\nSkipped on this machine: " + QString::fromStdString(dev.reason);
-    auto* cb = new QCheckBox(text);
-    cb->setToolTip(tip);
-    if (impl.isGpu() && (!impl.run || !dev.available)) {
-      cb->setText(text + "  \xE2\x80\x93 off here");
-      cb->setStyleSheet("color: palette(mid);");
-    }
-    if (impl.id == kCpuSerial) {
-      cb->setChecked(true);
-      cb->setEnabled(false);
-      cb->setToolTip(tip + "\nThe reference: it always runs, and every other implementation is checked against it.");
-    }
-    connect(cb, &QCheckBox::toggled, this, [this] { collect(); });
-    m_implBoxes[QString::fromStdString(impl.id)] = cb;
-    m_editors["impl:" + QString::fromStdString(impl.id)] = cb;
-    il->addWidget(cb);
-  }
+  for (const auto& impl : w.impls()) il->addWidget(implBox(impl, dev));
   if (!dev.available && std::any_of(w.impls().begin(), w.impls().end(), [](const ImplSpec& i) { return i.isGpu(); })) {
     auto* off = new QLabel("CUDA variants are skipped on this machine (see the banner); tick them anyway to see "
                            "them listed with the reason.");
@@ -291,9 +289,37 @@ void ParamPanel::rebuild(const Workload& w) {
     il->addWidget(off);
   }
   addMessage(il, "impls");
-  lay->addWidget(ibox);
+  return ibox;
+}
 
-  // Measurement.
+QCheckBox* ParamPanel::implBox(const ImplSpec& impl, const DeviceStatus& dev) {
+  QString text = QString::fromStdString(impl.title);
+  QString tip = QString::fromStdString(impl.description);
+  if (impl.demonstration) {
+    text += "  \xE2\x9A\xA0 demo";
+    tip += "\nDeliberately wrong: its mismatch against the reference is the lesson, not a failure.";
+  }
+  if (!impl.run) tip += "\nNot built: " + QString::fromStdString(impl.unavailableReason);
+  else if (impl.isGpu() && !dev.available) tip += "\nSkipped on this machine: " + QString::fromStdString(dev.reason);
+  auto* cb = new QCheckBox(text);
+  cb->setToolTip(tip);
+  if (impl.isGpu() && (!impl.run || !dev.available)) {
+    cb->setText(text + "  \xE2\x80\x93 off here");
+    cb->setStyleSheet("color: palette(mid);");
+  }
+  if (impl.id == kCpuSerial) {
+    cb->setChecked(true);
+    cb->setEnabled(false);
+    cb->setToolTip(tip + "\nThe reference: it always runs, and every other implementation is checked against it.");
+  }
+  connect(cb, &QCheckBox::toggled, this, [this] { collect(); });
+  m_implBoxes[QString::fromStdString(impl.id)] = cb;
+  m_editors["impl:" + QString::fromStdString(impl.id)] = cb;
+  return cb;
+}
+
+/// Repetitions, warm-up runs and seed, with the messages of the form as a whole under them.
+QGroupBox* ParamPanel::buildMeasurementBox() {
   auto* mbox = new QGroupBox("Measurement");
   auto* ml = new QFormLayout(mbox);
   m_reps = new QSpinBox;
@@ -317,8 +343,7 @@ void ParamPanel::rebuild(const Workload& w) {
   addMessage(mv, "reps");
   addMessage(mv, "warmup");
   addMessage(mv, "form");
-  lay->addWidget(mbox);
-  lay->addStretch(1);
+  return mbox;
 }
 
 void ParamPanel::setForm(const FormState& f) {

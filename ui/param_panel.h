@@ -9,6 +9,8 @@
 
 class QCheckBox;
 class QComboBox;
+class QGroupBox;
+class QHBoxLayout;
 class QLabel;
 class QLineEdit;
 class QSlider;
@@ -39,7 +41,17 @@ class ParamPanel : public QWidget {
   void submit();
 
  private:
+  /// Rebuilds the widgets for `w`: one group box per part of the form.
   void rebuild(const Workload& w);
+  QGroupBox* buildSizeBox(const WorkloadInfo& info);
+  QGroupBox* buildParamsBox(const WorkloadInfo& info);
+  QHBoxLayout* paramRow(const ParamSpec& p);
+  QGroupBox* buildLaunchBox(const WorkloadInfo& info);
+  QWidget* blockShapeList();
+  QWidget* blockSlider(int maxThreadsPerBlock);
+  QGroupBox* buildImplsBox(const Workload& w);
+  QCheckBox* implBox(const ImplSpec& impl, const DeviceStatus& dev);
+  QGroupBox* buildMeasurementBox();
   void load(const FormState& f);
   void collect();
   void mark();

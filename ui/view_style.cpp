@@ -58,6 +58,24 @@ void applyPlotStyle(QCustomPlot& plot, const ViewStyle& s) {
   plot.legend->setBorderPen(QPen(grid));
 }
 
+QCPTextElement* addTitleRow(QCustomPlot& plot) {
+  plot.plotLayout()->insertRow(0);
+  auto* t = new QCPTextElement(&plot, "", QFont());
+  plot.plotLayout()->addElement(0, 0, t);
+  return t;
+}
+
+void styleTitle(QCPTextElement& title, const ViewStyle& s) {
+  title.setFont(s.font(1.15, true));
+  title.setTextColor(toQColor(s.palette->foreground));
+}
+
+void setAxisLog(QCPAxis& axis, bool on) {
+  axis.setScaleType(on ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
+  if (on) axis.setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
+  else axis.setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+}
+
 QCPColorGradient viridisGradient() {
   QCPColorGradient g;
   g.clearColorStops();

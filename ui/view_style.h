@@ -9,7 +9,9 @@
 
 class QCustomPlot;
 class QApplication;
+class QCPAxis;
 class QCPColorGradient;
+class QCPTextElement;
 
 namespace launchlab::ui {
 
@@ -31,6 +33,12 @@ struct ViewStyle {
 QColor toQColor(const Rgb& c, int alpha = 255);
 /// Axes, grid, fonts, background and legend of a plot.
 void applyPlotStyle(QCustomPlot& plot, const ViewStyle& s);
+/// A title row over the plot (an empty text element in a new first layout row).
+QCPTextElement* addTitleRow(QCustomPlot& plot);
+/// A plot title's font and colour.
+void styleTitle(QCPTextElement& title, const ViewStyle& s);
+/// Linear or logarithmic scale, with the matching ticker.
+void setAxisLog(QCPAxis& axis, bool on);
 /// The viridis map as a QCustomPlot gradient (NaN shown in the palette's mismatch-free grey).
 QCPColorGradient viridisGradient();
 

@@ -8,6 +8,7 @@
 #include <mutex>
 #include <thread>
 
+#include "launchlab/sweep.h"
 #include "ui/backend.h"
 
 namespace launchlab::ui::test {
@@ -63,6 +64,20 @@ class FakeBackend final : public Backend {
   mutable std::mutex m_mutex;
   std::vector<RunRequest> m_requests;
 };
+
+/// A 1D block-size sweep point: measured (0.5 ms median, 0.4 to 0.6, 800 GB/s) unless `status` says otherwise.
+inline SweepPoint sweepPoint(std::uint64_t threads, Status status, const std::string& reason = {}) {
+  SweepPoint p;
+  p.block = Dim3{std::uint32_t(threads), 1, 1};
+  p.threads = threads;
+  p.status = status;
+  p.reason = reason;
+  p.kernelMs = 0.5;
+  p.minMs = 0.4;
+  p.maxMs = 0.6;
+  p.bandwidthGBs = 800;
+  return p;
+}
 
 /// Reports an available "NVIDIA H200" (for limits and messages). Nothing here may run a CUDA implementation.
 class H200LimitsRuntime final : public GpuRuntime {

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <thread>
 
+#include "app/gui_wiring.h"
 #include "launchlab/kernels.h"
 #include "ui/backend.h"
 
@@ -28,8 +29,10 @@ class TestBackend : public QObject {
   Q_OBJECT
  private slots:
   void workerGivesTheSameResultsAsTheEngine() {
-    IsolatedBackend isolated(LAUNCHLAB_CLI_PATH);
-    EngineBackend local;
+    auto isolatedPtr = app::makeIsolatedBackend(LAUNCHLAB_CLI_PATH);
+    auto localPtr = app::makeEngineBackend();
+    IsolatedBackend& isolated = *isolatedPtr;
+    EngineBackend& local = *localPtr;
     QCOMPARE(isolated.registry().ids(), local.registry().ids());
     QCOMPARE(isolated.deviceStatus().available, local.deviceStatus().available);
     QCOMPARE(isolated.launchLimits().maxThreadsPerBlock, local.launchLimits().maxThreadsPerBlock);
@@ -50,7 +53,8 @@ class TestBackend : public QObject {
   }
 
   void cancelReachesTheWorker() {
-    IsolatedBackend isolated(LAUNCHLAB_CLI_PATH);
+    auto isolatedPtr = app::makeIsolatedBackend(LAUNCHLAB_CLI_PATH);
+    IsolatedBackend& isolated = *isolatedPtr;
     RunRequest r = smallRun();
     r.n = 1 << 22;
     r.reps = 10000;
@@ -72,13 +76,13 @@ class TestBackend : public QObject {
 
   void backendChoiceIsExplained() {
     std::string note;
-    auto b = makeBackend("", false, note);
+    auto b = app::makeBackend("", false, note);
     QVERIFY(b);
     QVERIFY(!note.empty());
     if (!kernels::builtWithCuda()) QVERIFY(note.find("CPU-only build") != std::string::npos);
     else QVERIFY(note.find("no GPU worker") != std::string::npos);
     // With a worker but no GPU, the engine stays in the window's process: nothing can fault.
-    b = makeBackend(LAUNCHLAB_CLI_PATH, false, note);
+    b = app::makeBackend(LAUNCHLAB_CLI_PATH, false, note);
     if (!b->deviceStatus().available) QVERIFY(dynamic_cast<EngineBackend*>(b.get()));
   }
 };

@@ -9,6 +9,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "app/gui_wiring.h"
 #include "fakes.h"
 #include "ui/backend.h"
 #include "ui/banner.h"
@@ -40,7 +41,7 @@ class TestMainWindow : public QObject {
     MainWindowOptions o;
     o.presetFolder = m_dir.filePath("presets");
     o.startClock = &m_clock;
-    m_window = std::make_unique<MainWindow>(std::make_shared<EngineBackend>(), AppSettings::ephemeral(), o);
+    m_window = std::make_unique<MainWindow>(app::makeEngineBackend(), AppSettings::ephemeral(), o);
     QSignalSpy first(m_window.get(), &MainWindow::firstPlotShown);
     m_window->resize(1400, 900);
     m_window->show();
@@ -51,7 +52,7 @@ class TestMainWindow : public QObject {
   void firstScreenShowsARealRun() {
     auto o = m_window->lastOutcome();
     QVERIFY(o);
-    const QString expected = MainWindow::defaultWorkload(EngineBackend().registry());
+    const QString expected = MainWindow::defaultWorkload(*app::builtInWorkloads());
     QCOMPARE(QString::fromStdString(o->result.workload), expected);
     QVERIFY(o->result.status == Status::Ok);
     QVERIFY(o->result.find("cpu-serial")->status == Status::Ok);
@@ -99,14 +100,14 @@ class TestMainWindow : public QObject {
   }
 
   void sweepNeedsAGpu() {
-    if (EngineBackend().deviceStatus().available) QSKIP("a GPU is present");
+    if (app::makeEngineBackend()->deviceStatus().available) QSKIP("a GPU is present");
     QVERIFY(!m_window->sweepButton()->isEnabled());
     QVERIFY(!m_window->sweepButton()->toolTip().isEmpty());
   }
 
   void otherWorkloadsRunAndPlot() {
     for (const char* id : {"gaussian_pdf", "hypot"}) {
-      if (!EngineBackend().registry().find(id)) continue;
+      if (!app::builtInWorkloads()->find(id)) continue;
       m_window->selectWorkload(id);
       QCOMPARE(m_window->paramPanel()->form().workload, std::string(id));
       FormState f = m_window->paramPanel()->form();

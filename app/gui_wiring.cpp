@@ -1,0 +1,43 @@
+#include "gui_wiring.h"
+
+#include <unistd.h>
+
+#include "launchlab/kernels.h"
+
+namespace launchlab::app {
+
+std::unique_ptr<Registry> builtInWorkloads() {
+  auto r = std::make_unique<Registry>();
+  kernels::registerAllWorkloads(*r);
+  return r;
+}
+
+std::shared_ptr<ui::EngineBackend> makeEngineBackend() {
+  return std::make_shared<ui::EngineBackend>(builtInWorkloads(), kernels::makeDefaultGpuRuntime());
+}
+
+std::shared_ptr<ui::IsolatedBackend> makeIsolatedBackend(const std::string& workerPath) {
+  return std::make_shared<ui::IsolatedBackend>(workerPath, builtInWorkloads());
+}
+
+std::shared_ptr<ui::Backend> makeBackend(const std::string& workerPath, bool inProcess, std::string& note) {
+  if (!kernels::builtWithCuda()) {
+    note = "engine in this process (CPU-only build)";
+  } else if (inProcess) {
+    note = "engine in this process (--in-process)";
+  } else if (workerPath.empty() || ::access(workerPath.c_str(), X_OK) != 0) {
+    note = "engine in this process: no GPU worker executable at '" + workerPath + "'";
+  } else {
+    auto isolated = makeIsolatedBackend(workerPath);
+    const DeviceStatus s = isolated->deviceStatus();
+    if (s.available) {
+      note = "GPU work runs in a worker process (" + workerPath + " worker): a kernel fault cannot take the window down";
+      return isolated;
+    }
+    // Without a usable GPU nothing can fault: keep the work (and the arrays) in this process.
+    note = "engine in this process: the GPU worker reports no usable GPU (" + s.reason + ")";
+  }
+  return makeEngineBackend();
+}
+
+}  // namespace launchlab::app

@@ -1,0 +1,23 @@
+#pragma once
+/// Start-up wiring of the GUI: the workloads built into this binary and the GPU runtime, handed to the ui
+/// library's backends (which depend on core alone), and the choice of backend the window runs on.
+#include <memory>
+#include <string>
+
+#include "launchlab/registry.h"
+#include "ui/backend.h"
+
+namespace launchlab::app {
+
+/// Every workload built into this binary.
+std::unique_ptr<Registry> builtInWorkloads();
+/// The engine in this process over every built-in workload and the default GPU runtime.
+std::shared_ptr<ui::EngineBackend> makeEngineBackend();
+/// GPU work in the worker process at `workerPath` (`launchlab-cli worker`), metadata from the built-in workloads.
+std::shared_ptr<ui::IsolatedBackend> makeIsolatedBackend(const std::string& workerPath);
+/// The backend the window uses. CUDA builds run in a worker process when `workerPath` names an executable
+/// and the worker sees a usable GPU; otherwise (CPU-only build, no GPU, no worker, `inProcess`) the engine
+/// runs in this process, where no GPU fault can happen. `note` says which and why (for the log).
+std::shared_ptr<ui::Backend> makeBackend(const std::string& workerPath, bool inProcess, std::string& note);
+
+}  // namespace launchlab::app

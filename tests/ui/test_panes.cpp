@@ -1,0 +1,277 @@
+// The window's parts on their own (offscreen): the outputs pane makes the views a workload's metadata calls
+// for and shows a run's arrays; the sweep pane lists what can be swept, says why it cannot, shows the points it
+// is given and runs a sweep through the controller; the preset menu lists, saves and loads presets.
+#include <QAction>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include "fakes.h"
+#include "ui/charts.h"
+#include "ui/outputs_pane.h"
+#include "ui/preset_menu.h"
+#include "ui/settings.h"
+#include "ui/sweep_pane.h"
+
+using namespace launchlab;
+using namespace launchlab::ui;
+
+namespace {
+
+/// Metadata only: a waveform output, a scatter output against input x, a scalar input (no tab), and one
+/// implementation of every kind.
+class MetaWorkload final : public Workload {
+ public:
+  MetaWorkload() {
+    m_info.id = "meta";
+    m_info.title = "Metadata only";
+    m_info.inputs = {{"x", "x values"}, {"scale", "scale", PlotKind::Scalar}};
+    m_info.outputs = {{"y", "a waveform output whose title is far longer than forty characters"},
+                      {"pdf", "pdf against x", PlotKind::Scatter, "x", "pdf", "x"}};
+    addImpl("cpu-serial", "CPU serial", ImplKind::CpuSerial, false);
+    addImpl("cuda-lib", "CUDA library", ImplKind::CudaLibrary, false);
+    addImpl("cuda-a", "CUDA A", ImplKind::Cuda, true);
+    addImpl("cuda-b", "CUDA B", ImplKind::Cuda, true);
+  }
+  const WorkloadInfo& info() const override { return m_info; }
+  const std::vector<ImplSpec>& impls() const override { return m_impls; }
+  std::vector<HostArray> makeInputs(const RunSetup&) const override { return {}; }
+  std::vector<HostArray> makeOutputs(const RunSetup&) const override { return {}; }
+
+ private:
+  void addImpl(const char* id, const char* title, ImplKind kind, bool launch) {
+    ImplSpec s;
+    s.id = id;
+    s.title = title;
+    s.kind = kind;
+    s.usesLaunchConfig = launch;
+    m_impls.push_back(s);
+  }
+  WorkloadInfo m_info;
+  std::vector<ImplSpec> m_impls;
+};
+
+/// A Fake2D result by hand: every listed implementation produced the image and the histogram.
+std::shared_ptr<RunOutcome> fake2dOutcome(const std::vector<std::pair<std::string, bool>>& impls) {
+  auto o = std::make_shared<RunOutcome>();
+  RunResult& r = o->result;
+  r.workload = "fake_2d";
+  r.n = 48 * 64;
+  r.params = {{"width", "64"}, {"lo", "0"}, {"hi", "1"}};
+  r.inputs.emplace_back("img", DType::F32, std::vector<std::size_t>{48, 64});
+  for (const auto& [id, gpu] : impls) {
+    ImplResult i;
+    i.implId = id;
+    i.title = id;
+    i.gpu = gpu;
+    i.outputs.emplace_back("sq", DType::F32, std::vector<std::size_t>{48, 64});
+    i.outputs.emplace_back("hist", DType::U32, std::vector<std::size_t>{16});
+    r.impls.push_back(std::move(i));
+  }
+  o->prepared = prepareRun(r, test::Fake2D().info(), 512);
+  return o;
+}
+
+QStringList actionTexts(const QMenu& m) {
+  QStringList out;
+  for (QAction* a : m.actions())
+    if (!a->isSeparator()) out << a->text();
+  return out;
+}
+
+}  // namespace
+
+class TestPanes : public QObject {
+  Q_OBJECT
+ private slots:
+  // ---- OutputsPane ----
+
+  void outputsPaneMakesTheViewsTheMetadataCallsFor() {
+    OutputsPane pane;
+    const test::Fake2D fake;
+    pane.setWorkload(fake, "Press Run");
+    QCOMPARE(pane.viewCount(), 3);  // two outputs, one input
+    QCOMPARE(pane.tabText(0), QString("image squared"));
+    QCOMPARE(pane.tabText(1), QString("histogram of the image"));
+    QCOMPARE(pane.tabText(2), QString("input: img"));
+    for (int i = 0; i < pane.viewCount(); ++i) QCOMPARE(pane.view(i)->drawnPoints(), 0);
+    OutputView* first = pane.view(0);
+    pane.setWorkload(fake, "again");  // the same workload keeps its views
+    QCOMPARE(pane.view(0), first);
+
+    const MetaWorkload meta;
+    pane.setWorkload(meta, {});
+    // Scalar inputs get no tab; a long title is shortened to the array's name.
+    QCOMPARE(pane.viewCount(), 3);
+    QCOMPARE(pane.tabText(0), QString("y"));
+    QCOMPARE(pane.tabText(1), QString("pdf against x"));
+    QCOMPARE(pane.tabText(2), QString("input: x"));
+  }
+
+  void outputsPaneShowsARunAndPicksTheImplementation() {
+    OutputsPane pane;
+    pane.resize(900, 500);
+    pane.setWorkload(test::Fake2D(), {});
+    pane.setOutcome(fake2dOutcome({{"cpu-serial", false}, {"cpu-parallel", false}, {"cuda", true}}));
+    QCOMPARE(pane.shownImpl(), std::string("cuda"));  // the first CUDA variant that ran
+    QCOMPARE(pane.view(0)->drawnPoints(), 48 * 64);
+    QVERIFY(pane.view(0)->summary().contains("48 x 64"));
+    QCOMPARE(pane.view(1)->drawnPoints(), 16);
+    QVERIFY(pane.view(0)->exportTitle().contains("cuda"));
+    // Without a CUDA result: cpu-parallel; and the choice stays while it keeps producing outputs.
+    pane.setOutcome(fake2dOutcome({{"cpu-serial", false}, {"cpu-parallel", false}}));
+    QCOMPARE(pane.shownImpl(), std::string("cpu-parallel"));
+    pane.setOutcome(fake2dOutcome({{"cpu-serial", false}, {"cpu-parallel", false}, {"cuda", true}}));
+    QCOMPARE(pane.shownImpl(), std::string("cpu-parallel"));
+  }
+
+  void outputsPaneSaysWhenNothingWasKept() {
+    OutputsPane pane;
+    pane.setWorkload(test::Fake2D(), {});
+    auto o = fake2dOutcome({{"cpu-serial", false}});
+    pane.setOutcome(o);
+    QCOMPARE(pane.view(0)->drawnPoints(), 48 * 64);
+    auto none = std::make_shared<RunOutcome>();
+    none->result.workload = "fake_2d";
+    none->result.impls.push_back(o->result.impls.front());
+    none->result.impls.front().outputs.clear();
+    pane.setOutcome(none);
+    for (int i = 0; i < pane.viewCount(); ++i) QCOMPARE(pane.view(i)->drawnPoints(), 0);
+  }
+
+  // ---- SweepPane ----
+
+  void sweepPaneListsOnlyWhatTakesABlockSize() {
+    const MetaWorkload meta;
+    const auto impls = sweepableImpls(meta);
+    QCOMPARE(impls.size(), std::size_t(2));
+    QCOMPARE(impls[0]->id, std::string("cuda-a"));
+    QCOMPARE(impls[1]->id, std::string("cuda-b"));
+    RunController controller(std::make_shared<test::FakeBackend>());
+    SweepPane pane(controller);
+    pane.setWorkload(meta);
+    QCOMPARE(pane.selectedImpl(), QString("cuda-a"));
+    pane.setWorkload(test::Fake2D());  // CPU only
+    QCOMPARE(pane.selectedImpl(), QString());
+  }
+
+  void sweepPaneSaysWhyItCannotSweep() {
+    RunController controller(std::make_shared<test::FakeBackend>());  // no GPU
+    SweepPane pane(controller);
+    pane.setWorkload(MetaWorkload());
+    pane.updateControls(true);
+    QVERIFY(!pane.button()->isEnabled());
+    QVERIFY(pane.button()->toolTip().startsWith("No GPU here"));
+  }
+
+  void sweepPaneShowsThePointsItIsGiven() {
+    RunController controller(std::make_shared<test::FakeBackend>());
+    SweepPane pane(controller);
+    QSignalSpy lines(&pane, &SweepPane::logLine);
+    emit controller.sweepPoint(1, 0, 3, test::sweepPoint(32, Status::Ok));
+    emit controller.sweepPoint(1, 1, 3, test::sweepPoint(64, Status::Failed, "too many resources requested"));
+    emit controller.sweepPoint(1, 2, 3, test::sweepPoint(96, Status::Ok));
+    QCOMPARE(pane.points().size(), std::size_t(3));
+    QCOMPARE(pane.chart()->points()[1].threads, std::uint64_t(64));
+    QCOMPARE(pane.notes(), QString("Points without a measurement: 64: too many resources requested"));
+    QCOMPARE(lines.size(), 3);
+    QCOMPARE(lines.at(0).at(0).toString(), QString("sweep 1/3: block 32: 0.5 ms, 800 GB/s"));
+    QCOMPARE(lines.at(1).at(0).toString(), QString("sweep 2/3: block 64: failed: too many resources requested"));
+    emit controller.sweepFinished(1, true);
+    QVERIFY(lines.last().at(0).toString().startsWith("sweep cancelled in "));
+  }
+
+  void sweepPaneRunsEveryBlockThroughTheController() {
+    auto backend = std::make_shared<test::FakeBackend>();
+    backend->stepMs = 1;
+    RunController controller(backend);
+    SweepPane pane(controller);
+    const MetaWorkload meta;
+    pane.setWorkload(meta);
+    QSignalSpy done(&controller, &RunController::sweepFinished);
+    QSignalSpy lines(&pane, &SweepPane::logLine);
+    RunRequest base;
+    base.workload = "meta";
+    base.n = 1024;
+    base.reps = 1;
+    const quint64 id = pane.start(meta, base, {}, "n = 1Ki f32");
+    QVERIFY(id > 0);
+    QCOMPARE(lines.at(0).at(0).toString(), QString("job %1: block-size sweep of cuda-a over 32 block sizes").arg(id));
+    QVERIFY(pane.chart()->exportTitle().contains("CUDA A (n = 1Ki f32)"));
+    QVERIFY(done.wait(20000));
+    QCOMPARE(done.at(0).at(1).toBool(), false);
+    QCOMPARE(pane.points().size(), std::size_t(32));
+    QCOMPARE(pane.points().back().threads, std::uint64_t(1024));
+    const auto reqs = backend->requests();
+    QCOMPARE(reqs.size(), std::size_t(32));
+    QCOMPARE(reqs.front().impls, std::vector<std::string>{"cuda-a"});
+    QCOMPARE(reqs.front().launch.block->x, 32u);
+    QVERIFY(pane.notes().isEmpty());
+    QVERIFY(lines.last().at(0).toString().startsWith("sweep finished in "));
+    QCOMPARE(pane.start(test::Fake2D(), base, {}, {}), quint64(0));  // nothing to sweep
+  }
+
+  // ---- PresetMenu ----
+
+  void presetMenuListsSavesAndLoadsPresets() {
+    QTemporaryDir dir;
+    Registry reg;
+    reg.add(std::make_unique<test::Fake2D>());
+    auto settings = AppSettings::ephemeral();
+    FormState form = defaultForm(*reg.find("fake_2d"));
+    form.size = "3072";
+    form.reps = 3;
+    PresetMenu menu(dir.filePath("presets"), reg, *settings, [&form] { return form; });
+    QSignalSpy chosen(&menu, &PresetMenu::presetChosen);
+    QSignalSpy lines(&menu, &PresetMenu::logLine);
+    QSignalSpy failed(&menu, &PresetMenu::failed);
+
+    menu.refill();
+    QStringList texts = actionTexts(menu);
+    QVERIFY(!texts.contains("my preset"));
+    QVERIFY(texts.filter("Course: ").size() >= 3);  // the built-in course presets
+    QCOMPARE(texts.mid(texts.size() - 3), (QStringList{"Save current parameters as\xE2\x80\xA6", "Import preset file\xE2\x80\xA6",
+                                                       "Export preset file\xE2\x80\xA6"}));
+
+    QVERIFY(menu.saveCurrentAs("  my preset "));
+    QCOMPARE(lines.last().at(0).toString(), "saved preset my preset in " + dir.filePath("presets"));
+    menu.refill();
+    texts = actionTexts(menu);
+    QCOMPARE(texts.first(), QString("my preset"));  // user presets first
+
+    form.reps = 9;  // loading gives back what was saved, not the current form
+    menu.actions().first()->trigger();
+    QCOMPARE(chosen.size(), 1);
+    const auto p = chosen.at(0).at(0).value<Preset>();
+    QCOMPARE(p.name, QString("my preset"));
+    QCOMPARE(p.form.reps, 3);
+    QCOMPARE(p.form.size, std::string("3072"));
+    QCOMPARE(lines.last().at(0).toString(), QString("loaded preset my preset"));
+    QCOMPARE(failed.size(), 0);
+  }
+
+  void presetMenuRefusesAPresetForAMissingWorkload() {
+    QTemporaryDir dir;
+    Registry reg;
+    reg.add(std::make_unique<test::Fake2D>());
+    auto settings = AppSettings::ephemeral();
+    PresetMenu menu(dir.path(), reg, *settings, [] { return FormState{}; });
+    FormState ghost;
+    ghost.workload = "not_in_this_build";
+    QVERIFY(menu.store().save({"ghost", ghost}));
+    QSignalSpy chosen(&menu, &PresetMenu::presetChosen);
+    QSignalSpy failed(&menu, &PresetMenu::failed);
+    menu.load("ghost");
+    QCOMPARE(chosen.size(), 0);
+    QCOMPARE(failed.size(), 1);
+    QCOMPARE(failed.at(0).at(0).toString(),
+             QString("Preset ghost is for workload not_in_this_build, which this build does not have"));
+    menu.load("no such preset");
+    QCOMPARE(failed.size(), 2);
+    QCOMPARE(chosen.size(), 0);
+  }
+};
+
+QTEST_MAIN(TestPanes)
+#include "test_panes.moc"

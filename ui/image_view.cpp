@@ -1,0 +1,92 @@
+// Image: a 2-D array as a heat map with its colour scale.
+#include <algorithm>
+#include <cmath>
+
+#include "qcp_view_base.h"
+
+namespace launchlab::ui {
+
+namespace {
+
+/// A 2-D array as a heat map (viridis, with a colour scale), down-sampled by block means when large.
+class ImageView final : public QcpViewBase {
+ public:
+  explicit ImageView(QWidget* parent) : QcpViewBase(parent) {
+    m_map = new QCPColorMap(m_plot->xAxis, m_plot->yAxis);
+    m_scale = new QCPColorScale(m_plot);
+    m_plot->plotLayout()->addElement(1, 1, m_scale);
+    m_scale->setType(QCPAxis::atRight);
+    m_map->setColorScale(m_scale);
+    m_map->setGradient(viridisGradient());
+    m_map->setInterpolate(false);
+    auto* group = new QCPMarginGroup(m_plot);
+    m_plot->axisRect()->setMarginGroup(QCP::msBottom | QCP::msTop, group);
+    m_scale->setMarginGroup(QCP::msBottom | QCP::msTop, group);
+    m_plot->yAxis->setRangeReversed(true);  // row 0 at the top, like an image
+    m_plot->legend->setVisible(false);
+    m_bad = m_plot->addGraph();
+    restyle();
+  }
+  void setData(const ViewData& d) override {
+    begin(d);
+    const HostArray* a = d.array(d.source);
+    if (!a) return showNoData();
+    const PreparedArray* p = d.prepared(d.source);
+    const ImageGrid g = p && p->image ? *p->image : downsampleImage(*a, 512);
+    m_rows = g.rows;
+    m_cols = g.cols;
+    auto* data = m_map->data();
+    data->setSize(int(g.cellCols), int(g.cellRows));
+    data->setRange(QCPRange(0.5 * double(g.blockCols), double(g.cols) - 0.5 * double(g.blockCols)),
+                   QCPRange(0.5 * double(g.blockRows), double(g.rows) - 0.5 * double(g.blockRows)));
+    for (std::size_t r = 0; r < g.cellRows; ++r)
+      for (std::size_t c = 0; c < g.cellCols; ++c) data->setCell(int(c), int(r), g.values[r * g.cellCols + c]);
+    const double lo = g.vMin, hi = g.vMax > g.vMin ? g.vMax : g.vMin + 1;
+    m_map->setDataRange(QCPRange(lo, hi));
+    m_scale->axis()->setLabel(QString::fromStdString(d.spec.yLabel));
+    m_plot->xAxis->setLabel(d.spec.xLabel == "index" ? "column" : QString::fromStdString(d.spec.xLabel));
+    m_plot->yAxis->setLabel("row");
+    QVector<double> bx, by;
+    for (auto i : mismatches())
+      if (g.cols) {
+        bx << double(i % g.cols) + 0.5;
+        by << double(i / g.cols) + 0.5;
+      }
+    m_bad->setData(bx, by);
+    m_drawn = int(g.cellRows * g.cellCols);
+    m_summary = g.blockRows * g.blockCols > 1
+                    ? QString("%1 x %2 image shown as %3 x %4 block means").arg(g.rows).arg(g.cols).arg(g.cellRows).arg(g.cellCols)
+                    : QString("%1 x %2 image, every pixel drawn").arg(g.rows).arg(g.cols);
+    resetZoom();
+  }
+  void resetZoom() override {
+    m_plot->xAxis->setRange(0, double(std::max<std::size_t>(1, m_cols)));
+    m_plot->yAxis->setRange(0, double(std::max<std::size_t>(1, m_rows)));
+    replotWhenVisible(*m_plot);
+  }
+  void setLogY(bool) override {}  // rows are rows
+
+ private:
+  void clearData() override {
+    m_map->data()->clear();
+    m_bad->data()->clear();
+    m_drawn = 0;
+  }
+  void restyle() override {
+    styleMismatchGraph(m_bad);
+    m_bad->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCross, QPen(m_style.mismatchColor(), m_style.lineWidth + 1),
+                                           Qt::NoBrush, m_style.markerSize + 6));
+    m_scale->axis()->setTickLabelFont(m_style.font());
+    m_scale->axis()->setLabelFont(m_style.font(1.05));
+  }
+  QCPColorMap* m_map = nullptr;
+  QCPColorScale* m_scale = nullptr;
+  QCPGraph* m_bad = nullptr;
+  std::size_t m_rows = 0, m_cols = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<OutputView> makeImageView(QWidget* parent) { return std::make_unique<ImageView>(parent); }
+
+}  // namespace launchlab::ui

@@ -1,0 +1,179 @@
+#include "outputs_pane.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QTabWidget>
+#include <QVBoxLayout>
+
+#include <qcustomplot.h>
+
+#include <algorithm>
+
+namespace launchlab::ui {
+
+namespace {
+QString q(const std::string& s) { return QString::fromStdString(s); }
+
+bool keptArrays(const RunResult& r) {
+  return !r.inputs.empty() || std::any_of(r.impls.begin(), r.impls.end(), [](const ImplResult& i) { return !i.outputs.empty(); });
+}
+bool producedOutputs(const ImplResult& i) { return i.status == Status::Ok && !i.outputs.empty(); }
+}  // namespace
+
+OutputsPane::OutputsPane(QWidget* parent) : QWidget(parent) {
+  auto* lay = new QVBoxLayout(this);
+  lay->setContentsMargins(0, 0, 0, 0);
+  lay->addLayout(buildBar());
+  m_tabs = new QTabWidget;
+  m_tabs->setDocumentMode(true);
+  m_tabs->setElideMode(Qt::ElideRight);
+  m_tabs->setUsesScrollButtons(true);
+  lay->addWidget(m_tabs, 1);
+  connect(m_tabs, &QTabWidget::currentChanged, this, &OutputsPane::showSummary);
+}
+
+OutputsPane::~OutputsPane() {
+  // Views delete their plots, which removes tabs: no signal may reach this half-destroyed pane.
+  m_tabs->disconnect(this);
+  m_views.clear();
+}
+
+QHBoxLayout* OutputsPane::buildBar() {
+  auto* bar = new QHBoxLayout;
+  m_showImpl = new QComboBox;
+  m_showImpl->setToolTip("Which implementation's outputs the plots show");
+  m_showImpl->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+  m_showImpl->setMinimumContentsLength(16);
+  m_overlayRef = new QCheckBox("Overlay reference");
+  m_overlayRef->setChecked(true);
+  m_overlayRef->setToolTip("Draw cpu-serial (the reference) under the shown implementation: any difference shows");
+  m_logY = new QCheckBox("Log y");
+  m_logY->setToolTip("Logarithmic value axis");
+  auto* reset = new QPushButton("Reset zoom");
+  reset->setToolTip("Wheel: zoom; drag: pan. Waveforms stay min/max decimated per pixel at every zoom.");
+  m_viewSummary = new QLabel;
+  m_viewSummary->setStyleSheet("color: palette(mid);");
+  m_viewSummary->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);  // never widens the window
+  bar->addWidget(new QLabel("Show"));
+  bar->addWidget(m_showImpl);
+  bar->addWidget(m_overlayRef);
+  bar->addWidget(m_logY);
+  bar->addWidget(reset);
+  bar->addWidget(m_viewSummary, 1);
+  connect(m_showImpl, &QComboBox::currentIndexChanged, this, [this] { refreshViews(); });
+  connect(m_overlayRef, &QCheckBox::toggled, this, [this] { refreshViews(); });
+  connect(m_logY, &QCheckBox::toggled, this, [this](bool on) {
+    for (auto& s : m_views) s.view->setLogY(on);
+  });
+  connect(reset, &QPushButton::clicked, this, [this] {
+    for (auto& s : m_views) s.view->resetZoom();
+  });
+  return bar;
+}
+
+QString OutputsPane::tabText(int i) const { return m_tabs->tabText(i); }
+int OutputsPane::currentIndex() const { return m_tabs->currentIndex(); }
+std::string OutputsPane::shownImpl() const { return m_showImpl->currentData().toString().toStdString(); }
+
+void OutputsPane::setWorkload(const Workload& w, const QString& message) {
+  if (m_workload == w.info().id) return;
+  rebuildViews(w);
+  if (!message.isEmpty())
+    for (auto& s : m_views) s.view->showMessage(message);
+}
+
+void OutputsPane::addView(const ArraySpec& spec, const std::string& source, const QString& tabTitle, const QString& tip) {
+  ViewSlot s{spec, source, createOutputView(spec.plot, m_tabs)};
+  const int tab = m_tabs->addTab(s.view->widget(), tabTitle);
+  if (!tip.isEmpty()) m_tabs->setTabToolTip(tab, tip);
+  s.view->setViewStyle(m_style);
+  s.view->setLogY(m_logY->isChecked());
+  m_views.push_back(std::move(s));
+}
+
+void OutputsPane::rebuildViews(const Workload& w) {
+  m_tabs->clear();
+  m_views.clear();
+  const auto& info = w.info();
+  for (const auto& spec : info.outputs) {
+    const QString title = q(spec.title.empty() ? spec.name : spec.title);
+    addView(spec, "", title.size() > 40 ? q(spec.name) : title, title);
+  }
+  // Inputs are drawn as waveforms, images as images; scalar inputs have no tab.
+  for (const auto& spec : info.inputs) {
+    if (spec.plot == PlotKind::Scalar) continue;
+    ArraySpec in = spec;
+    if (in.plot != PlotKind::Image) in.plot = PlotKind::Waveform;
+    addView(in, "input", "input: " + q(spec.name), {});
+  }
+  m_workload = info.id;
+}
+
+void OutputsPane::setOutcome(std::shared_ptr<const RunOutcome> outcome) {
+  m_outcome = std::move(outcome);
+  fillShowList(m_outcome->result);
+  refreshViews();
+}
+
+void OutputsPane::fillShowList(const RunResult& r) {
+  const QString previous = m_showImpl->currentData().toString();
+  QSignalBlocker block(m_showImpl);
+  m_showImpl->clear();
+  for (const auto& i : r.impls)
+    if (producedOutputs(i)) m_showImpl->addItem(q(i.title), q(i.implId));
+  int pick = m_showImpl->findData(previous);
+  if (pick < 0)
+    for (const auto& i : r.impls)
+      if (producedOutputs(i) && i.gpu) {
+        pick = m_showImpl->findData(q(i.implId));
+        break;
+      }
+  if (pick < 0) pick = m_showImpl->findData("cpu-parallel");
+  m_showImpl->setCurrentIndex(std::max(0, pick));
+}
+
+QString OutputsPane::viewDataFor(const ViewSlot& s, ViewData& d) const {
+  const RunResult& r = m_outcome->result;
+  if (!keptArrays(r))
+    return r.status == Status::Ok ? "Outputs were not kept for this size (see the log)" : "No outputs: " + q(r.reason);
+  const bool input = s.source == "input";
+  d.spec = s.spec;
+  d.outcome = m_outcome;
+  d.source = input ? "input" : shownImpl();
+  d.reference = input || !m_overlayRef->isChecked() ? "" : std::string(kCpuSerial);
+  d.colorIndex = 0;
+  for (std::size_t i = 0; i < r.impls.size() && !input; ++i)
+    if (r.impls[i].implId == d.source) d.colorIndex = int(i);
+  if (d.source.empty()) return "No implementation produced outputs" + (r.reason.empty() ? QString() : ": " + q(r.reason));
+  return {};
+}
+
+void OutputsPane::refreshViews() {
+  if (!m_outcome) return;
+  for (auto& s : m_views) {
+    ViewData d;
+    const QString message = viewDataFor(s, d);
+    if (message.isEmpty()) s.view->setData(d);
+    else s.view->showMessage(message);
+  }
+  showSummary(m_tabs->currentIndex());
+}
+
+void OutputsPane::showSummary(int tab) {
+  m_viewSummary->setText(tab >= 0 && tab < int(m_views.size()) ? m_views[std::size_t(tab)].view->summary() : QString());
+}
+
+void OutputsPane::setViewStyle(const ViewStyle& s) {
+  m_style = s;
+  for (auto& v : m_views) v.view->setViewStyle(m_style);
+}
+
+void OutputsPane::replotFirstNow() {
+  if (m_views.empty()) return;
+  if (auto* plot = qobject_cast<QCustomPlot*>(m_views.front().view->widget())) plot->replot(QCustomPlot::rpImmediateRefresh);
+}
+
+}  // namespace launchlab::ui

@@ -1,0 +1,70 @@
+#pragma once
+/// The outputs pane: one view per output array and per plotted input of the current workload (made from its
+/// metadata through the view factory), with the bar above them: which implementation is shown, the reference
+/// overlay, log y, reset zoom and a one-line summary of the view in front.
+#include <QWidget>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "output_view.h"
+
+class QCheckBox;
+class QComboBox;
+class QHBoxLayout;
+class QLabel;
+class QTabWidget;
+
+namespace launchlab::ui {
+
+class OutputsPane : public QWidget {
+  Q_OBJECT
+ public:
+  explicit OutputsPane(QWidget* parent = nullptr);
+  ~OutputsPane() override;
+
+  /// Makes the views `w`'s arrays call for, each showing `message`, unless they are already this workload's.
+  void setWorkload(const Workload& w, const QString& message);
+  /// Shows a run: picks the implementation to show (the one shown before when it ran, else the first CUDA
+  /// variant that ran, else cpu-parallel, else the first) and hands every view its array.
+  void setOutcome(std::shared_ptr<const RunOutcome> outcome);
+  void setViewStyle(const ViewStyle& s);
+  /// Draws the first view now rather than at the next queued replot (cold-start measurement).
+  void replotFirstNow();
+
+  int viewCount() const { return int(m_views.size()); }
+  OutputView* view(int i) const { return m_views[std::size_t(i)].view.get(); }
+  QString tabText(int i) const;
+  /// The view in front (-1 when none).
+  int currentIndex() const;
+  /// The implementation whose outputs are shown ("" before a run).
+  std::string shownImpl() const;
+
+ private:
+  struct ViewSlot {
+    ArraySpec spec;
+    std::string source;  // "" for outputs (the shown implementation), "input" for inputs
+    std::unique_ptr<OutputView> view;
+  };
+  QHBoxLayout* buildBar();
+  void addView(const ArraySpec& spec, const std::string& source, const QString& tabTitle, const QString& tip);
+  void rebuildViews(const Workload& w);
+  void fillShowList(const RunResult& r);
+  void refreshViews();
+  /// The data a slot's view shows, or the message it shows instead ("" when it has data).
+  QString viewDataFor(const ViewSlot& s, ViewData& d) const;
+  void showSummary(int tab);
+
+  QComboBox* m_showImpl = nullptr;
+  QCheckBox* m_overlayRef = nullptr;
+  QCheckBox* m_logY = nullptr;
+  QLabel* m_viewSummary = nullptr;
+  QTabWidget* m_tabs = nullptr;
+  std::vector<ViewSlot> m_views;
+  std::string m_workload;
+  ViewStyle m_style;
+  std::shared_ptr<const RunOutcome> m_outcome;
+};
+
+}  // namespace launchlab::ui

@@ -1,0 +1,53 @@
+#pragma once
+/// The Presets menu (toolbar): the saved and built-in presets, filled each time it opens, and saving the
+/// current parameters, importing and exporting preset files. It owns the preset folder; what a loaded preset
+/// does to the window is the window's business (presetChosen).
+#include <QMenu>
+
+#include <functional>
+#include <memory>
+
+#include "presets.h"
+#include "launchlab/registry.h"
+
+namespace launchlab::ui {
+
+class AppSettings;
+
+class PresetMenu : public QMenu {
+  Q_OBJECT
+ public:
+  /// The parameters a preset is saved from.
+  using FormSource = std::function<FormState()>;
+  PresetMenu(const QString& folder, const Registry& registry, const AppSettings& settings, FormSource currentForm,
+             QWidget* parent = nullptr);
+  ~PresetMenu() override;
+
+  const PresetStore& store() const { return *m_store; }
+  /// Rebuilds the entries: one per preset, then save / import / export.
+  void refill();
+  /// Loads `name`: presetChosen() when its workload is in this build, failed() otherwise.
+  void load(const QString& name);
+  /// Saves the current parameters as `name` (what "Save current parameters as…" does after asking).
+  bool saveCurrentAs(const QString& name);
+
+ signals:
+  void presetChosen(const launchlab::ui::Preset& preset);
+  /// A line for the log.
+  void logLine(const QString& line);
+  /// Something went wrong (rich text for the error banner).
+  void failed(const QString& message);
+
+ private:
+  QWidget* dialogParent() const;
+  void askAndSave();
+  void importFile();
+  void exportFile();
+
+  std::unique_ptr<PresetStore> m_store;
+  const Registry& m_registry;
+  const AppSettings& m_settings;
+  FormSource m_currentForm;
+};
+
+}  // namespace launchlab::ui

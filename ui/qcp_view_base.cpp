@@ -1,0 +1,142 @@
+#include "qcp_view_base.h"
+
+#include <algorithm>
+
+namespace launchlab::ui {
+
+// ---- SegmentGraph ----
+
+void SegmentGraph::drawLinePlot(QCPPainter* painter, const QVector<QPointF>& lines) const {
+  if (painter->pen().style() == Qt::NoPen || painter->pen().color().alpha() == 0 || lines.size() < 2) return;
+  applyDefaultAntialiasingHint(painter);
+  // On screen, thin pens become 1-pixel cosmetic ones: the rasterizer's fastest path. Exports (no caching
+  // mode: PNG at any DPI, PDF, SVG) keep the real width.
+  if (!painter->modes().testFlag(QCPPainter::pmNoCaching) && painter->pen().widthF() <= 1.5) {
+    QPen thin = painter->pen();
+    thin.setWidth(0);
+    painter->setPen(thin);
+  }
+  QVector<QLineF> segs;
+  segs.reserve(lines.size());
+  for (int i = 1; i < lines.size(); ++i) {
+    const QPointF &a = lines[i - 1], &b = lines[i];
+    if (qIsNaN(a.y()) || qIsNaN(b.y()) || qIsNaN(a.x()) || qIsNaN(b.x())) continue;
+    segs.push_back(QLineF(a, b));
+  }
+  painter->drawLines(segs);
+}
+
+QCPGraph* addSegmentGraph(QCustomPlot* plot) { return new SegmentGraph(plot->xAxis, plot->yAxis); }
+
+// ---- QcpViewBase ----
+
+QcpViewBase::QcpViewBase(QWidget* parent) : m_plot(new QCustomPlot(parent)) {
+  m_plot->setMinimumSize(240, 160);
+  m_title = addTitleRow(*m_plot);
+  m_plot->legend->setVisible(true);
+  m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+  m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+  m_plot->setNoAntialiasingOnDrag(true);
+  m_message = new QCPItemText(m_plot);
+  m_message->position->setType(QCPItemPosition::ptAxisRectRatio);
+  m_message->position->setCoords(0.5, 0.5);
+  m_message->setClipToAxisRect(false);
+  m_message->setVisible(false);
+  applyStyle();
+}
+
+QcpViewBase::~QcpViewBase() { delete m_plot.data(); }
+
+void QcpViewBase::render(QCPPainter& painter, const QSize& size) { m_plot->toPainter(&painter, size.width(), size.height()); }
+
+QString QcpViewBase::exportTitle() const { return m_title->text(); }
+
+void QcpViewBase::showMessage(const QString& text) {
+  clearData();
+  m_message->setText(text);
+  m_message->setVisible(true);
+  replotWhenVisible(*m_plot);
+}
+
+void QcpViewBase::setViewStyle(const ViewStyle& s) {
+  m_style = s;
+  applyStyle();
+  restyle();
+  replotWhenVisible(*m_plot);
+}
+
+void QcpViewBase::setLogY(bool on) {
+  m_logY = on;
+  setAxisLog(*m_plot->yAxis, on);
+  resetZoom();
+}
+
+void QcpViewBase::applyStyle() {
+  applyPlotStyle(*m_plot, m_style);
+  styleTitle(*m_title, m_style);
+  m_message->setFont(m_style.font(1.2));
+  m_message->setColor(toQColor(m_style.palette->foreground));
+}
+
+void QcpViewBase::begin(const ViewData& d) {
+  m_data = d;
+  m_message->setVisible(false);
+  m_plot->xAxis->setLabel(QString::fromStdString(d.spec.xLabel));
+  m_plot->yAxis->setLabel(QString::fromStdString(d.spec.yLabel));
+  const QString spec = QString::fromStdString(d.spec.title.empty() ? d.spec.name : d.spec.title);
+  // Long titles go on two lines rather than off both edges.
+  QString t = spec + (spec.size() + d.sourceTitle(d.source).size() > 60 ? "\n" : "  \xE2\x80\x94  ") +
+              d.sourceTitle(d.source);
+  if (const auto* p = d.prepared(d.source); p && p->nanCount)
+    t += QString("  (%1 unwritten: NaN)").arg(countText(p->nanCount));
+  m_title->setText(t);
+}
+
+void QcpViewBase::showNoData() { showMessage("no data for " + m_data.sourceTitle(m_data.source)); }
+
+std::vector<std::uint64_t> QcpViewBase::mismatches() const {
+  const ImplResult* i = m_data.impl(m_data.source);
+  if (!i || i->verification.mismatches == 0) return {};
+  return i->verification.firstMismatches;
+}
+
+void QcpViewBase::labelMismatches(QCPAbstractPlottable* bad, bool any) const {
+  const ImplResult* i = m_data.impl(m_data.source);
+  bad->setName(QString("mismatch (first %1 of %2)").arg(mismatches().size()).arg(countText(i ? i->verification.mismatches : 0)));
+  showInLegend(bad, any);
+}
+
+void QcpViewBase::labelReference(QCPAbstractPlottable* ref, bool shown) const {
+  ref->setName(m_data.sourceTitle(m_data.reference) + " (reference)");
+  showInLegend(ref, shown);
+}
+
+void QcpViewBase::showInLegend(QCPAbstractPlottable* p, bool on) {
+  if (on) p->addToLegend();
+  else p->removeFromLegend();
+}
+
+QPen QcpViewBase::refPen(double widthScale) const {
+  const QColor c = m_style.referenceColor(), bg = toQColor(m_style.palette->background);
+  const QColor light((c.red() + 2 * bg.red()) / 3, (c.green() + 2 * bg.green()) / 3, (c.blue() + 2 * bg.blue()) / 3);
+  return QPen(light, m_style.lineWidth * widthScale);
+}
+
+void QcpViewBase::styleMismatchGraph(QCPGraph* g) const {
+  g->setLineStyle(QCPGraph::lsNone);
+  g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(m_style.mismatchColor(), m_style.lineWidth + 0.6),
+                                     Qt::NoBrush, m_style.markerSize + 4));
+  g->setPen(QPen(m_style.mismatchColor(), m_style.lineWidth));
+}
+
+int QcpViewBase::columns() const {
+  const int w = m_plot->axisRect()->width();
+  return std::clamp(w > 10 ? w : 1200, 100, 8192);
+}
+
+void QcpViewBase::setYRange(double lo, double hi) {
+  const auto r = paddedRange(lo, hi, m_logY, 0.06);
+  m_plot->yAxis->setRange(r.lo, r.hi);
+}
+
+}  // namespace launchlab::ui

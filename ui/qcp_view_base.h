@@ -1,0 +1,100 @@
+#pragma once
+/// What every QCustomPlot output view shares: the plot with its title row, a centred message, style
+/// handling, the reference and mismatch conventions, and the graph that draws dense lines segment by segment.
+/// Each view lives in its own file (waveform_view.cpp, scatter_view.cpp, …) behind a make function, and
+/// qcp_view_factory.cpp picks one per PlotKind.
+#include <QLocale>
+#include <QPointer>
+
+#include <qcustomplot.h>
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "output_view.h"
+
+namespace launchlab::ui {
+
+inline QVector<double> qv(const std::vector<double>& v) { return QVector<double>(v.begin(), v.end()); }
+
+/// 16777216 as "16,777,216".
+inline QString countText(std::uint64_t n) { return QLocale(QLocale::English).toString(qulonglong(n)); }
+
+/// A graph whose line is drawn segment by segment. QPainter strokes a polyline as one outline, and a wide
+/// pen over a jagged polyline (dense data, min/max edges) makes that outline self-overlap everywhere, which
+/// takes seconds to fill; separate segments stay linear in their count at any width and DPI.
+class SegmentGraph final : public QCPGraph {
+ public:
+  SegmentGraph(QCPAxis* key, QCPAxis* value) : QCPGraph(key, value) {}
+
+ protected:
+  void drawLinePlot(QCPPainter* painter, const QVector<QPointF>& lines) const override;
+};
+
+/// A SegmentGraph on the plot's x and y axes (the plot owns it).
+QCPGraph* addSegmentGraph(QCustomPlot* plot);
+
+/// Shared by every QCustomPlot view: the plot, its title row, a centred message and style handling.
+class QcpViewBase : public OutputView {
+ public:
+  explicit QcpViewBase(QWidget* parent);
+  ~QcpViewBase() override;
+
+  QWidget* widget() override { return m_plot; }
+  void render(QCPPainter& painter, const QSize& size) override;
+  QString exportTitle() const override;
+  void showMessage(const QString& text) override;
+  void setViewStyle(const ViewStyle& s) override;
+  void setLogY(bool on) override;
+  QString summary() const override { return m_summary; }
+  int drawnPoints() const override { return m_drawn; }
+
+ protected:
+  /// The most points a scatter or series draws per source (an even sample beyond that).
+  static constexpr std::size_t kMaxPoints = 20000;
+
+  virtual void restyle() = 0;
+  virtual void clearData() = 0;
+
+  void applyStyle();
+  /// Prepares for new data: hides the message, sets title and axis labels.
+  void begin(const ViewData& d);
+  /// The message for a source without this array.
+  void showNoData();
+  /// The shown implementation's mismatching indices (first ones the engine kept).
+  std::vector<std::uint64_t> mismatches() const;
+  /// Names the mismatch series ("mismatch (first 3 of 1,024)") and lists it in the legend when it has points.
+  void labelMismatches(QCPAbstractPlottable* bad, bool any) const;
+  bool showReference() const { return !m_data.reference.empty() && m_data.reference != m_data.source; }
+  /// Names the reference series and lists it in the legend when it is drawn.
+  void labelReference(QCPAbstractPlottable* ref, bool shown) const;
+  static void showInLegend(QCPAbstractPlottable* p, bool on);
+  QPen mainPen() const { return QPen(m_style.seriesColor(m_data.colorIndex), m_style.lineWidth); }
+  /// The reference, lighter and wider, under the shown series. Opaque on purpose: a wide translucent polyline
+  /// must be stroked as one self-overlapping path, which is orders of magnitude slower to rasterize.
+  QPen refPen(double widthScale = 1.0) const;
+  void styleMismatchGraph(QCPGraph* g) const;
+  /// Pixel columns of the plot area (for decimation).
+  int columns() const;
+  void setYRange(double lo, double hi);
+
+  QPointer<QCustomPlot> m_plot;
+  QCPTextElement* m_title = nullptr;
+  QCPItemText* m_message = nullptr;
+  ViewStyle m_style;
+  ViewData m_data;
+  bool m_logY = false;
+  QString m_summary;
+  int m_drawn = 0;
+};
+
+/// The views, one per PlotKind (each in its own file).
+std::unique_ptr<OutputView> makeWaveformView(QWidget* parent);
+std::unique_ptr<OutputView> makeScatterView(QWidget* parent);
+std::unique_ptr<OutputView> makeHistogramView(QWidget* parent);
+std::unique_ptr<OutputView> makeImageView(QWidget* parent);
+std::unique_ptr<OutputView> makeScalarView(QWidget* parent);
+std::unique_ptr<OutputView> makeSeriesView(QWidget* parent);
+
+}  // namespace launchlab::ui
