@@ -119,6 +119,7 @@ class Fake2D final : public Workload {
                      {"hi", "High", "", "Histogram range end.", ParamSpec::Kind::Real, 1, -10, 10}};
     m_info.inputs = {{"img", "input image", PlotKind::Image}};
     ArraySpec hist{"hist", "histogram of the image", PlotKind::Histogram, "value", "count"};
+    hist.dtype = DType::U32;
     hist.xMinParam = "lo";
     hist.xMaxParam = "hi";
     m_info.outputs = {{"sq", "image squared", PlotKind::Image, "column", "value"}, hist};
@@ -151,6 +152,7 @@ class Fake2D final : public Workload {
     return v;
   }
   std::vector<std::vector<std::size_t>> inputShapes(const RunSetup& s) const override { return {shape(s)}; }
+  std::vector<std::vector<std::size_t>> outputShapes(const RunSetup& s) const override { return {shape(s), {16}}; }
   std::vector<HostArray> makeOutputs(const RunSetup& s) const override {
     std::vector<HostArray> v;
     v.emplace_back("sq", DType::F32, shape(s));
