@@ -45,6 +45,12 @@ for w in $("$BIN/launchlab-cli" list --json | python3 -c 'import json,sys; print
   note "run $w n=$n: exit $?"
 done
 
+# The core sweep on the device (the code behind the window's block-size sweep): every block size of two kernels.
+timeout 120 "$BIN/launchlab-cli" sweep vector_add --n 16Mi --impl cuda-one-per-thread,cuda-grid-stride \
+  --block 32:1024:32 --reps 10 --warmup 2 --json "$E/sweep_vector_add_block.json" --csv "$E/sweep_vector_add_block.csv" \
+  > "$E/sweep_vector_add_block.txt" 2>&1
+note "sweep vector_add block 32:1024:32: exit $?"
+
 if [ "$MODE" = full ]; then
   timeout 200 "$BIN/launchlab-cli" bench --json "$E/bench.json" > "$E/bench.txt" 2>&1
   note "bench: exit $?"
