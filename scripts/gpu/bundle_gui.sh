@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# On the build machine: bundle the window for the GPU machine, which has no Qt: `launchlab` and `launchlab-cli` from
+# a CUDA + GUI build, the shared libraries ldd lists for them and for Qt's offscreen platform plugin (all but glibc's
+# own, libstdc++ and libgcc_s, which the GPU machine has), DejaVu fonts and a fonts.conf, packed as one file:
+# .carry/gui.tar.xz. On the GPU machine, scripts/gpu/gui_screenshots.sh unpacks it and takes screenshots.
+# Usage: scripts/gpu/bundle_gui.sh [BUILD_DIR]   (default: build-gpu-gui, configured here for sm_90)
+set -eu
+cd "$(dirname "$0")/../.."
+BUILD=${1:-build-gpu-gui}
+if [ ! -f "$BUILD/build.ninja" ]; then
+  cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release -DLAUNCHLAB_CUDA=ON -DLAUNCHLAB_GUI=ON \
+    -DLAUNCHLAB_CUDA_ARCHS=90 -DLAUNCHLAB_TESTS=OFF > /dev/null
+fi
+ninja -C "$BUILD" launchlab launchlab-cli
+STAGE=$(mktemp -d)/gui
+mkdir -p "$STAGE/bin" "$STAGE/lib" "$STAGE/platforms" "$STAGE/fonts"
+cp "$BUILD/app/launchlab" "$BUILD/app/launchlab-cli" "$STAGE/bin/"
+strip "$STAGE/bin/"* || true
+PLUGIN=$(dirname "$(dpkg -L qt6-base-dev 2>/dev/null | grep -m1 'qt6/plugins/platforms' || echo /usr/lib/x86_64-linux-gnu/qt6/plugins/platforms/x)")
+[ -f "$PLUGIN/libqoffscreen.so" ] || PLUGIN=/usr/lib/x86_64-linux-gnu/qt6/plugins/platforms
+cp "$PLUGIN/libqoffscreen.so" "$STAGE/platforms/"
+for f in "$STAGE/bin/launchlab" "$STAGE/bin/launchlab-cli" "$STAGE/platforms/libqoffscreen.so"; do
+  ldd "$f" | awk '$3 ~ /^\// {print $3}'
+done | sort -u | while read -r lib; do
+  case "$(basename "$lib")" in
+    libc.so*|libm.so*|libdl.so*|libpthread.so*|librt.so*|ld-linux*|libstdc++.so*|libgcc_s.so*) ;;
+    *) cp -L "$lib" "$STAGE/lib/" ;;
+  esac
+done
+cp /usr/share/fonts/truetype/dejavu/DejaVuSans*.ttf "$STAGE/fonts/" 2>/dev/null || true
+cat > "$STAGE/fonts.conf" <<'EOF'
+<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd">
+<fontconfig><dir prefix="relative">fonts</dir><cachedir>/tmp/launchlab-fontcache</cachedir></fontconfig>
+EOF
+mkdir -p .carry
+tar -C "$(dirname "$STAGE")" -cJf .carry/gui.tar.xz gui
+du -h .carry/gui.tar.xz
