@@ -4,6 +4,8 @@
 
 #include <cstdio>
 #include <cstring>
+#include <cstdlib>
+#include <unistd.h>
 #include <filesystem>
 #include <iostream>
 #include <map>
@@ -80,11 +82,26 @@ RunRequest buildRequest(const Engine& engine, RunOptions o) {
   return parsed.request;
 }
 
+/// An output path must be writable before anything runs: a bad path is bad input (exit 2), not a failed run.
 void checkOutputFolder(const std::string& option, const std::string& path) {
   if (path.empty() || path == "-") return;
   auto parent = std::filesystem::path(path).parent_path();
-  if (!parent.empty() && !std::filesystem::is_directory(parent))
-    throw BadUsage(option + ": folder " + parent.string() + " does not exist");
+  if (parent.empty()) parent = ".";
+  if (!std::filesystem::is_directory(parent)) throw BadUsage(option + ": folder " + parent.string() + " does not exist");
+  std::string probe = (parent / ".launchlab-write-test-XXXXXX").string();
+  const int fd = ::mkstemp(probe.data());  // permissions alone do not tell (root, read-only mounts, /proc)
+  if (fd < 0) throw BadUsage(option + ": folder " + parent.string() + " is not writable");
+  ::close(fd);
+  ::unlink(probe.c_str());
+  if (std::filesystem::is_directory(path)) throw BadUsage(option + ": " + path + " is a folder");
+}
+
+/// An option given with an empty value ("--n ''") is a mistake, never "the default".
+void rejectEmptyValues(const CLI::App& app) {
+  for (const CLI::App* cmd : app.get_subcommands())
+    for (const CLI::Option* opt : cmd->get_options())
+      for (const auto& v : opt->results())
+        if (v.empty() && opt->get_type_size() != 0) throw BadUsage(opt->get_name() + ": empty value");
 }
 
 void addRequestOptions(CLI::App* cmd, RunOptions& o) {
@@ -241,6 +258,10 @@ int main(int argc, char** argv) {
       else std::cout << cli::renderDevice(engine.deviceStatus(), kernels::builtWithCuda());
       return 0;
     }
+    rejectEmptyValues(app);
+    if (bench->parsed() && (bo.reps < 1 || bo.reps > kMaxRepetitions))
+      throw BadUsage("--reps: must be between 1 and " + std::to_string(kMaxRepetitions));
+    if (bench->parsed()) checkOutputFolder("--json", bo.json);
     if (run->parsed()) return cmdRun(engine, ro);
     if (sweep->parsed()) return cmdSweep(engine, so);
     if (worker->parsed()) return serveWorker(engine, 0, 1);

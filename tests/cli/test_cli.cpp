@@ -117,6 +117,13 @@ TEST(Cli, BadInputExitsTwoWithOneLine) {
   expectBadInput("run vector_add --input x=a.npy --input x=b.npy", "--input x: given twice");
   expectBadInput("run vector_add --seed -1", "--seed: seed must be a whole number >= 0");
   expectBadInput("run vector_add --warmup 1.5", "--warmup: warmup must be a whole number");
+  expectBadInput("run vector_add --n ''", "--n: empty value");
+  expectBadInput("run vector_add --dtype ''", "--dtype: empty value");
+  expectBadInput("run vector_add --json ''", "--json: empty value");
+  expectBadInput("run vector_add --json /proc/out.json", "--json: folder /proc is not writable");
+  expectBadInput("run vector_add --json /tmp", "--json: /tmp is a folder");
+  expectBadInput("bench --reps 0", "--reps: must be between 1 and 100000");
+  expectBadInput("bench --reps 1000000000", "--reps: must be between 1 and 100000");
 }
 
 TEST(Cli, JsonToStdoutIsValidAndComplete) {
