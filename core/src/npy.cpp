@@ -4,7 +4,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <regex>
+#include <string_view>
 
 #include "launchlab/errors.h"
 #include "launchlab/io/atomic_file.h"
@@ -13,6 +13,7 @@ namespace launchlab::npy {
 
 namespace {
 constexpr char kMagic[] = "\x93NUMPY";
+constexpr std::size_t kMaxHeaderBytes = 10000;
 
 std::optional<DType> dtypeFromDescr(const std::string& d, std::string& why) {
   if (d == "<f4") return DType::F32;
@@ -30,33 +31,104 @@ std::optional<DType> dtypeFromDescr(const std::string& d, std::string& why) {
 }
 }  // namespace
 
-Header parseHeaderDict(const std::string& dict) {
-  Header h;
-  std::smatch m;
-  static const std::regex descrRe(R"('descr'\s*:\s*'([^']*)')");
-  static const std::regex fortranRe(R"('fortran_order'\s*:\s*(True|False))");
-  static const std::regex shapeRe(R"('shape'\s*:\s*\(([^)]*)\))");
-  if (!std::regex_search(dict, m, descrRe)) throw BadInput("malformed .npy header: no 'descr'");
-  std::string why;
-  auto dt = dtypeFromDescr(m[1].str(), why);
-  if (!dt) throw BadInput(why);
-  h.dtype = *dt;
-  if (!std::regex_search(dict, m, fortranRe)) throw BadInput("malformed .npy header: no 'fortran_order'");
-  if (m[1].str() == "True") throw BadInput("Fortran-ordered arrays are not supported: save with np.ascontiguousarray");
-  if (!std::regex_search(dict, m, shapeRe)) throw BadInput("malformed .npy header: no 'shape'");
-  std::string dims = m[1].str();
-  std::size_t pos = 0;
-  while (pos < dims.size()) {
-    while (pos < dims.size() && (std::isspace(static_cast<unsigned char>(dims[pos])) || dims[pos] == ',')) ++pos;
-    if (pos >= dims.size()) break;
-    std::size_t end = pos;
-    while (end < dims.size() && std::isdigit(static_cast<unsigned char>(dims[end]))) ++end;
-    if (end == pos) throw BadInput("malformed .npy header: bad shape '(" + dims + ")'");
-    h.shape.push_back(static_cast<std::size_t>(std::stoull(dims.substr(pos, end - pos))));
-    pos = end;
+namespace {
+
+/// Reads the header's Python dict literal ({'descr': '<f4', 'fortran_order': False, 'shape': (3, 4), }) one token
+/// at a time, in one pass over a bounded string: no backtracking, no recursion, every failure one BadInput.
+class DictReader {
+ public:
+  explicit DictReader(std::string_view text) : m_s(text) {}
+
+  Header parse() {
+    Header h;
+    bool haveDescr = false, haveOrder = false, haveShape = false;
+    expect('{');
+    while (!peek('}')) {
+      const std::string key = quoted();
+      expect(':');
+      if (key == "descr") haveDescr = once(haveDescr, key), h.dtype = dtype(quoted());
+      else if (key == "fortran_order") haveOrder = once(haveOrder, key), fortranOrder();
+      else if (key == "shape") haveShape = once(haveShape, key), h.shape = tuple();
+      else fail("unexpected key '" + key + "'");
+      if (!peek('}')) expect(',');
+    }
+    expect('}');
+    skipSpace();
+    if (m_i != m_s.size()) fail("unexpected text after the dict");
+    if (!haveDescr) fail("no 'descr'");
+    if (!haveOrder) fail("no 'fortran_order'");
+    if (!haveShape) fail("no 'shape'");
+    return h;
   }
-  return h;
-}
+
+ private:
+  [[noreturn]] static void fail(const std::string& why) { throw BadInput("malformed .npy header: " + why); }
+  static bool once(bool seen, const std::string& key) {
+    if (seen) fail("'" + key + "' given twice");
+    return true;
+  }
+  void skipSpace() {
+    while (m_i < m_s.size() && std::isspace(static_cast<unsigned char>(m_s[m_i]))) ++m_i;
+  }
+  bool peek(char c) {
+    skipSpace();
+    return m_i < m_s.size() && m_s[m_i] == c;
+  }
+  void expect(char c) {
+    if (!peek(c)) fail(std::string("expected '") + c + "'");
+    ++m_i;
+  }
+  std::string quoted() {
+    skipSpace();
+    if (m_i >= m_s.size() || (m_s[m_i] != '\'' && m_s[m_i] != '"')) fail("expected a quoted string");
+    const char q = m_s[m_i++];
+    const std::size_t end = m_s.find(q, m_i);
+    if (end == std::string_view::npos || end - m_i > 64) fail("unterminated or overlong string");
+    std::string v(m_s.substr(m_i, end - m_i));
+    m_i = end + 1;
+    return v;
+  }
+  static DType dtype(const std::string& descr) {
+    std::string why;
+    if (auto dt = dtypeFromDescr(descr, why)) return *dt;
+    throw BadInput(why);
+  }
+  void fortranOrder() {
+    skipSpace();
+    if (m_s.substr(m_i, 5) == "False") m_i += 5;
+    else if (m_s.substr(m_i, 4) == "True")
+      throw BadInput("Fortran-ordered arrays are not supported: save with np.ascontiguousarray");
+    else fail("'fortran_order' must be True or False");
+  }
+  std::vector<std::size_t> tuple() {
+    expect('(');
+    std::vector<std::size_t> dims;
+    std::uint64_t elements = 1;
+    while (!peek(')')) {
+      if (dims.size() >= 32) fail("more than 32 dimensions");
+      std::uint64_t d = 0;
+      const std::size_t start = m_i;
+      while (m_i < m_s.size() && std::isdigit(static_cast<unsigned char>(m_s[m_i]))) {
+        if (d > (std::uint64_t(1) << 59)) fail("a dimension is too large");
+        d = d * 10 + std::uint64_t(m_s[m_i++] - '0');
+      }
+      if (m_i == start) fail("bad shape");
+      if (d != 0 && elements > (std::uint64_t(1) << 62) / d) fail("the shape holds too many elements");
+      elements *= d;
+      dims.push_back(std::size_t(d));
+      if (!peek(')')) expect(',');
+    }
+    expect(')');
+    return dims;
+  }
+
+  std::string_view m_s;
+  std::size_t m_i = 0;
+};
+
+}  // namespace
+
+Header parseHeaderDict(const std::string& dict) { return DictReader(dict).parse(); }
 
 namespace {
 Header readHeader(std::ifstream& f, const std::string& path, std::uintmax_t fileSize) {
@@ -79,7 +151,8 @@ Header readHeader(std::ifstream& f, const std::string& path, std::uintmax_t file
   } else {
     bad(path, "unsupported .npy format version " + std::to_string(ver[0]));
   }
-  if (headerLen > 1 << 20) bad(path, "implausible .npy header length");
+  // NumPy refuses headers over 10000 bytes by default (numpy.lib.format's max_header_size); so do we.
+  if (headerLen > kMaxHeaderBytes) bad(path, "implausible .npy header length " + std::to_string(headerLen));
   std::string dict(headerLen, '\0');
   if (!f.read(dict.data(), std::streamsize(headerLen))) bad(path, "truncated .npy header");
   Header h;
