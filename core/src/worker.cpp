@@ -12,6 +12,7 @@
 #include <condition_variable>
 #include <cstring>
 #include <deque>
+#include <limits>
 #include <mutex>
 #include <thread>
 
@@ -47,23 +48,30 @@ bool writeFrame(int fd, char type, const std::string& payload) {
   return posix::writeAll(fd, head, 9) == 0 && posix::writeAll(fd, payload.data(), payload.size()) == 0;
 }
 
+enum class FrameRead { Ok, End, TooLarge };
+
 // The payload grows as its bytes arrive, so a length that the stream does not back (a broken or hostile peer)
-// costs an end-of-stream, not an allocation of that size.
-bool readFrame(int fd, char& type, std::string& payload) {
+// costs an end-of-stream, not an allocation of that size; a length over `maxBytes` is refused before any read.
+FrameRead readFrame(int fd, char& type, std::string& payload, std::uint64_t maxBytes) {
   constexpr std::uint64_t kChunk = std::uint64_t(64) << 20;
   char head[9];
-  if (!readAll(fd, head, 9)) return false;
+  if (!readAll(fd, head, 9)) return FrameRead::End;
   type = head[0];
   std::uint64_t n = 0;
   std::memcpy(&n, head + 1, 8);
   payload.clear();
+  if (n > maxBytes) return FrameRead::TooLarge;
   while (payload.size() < n) {
     const std::size_t have = payload.size();
     const std::size_t step = std::size_t(std::min<std::uint64_t>(n - have, kChunk));
     payload.resize(have + step);
-    if (!readAll(fd, payload.data() + have, step)) return false;
+    if (!readAll(fd, payload.data() + have, step)) return FrameRead::End;
   }
-  return true;
+  return FrameRead::Ok;
+}
+
+bool readFrame(int fd, char& type, std::string& payload) {
+  return readFrame(fd, type, payload, std::numeric_limits<std::uint64_t>::max()) == FrameRead::Ok;
 }
 
 RunResult failed(const RunRequest& req, std::string reason) {
@@ -88,7 +96,18 @@ int serveWorker(Engine& engine, int inFd, int outFd) {
   std::thread reader([&] {
     char type = 0;
     std::string payload;
-    while (readFrame(inFd, type, payload)) {
+    for (;;) {
+      const FrameRead got = readFrame(inFd, type, payload, kMaxRequestFrameBytes);
+      if (got == FrameRead::End) break;
+      if (got == FrameRead::TooLarge || (type != 'C' && type != 'I' && type != 'R')) {
+        // A malformed frame: one error reply, then the worker ends cleanly (the stream cannot be trusted further).
+        const std::string why = got == FrameRead::TooLarge
+                                    ? "a frame over " + std::to_string(kMaxRequestFrameBytes) + " bytes"
+                                    : "a frame of unknown type " + std::to_string(int(static_cast<unsigned char>(type)));
+        std::lock_guard<std::mutex> lock(mutex);
+        queue.emplace_back('!', "worker: malformed input: " + why);
+        break;
+      }
       if (type == 'C') {
         token.cancel();
         continue;
@@ -99,7 +118,7 @@ int serveWorker(Engine& engine, int inFd, int outFd) {
     }
     std::lock_guard<std::mutex> lock(mutex);
     closed = true;
-    token.cancel();
+    if (queue.empty() || queue.back().first != '!') token.cancel();
     cv.notify_one();
   });
   reader.detach();  // blocked in read() until the parent closes the pipe; ends with the process
@@ -113,6 +132,13 @@ int serveWorker(Engine& engine, int inFd, int outFd) {
       item = std::move(queue.front());
       queue.pop_front();
       if (item.first == 'R') token.reset();
+    }
+    if (item.first == '!') {
+      RunResult refused;
+      refused.status = Status::Failed;
+      refused.reason = item.second;
+      writeFrame(outFd, 'Z', wire::encodeResult(refused));
+      return 2;
     }
     if (item.first == 'I') {
       if (!writeFrame(outFd, 'I', wire::encodeDevice(engine.deviceStatus()))) return 0;

@@ -5,6 +5,13 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <utility>
+#include <vector>
 
 #include "launchlab/engine.h"
 #include "launchlab/kernels.h"
@@ -128,4 +135,24 @@ TEST(Worker, AMalformedDeviceStatusSaysSo) {
   DeviceStatus s = runner.deviceStatus();
   EXPECT_FALSE(s.available);
   EXPECT_NE(s.reason.find("malformed device status"), std::string::npos) << s.reason;
+}
+
+// The worker side: a frame longer than kMaxRequestFrameBytes (2^63 announced) or of an unknown type gets one failed
+// result naming the problem and a clean exit 2, with nothing allocated for the announced length.
+TEST(Worker, MalformedFramesFromTheParentGetOneErrorReplyAndExitTwo) {
+  const std::string out = (std::filesystem::temp_directory_path() / ("ll_worker_" + std::to_string(::getpid()))).string();
+  for (const auto& [frame, needle] : std::vector<std::pair<std::string, std::string>>{
+           {"R\\377\\377\\377\\377\\377\\377\\377\\177", "a frame over 1048576 bytes"},
+           {"X\\0\\0\\0\\0\\0\\0\\0\\0", "a frame of unknown type 88"}}) {
+    const std::string cmd = "printf '" + frame + "' | '" + cliPath() + "' worker > '" + out + "'";
+    const int st = std::system(cmd.c_str());
+    ASSERT_TRUE(WIFEXITED(st));
+    EXPECT_EQ(WEXITSTATUS(st), 2) << needle;
+    std::ifstream f(out, std::ios::binary);
+    const std::string reply((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+    ASSERT_GT(reply.size(), 9u);
+    EXPECT_EQ(reply[0], 'Z');
+    EXPECT_NE(reply.find("worker: malformed input: " + needle), std::string::npos) << reply.substr(0, 200);
+  }
+  std::filesystem::remove(out);
 }

@@ -11,6 +11,7 @@
 #include <sys/types.h>
 
 #include <optional>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,10 @@
 #include "launchlab/engine.h"
 
 namespace launchlab {
+
+/// The largest frame the worker reads from its parent (requests are small: a request with its parameters and input
+/// file names). A larger or unknown frame gets one failed result in reply and the worker exits with code 2.
+inline constexpr std::uint64_t kMaxRequestFrameBytes = std::uint64_t(1) << 20;
 
 /// The worker side: serves frames from inFd, answers on outFd, until EOF or until a sticky GPU error has lost
 /// the CUDA context (then it answers the run in flight and exits). Returns the process exit code (0, or 3 after
