@@ -73,6 +73,7 @@ std::string renderRun(const RunResult& r) {
       << pad(num(i.bandwidthGBs, "%.1f"), 8, true) << pad(num(i.speedupTotal, "%.2fx"), 8, true) << " "
       << verification(i) << "\n";
     if (!i.launchNote.empty() && i.launchNote != "as requested") notes.push_back(i.implId + ": " + i.launchNote);
+    for (const auto& [k, v] : i.scalars) notes.push_back(i.implId + ": output " + k + " = " + num(v, "%.10g"));
     for (const auto& [k, v] : i.metrics) notes.push_back(i.implId + ": " + k + " = " + num(v, "%.6g"));
     if (i.verification.outcome == Verification::Outcome::Fail && !i.verification.firstMismatches.empty())
       notes.push_back(i.implId + ": first mismatch at index " + std::to_string(i.verification.firstMismatches.front()) +

@@ -123,7 +123,8 @@ int cmdRun(Engine& engine, const RunOptions& o) {
   if (o.json != "-") std::cout << cli::renderRun(r);
   if (!o.json.empty()) writeOut(o.json, json::runResult(r));
   if (!o.saveOutputs.empty()) {
-    int files = files::saveRunArrays(r, o.saveOutputs);
+    const Workload* w = engine.registry().find(r.workload);
+    int files = files::saveRunArrays(r, o.saveOutputs, w ? &w->info() : nullptr);
     std::cerr << "saved " << files << " .npy files under " << o.saveOutputs << "\n";
   }
   if (r.status == Status::Failed) {

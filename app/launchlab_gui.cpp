@@ -2,15 +2,16 @@
 // 2 bad command line, 3 no display (the caller may fall back to launchlab-cli).
 #include <QApplication>
 #include <QCommandLineParser>
-#include <QDir>
 #include <QElapsedTimer>
 #include <QPixmap>
 #include <QTimer>
 
 #include <cstdio>
 #include <cstdlib>
+#include <string_view>
 
 #include "app/gui_wiring.h"
+#include "app/quit_on_signal.h"
 #include "ui/main_window.h"
 #include "ui/settings.h"
 #include "ui/stall_meter.h"
@@ -27,11 +28,63 @@ bool hasDisplay() {
   return set("DISPLAY") || set("WAYLAND_DISPLAY") || set("QT_QPA_PLATFORM");
 }
 
+/// --help and --version need no display: they are answered before any window system is touched.
+bool asksForHelpOrVersion(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view a = argv[i];
+    if (a == "-h" || a == "--help" || a == "-?" || a == "--help-all" || a == "-v" || a == "--version") return true;
+  }
+  return false;
+}
+
+void setApplicationInfo() {
+  QCoreApplication::setOrganizationName("LaunchLab");
+  QCoreApplication::setApplicationName("launchlab");
+  QCoreApplication::setApplicationVersion("0.1.0");
+}
+
+struct Options {
+  QCommandLineParser parser;
+  QCommandLineOption workload{"workload", "Start on workload <id>.", "id"};
+  QCommandLineOption presentation{"presentation", "Start in presentation mode (projectors)."};
+  QCommandLineOption screenshot{"screenshot",
+                                "Wait for the first run, save the window to <path> (PNG) and exit. Uses fresh settings, "
+                                "as a new user sees the window.",
+                                "path"};
+  QCommandLineOption stalls{"measure-stalls",
+                            "Measure cold start to first plot and the longest event-loop stall during a 2^24-element "
+                            "run and a block-size sweep, print them and exit."};
+  QCommandLineOption fresh{"fresh",
+                           "Ignore and do not touch saved settings (a new user's view); the temporary settings are "
+                           "removed on exit, also on SIGTERM or Ctrl+C."};
+  QCommandLineOption noRun{"no-first-run", "Do not run the workload at start."};
+  QCommandLineOption inProcess{"in-process",
+                               "Run the engine in this process even with a GPU (by default GPU work runs in a "
+                               "launchlab-cli worker process, so a kernel fault cannot take the window down)."};
+  Options() {
+    parser.setApplicationDescription(
+        "LaunchLab: pick a CUDA workload, tune its launch, run it, see and export the results.");
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addOptions({workload, presentation, screenshot, stalls, fresh, noRun, inProcess});
+  }
+};
+
+/// Prints the help or the version and exits 0 (QCommandLineParser::process does), with no GUI.
+int answerWithoutDisplay(int argc, char** argv) {
+  QCoreApplication core(argc, argv);
+  setApplicationInfo();
+  Options o;
+  o.parser.process(core);
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   QElapsedTimer startClock;
   startClock.start();
+  if (asksForHelpOrVersion(argc, argv)) return answerWithoutDisplay(argc, argv);
   // Before QApplication, which would abort without a display: one line, exit code 3.
   if (!hasDisplay()) {
     std::fprintf(stderr,
@@ -40,46 +93,28 @@ int main(int argc, char** argv) {
     return 3;
   }
   QApplication app(argc, argv);
-  QApplication::setOrganizationName("LaunchLab");
-  QApplication::setApplicationName("launchlab");
-  QApplication::setApplicationVersion("0.1.0");
+  setApplicationInfo();
+  launchlab::app::quitOnTerminationSignals();
 
-  QCommandLineParser parser;
-  parser.setApplicationDescription("LaunchLab: pick a CUDA workload, tune its launch, run it, see and export the results.");
-  parser.addHelpOption();
-  parser.addVersionOption();
-  QCommandLineOption workloadOpt("workload", "Start on workload <id>.", "id");
-  QCommandLineOption presentationOpt("presentation", "Start in presentation mode (projectors).");
-  QCommandLineOption screenshotOpt("screenshot",
-                                   "Wait for the first run, save the window to <path> (PNG) and exit. Uses fresh settings, "
-                                   "as a new user sees the window.",
-                                   "path");
-  QCommandLineOption stallsOpt("measure-stalls",
-                               "Measure cold start to first plot and the longest event-loop stall during a 2^24-element "
-                               "run and a block-size sweep, print them and exit.");
-  QCommandLineOption freshOpt("fresh", "Ignore and do not touch saved settings (a new user's view).");
-  QCommandLineOption noRunOpt("no-first-run", "Do not run the workload at start.");
-  QCommandLineOption inProcessOpt("in-process",
-                                  "Run the engine in this process even with a GPU (by default GPU work runs in a "
-                                  "launchlab-cli worker process, so a kernel fault cannot take the window down).");
-  parser.addOptions({workloadOpt, presentationOpt, screenshotOpt, stallsOpt, freshOpt, noRunOpt, inProcessOpt});
-  parser.process(app);
+  Options o;
+  o.parser.process(app);
+  const QCommandLineParser& parser = o.parser;
 
-  const QString shot = parser.value(screenshotOpt);
-  const bool measure = parser.isSet(stallsOpt);
-  const bool fresh = parser.isSet(freshOpt) || !shot.isEmpty() || measure;
+  const QString shot = parser.value(o.screenshot);
+  const bool measure = parser.isSet(o.stalls);
+  const bool fresh = parser.isSet(o.fresh) || !shot.isEmpty() || measure;
 
   MainWindowOptions opts;
-  opts.startWorkload = parser.value(workloadOpt);
-  opts.forcePresentation = parser.isSet(presentationOpt);
-  opts.firstRun = !parser.isSet(noRunOpt) || !shot.isEmpty() || measure;
+  opts.startWorkload = parser.value(o.workload);
+  opts.forcePresentation = parser.isSet(o.presentation);
+  opts.firstRun = !parser.isSet(o.noRun) || !shot.isEmpty() || measure;
   opts.startClock = &startClock;
   std::unique_ptr<AppSettings> settings = fresh ? AppSettings::ephemeral() : std::make_unique<AppSettings>();
-  if (fresh) opts.presetFolder = QDir::temp().filePath("launchlab-fresh-presets-unused");
+  if (fresh) opts.presetFolder = settings->privateFolder() + "/presets";
 
   std::string backendNote;
   const std::string workerPath = (QCoreApplication::applicationDirPath() + "/launchlab-cli").toStdString();
-  auto backend = launchlab::app::makeBackend(workerPath, parser.isSet(inProcessOpt), backendNote);
+  auto backend = launchlab::app::makeBackend(workerPath, parser.isSet(o.inProcess), backendNote);
   opts.backendNote = QString::fromStdString(backendNote);
   MainWindow window(std::move(backend), std::move(settings), opts);
   window.show();

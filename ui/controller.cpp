@@ -154,6 +154,7 @@ void RunController::executeRun(const std::shared_ptr<Job>& job) {
   if (!cancelled) {
     const auto t0 = std::chrono::steady_clock::now();
     outcome->result = m_backend->run(job->request, job->cancel.get(), progressFn(job, 0, 1));
+    if (const Workload* w = m_backend->registry().find(job->request.workload)) outcome->workload = &w->info();
     cancelled = job->cancel->cancelled();
     if (!cancelled && job->postProcess) job->postProcess(*outcome);
     outcome->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

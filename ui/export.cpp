@@ -197,13 +197,13 @@ ExportResult exportRunJson(const RunResult& r, const QString& path) {
   return exportBytes(path, QByteArray::fromStdString(json::runResult(r) + "\n"));
 }
 
-ExportResult exportRunNpy(const RunResult& r, const QString& folder) {
+ExportResult exportRunNpy(const RunResult& r, const QString& folder, const WorkloadInfo* workload) {
   bool any = !r.inputs.empty();
   for (const auto& i : r.impls) any = any || !i.outputs.empty();
   if (!any) return failure(folder, "this run kept no arrays (see the log: outputs are not kept for very large runs)");
   if (!QDir().mkpath(folder)) return failure(folder, "cannot create the folder");
   try {
-    const int n = files::saveRunArrays(r, folder.toStdString());
+    const int n = files::saveRunArrays(r, folder.toStdString(), workload);
     return {true, QString("wrote %1 .npy files under %2").arg(n).arg(folder)};
   } catch (const std::exception& e) {
     return failure(folder, QString::fromUtf8(e.what()));

@@ -10,6 +10,7 @@
 #include <optional>
 
 #include "launchlab/result.h"
+#include "launchlab/workload.h"
 
 class QCPPainter;
 
@@ -55,7 +56,8 @@ ExportResult exportBytes(const QString& path, const QByteArray& bytes);
 /// CSV and JSON forms of a run (launchlab::csv / launchlab::json).
 ExportResult exportRunCsv(const RunResult& r, const QString& path);
 ExportResult exportRunJson(const RunResult& r, const QString& path);
-/// Kept inputs and outputs as .npy under `folder` (files::saveRunArrays).
-ExportResult exportRunNpy(const RunResult& r, const QString& folder);
+/// Kept inputs and outputs as .npy under `folder` (files::saveRunArrays; with `workload`, histogram outputs come
+/// with their <output>_bin_edges.npy).
+ExportResult exportRunNpy(const RunResult& r, const QString& folder, const WorkloadInfo* workload = nullptr);
 
 }  // namespace launchlab::ui

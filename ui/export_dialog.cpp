@@ -205,7 +205,7 @@ void ExportDialog::exportData(int kind) {
       break;
     case 2:
       p = QFileDialog::getExistingDirectory(this, "Folder for the .npy arrays", m_folder);
-      if (!p.isEmpty()) report(exportRunNpy(m_outcome->result, QDir(p).filePath(slug(QString::fromStdString(m_outcome->result.workload)) + "_arrays")));
+      if (!p.isEmpty()) report(exportRunNpy(m_outcome->result, QDir(p).filePath(slug(QString::fromStdString(m_outcome->result.workload)) + "_arrays"), m_outcome->workload));
       break;
     case 3:
       p = browse("Sweep as CSV", base + "_sweep.csv", "*.csv");

@@ -78,7 +78,7 @@ QString jobFinishedLine(quint64 id, const RunResult& r, double wallSeconds, doub
 }
 
 QString firstRunNote(std::uint64_t quickSize, const std::string& formSize) {
-  return QString("first run at N = %1 so that it takes under a second; your size was %2").arg(q(sizeText(quickSize)), q(formSize));
+  return QString("first run at N = %1 so that it takes under a second; your size %2 stays in the form for the next run").arg(q(sizeText(quickSize)), q(formSize));
 }
 
 QString coldStartLine(qint64 ms) { return QString("cold start to first plot: %1 ms").arg(ms); }

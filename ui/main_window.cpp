@@ -216,7 +216,7 @@ QWidget* MainWindow::buildTablePage() {
   rl->setContentsMargins(0, 2, 0, 0);
   m_table = new ResultsTable;
   auto* copy = new QPushButton("Copy table");
-  copy->setToolTip("Copies the table as tab-separated text (Ctrl+C copies the selected rows)");
+  copy->setToolTip("Copies the table as tab-separated text (only the selected cells when you selected some)");
   connect(copy, &QPushButton::clicked, this, [this] {
     m_table->copyToClipboard();
     m_statusText->setText("Results table copied");
@@ -283,6 +283,9 @@ void MainWindow::addPresetButton(QToolBar* tb) {
   connect(m_presets, &PresetMenu::presetChosen, this, &MainWindow::applyPreset);
   connect(m_presets, &PresetMenu::logLine, this, &MainWindow::log);
   connect(m_presets, &PresetMenu::failed, this, [this](const QString& m) { m_errorBanner->showMessage(Banner::Level::Error, m); });
+  connect(m_presets, &PresetMenu::failureResolved, this, [this](const QString& m) {
+    if (m_errorBanner->text() == m) m_errorBanner->hide();
+  });
   tb->addWidget(button);
 }
 
@@ -341,10 +344,9 @@ void MainWindow::startFirstRun() {
   // Start fast: the first screen must come up in about a second on any machine.
   const int passes = 2 * (f.warmup + f.reps) + 2;
   const std::uint64_t quick = chooseQuickSize(*w, passes);
-  if (auto n = parseSize(f.size); n && *n > quick) {
+  if (auto n = parseSize(f.size); n && *n > quick && m_panel->check().ok()) {
     m_firstRunNote = firstRunNote(quick, f.size);
-    f.size = sizeText(quick);
-    m_panel->setForm(f);
+    m_firstRunN = quick;
   }
   m_waitingFirstPlot = true;
   run();
@@ -357,6 +359,7 @@ void MainWindow::run() {
     return;
   }
   RunRequest req = *c.request;
+  if (m_firstRunN) req.n = std::exchange(m_firstRunN, std::nullopt);
   std::string note;
   req.keepInputs = req.keepOutputs = mayKeepArraysOf(*m_backend->registry().find(req.workload), req, note);
   if (!req.keepOutputs) {

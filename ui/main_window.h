@@ -168,6 +168,7 @@ class MainWindow : public QMainWindow {
   qint64 m_lastDisplayMs = 0;
   bool m_waitingFirstPlot = false;
   QString m_firstRunNote;
+  std::optional<std::uint64_t> m_firstRunN;  ///< the quick N of the first run; the form keeps the user's size
 };
 
 }  // namespace launchlab::ui

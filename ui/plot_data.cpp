@@ -296,18 +296,6 @@ ScalarValue scalarValue(const HostArray& a, const ArraySpec& spec) {
   return s;
 }
 
-std::pair<double, double> histogramRange(const ArraySpec& spec, const std::map<std::string, std::string>& params,
-                                         std::size_t bins) {
-  auto get = [&](const std::string& name) -> std::optional<double> {
-    if (name.empty()) return std::nullopt;
-    auto it = params.find(name);
-    return it == params.end() ? std::nullopt : parseDouble(it->second);
-  };
-  auto lo = get(spec.xMinParam), hi = get(spec.xMaxParam);
-  if (lo && hi && *hi > *lo) return {*lo, *hi};
-  return {0.0, double(bins)};
-}
-
 const PreparedArray* PreparedRun::find(const std::string& key) const {
   auto it = arrays.find(key);
   return it == arrays.end() ? nullptr : &it->second;

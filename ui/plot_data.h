@@ -96,10 +96,7 @@ struct ScalarValue {
 };
 ScalarValue scalarValue(const HostArray& a, const ArraySpec& spec);
 
-/// Bin range of a histogram output from its spec and the run's resolved parameters (text values);
-/// falls back to [0, bins) when the params are absent or unparsable.
-std::pair<double, double> histogramRange(const ArraySpec& spec, const std::map<std::string, std::string>& params,
-                                         std::size_t bins);
+// histogramRange (a histogram's bin range) is core's: launchlab/workload.h.
 
 /// What the compute thread prepares for one array of one source (an implementation's output or an input).
 struct PreparedArray {

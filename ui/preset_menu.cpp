@@ -3,6 +3,8 @@
 #include <QFileDialog>
 #include <QInputDialog>
 
+#include <utility>
+
 #include "log_text.h"
 #include "settings.h"
 
@@ -31,32 +33,67 @@ void PresetMenu::refill() {
   if (names.isEmpty()) addAction("(no presets yet)")->setEnabled(false);
   addSeparator();
   addAction("Save current parameters as\xE2\x80\xA6", this, &PresetMenu::askAndSave);
+  QStringList user;
+  for (const auto& n : names)
+    if (!PresetStore::isBuiltin(n)) user << n;
+  addUserPresetSubmenu("Rename preset", user, [this](const QString& n) { askAndRename(n); });
+  addUserPresetSubmenu("Delete preset", user, [this](const QString& n) { deletePreset(n); });
   addAction("Import preset file\xE2\x80\xA6", this, &PresetMenu::importFile);
   addAction("Export preset file\xE2\x80\xA6", this, &PresetMenu::exportFile);
+}
+
+void PresetMenu::addUserPresetSubmenu(const QString& title, const QStringList& userNames,
+                                      std::function<void(QString)> act) {
+  QMenu* sub = addMenu(title);
+  sub->setEnabled(!userNames.isEmpty());
+  for (const auto& n : userNames) sub->addAction(n, this, [act, n] { act(n); });
+}
+
+bool PresetMenu::fail(const QString& message) {
+  m_lastFailure = message.toHtmlEscaped();
+  emit failed(m_lastFailure);
+  return false;
+}
+
+void PresetMenu::succeed(const QString& logText) {
+  if (!m_lastFailure.isEmpty()) emit failureResolved(std::exchange(m_lastFailure, QString()));
+  emit logLine(logText);
 }
 
 void PresetMenu::load(const QString& name) {
   QString err;
   auto p = m_store->load(name, &err);
   if (!p) {
-    emit failed(err.toHtmlEscaped());
+    fail(err);
     return;
   }
   if (!m_registry.find(p->form.workload)) {
-    emit failed(presetWorkloadMissingText(name, p->form.workload));
+    m_lastFailure = presetWorkloadMissingText(name, p->form.workload);
+    emit failed(m_lastFailure);
     return;
   }
   emit presetChosen(*p);
-  emit logLine("loaded preset " + name);
+  succeed("loaded preset " + name);
 }
 
 bool PresetMenu::saveCurrentAs(const QString& name) {
   QString err;
-  if (!m_store->save({name.trimmed(), m_currentForm()}, &err)) {
-    emit failed(err.toHtmlEscaped());
-    return false;
-  }
-  emit logLine("saved preset " + name.trimmed() + " in " + m_store->folder());
+  const bool replaced = m_store->names().contains(name.trimmed());
+  if (!m_store->save({name.trimmed(), m_currentForm()}, &err)) return fail(err);
+  succeed(QString(replaced ? "replaced" : "saved") + " preset " + name.trimmed() + " in " + m_store->folder());
+  return true;
+}
+
+bool PresetMenu::renamePreset(const QString& from, const QString& to) {
+  QString err;
+  if (!m_store->rename(from, to, &err)) return fail(err);
+  succeed("renamed preset '" + from + "' to '" + to.trimmed() + "'");
+  return true;
+}
+
+bool PresetMenu::deletePreset(const QString& name) {
+  if (!m_store->remove(name)) return fail("could not delete preset '" + name + "'");
+  succeed("deleted preset '" + name + "'");
   return true;
 }
 
@@ -69,16 +106,23 @@ void PresetMenu::askAndSave() {
   if (ok) saveCurrentAs(name);
 }
 
+void PresetMenu::askAndRename(const QString& name) {
+  bool ok = false;
+  const QString to = QInputDialog::getText(dialogParent(), "Rename preset", "New name:", QLineEdit::Normal, name, &ok);
+  if (ok) renamePreset(name, to);
+}
+
 void PresetMenu::importFile() {
   const QString path = QFileDialog::getOpenFileName(dialogParent(), "Import preset", m_settings.exportFolder(), "*.json");
-  if (path.isEmpty()) return;
+  if (!path.isEmpty()) importFrom(path);
+}
+
+bool PresetMenu::importFrom(const QString& path) {
   QString err;
   auto p = loadPresetFile(path, &err);
-  if (!p || !m_store->save(*p, &err)) {
-    emit failed(err.toHtmlEscaped());
-    return;
-  }
+  if (!p || !m_store->save(*p, &err)) return fail(err);
   load(p->name);
+  return m_lastFailure.isEmpty();
 }
 
 void PresetMenu::exportFile() {
@@ -87,8 +131,8 @@ void PresetMenu::exportFile() {
                                                     m_settings.exportFolder() + "/" + q(form.workload) + "_preset.json", "*.json");
   if (path.isEmpty()) return;
   QString err;
-  if (savePresetFile(path, {q(form.workload), form}, &err)) emit logLine("wrote preset " + path);
-  else emit failed(err.toHtmlEscaped());
+  if (savePresetFile(path, {q(form.workload), form}, &err)) succeed("wrote preset " + path);
+  else fail(err);
 }
 
 }  // namespace launchlab::ui

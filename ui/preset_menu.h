@@ -28,8 +28,14 @@ class PresetMenu : public QMenu {
   void refill();
   /// Loads `name`: presetChosen() when its workload is in this build, failed() otherwise.
   void load(const QString& name);
-  /// Saves the current parameters as `name` (what "Save current parameters as…" does after asking).
+  /// Saves the current parameters as `name` (what "Save current parameters as…" does after asking); a log line
+  /// confirms it.
   bool saveCurrentAs(const QString& name);
+  /// Renames / deletes a user preset (what the Rename and Delete submenus do after asking for the new name).
+  bool renamePreset(const QString& from, const QString& to);
+  bool deletePreset(const QString& name);
+  /// Imports a preset file into the folder and loads it (what "Import preset file…" does after asking).
+  bool importFrom(const QString& path);
 
  signals:
   void presetChosen(const launchlab::ui::Preset& preset);
@@ -37,10 +43,16 @@ class PresetMenu : public QMenu {
   void logLine(const QString& line);
   /// Something went wrong (rich text for the error banner).
   void failed(const QString& message);
+  /// A later preset action succeeded: the message of the last failed() is stale (the banner may drop it).
+  void failureResolved(const QString& message);
 
  private:
   QWidget* dialogParent() const;
   void askAndSave();
+  void askAndRename(const QString& name);
+  void addUserPresetSubmenu(const QString& title, const QStringList& userNames, std::function<void(QString)> act);
+  bool fail(const QString& message);
+  void succeed(const QString& logText);
   void importFile();
   void exportFile();
 
@@ -48,6 +60,7 @@ class PresetMenu : public QMenu {
   const Registry& m_registry;
   const AppSettings& m_settings;
   FormSource m_currentForm;
+  QString m_lastFailure;
 };
 
 }  // namespace launchlab::ui

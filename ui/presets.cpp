@@ -7,6 +7,8 @@
 #include <QSaveFile>
 #include <QStandardPaths>
 
+#include "launchlab/dtype.h"
+
 namespace launchlab::ui {
 
 namespace {
@@ -61,6 +63,7 @@ std::optional<FormState> formFromJson(const QJsonObject& o, QString* error) {
   str("workload", f.workload);
   str("size", f.size);
   str("dtype", f.dtype);
+  if (!f.dtype.empty() && !parseDType(f.dtype)) bad = QString::fromStdString(unknownDTypeMessage(f.dtype));
   boolean("auto_block", f.autoBlock);
   str("block", f.block);
   boolean("auto_grid", f.autoGrid);
@@ -175,13 +178,13 @@ QStringList PresetStore::names() const {
 
 bool PresetStore::save(const Preset& p, QString* error) const {
   if (p.name.trimmed().isEmpty()) return fail(error, "a preset needs a name");
-  if (p.name.startsWith(kBuiltinPrefix)) return fail(error, QString("names starting with '%1' are reserved").arg(kBuiltinPrefix));
+  if (isBuiltin(p.name)) return fail(error, QString("names starting with '%1' are reserved").arg(kBuiltinPrefix));
   if (!QDir().mkpath(m_folder)) return fail(error, "cannot create " + m_folder);
   return savePresetFile(m_folder + "/" + fileNameFor(p.name), p, error);
 }
 
 std::optional<Preset> PresetStore::load(const QString& name, QString* error) const {
-  if (name.startsWith(kBuiltinPrefix)) {
+  if (isBuiltin(name)) {
     const QString bare = name.mid(int(qstrlen(kBuiltinPrefix)));
     for (const auto& fi : QDir(kBuiltinDir).entryInfoList({"*.json"}, QDir::Files))
       if (auto p = loadPresetFile(fi.absoluteFilePath()); p && p->name == bare) return p;
@@ -189,6 +192,24 @@ std::optional<Preset> PresetStore::load(const QString& name, QString* error) con
   return loadPresetFile(m_folder + "/" + fileNameFor(name), error);
 }
 
-bool PresetStore::remove(const QString& name) const { return QFile::remove(m_folder + "/" + fileNameFor(name)); }
+bool PresetStore::remove(const QString& name) const {
+  return !isBuiltin(name) && QFile::remove(m_folder + "/" + fileNameFor(name));
+}
+
+bool PresetStore::isBuiltin(const QString& name) { return name.startsWith(kBuiltinPrefix); }
+
+bool PresetStore::rename(const QString& from, const QString& to, QString* error) const {
+  if (isBuiltin(from)) return fail(error, "course presets cannot be renamed");
+  const QString name = to.trimmed();
+  auto p = load(from, error);
+  if (!p) return false;
+  if (name == from) return true;
+  if (fileNameFor(name) != fileNameFor(from) && QFile::exists(m_folder + "/" + fileNameFor(name)))
+    return fail(error, "a preset named '" + name + "' already exists");
+  p->name = name;
+  if (!save(*p, error)) return false;
+  if (fileNameFor(name) != fileNameFor(from)) QFile::remove(m_folder + "/" + fileNameFor(from));
+  return true;
+}
 
 }  // namespace launchlab::ui

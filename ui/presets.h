@@ -40,6 +40,11 @@ class PresetStore {
   bool save(const Preset& p, QString* error = nullptr) const;
   std::optional<Preset> load(const QString& name, QString* error = nullptr) const;
   bool remove(const QString& name) const;
+  /// Renames a user preset (its file and the name inside); false with the reason for a built-in preset, a missing
+  /// one, a bad new name or a new name already taken.
+  bool rename(const QString& from, const QString& to, QString* error = nullptr) const;
+  /// True for the read-only presets that come with the application ("Course: …").
+  static bool isBuiltin(const QString& name);
   /// A file name for a preset name: letters, digits, '-', '_' and '.' kept, anything else '_'.
   static QString fileNameFor(const QString& name);
 

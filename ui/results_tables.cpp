@@ -4,7 +4,10 @@
 #include <QClipboard>
 #include <QHeaderView>
 #include <QKeyEvent>
+#include <QScrollBar>
 #include <QTime>
+
+#include <algorithm>
 
 #include "chart_data.h"
 
@@ -86,7 +89,8 @@ ResultsTable::ResultsTable(QWidget* parent) : QTableWidget(parent) {
   setup(this, {"Implementation", "Status", "H2D ms", "Kernel ms", "D2H ms", "CPU ms", "Total ms (median)", "Min ms", "Max ms",
                "GB/s", "GFLOP/s", "Speedup (total)", "Speedup (compute)", "Launch", "Note"});
   setSelectionMode(QAbstractItemView::ExtendedSelection);
-  setToolTip("Ctrl+C copies the selected rows (or everything) as tab-separated text");
+  setSelectionBehavior(QAbstractItemView::SelectItems);
+  setToolTip("Copy table (or Ctrl+C) copies the selected cells, or the whole table when none are, as tab-separated text");
 }
 
 void ResultsTable::setResult(const RunResult& r) {
@@ -125,14 +129,31 @@ void ResultsTable::setResult(const RunResult& r) {
 }
 
 QString ResultsTable::toTsv(bool selectionOnly) const {
-  QStringList lines;
-  QStringList header;
-  for (int c = 0; c < columnCount(); ++c) header << horizontalHeaderItem(c)->text();
+  QList<int> rows, cols;
+  for (int r = 0; r < rowCount(); ++r) rows << r;
+  for (int c = 0; c < columnCount(); ++c) cols << c;
+  if (selectionOnly) {
+    const auto indexes = selectionModel()->selectedIndexes();
+    auto used = [&](auto key) {
+      QList<int> v;
+      for (const auto& i : indexes)
+        if (!v.contains(key(i))) v << key(i);
+      std::sort(v.begin(), v.end());
+      return v;
+    };
+    rows = used([](const QModelIndex& i) { return i.row(); });
+    cols = used([](const QModelIndex& i) { return i.column(); });
+  }
+  auto text = [this, selectionOnly](int r, int c) {
+    const QTableWidgetItem* it = item(r, c);
+    return it && (!selectionOnly || it->isSelected()) ? it->text().replace('\t', ' ') : QString();
+  };
+  QStringList lines, header;
+  for (int c : cols) header << horizontalHeaderItem(c)->text();
   lines << header.join('\t');
-  for (int r = 0; r < rowCount(); ++r) {
-    if (selectionOnly && !selectionModel()->isRowSelected(r, QModelIndex())) continue;
+  for (int r : rows) {
     QStringList row;
-    for (int c = 0; c < columnCount(); ++c) row << (item(r, c) ? item(r, c)->text().replace('\t', ' ') : QString());
+    for (int c : cols) row << text(r, c);
     lines << row.join('\t');
   }
   return lines.join('\n') + '\n';
@@ -161,6 +182,7 @@ LogView::LogView(QWidget* parent) : QPlainTextEdit(parent) {
 
 void LogView::append(const QString& line) {
   appendPlainText(QTime::currentTime().toString("HH:mm:ss.zzz") + "  " + line);
+  verticalScrollBar()->setValue(verticalScrollBar()->maximum());
 }
 
 }  // namespace launchlab::ui

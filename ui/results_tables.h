@@ -17,21 +17,23 @@ class VerificationTable : public QTableWidget {
 };
 
 /// One row per implementation with every timing and throughput figure; Ctrl+C or the Copy button copies it
-/// as tab-separated text (pastes into a spreadsheet).
+/// as tab-separated text (pastes into a spreadsheet): the whole table, or the cells the user selected.
 class ResultsTable : public QTableWidget {
   Q_OBJECT
  public:
   explicit ResultsTable(QWidget* parent = nullptr);
   void setResult(const RunResult& r);
-  /// The whole table (or the selection when `selectionOnly`) as TSV with a header row.
+  /// The whole table as TSV with a header row; with `selectionOnly`, the rows and columns that hold selected
+  /// cells (a cell of them that is not selected is left empty).
   QString toTsv(bool selectionOnly = false) const;
+  /// The selection when the user selected cells, else the whole table.
   void copyToClipboard();
 
  protected:
   void keyPressEvent(QKeyEvent* e) override;
 };
 
-/// Time-stamped log lines.
+/// Time-stamped log lines; a new line scrolls the view to it.
 class LogView : public QPlainTextEdit {
   Q_OBJECT
  public:

@@ -19,6 +19,8 @@ std::unique_ptr<AppSettings> AppSettings::ephemeral() {
   return s;
 }
 
+QString AppSettings::privateFolder() const { return m_tmp ? m_tmp->path() : QString(); }
+
 bool AppSettings::presentation() const { return m_settings->value("ui/presentation", false).toBool(); }
 void AppSettings::setPresentation(bool on) { m_settings->setValue("ui/presentation", on); }
 QString AppSettings::lastWorkload() const { return m_settings->value("last/workload").toString(); }

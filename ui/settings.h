@@ -32,6 +32,9 @@ class AppSettings {
   void setWindowLayout(const QByteArray& geometry, const QByteArray& state);
   QString exportFolder() const;
   void setExportFolder(const QString& folder);
+  /// The ephemeral instance's temporary folder (removed with it), for anything else a fresh instance writes; empty
+  /// for the user's settings.
+  QString privateFolder() const;
   QSettings& raw() { return *m_settings; }
   void sync() { m_settings->sync(); }
 

@@ -44,6 +44,10 @@ std::optional<DType> parseDType(std::string_view s) {
   return std::nullopt;
 }
 
+std::string unknownDTypeMessage(std::string_view s) {
+  return "unknown dtype '" + std::string(s) + "' (known: f32, f64, i32, u32, u8)";
+}
+
 bool isFloating(DType t) { return t == DType::F32 || t == DType::F64; }
 
 }  // namespace launchlab

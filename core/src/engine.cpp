@@ -286,6 +286,8 @@ ImplResult Engine::runImpl(const Job& job, int idx, bool& cancelled) {
   res.metrics = ctx.metrics;
   if (res.status != Status::Ok) return res;
   completeMeasurements(res, ctx, w, setup);
+  for (const auto& o : outputs)
+    if (o.size() == 1) res.scalars[o.name()] = o.at(0);
   verifyInto(res, job, spec, outputs);
   if (job.req.keepOutputs) res.outputs = std::move(outputs);
   return res;

@@ -116,12 +116,13 @@ std::map<Phase, PhaseStats> phasesFrom(const ordered_json& j) {
   return phases;
 }
 
-ordered_json metricsJson(const std::map<std::string, double>& metrics) {
+/// metrics and scalars: name -> number (null when not finite).
+ordered_json numbersJson(const std::map<std::string, double>& metrics) {
   ordered_json j = ordered_json::object();
   for (const auto& [k, v] : metrics) j[k] = jsonNumber(v);
   return j;
 }
-std::map<std::string, double> metricsFrom(const ordered_json& j) {
+std::map<std::string, double> numbersFrom(const ordered_json& j) {
   std::map<std::string, double> metrics;
   for (const auto& [k, v] : j.items()) metrics[k] = numberFrom(v);
   return metrics;
@@ -158,6 +159,19 @@ void figuresFrom(const ordered_json& j, ImplResult& r) {
   }
   r.speedupTotal = numberFrom(j.at("speedup_total_vs_cpu_serial"));
   r.speedupCompute = numberFrom(j.at("speedup_compute_vs_cpu_serial"));
+}
+
+/// An implementation that did not complete measured nothing: its figures and errors are null, not 0, and read
+/// back as the defaults (0).
+void unmeasuredToNull(ordered_json& j) {
+  for (const char* k : {"bandwidth_gbs", "speedup_total_vs_cpu_serial", "speedup_compute_vs_cpu_serial"}) j[k] = nullptr;
+  if (j.contains("gflops")) j["gflops"] = nullptr;
+  j["verification"]["max_abs_error"] = j["verification"]["max_rel_error"] = nullptr;
+}
+void unmeasuredFromNull(ImplResult& r) {
+  r.bandwidthGBs = r.speedupTotal = r.speedupCompute = 0;
+  if (r.flops > 0) r.gflops = 0;
+  r.verification.maxAbsError = r.verification.maxRelError = 0;
 }
 
 }  // namespace
@@ -223,8 +237,10 @@ void to_json(ordered_json& j, const ImplResult& r) {
   launchTo(j, r);
   j["phases"] = phasesJson(r.phases);
   figuresTo(j, r);
-  if (!r.metrics.empty()) j["metrics"] = metricsJson(r.metrics);
+  if (!r.metrics.empty()) j["metrics"] = numbersJson(r.metrics);
+  if (!r.scalars.empty()) j["scalars"] = numbersJson(r.scalars);
   j["verification"] = r.verification;
+  if (r.status != Status::Ok) unmeasuredToNull(j);
 }
 void from_json(const ordered_json& j, ImplResult& r) {
   j.at("id").get_to(r.implId);
@@ -236,8 +252,10 @@ void from_json(const ordered_json& j, ImplResult& r) {
   launchFrom(j, r);
   r.phases = phasesFrom(j.at("phases"));
   figuresFrom(j, r);
-  if (j.contains("metrics")) r.metrics = metricsFrom(j.at("metrics"));
+  if (j.contains("metrics")) r.metrics = numbersFrom(j.at("metrics"));
+  if (j.contains("scalars")) r.scalars = numbersFrom(j.at("scalars"));
   j.at("verification").get_to(r.verification);
+  if (r.status != Status::Ok) unmeasuredFromNull(r);
 }
 
 void to_json(ordered_json& j, const RunResult& r) {

@@ -1,6 +1,5 @@
 #include "launchlab/launch_config.h"
 
-#include <sstream>
 #include <vector>
 
 #include "launchlab/parse.h"
@@ -14,7 +13,32 @@ std::string formatDim3(const Dim3& d) {
   return s;
 }
 
-std::optional<Dim3> parseDim3(const std::string& text, std::string* error) {
+namespace {
+std::string on(const DeviceLimits& l) { return " (the limit of " + l.deviceName + ")"; }
+
+/// "99999999999 blocks > 2147483647, the grid limit in x on any CUDA GPU"; "" when within the limit.
+std::string axisProblem(LaunchPart part, char axis, std::uint64_t value, std::uint32_t limit, const DeviceLimits& l) {
+  if (value <= limit) return {};
+  const bool grid = part == LaunchPart::Grid;
+  return std::to_string(value) + (grid ? " blocks > " : " threads > ") + std::to_string(limit) + ", the " +
+         (grid ? "grid" : "block") + " limit in " + axis + " on " + l.deviceName;
+}
+
+std::string checkAxes(LaunchPart part, const Dim3& d, const Dim3& limit, const DeviceLimits& l) {
+  if (auto e = axisProblem(part, 'x', d.x, limit.x, l); !e.empty()) return e;
+  if (auto e = axisProblem(part, 'y', d.y, limit.y, l); !e.empty()) return e;
+  return axisProblem(part, 'z', d.z, limit.z, l);
+}
+
+std::string checkBlock(const Dim3& b, const DeviceLimits& l) {
+  if (b.count() > std::uint64_t(l.maxThreadsPerBlock))
+    return std::to_string(b.count()) + " threads per block > " + std::to_string(l.maxThreadsPerBlock) + on(l);
+  return checkAxes(LaunchPart::Block, b, l.maxBlockDim, l);
+}
+
+std::string checkGrid(const Dim3& g, const DeviceLimits& l) { return checkAxes(LaunchPart::Grid, g, l.maxGridDim, l); }
+
+std::vector<std::string> splitDims(const std::string& text) {
   std::vector<std::string> parts;
   std::string cur;
   for (char c : text) {
@@ -26,45 +50,67 @@ std::optional<Dim3> parseDim3(const std::string& text, std::string* error) {
     }
   }
   parts.push_back(cur);
+  return parts;
+}
+
+/// The components as typed (any size a long long holds), or nullopt with the error set. The example is 1-D on
+/// purpose: "256" is right for every workload, "16x16" only for 2-D ones.
+std::optional<std::vector<std::uint64_t>> parseComponents(const std::string& text, std::string* error) {
+  const auto parts = splitDims(text);
   if (parts.size() > 3) {
     if (error) *error = "'" + text + "' has more than 3 dimensions";
     return std::nullopt;
   }
-  std::uint32_t v[3] = {1, 1, 1};
-  for (std::size_t i = 0; i < parts.size(); ++i) {
-    auto n = parseInteger(parts[i]);
-    if (!n || *n < 1 || *n > 0xFFFFFFFFll) {
-      if (error) *error = "'" + text + "' is not a positive launch dimension (examples: 256, 16x16, 4224)";
+  std::vector<std::uint64_t> v;
+  for (const auto& part : parts) {
+    auto n = parseInteger(part);
+    if (!n || *n < 1) {
+      if (error) *error = "'" + text + "' is not a launch size: give whole numbers >= 1 (e.g. 256)";
       return std::nullopt;
     }
-    v[i] = static_cast<std::uint32_t>(*n);
+    v.push_back(static_cast<std::uint64_t>(*n));
   }
-  return Dim3{v[0], v[1], v[2]};
+  return v;
+}
+
+std::optional<Dim3> toDim3(const std::vector<std::uint64_t>& v) {
+  std::uint32_t d[3] = {1, 1, 1};
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    if (v[i] > 0xFFFFFFFFull) return std::nullopt;
+    d[i] = static_cast<std::uint32_t>(v[i]);
+  }
+  return Dim3{d[0], d[1], d[2]};
+}
+}  // namespace
+
+std::optional<Dim3> parseDim3(const std::string& text, std::string* error) {
+  auto v = parseComponents(text, error);
+  if (!v) return std::nullopt;
+  auto d = toDim3(*v);
+  if (!d && error) *error = "'" + text + "' is too large: a launch dimension is at most 4294967295";
+  return d;
+}
+
+std::optional<Dim3> parseLaunchDim3(const std::string& text, LaunchPart part, std::string* error) {
+  auto v = parseComponents(text, error);
+  if (!v) return std::nullopt;
+  if (auto d = toDim3(*v)) return d;
+  // Beyond 32 bits is beyond every device's limit: the limit all CUDA GPUs share names the problem.
+  const auto l = DeviceLimits::genericCuda();
+  const Dim3 limit = part == LaunchPart::Grid ? l.maxGridDim : l.maxBlockDim;
+  const std::uint32_t limits[3] = {limit.x, limit.y, limit.z};
+  for (std::size_t i = 0; i < v->size(); ++i)
+    if (auto e = axisProblem(part, "xyz"[i], (*v)[i], limits[i], l); !e.empty()) {
+      if (error) *error = e;
+      break;
+    }
+  return std::nullopt;
 }
 
 int LaunchRequest::dims() const {
   auto d = [](const std::optional<Dim3>& x) { return x && (x->y > 1 || x->z > 1) ? 2 : 1; };
   return std::max(d(block), d(grid));
 }
-
-namespace {
-std::string on(const DeviceLimits& l) { return " (the limit of " + l.deviceName + ")"; }
-
-std::string checkBlock(const Dim3& b, const DeviceLimits& l) {
-  if (b.count() > std::uint64_t(l.maxThreadsPerBlock))
-    return std::to_string(b.count()) + " threads per block > " + std::to_string(l.maxThreadsPerBlock) + on(l);
-  if (b.x > l.maxBlockDim.x) return "block.x = " + std::to_string(b.x) + " > " + std::to_string(l.maxBlockDim.x) + on(l);
-  if (b.y > l.maxBlockDim.y) return "block.y = " + std::to_string(b.y) + " > " + std::to_string(l.maxBlockDim.y) + on(l);
-  if (b.z > l.maxBlockDim.z) return "block.z = " + std::to_string(b.z) + " > " + std::to_string(l.maxBlockDim.z) + on(l);
-  return {};
-}
-std::string checkGrid(const Dim3& g, const DeviceLimits& l) {
-  if (g.x > l.maxGridDim.x) return "grid.x = " + std::to_string(g.x) + " > " + std::to_string(l.maxGridDim.x) + on(l);
-  if (g.y > l.maxGridDim.y) return "grid.y = " + std::to_string(g.y) + " > " + std::to_string(l.maxGridDim.y) + on(l);
-  if (g.z > l.maxGridDim.z) return "grid.z = " + std::to_string(g.z) + " > " + std::to_string(l.maxGridDim.z) + on(l);
-  return {};
-}
-}  // namespace
 
 std::string validateLaunch(const LaunchConfig& cfg, const DeviceLimits& l) {
   if (cfg.block.count() == 0 || cfg.grid.count() == 0) return "launch dimensions must be at least 1";

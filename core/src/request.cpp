@@ -32,11 +32,11 @@ bool isAuto(const std::string& text) {
   return t == "auto";
 }
 
-void parseLaunchField(const char* field, const std::string& text, std::optional<Dim3>& out,
+void parseLaunchField(const char* field, LaunchPart part, const std::string& text, std::optional<Dim3>& out,
                       std::vector<RequestProblem>& problems) {
   if (isAuto(text)) return;
   std::string err;
-  if (auto d = parseDim3(text, &err)) out = *d;
+  if (auto d = parseLaunchDim3(text, part, &err)) out = *d;
   else problems.push_back({field, err});
 }
 
@@ -69,10 +69,10 @@ ParsedRequest parseRequest(const RequestText& t) {
   }
   if (!t.dtype.empty()) {
     if (auto d = parseDType(t.dtype)) r.dtype = *d;
-    else p.problems.push_back({"dtype", "unknown dtype '" + t.dtype + "' (known: f32, f64, i32, u32, u8)"});
+    else p.problems.push_back({"dtype", unknownDTypeMessage(t.dtype)});
   }
-  parseLaunchField("block", t.block, r.launch.block, p.problems);
-  parseLaunchField("grid", t.grid, r.launch.grid, p.problems);
+  parseLaunchField("block", LaunchPart::Block, t.block, r.launch.block, p.problems);
+  parseLaunchField("grid", LaunchPart::Grid, t.grid, r.launch.grid, p.problems);
   r.impls = splitList(t.impls);
   if (r.impls.empty()) p.problems.push_back({"impl", "no implementation given (ids from 'list', or all)"});
   parseCount("reps", t.reps, r.reps, p.problems);

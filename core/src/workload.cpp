@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "launchlab/parse.h"
+
 namespace launchlab {
 
 std::string_view plotKindName(PlotKind k) {
@@ -93,6 +95,18 @@ const ImplSpec* Workload::findImpl(std::string_view id) const {
   for (const auto& i : impls())
     if (i.id == id) return &i;
   return nullptr;
+}
+
+std::pair<double, double> histogramRange(const ArraySpec& spec, const std::map<std::string, std::string>& params,
+                                         std::size_t bins) {
+  auto get = [&](const std::string& name) -> std::optional<double> {
+    if (name.empty()) return std::nullopt;
+    auto it = params.find(name);
+    return it == params.end() ? std::nullopt : parseDouble(it->second);
+  };
+  auto lo = get(spec.xMinParam), hi = get(spec.xMaxParam);
+  if (lo && hi && *hi > *lo) return {*lo, *hi};
+  return {0.0, double(bins)};
 }
 
 }  // namespace launchlab

@@ -102,7 +102,8 @@ TEST(Cli, BadInputExitsTwoWithOneLine) {
   expectBadInput("run vector_add --block 0", "--block");
   expectBadInput("run vector_add --block 16x16", "1D launch");
   expectBadInput("run vector_add --grid 1x70000", "1D launch");
-  expectBadInput("run vector_add --grid 3000000000", "grid.x = 3000000000 > 2147483647");
+  expectBadInput("run vector_add --grid 3000000000", "3000000000 blocks > 2147483647, the grid limit in x");
+  expectBadInput("run vector_add --grid 99999999999", "99999999999 blocks > 2147483647, the grid limit in x");
   expectBadInput("run vector_add --reps x", "reps");
   expectBadInput("run gaussian_pdf --param sigma=0", "sigma");
   expectBadInput("run gaussian_pdf --param colour=red", "unknown parameter 'colour'");
@@ -124,6 +125,26 @@ TEST(Cli, BadInputExitsTwoWithOneLine) {
   expectBadInput("run vector_add --json /tmp", "--json: /tmp is a folder");
   expectBadInput("bench --reps 0", "--reps: must be between 1 and 100000");
   expectBadInput("bench --reps 1000000000", "--reps: must be between 1 and 100000");
+}
+
+TEST(Cli, LaunchErrorsSuggestNo2DShapeForA1DWorkload) {
+  Out r = cli("run vector_add --block abc");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("e.g. 256"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("16x16"), std::string::npos) << r.err;
+}
+
+TEST(Cli, ScalarOutputsArePrintedAndInTheJson) {
+  Out r = cli("run monte_carlo_pi --n 100K --reps 1 --impl cpu-serial");
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("cpu-serial: output pi = 3.1"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("output convergence"), std::string::npos) << r.out;  // a series, not a scalar
+  Out j = cli("run reduce_sum --n 10K --reps 1 --impl cpu-serial --json -");
+  ASSERT_EQ(j.code, 0) << j.err;
+  const auto impl = nlohmann::json::parse(j.out)["implementations"][0];
+  ASSERT_TRUE(impl.contains("scalars")) << impl.dump();
+  EXPECT_TRUE(impl["scalars"]["sum"].is_number());
+  EXPECT_EQ(impl["scalars"].size(), 1u);
 }
 
 TEST(Cli, JsonToStdoutIsValidAndComplete) {

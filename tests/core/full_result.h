@@ -117,11 +117,11 @@ inline HostArray array(Distinct& v, DType t, std::vector<std::size_t> shape) {
   return a;
 }
 
-/// Every member set; `launch` present; `reason`, `metrics` and `flops` set (the form writes them only then).
+/// Every member set; `launch` present; `reason`, `metrics`, `scalars` and `flops` set (the form writes them only then).
 inline ImplResult fullImpl(Distinct& v, Status status, Verification::Outcome outcome) {
   ImplResult r;
   auto& [implId, title, gpu, demonstration, st, reason, launch, launchNote, phases, bytesMoved, flops, bandwidthGBs,
-         gflops, speedupTotal, speedupCompute, metrics, verification, outputs] = r;
+         gflops, speedupTotal, speedupCompute, metrics, scalars, verification, outputs] = r;
   implId = v.text("impl");
   title = v.text("title");
   gpu = true;
@@ -139,12 +139,17 @@ inline ImplResult fullImpl(Distinct& v, Status status, Verification::Outcome out
   speedupTotal = v.real();
   speedupCompute = v.real();
   metrics = {{v.text("metric"), v.real()}, {"lost_updates", v.real()}};
+  scalars = {{v.text("scalar"), v.real()}, {"pi", v.real()}};
   fill(verification, v, outcome);
   outputs = {array(v, DType::F64, {2, 3}), array(v, DType::U8, {5})};
+  if (status != Status::Ok) {  // measured nothing, as the engine leaves it (the form writes these as null)
+    bandwidthGBs = gflops = speedupTotal = speedupCompute = 0;
+    verification.maxAbsError = verification.maxRelError = 0;
+  }
   return r;
 }
 
-/// The optional parts absent: no launch (and so no launch note), no reason, metrics or flops, no outputs.
+/// The optional parts absent: no launch (and so no launch note), no reason, metrics, scalars or flops, no outputs.
 inline ImplResult sparseImpl(Distinct& v, Status status, Verification::Outcome outcome) {
   ImplResult r = fullImpl(v, status, outcome);
   r.gpu = r.demonstration = false;
@@ -154,6 +159,7 @@ inline ImplResult sparseImpl(Distinct& v, Status status, Verification::Outcome o
   r.phases.erase(Phase::Kernel);
   r.flops = r.gflops = 0;
   r.metrics.clear();
+  r.scalars.clear();
   r.outputs.clear();
   return r;
 }

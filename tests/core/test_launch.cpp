@@ -94,14 +94,36 @@ TEST(LaunchValidation, NamesTheLimitAndTheDevice) {
   c.block = Dim3{32, 32, 2};
   EXPECT_NE(validateLaunch(c, h200()).find("2048 threads per block > 1024"), std::string::npos);
   c.block = Dim3{1, 1, 65};
-  EXPECT_NE(validateLaunch(c, h200()).find("block.z = 65 > 64"), std::string::npos);
+  EXPECT_NE(validateLaunch(c, h200()).find("65 threads > 64, the block limit in z on NVIDIA H200"), std::string::npos);
   c.block = Dim3{256, 1, 1};
   c.grid = Dim3{1, 65536, 1};
-  EXPECT_NE(validateLaunch(c, h200()).find("grid.y = 65536 > 65535"), std::string::npos);
+  EXPECT_NE(validateLaunch(c, h200()).find("65536 blocks > 65535, the grid limit in y on NVIDIA H200"), std::string::npos);
   c.grid = Dim3{4224, 1, 1};
   EXPECT_EQ(validateLaunch(c, h200()), "");
   c.dynamicSmemBytes = 300 * 1024;
   EXPECT_NE(validateLaunch(c, h200()).find("shared memory per block"), std::string::npos);
+}
+
+TEST(LaunchValidation, ValuesBeyond32BitsNameTheLimit) {
+  std::string err;
+  EXPECT_FALSE(parseLaunchDim3("99999999999", LaunchPart::Grid, &err));
+  EXPECT_EQ(err, "99999999999 blocks > 2147483647, the grid limit in x on any CUDA GPU");
+  EXPECT_FALSE(parseLaunchDim3("1x99999999999", LaunchPart::Grid, &err));
+  EXPECT_EQ(err, "99999999999 blocks > 65535, the grid limit in y on any CUDA GPU");
+  EXPECT_FALSE(parseLaunchDim3("5000000000", LaunchPart::Block, &err));
+  EXPECT_EQ(err, "5000000000 threads > 1024, the block limit in x on any CUDA GPU");
+  EXPECT_FALSE(parseDim3("5000000000", &err));
+  EXPECT_NE(err.find("too large"), std::string::npos) << err;
+  EXPECT_EQ(parseLaunchDim3("4224", LaunchPart::Grid), (Dim3{4224, 1, 1}));
+}
+
+TEST(LaunchValidation, ParseErrorsSuggestNo2DShape) {
+  std::string err;
+  for (const char* bad : {"abc", "0", "-3", "16xq"}) {
+    EXPECT_FALSE(parseLaunchDim3(bad, LaunchPart::Block, &err));
+    EXPECT_EQ(err.find("16x16"), std::string::npos) << err;
+    EXPECT_NE(err.find("e.g. 256"), std::string::npos) << err;
+  }
 }
 
 TEST(LaunchValidation, RequestChecksOnlyFixedParts) {

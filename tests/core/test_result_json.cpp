@@ -4,11 +4,14 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <algorithm>
 #include <functional>
+#include <sstream>
 #include <nlohmann/json.hpp>
 
 #include "full_result.h"
 #include "launchlab/errors.h"
+#include "launchlab/io/csv.h"
 #include "launchlab/io/json.h"
 #include "launchlab/io/json_value.h"
 
@@ -102,6 +105,49 @@ TEST(ResultJson, NonFiniteNumbersAreNullAndReadBackAsTheSchemaSays) {
   EXPECT_EQ(t.verification.maxRelError, INFINITY);
 }
 
+TEST(ResultJson, AnImplementationThatDidNotRunHasNullFiguresNotZero) {
+  RunResult r = sample::fullResult();
+  const auto j = ordered_json::parse(json::runResult(r));
+  const auto& failed = j["implementations"][2];
+  ASSERT_EQ(failed["status"], "failed");
+  for (const auto* k : {"bandwidth_gbs", "gflops", "speedup_total_vs_cpu_serial", "speedup_compute_vs_cpu_serial"})
+    EXPECT_TRUE(failed[k].is_null()) << k;
+  EXPECT_TRUE(failed["verification"]["max_abs_error"].is_null());
+  EXPECT_TRUE(failed["verification"]["max_rel_error"].is_null());
+  EXPECT_TRUE(j["implementations"][0]["bandwidth_gbs"].is_number());
+  EXPECT_EQ(j.get<RunResult>().impls[2].bandwidthGBs, 0.0);
+}
+
+TEST(ResultJson, CsvLeavesUnmeasuredCellsEmptyAndCarriesTheRun) {
+  RunResult r = sample::fullResult();
+  r.seed = 7;
+  r.reps = 3;
+  r.warmup = 1;
+  r.params = {{"bins", "256"}, {"sigma", "0.5"}};
+  std::istringstream in(csv::runResult(r));
+  std::vector<std::vector<std::string>> rows;
+  for (std::string line; std::getline(in, line);) {
+    std::vector<std::string> cells;
+    std::string cell;
+    std::istringstream ls(line);
+    while (std::getline(ls, cell, ',')) cells.push_back(cell);
+    if (!line.empty() && line.back() == ',') cells.push_back("");
+    rows.push_back(cells);
+  }
+  const auto& h = rows[0];
+  auto col = [&](const std::string& name) { return std::size_t(std::find(h.begin(), h.end(), name) - h.begin()); };
+  ASSERT_LT(col("params"), h.size());
+  const auto& failed = rows[3];  // impls[2]
+  ASSERT_EQ(failed[col("status")], "failed");
+  for (const char* k : {"bandwidth_gbs", "speedup_vs_cpu_serial", "max_abs_error", "max_rel_error", "mismatches"})
+    EXPECT_EQ(failed[col(k)], "") << k;
+  EXPECT_NE(rows[1][col("bandwidth_gbs")], "");
+  EXPECT_EQ(failed[col("seed")], "7");
+  EXPECT_EQ(failed[col("reps")], "3");
+  EXPECT_EQ(failed[col("warmup")], "1");
+  EXPECT_EQ(failed[col("params")], "bins=256;sigma=0.5");
+}
+
 TEST(ResultJson, PublicDocumentKeepsTheSchemaKeysInOrder) {
   const RunResult r = sample::fullResult();
   const auto j = ordered_json::parse(json::runResult(r));
@@ -115,7 +161,7 @@ TEST(ResultJson, PublicDocumentKeepsTheSchemaKeysInOrder) {
   EXPECT_EQ(keys(full), (std::vector<std::string>{"id", "title", "gpu", "demonstration", "status", "reason", "launch",
                                                    "phases", "bytes_moved", "bandwidth_gbs", "flops", "gflops",
                                                    "speedup_total_vs_cpu_serial", "speedup_compute_vs_cpu_serial",
-                                                   "metrics", "verification"}));
+                                                   "metrics", "scalars", "verification"}));
   EXPECT_EQ(keys(full["launch"]),
             (std::vector<std::string>{"grid", "block", "dynamic_smem_bytes", "total_threads", "note"}));
   EXPECT_EQ(full["launch"]["total_threads"], r.impls[0].launch->totalThreads());

@@ -10,6 +10,8 @@
 
 #include <stdexcept>
 
+#include "fakes.h"
+#include "launchlab/io/npy.h"
 #include "launchlab/rng.h"
 #include "ui/charts.h"
 #include "ui/export.h"
@@ -238,6 +240,50 @@ class TestExport : public QObject {
     RunResult empty;
     QVERIFY(!exportRunNpy(empty, m_dir.filePath("none")).ok);
     QVERIFY(!exportBytes(m_dir.filePath("no/such/dir/x.csv"), "a").ok);
+  }
+
+  void histogramNpyComesWithItsBinEdges() {
+    RunResult r;
+    r.workload = "fake_2d";
+    r.params = {{"lo", "-1"}, {"hi", "3"}};
+    ImplResult i;
+    i.implId = "cpu-serial";
+    i.outputs.emplace_back("hist", DType::U32, std::vector<std::size_t>{16});
+    r.impls.push_back(std::move(i));
+    const test::Fake2D w;
+    const QString dir = m_dir.filePath("hist_arrays");
+    const ExportResult n = exportRunNpy(r, dir, &w.info());
+    QVERIFY2(n.ok, qPrintable(n.message));
+    const HostArray edges = npy::load((dir + "/cpu-serial/hist_bin_edges.npy").toStdString());
+    QCOMPARE(edges.size(), std::size_t(17));
+    QCOMPARE(edges.at(0), -1.0);
+    QCOMPARE(edges.at(4), 0.0);
+    QCOMPARE(edges.at(16), 3.0);
+  }
+
+  void csvAndJsonLeaveSkippedRowsEmpty() {
+    RunResult r;
+    r.workload = "w";
+    r.seed = 9;
+    r.reps = 4;
+    r.params = {{"sigma", "0.5"}};
+    ImplResult skipped;
+    skipped.implId = "cuda";
+    skipped.status = Status::Skipped;
+    skipped.reason = "no CUDA device";
+    r.impls.push_back(skipped);
+    const QString csv = m_dir.filePath("skipped.csv"), json = m_dir.filePath("skipped.json");
+    QVERIFY(exportRunCsv(r, csv).ok);
+    const QList<QByteArray> lines = head(csv, 4096).trimmed().split('\n');
+    QCOMPARE(lines.size(), 2);
+    QVERIFY(lines[0].endsWith("reason,seed,reps,warmup,params"));
+    QVERIFY2(lines[1].contains(",,not-checked,,,,no CUDA device,9,4,"), lines[1].constData());
+    QVERIFY(lines[1].endsWith("sigma=0.5"));
+    QVERIFY(exportRunJson(r, json).ok);
+    const QByteArray j = head(json, 1 << 20);
+    QVERIFY2(j.contains("\"bandwidth_gbs\": null"), j.constData());
+    QVERIFY(j.contains("\"speedup_total_vs_cpu_serial\": null"));
+    QVERIFY(j.contains("\"max_abs_error\": null"));
   }
 
   void formatsFromPaths() {

@@ -90,7 +90,7 @@ class TestLogText : public QObject {
     QCOMPARE(jobFinishedLine(8, r, 0.5, 0.25, 3), QString("job 8 failed in 0.50 s (compute thread 0.25 s); shown in 3 ms"));
     QCOMPARE(runStatusText(r, 0.5), QString("Failed: cancelled"));
     QCOMPARE(firstRunNote(std::uint64_t(1) << 16, "16Mi"),
-             QString("first run at N = 64Ki so that it takes under a second; your size was 16Mi"));
+             QString("first run at N = 64Ki so that it takes under a second; your size 16Mi stays in the form for the next run"));
     QCOMPARE(coldStartLine(850), QString("cold start to first plot: 850 ms"));
     QCOMPARE(staleDroppedLine(4), QString("dropped the result of superseded job 4"));
   }

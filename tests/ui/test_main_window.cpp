@@ -205,6 +205,35 @@ class TestMainWindow : public QObject {
     QVERIFY(w.outputView(2)->summary().contains("image"));
   }
 
+  void restartKeepsTheSavedSizeAsTyped() {
+    const QString id = MainWindow::defaultWorkload(*app::builtInWorkloads());
+    auto restarted = [&](const std::string& size) {
+      auto settings = AppSettings::ephemeral();
+      FormState f = defaultForm(*app::builtInWorkloads()->find(id.toStdString()));
+      f.size = size;
+      settings->setLastWorkload(id);
+      settings->setLastForm(f);
+      MainWindowOptions o;
+      o.presetFolder = m_dir.filePath("presets");
+      return std::make_unique<MainWindow>(app::makeEngineBackend(), std::move(settings), o);
+    };
+    // A valid but slow size: the first run is quick, the form keeps the user's size for the next run.
+    auto w = restarted("2^20");
+    QSignalSpy shown(w.get(), &MainWindow::runDisplayed);
+    w->show();
+    QVERIFY(shown.wait(30000));
+    QVERIFY(w->lastOutcome()->result.n < (1u << 20));
+    QCOMPARE(w->paramPanel()->form().size, std::string("2^20"));
+    // An invalid size stays as typed and is marked invalid in place; nothing runs.
+    w = restarted("2^33");
+    w->show();
+    QTest::qWait(300);
+    QCOMPARE(w->paramPanel()->form().size, std::string("2^33"));
+    QVERIFY(!w->paramPanel()->fieldMessage("size").isEmpty());
+    QVERIFY(!w->runAction()->isEnabled());
+    QVERIFY(!w->lastOutcome());
+  }
+
   void cleanupTestCase() { m_window.reset(); }
 };
 

@@ -2,6 +2,9 @@
 // for and shows a run's arrays; the sweep pane lists what can be swept, says why it cannot, shows the points it
 // is given and runs a sweep through the controller; the preset menu lists, saves and loads presets.
 #include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QScrollBar>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -11,6 +14,7 @@
 #include "ui/charts.h"
 #include "ui/outputs_pane.h"
 #include "ui/preset_menu.h"
+#include "ui/results_tables.h"
 #include "ui/settings.h"
 #include "ui/sweep_pane.h"
 
@@ -212,6 +216,45 @@ class TestPanes : public QObject {
     QCOMPARE(pane.start(test::Fake2D(), base, {}, {}), quint64(0));  // nothing to sweep
   }
 
+  // ---- ResultsTable and LogView ----
+
+  void copyTableCopiesEverythingUnlessCellsAreSelected() {
+    RunResult r;
+    for (const char* id : {"cpu-serial", "cuda"}) {
+      ImplResult i;
+      i.implId = i.title = id;
+      i.bandwidthGBs = 12.5;
+      r.impls.push_back(i);
+    }
+    ResultsTable table;
+    table.setResult(r);
+    table.copyToClipboard();
+    QStringList lines = QApplication::clipboard()->text().trimmed().split('\n');
+    QCOMPARE(lines.size(), 3);  // header + both rows
+    QVERIFY(lines[0].startsWith("Implementation\tStatus\t"));
+    QVERIFY(lines[2].startsWith("cuda\t"));
+    table.item(1, 0)->setSelected(true);  // the user selects cells: only they are copied
+    table.item(1, 1)->setSelected(true);
+    table.copyToClipboard();
+    QCOMPARE(QApplication::clipboard()->text(), QString("Implementation\tStatus\ncuda\tok\n"));
+    table.setResult(r);  // a new result drops the selection: the whole table again
+    table.copyToClipboard();
+    QCOMPARE(QApplication::clipboard()->text().trimmed().split('\n').size(), 3);
+  }
+
+  void logScrollsToNewLines() {
+    LogView log;
+    log.resize(400, 120);
+    log.show();
+    for (int i = 0; i < 200; ++i) log.append(QString("line %1").arg(i));
+    QScrollBar* bar = log.verticalScrollBar();
+    QVERIFY(bar->maximum() > 0);
+    QCOMPARE(bar->value(), bar->maximum());
+    bar->setValue(0);  // scrolled back to read: the next entry still brings the view to it
+    log.append("newest");
+    QCOMPARE(bar->value(), bar->maximum());
+  }
+
   // ---- PresetMenu ----
 
   void presetMenuListsSavesAndLoadsPresets() {
@@ -231,8 +274,9 @@ class TestPanes : public QObject {
     QStringList texts = actionTexts(menu);
     QVERIFY(!texts.contains("my preset"));
     QVERIFY(texts.filter("Course: ").size() >= 3);  // the built-in course presets
-    QCOMPARE(texts.mid(texts.size() - 3), (QStringList{"Save current parameters as\xE2\x80\xA6", "Import preset file\xE2\x80\xA6",
-                                                       "Export preset file\xE2\x80\xA6"}));
+    QCOMPARE(texts.mid(texts.size() - 5),
+             (QStringList{"Save current parameters as\xE2\x80\xA6", "Rename preset", "Delete preset",
+                          "Import preset file\xE2\x80\xA6", "Export preset file\xE2\x80\xA6"}));
 
     QVERIFY(menu.saveCurrentAs("  my preset "));
     QCOMPARE(lines.last().at(0).toString(), "saved preset my preset in " + dir.filePath("presets"));
@@ -249,6 +293,68 @@ class TestPanes : public QObject {
     QCOMPARE(p.form.size, std::string("3072"));
     QCOMPARE(lines.last().at(0).toString(), QString("loaded preset my preset"));
     QCOMPARE(failed.size(), 0);
+    QVERIFY(menu.saveCurrentAs("my preset"));  // saving again says it replaced the preset
+    QCOMPARE(lines.last().at(0).toString(), "replaced preset my preset in " + dir.filePath("presets"));
+  }
+
+  void presetMenuRenamesAndDeletesUserPresets() {
+    QTemporaryDir dir;
+    Registry reg;
+    reg.add(std::make_unique<test::Fake2D>());
+    auto settings = AppSettings::ephemeral();
+    const FormState form = defaultForm(*reg.find("fake_2d"));
+    PresetMenu menu(dir.filePath("presets"), reg, *settings, [&form] { return form; });
+    QSignalSpy lines(&menu, &PresetMenu::logLine);
+    QSignalSpy failed(&menu, &PresetMenu::failed);
+    QVERIFY(menu.saveCurrentAs("first"));
+    QVERIFY(menu.saveCurrentAs("second"));
+    menu.refill();
+    QMenu* rename = nullptr;
+    for (QAction* a : menu.actions())
+      if (a->text() == "Rename preset") rename = a->menu();
+    QVERIFY(rename && rename->isEnabled());
+    QCOMPARE(actionTexts(*rename), (QStringList{"first", "second"}));  // user presets only, no course presets
+
+    QVERIFY(menu.renamePreset("first", " renamed "));
+    QCOMPARE(lines.last().at(0).toString(), QString("renamed preset 'first' to 'renamed'"));
+    QVERIFY(menu.store().names().contains("renamed"));
+    QVERIFY(!menu.store().names().contains("first"));
+    QCOMPARE(menu.store().load("renamed")->name, QString("renamed"));
+    QVERIFY(!menu.renamePreset("renamed", "second"));  // taken
+    QVERIFY(failed.last().at(0).toString().contains("already exists"));
+    QVERIFY(!menu.renamePreset(menu.store().names().filter("Course: ").first(), "mine"));
+
+    QVERIFY(menu.deletePreset("second"));
+    QCOMPARE(lines.last().at(0).toString(), QString("deleted preset 'second'"));
+    QVERIFY(!menu.store().names().contains("second"));
+    QVERIFY(!menu.deletePreset("second"));
+  }
+
+  void presetMenuRefusesAnUnknownDtypeAndForgetsAnOldImportError() {
+    QTemporaryDir dir;
+    Registry reg;
+    reg.add(std::make_unique<test::Fake2D>());
+    auto settings = AppSettings::ephemeral();
+    PresetMenu menu(dir.filePath("presets"), reg, *settings, [] { return FormState{}; });
+    QSignalSpy failed(&menu, &PresetMenu::failed);
+    QSignalSpy resolved(&menu, &PresetMenu::failureResolved);
+    QSignalSpy chosen(&menu, &PresetMenu::presetChosen);
+    FormState f16 = defaultForm(*reg.find("fake_2d"));
+    f16.dtype = "f16";
+    QVERIFY(savePresetFile(dir.filePath("f16.json"), {"half", f16}));
+    QVERIFY(!menu.importFrom(dir.filePath("f16.json")));
+    QCOMPARE(chosen.size(), 0);
+    QCOMPARE(failed.size(), 1);
+    const QString error = failed.last().at(0).toString();
+    QVERIFY2(error.contains("unknown dtype 'f16'"), qPrintable(error));
+    QCOMPARE(resolved.size(), 0);
+
+    FormState good = defaultForm(*reg.find("fake_2d"));
+    QVERIFY(savePresetFile(dir.filePath("good.json"), {"good", good}));
+    QVERIFY(menu.importFrom(dir.filePath("good.json")));
+    QCOMPARE(chosen.size(), 1);
+    QCOMPARE(resolved.size(), 1);  // the window drops the stale import error from its banner
+    QCOMPARE(resolved.last().at(0).toString(), error);
   }
 
   void presetMenuRefusesAPresetForAMissingWorkload() {

@@ -57,6 +57,9 @@ class TestPresets : public QObject {
     QVERIFY(err.contains("reps"));
     QVERIFY(!presetFromJson(R"({"launchlab_preset": 1, "name": "x", "form": {"size": "1M"}})", &err));
     QVERIFY(err.contains("workload"));
+    // An unknown dtype is refused by name instead of becoming the workload's default.
+    QVERIFY(!presetFromJson(R"({"launchlab_preset": 1, "name": "x", "form": {"workload": "a", "dtype": "f16"}})", &err));
+    QVERIFY2(err.contains("unknown dtype 'f16'"), qPrintable(err));
   }
 
   void filesAndFolder() {

@@ -21,6 +21,8 @@ std::string_view dtypeName(DType t);
 std::string_view dtypeNumpyDescr(DType t);
 /// Parses "f32"/"float32"/"f64"/"float64"/"i32"/"int32"/"u32"/"u8"; nullopt when unknown.
 std::optional<DType> parseDType(std::string_view s);
+/// The one message for a dtype parseDType does not know: "unknown dtype 'f16' (known: f32, f64, i32, u32, u8)".
+std::string unknownDTypeMessage(std::string_view s);
 bool isFloating(DType t);
 
 template <typename T> constexpr DType dtypeOf();

@@ -17,6 +17,10 @@ struct Dim3 {
 std::string formatDim3(const Dim3& d);
 /// Parses "B", "BxBy" or "BxByxBz"; every component must be a positive integer.
 std::optional<Dim3> parseDim3(const std::string& text, std::string* error = nullptr);
+enum class LaunchPart { Block, Grid };
+/// parseDim3 for a request's block or grid: a component beyond 32 bits is reported against the limit every CUDA
+/// GPU shares ("99999999999 blocks > 2147483647, the grid limit in x on any CUDA GPU").
+std::optional<Dim3> parseLaunchDim3(const std::string& text, LaunchPart part, std::string* error = nullptr);
 
 /// A concrete launch: grid and block dimensions and dynamic shared memory.
 struct LaunchConfig {
@@ -51,7 +55,8 @@ struct DeviceLimits {
 };
 
 /// Checks a launch against limits. Returns "" when valid, else one sentence naming the limit and the
-/// device's value, e.g. "1025 threads per block > 1024 (the limit of NVIDIA H200)".
+/// device's value, e.g. "1025 threads per block > 1024 (the limit of NVIDIA H200)" or "3000000000 blocks >
+/// 2147483647, the grid limit in x on NVIDIA H200".
 std::string validateLaunch(const LaunchConfig& cfg, const DeviceLimits& limits);
 /// Same for a request (only the parts the user fixed).
 std::string validateLaunchRequest(const LaunchRequest& req, const DeviceLimits& limits);

@@ -59,6 +59,9 @@ struct ImplResult {
   double speedupTotal = 0;                    ///< cpu-serial median total / this median total
   double speedupCompute = 0;                  ///< cpu-serial median / this kernel (or cpu) median
   std::map<std::string, double> metrics;      ///< workload-specific numbers (e.g. "lost_updates")
+  /// The value of every one-element output by output name (e.g. monte_carlo_pi's "pi"): the answer
+  /// itself, kept whether or not the outputs are.
+  std::map<std::string, double> scalars;
   Verification verification;
   std::vector<HostArray> outputs;             ///< kept when the request asks for them
 

@@ -6,8 +6,10 @@
 /// (docs/ARCHITECTURE.md walks through it; kernels/hypot/ is the template).
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
+#include <utility>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -49,6 +51,11 @@ struct ArraySpec {
 
   DType dtypeFor(DType runDType) const { return dtype.value_or(runDType); }
 };
+
+/// Bin range of a histogram output from its spec and the run's resolved parameters (text values); [0, bins) when
+/// the params are absent or unparsable. The window's histogram and the exported bin edges both use it.
+std::pair<double, double> histogramRange(const ArraySpec& spec, const std::map<std::string, std::string>& params,
+                                         std::size_t bins);
 
 /// The id of every workload's reference implementation: it runs first and every other one is verified against it.
 inline constexpr std::string_view kCpuSerial = "cpu-serial";

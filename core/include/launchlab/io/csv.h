@@ -1,5 +1,7 @@
 #pragma once
-/// CSV forms: one row per implementation (timings, throughput, verification).
+/// CSV forms: one row per implementation (timings, throughput, verification), each row carrying the run's seed,
+/// repetitions, warm-up runs and parameters ("name=value;…"). A skipped or failed implementation has empty
+/// bandwidth, speedup, error and mismatch cells (it measured nothing), not 0.
 #include <string>
 
 #include "launchlab/result.h"

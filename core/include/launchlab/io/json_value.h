@@ -14,7 +14,9 @@
 ///  - a non-finite number is written as null; null reads back as NaN, except for a verification error
 ///    (max_abs_error, max_rel_error: maxima of |difference|, whose only non-finite value is +infinity);
 ///  - `reason` is written when not empty, `launch` when there is one (with ImplResult::launchNote as its `note`),
-///    `flops` and `gflops` when flops > 0, `metrics` when not empty; absent, they read back as the defaults;
+///    `flops` and `gflops` when flops > 0, `metrics` and `scalars` when not empty; absent, they read back as the defaults;
+///  - an implementation whose status is not ok measured nothing: its `bandwidth_gbs`, `gflops`, speedups and
+///    verification errors are written as null and read back as 0;
 ///  - a device is written with its `reason` when unavailable and with its info when available; the limits'
 ///    device name is the device's name;
 ///  - derived values (`schema_version`, `all_passed`, `total_threads`) are written and not read.
