@@ -66,16 +66,22 @@ std::string optionOf(const std::string& field) {
 [[noreturn]] void badRequest(const RequestProblem& p) { throw BadUsage(optionOf(p.field) + ": " + p.message); }
 
 /// The shared parser, then the engine's rules: the first problem becomes the one line on stderr.
-RunRequest buildRequest(const Engine& engine, RunOptions o) {
+/// The options as request text: repeated --param NAME=VALUE and --input NAME=FILE folded into their maps.
+RequestText requestTextOf(const RunOptions& o) {
+  RequestText t = o.text;
   for (const auto& p : o.params) {
     auto [k, v] = splitAssign(p, "--param");
-    o.text.params[k] = v;
+    t.params[k] = v;
   }
   for (const auto& p : o.inputs) {
     auto [k, v] = splitAssign(p, "--input");
-    if (!o.text.inputFiles.emplace(k, v).second) throw BadUsage("--input " + k + ": given twice");
+    if (!t.inputFiles.emplace(k, v).second) throw BadUsage("--input " + k + ": given twice");
   }
-  ParsedRequest parsed = parseRequest(o.text);
+  return t;
+}
+
+RunRequest buildRequest(const Engine& engine, const RunOptions& o) {
+  ParsedRequest parsed = parseRequest(requestTextOf(o));
   if (!parsed.ok()) badRequest(parsed.problems.front());
   if (auto problems = engine.validate(parsed.request); !problems.empty()) badRequest(problems.front());
   parsed.request.keepInputs = parsed.request.keepOutputs = !o.saveOutputs.empty();
@@ -149,16 +155,13 @@ struct SweepOptions {
 };
 
 /// Fields given as a list or a range ("32:1024:32", "f32,f64", "sigma=0.5,1,2") become the sweep's axes.
-SweepPlan sweepPlan(RunOptions o) {
+SweepPlan sweepPlan(const RunOptions& o) {
   SweepPlan plan;
-  for (const auto& p : o.params) {
-    auto [k, v] = splitAssign(p, "--param");
-    o.text.params[k] = v;
-  }
-  o.params.clear();
-  std::vector<std::pair<std::string, std::string>> fields = {{"n", o.text.n}, {"dtype", o.text.dtype}};
-  for (const auto& [k, v] : o.text.params) fields.emplace_back("param:" + k, v);
-  fields.insert(fields.end(), {{"block", o.text.block}, {"grid", o.text.grid}});
+  plan.base = requestTextOf(o);
+  const RequestText& t = plan.base;
+  std::vector<std::pair<std::string, std::string>> fields = {{"n", t.n}, {"dtype", t.dtype}};
+  for (const auto& [k, v] : t.params) fields.emplace_back("param:" + k, v);
+  fields.insert(fields.end(), {{"block", t.block}, {"grid", t.grid}});
   for (const auto& [field, text] : fields) {
     if (text.find_first_of(",:") == std::string::npos) continue;
     std::string err;
@@ -168,17 +171,11 @@ SweepPlan sweepPlan(RunOptions o) {
   }
   if (plan.axes.empty()) throw BadUsage("sweep: give a list or a range to at least one of --block, --grid, --n, "
                                         "--dtype, --param (e.g. --block 32:1024:32)");
-  plan.base = o.text;
   return plan;
 }
 
 int cmdSweep(Engine& engine, const SweepOptions& o) {
-  RunOptions ro = o.run;
-  for (const auto& p : ro.inputs) {
-    auto [k, v] = splitAssign(p, "--input");
-    if (!ro.text.inputFiles.emplace(k, v).second) throw BadUsage("--input " + k + ": given twice");
-  }
-  const SweepPlan plan = sweepPlan(ro);
+  const SweepPlan plan = sweepPlan(o.run);
   checkOutputFolder("--json", o.run.json);
   checkOutputFolder("--csv", o.csv);
   std::vector<RequestProblem> problems;
