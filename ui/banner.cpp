@@ -1,9 +1,12 @@
 #include "banner.h"
 
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QStyle>
 #include <QToolButton>
+
+#include <algorithm>
 
 namespace launchlab::ui {
 
@@ -47,6 +50,27 @@ void Banner::showMessage(Level level, const QString& text) {
   m_icon->setPixmap(style()->standardIcon(sp).pixmap(px, px));
   m_text->setText(m_repeats ? QString("%1  (%2 times)").arg(text).arg(m_repeats + 1) : text);
   show();
+  placeOverAnchor();
+}
+
+void Banner::overlay(QWidget* anchor) {
+  m_anchor = anchor;
+  anchor->installEventFilter(this);
+  placeOverAnchor();
+}
+
+bool Banner::eventFilter(QObject* o, QEvent* e) {
+  if (o == m_anchor && (e->type() == QEvent::Resize || e->type() == QEvent::Move)) placeOverAnchor();
+  return QFrame::eventFilter(o, e);
+}
+
+void Banner::placeOverAnchor() {
+  if (!m_anchor) return;
+  const QRect a = m_anchor->geometry();
+  const int w = std::max(200, a.width() - 16);
+  const int h = hasHeightForWidth() ? heightForWidth(w) : sizeHint().height();
+  setGeometry(a.left() + (a.width() - w) / 2, a.top() + 2, w, std::max(h, sizeHint().height()));
+  raise();
 }
 
 QString Banner::text() const { return m_text->text(); }

@@ -13,8 +13,27 @@ std::string speedupText(double s) {
   char buf[32];
   if (s >= 100) std::snprintf(buf, sizeof buf, "%.0fx", s);
   else if (s >= 10) std::snprintf(buf, sizeof buf, "%.1fx", s);
-  else std::snprintf(buf, sizeof buf, "%.2fx", s);
+  else if (s >= 0.1 || s <= 0) std::snprintf(buf, sizeof buf, "%.2fx", s);
+  else std::snprintf(buf, sizeof buf, "%.2gx", s);
   return buf;
+}
+
+bool isNoisy(double medianMs, double maxMs) { return medianMs > 0 && maxMs > kNoisySpread * medianMs; }
+
+TimingAxis timingAxis(const TimingChartData& c, bool log, double unit, double labelFraction) {
+  const double top = std::max(1e-6, c.maxMedianMs * unit);
+  const double keep = 1.0 - std::clamp(labelFraction, 0.0, 0.9);
+  if (log) {
+    const AxisRange r = paddedRange(c.minPositiveMs * unit, top, true, 0.0);
+    return {r.lo, r.lo * std::pow(r.hi / r.lo, 1.0 / keep), r.hi};
+  }
+  const double clip = top * 1.15;
+  return {0.0, clip / keep, clip};
+}
+
+std::pair<double, bool> drawnWhiskerEnd(const TimingBar& b, const TimingAxis& a, double unit) {
+  const double end = std::max(b.maxMs, b.totalMs) * unit;
+  return end > a.clipMs ? std::pair{std::max(a.clipMs, b.totalMs * unit), true} : std::pair{end, false};
 }
 
 std::string durationText(double ms) {
@@ -25,10 +44,19 @@ std::string durationText(double ms) {
   return buf;
 }
 
+namespace {
+std::string noisyLabel(const TimingBar& b) {
+  char buf[96];
+  std::snprintf(buf, sizeof buf, "noisy: max %.0fx median (%s), run again",
+                b.maxMs / b.totalMs, durationText(b.totalMs).c_str());
+  return buf;
+}
+}  // namespace
+
 TimingChartData timingChart(const RunResult& r) {
   TimingChartData c;
   bool seen[5] = {false, false, false, false, false};
-  double minPos = 0, maxV = 0;
+  double minPos = 0, maxV = 0, maxMedian = 0;
   auto note = [&](double v) {
     if (v > 0 && (minPos == 0 || v < minPos)) minPos = v;
     maxV = std::max(maxV, v);
@@ -55,9 +83,12 @@ TimingChartData timingChart(const RunResult& r) {
         b.maxMs = t->second.maxMs;
         note(b.minMs);
         note(b.maxMs);
+        maxMedian = std::max(maxMedian, b.totalMs);
       }
       b.speedup = i.speedupTotal;
-      if (i.implId == kCpuSerial) b.label = "reference (" + durationText(b.totalMs) + ")";
+      b.noisy = isNoisy(b.totalMs, b.maxMs);
+      if (b.noisy) b.label = noisyLabel(b);
+      else if (i.implId == kCpuSerial) b.label = "reference (" + durationText(b.totalMs) + ")";
       else if (b.speedup > 0) b.label = speedupText(b.speedup) + " vs cpu-serial (" + durationText(b.totalMs) + ")";
       else b.label = durationText(b.totalMs);
     } else {
@@ -69,6 +100,7 @@ TimingChartData timingChart(const RunResult& r) {
     if (seen[int(p)]) c.phasesShown.push_back(p);
   c.minPositiveMs = minPos;
   c.maxMs = maxV;
+  c.maxMedianMs = maxMedian > 0 ? maxMedian : maxV;
   return c;
 }
 
@@ -88,6 +120,16 @@ std::string captionText(const RunResult& r, const std::string& plotTitle) {
     << (r.device.available ? r.device.info.name : "no GPU: " + r.device.reason) << " | " << r.host << " | "
     << r.timestamp;
   return o.str();
+}
+
+std::string numberText(double v, int digits) {
+  char buf[48];
+  std::snprintf(buf, sizeof buf, "%.*g", digits, v);
+  return buf;
+}
+
+std::string readoutText(const std::string& xName, double x, const std::string& yName, double y) {
+  return xName + " = " + numberText(x) + "\n" + yName + " = " + numberText(y);
 }
 
 AxisRange paddedRange(double lo, double hi, bool log, double margin) {

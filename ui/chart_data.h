@@ -27,6 +27,7 @@ struct TimingBar {
   std::vector<TimingSegment> segments;  ///< H2D, Kernel, D2H for GPU variants; Cpu for CPU ones
   double totalMs = 0, minMs = 0, maxMs = 0;  ///< Total median and its min-max over repetitions
   double speedup = 0;                   ///< cpu-serial total / this total (0 when unknown)
+  bool noisy = false;                   ///< max over repetitions far above the median: not a result
   std::string label;                    ///< e.g. "12.4x vs cpu-serial", "reference", "skipped: …"
 };
 
@@ -34,11 +35,28 @@ struct TimingBar {
 struct TimingChartData {
   std::vector<TimingBar> bars;
   std::vector<Phase> phasesShown;
-  double minPositiveMs = 0, maxMs = 0;  ///< over every segment and whisker (axis ranges)
+  double minPositiveMs = 0, maxMs = 0;  ///< over every segment and whisker
+  double maxMedianMs = 0;               ///< the longest median total: what the axis is scaled to
 };
 TimingChartData timingChart(const RunResult& r);
 
-/// "12.4x", "0.31x", "1.00x" (three significant digits).
+/// A measurement whose slowest repetition took more than this many times its median is flagged as noisy.
+inline constexpr double kNoisySpread = 4.0;
+/// max / median over repetitions > kNoisySpread (false when either is unknown).
+bool isNoisy(double medianMs, double maxMs);
+
+/// The time axis of the timing chart: scaled to the medians, so one slow repetition cannot squash the bars.
+/// Whiskers past `clipMs` are drawn to it and marked as clipped; [lo, hi] leaves room for the labels.
+struct TimingAxis {
+  double lo = 0, hi = 1, clipMs = 1;
+};
+/// In display units (`unit` = 1 for ms, 1000 for µs), scaled to the medians (whiskers clip at clipMs), with
+/// `labelFraction` of the axis (0..0.9) left free right of the clip edge for the bars' labels.
+TimingAxis timingAxis(const TimingChartData& c, bool log, double unit, double labelFraction);
+/// The whisker's end drawn for bar b on axis a (in display units) and whether it was clipped there.
+std::pair<double, bool> drawnWhiskerEnd(const TimingBar& b, const TimingAxis& a, double unit);
+
+/// "12.4x", "0.31x", "1.00x" (three significant digits); below 0.1 two significant digits ("0.0031x").
 std::string speedupText(double s);
 /// "0.123 ms", "12.3 ms", "1.23 s", "45.6 µs".
 std::string durationText(double ms);
@@ -47,6 +65,11 @@ std::string durationText(double ms);
 std::string captionText(const RunResult& r, const std::string& plotTitle);
 /// Short launch description of a result: "block 256, grid auto (launched 65536 x 256)" style.
 std::string launchText(const RunResult& r);
+
+/// The hover readout: "index = 1234\nvalue = 0.5" (six significant digits; whole numbers without decimals).
+std::string readoutText(const std::string& xName, double x, const std::string& yName, double y);
+/// A number for readouts and value labels: six significant digits, "1.5e-07" style when tiny or huge.
+std::string numberText(double v, int digits = 6);
 
 /// Axis range with a margin; for log axes only positive values count and the range spans whole decades.
 struct AxisRange {

@@ -2,7 +2,10 @@
 
 #include <qcustomplot.h>
 
+#include "plot_interaction.h"
+
 #include <algorithm>
+#include <functional>
 #include <cmath>
 
 namespace launchlab::ui {
@@ -21,7 +24,7 @@ QString phaseLabel(Phase p) {
 }
 
 /// Wraps a long label onto two lines near its middle space.
-QString wrapLabel(const std::string& s, int max = 26) {
+QString wrapLabel(const std::string& s, int max = 34) {
   QString q = QString::fromStdString(s);
   if (q.size() <= max) return q;
   int cut = q.lastIndexOf(' ', q.size() / 2 + 4);
@@ -34,17 +37,25 @@ void renderPlot(QCustomPlot* plot, QCPPainter& painter, const QSize& size) {
   plot->toPainter(&painter, size.width(), size.height());
 }
 
-/// The legend in a row of its own under the chart, where it never covers data or labels.
-void legendBelow(QCustomPlot* plot) {
-  plot->legend->setVisible(true);
-  auto* legendRow = new QCPLayoutGrid;
-  plot->plotLayout()->addElement(2, 0, legendRow);
-  plot->axisRect()->insetLayout()->take(plot->legend);
-  legendRow->addElement(0, 0, plot->legend);
-  legendRow->setMargins(QMargins(0, 0, 0, 4));
-  plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
-  plot->plotLayout()->setRowStretchFactor(2, 0.001);
-}
+/// Calls `f` when the watched widget's width changes.
+class WidthHook final : public QObject {
+ public:
+  WidthHook(QWidget* w, std::function<void()> f) : QObject(w), m_f(std::move(f)) { w->installEventFilter(this); }
+  bool eventFilter(QObject* o, QEvent* e) override {
+    if (e->type() == QEvent::Resize) {
+      const int w = static_cast<QWidget*>(o)->width();
+      if (w != m_width) {
+        m_width = w;
+        m_f();
+      }
+    }
+    return false;
+  }
+
+ private:
+  std::function<void()> m_f;
+  int m_width = -1;
+};
 
 }  // namespace
 
@@ -53,8 +64,20 @@ void legendBelow(QCustomPlot* plot) {
 TimingChart::TimingChart(QWidget* parent) : m_plot(new QCustomPlot(parent)) {
   m_plot->setMinimumSize(300, 180);
   m_title = addTitleRow(*m_plot);
-  legendBelow(m_plot);
+  legendBelow(*m_plot);
+  new PlotInteraction(m_plot, [this](double, double key) { return barReadout(key); });
+  new WidthHook(m_plot, [this] { rebuild(); });  // the labels' room is measured in pixels
   rebuild();
+}
+
+/// The bar under the cursor: its median, min and max.
+QString TimingChart::barReadout(double key) const {
+  const int n = int(m_data.bars.size()), i = n - 1 - int(std::lround(key));
+  if (i < 0 || i >= n) return {};
+  const auto& b = m_data.bars[std::size_t(i)];
+  if (b.status != Status::Ok) return QString::fromStdString(b.title + "\n" + b.label);
+  return QString::fromStdString(b.title + "\nmedian " + durationText(b.totalMs) + "\nmin " + durationText(b.minMs) +
+                                ", max " + durationText(b.maxMs));
 }
 
 TimingChart::~TimingChart() { delete m_plot.data(); }
@@ -62,14 +85,20 @@ QWidget* TimingChart::widget() { return m_plot; }
 
 void TimingChart::setResult(const RunResult& r) {
   m_data = timingChart(r);
+  m_stale.clear();
   m_workloadTitle = r.workload + ", n = " + std::to_string(r.n) + " " + r.dtype;
   rebuild();
 }
 
-void TimingChart::clear() {
+void TimingChart::clear() { markStale({}); }
+
+void TimingChart::markStale(const QString& reason) {
   m_data = {};
+  m_stale = reason;
   rebuild();
 }
+
+QString TimingChart::titleText() const { return m_title->text(); }
 
 void TimingChart::setLogScale(bool on) {
   m_log = on;
@@ -89,21 +118,22 @@ void TimingChart::rebuild() {
   m_plot->clearItems();
   applyPlotStyle(*m_plot, m_style);
   styleTitle(*m_title, m_style);
-  m_title->setText(m_data.bars.empty() ? QString("Timing: run a workload to compare implementations")
+  const QString empty = m_stale.isEmpty() ? QString("Timing: run a workload to compare implementations") : m_stale;
+  m_title->setText(m_data.bars.empty() ? empty
                                        : "Time per run, median of repetitions (" + QString::fromStdString(m_workloadTitle) + ")");
-  // Microseconds when everything is under a millisecond: "0.0005 ms" ticks read badly.
-  const double unit = m_data.maxMs > 0 && m_data.maxMs < 1 ? 1000.0 : 1.0;
-  const double base = setupAxes(unit);
-  addPhaseBars(base, unit);
-  addWhiskers(unit);
-  for (int i = int(m_data.bars.size()) - 1; i >= 0; --i) addBarLabel(i, base, unit);
+  // Microseconds when every median is under a millisecond: "0.0005 ms" ticks read badly.
+  const double unit = m_data.maxMedianMs > 0 && m_data.maxMedianMs < 1 ? 1000.0 : 1.0;
+  const TimingAxis axis = setupAxes(unit);
+  addPhaseBars(axis.lo, unit);
+  addWhiskers(unit, axis);
+  for (int i = int(m_data.bars.size()) - 1; i >= 0; --i) addBarLabel(i, axis.lo, unit, axis);
   m_plot->legend->setFont(m_style.font(0.9));
   replotWhenVisible(*m_plot);
 }
 
 /// One row per implementation (the first at the top) on the key axis, time on the value axis; returns the
-/// value the bars start from.
-double TimingChart::setupAxes(double unit) {
+/// axis (scaled to the medians).
+TimingAxis TimingChart::setupAxes(double unit) {
   QCPAxis* key = m_plot->yAxis;
   QCPAxis* val = m_plot->xAxis;
   setAxisLog(*val, m_log);
@@ -116,18 +146,15 @@ double TimingChart::setupAxes(double unit) {
     ticker->addTick(n - 1 - i, wrapLabel(b.title + (b.demonstration ? " (demo)" : "")));
   }
   key->setTicker(ticker);
-  key->setTickLabelFont(m_style.font(m_style.presentation ? 0.8 : 1.0));
+  key->setTickLabelFont(m_style.font(m_style.presentation ? 0.85 : 1.0));
   key->setLabel({});
   key->grid()->setVisible(false);
+  fitHeight(*ticker);
 
-  const AxisRange range = paddedRange(m_log ? m_data.minPositiveMs * unit : 0.0, std::max(1e-6, m_data.maxMs * unit), m_log, 0.0);
-  const double base = m_log ? range.lo : 0.0;
-  // Room on the right for the labels (more with presentation fonts).
-  const double room = m_style.presentation ? 2.3 : 1.75;
-  const double hi = m_log ? range.hi * (m_style.presentation ? 1000 : 100) : std::max(1e-6, m_data.maxMs * unit) * room;
-  val->setRange(base, hi);
+  const TimingAxis axis = timingAxis(m_data, m_log, unit, labelFraction(*ticker));
+  val->setRange(axis.lo, axis.hi);
   key->setRange(-0.6, std::max(0, n - 1) + 0.6);
-  return base;
+  return axis;
 }
 
 /// A bar series per phase shown, stacked in phase order.
@@ -155,8 +182,9 @@ void TimingChart::addPhaseBars(double base, double unit) {
   }
 }
 
-/// Whiskers: an invisible graph at the totals carries min-max error bars along the time axis.
-void TimingChart::addWhiskers(double unit) {
+/// Whiskers: an invisible graph at the totals carries min-max error bars along the time axis; a whisker
+/// longer than the axis' clip edge ends there with an arrow.
+void TimingChart::addWhiskers(double unit, const TimingAxis& axis) {
   QCPAxis* key = m_plot->yAxis;
   QCPAxis* val = m_plot->xAxis;
   auto* totals = m_plot->addGraph(key, val);
@@ -173,36 +201,84 @@ void TimingChart::addWhiskers(double unit) {
   for (int i = n - 1; i >= 0; --i) {
     const auto& b = m_data.bars[std::size_t(i)];
     if (b.status != Status::Ok || b.totalMs <= 0) continue;
+    const auto [end, clipped] = drawnWhiskerEnd(b, axis, unit);
     tk << double(n - 1 - i);
     tv << b.totalMs * unit;
     em << (b.totalMs - b.minMs) * unit;
-    ep << (b.maxMs - b.totalMs) * unit;
+    ep << end - b.totalMs * unit;
+    if (clipped) markClipped(end, double(n - 1 - i));
   }
   totals->setData(tk, tv);
   whiskers->setDataPlottable(totals);
   whiskers->setData(em, ep);
 }
 
-/// The speedup (or the reason a bar is missing) right of bar i's whisker.
-void TimingChart::addBarLabel(int i, double base, double unit) {
+/// A clipped whisker's end: an arrow pointing off the axis.
+void TimingChart::markClipped(double x, double key) {
+  auto* t = new QCPItemText(m_plot);
+  t->setObjectName("clipped");
+  t->position->setAxes(m_plot->xAxis, m_plot->yAxis);
+  t->position->setCoords(x, key);
+  t->setPositionAlignment(Qt::AlignHCenter | Qt::AlignVCenter);
+  t->setText("\xE2\x96\xB6");  // a right-pointing triangle: the whisker goes on
+  t->setFont(m_style.font(0.9));
+  t->setColor(toQColor(m_style.palette->foreground));
+}
+
+/// The text right of bar i's whisker: its speedup, or why it is missing (the first clause: the table and the log
+/// have the whole reason).
+QString TimingChart::barLabelText(int i) const {
   const auto& b = m_data.bars[std::size_t(i)];
-  const bool measured = b.status == Status::Ok && b.totalMs > 0;
-  const double x = measured ? std::max(b.maxMs, b.totalMs) * unit : base;
   QString label = QString::fromStdString(b.label);
-  // Reasons can be long: the chart shows their first clause, the table and the log the whole text.
   if (b.status != Status::Ok) {
     const int paren = label.indexOf(" (");
     if (paren > 0) label = label.left(paren);
   }
   if (label.size() > 60) label = label.left(58) + "\xE2\x80\xA6";
+  return label;
+}
+
+QFont TimingChart::barLabelFont(int i) const {
+  const auto& b = m_data.bars[std::size_t(i)];
+  const bool result = b.status == Status::Ok && !b.noisy;
+  return m_style.font(result ? 1.0 : 0.9, result && b.implId != kCpuSerial);
+}
+
+/// The share of the time axis' width that the right-hand labels need (measured in pixels, at most 60%).
+double TimingChart::labelFraction(QCPAxisTickerText& keyTicks) const {
+  int keyPx = 0, labelPx = 0;
+  const QFontMetrics keyFm(m_plot->yAxis->tickLabelFont());
+  for (const QString& t : keyTicks.ticks())
+    for (const QString& line : t.split('\n')) keyPx = std::max(keyPx, keyFm.horizontalAdvance(line));
+  for (int i = 0; i < int(m_data.bars.size()); ++i)
+    labelPx = std::max(labelPx, QFontMetrics(barLabelFont(i)).horizontalAdvance(barLabelText(i)) + 24);
+  const int axisPx = m_plot->width() - keyPx - 64;  // tick padding and the axis rect's margins
+  return axisPx > 0 ? std::clamp(double(labelPx) / axisPx, 0.1, 0.6) : 0.6;
+}
+
+/// Tall enough for every row's label without overlap: the chart asks for that height as its minimum.
+void TimingChart::fitHeight(QCPAxisTickerText& keyTicks) {
+  int lines = 1;
+  for (const QString& t : keyTicks.ticks()) lines = std::max(lines, int(t.count('\n')) + 1);
+  const int rowPx = QFontMetrics(m_plot->yAxis->tickLabelFont()).lineSpacing() * lines + 6;
+  const int chromePx = 4 * QFontMetrics(m_style.font(1.1)).lineSpacing() + 16;  // title, ticks, axis label, legend
+  m_plot->setMinimumHeight(std::max(180, int(m_data.bars.size()) * rowPx + chromePx));
+}
+
+/// The speedup (or the reason a bar is missing) right of bar i's whisker.
+void TimingChart::addBarLabel(int i, double base, double unit, const TimingAxis& axis) {
+  const auto& b = m_data.bars[std::size_t(i)];
+  const bool measured = b.status == Status::Ok && b.totalMs > 0;
+  const double x = measured ? drawnWhiskerEnd(b, axis, unit).first : base;
   auto* t = new QCPItemText(m_plot);
   t->position->setAxes(m_plot->xAxis, m_plot->yAxis);
   t->position->setCoords(x, int(m_data.bars.size()) - 1 - i);
   t->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
   t->setPadding(QMargins(8, 0, 0, 0));
-  t->setText(label);
-  t->setFont(m_style.font(b.status == Status::Ok ? 1.0 : 0.9, b.status == Status::Ok && b.implId != kCpuSerial));
-  t->setColor(b.status == Status::Ok ? toQColor(m_style.palette->foreground) : QColor(120, 120, 120));
+  t->setText(barLabelText(i));
+  t->setFont(barLabelFont(i));
+  const bool result = b.status == Status::Ok && !b.noisy;
+  t->setColor(result ? toQColor(m_style.palette->foreground) : b.noisy ? QColor(160, 90, 0) : QColor(120, 120, 120));
   t->setClipToAxisRect(true);
 }
 
@@ -211,8 +287,9 @@ void TimingChart::addBarLabel(int i, double base, double unit) {
 SweepChart::SweepChart(QWidget* parent) : m_plot(new QCustomPlot(parent)) {
   m_plot->setMinimumSize(300, 180);
   m_title = addTitleRow(*m_plot);
-  legendBelow(m_plot);
+  legendBelow(*m_plot);
   m_plot->yAxis2->setVisible(true);
+  new PlotInteraction(m_plot);
   rebuild();
 }
 
@@ -255,6 +332,7 @@ void SweepChart::rebuild() {
   setupAxes();
   const bool measured = plotPoints();
   if (!m_points.empty() && !measured) showNothingMeasured();
+  m_plot->legend->setVisible(m_plot->legend->itemCount() > 0);  // no empty legend frame before a sweep
   replotWhenVisible(*m_plot);
 }
 

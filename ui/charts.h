@@ -1,6 +1,7 @@
 #pragma once
 /// The timing comparison (a horizontal bar per implementation, stacked by phase, min-max whiskers,
 /// speedup labels, log toggle) and the block-size sweep chart (time and GB/s against threads per block).
+#include <QFont>
 #include <QPointer>
 #include <QWidget>
 
@@ -13,6 +14,8 @@
 class QCustomPlot;
 class QCPTextElement;
 
+class QCPAxisTickerText;
+
 namespace launchlab::ui {
 
 class TimingChart final : public Renderable {
@@ -22,6 +25,9 @@ class TimingChart final : public Renderable {
   QWidget* widget();
   void setResult(const RunResult& r);
   void clear();
+  /// Drops the bars and says why in the title (e.g. another workload was picked).
+  void markStale(const QString& reason);
+  QString titleText() const;
   void setLogScale(bool on);
   bool logScale() const { return m_log; }
   void setViewStyle(const ViewStyle& s);
@@ -31,14 +37,21 @@ class TimingChart final : public Renderable {
 
  private:
   void rebuild();
-  double setupAxes(double unit);
+  TimingAxis setupAxes(double unit);
   void addPhaseBars(double base, double unit);
-  void addWhiskers(double unit);
-  void addBarLabel(int bar, double base, double unit);
+  void addWhiskers(double unit, const TimingAxis& axis);
+  void markClipped(double x, double key);
+  QString barLabelText(int bar) const;
+  QFont barLabelFont(int bar) const;
+  double labelFraction(QCPAxisTickerText& keyTicks) const;
+  void fitHeight(QCPAxisTickerText& keyTicks);
+  QString barReadout(double key) const;
+  void addBarLabel(int bar, double base, double unit, const TimingAxis& axis);
   QPointer<QCustomPlot> m_plot;
   QCPTextElement* m_title = nullptr;
   TimingChartData m_data;
   std::string m_workloadTitle;
+  QString m_stale;
   ViewStyle m_style;
   bool m_log = false;
 };

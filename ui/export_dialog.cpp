@@ -38,6 +38,11 @@ ExportDialog::ExportDialog(QWidget* parent) : QDialog(parent), m_folder(QDir::ho
   lay->addWidget(buildDataBox());
   m_status = new QLabel;
   m_status->setWordWrap(true);
+  // Room for three lines, whatever the message: the buttons under it never move.
+  m_status->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+  m_status->setFixedHeight(3 * m_status->fontMetrics().lineSpacing() + 4);
+  // A long path (one unbreakable word) must not widen the dialog either: the tooltip has the whole message.
+  m_status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
   m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
   lay->addWidget(m_status);
   auto* close = new QPushButton("Close");
@@ -46,8 +51,13 @@ ExportDialog::ExportDialog(QWidget* parent) : QDialog(parent), m_folder(QDir::ho
   closeRow->addStretch();
   closeRow->addWidget(close);
   lay->addLayout(closeRow);
-  connect(m_target, &QComboBox::currentIndexChanged, this, [this] { suggestPath(); });
-  connect(m_format, &QComboBox::currentIndexChanged, this, [this] { suggestPath(); });
+  // A name the user typed or browsed to is kept through new runs; picking another plot suggests a name again.
+  connect(m_path, &QLineEdit::textEdited, this, [this] { m_pathChosen = true; });
+  connect(m_target, &QComboBox::currentIndexChanged, this, [this] {
+    m_pathChosen = false;
+    suggestPath();
+  });
+  connect(m_format, &QComboBox::currentIndexChanged, this, [this] { matchSuffixToFormat(); });
 }
 
 /// Which plot, format, size, DPI, caption and file; Browse and Export.
@@ -104,7 +114,9 @@ QHBoxLayout* ExportDialog::pathRow() {
   connect(browseBtn, &QPushButton::clicked, this, [this] {
     const auto fmt = ImageFormat(m_format->currentData().toInt());
     const QString p = browse("Export plot", m_path->text(), QString("*.%1").arg(formatSuffix(fmt)));
-    if (!p.isEmpty()) m_path->setText(p);
+    if (p.isEmpty()) return;
+    m_path->setText(p);
+    m_pathChosen = true;
   });
   return row;
 }
@@ -148,10 +160,24 @@ void ExportDialog::setFolder(const QString& folder) {
 }
 
 void ExportDialog::suggestPath() {
+  if (m_pathChosen) return matchSuffixToFormat();
   const auto fmt = ImageFormat(m_format->currentData().toInt());
   const QString workload = m_outcome ? QString::fromStdString(m_outcome->result.workload) : QString("launchlab");
   const QString name = slug(workload) + "_" + slug(m_target->currentText()) + "." + formatSuffix(fmt);
   m_path->setText(QDir(m_folder).filePath(name));
+}
+
+/// The file typed so far, with the extension of the format chosen (the name and folder are kept).
+void ExportDialog::matchSuffixToFormat() {
+  const QString path = m_path->text().trimmed();
+  if (path.isEmpty()) {
+    m_pathChosen = false;
+    return suggestPath();
+  }
+  const QFileInfo fi(path);
+  const QString suffix = formatSuffix(ImageFormat(m_format->currentData().toInt()));
+  const QString base = formatForPath(path) ? fi.completeBaseName() : fi.fileName();
+  m_path->setText(path.left(path.size() - fi.fileName().size()) + base + "." + suffix);
 }
 
 QString ExportDialog::status() const { return m_status->text(); }
@@ -159,6 +185,7 @@ QString ExportDialog::status() const { return m_status->text(); }
 void ExportDialog::report(const ExportResult& r) {
   m_status->setText((r.ok ? "\xE2\x9C\x93 " : "\xE2\x9C\x97 ") + r.message);
   m_status->setStyleSheet(r.ok ? "color: #1b5e20;" : "color: #c62828;");
+  m_status->setToolTip(r.message);
   emit exported(r.ok, r.message);
 }
 

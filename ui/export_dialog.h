@@ -36,6 +36,8 @@ class ExportDialog : public QDialog {
   /// Exports the selected plot to the path in the field (what the Export button does).
   ExportResult exportPlotNow();
   QString status() const;
+  QComboBox* formatBox() const { return m_format; }
+  QLineEdit* pathField() const { return m_path; }
 
  signals:
   void exported(bool ok, const QString& message);
@@ -46,6 +48,7 @@ class ExportDialog : public QDialog {
   QHBoxLayout* pathRow();
   QGroupBox* buildDataBox();
   void suggestPath();
+  void matchSuffixToFormat();
   void report(const ExportResult& r);
   QString browse(const QString& title, const QString& suggested, const QString& filter);
   void exportData(int kind);
@@ -63,6 +66,7 @@ class ExportDialog : public QDialog {
   QLineEdit* m_path;
   QLabel* m_status;
   QList<QPushButton*> m_dataButtons;
+  bool m_pathChosen = false;  ///< the file name was typed or browsed to: only its extension follows the format
 };
 
 }  // namespace launchlab::ui

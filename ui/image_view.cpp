@@ -23,7 +23,7 @@ class ImageView final : public QcpViewBase {
     m_plot->axisRect()->setMarginGroup(QCP::msBottom | QCP::msTop, group);
     m_scale->setMarginGroup(QCP::msBottom | QCP::msTop, group);
     m_plot->yAxis->setRangeReversed(true);  // row 0 at the top, like an image
-    m_plot->legend->setVisible(false);
+    m_useLegend = false;
     m_bad = m_plot->addGraph();
     restyle();
   }
@@ -67,6 +67,17 @@ class ImageView final : public QcpViewBase {
   void setLogY(bool) override {}  // rows are rows
 
  private:
+  /// The pixel under the cursor: its row, column and full-resolution value.
+  QString readout(double x, double y) const override {
+    const HostArray* a = m_data.array(m_data.source);
+    if (!a || x < 0 || y < 0 || x >= double(m_cols) || y >= double(m_rows)) return {};
+    const auto r = std::size_t(y), c = std::size_t(x);
+    return QString("row %1, column %2\n%3 = %4")
+        .arg(r)
+        .arg(c)
+        .arg(m_scale->axis()->label().isEmpty() ? QString("value") : m_scale->axis()->label())
+        .arg(QString::fromStdString(numberText(a->at(r * m_cols + c))));
+  }
   void clearData() override {
     m_map->data()->clear();
     m_bad->data()->clear();

@@ -30,6 +30,8 @@
 #include "results_tables.h"
 #include "settings.h"
 #include "sweep_pane.h"
+#include "tooltips.h"
+#include "window_fit.h"
 #include "workload_browser.h"
 #include "launchlab/parse.h"
 
@@ -79,7 +81,8 @@ MainWindow::MainWindow(std::shared_ptr<Backend> backend, std::unique_ptr<AppSett
   connect(m_panel, &ParamPanel::submit, this, &MainWindow::run);
   selectStartWorkload();
 
-  if (!restoreGeometry(m_settings->windowGeometry())) resize(1600, 1000);
+  installTooltipWrapping(*qApp);
+  placeOnScreen(*this, m_settings->windowGeometry());
   restoreState(m_settings->windowState());
   if (m_options.forcePresentation || m_settings->presentation()) QTimer::singleShot(0, this, [this] { setPresentationMode(true); });
   if (m_options.firstRun) QTimer::singleShot(0, this, &MainWindow::startFirstRun);
@@ -133,7 +136,6 @@ void MainWindow::buildUi() {
   m_deviceBanner = new Banner(central);
   m_errorBanner = new Banner(central);
   lay->addWidget(m_deviceBanner);
-  lay->addWidget(m_errorBanner);
 
   auto* split = m_mainSplit = new QSplitter(Qt::Horizontal, central);
   split->setObjectName("mainSplit");
@@ -141,7 +143,7 @@ void MainWindow::buildUi() {
   m_browser->setMinimumWidth(220);
   auto* scroll = m_panelScroll = new QScrollArea(split);
   scroll->setWidgetResizable(true);
-  scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+  scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);  // the panel fits its width
   m_panel = new ParamPanel(*m_backend, scroll);
   scroll->setWidget(m_panel);
   scroll->setMinimumWidth(340);
@@ -163,6 +165,7 @@ void MainWindow::buildUi() {
   split->setChildrenCollapsible(false);
   lay->addWidget(split, 1);
   setCentralWidget(central);
+  m_errorBanner->overlay(split);  // errors never push the layout down under the mouse
 
   m_progress = new QProgressBar;
   m_progress->setRange(0, 1000);
@@ -199,10 +202,10 @@ QWidget* MainWindow::buildTimingPage() {
   timingLog->setToolTip("Logarithmic time axis: CPU and GPU times often differ by 100x or more");
   connect(timingLog, &QCheckBox::toggled, this, [this](bool on) { m_timing->setLogScale(on); });
   auto* trow = new QHBoxLayout;
-  auto* tnote = new QLabel("Stacked by phase: H2D copy, kernel, D2H copy for CUDA; one CPU loop for CPU. "
-                           "Speedups are against cpu-serial, total time.");
+  auto* tnote = m_timingNote = new QLabel("Stacked by phase (CUDA: H2D, kernel, D2H); speedups against cpu-serial");
+  tnote->setToolTip("Each bar is the median total time over the repetitions, stacked by phase: H2D copy, kernel and "
+                    "D2H copy for CUDA, one CPU loop for CPU. Speedups are against cpu-serial, total time.");
   tnote->setStyleSheet("color: palette(mid);");
-  tnote->setWordWrap(true);
   trow->addWidget(tnote, 1);
   trow->addWidget(timingLog);
   tl->addLayout(trow);
@@ -248,22 +251,29 @@ void MainWindow::buildActions() {
   m_presentAct->setCheckable(true);
   m_presentAct->setShortcut(QKeySequence(Qt::Key_F5));
   m_presentAct->setToolTip("Projector mode: large fonts, thick lines, high contrast, full screen (F5)");
+  m_panelAct = new QAction("Parameters", this);
+  m_panelAct->setCheckable(true);
+  m_panelAct->setChecked(true);
+  m_panelAct->setShortcut(QKeySequence(Qt::Key_F4));
+  m_panelAct->setToolTip("Show or hide the parameter panel (F4); presentation mode hides it so the plots get the room");
   m_fullAct = new QAction("Full screen", this);
   m_fullAct->setShortcut(QKeySequence(Qt::Key_F11));
   m_fullAct->setToolTip("Full screen (F11)");
-  for (QAction* a : {m_runAct, m_cancelAct, m_exportAct, m_presentAct, m_fullAct}) a->setShortcutContext(Qt::WindowShortcut);
+  for (QAction* a : {m_runAct, m_cancelAct, m_exportAct, m_panelAct, m_presentAct, m_fullAct}) a->setShortcutContext(Qt::WindowShortcut);
   tb->addAction(m_runAct);
   tb->addAction(m_cancelAct);
   tb->addSeparator();
   tb->addAction(m_exportAct);
   addPresetButton(tb);
   tb->addSeparator();
+  tb->addAction(m_panelAct);
   tb->addAction(m_presentAct);
   tb->addAction(m_fullAct);
 
   connect(m_runAct, &QAction::triggered, this, &MainWindow::run);
   connect(m_cancelAct, &QAction::triggered, this, &MainWindow::cancel);
   connect(m_exportAct, &QAction::triggered, this, &MainWindow::openExport);
+  connect(m_panelAct, &QAction::toggled, m_panelScroll, &QWidget::setVisible);
   connect(m_presentAct, &QAction::toggled, this, &MainWindow::setPresentationMode);
   connect(m_fullAct, &QAction::triggered, this, &MainWindow::toggleFullScreen);
   auto* quit = new QAction("Quit", this);
@@ -307,6 +317,7 @@ void MainWindow::selectWorkload(const QString& id) {
   m_browser->select(id);
   setWindowTitle("LaunchLab \xE2\x80\x94 " + q(w->info().title));
   m_sweep->setWorkload(*w);
+  m_timing->markStale("Timing: press Run (Ctrl+R) to time " + q(w->info().title));
   updateSweepControls();
   // The views for this workload's arrays are made now, not when its first result arrives (that moment is
   // spent during a run, and creating plots costs the GUI thread).
@@ -371,6 +382,7 @@ void MainWindow::run() {
   m_jobClock.start();
   const quint64 id = m_controller->startRun(req);
   log(runStartLine(id, req, m_panel->form().dtype));
+  m_outputs->showRunning();
   if (!m_firstRunNote.isEmpty()) {
     log(m_firstRunNote);
     m_firstRunNote.clear();
@@ -479,8 +491,8 @@ void MainWindow::setPresentationMode(bool on) {
     QSignalBlocker b(m_presentAct);
     m_presentAct->setChecked(on);
   }
-  m_style = on ? ViewStyle::presentationStyle() : ViewStyle::normal();
-  applyApplicationStyle(*qApp, on, m_baseFont, m_basePalette);
+  m_style = on ? ViewStyle::presentationStyle(screen()->geometry().height()) : ViewStyle::normal();
+  applyApplicationStyle(*qApp, m_style, m_baseFont, m_basePalette);
   // Widgets under a style sheet do not follow application font changes: hand the font down explicitly.
   const QFont appFont = QApplication::font();
   for (QWidget* w : findChildren<QWidget*>()) w->setFont(appFont);
@@ -500,14 +512,19 @@ void MainWindow::setPresentationMode(bool on) {
   log(on ? "presentation mode on (F5 to leave)" : "presentation mode off");
 }
 
-/// On a projector the plots and the knobs matter: the browser steps aside, the charts get more room.
+/// On a projector the plots matter: the browser and the parameter panel step aside (F4 brings the panel back),
+/// the outputs get most of the height.
 void MainWindow::arrangeForPresentation(bool on) {
   m_browser->setVisible(!on);
+  m_timingNote->setVisible(!on);  // its words are for the desk, not the room
+  if (on) m_deviceBannerBeforePresentation = m_deviceBanner->isVisible();
+  m_deviceBanner->setVisible(!on && m_deviceBannerBeforePresentation);
+  m_panelAct->setChecked(!on);
   if (on) {
     m_resultsSizesBeforePresentation = m_resultsSplit->sizes();
     m_mainSizesBeforePresentation = m_mainSplit->sizes();
     const int h = std::max(400, m_resultsSplit->height());
-    m_resultsSplit->setSizes({h * 45 / 100, h * 55 / 100});
+    m_resultsSplit->setSizes({h * 60 / 100, h * 40 / 100});
     const int w = std::max(1000, m_mainSplit->width());
     const int panel = std::max(m_panelScroll->minimumWidth(), w * 31 / 100);
     m_mainSplit->setSizes({0, panel, w - panel});

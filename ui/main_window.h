@@ -69,6 +69,7 @@ class MainWindow : public QMainWindow {
   QAction* runAction() const { return m_runAct; }
   QAction* cancelAction() const { return m_cancelAct; }
   QAction* presentationAction() const { return m_presentAct; }
+  QAction* panelAction() const { return m_panelAct; }
   QPushButton* sweepButton() const;
   int outputViewCount() const;
   OutputView* outputView(int i) const;
@@ -140,6 +141,8 @@ class MainWindow : public QMainWindow {
   QSplitter* m_mainSplit = nullptr;
   QScrollArea* m_panelScroll = nullptr;
   QSplitter* m_resultsSplit = nullptr;
+  QLabel* m_timingNote = nullptr;
+  bool m_deviceBannerBeforePresentation = false;
   QList<int> m_resultsSizesBeforePresentation, m_mainSizesBeforePresentation;
   ParamPanel* m_panel = nullptr;
   Banner* m_deviceBanner = nullptr;
@@ -159,6 +162,7 @@ class MainWindow : public QMainWindow {
   QAction* m_runAct = nullptr;
   QAction* m_cancelAct = nullptr;
   QAction* m_exportAct = nullptr;
+  QAction* m_panelAct = nullptr;
   QAction* m_presentAct = nullptr;
   QAction* m_fullAct = nullptr;
 

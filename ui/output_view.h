@@ -40,6 +40,8 @@ class OutputView : public Renderable {
   virtual void showMessage(const QString& text) = 0;
   virtual void setViewStyle(const ViewStyle& s) = 0;
   virtual void resetZoom() = 0;
+  /// The whole array (a view that starts on a readable window of it shows the rest; others: resetZoom).
+  virtual void showAll() { resetZoom(); }
   virtual void setLogY(bool on) = 0;
   /// One line about what is drawn ("16,777,216 points drawn as 1,412 min/max columns").
   virtual QString summary() const = 0;

@@ -20,6 +20,11 @@ QString q(const std::string& s) { return QString::fromStdString(s); }
 bool keptArrays(const RunResult& r) {
   return !r.inputs.empty() || std::any_of(r.impls.begin(), r.impls.end(), [](const ImplResult& i) { return !i.outputs.empty(); });
 }
+std::optional<double> exactScalar(const WorkloadInfo& info) {
+  for (const auto& o : info.outputs)
+    if (o.plot == PlotKind::Scalar && o.referenceValue) return o.referenceValue;
+  return std::nullopt;
+}
 bool producedOutputs(const ImplResult& i) { return i.status == Status::Ok && !i.outputs.empty(); }
 }  // namespace
 
@@ -53,7 +58,10 @@ QHBoxLayout* OutputsPane::buildBar() {
   m_logY = new QCheckBox("Log y");
   m_logY->setToolTip("Logarithmic value axis");
   auto* reset = new QPushButton("Reset zoom");
-  reset->setToolTip("Wheel: zoom; drag: pan. Waveforms stay min/max decimated per pixel at every zoom.");
+  reset->setToolTip("Wheel: zoom; drag: pan; right-drag or Shift+drag: zoom to a box. Waveforms stay min/max "
+                    "decimated per pixel at every zoom.");
+  auto* all = new QPushButton("Show all");
+  all->setToolTip("The whole array (random data starts on its first elements, inputs beside the output)");
   m_viewSummary = new QLabel;
   m_viewSummary->setStyleSheet("color: palette(mid);");
   m_viewSummary->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);  // never widens the window
@@ -62,6 +70,7 @@ QHBoxLayout* OutputsPane::buildBar() {
   bar->addWidget(m_overlayRef);
   bar->addWidget(m_logY);
   bar->addWidget(reset);
+  bar->addWidget(all);
   bar->addWidget(m_viewSummary, 1);
   connect(m_showImpl, &QComboBox::currentIndexChanged, this, [this] { refreshViews(); });
   connect(m_overlayRef, &QCheckBox::toggled, this, [this] { refreshViews(); });
@@ -70,6 +79,9 @@ QHBoxLayout* OutputsPane::buildBar() {
   });
   connect(reset, &QPushButton::clicked, this, [this] {
     for (auto& s : m_views) s.view->resetZoom();
+  });
+  connect(all, &QPushButton::clicked, this, [this] {
+    for (auto& s : m_views) s.view->showAll();
   });
   return bar;
 }
@@ -81,9 +93,27 @@ std::string OutputsPane::shownImpl() const { return m_showImpl->currentData().to
 void OutputsPane::setWorkload(const Workload& w, const QString& message) {
   if (m_workload == w.info().id) return;
   rebuildViews(w);
-  if (!message.isEmpty())
-    for (auto& s : m_views) s.view->showMessage(message);
+  markStale(message);
 }
+
+void OutputsPane::markStale(const QString& reason) {
+  m_outcome.reset();
+  m_placeholder = reason;
+  {
+    QSignalBlocker block(m_showImpl);
+    m_showImpl->clear();
+  }
+  m_showImpl->setEnabled(false);
+  for (auto& s : m_views) s.view->showMessage(reason);
+  m_viewSummary->setText(reason.isEmpty() ? QString() : "no run shown");
+}
+
+void OutputsPane::showRunning() {
+  if (m_outcome) return;  // the last run of this workload stays until the new one arrives
+  markStale("Running\xE2\x80\xA6");
+}
+
+QString OutputsPane::summaryText() const { return m_viewSummary->text(); }
 
 void OutputsPane::addView(const ArraySpec& spec, const std::string& source, const QString& tabTitle, const QString& tip) {
   ViewSlot s{spec, source, createOutputView(spec.plot, m_tabs)};
@@ -91,6 +121,10 @@ void OutputsPane::addView(const ArraySpec& spec, const std::string& source, cons
   if (!tip.isEmpty()) m_tabs->setTabToolTip(tab, tip);
   s.view->setViewStyle(m_style);
   s.view->setLogY(m_logY->isChecked());
+  // Zoom and pan change what is visible: the summary follows (the view updates its own first).
+  if (auto* plot = qobject_cast<QCustomPlot*>(s.view->widget()))
+    connect(plot->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
+            [this] { showSummary(m_tabs->currentIndex()); });
   m_views.push_back(std::move(s));
 }
 
@@ -98,8 +132,10 @@ void OutputsPane::rebuildViews(const Workload& w) {
   m_tabs->clear();
   m_views.clear();
   const auto& info = w.info();
-  for (const auto& spec : info.outputs) {
+  for (ArraySpec spec : info.outputs) {
     const QString title = q(spec.title.empty() ? spec.name : spec.title);
+    // A series of estimates converges to the exact value of the workload's scalar result (e.g. pi).
+    if (spec.plot == PlotKind::Series && !spec.referenceValue) spec.referenceValue = exactScalar(info);
     addView(spec, "", title.size() > 40 ? q(spec.name) : title, title);
   }
   // Inputs are drawn as waveforms, images as images; scalar inputs have no tab.
@@ -114,6 +150,8 @@ void OutputsPane::rebuildViews(const Workload& w) {
 
 void OutputsPane::setOutcome(std::shared_ptr<const RunOutcome> outcome) {
   m_outcome = std::move(outcome);
+  m_placeholder.clear();
+  m_showImpl->setEnabled(true);
   fillShowList(m_outcome->result);
   refreshViews();
 }

@@ -29,6 +29,14 @@ class OutputsPane : public QWidget {
   /// Shows a run: picks the implementation to show (the one shown before when it ran, else the first CUDA
   /// variant that ran, else cpu-parallel, else the first) and hands every view its array.
   void setOutcome(std::shared_ptr<const RunOutcome> outcome);
+  /// Forgets the shown run (the Show list empties) and shows `reason` in every view instead of its data.
+  void markStale(const QString& reason);
+  /// A job is running: views that show a message rather than data say "Running…".
+  void showRunning();
+  /// The one-line summary of the view in front, as shown in the bar.
+  QString summaryText() const;
+  /// The message the views show instead of data ("" when they show a run).
+  QString placeholder() const { return m_placeholder; }
   void setViewStyle(const ViewStyle& s);
   /// Draws the first view now rather than at the next queued replot (cold-start measurement).
   void replotFirstNow();
@@ -65,6 +73,7 @@ class OutputsPane : public QWidget {
   std::string m_workload;
   ViewStyle m_style;
   std::shared_ptr<const RunOutcome> m_outcome;
+  QString m_placeholder;
 };
 
 }  // namespace launchlab::ui

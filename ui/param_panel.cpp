@@ -10,6 +10,8 @@
 #include <QLocale>
 #include <QSlider>
 #include <QSpinBox>
+#include <QStyle>
+#include <QStyleOptionButton>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -72,6 +74,50 @@ std::uint64_t sizeForPosition(int p) {
   return std::uint64_t(std::llround(std::round(v / mag) * mag));
 }
 
+/// A label that wraps instead of widening the panel.
+QLabel* wrappingLabel(const QString& text) {
+  auto* l = new QLabel(text);
+  l->setWordWrap(true);
+  return l;
+}
+
+/// A list as narrow as the panel needs: sized for a few characters, not its longest choice (the open list shows
+/// them whole).
+QComboBox* narrowCombo() {
+  auto* c = new QComboBox;
+  c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  c->setMinimumContentsLength(7);
+  return c;
+}
+
+/// A check box whose text is elided to its width (the full text is in its tooltip), so a long implementation
+/// title never widens the panel.
+class ElidingCheckBox final : public QCheckBox {
+ public:
+  explicit ElidingCheckBox(const QString& text) : QCheckBox(text), m_full(text) {}
+  void setFullText(const QString& text) {
+    m_full = text;
+    elide();
+  }
+  QString fullText() const { return m_full; }
+  QSize minimumSizeHint() const override { return {80, QCheckBox::minimumSizeHint().height()}; }
+
+ protected:
+  void resizeEvent(QResizeEvent* e) override {
+    QCheckBox::resizeEvent(e);
+    elide();
+  }
+
+ private:
+  void elide() {
+    QStyleOptionButton o;
+    initStyleOption(&o);
+    const int indicator = style()->subElementRect(QStyle::SE_CheckBoxContents, &o, this).left();
+    setText(fontMetrics().elidedText(m_full, Qt::ElideRight, std::max(20, width() - indicator - 4)));
+  }
+  QString m_full;
+};
+
 }  // namespace
 
 ParamPanel::ParamPanel(const Backend& backend, QWidget* parent) : QWidget(parent), m_backend(backend) {
@@ -92,7 +138,7 @@ QLineEdit* ParamPanel::lineEdit(const QString& field, const QString& tip) {
 std::pair<QCheckBox*, QLineEdit*> ParamPanel::launchRow(QVBoxLayout* lay, const QString& label, const QString& field,
                                                         const QString& tip, const QString& autoTip) {
   auto* row = new QHBoxLayout;
-  auto* l = new QLabel(label);
+  auto* l = wrappingLabel(label);
   l->setToolTip(tip);
   auto* autoBox = new QCheckBox("auto");
   autoBox->setToolTip(autoTip);
@@ -161,11 +207,11 @@ QGroupBox* ParamPanel::buildSizeBox(const WorkloadInfo& info) {
   sl->addWidget(m_sizeInfo);
   addMessage(sl, "size");
   auto* drow = new QHBoxLayout;
-  m_dtype = new QComboBox;
+  m_dtype = narrowCombo();
   m_dtype->setToolTip(kDtypeTip);
   for (auto t : info.dtypes) m_dtype->addItem(QString::fromStdString(std::string(dtypeName(t))));
   m_editors["dtype"] = m_dtype;
-  drow->addWidget(new QLabel("Element type"));
+  drow->addWidget(wrappingLabel("Element type"));
   drow->addWidget(m_dtype);
   drow->addStretch();
   sl->addLayout(drow);
@@ -196,12 +242,12 @@ QHBoxLayout* ParamPanel::paramRow(const ParamSpec& p) {
   if (p.kind != ParamSpec::Kind::Choice)
     tip += QString("\nRange: %1 to %2%3").arg(p.minValue).arg(p.maxValue).arg(p.unit.empty() ? "" : " " + QString::fromStdString(p.unit));
   auto* r = new QHBoxLayout;
-  auto* label = new QLabel(QString::fromStdString(p.label.empty() ? p.name : p.label) +
-                           (p.unit.empty() ? QString() : " (" + QString::fromStdString(p.unit) + ")"));
+  auto* label = wrappingLabel(QString::fromStdString(p.label.empty() ? p.name : p.label) +
+                              (p.unit.empty() ? QString() : " (" + QString::fromStdString(p.unit) + ")"));
   label->setToolTip(tip);
   r->addWidget(label, 1);
   if (p.kind == ParamSpec::Kind::Choice) {
-    auto* c = new QComboBox;
+    auto* c = narrowCombo();
     for (const auto& ch : p.choices) c->addItem(QString::fromStdString(ch));
     c->setToolTip(tip);
     connect(c, &QComboBox::currentTextChanged, this, [this] { collect(); });
@@ -241,7 +287,7 @@ QGroupBox* ParamPanel::buildLaunchBox(const WorkloadInfo& info) {
 }
 
 QWidget* ParamPanel::blockShapeList() {
-  m_blockShape = new QComboBox;
+  m_blockShape = narrowCombo();
   m_blockShape->addItems({"8x8", "16x16", "32x8", "32x16", "32x32", "64x4", "128x2", "256x1"});
   m_blockShape->setToolTip(QString(kBlockTip) + "\n2D blocks: X x Y threads; X along rows (coalesced memory access "
                                                 "wants X a multiple of 32).");
@@ -301,16 +347,16 @@ QCheckBox* ParamPanel::implBox(const ImplSpec& impl, const DeviceStatus& dev) {
   }
   if (!impl.run) tip += "\nNot built: " + QString::fromStdString(impl.unavailableReason);
   else if (impl.isGpu() && !dev.available) tip += "\nSkipped on this machine: " + QString::fromStdString(dev.reason);
-  auto* cb = new QCheckBox(text);
-  cb->setToolTip(tip);
+  auto* cb = new ElidingCheckBox(text);
+  cb->setToolTip(text + "\n" + tip);
   if (impl.isGpu() && (!impl.run || !dev.available)) {
-    cb->setText(text + "  \xE2\x80\x93 off here");
+    cb->setFullText(text + "  \xE2\x80\x93 off here");
     cb->setStyleSheet("color: palette(mid);");
   }
   if (impl.id == kCpuSerial) {
     cb->setChecked(true);
     cb->setEnabled(false);
-    cb->setToolTip(tip + "\nThe reference: it always runs, and every other implementation is checked against it.");
+    cb->setToolTip(text + "\n" + tip + "\nThe reference: it always runs, and every other implementation is checked against it.");
   }
   connect(cb, &QCheckBox::toggled, this, [this] { collect(); });
   m_implBoxes[QString::fromStdString(impl.id)] = cb;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <numeric>
 
@@ -163,6 +164,23 @@ XY envelopeToLine(const std::vector<Envelope>& env) {
   return xy;
 }
 
+bool looksLikeNoise(const std::vector<Envelope>& env, double lo, double hi) {
+  if (env.size() < 16 || !(hi > lo)) return false;
+  std::size_t wide = 0;
+  for (const auto& e : env) wide += (e.yMax - e.yMin) > 0.5 * (hi - lo);  // NaN columns compare false
+  return wide * 2 > env.size();
+}
+
+XY elementPoints(const HostArray& a, std::size_t begin, std::size_t end) {
+  XY p;
+  end = std::min(end, a.size());
+  for (std::size_t i = begin; i < end; ++i) {
+    p.x.push_back(double(i));
+    p.y.push_back(a.at(i));
+  }
+  return p;
+}
+
 std::pair<double, double> finiteRange(const HostArray& a) {
   MinMax mm;
   visitDType(a.dtype(), [&](auto t) {
@@ -294,6 +312,47 @@ ScalarValue scalarValue(const HostArray& a, const ArraySpec& spec) {
     s.relError = s.reference != 0 ? s.absError / std::fabs(s.reference) : s.absError;
   }
   return s;
+}
+
+double scalarDifference(const ScalarValue& s, std::optional<double> refValue) {
+  if (s.hasReference) return s.value - s.reference;
+  return refValue ? s.value - *refValue : 0.0;
+}
+
+std::string scalarLabel(const ScalarValue& s, std::optional<double> refValue) {
+  char buf[160];
+  const double d = scalarDifference(s, refValue);
+  if (s.hasReference)
+    std::snprintf(buf, sizeof buf, "%.10g\n%+.3g from exact (relative %.3g)", s.value, d, s.relError);
+  else if (refValue)
+    std::snprintf(buf, sizeof buf, "%.10g\n%+.3g from the reference", s.value, d);
+  else
+    std::snprintf(buf, sizeof buf, "%.10g\n(the reference)", s.value);
+  return buf;
+}
+
+double hitOrMissSigma(double exact, double n) {
+  const double p = exact / 4;
+  return n > 0 && p > 0 && p < 1 ? 4 * std::sqrt(p * (1 - p) / n) : kNaN;
+}
+
+Band hitOrMissBand(double exact, double xMin, double xMax, int points) {
+  Band b;
+  if (!(xMin > 0) || !(xMax > xMin) || points < 2) return b;
+  const double step = std::log(xMax / xMin) / (points - 1);
+  for (int i = 0; i < points; ++i) {
+    const double x = xMin * std::exp(step * i), s = hitOrMissSigma(exact, x);
+    b.x.push_back(x);
+    b.lower.push_back(exact - s);
+    b.upper.push_back(exact + s);
+  }
+  return b;
+}
+
+std::pair<std::size_t, std::size_t> visibleIndices(double lower, double upper, std::size_t n) {
+  const double dn = double(n);
+  const double b = std::clamp(std::ceil(lower), 0.0, dn), e = std::clamp(std::floor(upper) + 1, 0.0, dn);
+  return {std::size_t(b), std::size_t(std::max(b, e))};
 }
 
 const PreparedArray* PreparedRun::find(const std::string& key) const {

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -53,6 +54,15 @@ std::vector<Envelope> decimateMinMax(const HostArray& a, std::size_t begin, std:
 /// dense columns become vertical strokes side by side. Draw it segment by segment: as one wide polyline it is
 /// slow to rasterize.
 XY envelopeToLine(const std::vector<Envelope>& env);
+/// Elementwise outputs of random inputs decimate to a solid band of colour: true when most columns of `env`
+/// span more than half of the overall range [lo, hi] (a smooth curve's columns span a sliver of it).
+bool looksLikeNoise(const std::vector<Envelope>& env, double lo, double hi);
+/// The first elements a student can read one by one (then inputs and output side by side).
+inline constexpr std::size_t kFirstWindow = 64;
+/// Elements [begin, end) of `a` (clamped to its size) as index/value points, NaN kept (a gap).
+XY elementPoints(const HostArray& a, std::size_t begin, std::size_t end);
+/// The element indices [begin, end) that lie inside an axis range [lower, upper] over n elements.
+std::pair<std::size_t, std::size_t> visibleIndices(double lower, double upper, std::size_t n);
 /// Finite min and max of all elements (NaN/inf skipped); {0, 0} when none is finite.
 std::pair<double, double> finiteRange(const HostArray& a);
 /// Count of NaN elements (unwritten outputs of float arrays are NaN after poisoning).
@@ -95,6 +105,21 @@ struct ScalarValue {
   double absError = 0, relError = 0;
 };
 ScalarValue scalarValue(const HostArray& a, const ArraySpec& spec);
+/// What a scalar view says about one value: the value, then its difference from the exact value when known,
+/// else from the reference implementation's value (`refValue`; none for the reference itself):
+/// "3.141665\n+7.35e-05 from exact (relative 2.34e-05)".
+std::string scalarLabel(const ScalarValue& s, std::optional<double> refValue);
+/// The difference drawn for a value: from the exact value, else from refValue, else 0.
+double scalarDifference(const ScalarValue& s, std::optional<double> refValue);
+
+/// The standard deviation of a hit-or-miss Monte Carlo estimate of `exact` from n samples: the estimate is
+/// 4 x (fraction of hits), each sample a hit with p = exact / 4, so sigma = 4 sqrt(p (1 - p) / n).
+double hitOrMissSigma(double exact, double n);
+/// The band exact +- hitOrMissSigma over [xMin, xMax] (log-spaced points): x, lower edge (in .y) and upper edge.
+struct Band {
+  std::vector<double> x, lower, upper;
+};
+Band hitOrMissBand(double exact, double xMin, double xMax, int points = 96);
 
 // histogramRange (a histogram's bin range) is core's: launchlab/workload.h.
 

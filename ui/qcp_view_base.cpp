@@ -33,8 +33,7 @@ QCPGraph* addSegmentGraph(QCustomPlot* plot) { return new SegmentGraph(plot->xAx
 QcpViewBase::QcpViewBase(QWidget* parent) : m_plot(new QCustomPlot(parent)) {
   m_plot->setMinimumSize(240, 160);
   m_title = addTitleRow(*m_plot);
-  m_plot->legend->setVisible(true);
-  m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+  legendBelow(*m_plot);
   m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
   m_plot->setNoAntialiasingOnDrag(true);
   m_message = new QCPItemText(m_plot);
@@ -42,8 +41,12 @@ QcpViewBase::QcpViewBase(QWidget* parent) : m_plot(new QCustomPlot(parent)) {
   m_message->position->setCoords(0.5, 0.5);
   m_message->setClipToAxisRect(false);
   m_message->setVisible(false);
+  m_plot->legend->setVisible(false);  // until there is data: unnamed series would read "Graph 1", "Graph 2"
+  m_interaction = new PlotInteraction(m_plot, [this](double x, double y) { return m_message->visible() ? QString() : readout(x, y); });
   applyStyle();
 }
+
+QString QcpViewBase::readout(double x, double y) const { return PlotInteraction::axisReadout(*m_plot, x, y); }
 
 QcpViewBase::~QcpViewBase() { delete m_plot.data(); }
 
@@ -53,6 +56,9 @@ QString QcpViewBase::exportTitle() const { return m_title->text(); }
 
 void QcpViewBase::showMessage(const QString& text) {
   clearData();
+  m_summary.clear();
+  m_plot->legend->setVisible(false);
+  m_interaction->hide();
   m_message->setText(text);
   m_message->setVisible(true);
   replotWhenVisible(*m_plot);
@@ -81,6 +87,7 @@ void QcpViewBase::applyStyle() {
 void QcpViewBase::begin(const ViewData& d) {
   m_data = d;
   m_message->setVisible(false);
+  m_plot->legend->setVisible(m_useLegend);
   m_plot->xAxis->setLabel(QString::fromStdString(d.spec.xLabel));
   m_plot->yAxis->setLabel(QString::fromStdString(d.spec.yLabel));
   const QString spec = QString::fromStdString(d.spec.title.empty() ? d.spec.name : d.spec.title);

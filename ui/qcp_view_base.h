@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "output_view.h"
+#include "plot_interaction.h"
 
 namespace launchlab::ui {
 
@@ -56,6 +57,8 @@ class QcpViewBase : public OutputView {
 
   virtual void restyle() = 0;
   virtual void clearData() = 0;
+  /// The hover readout at plot coordinates (x, y); default: both axes' labels and values.
+  virtual QString readout(double x, double y) const;
 
   void applyStyle();
   /// Prepares for new data: hides the message, sets title and axis labels.
@@ -85,6 +88,8 @@ class QcpViewBase : public OutputView {
   ViewStyle m_style;
   ViewData m_data;
   bool m_logY = false;
+  bool m_useLegend = true;  ///< the legend shows with data (never over a message: it would list unnamed series)
+  PlotInteraction* m_interaction = nullptr;
   QString m_summary;
   int m_drawn = 0;
 };

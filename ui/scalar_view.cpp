@@ -1,6 +1,7 @@
-// Scalar: one value per implementation, with the exact value and the error when known.
+// Scalar: one value per implementation, drawn as its difference from the exact value (or the reference's).
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "qcp_view_base.h"
 
@@ -8,14 +9,16 @@ namespace launchlab::ui {
 
 namespace {
 
-/// One value per implementation, as horizontal bars with the exact value as a line and the error as text.
+/// One value per implementation: 3.14166 and 3.14159 look the same as bars from 0, so each bar is the value's
+/// difference from the exact value (or from the reference implementation's), and the label gives both.
 class ScalarView final : public QcpViewBase {
  public:
   explicit ScalarView(QWidget* parent) : QcpViewBase(parent) {
     m_bars = new QCPBars(m_plot->yAxis, m_plot->xAxis);
     m_badBars = new QCPBars(m_plot->yAxis, m_plot->xAxis);
     m_refLine = new QCPItemStraightLine(m_plot);
-    m_plot->legend->setVisible(false);
+    m_refLine->setVisible(false);  // its default points draw a diagonal until there is an exact value
+    m_useLegend = false;
     m_plot->setInteractions({});
     restyle();
   }
@@ -27,51 +30,63 @@ class ScalarView final : public QcpViewBase {
     QVector<double> keys, vals, badKeys, badVals;
     double lo = 0, hi = 0;
     ScalarValue first;
+    const std::optional<double> refValue = referenceValue(d);
     int k = 0;
     const auto& impls = d.outcome->result.impls;
     for (auto it = impls.rbegin(); it != impls.rend(); ++it) {  // first implementation on top
-      const HostArray* a = nullptr;
-      for (const auto& o : it->outputs)
-        if (o.name() == d.spec.name) a = &o;
+      const HostArray* a = output(*it, d.spec.name);
       if (!a) continue;
       const ScalarValue s = scalarValue(*a, d.spec);
+      const std::optional<double> ref = it->implId == kCpuSerial ? std::nullopt : refValue;
+      const double diff = scalarDifference(s, ref);
       first = s;
       const bool bad = it->verification.outcome == Verification::Outcome::Fail ||
                        it->verification.outcome == Verification::Outcome::Demonstration;
       (bad ? badKeys : keys) << double(k);
-      (bad ? badVals : vals) << s.value;
+      (bad ? badVals : vals) << diff;
       ticker->addTick(k, QString::fromStdString(it->title.empty() ? it->implId : it->title));
-      lo = std::min(lo, s.value);
-      hi = std::max(hi, s.value);
-      addValueLabel(k, s);
+      lo = std::min(lo, diff);
+      hi = std::max(hi, diff);
+      addValueLabel(k, QString::fromStdString(scalarLabel(s, ref)));
       ++k;
     }
     if (k == 0) return showMessage("no implementation produced " + QString::fromStdString(d.spec.name));
     m_plot->yAxis->setTicker(ticker);
     m_bars->setData(keys, vals);
     m_badBars->setData(badKeys, badVals);
-    showExactValue(first, lo, hi);
+    showZeroLine(first, refValue);
     m_lo = lo;
     m_hi = hi;
     m_k = k;
     m_drawn = k;
-    m_summary = QString("%1 implementations").arg(k);
+    m_summary = QString("%1 implementations, drawn as their difference from the %2").arg(k).arg(first.hasReference ? "exact value" : "reference");
     resetZoom();
   }
   void resetZoom() override {
-    const double span = std::max(std::fabs(m_hi - m_lo), std::max(std::fabs(m_hi), std::fabs(m_lo)));
-    // Bars over the left 55%: the labels stand on the right.
-    m_plot->xAxis->setRange(std::min(0.0, m_lo - 0.05 * span), m_hi + 0.8 * (span > 0 ? span : 1));
+    // Differences are tiny next to the values: the axis spans them alone, zero in view, labels on the right.
+    double span = std::max(std::fabs(m_hi), std::fabs(m_lo));
+    if (!(span > 0)) span = 1e-12;
+    m_plot->xAxis->setRange(-1.15 * span, span * 2.6);
     m_plot->yAxis->setRange(-0.6, m_k - 0.4);
     replotWhenVisible(*m_plot);
   }
   void setLogY(bool) override {}
 
  private:
-  /// The value (and its error) at the right edge of the plot, level with bar k: never clipped, whatever the values.
-  void addValueLabel(int k, const ScalarValue& s) {
-    QString text = QString::number(s.value, 'g', 10);
-    if (s.hasReference) text += QString("\nerror %1 (relative %2)").arg(s.absError, 0, 'g', 3).arg(s.relError, 0, 'g', 3);
+  static const HostArray* output(const ImplResult& i, const std::string& name) {
+    for (const auto& o : i.outputs)
+      if (o.name() == name) return &o;
+    return nullptr;
+  }
+  /// The reference implementation's value, when it produced one.
+  static std::optional<double> referenceValue(const ViewData& d) {
+    for (const auto& i : d.outcome->result.impls)
+      if (i.implId == kCpuSerial)
+        if (const HostArray* a = output(i, d.spec.name); a && a->size()) return a->at(0);
+    return std::nullopt;
+  }
+  /// The value and its difference at the right edge of the plot, level with bar k: never clipped.
+  void addValueLabel(int k, const QString& text) {
     auto* label = new QCPItemText(m_plot);
     label->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
     label->position->setTypeY(QCPItemPosition::ptPlotCoords);
@@ -85,17 +100,15 @@ class ScalarView final : public QcpViewBase {
     label->setColor(toQColor(m_style.palette->foreground));
     m_labels.push_back(label);
   }
-  /// The exact value as a dashed line (widening [lo, hi] to hold it) and in the value axis' label.
-  void showExactValue(const ScalarValue& s, double& lo, double& hi) {
-    m_refLine->setVisible(s.hasReference);
-    if (s.hasReference) {
-      m_refLine->point1->setCoords(s.reference, 0);
-      m_refLine->point2->setCoords(s.reference, 1);
-      lo = std::min(lo, s.reference);
-      hi = std::max(hi, s.reference);
-    }
-    m_plot->xAxis->setLabel(QString::fromStdString(m_data.spec.yLabel.empty() ? m_data.spec.name : m_data.spec.yLabel) +
-                            (s.hasReference ? QString("   (line: exact value %1)").arg(s.reference, 0, 'g', 10) : QString()));
+  /// Zero difference as a dashed line, and what the differences are from in the value axis' label.
+  void showZeroLine(const ScalarValue& s, std::optional<double> refValue) {
+    m_refLine->setVisible(true);
+    m_refLine->point1->setCoords(0, 0);
+    m_refLine->point2->setCoords(0, 1);
+    const QString name = QString::fromStdString(m_data.spec.yLabel.empty() ? m_data.spec.name : m_data.spec.yLabel);
+    m_plot->xAxis->setLabel(s.hasReference ? QString("%1 minus the exact value %2 (dashed line: no error)").arg(name).arg(s.reference, 0, 'g', 10)
+                            : refValue    ? QString("%1 minus the reference's %2 (dashed line: no difference)").arg(name).arg(*refValue, 0, 'g', 10)
+                                          : name);
     m_plot->yAxis->setLabel({});
   }
   void removeLabels() {
@@ -105,6 +118,7 @@ class ScalarView final : public QcpViewBase {
   void clearData() override {
     m_bars->data()->clear();
     m_badBars->data()->clear();
+    m_refLine->setVisible(false);
     removeLabels();
     m_drawn = 0;
   }

@@ -34,6 +34,11 @@ SweepPane::SweepPane(RunController& controller, QWidget* parent) : QWidget(paren
   srow->addWidget(m_impl, 1);
   srow->addWidget(m_button);
   sl->addLayout(srow);
+  m_unavailable = new QLabel;
+  m_unavailable->setWordWrap(true);
+  m_unavailable->setStyleSheet("color: #8a5a00; font-weight: bold;");
+  m_unavailable->setVisible(false);
+  sl->addWidget(m_unavailable);
   m_chart = std::make_unique<SweepChart>(this);
   sl->addWidget(m_chart->widget(), 1);
   m_notes = new QLabel;
@@ -48,6 +53,7 @@ SweepPane::SweepPane(RunController& controller, QWidget* parent) : QWidget(paren
 SweepPane::~SweepPane() = default;
 
 void SweepPane::setWorkload(const Workload& w) {
+  clear();
   m_impl->clear();
   for (const ImplSpec* impl : sweepableImpls(w)) m_impl->addItem(q(impl->title), q(impl->id));
 }
@@ -57,7 +63,18 @@ void SweepPane::updateControls(bool formOk) {
   m_button->setEnabled(why.isEmpty());
   m_impl->setEnabled(m_impl->count() > 0);
   m_button->setToolTip(why.isEmpty() ? sweepButtonTip() : why);
+  // Reasons that last (no GPU, nothing to sweep) are said on the tab, not only in a disabled button's tooltip.
+  const QString lasting = sweepBlockedReason(m_controller.backend().deviceStatus(), m_impl->count() > 0, true, false);
+  m_unavailable->setText(lasting.isEmpty() ? QString() : "Block-size sweeps are not available: " + lasting);
+  m_unavailable->setVisible(!lasting.isEmpty());
 }
+
+void SweepPane::clear() {
+  m_chart->clear();
+  m_notes->clear();
+}
+
+QString SweepPane::unavailableText() const { return m_unavailable->text(); }
 
 quint64 SweepPane::start(const Workload& w, const RunRequest& base, const QString& implIdIn, const QString& setupText) {
   QString implId = implIdIn;

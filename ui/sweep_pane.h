@@ -37,6 +37,10 @@ class SweepPane : public QWidget {
   /// starting from `base`. Returns the job id, or 0 when `w` has nothing to sweep.
   quint64 start(const Workload& w, const RunRequest& base, const QString& implId, const QString& setupText);
   void setViewStyle(const ViewStyle& s);
+  /// Empties the chart and the notes (the sweep belonged to another workload or form).
+  void clear();
+  /// Why no sweep can run here at all (no GPU, no sweepable variant), shown on the tab; "" when one can.
+  QString unavailableText() const;
 
   /// The implementation picked in the list ("" when none).
   QString selectedImpl() const;
@@ -60,6 +64,7 @@ class SweepPane : public QWidget {
   QPushButton* m_button = nullptr;
   std::unique_ptr<SweepChart> m_chart;
   QLabel* m_notes = nullptr;
+  QLabel* m_unavailable = nullptr;
   QElapsedTimer m_clock;
 };
 

@@ -2,19 +2,24 @@
 
 #include <QApplication>
 
+#include <algorithm>
+
 #include <qcustomplot.h>
 
 namespace launchlab::ui {
 
 ViewStyle ViewStyle::normal() { return {}; }
 
-ViewStyle ViewStyle::presentationStyle() {
+double presentationScale(int screenHeight) { return std::clamp(screenHeight / 600.0, 1.25, 1.8); }
+
+ViewStyle ViewStyle::presentationStyle(int screenHeight) {
   ViewStyle s;
   s.presentation = true;
+  s.fontScale = presentationScale(screenHeight);
   s.palette = &highContrastPalette();
-  s.lineWidth = 3.0;
-  s.fontPointSize = 15;
-  s.markerSize = 11;
+  s.lineWidth = 1.7 * s.fontScale;
+  s.fontPointSize = 9 * s.fontScale;
+  s.markerSize = 6 * s.fontScale;
   return s;
 }
 
@@ -63,6 +68,16 @@ QCPTextElement* addTitleRow(QCustomPlot& plot) {
   auto* t = new QCPTextElement(&plot, "", QFont());
   plot.plotLayout()->addElement(0, 0, t);
   return t;
+}
+
+void legendBelow(QCustomPlot& plot) {
+  auto* legendRow = new QCPLayoutGrid;
+  plot.plotLayout()->addElement(plot.plotLayout()->rowCount(), 0, legendRow);
+  plot.axisRect()->insetLayout()->take(plot.legend);
+  legendRow->addElement(0, 0, plot.legend);
+  legendRow->setMargins(QMargins(0, 0, 0, 4));
+  plot.legend->setFillOrder(QCPLegend::foColumnsFirst);
+  plot.plotLayout()->setRowStretchFactor(plot.plotLayout()->rowCount() - 1, 0.001);
 }
 
 void styleTitle(QCPTextElement& title, const ViewStyle& s) {
@@ -115,14 +130,14 @@ void replotWhenVisible(QCustomPlot& plot) {
   plot.setProperty(kDirty, true);
 }
 
-void applyApplicationStyle(QApplication& app, bool presentation, const QFont& baseFont, const QPalette& basePalette) {
-  if (!presentation) {
+void applyApplicationStyle(QApplication& app, const ViewStyle& s, const QFont& baseFont, const QPalette& basePalette) {
+  if (!s.presentation) {
     app.setFont(baseFont);
     app.setPalette(basePalette);
     return;
   }
   QFont f = baseFont;
-  f.setPointSizeF((baseFont.pointSizeF() > 0 ? baseFont.pointSizeF() : 10.0) * 1.6);
+  f.setPointSizeF((baseFont.pointSizeF() > 0 ? baseFont.pointSizeF() : 10.0) * s.fontScale);
   app.setFont(f);
   QPalette p;
   const QColor white(255, 255, 255), black(0, 0, 0);

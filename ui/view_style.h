@@ -22,7 +22,10 @@ struct ViewStyle {
   double fontPointSize = 9;
   double markerSize = 6;
   static ViewStyle normal();
-  static ViewStyle presentationStyle();
+  /// Projector fonts and lines for a screen `screenHeight` pixels tall: text grows with the screen (x1.25 at
+  /// 720 px, x1.8 at 1080 px and above), so a small projector keeps room for the plots.
+  static ViewStyle presentationStyle(int screenHeight = 1080);
+  double fontScale = 1.0;  ///< font factor over the normal style
   QColor seriesColor(int i) const;
   QColor referenceColor() const;
   QColor mismatchColor() const;
@@ -35,6 +38,8 @@ QColor toQColor(const Rgb& c, int alpha = 255);
 void applyPlotStyle(QCustomPlot& plot, const ViewStyle& s);
 /// A title row over the plot (an empty text element in a new first layout row).
 QCPTextElement* addTitleRow(QCustomPlot& plot);
+/// The legend in a row under the plot, its entries side by side: it never covers data.
+void legendBelow(QCustomPlot& plot);
 /// A plot title's font and colour.
 void styleTitle(QCPTextElement& title, const ViewStyle& s);
 /// Linear or logarithmic scale, with the matching ticker.
@@ -46,7 +51,9 @@ QCPColorGradient viridisGradient();
 /// so a result with many arrays costs the GUI thread only the plots on screen.
 void replotWhenVisible(QCustomPlot& plot);
 
-/// Application-wide font and palette: the given base ones, or the presentation ones (font x1.6, high contrast).
-void applyApplicationStyle(QApplication& app, bool presentation, const QFont& baseFont, const QPalette& basePalette);
+/// The presentation font factor for a screen of that height.
+double presentationScale(int screenHeight);
+/// Application-wide font and palette: the given base ones, or the presentation ones (font x s.fontScale, high contrast).
+void applyApplicationStyle(QApplication& app, const ViewStyle& s, const QFont& baseFont, const QPalette& basePalette);
 
 }  // namespace launchlab::ui

@@ -1,18 +1,43 @@
 #include "workload_browser.h"
 
-#include <QCollator>
 #include <QHeaderView>
 #include <QLineEdit>
 #include <QSplitter>
+#include <QStyledItemDelegate>
 #include <QTextBrowser>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
 #include <map>
 
+#include "launchlab/chapters.h"
+#include "tooltips.h"
+
 namespace launchlab::ui {
 
 namespace {
+/// Rows as tall as their wrapped title at the column's current width (a tree's own size hint ignores it).
+class WrappingDelegate final : public QStyledItemDelegate {
+ public:
+  WrappingDelegate(QTreeView* tree) : QStyledItemDelegate(tree), m_tree(tree) {}
+  QSize sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const override {
+    QSize s = QStyledItemDelegate::sizeHint(option, index);
+    int depth = 0;
+    for (QModelIndex p = index.parent(); p.isValid(); p = p.parent()) ++depth;
+    const int width = m_tree->viewport()->width() - m_tree->indentation() * (depth + 1) - 12;
+    if (width <= 0) return s;
+    QFont f = option.font;
+    if (const QVariant v = index.data(Qt::FontRole); v.isValid()) f = v.value<QFont>();
+    const QRect text = QFontMetrics(f).boundingRect(QRect(0, 0, width, 100000), Qt::TextWordWrap,
+                                                    index.data(Qt::DisplayRole).toString());
+    s.setHeight(std::max(s.height(), text.height() + 6));
+    return s;
+  }
+
+ private:
+  QTreeView* m_tree;
+};
+
 constexpr int kIdRole = Qt::UserRole + 1;
 QString esc(const std::string& s) { return QString::fromStdString(s).toHtmlEscaped(); }
 }  // namespace
@@ -27,7 +52,15 @@ WorkloadBrowser::WorkloadBrowser(const Registry& registry, QWidget* parent) : QW
   m_tree = new QTreeWidget(this);
   m_tree->setHeaderHidden(true);
   m_tree->setRootIsDecorated(true);
-  m_tree->setUniformRowHeights(true);
+  // Full titles: rows wrap at the column's width (no eliding), the tooltip has the whole title as well.
+  m_tree->setUniformRowHeights(false);
+  m_tree->setWordWrap(true);
+  m_tree->setTextElideMode(Qt::ElideNone);
+  m_tree->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  m_tree->header()->setStretchLastSection(true);
+  m_tree->setItemDelegate(new WrappingDelegate(m_tree));
+  // A tree computes row heights once: lay the rows out again when the column's width changes.
+  connect(m_tree->header(), &QHeaderView::sectionResized, m_tree, [this] { m_tree->doItemsLayout(); });
   m_lesson = new QTextBrowser(this);
   m_lesson->setOpenExternalLinks(true);
   auto* split = new QSplitter(Qt::Vertical, this);
@@ -39,28 +72,7 @@ WorkloadBrowser::WorkloadBrowser(const Registry& registry, QWidget* parent) : QW
   lay->addWidget(m_search);
   lay->addWidget(split, 1);
 
-  // Chapters in natural order ("TP 3.2" before "TP 3.10").
-  QCollator coll;
-  coll.setNumericMode(true);
-  std::map<QString, std::vector<const Workload*>> byChapter;
-  for (const auto& w : registry.all())
-    byChapter[QString::fromStdString(w->info().chapter.empty() ? "Other" : w->info().chapter)].push_back(w.get());
-  QStringList chapters;
-  for (const auto& [c, v] : byChapter) chapters << c;
-  std::sort(chapters.begin(), chapters.end(), [&](const QString& a, const QString& b) { return coll.compare(a, b) < 0; });
-  for (const auto& c : chapters) {
-    auto* top = new QTreeWidgetItem(m_tree, {c});
-    top->setFlags(Qt::ItemIsEnabled);
-    QFont f = top->font(0);
-    f.setBold(true);
-    top->setFont(0, f);
-    for (const Workload* w : byChapter[c]) {
-      auto* item = new QTreeWidgetItem(top, {QString::fromStdString(w->info().title)});
-      item->setData(0, kIdRole, QString::fromStdString(w->info().id));
-      item->setToolTip(0, QString::fromStdString(w->info().id + ": " + w->info().lesson));
-    }
-  }
-  m_tree->expandAll();
+  fillTree();
 
   connect(m_search, &QLineEdit::textChanged, this, [this](const QString& t) { setFilter(t); });
   connect(m_tree, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem* item) {
@@ -70,6 +82,31 @@ WorkloadBrowser::WorkloadBrowser(const Registry& registry, QWidget* parent) : QW
     showLesson(id);
     emit workloadSelected(id);
   });
+}
+
+/// Chapters in course order (launchlab::chapterIndex; unknown chapters after them, "Other" last), workloads in
+/// registry order within a chapter.
+void WorkloadBrowser::fillTree() {
+  std::map<std::pair<std::size_t, std::string>, std::vector<const Workload*>> byChapter;
+  for (const auto& w : m_registry.all()) {
+    const std::string& c = w->info().chapter;
+    byChapter[{c.empty() ? chapters().size() + 1 : chapterIndex(c), c.empty() ? "Other" : c}].push_back(w.get());
+  }
+  for (const auto& [key, workloads] : byChapter) {
+    auto* top = new QTreeWidgetItem(m_tree, {QString::fromStdString(key.second)});
+    top->setFlags(Qt::ItemIsEnabled);
+    top->setToolTip(0, wrapTip(top->text(0)));
+    QFont f = top->font(0);
+    f.setBold(true);
+    top->setFont(0, f);
+    for (const Workload* w : workloads) {
+      const auto& info = w->info();
+      auto* item = new QTreeWidgetItem(top, {QString::fromStdString(info.title)});
+      item->setData(0, kIdRole, QString::fromStdString(info.id));
+      item->setToolTip(0, wrapTip(QString::fromStdString(info.title + " (" + info.id + ")\n" + info.lesson)));
+    }
+  }
+  m_tree->expandAll();
 }
 
 void WorkloadBrowser::select(const QString& id) {

@@ -27,6 +27,7 @@ class WorkloadBrowser : public QWidget {
   void workloadSelected(const QString& id);
 
  private:
+  void fillTree();
   void showLesson(const QString& id);
   const Registry& m_registry;
   QLineEdit* m_search;

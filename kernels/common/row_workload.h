@@ -25,10 +25,10 @@ class RowWorkload : public BasicWorkload {
             .kind = ParamSpec::Kind::Integer, .defaultValue = defaultD, .minValue = 1, .maxValue = 1 << 20,
             .logScale = true};
   }
-  /// An n x d array, drawn as an image (one row per matrix row).
-  static ArraySpec matrixSpec(std::string name, std::string title) {
+  /// An n x d array, drawn as an image (one row per matrix row); `valueLabel` names its colour scale.
+  static ArraySpec matrixSpec(std::string name, std::string title, std::string valueLabel) {
     return {.name = std::move(name), .title = std::move(title), .plot = PlotKind::Image, .xLabel = "column",
-            .yLabel = "row"};
+            .yLabel = std::move(valueLabel)};
   }
 
   std::string validate(const RunSetup& s) const override {

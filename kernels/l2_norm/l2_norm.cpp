@@ -82,7 +82,7 @@ class L2Norm final : public RowWorkload {
                  "1); uniform: every element uniform(-1, 1).",
          .kind = ParamSpec::Kind::Choice, .choices = {"unit-rows", "uniform"}},
     };
-    i.inputs = {matrixSpec("x", "x (n x d)")};
+    i.inputs = {matrixSpec("x", "x (n x d)", "x")};
     i.outputs = {{.name = "norm", .title = "norm of each row", .xLabel = "row", .yLabel = "L2 norm"}};
 
     addReference("CPU serial", "One core, the gufunc's loop over each row: the reference.", runCpu<false>);

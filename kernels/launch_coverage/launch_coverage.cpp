@@ -82,7 +82,7 @@ class LaunchCoverage final : public BasicWorkload {
                  .kind = ParamSpec::Kind::Integer, .defaultValue = 128, .minValue = 1, .maxValue = 65536}};
     i.outputs = {{.name = "writer_block",
                   .title = "Block that wrote each element (-1 = never written, -2 = padding past n)",
-                  .plot = PlotKind::Image, .xLabel = "element % width", .yLabel = "element / width",
+                  .plot = PlotKind::Image, .xLabel = "element % width", .yLabel = "block id (-1 never written, -2 padding)",
                   .dtype = DType::I32}};
 
     addReference("CPU: the ideal map",

@@ -52,8 +52,8 @@ class RowNormalize final : public RowWorkload {
          .help = "arange: x = arange(n * d).reshape(n, d) (the seed); uniform: every element uniform(0.5, 1.5).",
          .kind = ParamSpec::Kind::Choice, .choices = {"arange", "uniform"}},
     };
-    i.inputs = {matrixSpec("x", "x (n x d)")};
-    i.outputs = {matrixSpec("y", "x[i, :] / mean(x[i, :])")};
+    i.inputs = {matrixSpec("x", "x (n x d)", "x")};
+    i.outputs = {matrixSpec("y", "x[i, :] / mean(x[i, :])", "x / row mean")};
 
     addReference("CPU serial", "One core, the two loops per row: the reference.", runCpu<false>);
     addCpu("cpu-parallel", "CPU parallel (OpenMP)", "All cores, rows split among them.", runCpu<true>);

@@ -1,7 +1,11 @@
 // The whole window on the real engine (offscreen): the first screen shows a real run, invalid input disables
 // Run with the reason in place, workloads switch, Cancel works, presentation mode and export work.
+#include <cmath>
+
 #include <QAction>
+
 #include <QApplication>
+#include <QScreen>
 #include <QDir>
 #include <QLineEdit>
 #include <QPushButton>
@@ -16,6 +20,8 @@
 #include "ui/charts.h"
 #include "ui/export_dialog.h"
 #include "ui/main_window.h"
+#include "window_helpers.h"
+#include "ui/view_style.h"
 #include "ui/param_panel.h"
 #include "ui/settings.h"
 #include "ui/workload_browser.h"
@@ -29,11 +35,7 @@ class TestMainWindow : public QObject {
   QTemporaryDir m_dir;
   QElapsedTimer m_clock;
 
-  bool runAndWait(int timeoutMs = 30000) {
-    QSignalSpy shown(m_window.get(), &MainWindow::runDisplayed);
-    m_window->runAction()->trigger();
-    return shown.wait(timeoutMs);
-  }
+  bool runAndWait(int timeoutMs = 30000) { return test::runAndWait(*m_window, timeoutMs); }
 
  private slots:
   void initTestCase() {
@@ -148,7 +150,9 @@ class TestMainWindow : public QObject {
     const qreal before = QApplication::font().pointSizeF();
     m_window->presentationAction()->trigger();
     QVERIFY(m_window->presentationMode());
-    QVERIFY(QApplication::font().pointSizeF() > before * 1.4);
+    const double grow = presentationScale(m_window->screen()->geometry().height());
+    QVERIFY(grow >= 1.25);
+    QVERIFY(std::fabs(QApplication::font().pointSizeF() - before * grow) < 0.01 * before);
     m_window->presentationAction()->trigger();
     QVERIFY(!m_window->presentationMode());
     QCOMPARE(QApplication::font().pointSizeF(), before);
