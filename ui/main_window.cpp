@@ -313,6 +313,7 @@ void MainWindow::selectWorkload(const QString& id) {
   FormState f = m_settings->lastForm(id).value_or(defaultForm(*w));
   m_panel->setForm(f);
   fitPanelWidth();
+  QTimer::singleShot(0, this, &MainWindow::fitPanelWidth);  // again once the new panel's layout has settled
   m_settings->setLastWorkload(id);
   m_browser->select(id);
   setWindowTitle("LaunchLab \xE2\x80\x94 " + q(w->info().title));

@@ -94,7 +94,9 @@ QComboBox* narrowCombo() {
 /// title never widens the panel.
 class ElidingCheckBox final : public QCheckBox {
  public:
-  explicit ElidingCheckBox(const QString& text) : QCheckBox(text), m_full(text) {}
+  explicit ElidingCheckBox(const QString& text) : QCheckBox(text), m_full(text) {
+    setMinimumWidth(80);  // an explicit minimum: layouts and scroll areas never ask for the full text's width
+  }
   void setFullText(const QString& text) {
     m_full = text;
     elide();
@@ -179,6 +181,9 @@ void ParamPanel::rebuild(const Workload& w) {
   lay->addWidget(buildImplsBox(w));
   lay->addWidget(buildMeasurementBox());
   lay->addStretch(1);
+  // A word-wrapped label asks for a wide minimum of its own; here it wraps to whatever width the panel has.
+  for (QLabel* l : m_body->findChildren<QLabel*>())
+    if (l->wordWrap()) l->setMinimumWidth(100);
 }
 
 /// Problem size (log slider and text) and dtype.

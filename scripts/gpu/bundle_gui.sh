@@ -9,7 +9,7 @@ cd "$(dirname "$0")/../.."
 BUILD=${1:-build-gpu-gui}
 if [ ! -f "$BUILD/build.ninja" ]; then
   cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release -DLAUNCHLAB_CUDA=ON -DLAUNCHLAB_GUI=ON \
-    -DLAUNCHLAB_CUDA_ARCHS=90 -DLAUNCHLAB_TESTS=OFF > /dev/null
+    -DLAUNCHLAB_CUDA_ARCHS=90 > /dev/null
 fi
 ninja -C "$BUILD" launchlab launchlab-cli
 STAGE=$(mktemp -d)/gui

@@ -1,14 +1,19 @@
 #!/usr/bin/env bash
-# On the build machine: a Release build without GUI for the GPU machine, and the lean folder .carry/ that the
-# device tool carries (binaries + libgomp). Usage: scripts/gpu/prepare_carry.sh [CUDA_ARCHS]
+# On the build machine: a Release build for the GPU machine, and the lean folder .carry/ that the device tool carries
+# (binaries + libgomp). Usage: scripts/gpu/prepare_carry.sh [CUDA_ARCHS]
+# LAUNCHLAB_CARRY_BUILD=build-gpu-gui builds the test binaries in the CUDA + GUI folder that scripts/gpu/bundle_gui.sh
+# uses, so the CUDA sources compile once for both.
 set -eu
 cd "$(dirname "$0")/../.."
 ARCHS=${1:-90}
-cmake -S . -B build-gpu -G Ninja -DCMAKE_BUILD_TYPE=Release -DLAUNCHLAB_GUI=OFF -DLAUNCHLAB_CUDA=ON \
+BUILD=${LAUNCHLAB_CARRY_BUILD:-build-gpu}
+GUI=OFF
+[ "$BUILD" = build-gpu ] || GUI=ON
+cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release -DLAUNCHLAB_GUI=$GUI -DLAUNCHLAB_CUDA=ON \
   -DLAUNCHLAB_CUDA_ARCHS="$ARCHS" > /dev/null
-ninja -C build-gpu
-rm -rf .carry && mkdir -p .carry/bin .carry/lib
-cp build-gpu/app/launchlab-cli build-gpu/tests/launchlab_*_tests .carry/bin/
+ninja -C "$BUILD" launchlab-cli launchlab_core_tests launchlab_kernel_tests launchlab_cli_tests launchlab_gpu_tests
+rm -rf .carry/bin .carry/lib && mkdir -p .carry/bin .carry/lib
+cp "$BUILD"/app/launchlab-cli "$BUILD"/tests/launchlab_*_tests .carry/bin/
 strip .carry/bin/* || true
 cp /usr/lib/x86_64-linux-gnu/libgomp.so.1 .carry/lib/
 du -sh .carry

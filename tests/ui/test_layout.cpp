@@ -126,6 +126,9 @@ class TestLayout : public QObject {
       QApplication::processEvents();
       QVERIFY2(!scroll->horizontalScrollBar()->isVisible(), qPrintable(id));
       const int room = scroll->viewport()->width();
+      const int barRoom = scroll->width() - 2 * scroll->frameWidth() - scroll->verticalScrollBar()->sizeHint().width();
+      QVERIFY2(panel->minimumSizeHint().width() <= barRoom,
+               qPrintable(QString("%1: needs %2 px, %3 with a scroll bar").arg(id).arg(panel->minimumSizeHint().width()).arg(barRoom)));
       QVERIFY2(panel->width() <= room, qPrintable(QString("%1: %2 > %3").arg(id).arg(panel->width()).arg(room)));
       for (QWidget* c : panel->findChildren<QWidget*>()) {
         if (!c->isVisibleTo(panel) || c->width() == 0) continue;
