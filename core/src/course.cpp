@@ -90,6 +90,7 @@ std::vector<CourseExperiment> tp31() {
 
 std::vector<CourseExperiment> tp32() {
   const std::string cover = "cpu-serial,cpu-parallel,cuda-bounds-checked,cuda-no-bounds-check";
+  const std::string seedKernel = "cpu-serial,cpu-parallel,cuda-no-bounds-check";  // the seed's add_kernel: no check
   return {
       {"tp32-add-kernel", kChapterCustomKernels, "add_kernel[32, 128] on 4096 int32",
        {kTp3, kTp3Name, "TP 3.2 — 2. Premier Kernel CUDA : Addition de Tableaux 1D", 1434},
@@ -105,12 +106,12 @@ std::vector<CourseExperiment> tp32() {
        {kTp3, kTp3Name, "TP 3.2 — Résultats et Explications : 1 & 2 - Réduction du nombre total de threads", 1488},
        "Half of the array is never written (-1): the grid needs ceil(n / block) blocks.",
        "Each thread writes its block number instead of x + y.",
-       req("launch_coverage", "4096", "i32", "128", "16", cover)},
+       req("launch_coverage", "4096", "i32", "128", "16", seedKernel)},
       {"tp32-coverage-too-many", kChapterCustomKernels, "More threads than elements: 64 x 128 on 4096",
        {kTp3, kTp3Name, "TP 3.2 — Résultats et Explications : 3 - Augmentation du nombre total de threads", 1497},
        "Without the bounds check, 4096 threads write past the end (counted in a guard zone).",
        "Each thread writes its block number instead of x + y; the writes past the end land in a guard zone.",
-       req("launch_coverage", "4096", "i32", "128", "64", cover)},
+       req("launch_coverage", "4096", "i32", "128", "64", seedKernel)},
       {"tp32-grid-stride-add", kChapterCustomKernels, "Grid-stride add_kernel[30, 128] on 100000 int32",
        {kTp3, kTp3Name, "TP 3.2 — 4. Premier Grid Stride Loop : add_kernel", 1749},
        "3840 threads cover 100000 elements; try cuda-one-per-thread with the same launch: the tail stays unwritten.",

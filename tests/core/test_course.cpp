@@ -44,10 +44,11 @@ struct SeedFact {
 TEST(Course, IdsAreUniqueChaptersKnownAndOrderIsTheSeeds) {
   const auto& all = courseExperiments();
   ASSERT_GE(all.size(), 25u);
-  std::set<std::string> ids;
+  std::set<std::string> ids, titles;
   for (std::size_t i = 0; i < all.size(); ++i) {
     const auto& e = all[i];
     EXPECT_TRUE(ids.insert(e.id).second) << "duplicate id " << e.id;
+    EXPECT_TRUE(titles.insert(e.title).second) << "duplicate title " << e.title;  // the window finds presets by name
     EXPECT_LT(chapterIndex(e.chapter), chapters().size()) << e.id;
     EXPECT_FALSE(e.title.empty() || e.lookFor.empty() || e.seed.section.empty()) << e.id;
     EXPECT_GT(e.seed.line, 0) << e.id;
