@@ -62,9 +62,9 @@ TEST(CliCourse, TheWindowsCoursePresetsAreTheCatalogue) {
   std::size_t files = 0;
   for (const auto& f : fs::directory_iterator(shipped)) {
     ++files;
-    ASSERT_TRUE(fs::exists(out / f.path().filename())) << f.path() << " is not in the catalogue";
+    ASSERT_TRUE(fs::exists(out / f.path().filename())) << f.path() << " is not in the catalogue: regenerate the folder";
     EXPECT_EQ(slurp(f.path()), slurp(out / f.path().filename()))
-        << f.path().filename() << " differs: run 'launchlab-cli course presets resources/presets'";
+        << f.path().filename() << " differs: rm resources/presets/*.json; launchlab-cli course presets resources/presets";
   }
   EXPECT_EQ(files, launchlab::courseExperiments().size());
 }

@@ -68,7 +68,8 @@ TEST(Course, FindsByIdAndNamesUnknownIds) {
 
 TEST(Course, SizesDtypesAndLaunchesAreTheSeeds) {
   const SeedFact facts[] = {
-      {"tp31-add-ufunc", "vector_add", 4, DType::I32, "auto x auto"},
+      {"tp31-add-ufunc", "vector_add", 4, DType::I64, "auto x auto"},
+      {"tp32-square", "square", 4096, DType::I64, "auto x auto"},
       {"tp31-gaussian-pdf", "gaussian_pdf", 1000000, DType::F32, "auto x auto"},
       {"tp31-polar-distance", "polar_distance", 1000000, DType::F32, "auto x auto"},
       {"tp31-zero-suppress", "pulse_waveform", 100000, DType::F32, "auto x auto"},
