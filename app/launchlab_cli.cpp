@@ -210,7 +210,7 @@ int cmdCourseRun(Engine& engine, CourseRunOptions o) {
   if (!o.impls.empty()) o.run.text.impls = o.impls;
   if (!o.reps.empty()) o.run.text.reps = o.reps;
   if (!o.warmup.empty()) o.run.text.warmup = o.warmup;
-  std::cout << e->id << ": " << e->title << "\n  look for: " << e->lookFor << "\n";
+  if (o.run.json != "-") std::cout << e->id << ": " << e->title << "\n  look for: " << e->lookFor << "\n";
   return cmdRun(engine, o.run);
 }
 

@@ -39,11 +39,15 @@ TEST(CliCourse, JsonHasTheSeedRequests) {
 TEST(CliCourse, RunsOneExperimentThroughTheSameParser) {
   Out r = cli("course run es-atomic-counter-4x128 --reps 1 --warmup 0 --json -");
   ASSERT_EQ(r.code, 0) << r.err;
-  const auto j = nlohmann::json::parse(r.out.substr(r.out.find('{')));
+  const auto j = nlohmann::json::parse(r.out);  // stdout is the JSON alone
   EXPECT_EQ(j["workload"], "atomic_counter");
   EXPECT_EQ(j["n"], 512);
   EXPECT_EQ(j["reps"], 1);
   EXPECT_EQ(j["dtype"], "i32");
+  Out table = cli("course run tp32-square --reps 1 --warmup 0");
+  ASSERT_EQ(table.code, 0) << table.err;
+  EXPECT_NE(table.out.find("tp32-square: square_device"), std::string::npos) << table.out;
+  EXPECT_NE(table.out.find("square  n=4Ki (2^12)  dtype=i64"), std::string::npos) << table.out;
 }
 
 TEST(CliCourse, BadIdsAndValuesAreBadInput) {
