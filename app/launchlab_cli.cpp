@@ -13,7 +13,9 @@
 #include <string>
 #include <vector>
 
+#include "cli_course.h"
 #include "cli_table.h"
+#include "launchlab/course.h"
 #include "launchlab/engine.h"
 #include "launchlab/io/files.h"
 #include "launchlab/io/json.h"
@@ -104,10 +106,12 @@ void checkOutputFolder(const std::string& option, const std::string& path) {
 
 /// An option given with an empty value ("--n ''") is a mistake, never "the default".
 void rejectEmptyValues(const CLI::App& app) {
-  for (const CLI::App* cmd : app.get_subcommands())
+  for (const CLI::App* cmd : app.get_subcommands()) {
     for (const CLI::Option* opt : cmd->get_options())
       for (const auto& v : opt->results())
         if (v.empty() && opt->get_type_size() != 0) throw BadUsage(opt->get_name() + ": empty value");
+    rejectEmptyValues(*cmd);  // nested: course run
+  }
 }
 
 void addRequestOptions(CLI::App* cmd, RunOptions& o) {
@@ -193,6 +197,23 @@ int cmdSweep(Engine& engine, const SweepOptions& o) {
   return ok ? 0 : 1;
 }
 
+/// `course run ID`: the experiment's request, with the options given on the command line in its place.
+struct CourseRunOptions {
+  std::string id, impls, reps, warmup;
+  RunOptions run;
+};
+
+int cmdCourseRun(Engine& engine, CourseRunOptions o) {
+  const CourseExperiment* e = findCourseExperiment(o.id);
+  if (!e) throw BadUsage(unknownCourseMessage(o.id));
+  o.run.text = e->request;
+  if (!o.impls.empty()) o.run.text.impls = o.impls;
+  if (!o.reps.empty()) o.run.text.reps = o.reps;
+  if (!o.warmup.empty()) o.run.text.warmup = o.warmup;
+  if (o.run.json != "-") std::cout << e->id << ": " << e->title << "\n  look for: " << e->lookFor << "\n";
+  return cmdRun(engine, o.run);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -221,6 +242,22 @@ int main(int argc, char** argv) {
   sweep->add_option("--grid", so.run.text.grid, "Grid axis: 132:4224:132, a list, or auto")->default_str("auto");
   sweep->add_option("--csv", so.csv, "Write the points as CSV to FILE, or - for stdout");
   sweep->add_option("--json", so.run.json, "Write the points as JSON to FILE, or - for stdout");
+
+  bool courseJson = false;
+  std::string presetsFolder;
+  CourseRunOptions co;
+  auto* course = app.add_subcommand("course", "List the course's experiments (the seed notebooks' presets) in order");
+  course->add_flag("--json", courseJson, "Machine-readable output (schema launchlab.course)");
+  course->require_subcommand(0, 1);
+  auto* courseRun = course->add_subcommand("run", "Run one course experiment as the seed launches it");
+  courseRun->add_option("id", co.id, "Experiment id (see 'course')")->required();
+  courseRun->add_option("--impl", co.impls, "Comma-separated implementation ids, or all (default: the preset's)");
+  courseRun->add_option("--reps", co.reps, "Timed repetitions (default: the preset's)");
+  courseRun->add_option("--warmup", co.warmup, "Untimed warm-up repetitions (default: the preset's)");
+  courseRun->add_option("--save-outputs", co.run.saveOutputs, "Write DIR/inputs/<input>.npy and DIR/<impl>/<output>.npy");
+  courseRun->add_option("--json", co.run.json, "Write the full result as JSON to FILE, or - for stdout");
+  auto* coursePresets = course->add_subcommand("presets", "Write the course as the window's preset files (resources/presets)");
+  coursePresets->add_option("folder", presetsFolder, "An existing folder")->required();
 
   BenchOptions bo;
   auto* bench = app.add_subcommand("bench", "Measure the foundation's figures (bandwidth ceilings and the first workloads)");
@@ -256,7 +293,17 @@ int main(int argc, char** argv) {
       else std::cout << cli::renderDevice(engine.deviceStatus(), kernels::builtWithCuda());
       return 0;
     }
+    if (course->parsed() && !courseRun->parsed() && !coursePresets->parsed()) {
+      std::cout << (courseJson ? json::course() + "\n" : cli::renderCourse());
+      return 0;
+    }
     rejectEmptyValues(app);
+    if (courseRun->parsed()) return cmdCourseRun(engine, co);
+    if (coursePresets->parsed()) {
+      if (!std::filesystem::is_directory(presetsFolder)) throw BadUsage("course presets: " + presetsFolder + " is not a folder");
+      std::cerr << "wrote " << cli::writeCoursePresets(presetsFolder, registry) << " presets under " << presetsFolder << "\n";
+      return 0;
+    }
     if (bench->parsed() && (bo.reps < 1 || bo.reps > kMaxRepetitions))
       throw BadUsage("--reps: must be between 1 and " + std::to_string(kMaxRepetitions));
     if (bench->parsed()) checkOutputFolder("--json", bo.json);

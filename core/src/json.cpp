@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "launchlab/course.h"
 #include "launchlab/io/json_value.h"
 
 namespace launchlab::json {
@@ -96,6 +97,27 @@ std::string workloads(const Registry& reg, int indent) {
 std::string deviceStatus(const DeviceStatus& s, int indent) {
   ordered_json root = jsonDocument("launchlab.device");
   root["device"] = s;
+  return dumpJson(root, indent);
+}
+
+std::string course(int indent) {
+  ordered_json arr = ordered_json::array();
+  for (const auto& e : courseExperiments()) {
+    const RequestText& t = e.request;
+    ordered_json j;
+    j["id"] = e.id;
+    j["chapter"] = e.chapter;
+    j["title"] = e.title;
+    j["seed"] = {{"file", e.seed.file}, {"notebook", e.seed.notebook}, {"section", e.seed.section},
+                 {"line", e.seed.line}};
+    j["look_for"] = e.lookFor;
+    j["differs"] = e.differs;
+    j["request"] = {{"workload", t.workload}, {"n", t.n},         {"dtype", t.dtype}, {"block", t.block},
+                    {"grid", t.grid},         {"impls", t.impls}, {"reps", t.reps},   {"params", t.params}};
+    arr.push_back(j);
+  }
+  ordered_json root = jsonDocument("launchlab.course");
+  root["experiments"] = arr;
   return dumpJson(root, indent);
 }
 

@@ -11,7 +11,7 @@ namespace launchlab::kernels {
 namespace {
 
 template <bool Parallel> void runCpu(ImplContext& ctx) {
-  runCpuMap<Parallel, float, double, std::int32_t>(ctx, [](auto x, auto y) { return x + y; });
+  runCpuMap<Parallel, float, double, std::int32_t, std::int64_t>(ctx, [](auto x, auto y) { return x + y; });
 }
 
 class VectorAdd final : public BasicWorkload {
@@ -28,7 +28,7 @@ class VectorAdd final : public BasicWorkload {
         "close to a device-to-device copy.";
     i.seedNote = "TP 3.2: add_kernel on n = 4096 with 32 x 128 threads, then the grid-stride add_kernel on "
                  "n = 100000 with 30 x 128 threads (reproduce with --block 128 --grid 30).";
-    i.dtypes = {DType::F32, DType::F64, DType::I32};
+    i.dtypes = {DType::F32, DType::F64, DType::I32, DType::I64};
     i.defaultDType = DType::F32;
     i.defaultN = 1 << 24;
     i.params = {{.name = "input", .label = "Input pattern",

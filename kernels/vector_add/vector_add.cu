@@ -30,10 +30,12 @@ template <typename T> struct Vec16;
 template <> struct Vec16<float> { using type = float4; };
 template <> struct Vec16<double> { using type = double2; };
 template <> struct Vec16<std::int32_t> { using type = int4; };
+template <> struct Vec16<std::int64_t> { using type = longlong2; };
 
 __device__ __forceinline__ float4 vadd(float4 a, float4 b) { return {a.x + b.x, a.y + b.y, a.z + b.z, a.w + b.w}; }
 __device__ __forceinline__ double2 vadd(double2 a, double2 b) { return {a.x + b.x, a.y + b.y}; }
 __device__ __forceinline__ int4 vadd(int4 a, int4 b) { return {a.x + b.x, a.y + b.y, a.z + b.z, a.w + b.w}; }
+__device__ __forceinline__ longlong2 vadd(longlong2 a, longlong2 b) { return {a.x + b.x, a.y + b.y}; }
 
 constexpr int kUnroll = 4;  // 16-byte vectors in flight per thread and input
 
@@ -76,7 +78,7 @@ void launchAdd(ImplContext& ctx, Kernel kernel, std::uint64_t work, gpu::GridPol
 }
 
 template <typename Body> void dispatch(ImplContext& ctx, Body body) {
-  visitDTypeAmong<float, double, std::int32_t>(ctx.setup.dtype, [&](auto t) { body(decltype(t){}); });
+  visitDTypeAmong<float, double, std::int32_t, std::int64_t>(ctx.setup.dtype, [&](auto t) { body(decltype(t){}); });
 }
 
 }  // namespace

@@ -10,63 +10,11 @@
 #include <fstream>
 #include <sstream>
 
+#include "cli/cli_helpers.h"
 #include "launchlab/io/npy.h"
 
+using namespace launchlab::test;
 namespace fs = std::filesystem;
-
-namespace {
-struct Out {
-  int code = -1;
-  std::string out, err;
-};
-
-std::string cliPath() {
-  const char* env = std::getenv("LAUNCHLAB_CLI");
-  return env ? env : LAUNCHLAB_CLI_PATH;
-}
-std::string data(const std::string& f) { return std::string(LAUNCHLAB_TEST_DATA_DIR) + "/" + f; }
-std::string slurp(const fs::path& p) {
-  std::ifstream f(p);
-  std::stringstream s;
-  s << f.rdbuf();
-  return s.str();
-}
-
-fs::path scratch() {
-  static fs::path d = [] {
-    auto p = fs::temp_directory_path() / ("launchlab_cli_" + std::to_string(::getpid()));
-    fs::create_directories(p);
-    return p;
-  }();
-  return d;
-}
-
-Out cli(const std::string& args) {
-  const auto o = scratch() / "stdout.txt", e = scratch() / "stderr.txt";
-  const std::string cmd = "'" + cliPath() + "' " + args + " >'" + o.string() + "' 2>'" + e.string() + "' </dev/null";
-  int st = std::system(cmd.c_str());
-  Out r;
-  r.code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  r.out = slurp(o);
-  r.err = slurp(e);
-  return r;
-}
-
-bool gpuAvailable() {
-  auto r = cli("info --json");
-  return nlohmann::json::parse(r.out)["device"]["available"].get<bool>();
-}
-
-// Bad input: exit code 2 and exactly one line on stderr that contains `needle`.
-void expectBadInput(const std::string& args, const std::string& needle) {
-  SCOPED_TRACE(args);
-  Out r = cli(args);
-  EXPECT_EQ(r.code, 2) << r.err;
-  EXPECT_NE(r.err.find(needle), std::string::npos) << r.err;
-  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
-  EXPECT_EQ(r.err.find("terminate"), std::string::npos);
-}
-}  // namespace
 
 TEST(Cli, ListAndInfo) {
   Out l = cli("list");

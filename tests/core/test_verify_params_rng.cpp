@@ -117,3 +117,16 @@ TEST(Stats, MedianMinMax) {
   EXPECT_EQ(summarize({4, 1, 3, 2}).medianMs, 2.5);
   EXPECT_EQ(summarize({}).samples, 0);
 }
+
+TEST(DTypes, Int64IsNumPysDefaultInteger) {
+  EXPECT_EQ(parseDType("int64"), DType::I64);
+  EXPECT_EQ(parseDType("i64"), DType::I64);
+  EXPECT_EQ(dtypeName(DType::I64), "i64");
+  EXPECT_EQ(dtypeNumpyDescr(DType::I64), "<i8");
+  EXPECT_EQ(dtypeSize(DType::I64), 8u);
+  EXPECT_FALSE(isFloating(DType::I64));
+  EXPECT_EQ(unknownDTypeMessage("f16"), "unknown dtype 'f16' (known: f32, f64, i32, i64, u32, u8)");
+  HostArray a("a", DType::I64, {3});
+  fillArange(a, 3000000000.0, 1);  // beyond int32: kept exactly
+  EXPECT_EQ(a.view<std::int64_t>()[2], 3000000002);
+}

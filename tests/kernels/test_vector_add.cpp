@@ -21,3 +21,12 @@ TEST(VectorAdd, OutputIsTheSumOfItsInputs) {
   // Inputs are random, not constant (a constant input would hide indexing bugs).
   EXPECT_NE(x[0], x[1]);
 }
+
+TEST(VectorAdd, Int64IsTheSeedsAddUfuncDtype) {
+  RunResult r = runCpu("vector_add", 1000, DType::I64, {{"input", "arange"}}, 1000 + 1000);
+  ASSERT_EQ(r.status, Status::Ok) << r.reason;
+  EXPECT_EQ(r.dtype, "i64");
+  auto out = r.find("cpu-parallel")->outputs.at(0).view<std::int64_t>();
+  for (std::size_t i = 0; i < out.size(); ++i) ASSERT_EQ(out[i], std::int64_t(i + 1));
+  expectCpuImplsPass(r);
+}

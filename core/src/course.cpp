@@ -1,0 +1,218 @@
+// The course catalogue as data: one entry per seed experiment a workload runs. Sizes, dtypes, inputs and launches
+// are the seed's (the line given in `seed` is the cell they come from); `differs` says what is not and why.
+#include "launchlab/course.h"
+
+#include <algorithm>
+
+#include "launchlab/chapters.h"
+
+namespace launchlab {
+
+namespace {
+
+constexpr auto kTp3 = "000_945c5bbc964fcfb4.txt";
+constexpr auto kTp3Name = "TP 3.1 + TP 3.2 (French)";
+constexpr auto kEs = "001_88843509cc7ed521.txt";
+constexpr auto kEsName = "Numba (Spanish notes)";
+constexpr auto kDli = "002_5e63c1f941247341.txt";
+constexpr auto kDliName = "Introduction to CUDA Python with Numba (English)";
+constexpr auto kS3 = "003_b76f2a92aa2432c6.txt";
+constexpr auto kS3Name = "Numba Session 3 exercises";
+constexpr auto kAtlas = "004_0b07bc7e0cc6bcde.txt";
+constexpr auto kAtlasName = "ATLAS GPU Training: the Python part";
+
+/// A request with the seed's fields; reps, warm-up and seed keep RequestText's defaults.
+RequestText req(std::string workload, std::string n, std::string dtype, std::string block, std::string grid,
+                std::string impls, std::map<std::string, std::string> params = {}) {
+  RequestText t;
+  t.workload = std::move(workload);
+  t.n = std::move(n);
+  t.dtype = std::move(dtype);
+  t.block = std::move(block);
+  t.grid = std::move(grid);
+  t.impls = std::move(impls);
+  t.params = std::move(params);
+  return t;
+}
+
+std::vector<CourseExperiment> tp31() {
+  return {
+      {"tp31-monte-carlo-cpu", kChapterUfuncs, "monte_carlo_pi compiled for the CPU (nsamples = 1000000)",
+       {kTp3, kTp3Name, "2. Premiers pas : Compilation pour le CPU — Consigne (monte_carlo_pi)", 210},
+       "The compiled loop on one core against all cores: the estimate is within a few 1e-3 of pi.",
+       "The seed times the Python loop against @jit; here cpu-serial is the compiled loop (no interpreter), drawn "
+       "in chunks of 10000 with xoroshiro128+ instead of random.random.",
+       req("monte_carlo_pi", "1000000", "f32", "auto", "auto", "cpu-serial,cpu-parallel")},
+      {"tp31-add-ufunc", kChapterUfuncs, "add_ufunc(a, b) on the GPU: four numbers",
+       {kTp3, kTp3Name, "2. Numba pour le GPU — Création de ufuncs pour le GPU (add_ufunc)", 553},
+       "On 4 elements the GPU loses: launch and transfers cost microseconds, the addition nothing.",
+       "Seed: a = [1, 2, 3, 4], b = [10, 20, 30, 40]; here x = arange(4), y = ones (same dtype, int64, and size).",
+       req("vector_add", "4", "i64", "auto", "auto", "cpu-serial,cpu-parallel,cuda-one-per-thread",
+           {{"input", "arange"}})},
+      {"tp31-gaussian-pdf", kChapterUfuncs, "gaussian_pdf on a million float32",
+       {kTp3, kTp3Name, "2. Numba pour le GPU — gaussian_pdf (x ~ uniform(-3, 3), 1000000 float32)", 671},
+       "A compute-heavier ufunc: the kernel is fast, the transfers dominate the total.", "",
+       req("gaussian_pdf", "1000000", "f32", "auto", "auto", "all",
+           {{"mean", "0"}, {"sigma", "1"}, {"xmin", "-3"}, {"xmax", "3"}})},
+      {"tp31-polar-distance", kChapterUfuncs, "polar_distance with a CUDA device function",
+       {kTp3, kTp3Name, "2. Fonctions de périphérique CUDA (polar_to_cartesian, device=True)", 777},
+       "The device function is inlined: the same time as writing the formula in the ufunc.", "",
+       req("polar_distance", "1000000", "f32", "auto", "auto", "all")},
+      {"tp31-zero-suppress", kChapterUfuncs, "zero_suppress on the noisy pulse train (amplitude 300)",
+       {kTp3, kTp3Name, "2. Exercice : Accélérer une fonction sur GPU (zero_suppress)", 842},
+       "The noise on the baseline disappears; the pulses stay.",
+       "Seed: the waveform is cast to int16 (np.int16); here it stays float32 (no int16 dtype).",
+       req("pulse_waveform", "100000", "f32", "auto", "auto", "all",
+           {{"amplitude", "300"}, {"cycles", "23"}, {"noise_sigma", "3"}, {"threshold", "15"}})},
+      {"tp31-device-arrays", kChapterUfuncs, "add_ufunc on device arrays (n = 100000 float32)",
+       {kTp3, kTp3Name, "3. Gestion de la mémoire GPU — add_ufunc with CUDA device arrays", 922},
+       "H2D and D2H against the kernel: moving the data costs more than adding it.",
+       "Seed: y = 2 * x; here y = ones (vector_add's arange pattern). Host, device-input and out= variants are one "
+       "pipeline here, timed per phase.",
+       req("vector_add", "100000", "f32", "auto", "auto", "cpu-serial,cpu-parallel,cuda-one-per-thread",
+           {{"input", "arange"}})},
+      {"tp31-make-pulses", kChapterUfuncs, "make_pulses + add_ufunc + zero_suppress: keep the data on the device",
+       {kTp3, kTp3Name, "3. Consigne : Optimiser les transferts de mémoire", 1062},
+       "Host round trips against device-resident arrays against one fused kernel: same result, far fewer bytes.", "",
+       req("pulse_waveform", "100000", "f32", "auto", "auto", "all",
+           {{"amplitude", "100"}, {"cycles", "23"}, {"noise_sigma", "3"}, {"threshold", "15"}})},
+      {"tp31-nn-hidden-layer", kChapterUfuncs, "Neural-network hidden layer (1M neurons)",
+       {kTp3, kTp3Name, "4. Accélérer les calculs des réseaux neuronaux sur GPU", 1139},
+       "Three ufuncs on host arrays pay every transfer twice; device arrays, fusion and pinned streams do not.",
+       "The assessment's 100M neurons: set n to 100M.",
+       req("nn_hidden_layer", "1000000", "f32", "auto", "auto", "all")},
+      {"tp31-l2-norm", kChapterUfuncs, "l2_norm gufunc on 10 points of the unit circle",
+       {kTp3, kTp3Name, "6. Annexe : Ufuncs généralisées (l2_norm)", 1314},
+       "Every norm is 1.0: a generalized ufunc maps each row to one value.", "",
+       req("l2_norm", "10", "f32", "auto", "auto", "all", {{"d", "2"}, {"input", "unit-rows"}})},
+  };
+}
+
+std::vector<CourseExperiment> tp32() {
+  const std::string cover = "cpu-serial,cpu-parallel,cuda-bounds-checked,cuda-no-bounds-check";
+  const std::string seedKernel = "cpu-serial,cpu-parallel,cuda-no-bounds-check";  // the seed's add_kernel: no check
+  return {
+      {"tp32-add-kernel", kChapterCustomKernels, "add_kernel[32, 128] on 4096 int32",
+       {kTp3, kTp3Name, "TP 3.2 — 2. Premier Kernel CUDA : Addition de Tableaux 1D", 1434},
+       "One thread per element: 32 x 128 threads = n, out = arange + 1.", "",
+       req("vector_add", "4096", "i32", "128", "32", "cpu-serial,cpu-parallel,cuda-one-per-thread",
+           {{"input", "arange"}})},
+      {"tp32-coverage", kChapterCustomKernels, "Modify the launch: 32 x 128 covers 4096 exactly",
+       {kTp3, kTp3Name, "TP 3.2 — Exercice : Modifier le Code et Observer les Effets", 1479},
+       "Which block wrote which element: one row per block, every element written once.",
+       "Each thread writes its block number instead of x + y, so the coverage is visible.",
+       req("launch_coverage", "4096", "i32", "128", "32", cover)},
+      {"tp32-coverage-too-few", kChapterCustomKernels, "Fewer threads than elements: 16 x 128 on 4096",
+       {kTp3, kTp3Name, "TP 3.2 — Résultats et Explications : 1 & 2 - Réduction du nombre total de threads", 1488},
+       "Half of the array is never written (-1): the grid needs ceil(n / block) blocks.",
+       "Each thread writes its block number instead of x + y.",
+       req("launch_coverage", "4096", "i32", "128", "16", seedKernel)},
+      {"tp32-coverage-too-many", kChapterCustomKernels, "More threads than elements: 64 x 128 on 4096",
+       {kTp3, kTp3Name, "TP 3.2 — Résultats et Explications : 3 - Augmentation du nombre total de threads", 1497},
+       "Without the bounds check, 4096 threads write past the end (counted in a guard zone).",
+       "Each thread writes its block number instead of x + y; the writes past the end land in a guard zone.",
+       req("launch_coverage", "4096", "i32", "128", "64", seedKernel)},
+      {"tp32-square", kChapterCustomKernels, "square_device: a CPU function rewritten as a kernel (4096 int64)",
+       {kTp3, kTp3Name, "TP 3.2 — Exercice : Accélérer une Fonction CPU en un Kernel CUDA (square_device)", 1574},
+       "out = a**2 with one thread per element; blocks = ceil(4096 / threads).",
+       "The seed leaves blocks and threads to the student (TODO); the preset uses auto (ceil(n / block)).",
+       req("square", "4096", "i64", "auto", "auto", "all")},
+      {"tp32-grid-stride-add", kChapterCustomKernels, "Grid-stride add_kernel[30, 128] on 100000 int32",
+       {kTp3, kTp3Name, "TP 3.2 — 4. Premier Grid Stride Loop : add_kernel", 1749},
+       "3840 threads cover 100000 elements; try cuda-one-per-thread with the same launch: the tail stays unwritten.",
+       "", req("vector_add", "100000", "i32", "128", "30", "cpu-serial,cpu-parallel,cuda-grid-stride",
+               {{"input", "arange"}})},
+      {"tp32-hypot-one-thread", kChapterCustomKernels, "hypot_stride[1, 1]: one thread does everything",
+       {kTp3, kTp3Name, "TP 3.2 — Exécution Monothread sur le GPU", 1851},
+       "One GPU thread is far slower than one CPU core.", "",
+       [] {
+         auto t = req("hypot", "1000000", "f32", "1", "1", "cpu-serial,cpu-parallel,cuda-grid-stride");
+         t.reps = "3";
+         return t;
+       }()},
+      {"tp32-hypot-128x64", kChapterCustomKernels, "hypot_stride[128, 64]: the parallel launch",
+       {kTp3, kTp3Name, "TP 3.2 — Exécution Parallèle sur le GPU", 1862},
+       "8192 threads with a grid-stride loop: orders of magnitude faster than 1 x 1.", "",
+       req("hypot", "1000000", "f32", "64", "128", "cpu-serial,cpu-parallel,cuda-grid-stride")},
+      {"tp32-atomic-counter", kChapterAtomics, "thread_counter race against atomic add, [64, 64]",
+       {kTp3, kTp3Name, "TP 3.2 — 4. Opérations Atomiques (thread_counter_race_condition / safe)", 1943},
+       "The race loses most of the 4096 increments; atomicAdd counts them all.", "",
+       req("atomic_counter", "4096", "i32", "64", "64", "all")},
+      {"tp32-histogram", kChapterAtomics, "cuda_histogram[128, 64]: 10000 normal float32 in 10 bins on [-4, 4)",
+       {kTp3, kTp3Name, "TP 3.2 — Exercice : Kernel CUDA pour un Histogramme Accéléré", 2023},
+       "A bell in 10 bins; global atomics agree exactly with the CPU.",
+       "Seed's cpu_histogram truncates in float64 (x just below xmin lands in bin 0); here such x is dropped, like "
+       "CUB. Counts are uint32 (seed: int32).",
+       req("histogram", "10000", "f32", "64", "128", "cpu-serial,cpu-parallel,cuda-global-atomics",
+           {{"bins", "10"}, {"xmin", "-4"}, {"xmax", "4"}, {"distribution", "normal"}})},
+  };
+}
+
+std::vector<CourseExperiment> otherNotebooks() {
+  return {
+      {"es-atomic-counter-4x128", kChapterAtomics, "contador_global_atomic[4, 128]: 512 increments",
+       {kEs, kEsName, "Operaciones atomicas — Código Correcto (Con Operaciones Atómicas)", 567},
+       "Expected 128 * 4 = 512: the atomic counter gets it, the race does not.", "",
+       req("atomic_counter", "512", "i32", "128", "4", "all")},
+      {"dli-nn-hidden-layer-512", kChapterUfuncs, "Hidden layer as three @cuda.jit kernels, 512 threads per block",
+       {kDli, kDliName, "Accelerate Neural Network Calculations (solution with cuda.jit)", 833},
+       "Three kernels on device arrays with blocks of 512: the transfers still dominate.", "",
+       req("nn_hidden_layer", "1000000", "f32", "512", "auto", "cpu-serial,cpu-parallel,cuda-device-resident")},
+      {"s3-row-normalize", kChapterPorting, "normalize[1, 32] on a 32 x 3 arange matrix",
+       {kS3, kS3Name, "Porting — Rewriting NumPy array ops (normalize)", 165},
+       "Each row divided by its mean; one thread per row.",
+       "The seed normalises x in place; here the result goes to a separate array so the input stays for "
+       "verification.",
+       req("row_normalize", "32", "f32", "32", "1", "cpu-serial,cpu-parallel,cuda-thread-per-row",
+           {{"d", "3"}, {"input", "arange"}})},
+      {"s3-compute-pi", kChapterRandom, "compute_pi[24, 64] with 10000 iterations per thread",
+       {kS3, kS3Name, "Random Number Generation (compute_pi)", 295},
+       "Each of 1536 threads estimates pi from 10000 points; their mean is within ~1e-3 of pi.",
+       "cuRAND Philox on the GPU and xoroshiro128+ on the CPU instead of Numba's xoroshiro128p; the per-thread "
+       "estimates out[tid] are summed, not kept.",
+       req("monte_carlo_pi", "15360000", "f32", "64", "24", "all", {{"iters", "10000"}, {"shape", "circle"}})},
+      {"s3-reduce", kChapterReduce, "@cuda.reduce sum_reduce on arange(1234) + 1",
+       {kS3, kS3Name, "The Reduce Generator (sum_reduce)", 310},
+       "The sum is 761995, exact in float64 whatever the order.", "",
+       req("reduce_sum", "1234", "f64", "auto", "auto", "all", {{"input", "arange"}})},
+      {"s3-forall-round", kChapterPorting, "gpu_round.forall(10) on 10 float64, 3 decimals",
+       {kS3, kS3Name, "The ForAll Generator (gpu_round)", 387},
+       "forall picks the launch from the occupancy API; the manual launch gives the same result.", "",
+       req("round_decimals", "10", "f64", "auto", "auto", "all", {{"decimals", "3"}})},
+      {"atlas-pycuda-increment", kChapterAtlasPython, "PyCUDA increment: one block of 1024 threads on 1024 int32",
+       {kAtlas, kAtlasName, "Python tools for CUDA — PyCUDA (increment)", 95},
+       "The smallest launch: one block, one element per thread; data = arange(1024) + 1.",
+       "The seed increments in place (drv.InOut); here out = x + 1 with x = arange, y = ones (vector_add).",
+       req("vector_add", "1024", "i32", "1024", "1", "cpu-serial,cuda-one-per-thread", {{"input", "arange"}})},
+      {"atlas-quadratic", kChapterAtlasPython, "Quadratic formula: NumPy's passes against one kernel (1024 threads)",
+       {kAtlas, kAtlasName, "Compiling Python code to run on GPUs (quadratic_formula_numba_cuda)", 459},
+       "Nine array passes move 5.5x the bytes of one fused kernel.", "",
+       req("quadratic", "1000000", "f64", "1024", "auto", "all")},
+  };
+}
+
+std::vector<CourseExperiment> buildCatalogue() {
+  std::vector<CourseExperiment> all = tp31();
+  for (auto part : {tp32(), otherNotebooks()})
+    all.insert(all.end(), std::make_move_iterator(part.begin()), std::make_move_iterator(part.end()));
+  return all;
+}
+
+}  // namespace
+
+const std::vector<CourseExperiment>& courseExperiments() {
+  static const std::vector<CourseExperiment> all = buildCatalogue();
+  return all;
+}
+
+const CourseExperiment* findCourseExperiment(std::string_view id) {
+  const auto& all = courseExperiments();
+  auto it = std::find_if(all.begin(), all.end(), [&](const CourseExperiment& e) { return e.id == id; });
+  return it == all.end() ? nullptr : &*it;
+}
+
+std::string unknownCourseMessage(std::string_view id) {
+  return "unknown course experiment '" + std::string(id) + "' (see 'launchlab-cli course')";
+}
+
+}  // namespace launchlab

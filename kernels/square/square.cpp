@@ -1,0 +1,59 @@
+#include "square/square.h"
+
+#include <cstdint>
+
+#include "common/cpu_loops.h"
+#include "launchlab/registry.h"
+#include "launchlab/rng.h"
+
+namespace launchlab::kernels {
+
+namespace {
+
+template <bool Parallel> void runCpu(ImplContext& ctx) {
+  runCpuMap<Parallel, std::int64_t, std::int32_t, float, double>(ctx, [](auto a) { return square::squareOf(a); });
+}
+
+class Square final : public BasicWorkload {
+ public:
+  Square() {
+    auto& i = m_info;
+    i.id = "square";
+    i.title = "Square: a CPU function rewritten as a kernel";
+    i.chapter = kChapterCustomKernels;
+    i.lesson =
+        "The exercise's first kernel of one's own: each thread squares the element of its global index, and the "
+        "launch must give at least n threads (blocks = ceil(n / threads)). On the seed's 4096 elements the "
+        "transfers and the launch cost far more than the arithmetic.";
+    i.seedNote = "TP 3.2: square_device on a = np.arange(4096) (int64, NumPy's default integer), out = a**2.";
+    i.dtypes = {DType::I64, DType::I32, DType::F32, DType::F64};
+    i.defaultDType = DType::I64;
+    i.defaultN = 4096;
+    i.maxN = (std::uint64_t(1) << 31) - 1;  // arange stays within int32; larger squares wrap (squareOf)
+    i.inputs = {{.name = "a", .title = "a = arange(n)", .yLabel = "a"}};
+    i.outputs = {{.name = "out", .title = "out = a**2", .yLabel = "a**2"}};
+
+    addReference("CPU serial", "One core, a * a in a loop: the reference.", runCpu<false>);
+    addCpu("cpu-parallel", "CPU parallel (OpenMP + SIMD)", "All cores, a * a on contiguous chunks.", runCpu<true>);
+    addGpu("cuda-one-per-thread", "CUDA one thread per element",
+           "The exercise's solution: i = cuda.grid(1), if i < n: out[i] = a[i] ** 2; auto grid = ceil(n / block).",
+           LAUNCHLAB_CUDA_ENTRY(square::cudaOnePerThread));
+  }
+
+  std::vector<HostArray> makeInputs(const RunSetup& s) const override {
+    auto v = allocateInputs(s);
+    fillArange(v[0], 0, 1);
+    return v;
+  }
+
+  // Integer products are exact; a float product is correctly rounded on both sides.
+  Tolerance tolerance(const RunSetup&, std::size_t) const override { return Tolerance::exact(); }
+
+  double flops(const RunSetup& s) const override { return isFloating(s.dtype) ? double(s.n) : 0; }
+};
+
+}  // namespace
+
+void register_square(Registry& r) { r.add(std::make_unique<Square>()); }
+
+}  // namespace launchlab::kernels

@@ -1,0 +1,74 @@
+// launchlab-cli course: the listing in course order, one experiment run as the seed launches it, bad ids, and the
+// window's built-in presets (resources/presets) being exactly what the catalogue writes.
+#include "cli/cli_helpers.h"
+#include "launchlab/course.h"
+
+using namespace launchlab::test;
+namespace fs = std::filesystem;
+
+TEST(CliCourse, ListsEveryExperimentInCourseOrder) {
+  Out r = cli("course");
+  ASSERT_EQ(r.code, 0) << r.err;
+  std::size_t at = 0;
+  for (const auto& e : launchlab::courseExperiments()) {
+    const auto found = r.out.find("  " + e.id + "  ", at);
+    ASSERT_NE(found, std::string::npos) << e.id << " missing or out of order";
+    at = found;
+  }
+  EXPECT_NE(r.out.find("run:  hypot --n 1000000 --dtype f32 --block 64 --grid 128"), std::string::npos);
+}
+
+TEST(CliCourse, JsonHasTheSeedRequests) {
+  Out r = cli("course --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["schema"], "launchlab.course");
+  ASSERT_EQ(j["experiments"].size(), launchlab::courseExperiments().size());
+  const auto& first = j["experiments"][0];
+  EXPECT_EQ(first["id"], launchlab::courseExperiments().front().id);
+  for (const auto& e : j["experiments"]) {
+    if (e["id"] != "tp32-histogram") continue;
+    EXPECT_EQ(e["request"]["n"], "10000");
+    EXPECT_EQ(e["request"]["grid"], "128");
+    EXPECT_EQ(e["request"]["block"], "64");
+    EXPECT_EQ(e["request"]["params"]["bins"], "10");
+    EXPECT_EQ(e["seed"]["file"], "000_945c5bbc964fcfb4.txt");
+  }
+}
+
+TEST(CliCourse, RunsOneExperimentThroughTheSameParser) {
+  Out r = cli("course run es-atomic-counter-4x128 --reps 1 --warmup 0 --json -");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);  // stdout is the JSON alone
+  EXPECT_EQ(j["workload"], "atomic_counter");
+  EXPECT_EQ(j["n"], 512);
+  EXPECT_EQ(j["reps"], 1);
+  EXPECT_EQ(j["dtype"], "i32");
+  Out table = cli("course run tp32-square --reps 1 --warmup 0");
+  ASSERT_EQ(table.code, 0) << table.err;
+  EXPECT_NE(table.out.find("tp32-square: square_device"), std::string::npos) << table.out;
+  EXPECT_NE(table.out.find("square  n=4Ki (2^12)  dtype=i64"), std::string::npos) << table.out;
+}
+
+TEST(CliCourse, BadIdsAndValuesAreBadInput) {
+  expectBadInput("course run tp99-nothing", "unknown course experiment 'tp99-nothing'");
+  expectBadInput("course run tp32-hypot-128x64 --reps 0", "--reps");
+  expectBadInput("course run tp32-hypot-128x64 --impl cuda-nope", "cuda-nope");
+  expectBadInput("course presets /nonexistent/folder", "not a folder");
+}
+
+TEST(CliCourse, TheWindowsCoursePresetsAreTheCatalogue) {
+  const fs::path out = scratch() / "presets";
+  fs::create_directories(out);
+  Out r = cli("course presets '" + out.string() + "'");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const fs::path shipped = fs::path(LAUNCHLAB_TEST_DATA_DIR) / ".." / ".." / "resources" / "presets";
+  std::size_t files = 0;
+  for (const auto& f : fs::directory_iterator(shipped)) {
+    ++files;
+    ASSERT_TRUE(fs::exists(out / f.path().filename())) << f.path() << " is not in the catalogue: regenerate the folder";
+    EXPECT_EQ(slurp(f.path()), slurp(out / f.path().filename()))
+        << f.path().filename() << " differs: rm resources/presets/*.json; launchlab-cli course presets resources/presets";
+  }
+  EXPECT_EQ(files, launchlab::courseExperiments().size());
+}

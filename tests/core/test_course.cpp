@@ -1,0 +1,158 @@
+// The course catalogue: every preset parses, validates against its workload and runs on the CPU, and the sizes,
+// dtypes, inputs and launches are the seed notebooks' (the expectations below are copied from the seed cells).
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <set>
+
+#include "launchlab/chapters.h"
+#include "launchlab/course.h"
+#include "core/engine_fixture.h"
+
+using namespace launchlab;
+
+namespace {
+
+RunRequest parsed(const CourseExperiment& e) {
+  ParsedRequest p = parseRequest(e.request);
+  EXPECT_TRUE(p.ok()) << e.id << ": " << (p.ok() ? "" : p.problems.front().message);
+  return p.request;
+}
+
+const CourseExperiment& get(std::string_view id) {
+  const CourseExperiment* e = findCourseExperiment(id);
+  if (!e) throw std::runtime_error("no course experiment " + std::string(id));
+  return *e;
+}
+
+std::string launchOf(const RunRequest& r) {
+  auto dim = [](const std::optional<Dim3>& d) { return d ? formatDim3(*d) : std::string("auto"); };
+  return dim(r.launch.grid) + " x " + dim(r.launch.block);
+}
+
+/// One seed fact: the experiment's workload, size, dtype and launch (grid x block, as the seed writes [grid, block]).
+struct SeedFact {
+  const char* id;
+  const char* workload;
+  std::uint64_t n;
+  DType dtype;
+  const char* launch;
+};
+
+}  // namespace
+
+TEST(Course, IdsAreUniqueChaptersKnownAndOrderIsTheSeeds) {
+  const auto& all = courseExperiments();
+  ASSERT_GE(all.size(), 25u);
+  std::set<std::string> ids, titles;
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    const auto& e = all[i];
+    EXPECT_TRUE(ids.insert(e.id).second) << "duplicate id " << e.id;
+    EXPECT_TRUE(titles.insert(e.title).second) << "duplicate title " << e.title;  // the window finds presets by name
+    EXPECT_LT(chapterIndex(e.chapter), chapters().size()) << e.id;
+    EXPECT_FALSE(e.title.empty() || e.lookFor.empty() || e.seed.section.empty()) << e.id;
+    EXPECT_GT(e.seed.line, 0) << e.id;
+    if (i == 0) continue;
+    const auto& prev = all[i - 1].seed;
+    EXPECT_TRUE(prev.file < e.seed.file || (prev.file == e.seed.file && prev.line < e.seed.line))
+        << e.id << " is out of the seed's order";
+  }
+}
+
+TEST(Course, FindsByIdAndNamesUnknownIds) {
+  ASSERT_NE(findCourseExperiment("tp32-hypot-128x64"), nullptr);
+  EXPECT_EQ(findCourseExperiment("tp32-hypot-128x64")->request.workload, "hypot");
+  EXPECT_EQ(findCourseExperiment("nope"), nullptr);
+  EXPECT_EQ(unknownCourseMessage("nope"), "unknown course experiment 'nope' (see 'launchlab-cli course')");
+}
+
+TEST(Course, SizesDtypesAndLaunchesAreTheSeeds) {
+  const SeedFact facts[] = {
+      {"tp31-add-ufunc", "vector_add", 4, DType::I64, "auto x auto"},
+      {"tp32-square", "square", 4096, DType::I64, "auto x auto"},
+      {"tp31-gaussian-pdf", "gaussian_pdf", 1000000, DType::F32, "auto x auto"},
+      {"tp31-polar-distance", "polar_distance", 1000000, DType::F32, "auto x auto"},
+      {"tp31-zero-suppress", "pulse_waveform", 100000, DType::F32, "auto x auto"},
+      {"tp31-nn-hidden-layer", "nn_hidden_layer", 1000000, DType::F32, "auto x auto"},
+      {"tp31-l2-norm", "l2_norm", 10, DType::F32, "auto x auto"},
+      {"tp32-add-kernel", "vector_add", 4096, DType::I32, "32 x 128"},
+      {"tp32-coverage", "launch_coverage", 4096, DType::I32, "32 x 128"},
+      {"tp32-grid-stride-add", "vector_add", 100000, DType::I32, "30 x 128"},
+      {"tp32-hypot-one-thread", "hypot", 1000000, DType::F32, "1 x 1"},
+      {"tp32-hypot-128x64", "hypot", 1000000, DType::F32, "128 x 64"},
+      {"tp32-atomic-counter", "atomic_counter", 4096, DType::I32, "64 x 64"},
+      {"tp32-histogram", "histogram", 10000, DType::F32, "128 x 64"},
+      {"es-atomic-counter-4x128", "atomic_counter", 512, DType::I32, "4 x 128"},
+      {"dli-nn-hidden-layer-512", "nn_hidden_layer", 1000000, DType::F32, "auto x 512"},
+      {"s3-row-normalize", "row_normalize", 32, DType::F32, "1 x 32"},
+      {"s3-compute-pi", "monte_carlo_pi", 24 * 64 * 10000, DType::F32, "24 x 64"},
+      {"s3-reduce", "reduce_sum", 1234, DType::F64, "auto x auto"},
+      {"s3-forall-round", "round_decimals", 10, DType::F64, "auto x auto"},
+      {"atlas-pycuda-increment", "vector_add", 1024, DType::I32, "1 x 1024"},
+      {"atlas-quadratic", "quadratic", 1000000, DType::F64, "auto x 1024"},
+  };
+  for (const auto& f : facts) {
+    SCOPED_TRACE(f.id);
+    const RunRequest r = parsed(get(f.id));
+    EXPECT_EQ(r.workload, f.workload);
+    EXPECT_EQ(r.n, f.n);
+    EXPECT_EQ(r.dtype, f.dtype);
+    EXPECT_EQ(launchOf(r), f.launch);
+  }
+}
+
+TEST(Course, InputsAndParametersAreTheSeeds) {
+  using P = std::map<std::string, std::string>;
+  EXPECT_EQ(get("tp32-histogram").request.params,
+            (P{{"bins", "10"}, {"xmin", "-4"}, {"xmax", "4"}, {"distribution", "normal"}}));
+  EXPECT_EQ(get("s3-compute-pi").request.params.at("iters"), "10000");
+  EXPECT_EQ(get("tp31-zero-suppress").request.params.at("amplitude"), "300");
+  EXPECT_EQ(get("tp31-zero-suppress").request.params.at("threshold"), "15");
+  EXPECT_EQ(get("tp31-make-pulses").request.params.at("amplitude"), "100");
+  EXPECT_EQ(get("s3-row-normalize").request.params, (P{{"d", "3"}, {"input", "arange"}}));
+  EXPECT_EQ(get("s3-forall-round").request.params.at("decimals"), "3");
+  for (const char* id : {"tp32-add-kernel", "tp32-grid-stride-add", "atlas-pycuda-increment", "s3-reduce"})
+    EXPECT_EQ(get(id).request.params.at("input"), "arange") << id;
+}
+
+using CourseRuns = test::EngineFixture;
+
+TEST_F(CourseRuns, EveryPresetValidatesAndRunsOnTheCpuAsTheSeedSays) {
+  for (const auto& e : courseExperiments()) {
+    SCOPED_TRACE(e.id);
+    RunRequest r = parsed(e);
+    const auto problems = engine->validate(r);
+    ASSERT_TRUE(problems.empty()) << problems.front().field << ": " << problems.front().message;
+    r.reps = 1;
+    r.warmup = 0;
+    const auto start = std::chrono::steady_clock::now();
+    const RunResult res = engine->run(r);
+    EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 2.0);
+    ASSERT_EQ(res.status, Status::Ok) << res.reason;
+    EXPECT_EQ(res.n, *r.n);
+    EXPECT_EQ(res.dtype, dtypeName(*r.dtype));
+    for (const auto& [k, v] : e.request.params) EXPECT_EQ(res.params.at(k), v) << k;
+    int cpuRan = 0;
+    for (const auto& impl : res.impls) {
+      if (impl.gpu) continue;
+      ++cpuRan;
+      EXPECT_EQ(impl.status, Status::Ok) << impl.implId << ": " << impl.reason;
+      EXPECT_TRUE(impl.verification.passed()) << impl.implId;
+    }
+    EXPECT_GE(cpuRan, 1);
+  }
+}
+
+TEST_F(CourseRuns, AtomicCounterAndReduceGiveTheSeedsAnswers) {
+  auto scalar = [&](std::string_view id, const char* output) {
+    RunRequest r = parsed(get(id));
+    r.reps = 1;
+    r.warmup = 0;
+    const RunResult res = engine->run(r);
+    const ImplResult* ref = res.find("cpu-serial");
+    return ref ? ref->scalars.at(output) : -1.0;
+  };
+  EXPECT_EQ(scalar("s3-reduce", "sum"), 761995.0);  // sum(arange(1234) + 1): the seed's A
+  EXPECT_EQ(scalar("es-atomic-counter-4x128", "counter"), 512.0);  // "Esperado: 128 * 4 = 512"
+  EXPECT_EQ(scalar("tp32-atomic-counter", "counter"), 4096.0);
+}
