@@ -318,11 +318,19 @@ void MainWindow::selectWorkload(const QString& id) {
   m_browser->select(id);
   setWindowTitle("LaunchLab \xE2\x80\x94 " + q(w->info().title));
   m_sweep->setWorkload(*w);
-  m_timing->markStale("Timing: press Run (Ctrl+R) to time " + q(w->info().title));
   updateSweepControls();
   // The views for this workload's arrays are made now, not when its first result arrives (that moment is
   // spent during a run, and creating plots costs the GUI thread).
   m_outputs->setWorkload(*w, "Press Run (Ctrl+R) to run " + q(w->info().title));
+  markResultsStale("press Run (Ctrl+R) to run " + q(w->info().title));
+}
+
+/// The previous run's timing, tables and plots go: what is on screen belongs to the form as it is now.
+void MainWindow::markResultsStale(const QString& what) {
+  m_timing->markStale("Timing: " + what);
+  m_outputs->markStale(what.left(1).toUpper() + what.mid(1));
+  m_table->setRowCount(0);
+  m_verify->setRowCount(0);
 }
 
 void MainWindow::fitPanelWidth() {
@@ -543,6 +551,7 @@ void MainWindow::toggleFullScreen() {
 void MainWindow::applyPreset(const Preset& p) {
   selectWorkload(q(p.form.workload));
   m_panel->setForm(p.form);
+  markResultsStale("preset \u201C" + p.name + "\u201D loaded: press Run (Ctrl+R)");
 }
 
 void MainWindow::closeEvent(QCloseEvent* e) {

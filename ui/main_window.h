@@ -74,6 +74,7 @@ class MainWindow : public QMainWindow {
   int outputViewCount() const;
   OutputView* outputView(int i) const;
   TimingChart* timingChart() const { return m_timing.get(); }
+  ResultsTable* resultsTable() const { return m_table; }
   SweepChart* sweepChart() const;
   ExportDialog* exportDialog();
   std::shared_ptr<const RunOutcome> lastOutcome() const { return m_last; }
@@ -94,6 +95,8 @@ class MainWindow : public QMainWindow {
   void openExport();
   void setPresentationMode(bool on);
   void toggleFullScreen();
+  /// Selects the preset's workload, fills the form, and marks what is on screen as the earlier run's.
+  void applyPreset(const Preset& p);
 
  signals:
   /// A run's result is on screen (views, charts, tables updated).
@@ -121,9 +124,9 @@ class MainWindow : public QMainWindow {
   void measureFirstPlot();
   void updateRunEnabled();
   void fitPanelWidth();
+  void markResultsStale(const QString& what);
   void updateSweepControls();
   void onBusy(bool busy);
-  void applyPreset(const Preset& p);
   void arrangeForPresentation(bool on);
   void startFirstRun();
   void log(const QString& line);

@@ -86,6 +86,7 @@ void QcpViewBase::applyStyle() {
 
 void QcpViewBase::begin(const ViewData& d) {
   m_data = d;
+  restyle();  // the shown source's colour: the same one before, during and after presentation mode
   m_message->setVisible(false);
   m_plot->legend->setVisible(m_useLegend);
   m_plot->xAxis->setLabel(QString::fromStdString(d.spec.xLabel));

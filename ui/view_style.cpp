@@ -71,6 +71,7 @@ QCPTextElement* addTitleRow(QCustomPlot& plot) {
 }
 
 void legendBelow(QCustomPlot& plot) {
+  plot.legend->setVisible(true);
   auto* legendRow = new QCPLayoutGrid;
   plot.plotLayout()->addElement(plot.plotLayout()->rowCount(), 0, legendRow);
   plot.axisRect()->insetLayout()->take(plot.legend);

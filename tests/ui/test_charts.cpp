@@ -106,6 +106,7 @@ class TestCharts : public QObject {
     chart.setResult(outlierRun());
     auto* plot = qobject_cast<QCustomPlot*>(chart.widget());
     QVERIFY(plot->xAxis->range().upper < 5);
+    QVERIFY2(plot->legend->visible() && plot->legend->itemCount() >= 1, "the phase legend is shown under the chart");
     int marks = 0;
     for (int i = 0; i < plot->itemCount(); ++i) marks += plot->item(i)->objectName() == "clipped";
     QCOMPARE(marks, 1);

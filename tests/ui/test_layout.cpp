@@ -32,6 +32,8 @@
 #include "window_helpers.h"
 #include "ui/param_panel.h"
 #include "ui/settings.h"
+#include "ui/results_tables.h"
+#include "ui/presets.h"
 #include "ui/tooltips.h"
 #include "ui/window_fit.h"
 #include "ui/workload_browser.h"
@@ -305,6 +307,48 @@ class TestLayout : public QObject {
     QVERIFY(m_window->browser()->isVisible());
     QCOMPARE(timing->xAxis->tickLabelFont().pointSizeF(), normalTick);
     QCOMPARE(timing->toPixmap(40, 40).toImage().pixelColor(1, 1), toQColor(normal.palette->background));
+  }
+
+  /// Leaving presentation mode gives every plot its normal colours back (a histogram stayed orange).
+  void histogramColoursComeBackAfterPresentation() {
+    m_window->selectWorkload("histogram");
+    QVERIFY(runAndWait());
+    auto* plot = plotOf(m_window->outputView(0)->widget());
+    QVERIFY(plot);
+    auto barColours = [&] {
+      QList<QRgb> out;
+      for (int i = 0; i < plot->plottableCount(); ++i)
+        if (auto* b = qobject_cast<QCPBars*>(plot->plottable(i)); b && b->brush().style() != Qt::NoBrush && b->data()->size())
+          out << b->brush().color().rgb();
+      return out;
+    };
+    const QList<QRgb> before = barColours();
+    QVERIFY(!before.isEmpty());
+    m_window->setPresentationMode(true);
+    QApplication::processEvents();
+    QVERIFY(barColours() != before);
+    m_window->setPresentationMode(false);
+    QApplication::processEvents();
+    QCOMPARE(barColours(), before);
+  }
+
+  /// Loading a preset of the workload on screen leaves no earlier result looking current.
+  void presetMarksTheEarlierRunStale() {
+    m_window->setPresentationMode(false);
+    m_window->selectWorkload("vector_add");
+    QVERIFY(runAndWait());
+    QVERIFY(m_window->resultsTable()->rowCount() > 0);
+    QVERIFY(!m_window->timingChart()->data().bars.empty());
+    Preset p;
+    p.name = "tiny";
+    p.form = m_window->paramPanel()->form();
+    p.form.size = "1000";
+    m_window->applyPreset(p);
+    QApplication::processEvents();
+    QCOMPARE(m_window->resultsTable()->rowCount(), 0);
+    QVERIFY(m_window->timingChart()->data().bars.empty());
+    QVERIFY2(m_window->timingChart()->titleText().contains("tiny"), qPrintable(m_window->timingChart()->titleText()));
+    QVERIFY(m_window->outputView(0)->summary().isEmpty());
   }
 
   void cleanupTestCase() { m_window.reset(); }
