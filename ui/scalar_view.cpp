@@ -106,8 +106,8 @@ class ScalarView final : public QcpViewBase {
     m_refLine->point1->setCoords(0, 0);
     m_refLine->point2->setCoords(0, 1);
     const QString name = QString::fromStdString(m_data.spec.yLabel.empty() ? m_data.spec.name : m_data.spec.yLabel);
-    m_plot->xAxis->setLabel(s.hasReference ? QString("%1 minus the exact value %2 (dashed line: no error)").arg(name).arg(s.reference, 0, 'g', 10)
-                            : refValue    ? QString("%1 minus the reference's %2 (dashed line: no difference)").arg(name).arg(*refValue, 0, 'g', 10)
+    m_plot->xAxis->setLabel(s.hasReference ? QString("%1 \u2212 exact (%2); dashed: no error").arg(name).arg(s.reference, 0, 'g', 10)
+                            : refValue    ? QString("%1 \u2212 reference (%2); dashed: equal").arg(name).arg(*refValue, 0, 'g', 10)
                                           : name);
     m_plot->yAxis->setLabel({});
   }
