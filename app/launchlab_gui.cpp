@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "app/gui_wiring.h"
+#include "launchlab/course.h"
 #include "app/quit_on_signal.h"
 #include "ui/main_window.h"
 #include "ui/settings.h"
@@ -46,6 +47,10 @@ void setApplicationInfo() {
 struct Options {
   QCommandLineParser parser;
   QCommandLineOption workload{"workload", "Start on workload <id>.", "id"};
+  QCommandLineOption course{"course",
+                            "Open course experiment <id> (its seed's size, dtype and launch; see 'launchlab-cli "
+                            "course').",
+                            "id"};
   QCommandLineOption presentation{"presentation", "Start in presentation mode (projectors)."};
   QCommandLineOption screenshot{"screenshot",
                                 "Wait for the first run, save the window to <path> (PNG) and exit. Uses fresh settings, "
@@ -66,7 +71,7 @@ struct Options {
         "LaunchLab: pick a CUDA workload, tune its launch, run it, see and export the results.");
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addOptions({workload, presentation, screenshot, stalls, fresh, noRun, inProcess});
+    parser.addOptions({workload, course, presentation, screenshot, stalls, fresh, noRun, inProcess});
   }
 };
 
@@ -106,6 +111,12 @@ int main(int argc, char** argv) {
 
   MainWindowOptions opts;
   opts.startWorkload = parser.value(o.workload);
+  opts.startCourse = parser.value(o.course);
+  if (parser.isSet(o.course) && !launchlab::findCourseExperiment(opts.startCourse.toStdString())) {
+    std::fprintf(stderr, "launchlab: --course: %s\n",
+                 launchlab::unknownCourseMessage(opts.startCourse.toStdString()).c_str());
+    return 2;
+  }
   opts.forcePresentation = parser.isSet(o.presentation);
   opts.firstRun = !parser.isSet(o.noRun) || !shot.isEmpty() || measure;
   opts.startClock = &startClock;

@@ -47,8 +47,7 @@ std::string durationText(double ms) {
 namespace {
 std::string noisyLabel(const TimingBar& b) {
   char buf[96];
-  std::snprintf(buf, sizeof buf, "noisy: max %.0fx median (%s), run again",
-                b.maxMs / b.totalMs, durationText(b.totalMs).c_str());
+  std::snprintf(buf, sizeof buf, "%s, noisy (max %.0fx)", durationText(b.totalMs).c_str(), b.maxMs / b.totalMs);
   return buf;
 }
 }  // namespace

@@ -74,6 +74,7 @@ MainWindow::MainWindow(std::shared_ptr<Backend> backend, std::unique_ptr<AppSett
   if (!m_options.backendNote.isEmpty()) log(m_options.backendNote);
   connectController();
   connect(m_browser, &WorkloadBrowser::workloadSelected, this, &MainWindow::selectWorkload);
+  connect(m_browser, &WorkloadBrowser::courseExperimentSelected, this, &MainWindow::openCourseExperiment);
   connect(m_panel, &ParamPanel::changed, this, [this] {
     updateRunEnabled();
     updateSweepControls();
@@ -126,6 +127,7 @@ void MainWindow::selectStartWorkload() {
   if (id.isEmpty()) return;
   m_browser->select(id);
   selectWorkload(id);
+  if (!m_options.startCourse.isEmpty()) openCourseExperiment(m_options.startCourse);
 }
 
 void MainWindow::buildUi() {
@@ -552,6 +554,20 @@ void MainWindow::applyPreset(const Preset& p) {
   selectWorkload(q(p.form.workload));
   m_panel->setForm(p.form);
   markResultsStale("preset \u201C" + p.name + "\u201D loaded: press Run (Ctrl+R)");
+}
+
+bool MainWindow::openCourseExperiment(const QString& id) {
+  QString why;
+  const auto p = PresetStore::loadCourse(id, &why);
+  if (!p || !m_backend->registry().find(p->form.workload)) {
+    m_errorBanner->showMessage(Banner::Level::Error, p ? "course experiment “" + id + "” needs workload “" +
+                                                             q(p->form.workload) + "”, which this build lacks"
+                                                       : why);
+    return false;
+  }
+  applyPreset(*p);
+  m_browser->showCourseExperiment(id);
+  return true;
 }
 
 void MainWindow::closeEvent(QCloseEvent* e) {

@@ -44,6 +44,7 @@ class WorkloadBrowser;
 
 struct MainWindowOptions {
   QString startWorkload;         ///< overrides the remembered/default workload when set
+  QString startCourse;           ///< a course experiment id (launchlab/course.h) to open at start; wins over startWorkload
   bool firstRun = true;          ///< run once at start (at a size that takes under a second)
   bool forcePresentation = false;
   QString presetFolder;          ///< default: PresetStore::defaultFolder()
@@ -97,6 +98,9 @@ class MainWindow : public QMainWindow {
   void toggleFullScreen();
   /// Selects the preset's workload, fills the form, and marks what is on screen as the earlier run's.
   void applyPreset(const Preset& p);
+  /// Loads course experiment `id`'s built-in preset and shows it in the browser's Course tab; false (error banner)
+  /// when there is none or its workload is not in this build.
+  bool openCourseExperiment(const QString& id);
 
  signals:
   /// A run's result is on screen (views, charts, tables updated).

@@ -103,6 +103,7 @@ QByteArray presetToJson(const Preset& p) {
   QJsonObject o;
   o["launchlab_preset"] = 1;
   o["name"] = p.name;
+  if (!p.courseId.isEmpty()) o["course_id"] = p.courseId;
   o["form"] = formToJson(p.form);
   return QJsonDocument(o).toJson(QJsonDocument::Indented);
 }
@@ -125,7 +126,7 @@ std::optional<Preset> presetFromJson(const QByteArray& bytes, QString* error) {
     fail(error, "bad preset: " + formError);
     return std::nullopt;
   }
-  return Preset{o["name"].toString(), *form};
+  return Preset{o["name"].toString(), *form, o["course_id"].toString()};
 }
 
 bool savePresetFile(const QString& path, const Preset& p, QString* error) {
@@ -190,6 +191,13 @@ std::optional<Preset> PresetStore::load(const QString& name, QString* error) con
       if (auto p = loadPresetFile(fi.absoluteFilePath()); p && p->name == bare) return p;
   }
   return loadPresetFile(m_folder + "/" + fileNameFor(name), error);
+}
+
+std::optional<Preset> PresetStore::loadCourse(const QString& courseId, QString* error) {
+  for (const auto& fi : QDir(kBuiltinDir).entryInfoList({"*.json"}, QDir::Files))
+    if (auto p = loadPresetFile(fi.absoluteFilePath()); p && p->courseId == courseId) return p;
+  fail(error, "no built-in preset for course experiment '" + courseId + "'");
+  return std::nullopt;
 }
 
 bool PresetStore::remove(const QString& name) const {

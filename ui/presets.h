@@ -14,6 +14,7 @@ namespace launchlab::ui {
 struct Preset {
   QString name;
   FormState form;
+  QString courseId;  ///< a built-in preset's course experiment (launchlab/course.h); empty for the user's own
   bool operator==(const Preset&) const = default;
 };
 
@@ -39,6 +40,8 @@ class PresetStore {
   QStringList names() const;
   bool save(const Preset& p, QString* error = nullptr) const;
   std::optional<Preset> load(const QString& name, QString* error = nullptr) const;
+  /// The built-in preset of course experiment `courseId` (its "course_id"), or nullopt with the reason.
+  static std::optional<Preset> loadCourse(const QString& courseId, QString* error = nullptr);
   bool remove(const QString& name) const;
   /// Renames a user preset (its file and the name inside); false with the reason for a built-in preset, a missing
   /// one, a bad new name or a new name already taken.

@@ -4,13 +4,16 @@
 #include <QLineEdit>
 #include <QSplitter>
 #include <QStyledItemDelegate>
+#include <QTabWidget>
 #include <QTextBrowser>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
 #include <map>
 
+#include "course_list.h"
 #include "launchlab/chapters.h"
+#include "launchlab/course.h"
 #include "tooltips.h"
 
 namespace launchlab::ui {
@@ -38,6 +41,19 @@ class WrappingDelegate final : public QStyledItemDelegate {
   QTreeView* m_tree;
 };
 
+/// Full titles: rows wrap at the column's width (no eliding; the tooltip has the whole title as well).
+void wrapRows(QTreeWidget* tree) {
+  tree->setHeaderHidden(true);
+  tree->setUniformRowHeights(false);
+  tree->setWordWrap(true);
+  tree->setTextElideMode(Qt::ElideNone);
+  tree->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  tree->header()->setStretchLastSection(true);
+  tree->setItemDelegate(new WrappingDelegate(tree));
+  // A tree computes row heights once: lay the rows out again when the column's width changes.
+  QObject::connect(tree->header(), &QHeaderView::sectionResized, tree, [tree] { tree->doItemsLayout(); });
+}
+
 constexpr int kIdRole = Qt::UserRole + 1;
 QString esc(const std::string& s) { return QString::fromStdString(s).toHtmlEscaped(); }
 }  // namespace
@@ -46,25 +62,24 @@ WorkloadBrowser::WorkloadBrowser(const Registry& registry, QWidget* parent) : QW
   auto* lay = new QVBoxLayout(this);
   lay->setContentsMargins(0, 0, 0, 0);
   m_search = new QLineEdit(this);
-  m_search->setPlaceholderText("Search workloads (e.g. reduce, histogram, TP 3)");
+  m_search->setPlaceholderText("Search workloads and course experiments (e.g. reduce, histogram, TP 3)");
   m_search->setClearButtonEnabled(true);
-  m_search->setToolTip("Filters by name, chapter and lesson text");
+  m_search->setToolTip("Filters the workloads and the course's experiments by name, chapter and lesson text");
   m_tree = new QTreeWidget(this);
-  m_tree->setHeaderHidden(true);
   m_tree->setRootIsDecorated(true);
-  // Full titles: rows wrap at the column's width (no eliding), the tooltip has the whole title as well.
-  m_tree->setUniformRowHeights(false);
-  m_tree->setWordWrap(true);
-  m_tree->setTextElideMode(Qt::ElideNone);
-  m_tree->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-  m_tree->header()->setStretchLastSection(true);
-  m_tree->setItemDelegate(new WrappingDelegate(m_tree));
-  // A tree computes row heights once: lay the rows out again when the column's width changes.
-  connect(m_tree->header(), &QHeaderView::sectionResized, m_tree, [this] { m_tree->doItemsLayout(); });
+  wrapRows(m_tree);
+  m_course = new CourseList(m_registry, this);
+  wrapRows(m_course);
+  m_tabs = new QTabWidget(this);
+  m_tabs->setDocumentMode(true);
+  m_tabs->addTab(m_tree, "Workloads");
+  m_tabs->addTab(m_course, "Course");
+  m_tabs->setTabToolTip(1, wrapTip("Every experiment of the course's notebooks, in order, with the seed's size, dtype "
+                                   "and launch: pick one to load it, then Run"));
   m_lesson = new QTextBrowser(this);
   m_lesson->setOpenExternalLinks(true);
   auto* split = new QSplitter(Qt::Vertical, this);
-  split->addWidget(m_tree);
+  split->addWidget(m_tabs);
   split->addWidget(m_lesson);
   split->setStretchFactor(0, 2);
   split->setStretchFactor(1, 3);
@@ -82,6 +97,33 @@ WorkloadBrowser::WorkloadBrowser(const Registry& registry, QWidget* parent) : QW
     showLesson(id);
     emit workloadSelected(id);
   });
+  connect(m_course, &CourseList::experimentSelected, this, [this](const QString& id) {
+    if (const CourseExperiment* e = findCourseExperiment(id.toStdString()))
+      m_lesson->setHtml(CourseList::lessonHtml(*e, m_registry));
+    emit courseExperimentSelected(id);
+  });
+  // The lesson pane follows the tab on top: the current workload's lesson, or the current experiment's.
+  connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
+    if (courseTabShown()) {
+      if (const CourseExperiment* e = findCourseExperiment(m_course->current().toStdString()))
+        m_lesson->setHtml(CourseList::lessonHtml(*e, m_registry));
+    } else if (!current().isEmpty()) {
+      showLesson(current());
+    }
+  });
+}
+
+bool WorkloadBrowser::courseTabShown() const { return m_tabs->currentWidget() == m_course; }
+
+bool WorkloadBrowser::showCourseExperiment(const QString& id) {
+  const CourseExperiment* e = findCourseExperiment(id.toStdString());
+  if (!e || !m_course->select(id)) return false;
+  {
+    QSignalBlocker block(m_tabs);
+    m_tabs->setCurrentWidget(m_course);
+  }
+  m_lesson->setHtml(CourseList::lessonHtml(*e, m_registry));
+  return true;
 }
 
 /// Chapters in course order (launchlab::chapterIndex; unknown chapters after them, "Other" last), workloads in
@@ -116,7 +158,7 @@ void WorkloadBrowser::select(const QString& id) {
       if (top->child(j)->data(0, kIdRole).toString() == id) {
         QSignalBlocker block(m_tree);
         m_tree->setCurrentItem(top->child(j));
-        showLesson(id);
+        if (!courseTabShown()) showLesson(id);
         return;
       }
   }
@@ -144,6 +186,7 @@ int WorkloadBrowser::setFilter(const QString& text) {
     }
     top->setHidden(shown == 0);
   }
+  m_course->setFilter(needle);
   return visibleCount();
 }
 

@@ -40,6 +40,26 @@ RunResult outlierRun() {
   return r;
 }
 
+/// The histogram run of the GPU screenshot at 1280x720: long titles, a noisy CPU parallel bar, slow GPU bars.
+RunResult histogramLikeRun() {
+  RunResult r;
+  r.workload = "histogram";
+  r.n = 10000;
+  r.dtype = "f32";
+  const std::pair<const char*, const char*> titles[] = {
+      {"cpu-serial", "CPU serial"}, {"cpu-parallel", "CPU parallel (per-thread histograms)"},
+      {"cuda-global", "CUDA global atomics (the seed's kernel)"}, {"cuda-shared", "CUDA shared-memory privatized"},
+      {"cub", "CUB DeviceHistogram::HistogramEven"}};
+  for (const auto& [id, title] : titles) {
+    const bool gpu = id[0] != 'c' || id[1] == 'u';
+    const bool noisy = std::string(id) == "cpu-parallel";
+    ImplResult i = timedImpl(id, gpu, noisy ? 0.011 : 0.036, noisy ? 0.35 : 0.04, 0.55);
+    i.title = title;
+    r.impls.push_back(i);
+  }
+  return r;
+}
+
 /// A waveform workload's run: y[i] = i / 10 for every implementation, 1000 elements.
 std::shared_ptr<RunOutcome> waveformOutcome(const WorkloadInfo& info) {
   auto o = std::make_shared<RunOutcome>();
@@ -126,6 +146,32 @@ class TestCharts : public QObject {
     QVERIFY(c.bars[0].label.find("noisy") != std::string::npos);
     QVERIFY(!c.bars[1].noisy);
     QVERIFY(c.bars[1].label.find("333x") != std::string::npos);
+  }
+  /// Every bar's label (speedup, reference, "noisy", skipped) ends inside the plot at the widths the timing tab
+  /// has on a 1280x720 screen and wider: none runs off the right edge.
+  void barLabelsStayInsideTheChart() {
+    for (const auto& [run, width, bars] : {std::tuple{outlierRun(), 520, 2}, std::tuple{outlierRun(), 900, 2},
+                                          std::tuple{histogramLikeRun(), 610, 5}, std::tuple{histogramLikeRun(), 900, 5}}) {
+      TimingChart chart(nullptr);
+      auto* plot = qobject_cast<QCustomPlot*>(chart.widget());
+      plot->resize(width, 300);
+      plot->show();
+      QVERIFY(QTest::qWaitForWindowExposed(plot));
+      chart.setResult(run);
+      plot->replot();
+      QCOMPARE(plot->width(), width);
+      int labels = 0;
+      for (int i = 0; i < plot->itemCount(); ++i)
+        if (auto* t = qobject_cast<QCPItemText*>(plot->item(i));
+            t && !t->text().isEmpty() && t->objectName() != "clipped") {
+          const double left = t->position->pixelPosition().x() + t->padding().left();
+          const double right = left + QFontMetrics(t->font()).horizontalAdvance(t->text());
+          QVERIFY2(right <= plot->axisRect()->rect().right() + 1,
+                   qPrintable(QString("'%1' ends at %2 > %3 (width %4)").arg(t->text()).arg(right).arg(plot->axisRect()->rect().right()).arg(width)));
+          ++labels;
+        }
+      QCOMPARE(labels, bars);
+    }
   }
   void timingChartMarksStale() {
     TimingChart chart(nullptr);

@@ -14,6 +14,7 @@
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextDocument>
@@ -27,6 +28,7 @@
 #include "ui/backend.h"
 #include "ui/banner.h"
 #include "ui/charts.h"
+#include "ui/course_list.h"
 #include "ui/export_dialog.h"
 #include "ui/main_window.h"
 #include "window_helpers.h"
@@ -165,7 +167,7 @@ class TestLayout : public QObject {
   }
 
   void browserFollowsTheCourse() {
-    QTreeWidget* tree = m_window->browser()->findChild<QTreeWidget*>();
+    QTreeWidget* tree = m_window->browser()->workloadTree();
     QVERIFY(tree);
     QVERIFY(tree->topLevelItemCount() >= 2);
     std::size_t last = 0;
@@ -193,7 +195,7 @@ class TestLayout : public QObject {
 
   /// Every title is shown whole: wrapped in its row (never elided), and in its tooltip.
   void browserShowsFullTitles() {
-    QTreeWidget* tree = m_window->browser()->findChild<QTreeWidget*>();
+    QTreeWidget* tree = m_window->browser()->workloadTree();
     m_window->browser()->setFilter({});
     QApplication::processEvents();
     for (int i = 0; i < tree->topLevelItemCount(); ++i)
@@ -205,6 +207,29 @@ class TestLayout : public QObject {
         const QRect text = tree->fontMetrics().boundingRect(QRect(0, 0, cell.width() - 10, 10000), Qt::TextWordWrap, item->text(0));
         QVERIFY2(text.height() <= cell.height(), qPrintable(item->text(0)));
       }
+  }
+
+  /// The Course tab too: "N. title" rows wrapped whole at the column's width, the title in the tooltip.
+  void courseTabShowsFullTitles() {
+    auto* tabs = m_window->browser()->findChild<QTabWidget*>();
+    QVERIFY(tabs);
+    tabs->setCurrentWidget(m_window->browser()->courseList());
+    QApplication::processEvents();
+    QTreeWidget* tree = m_window->browser()->courseList();
+    int checked = 0;
+    for (int i = 0; i < tree->topLevelItemCount(); ++i)
+      for (int j = 0; j < tree->topLevelItem(i)->childCount(); ++j) {
+        QTreeWidgetItem* item = tree->topLevelItem(i)->child(j);
+        const QString title = item->text(0).section(". ", 1);
+        QVERIFY2(!title.isEmpty() && item->toolTip(0).contains(title.toHtmlEscaped()), qPrintable(item->text(0)));
+        const QRect cell = tree->visualItemRect(item);
+        if (!cell.isValid() || !tree->viewport()->rect().intersects(cell)) continue;  // scrolled out of view
+        const QRect text = tree->fontMetrics().boundingRect(QRect(0, 0, cell.width() - 10, 10000), Qt::TextWordWrap, item->text(0));
+        QVERIFY2(text.height() <= cell.height(), qPrintable(item->text(0)));
+        ++checked;
+      }
+    QVERIFY(checked >= 3);
+    tabs->setCurrentWidget(m_window->browser()->workloadTree());
   }
 
   void tooltipsWrap() {

@@ -1,0 +1,129 @@
+#include "course_list.h"
+
+#include "tooltips.h"
+
+namespace launchlab::ui {
+
+namespace {
+constexpr int kIdRole = Qt::UserRole + 1;
+QString q(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
+QString esc(std::string_view s) { return q(s).toHtmlEscaped(); }
+
+/// "grid × block 128 × 64" as the seed writes a launch (kernel[grid, block]); "auto" where the preset leaves it.
+QString launchText(const RequestText& t) {
+  return QString("grid \u00D7 block %1 \u00D7 %2").arg(q(t.grid), q(t.block));
+}
+
+QString paramsText(const RequestText& t) {
+  QStringList parts;
+  for (const auto& [k, v] : t.params) parts << q(k) + " = " + q(v);
+  return parts.join(", ");
+}
+
+/// Everything the filter searches, in one string.
+QString haystack(const CourseExperiment& e) {
+  return q(e.id + " " + e.title + " " + e.seed.notebook + " " + e.seed.section + " " + e.lookFor + " " +
+           e.request.workload) + " " + q(e.chapter);
+}
+}  // namespace
+
+CourseList::CourseList(const Registry& registry, QWidget* parent) : QTreeWidget(parent), m_registry(registry) {
+  setHeaderHidden(true);
+  setRootIsDecorated(true);
+  setAccessibleName("Course experiments");
+  fill();
+  connect(this, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem* item) {
+    if (!item) return;
+    const QString id = item->data(0, kIdRole).toString();
+    if (!id.isEmpty()) emit experimentSelected(id);
+  });
+}
+
+/// One top-level item per chapter, in the course's order, as `launchlab-cli course` prints them; an experiment
+/// whose workload this build lacks is listed, greyed, with the reason in its tooltip.
+void CourseList::fill() {
+  QTreeWidgetItem* top = nullptr;
+  std::string_view chapter;
+  int number = 0;
+  for (const auto& e : courseExperiments()) {
+    ++number;
+    if (!top || e.chapter != chapter) {
+      chapter = e.chapter;
+      top = new QTreeWidgetItem(this, {q(chapter)});
+      top->setFlags(Qt::ItemIsEnabled);
+      QFont f = top->font(0);
+      f.setBold(true);
+      top->setFont(0, f);
+    }
+    auto* item = new QTreeWidgetItem(top, {QString("%1. %2").arg(number).arg(q(e.title))});
+    item->setData(0, kIdRole, q(e.id));
+    QString tip = q(e.title) + " (" + q(e.id) + ")\n" + q(e.seed.notebook) + ": " + q(e.seed.section) + "\n" +
+                  "Look for: " + q(e.lookFor);
+    if (!m_registry.find(e.request.workload)) {
+      item->setFlags(Qt::NoItemFlags);
+      tip += "\nNot in this build: workload '" + q(e.request.workload) + "' is missing.";
+    }
+    item->setToolTip(0, wrapTip(tip));
+  }
+  expandAll();
+}
+
+int CourseList::setFilter(const QString& text) {
+  const QString needle = text.trimmed();
+  for (int i = 0; i < topLevelItemCount(); ++i) {
+    auto* top = topLevelItem(i);
+    const bool chapterHit = top->text(0).contains(needle, Qt::CaseInsensitive);
+    int shown = 0;
+    for (int j = 0; j < top->childCount(); ++j) {
+      auto* item = top->child(j);
+      const CourseExperiment* e = findCourseExperiment(item->data(0, kIdRole).toString().toStdString());
+      const bool hit = needle.isEmpty() || chapterHit || (e && haystack(*e).contains(needle, Qt::CaseInsensitive));
+      item->setHidden(!hit);
+      shown += hit ? 1 : 0;
+    }
+    top->setHidden(shown == 0);
+  }
+  return visibleCount();
+}
+
+int CourseList::visibleCount() const {
+  int n = 0;
+  for (int i = 0; i < topLevelItemCount(); ++i)
+    for (int j = 0; j < topLevelItem(i)->childCount(); ++j) n += topLevelItem(i)->child(j)->isHidden() ? 0 : 1;
+  return n;
+}
+
+bool CourseList::select(const QString& id) {
+  for (int i = 0; i < topLevelItemCount(); ++i)
+    for (int j = 0; j < topLevelItem(i)->childCount(); ++j)
+      if (auto* item = topLevelItem(i)->child(j); item->data(0, kIdRole).toString() == id) {
+        QSignalBlocker block(this);
+        setCurrentItem(item);
+        return true;
+      }
+  return false;
+}
+
+QString CourseList::current() const {
+  auto* item = currentItem();
+  return item ? item->data(0, kIdRole).toString() : QString();
+}
+
+QString CourseList::lessonHtml(const CourseExperiment& e, const Registry& registry) {
+  const RequestText& t = e.request;
+  const Workload* w = registry.find(t.workload);
+  QString h = "<h3 style='margin:0'>" + esc(e.title) + "</h3><p style='color:#555;margin-top:2px'>" + esc(e.chapter) +
+              " &middot; <code>" + esc(e.id) + "</code></p>";
+  h += "<p><b>In the course:</b> " + esc(e.seed.notebook) + ", " + esc(e.seed.section) + " (<code>" +
+       esc(e.seed.file) + "</code>, line " + QString::number(e.seed.line) + ")</p>";
+  h += "<p><b>Runs:</b> " + (w ? esc(w->info().title) + " " : QString()) + "<code>" + esc(t.workload) +
+       "</code>, n = " + esc(t.n) + ", " + esc(t.dtype) + ", " + launchText(t).toHtmlEscaped();
+  if (!t.params.empty()) h += ", " + paramsText(t).toHtmlEscaped();
+  h += "</p><p><b>Look for:</b> " + esc(e.lookFor) + "</p>";
+  h += "<p><b>Differs from the seed:</b> " + (e.differs.empty() ? QString("nothing") : esc(e.differs)) + "</p>";
+  if (!w) h += "<p><b>Not in this build:</b> the workload is missing.</p>";
+  else h += "<hr><p>" + esc(w->info().lesson) + "</p>";
+  return h;
+}
+
+}  // namespace launchlab::ui
