@@ -59,7 +59,10 @@ class MatrixAdd2D final : public MatrixWorkload {
     return v;
   }
 
-  std::vector<std::vector<std::size_t>> outputShapes(const RunSetup& s) const override { return inputShapes(s); }
+  std::vector<std::vector<std::size_t>> outputShapes(const RunSetup& s) const override {
+    const MatrixShape m = shapeOf(s);
+    return {{m.rows, m.cols}};
+  }
 
   // One IEEE addition per element on both sides: identical results.
   Tolerance tolerance(const RunSetup&, std::size_t) const override { return Tolerance::exact(); }

@@ -1,5 +1,7 @@
 // transpose on the CPU: t[c][r] = a[r][c] on odd shapes against indices computed here, the bank picture computed from
 // the addresses, and the 2-D launch rules the engine applies to a 2-D workload.
+#include "launchlab/sweep.h"
+#include "launchlab/chapters.h"
 #include "metadata_checks.h"
 
 using namespace launchlab;
@@ -76,4 +78,28 @@ TEST(Transpose, TwoDimensionalLaunchesAreCheckedPerDimensionWithTheLimitNamed) {
             "grid: 65536 blocks > 65535, the grid limit in y on any CUDA GPU");
   EXPECT_NE(launchProblem("transpose", "4x4x4").find("uses a 2D launch"), std::string::npos);
   EXPECT_NE(launchProblem("hypot", "16x16").find("uses a 1D launch"), std::string::npos);
+}
+
+TEST(Transpose, SweepsOver2DBlocksSkipInvalidShapesWithTheReason) {
+  SweepPlan plan;
+  plan.base.workload = "transpose";
+  plan.base.n = "64";
+  plan.base.impls = "cpu-serial";
+  plan.axes = {{"block", {"32x8", "16x16", "64x32", "1x1024"}}};
+  std::vector<RequestProblem> problems;
+  const auto cells = expandSweep(plan, [](const RunRequest& r) { return cpuEngine().validate(r); }, problems);
+  ASSERT_TRUE(problems.empty());
+  ASSERT_EQ(cells.size(), 4u);
+  EXPECT_EQ(cells[0].block, (Dim3{32, 8, 1}));
+  EXPECT_TRUE(cells[1].request.has_value());
+  EXPECT_EQ(cells[2].skipReason, "2048 threads per block > 1024 (the limit of any CUDA GPU)");
+  EXPECT_TRUE(cells[3].skipReason.empty()) << cells[3].skipReason;  // 1 x 1024: y may hold the whole block
+  // The window's and bench's 2-D block sweep: 32 x k shapes, every one valid for a 2-D workload.
+  for (const Dim3& b : sweepBlocks(2)) {
+    RunRequest r;
+    r.workload = "transpose";
+    r.n = 64;
+    r.launch.block = b;
+    EXPECT_TRUE(cpuEngine().validate(r).empty()) << formatDim3(b);
+  }
 }
