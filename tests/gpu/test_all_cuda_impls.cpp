@@ -60,8 +60,9 @@ void checkWorkload(const Workload& w, std::uint64_t n, DType dtype, const Launch
   RunResult r = env().engine->run(req);
   ASSERT_EQ(r.status, Status::Ok) << info.id << ": " << r.reason;
   for (const auto& i : r.impls) {
-    SCOPED_TRACE(info.id + "/" + i.implId + " n=" + std::to_string(n) + (params.count("cols") ? " cols=" + params.at("cols") : "") + " dtype=" + std::string(dtypeName(dtype)) +
-                 " seed=" + std::to_string(req.seed));
+    SCOPED_TRACE(info.id + "/" + i.implId + " n=" + std::to_string(n) +
+                 (params.count("cols") ? " cols=" + params.at("cols") : "") +
+                 " dtype=" + std::string(dtypeName(dtype)) + " seed=" + std::to_string(req.seed));
     if (!i.gpu) continue;
     EXPECT_EQ(i.status, Status::Ok) << i.reason;
     EXPECT_NE(i.verification.outcome, Verification::Outcome::Fail)
@@ -80,8 +81,8 @@ TEST(AllCudaImpls, OddSizesEveryDType) {
     for (DType t : w->info().dtypes) {
       if (isMatrix(*w)) {
         // rows x cols: one element, odd sides, and sides that are not multiples of a 32 x 32 tile.
-        for (auto [rows, cols] : {std::pair{1, 1}, {31, 33}, {33, 31}, {1000, 1003}, {70, 4099}, {4099, 70}})
-          checkWorkload(*w, rows, t, {}, {{"cols", std::to_string(cols)}});
+        const std::pair<int, int> shapes[] = {{1, 1}, {31, 33}, {33, 31}, {1000, 1003}, {70, 4099}, {4099, 70}};
+        for (const auto& [rows, cols] : shapes) checkWorkload(*w, rows, t, {}, {{"cols", std::to_string(cols)}});
         continue;
       }
       for (std::uint64_t n : {std::uint64_t(1), std::uint64_t(31), std::uint64_t(1000003)}) checkWorkload(*w, n, t);
