@@ -70,6 +70,52 @@ void line(const char* fmt, double a, double b = 0, double c = 0) {
   std::printf("\n");
 }
 
+/// The best verified GPU bandwidth of `ids` in `r`, every GPU row added to `rows`; `ok` falls on a failure.
+double bestGBs(const RunResult& r, ordered_json& rows, bool& ok, std::string* bestId = nullptr) {
+  double best = 0;
+  for (const auto& i : r.impls) {
+    if (!i.gpu) continue;
+    rows.push_back(implJson(i));
+    const bool good = i.status == Status::Ok && (i.verification.passed() || i.demonstration);
+    ok = ok && good;
+    if (good && i.bandwidthGBs > best) {
+      best = i.bandwidthGBs;
+      if (bestId) *bestId = i.implId;
+    }
+  }
+  return best;
+}
+
+/// Issue 9's memory figures, each a ratio to a ceiling measured in this run: the padded transpose tile against
+/// cudaMemcpy D2D (8192^2 f32) and the coalesced 2-D matrix addition against vector_add's best at 2^26 elements.
+void memoryFigures(Engine& engine, bool quick, int reps, double copy, ordered_json& root, bool& ok) {
+  const std::uint64_t side = quick ? 1024 : 8192;
+  ordered_json tr = ordered_json::array();
+  const RunResult t = runOne(engine, "transpose", side, "cuda-naive,cuda-tile,cuda-tile-padded", reps);
+  bestGBs(t, tr, ok);
+  const ImplResult* padded = t.find("cuda-tile-padded");
+  const double paddedGBs = padded ? padded->bandwidthGBs : 0;
+  root["transpose_f32"] = {{"rows", side}, {"cols", side}, {"runs", tr}, {"padded_gbs", paddedGBs},
+                           {"ratio_to_memcpy", paddedGBs / copy}, {"target_ratio", 0.90}};
+  line("transpose f32 %.0f^2: padded tile %.1f GB/s = %.3fx of cudaMemcpy (target >= 0.90)", double(side), paddedGBs,
+       paddedGBs / copy);
+
+  ordered_json ma = ordered_json::array(), va = ordered_json::array();
+  const RunResult m = runOne(engine, "matrix_add_2d", side, "cuda-coalesced,cuda-uncoalesced", reps);
+  bestGBs(m, ma, ok);
+  const ImplResult* co = m.find("cuda-coalesced");
+  const double coGBs = co ? co->bandwidthGBs : 0;
+  std::string vaBest;
+  const double vaGBs =
+      bestGBs(runOne(engine, "vector_add", side * side, "cuda-one-per-thread,cuda-grid-stride,cuda-vectorized", reps),
+              va, ok, &vaBest);
+  root["matrix_add_2d_f32"] = {{"rows", side}, {"cols", side}, {"runs", ma}, {"coalesced_gbs", coGBs},
+                               {"vector_add_same_n", va}, {"vector_add_best", vaBest}, {"vector_add_best_gbs", vaGBs},
+                               {"ratio_to_vector_add", coGBs / vaGBs}, {"target_ratio", 0.95}};
+  line("matrix_add_2d f32 %.0f^2: coalesced %.1f GB/s = %.3fx of vector_add's best at the same n (target >= 0.95)",
+       double(side), coGBs, coGBs / vaGBs);
+}
+
 }  // namespace
 
 int runBench(Engine& engine, const BenchOptions& o) {
@@ -153,6 +199,9 @@ int runBench(Engine& engine, const BenchOptions& o) {
       }
     }
     root["hypot_f32"] = hy;
+
+    // 6. The memory chapter (issue 9).
+    memoryFigures(engine, o.quick, reps, copy, root, ok);
   }
   root["all_verified"] = ok;
   if (!o.json.empty()) {

@@ -279,10 +279,20 @@ QGroupBox* ParamPanel::buildLaunchBox(const WorkloadInfo& info) {
   addMessage(ll, "block");
   std::tie(m_autoGrid, m_gridEdit) = launchRow(ll, "Blocks (grid)", "grid", kGridTip, kAutoGridTip);
   addMessage(ll, "grid");
-  auto* limitsLabel = new QLabel(QString("Limits: %1 threads per block, %2 (%3)")
+  // 2D: the per-dimension limits too (x * y <= the per-block total, and each axis on its own).
+  const QString perAxis = info.launchDims == 2
+                              ? QString(" (x \u2264 %1, y \u2264 %2), grid x \u2264 %3, y \u2264 %4")
+                                    .arg(limits.maxBlockDim.x)
+                                    .arg(limits.maxBlockDim.y)
+                                    .arg(limits.maxGridDim.x)
+                                    .arg(limits.maxGridDim.y)
+                              : QString();
+  auto* limitsLabel = new QLabel(QString("Limits: %1 threads per block%2, %3 (%4)")
                                      .arg(limits.maxThreadsPerBlock)
+                                     .arg(perAxis)
                                      .arg(QString::fromStdString("warp " + std::to_string(limits.warpSize)))
                                      .arg(QString::fromStdString(limits.deviceName)));
+  m_editors["launch-limits"] = limitsLabel;
   limitsLabel->setStyleSheet("color: palette(mid);");
   limitsLabel->setWordWrap(true);
   ll->addWidget(limitsLabel);

@@ -6,8 +6,8 @@
 namespace launchlab {
 
 namespace {
-constexpr std::array kCourseOrder = {kChapterUfuncs,  kChapterCustomKernels, kChapterAtomics,    kChapterPorting,
-                                     kChapterReduce, kChapterRandom,        kChapterAtlasPython};
+constexpr std::array kCourseOrder = {kChapterUfuncs,  kChapterCustomKernels, kChapterAtomics, kChapterMemory,
+                                     kChapterPorting, kChapterReduce,       kChapterRandom,  kChapterAtlasPython};
 }  // namespace
 
 std::span<const std::string_view> chapters() { return kCourseOrder; }

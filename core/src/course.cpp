@@ -191,10 +191,34 @@ std::vector<CourseExperiment> otherNotebooks() {
   };
 }
 
+/// File 001's memory chapter (issue 9): matrices, coalescing and shared memory.
+std::vector<CourseExperiment> memoryChapter() {
+  return {
+      {"es-matrix-add-2d", kChapterMemory, "matrix_add[(64, 64), (32, 32)]: coalesced against uncoalesced",
+       {kEs, kEsName, "Matrices — matrix_add(a, b, out, coalesced)", 670},
+       "The same additions and launch; out[x][y] is several times slower than out[y][x].",
+       "The seed's cell leaves the sizes to the DLI notebook it follows: a = b = arange(2048 * 2048) float32 as "
+       "2048 x 2048.",
+       req("matrix_add_2d", "2048", "f32", "32x32", "64x64", "all", {{"input", "arange"}})},
+      {"es-tile-transpose", kChapterMemory, "tile_transpose[(128, 128), (32, 32)] on a 4096 x 4096 arange",
+       {kEs, kEsName, "Memoria compartida — tile_transpose(a, transposed)", 726},
+       "The shared tile makes both sides coalesced; the padded tile removes the 32-way bank conflict.",
+       "Sizes from the DLI notebook the seed follows (4096 x 4096 float32 arange); the naive and padded kernels run "
+       "beside the seed's tile with the same launch.",
+       req("transpose", "4096", "f32", "32x32", "128x128", "cpu-serial,cuda-naive,cuda-tile,cuda-tile-padded",
+           {{"input", "arange"}})},
+  };
+}
+
+/// Every part, in the seed files' order and, within a file, by line (each part is written where it is easiest to
+/// read; the order is restored here).
 std::vector<CourseExperiment> buildCatalogue() {
   std::vector<CourseExperiment> all = tp31();
-  for (auto part : {tp32(), otherNotebooks()})
+  for (auto part : {tp32(), otherNotebooks(), memoryChapter()})
     all.insert(all.end(), std::make_move_iterator(part.begin()), std::make_move_iterator(part.end()));
+  std::stable_sort(all.begin(), all.end(), [](const CourseExperiment& a, const CourseExperiment& b) {
+    return a.seed.file != b.seed.file ? a.seed.file < b.seed.file : a.seed.line < b.seed.line;
+  });
   return all;
 }
 

@@ -122,6 +122,26 @@ std::string validateLaunch(const LaunchConfig& cfg, const DeviceLimits& l) {
   return {};
 }
 
+AutoGrid2D autoGrid2D(std::uint64_t cols, std::uint64_t rows, const Dim3& perBlock, const DeviceLimits& l) {
+  const std::uint64_t want[2] = {ceilDiv(cols ? cols : 1, perBlock.x), ceilDiv(rows ? rows : 1, perBlock.y)};
+  const std::uint32_t limit[2] = {l.maxGridDim.x, l.maxGridDim.y};
+  std::uint32_t got[2];
+  std::string capped;
+  for (int a = 0; a < 2; ++a) {
+    got[a] = static_cast<std::uint32_t>(want[a] < limit[a] ? want[a] : limit[a]);
+    if (want[a] > limit[a])
+      capped += std::string("; ") + "xy"[a] + " capped at " + std::to_string(limit[a]) + " (the limit of " +
+                l.deviceName + "): each block strides over " + std::to_string(ceilDiv(want[a], limit[a])) +
+                " tiles in " + "xy"[a];
+  }
+  AutoGrid2D r;
+  r.grid = Dim3{got[0], got[1], 1};
+  r.note = "auto grid: ceil(" + std::to_string(cols) + " / " + std::to_string(perBlock.x) + ") x ceil(" +
+           std::to_string(rows) + " / " + std::to_string(perBlock.y) + ") = " + std::to_string(got[0]) + "x" + std::to_string(got[1]) +
+           " blocks" + capped;
+  return r;
+}
+
 std::string validateLaunchRequest(const LaunchRequest& req, const DeviceLimits& l) {
   if (req.block)
     if (auto e = checkBlock(*req.block, l); !e.empty()) return e;

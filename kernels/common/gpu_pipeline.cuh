@@ -115,6 +115,42 @@ LaunchConfig resolveLaunch1D(ImplContext& ctx, Kernel kernel, std::uint64_t work
   return cfg;
 }
 
+/// A 2-D launch's work: a cols x rows matrix, and what the automatic block is and why.
+struct Work2D {
+  Work2D(std::uint64_t c, std::uint64_t r) : cols(c), rows(r) {}
+  std::uint64_t cols = 0, rows = 0;
+  Dim3 autoBlock{32, 8, 1};
+  std::string autoBlockWhy = "a warp along each row (coalesced), 256 threads";
+  /// Elements one block covers per pass: {0, 0} means its threads (one element each); a tiled kernel gives its
+  /// tile (e.g. 32 x 32, whatever the block).
+  Dim3 perBlock{0, 0, 1};
+};
+
+/// resolveLaunch1D's 2-D counterpart: the user's block (or work.autoBlock) and grid (or autoGrid2D, which covers
+/// the matrix and says how), validated against the device and recorded in ctx. The kernels stride over the grid in
+/// both axes, so any valid grid is correct. Throws InvalidLaunch.
+inline LaunchConfig resolveLaunch2D(ImplContext& ctx, const Work2D& work, std::size_t smemBytes = 0) {
+  LaunchConfig cfg;
+  cfg.dynamicSmemBytes = smemBytes;
+  std::string note;
+  cfg.block = ctx.launch.block ? *ctx.launch.block : work.autoBlock;
+  if (!ctx.launch.block)
+    note = "auto block: " + std::to_string(cfg.block.x) + "x" + std::to_string(cfg.block.y) + " (" +
+           work.autoBlockWhy + ")";
+  if (ctx.launch.grid) {
+    cfg.grid = *ctx.launch.grid;
+  } else {
+    const Dim3 per = work.perBlock.x ? work.perBlock : cfg.block;
+    const AutoGrid2D g = autoGrid2D(work.cols, work.rows, per, ctx.device->limits);
+    cfg.grid = g.grid;
+    note += (note.empty() ? "" : "; ") + g.note;
+  }
+  if (auto e = validateLaunch(cfg, ctx.device->limits); !e.empty()) throw InvalidLaunch(e);
+  ctx.launched = cfg;
+  ctx.launchNote = note.empty() ? "as requested" : note;
+  return cfg;
+}
+
 inline dim3 toDim3(const Dim3& d) { return dim3(d.x, d.y, d.z); }
 
 }  // namespace launchlab::gpu

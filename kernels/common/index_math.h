@@ -9,6 +9,11 @@
 #else
 #define LAUNCHLAB_HD inline
 #endif
+#ifdef __CUDA_ARCH__
+#define LAUNCHLAB_UNROLL _Pragma("unroll")
+#else
+#define LAUNCHLAB_UNROLL
+#endif
 
 namespace launchlab::idx {
 
@@ -38,6 +43,43 @@ LAUNCHLAB_HD void vectorizedGridStride(std::uint64_t tid, std::uint64_t stride, 
   for (; i < nv; i += stride) single(i);
   const std::uint64_t t = nv * W + tid;
   if (t < n) scalar(t);
+}
+
+}  // namespace launchlab::idx
+
+namespace launchlab::idx {
+
+/// The 2-D grid-stride walk of a cols x rows matrix: the thread whose global 2-D index is (x0, y0) in a grid of
+/// (sx, sy) threads calls f(x, y) for x = x0, x0 + sx, … < cols and y = y0, y0 + sy, … < rows. Every element is
+/// visited by exactly one thread of any grid (tested on the host), so 2-D kernels take any launch.
+template <typename F>
+LAUNCHLAB_HD void gridStride2D(std::uint64_t x0, std::uint64_t y0, std::uint64_t sx, std::uint64_t sy,
+                               std::uint64_t cols, std::uint64_t rows, F&& f) {
+  for (std::uint64_t y = y0; y < rows; y += sy)
+    for (std::uint64_t x = x0; x < cols; x += sx) f(x, y);
+}
+
+/// The elements of one T x T tile that thread (tx, ty) of a (bx, by) block handles: f(i, j) for columns
+/// i = tx, tx + bx, … < T and rows j = ty, ty + by, … < T (a block of 32 x 8 threads does 4 rows each).
+template <unsigned T, typename F>
+LAUNCHLAB_HD void tileElements(std::uint32_t tx, std::uint32_t ty, std::uint32_t bx, std::uint32_t by, F&& f) {
+  for (std::uint32_t j = ty; j < T; j += by)
+    for (std::uint32_t i = tx; i < T; i += bx) f(i, j);
+}
+
+}  // namespace launchlab::idx
+
+namespace launchlab::idx {
+
+/// tileElements for a block of exactly BX x BY threads (T a multiple of both): the same elements in fixed-count
+/// loops the compiler unrolls (32 x 8 threads on a 32 x 32 tile: 4 rows each).
+template <unsigned T, unsigned BX, unsigned BY, typename F>
+LAUNCHLAB_HD void tileElementsFixed(std::uint32_t tx, std::uint32_t ty, F&& f) {
+  static_assert(T % BX == 0 && T % BY == 0, "the tile must be a multiple of the block");
+  LAUNCHLAB_UNROLL
+  for (std::uint32_t k = 0; k < T / BY; ++k)
+    LAUNCHLAB_UNROLL
+    for (std::uint32_t l = 0; l < T / BX; ++l) f(tx + l * BX, ty + k * BY);
 }
 
 }  // namespace launchlab::idx

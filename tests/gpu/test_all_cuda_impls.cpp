@@ -2,6 +2,9 @@
 // (a new seed per case) and odd sizes, including tails that are not multiples of any block or vector width.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <map>
+#include <optional>
 #include <random>
 
 #include "launchlab/engine.h"
@@ -29,8 +32,15 @@ std::uint64_t freshSeed() {
   return (std::uint64_t(rd()) << 32) ^ rd();
 }
 
+/// A workload on rows x cols matrices (kernels/common/matrix_workload.h): n is the rows, the param "cols" the columns.
+bool isMatrix(const Workload& w) {
+  const auto& p = w.info().params;
+  return std::any_of(p.begin(), p.end(), [](const ParamSpec& s) { return s.name == "cols"; });
+}
+
 // Runs every CUDA implementation of `w` at size n (clamped to the workload's range) and checks each one.
-void checkWorkload(const Workload& w, std::uint64_t n, DType dtype, const LaunchRequest& launch = {}) {
+void checkWorkload(const Workload& w, std::uint64_t n, DType dtype, const LaunchRequest& launch = {},
+                   const std::map<std::string, std::string>& params = {}) {
   const auto& info = w.info();
   n = std::clamp<std::uint64_t>(n, info.minN, info.maxN);
   RunRequest req;
@@ -41,6 +51,7 @@ void checkWorkload(const Workload& w, std::uint64_t n, DType dtype, const Launch
   req.reps = 1;
   req.warmup = 0;
   req.launch = launch;
+  req.params = params;
   for (const auto& s : w.impls())
     if (s.isGpu()) req.impls.push_back(s.id);
   if (req.impls.empty()) return;
@@ -49,8 +60,9 @@ void checkWorkload(const Workload& w, std::uint64_t n, DType dtype, const Launch
   RunResult r = env().engine->run(req);
   ASSERT_EQ(r.status, Status::Ok) << info.id << ": " << r.reason;
   for (const auto& i : r.impls) {
-    SCOPED_TRACE(info.id + "/" + i.implId + " n=" + std::to_string(n) + " dtype=" + std::string(dtypeName(dtype)) +
-                 " seed=" + std::to_string(req.seed));
+    SCOPED_TRACE(info.id + "/" + i.implId + " n=" + std::to_string(n) +
+                 (params.count("cols") ? " cols=" + params.at("cols") : "") +
+                 " dtype=" + std::string(dtypeName(dtype)) + " seed=" + std::to_string(req.seed));
     if (!i.gpu) continue;
     EXPECT_EQ(i.status, Status::Ok) << i.reason;
     EXPECT_NE(i.verification.outcome, Verification::Outcome::Fail)
@@ -66,12 +78,36 @@ void checkWorkload(const Workload& w, std::uint64_t n, DType dtype, const Launch
 
 TEST(AllCudaImpls, OddSizesEveryDType) {
   for (const auto& w : env().registry.all())
-    for (DType t : w->info().dtypes)
+    for (DType t : w->info().dtypes) {
+      if (isMatrix(*w)) {
+        // rows x cols: one element, odd sides, and sides that are not multiples of a 32 x 32 tile.
+        const std::pair<int, int> shapes[] = {{1, 1}, {31, 33}, {33, 31}, {1000, 1003}, {70, 4099}, {4099, 70}};
+        for (const auto& [rows, cols] : shapes) checkWorkload(*w, rows, t, {}, {{"cols", std::to_string(cols)}});
+        continue;
+      }
       for (std::uint64_t n : {std::uint64_t(1), std::uint64_t(31), std::uint64_t(1000003)}) checkWorkload(*w, n, t);
+    }
 }
 
 TEST(AllCudaImpls, LargeDefaultDType) {
-  for (const auto& w : env().registry.all()) checkWorkload(*w, std::uint64_t(1) << 27, w->info().defaultDType);
+  for (const auto& w : env().registry.all()) {
+    if (isMatrix(*w)) checkWorkload(*w, 8192, w->info().defaultDType, {}, {{"cols", "16384"}});  // 2^27 elements
+    else checkWorkload(*w, std::uint64_t(1) << 27, w->info().defaultDType);
+  }
+}
+
+TEST(AllCudaImpls, TwoDimensionalLaunchesOfAnyShapeCoverOddMatrices) {
+  // 2-D kernels stride over the grid in both axes: any block and grid, including grids far too small.
+  for (const auto& w : env().registry.all()) {
+    if (w->info().launchDims != 2) continue;
+    for (Dim3 b : {Dim3{1, 1, 1}, Dim3{33, 3, 1}, Dim3{32, 8, 1}, Dim3{16, 16, 1}, Dim3{32, 32, 1}})
+      for (std::optional<Dim3> g : {std::optional<Dim3>(), std::optional<Dim3>(Dim3{3, 2, 1})}) {
+        LaunchRequest l;
+        l.block = b;
+        l.grid = g;
+        checkWorkload(*w, 100, w->info().defaultDType, l, {{"cols", "103"}});
+      }
+  }
 }
 
 TEST(AllCudaImpls, SmallAndOddLaunches) {

@@ -162,6 +162,11 @@ TEST(Catalog, ByteAndFlopCounts) {
     {"quadratic", "f64", 4097, {}, 131104, 36873},
     {"quadratic", "f64", 1ull << 26, {}, 2147483648, 603979776},
     {"quadratic", "f32", 4097, {}, 65552, 36873},
+    {"matrix_add_2d", "f32", 31, {{"cols", "33"}}, 12276, 1023},
+    {"matrix_add_2d", "f64", 1000, {{"cols", "1003"}}, 24072000, 1003000},
+    {"matrix_add_2d", "i32", 4097, {}, 201424908, 0},
+    {"transpose", "f32", 31, {{"cols", "33"}}, 8184, 0},
+    {"transpose", "f64", 4097, {}, 268566544, 0},
   };
   for (const auto& r : rows) {
     const RunSetup s = setupFor(r.id, r.n, *parseDType(r.dtype), r.params);

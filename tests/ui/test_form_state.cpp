@@ -109,6 +109,25 @@ class TestFormState : public QObject {
     QVERIFY(!c.request->launch.block.has_value());  // auto block stays unset
   }
 
+  void twoDimensionalLaunchesAreCheckedPerDimensionAgainstTheDevice() {
+    FormState f = form("transpose");
+    QCOMPARE(f.block, std::string("16x16"));
+    f.autoBlock = false;
+    f.block = "32x64";
+    QCOMPARE(check(f).errors.at("block"), std::string("2048 threads per block > 1024 (the limit of NVIDIA H200)"));
+    f.block = "32x8";
+    f.autoGrid = false;
+    f.grid = "2x65536";
+    QCOMPARE(check(f).errors.at("grid"), std::string("65536 blocks > 65535, the grid limit in y on NVIDIA H200"));
+    f.grid = "128x128";
+    const FormCheck c = check(f);
+    QVERIFY2(c.ok(), c.firstError().c_str());
+    QVERIFY(c.request->launch.block == (Dim3{32, 8, 1}));
+    QVERIFY(c.request->launch.grid == (Dim3{128, 128, 1}));
+    f.block = "4x4x4";
+    QVERIFY(check(f).errors.at("block").find("2D launch") != std::string::npos);
+  }
+
   void autoFieldsIgnoreTheirText() {
     FormState f = form("vector_add");
     f.autoBlock = true;

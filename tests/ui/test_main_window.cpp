@@ -11,6 +11,7 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QLabel>
 #include <QTest>
 
 #include "app/gui_wiring.h"
@@ -185,6 +186,9 @@ class TestMainWindow : public QObject {
     ParamPanel* panel = w.paramPanel();
     QVERIFY(panel->editor("block-shape"));   // 2D: a shape list, no 1D slider
     QVERIFY(!panel->editor("block-slider"));
+    auto* limits = qobject_cast<QLabel*>(panel->editor("launch-limits"));  // the per-dimension limits, named
+    QVERIFY(limits && limits->text().contains(QString("grid x \u2264 2147483647, y \u2264 65535")));
+    QVERIFY(limits->text().contains("NVIDIA H200"));
     FormState f = panel->form();
     f.autoBlock = false;
     f.block = "32x33";

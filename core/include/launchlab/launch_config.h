@@ -64,4 +64,14 @@ std::string validateLaunchRequest(const LaunchRequest& req, const DeviceLimits& 
 /// ceil(a / b) for positive b.
 constexpr std::uint64_t ceilDiv(std::uint64_t a, std::uint64_t b) { return (a + b - 1) / b; }
 
+/// The automatic grid of a 2-D launch and how it was chosen.
+struct AutoGrid2D {
+  Dim3 grid;
+  std::string note;  ///< e.g. "auto grid: ceil(1003 / 32) x ceil(1000 / 8) = 32x125 blocks"
+};
+/// Enough blocks to cover a cols x rows matrix when each block covers perBlock.x x perBlock.y elements (its threads,
+/// or the tile it loops over); each axis is capped at the device's grid limit, and the note says so (2-D kernels
+/// stride over the grid, so a capped grid still covers everything). perBlock components must be >= 1.
+AutoGrid2D autoGrid2D(std::uint64_t cols, std::uint64_t rows, const Dim3& perBlock, const DeviceLimits& limits);
+
 }  // namespace launchlab

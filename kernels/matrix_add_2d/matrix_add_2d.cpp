@@ -1,0 +1,76 @@
+#include "matrix_add_2d/matrix_add_2d.h"
+
+#include "common/cpu_loops.h"
+#include "common/matrix_workload.h"
+#include "launchlab/registry.h"
+
+namespace launchlab::kernels {
+
+namespace {
+
+template <bool Parallel> void runCpu(ImplContext& ctx) {
+  visitDTypeAmong<float, double, std::int32_t>(ctx.setup.dtype, [&](auto tag) {
+    using T = decltype(tag);
+    const T* a = ctx.inputs[0].view<T>().data();
+    const T* b = ctx.inputs[1].view<T>().data();
+    T* out = ctx.outputs[0].view<T>().data();
+    const std::size_t elements = ctx.outputs[0].size();
+    runCpuTimed(ctx, [&] { forEachIndex<Parallel>(elements, [=](std::size_t i) { out[i] = a[i] + b[i]; }); });
+  });
+}
+
+class MatrixAdd2D final : public MatrixWorkload {
+ public:
+  MatrixAdd2D() {
+    auto& i = m_info;
+    i.id = "matrix_add_2d";
+    i.title = "Matrix addition with a 2-D grid: coalesced against uncoalesced";
+    i.chapter = kChapterMemory;
+    i.lesson =
+        "Both kernels add the same elements with the same 2-D launch; only the mapping differs. With x = the "
+        "column (out[y][x]) the 32 threads of a warp touch 32 neighbouring elements: a few 32-byte sectors per "
+        "access. With x = the row (out[x][y]) every thread of the warp hits another row, one sector each for 4 "
+        "useful bytes, and the kernel is several times slower.";
+    i.seedNote =
+        "File 001 (Spanish notes), 'Matrices': matrix_add(a, b, out, coalesced) with x, y = cuda.grid(2); the DLI "
+        "sizes are a = b = arange(2048 * 2048) float32 as 2048 x 2048, launched (64, 64) x (32, 32) (--n 2048 "
+        "--grid 64x64 --block 32x32 --param input=arange).";
+    configureMatrix(i, 2048, "random: a, b uniform in [-100, 100); arange: a = b = 0, 1, 2, … in C order (the seed)");
+    i.inputs = {imageSpec("a", "a (rows x cols)", "a"), imageSpec("b", "b (rows x cols)", "b")};
+    i.outputs = {imageSpec("out", "out = a + b", "a + b")};
+
+    addReference("CPU serial", "One core, out[i] = a[i] + b[i] over the matrix in C order: the reference.",
+                 runCpu<false>);
+    addCpu("cpu-parallel", "CPU parallel (OpenMP)", "All cores, rows of the matrix in contiguous chunks.",
+           runCpu<true>);
+    addGpu("cuda-coalesced", "CUDA 2-D, out[y][x] (coalesced)",
+           "x = blockIdx.x * blockDim.x + threadIdx.x walks along a row: a warp reads and writes consecutive "
+           "addresses.",
+           LAUNCHLAB_CUDA_ENTRY(matrix_add_2d::cudaCoalesced));
+    addGpu("cuda-uncoalesced", "CUDA 2-D, out[x][y] (uncoalesced)",
+           "The same kernel with x walking down a column: the 32 threads of a warp touch 32 different rows, each "
+           "its own 32-byte sector.",
+           LAUNCHLAB_CUDA_ENTRY(matrix_add_2d::cudaUncoalesced));
+  }
+
+  std::vector<HostArray> makeInputs(const RunSetup& s) const override {
+    auto v = allocateInputs(s);
+    fillPattern(v, s, -100, 100);  // arange: a = b, as in the seed
+    return v;
+  }
+
+  std::vector<std::vector<std::size_t>> outputShapes(const RunSetup& s) const override {
+    const MatrixShape m = shapeOf(s);
+    return {{m.rows, m.cols}};
+  }
+
+  // One IEEE addition per element on both sides: identical results.
+  Tolerance tolerance(const RunSetup&, std::size_t) const override { return Tolerance::exact(); }
+  double flops(const RunSetup& s) const override { return isFloating(s.dtype) ? double(shapeOf(s).elements()) : 0; }
+};
+
+}  // namespace
+
+void register_matrix_add_2d(Registry& r) { r.add(std::make_unique<MatrixAdd2D>()); }
+
+}  // namespace launchlab::kernels

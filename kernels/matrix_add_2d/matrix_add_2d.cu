@@ -1,0 +1,44 @@
+// matrix_add_2d: the seed's matrix_add with a 2-D grid-stride loop (any grid covers the matrix).
+#include "common/gpu_pipeline.cuh"
+#include "common/index_math.h"
+#include "common/matrix_shape.h"
+#include "matrix_add_2d/matrix_add_2d.h"
+
+namespace launchlab::kernels::matrix_add_2d {
+
+namespace {
+
+/// Coalesced: x (the fast thread index) is the column. Uncoalesced: x is the row, so a warp walks down a column.
+template <typename T, bool Coalesced>
+__global__ void matrixAddKernel(const T* __restrict__ a, const T* __restrict__ b, T* __restrict__ out,
+                                std::uint64_t rows, std::uint64_t cols) {
+  const std::uint64_t x0 = idx::global1D(blockIdx.x, blockDim.x, threadIdx.x);
+  const std::uint64_t y0 = idx::global1D(blockIdx.y, blockDim.y, threadIdx.y);
+  const std::uint64_t sx = idx::gridStride1D(gridDim.x, blockDim.x), sy = idx::gridStride1D(gridDim.y, blockDim.y);
+  idx::gridStride2D(x0, y0, sx, sy, Coalesced ? cols : rows, Coalesced ? rows : cols,
+                    [&](std::uint64_t x, std::uint64_t y) {
+                      const std::uint64_t i = Coalesced ? y * cols + x : x * cols + y;
+                      out[i] = a[i] + b[i];
+                    });
+}
+
+template <bool Coalesced> void run(ImplContext& ctx) {
+  visitDTypeAmong<float, double, std::int32_t>(ctx.setup.dtype, [&](auto t) {
+    using T = decltype(t);
+    const MatrixShape m = matrixShape(ctx.setup);
+    gpu::Work2D work(Coalesced ? m.cols : m.rows, Coalesced ? m.rows : m.cols);
+    if (!Coalesced) work.autoBlockWhy = "the coalesced kernel's shape, x now down a column";
+    const auto cfg = gpu::resolveLaunch2D(ctx, work);
+    gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
+      matrixAddKernel<T, Coalesced><<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s>>>(
+          d.input<T>(0), d.input<T>(1), d.output<T>(0), m.rows, m.cols);
+    });
+  });
+}
+
+}  // namespace
+
+void cudaCoalesced(ImplContext& ctx) { run<true>(ctx); }
+void cudaUncoalesced(ImplContext& ctx) { run<false>(ctx); }
+
+}  // namespace launchlab::kernels::matrix_add_2d

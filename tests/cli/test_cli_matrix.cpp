@@ -1,0 +1,53 @@
+// 2-D workloads through the command line: a (rows, cols) .npy in, 2-D .npy out in C order, and 2-D launches
+// (--block XxY, --grid auto) reported with how auto chose them.
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "cli/cli_helpers.h"
+#include "launchlab/io/npy.h"
+#include "launchlab/rng.h"
+
+using namespace launchlab::test;
+
+TEST(CliMatrix, TwoDimensionalNpyRoundTripsThroughTranspose) {
+  launchlab::HostArray a("a", launchlab::DType::F32, {31, 33});
+  launchlab::fillUniform(a, -5, 5, 3, 0);
+  const auto in = scratch() / "a_31x33.npy";
+  launchlab::npy::save(in.string(), a);
+  const auto dir = scratch() / "transposed";
+  Out r = cli("run transpose --n 31 --param cols=33 --impl cpu-parallel --reps 1 --input a=" + in.string() +
+              " --save-outputs " + dir.string());
+  ASSERT_EQ(r.code, 0) << r.err << r.out;
+  const auto loaded = launchlab::npy::load((dir / "inputs" / "a.npy").string());
+  EXPECT_EQ(loaded.shape(), a.shape());
+  EXPECT_TRUE(std::equal(loaded.view<float>().begin(), loaded.view<float>().end(), a.view<float>().begin()));
+  for (const char* impl : {"cpu-serial", "cpu-parallel"}) {
+    const auto t = launchlab::npy::load((dir / impl / "t.npy").string());
+    ASSERT_EQ(t.shape(), (std::vector<std::size_t>{33, 31})) << impl;
+    const auto tv = t.view<float>();
+    const auto av = a.view<float>();
+    for (std::size_t y = 0; y < 31; ++y)
+      for (std::size_t x = 0; x < 33; ++x) ASSERT_EQ(tv[x * 31 + y], av[y * 33 + x]) << impl;
+  }
+}
+
+TEST(CliMatrix, ANonSquareFileWithoutColsNamesTheExpectedShape) {
+  launchlab::HostArray a("a", launchlab::DType::F32, {31, 33});
+  const auto in = scratch() / "a_31x33_again.npy";
+  launchlab::npy::save(in.string(), a);
+  Out r = cli("run transpose --n 31 --impl cpu-serial --reps 1 --input a=" + in.string());
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("expected (31, 31)"), std::string::npos) << r.err;
+}
+
+TEST(CliMatrix, TwoDimensionalBlockIsParsedAndCheckedAgainstTheLimits) {
+  Out ok = cli("run matrix_add_2d --n 33 --param cols=31 --block 16x16 --grid auto --impl cpu-serial --reps 1 --json -");
+  ASSERT_EQ(ok.code, 0) << ok.err;
+  EXPECT_EQ(nlohmann::json::parse(ok.out)["workload"], "matrix_add_2d");
+  Out bad = cli("run matrix_add_2d --n 33 --block 64x32 --impl cpu-serial");
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_NE(bad.err.find("2048 threads per block > 1024"), std::string::npos) << bad.err;
+  Out badGrid = cli("run transpose --n 33 --grid 2x70000 --impl cpu-serial");
+  EXPECT_EQ(badGrid.code, 2);
+  EXPECT_NE(badGrid.err.find("70000 blocks > 65535, the grid limit in y"), std::string::npos) << badGrid.err;
+}
