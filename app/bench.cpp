@@ -6,6 +6,7 @@
 #include <functional>
 #include <stdexcept>
 #include <iostream>
+#include <map>
 
 #include "launchlab/io/files.h"
 #include "launchlab/io/json_value.h"
@@ -19,7 +20,8 @@ namespace {
 
 /// One run through the shared request parser (as the CLI's `run` would make it).
 RunResult runOne(Engine& e, const std::string& workload, std::uint64_t n, const std::string& impls, int reps,
-                 const std::string& block = "auto", const std::string& grid = "auto") {
+                 const std::string& block = "auto", const std::string& grid = "auto",
+                 const std::map<std::string, std::string>& params = {}) {
   RequestText t;
   t.workload = workload;
   t.n = std::to_string(n);
@@ -29,6 +31,7 @@ RunResult runOne(Engine& e, const std::string& workload, std::uint64_t n, const 
   t.warmup = "3";
   t.block = block;
   t.grid = grid;
+  t.params = params;
   ParsedRequest p = parseRequest(t);
   if (!p.ok()) throw std::invalid_argument(p.problems.front().message);
   return e.run(p.request);
@@ -114,6 +117,61 @@ void memoryFigures(Engine& engine, bool quick, int reps, double copy, ordered_js
                                {"ratio_to_vector_add", coGBs / vaGBs}, {"target_ratio", 0.95}};
   line("matrix_add_2d f32 %.0f^2: coalesced %.1f GB/s = %.3fx of vector_add's best at the same n (target >= 0.95)",
        double(side), coGBs, coGBs / vaGBs);
+}
+
+/// coalescing: useful GB/s of the strided and the coalesced kernel for strides 1…32 (n = 2^24 outputs, quick: 2^20
+/// and six strides), each beside the predicted 32-byte sectors per warp load (the workload's metric).
+void coalescingCurve(Engine& engine, bool quick, int reps, ordered_json& root, bool& ok) {
+  const std::uint64_t n = quick ? (1u << 20) : (1u << 24);
+  const std::vector<int> strides = quick ? std::vector<int>{1, 2, 4, 8, 16, 32} : [] {
+    std::vector<int> all;
+    for (int s = 1; s <= 32; ++s) all.push_back(s);
+    return all;
+  }();
+  ordered_json curve = ordered_json::array();
+  std::printf("coalescing f32 n=%llu: stride, strided GB/s, coalesced GB/s, predicted sectors per warp load\n",
+              (unsigned long long)n);
+  for (int s : strides) {
+    ordered_json rows = ordered_json::array();
+    const RunResult r = runOne(engine, "coalescing", n, "cuda-coalesced,cuda-strided", reps, "auto", "auto",
+                               {{"stride", std::to_string(s)}});
+    bestGBs(r, rows, ok);
+    const ImplResult* st = r.find("cuda-strided");
+    const ImplResult* co = r.find("cuda-coalesced");
+    const double stGBs = st ? st->bandwidthGBs : 0, coGBs = co ? co->bandwidthGBs : 0;
+    const double sectors = st && st->metrics.count("sectors_per_warp_load") ? st->metrics.at("sectors_per_warp_load") : 0;
+    curve.push_back({{"stride", s}, {"strided_gbs", stGBs}, {"coalesced_gbs", coGBs},
+                     {"predicted_sectors_per_warp_load", sectors}, {"runs", rows}});
+    std::printf("  %2d  %8.1f  %8.1f  %2.0f\n", s, stGBs, coGBs, sectors);
+  }
+  root["coalescing_f32"] = {{"n", n}, {"curve", curve}};
+}
+
+/// row_col_sums f32 16384^2 (quick: 2048^2): every variant (auto launch) and the seed's 64 x 256 launch; the best
+/// variant's read GB/s against cudaMemcpy's (read + write) GB/s.
+void rowColSumsFigure(Engine& engine, bool quick, int reps, double copy, ordered_json& root, bool& ok) {
+  const std::uint64_t side = quick ? 2048 : 16384;
+  ordered_json runs = ordered_json::array(), seedRuns = ordered_json::array();
+  std::string bestId;
+  const RunResult r = runOne(engine, "row_col_sums", side, "cuda-thread-per-line,cuda-block-reduce,cuda-cub-segmented", reps);
+  const double best = bestGBs(r, runs, ok, &bestId);
+  const RunResult seed = runOne(engine, "row_col_sums", side, "cuda-thread-per-line", reps, "256", "64");
+  bestGBs(seed, seedRuns, ok);
+  ordered_json passes = ordered_json::object();
+  for (const RunResult* run : {&r, &seed})
+    for (const auto& i : run->impls)
+      if (i.gpu && i.metrics.count("row_sums_ms"))
+        passes[i.implId + (run == &seed ? " (seed 64 x 256)" : "")] = {{"row_sums_ms", i.metrics.at("row_sums_ms")},
+                                                                       {"col_sums_ms", i.metrics.at("col_sums_ms")},
+                                                                       {"launch_note", i.launchNote}};
+  root["row_col_sums_f32"] = {{"rows", side}, {"cols", side}, {"runs", runs}, {"seed_launch", seedRuns},
+                              {"passes", passes}, {"best", bestId}, {"best_gbs", best},
+                              {"ratio_to_memcpy", best / copy}, {"target_ratio", 0.85}};
+  line("row_col_sums f32 %.0f^2: best %.1f GB/s read = %.3fx of cudaMemcpy's read + write GB/s (target >= 0.85)",
+       double(side), best, best / copy);
+  if (const ImplResult* s = seed.find("cuda-thread-per-line"); s && s->metrics.count("row_sums_ms"))
+    std::printf("  seed launch 64 x 256: row_sums %.3f ms, col_sums %.3f ms (%s)\n", s->metrics.at("row_sums_ms"),
+                s->metrics.at("col_sums_ms"), s->launchNote.c_str());
 }
 
 }  // namespace
@@ -202,6 +260,8 @@ int runBench(Engine& engine, const BenchOptions& o) {
 
     // 6. The memory chapter (issue 9).
     memoryFigures(engine, o.quick, reps, copy, root, ok);
+    coalescingCurve(engine, o.quick, reps, root, ok);
+    rowColSumsFigure(engine, o.quick, reps, copy, root, ok);
   }
   root["all_verified"] = ok;
   if (!o.json.empty()) {

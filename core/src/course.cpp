@@ -194,6 +194,21 @@ std::vector<CourseExperiment> otherNotebooks() {
 /// File 001's memory chapter (issue 9): matrices, coalescing and shared memory.
 std::vector<CourseExperiment> memoryChapter() {
   return {
+      {"es-coalescing", kChapterMemory, "add_experiment[1024, 1024]: stride 16 against coalesced on n = 2^20",
+       {kEs, kEsName, "Effective use of the memory subsystem — add_experiment(a, b, out, stride, coalesced)", 585},
+       "The strided kernel's lanes each need a 32-byte sector of their own (32 per warp load against 4): several "
+       "times slower for the same useful bytes. Sweep --param stride=1:32:1 for the curve.",
+       "The seed's cell leaves the sizes to the DLI notebook it follows: n = 2^20 outputs, a and b of 16·n random "
+       "float32, stride 16, 1024 blocks of 1024 threads.",
+       req("coalescing", "1048576", "f32", "1024", "1024", "all", {{"stride", "16"}})},
+      {"es-col-sums", kChapterMemory, "col_sums[64, 256] on 16384 x 16384: a thread per column against per row",
+       {kEs, kEsName, "Effective use of the memory subsystem — col_sums(a, sums, ds)", 609},
+       "Column sums (coalesced) come out about 2x faster than row sums (strided): metrics col_sums_ms and "
+       "row_sums_ms. 64 blocks leave most SMs idle; the block-per-row and CUB variants fill them.",
+       "a = ones with column 3 set to 9 as in the seed; the row_sums half (one thread per row) and the block-per-row "
+       "and CUB variants run beside it, cpu-serial only on the CPU (the 2 s budget of a 1 GiB matrix).",
+       req("row_col_sums", "16384", "f32", "256", "64", "cpu-serial,cuda-thread-per-line,cuda-block-reduce,cuda-cub-segmented",
+           {{"input", "seed-cols"}})},
       {"es-matrix-add-2d", kChapterMemory, "matrix_add[(64, 64), (32, 32)]: coalesced against uncoalesced",
        {kEs, kEsName, "Matrices — matrix_add(a, b, out, coalesced)", 670},
        "The same additions and launch; out[x][y] is several times slower than out[y][x].",

@@ -1,10 +1,30 @@
 #include "matrix_add_2d/matrix_add_2d.h"
 
+#include <algorithm>
+
 #include "common/cpu_loops.h"
+#include "common/index_math.h"
 #include "common/matrix_workload.h"
 #include "launchlab/registry.h"
 
 namespace launchlab::kernels {
+
+namespace matrix_add_2d {
+
+void fillThreadMap(HostArray& map) {
+  auto v = map.view<double>();
+  std::fill(v.begin(), v.end(), -1.0);
+  const auto cell = [](std::uint64_t i) { return std::size_t(i + i / kMapThreads); };  // skip the separators
+  for (std::uint32_t bx = 0; bx < kMapBlocks; ++bx)
+    for (std::uint32_t by = 0; by < kMapBlocks; ++by)
+      for (std::uint32_t tx = 0; tx < kMapThreads; ++tx)
+        for (std::uint32_t ty = 0; ty < kMapThreads; ++ty) {
+          const std::uint64_t x = idx::global1D(bx, kMapThreads, tx), y = idx::global1D(by, kMapThreads, ty);
+          v[cell(x) * kMapSide + cell(y)] = double(x) + double(y) / 10;
+        }
+}
+
+}  // namespace matrix_add_2d
 
 namespace {
 
@@ -17,6 +37,7 @@ template <bool Parallel> void runCpu(ImplContext& ctx) {
     const std::size_t elements = ctx.outputs[0].size();
     runCpuTimed(ctx, [&] { forEachIndex<Parallel>(elements, [=](std::size_t i) { out[i] = a[i] + b[i]; }); });
   });
+  matrix_add_2d::fillThreadMap(ctx.output("thread_map"));
 }
 
 class MatrixAdd2D final : public MatrixWorkload {
@@ -30,14 +51,20 @@ class MatrixAdd2D final : public MatrixWorkload {
         "Both kernels add the same elements with the same 2-D launch; only the mapping differs. With x = the "
         "column (out[y][x]) the 32 threads of a warp touch 32 neighbouring elements: a few 32-byte sectors per "
         "access. With x = the row (out[x][y]) every thread of the warp hits another row, one sector each for 4 "
-        "useful bytes, and the kernel is several times slower.";
+        "useful bytes, and the kernel is several times slower. The picture thread_map is the seed's first 2-D launch: "
+        "which thread (x, y) of 2 x 2 blocks of 2 x 2 threads wrote which element of a 4 x 4 matrix.";
     i.seedNote =
         "File 001 (Spanish notes), 'Matrices': matrix_add(a, b, out, coalesced) with x, y = cuda.grid(2); the DLI "
         "sizes are a = b = arange(2048 * 2048) float32 as 2048 x 2048, launched (64, 64) x (32, 32) (--n 2048 "
         "--grid 64x64 --block 32x32 --param input=arange).";
     configureMatrix(i, 2048, "random: a, b uniform in [-100, 100); arange: a = b = 0, 1, 2, … in C order (the seed)");
     i.inputs = {imageSpec("a", "a (rows x cols)", "a"), imageSpec("b", "b (rows x cols)", "b")};
-    i.outputs = {imageSpec("out", "out = a + b", "a + b")};
+    i.outputs = {imageSpec("out", "out = a + b", "a + b"),
+                 {.name = "thread_map",
+                  .title = "get_2D_indices: A[x][y] = x + y/10 from each thread of 2 x 2 blocks of 2 x 2 threads "
+                           "(-1: block borders)",
+                  .plot = PlotKind::Image, .xLabel = "y (column)", .yLabel = "x + y/10 (the thread's x, y)",
+                  .dtype = DType::F64}};
 
     addReference("CPU serial", "One core, out[i] = a[i] + b[i] over the matrix in C order: the reference.",
                  runCpu<false>);
@@ -61,12 +88,16 @@ class MatrixAdd2D final : public MatrixWorkload {
 
   std::vector<std::vector<std::size_t>> outputShapes(const RunSetup& s) const override {
     const MatrixShape m = shapeOf(s);
-    return {{m.rows, m.cols}};
+    return {{m.rows, m.cols}, {matrix_add_2d::kMapSide, matrix_add_2d::kMapSide}};
   }
 
   // One IEEE addition per element on both sides: identical results.
   Tolerance tolerance(const RunSetup&, std::size_t) const override { return Tolerance::exact(); }
   double flops(const RunSetup& s) const override { return isFloating(s.dtype) ? double(shapeOf(s).elements()) : 0; }
+  // a and b read, out written (the thread map is a host picture, not device traffic).
+  double bytesMoved(const RunSetup& s) const override {
+    return 3.0 * double(shapeOf(s).elements()) * double(dtypeSize(s.dtype));
+  }
 };
 
 }  // namespace

@@ -34,6 +34,7 @@ template <bool Coalesced> void run(ImplContext& ctx) {
           d.input<T>(0), d.input<T>(1), d.output<T>(0), m.rows, m.cols);
     });
   });
+  fillThreadMap(ctx.output("thread_map"));
 }
 
 }  // namespace

@@ -4,9 +4,10 @@
 #   scripts/bench/workloads_memory.sh LAUNCHLAB_CLI OUTPUT_DIR [REPS]
 #
 # Writes OUTPUT_DIR/<point>.json and .txt per run point and OUTPUT_DIR/<point>.csv per sweep, then prints each
-# point's table. The targets' ratios (padded transpose against cudaMemcpy, matrix_add_2d against vector_add at the
-# same n) are computed in one run by `launchlab-cli bench` (section "memory chapter"). The exit status is the number
-# of points that failed (capped at 100).
+# point's table, and OUTPUT_DIR/coalescing_curve.txt (GB/s against stride, predicted sectors beside it). The
+# targets' ratios (padded transpose and row_col_sums against cudaMemcpy, matrix_add_2d against vector_add at the same
+# n) are computed in one run by `launchlab-cli bench` (section 6). The exit status is the number of points that failed
+# (capped at 100).
 set -u
 cli=${1:?usage: $0 LAUNCHLAB_CLI OUTPUT_DIR [REPS]}
 out=${2:?usage: $0 LAUNCHLAB_CLI OUTPUT_DIR [REPS]}
@@ -27,6 +28,27 @@ run_point() {
   [[ $rc -eq 0 ]] || { failed=$((failed + 1)); echo "  -> exit $rc; see $out/$name.txt"; }
   grep -E '^ *(cpu|cuda)|GB/s' "$out/$name.txt" | head -n 12 | sed 's/^/     /'
 }
+
+# coalescing: the seed's launch, then the bandwidth-vs-stride curve (1…32) of both kernels at n = 2^24 outputs, each
+# stride beside the predicted 32-byte sectors per warp load (the workload's metric, from a tiny CPU run).
+run_point coalescing_seed_2e20      run coalescing --n 1048576 --param stride=16 --block 1024 --grid 1024
+run_point coalescing_stride_sweep   sweep coalescing --n 16777216 --param stride=1:32:1 --impl cuda-coalesced,cuda-strided
+{
+  printf '%6s %14s %16s %28s\n' stride "strided GB/s" "coalesced GB/s" "predicted sectors/warp load"
+  for s in $(seq 1 32); do
+    pred=$("$cli" run coalescing --n 32 --param stride="$s" --impl cpu-serial --reps 1 --warmup 0 |
+      sed -n 's/.*cpu-serial: sectors_per_warp_load = //p')
+    awk -F, -v s="$s" -v p="$pred" '$1 == s && $2 == "cuda-strided" { st = $10 } $1 == s && $2 == "cuda-coalesced" { co = $10 }
+      END { printf "%6d %14.1f %16.1f %28s\n", s, st, co, p }' "$out/coalescing_stride_sweep.csv"
+  done
+} | tee "$out/coalescing_curve.txt"
+
+# row_col_sums: the seed's 64 x 256 launch on 16384^2 (ones, column 3 = 9), every variant with auto launches (the
+# 0.85x-of-copy target's size), row and column passes timed apart (metrics row_sums_ms, col_sums_ms), odd sides.
+run_point col_sums_seed_16384       run row_col_sums --n 16384 --block 256 --grid 64 --param input=seed-cols --impl cpu-serial,cuda-thread-per-line
+run_point row_col_sums_16384        run row_col_sums --n 16384 --impl cuda-thread-per-line,cuda-block-reduce,cuda-cub-segmented
+run_point row_col_sums_odd_8191x8193 run row_col_sums --n 8191 --param cols=8193 --impl cuda-thread-per-line,cuda-block-reduce,cuda-cub-segmented
+run_point col_sums_16384_grids      sweep row_col_sums --n 16384 --impl cuda-thread-per-line --block 256 --grid 64,132,264,528,1056
 
 # matrix_add_2d: the seed's launch, then 8192^2 (the 0.95x-of-vector_add target's size) with auto launches.
 run_point matrix_add_seed_2048      run matrix_add_2d --n 2048 --grid 64x64 --block 32x32 --param input=arange

@@ -83,6 +83,8 @@ TEST(Course, SizesDtypesAndLaunchesAreTheSeeds) {
       {"tp32-atomic-counter", "atomic_counter", 4096, DType::I32, "64 x 64"},
       {"tp32-histogram", "histogram", 10000, DType::F32, "128 x 64"},
       {"es-atomic-counter-4x128", "atomic_counter", 512, DType::I32, "4 x 128"},
+      {"es-coalescing", "coalescing", 1 << 20, DType::F32, "1024 x 1024"},
+      {"es-col-sums", "row_col_sums", 16384, DType::F32, "64 x 256"},
       {"es-matrix-add-2d", "matrix_add_2d", 2048, DType::F32, "64x64 x 32x32"},
       {"es-tile-transpose", "transpose", 4096, DType::F32, "128x128 x 32x32"},
       {"dli-nn-hidden-layer-512", "nn_hidden_layer", 1000000, DType::F32, "auto x 512"},
@@ -113,6 +115,8 @@ TEST(Course, InputsAndParametersAreTheSeeds) {
   EXPECT_EQ(get("tp31-make-pulses").request.params.at("amplitude"), "100");
   EXPECT_EQ(get("s3-row-normalize").request.params, (P{{"d", "3"}, {"input", "arange"}}));
   EXPECT_EQ(get("s3-forall-round").request.params.at("decimals"), "3");
+  EXPECT_EQ(get("es-coalescing").request.params, (P{{"stride", "16"}}));
+  EXPECT_EQ(get("es-col-sums").request.params, (P{{"input", "seed-cols"}}));
   for (const char* id : {"tp32-add-kernel", "tp32-grid-stride-add", "atlas-pycuda-increment", "s3-reduce",
                          "es-matrix-add-2d", "es-tile-transpose"})
     EXPECT_EQ(get(id).request.params.at("input"), "arange") << id;

@@ -117,7 +117,27 @@ TEST(AllCudaImpls, SmallAndOddLaunches) {
     for (unsigned b : {1u, 33u, 1024u}) {
       LaunchRequest l;
       l.block = Dim3{b, 1, 1};
-      checkWorkload(*w, 100003, w->info().defaultDType, l);
+      // A matrix workload with a 1-D launch (row_col_sums: a thread per line) on an odd rows x cols instead.
+      if (isMatrix(*w)) checkWorkload(*w, 317, w->info().defaultDType, l, {{"cols", "1031"}});
+      else checkWorkload(*w, 100003, w->info().defaultDType, l);
     }
   }
+}
+
+TEST(AllCudaImpls, RowColSumsSeedLaunchAndPatternsAreExact) {
+  // The seed's 64 x 256 launch on 16384 x 16384 (ones, column 3 or row 3 set to 9): every variant verifies against
+  // cpu-serial (the variants that choose their own launch run theirs).
+  const Workload* w = env().registry.find("row_col_sums");
+  ASSERT_NE(w, nullptr);
+  LaunchRequest seed;
+  seed.block = Dim3{256, 1, 1};
+  seed.grid = Dim3{64, 1, 1};
+  for (const char* pattern : {"seed-cols", "seed-rows"}) checkWorkload(*w, 16384, DType::F32, seed, {{"input", pattern}});
+}
+
+TEST(AllCudaImpls, CoalescingEveryStrideFrom1To64) {
+  const Workload* w = env().registry.find("coalescing");
+  ASSERT_NE(w, nullptr);
+  for (int s = 1; s <= 64; s += (s < 8 ? 1 : 7))
+    for (DType t : w->info().dtypes) checkWorkload(*w, 100003, t, {}, {{"stride", std::to_string(s)}});
 }

@@ -166,6 +166,10 @@ TEST(Catalog, ByteAndFlopCounts) {
     {"matrix_add_2d", "f64", 1000, {{"cols", "1003"}}, 24072000, 1003000},
     {"matrix_add_2d", "i32", 4097, {}, 201424908, 0},
     {"transpose", "f32", 31, {{"cols", "33"}}, 8184, 0},
+    {"coalescing", "f32", 4097, {}, 49164, 4097},  // useful bytes: a[16i], b[16i], out[i]
+    {"coalescing", "f64", 1000, {{"stride", "3"}}, 24000, 1000},
+    {"row_col_sums", "f32", 31, {{"cols", "33"}}, 8440, 2046},  // a read twice + 31 + 33 sums
+    {"row_col_sums", "f64", 1000, {{"cols", "1003"}}, 16064024, 2006000},
     {"transpose", "f64", 4097, {}, 268566544, 0},
   };
   for (const auto& r : rows) {

@@ -55,3 +55,20 @@ TEST(MatrixAdd2D, TooManyElementsIsRefusedWithTheReason) {
             std::string::npos);
   EXPECT_EQ(firstProblem("matrix_add_2d", 31, DType::F32, {{"cols", "33"}}), "");
 }
+
+TEST(MatrixAdd2D, ThreadMapIsTheSeedsGet2DIndicesWithBlockBorders) {
+  // The seed's result for blocks = (2, 2), threads_per_block = (2, 2): A[x][y] = x + y / 10, e.g. A[3][1] = 3.1;
+  // here with a line of -1 between the blocks (row and column 2 of the 5 x 5 picture).
+  const double seed[4][4] = {{0.0, 0.1, 0.2, 0.3}, {1.0, 1.1, 1.2, 1.3}, {2.0, 2.1, 2.2, 2.3}, {3.0, 3.1, 3.2, 3.3}};
+  const RunResult r = runCpu("matrix_add_2d", 3, DType::F32, {{"cols", "5"}});
+  for (const char* impl : {"cpu-serial", "cpu-parallel"}) {
+    const HostArray& map = output(r, impl, "thread_map");
+    ASSERT_EQ(map.shape(), (std::vector<std::size_t>{5, 5}));
+    const auto v = map.view<double>();
+    for (std::size_t i = 0; i < 5; ++i)
+      for (std::size_t j = 0; j < 5; ++j) {
+        const double want = (i == 2 || j == 2) ? -1.0 : seed[i < 2 ? i : i - 1][j < 2 ? j : j - 1];
+        EXPECT_DOUBLE_EQ(v[i * 5 + j], want) << impl << " (" << i << ", " << j << ")";
+      }
+  }
+}

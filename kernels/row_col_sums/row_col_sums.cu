@@ -1,0 +1,218 @@
+// row_col_sums: the seed's one-thread-per-line kernels, a block per row (cub::BlockReduce) with column strips, and
+// cub::DeviceSegmentedReduce. Every variant writes both sums; the row pass and the column pass are timed apart
+// (metrics row_sums_ms and col_sums_ms).
+#include <cub/block/block_reduce.cuh>
+#include <cub/device/device_segmented_reduce.cuh>
+#include <thrust/iterator/counting_iterator.h>
+#include <thrust/iterator/transform_iterator.h>
+
+#include <algorithm>
+#include <vector>
+
+#include "common/gpu_pipeline.cuh"
+#include "common/index_math.h"
+#include "common/matrix_shape.h"
+#include "row_col_sums/row_col_sums.h"
+
+namespace launchlab::kernels::row_col_sums {
+
+namespace {
+
+/// The seed's kernels: one thread per line. ByRow (row_sums): thread r walks row r, and a warp's lanes are a row
+/// apart (strided). Otherwise (col_sums): thread c walks column c, and a warp's lanes read neighbouring elements of
+/// one row (coalesced).
+template <typename T, bool ByRow>
+__global__ void lineSumsThreadKernel(const T* __restrict__ a, T* __restrict__ sums, std::uint64_t rows,
+                                     std::uint64_t cols) {
+  const std::uint64_t lines = ByRow ? rows : cols, len = ByRow ? cols : rows;
+  const std::uint64_t along = ByRow ? 1 : cols, across = ByRow ? cols : 1;  // element steps along / across lines
+  const std::uint64_t step = idx::gridStride1D(gridDim.x, blockDim.x);
+  for (std::uint64_t l = idx::global1D(blockIdx.x, blockDim.x, threadIdx.x); l < lines; l += step) {
+    T acc = 0;
+    for (std::uint64_t k = 0; k < len; ++k) acc += a[l * across + k * along];
+    sums[l] = acc;
+  }
+}
+
+constexpr unsigned kBlock = 256;  // threads of the block-per-row and strip kernels (CUB's BlockReduce size)
+constexpr unsigned kChains = 4;   // independent loads in flight per thread
+
+/// One block per row (grid-stride over rows): 4 coalesced loads in flight per thread, then cub::BlockReduce.
+template <typename T>
+__global__ void __launch_bounds__(kBlock) rowSumsBlockKernel(const T* __restrict__ a, T* __restrict__ sums,
+                                                             std::uint64_t rows, std::uint64_t cols) {
+  using Reduce = cub::BlockReduce<T, kBlock>;
+  __shared__ typename Reduce::TempStorage temp;
+  for (std::uint64_t r = blockIdx.x; r < rows; r += gridDim.x) {
+    const T* row = a + r * cols;
+    T acc[kChains] = {};
+    std::uint64_t c = threadIdx.x;
+    for (; c + (kChains - 1) * kBlock < cols; c += kChains * kBlock)
+#pragma unroll
+      for (unsigned u = 0; u < kChains; ++u) acc[u] += row[c + u * kBlock];
+    for (; c < cols; c += kBlock) acc[0] += row[c];
+    const T total = Reduce(temp).Sum((acc[0] + acc[1]) + (acc[2] + acc[3]));
+    if (threadIdx.x == 0) sums[r] = total;
+    __syncthreads();  // temp is reused by the next row
+  }
+}
+
+/// Column strips: block (x, y) adds columns [256x, 256x + 256) over rows [y·chunk, (y + 1)·chunk), coalesced, and
+/// adds its partial sums to `sums` (zeroed before) atomically.
+template <typename T>
+__global__ void __launch_bounds__(kBlock) colSumsStripKernel(const T* __restrict__ a, T* __restrict__ sums,
+                                                             std::uint64_t rows, std::uint64_t cols,
+                                                             std::uint64_t chunk) {
+  const std::uint64_t c = idx::global1D(blockIdx.x, kBlock, threadIdx.x);
+  if (c >= cols) return;
+  const std::uint64_t r0 = std::uint64_t(blockIdx.y) * chunk, r1 = min(rows, r0 + chunk);
+  T acc[kChains] = {};
+  std::uint64_t r = r0;
+  for (; r + kChains <= r1; r += kChains)
+#pragma unroll
+    for (unsigned u = 0; u < kChains; ++u) acc[u] += a[(r + u) * cols + c];
+  for (; r < r1; ++r) acc[0] += a[r * cols + c];
+  atomicAdd(sums + c, (acc[0] + acc[1]) + (acc[2] + acc[3]));
+}
+
+/// Events around the row pass and the column pass of every repetition; their medians (warm-up left out) become
+/// the metrics row_sums_ms and col_sums_ms.
+class PassTimer {
+ public:
+  explicit PassTimer(const ImplContext& ctx) : m_events(3 * std::size_t(ctx.warmup + ctx.reps)), m_warmup(ctx.warmup) {}
+  template <typename RowPass, typename ColPass> void run(cudaStream_t s, RowPass&& rowPass, ColPass&& colPass) {
+    gpu::Event* e = &m_events[3 * m_rep++];
+    e[0].record(s);
+    rowPass();
+    e[1].record(s);
+    colPass();
+    e[2].record(s);
+  }
+  void report(ImplContext& ctx) const {
+    std::vector<double> rowMs, colMs;
+    for (std::size_t r = std::size_t(m_warmup); r < m_rep; ++r) {
+      rowMs.push_back(m_events[3 * r + 1].elapsedSince(m_events[3 * r]));
+      colMs.push_back(m_events[3 * r + 2].elapsedSince(m_events[3 * r + 1]));
+    }
+    ctx.metrics["row_sums_ms"] = summarize(rowMs).medianMs;
+    ctx.metrics["col_sums_ms"] = summarize(colMs).medianMs;
+  }
+
+ private:
+  std::vector<gpu::Event> m_events;
+  int m_warmup;
+  std::size_t m_rep = 0;
+};
+
+template <typename Kernel> int residentPerSm(Kernel kernel) {
+  int perSm = 0;
+  LAUNCHLAB_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, kernel, int(kBlock), 0));
+  return std::max(perSm, 1);
+}
+
+template <typename F> void forDType(ImplContext& ctx, F&& f) {
+  visitDTypeAmong<float, double>(ctx.setup.dtype, f);
+}
+
+}  // namespace
+
+void cudaThreadPerLine(ImplContext& ctx) {
+  forDType(ctx, [&](auto tag) {
+    using T = decltype(tag);
+    const MatrixShape m = matrixShape(ctx.setup);
+    const auto cfg =
+        gpu::resolveLaunch1D(ctx, lineSumsThreadKernel<T, false>, std::max(m.rows, m.cols), gpu::GridPolicy::CoverN);
+    int perSm = 0;
+    LAUNCHLAB_CUDA_CHECK(
+        cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, lineSumsThreadKernel<T, false>, int(cfg.block.count()), 0));
+    ctx.launchNote += "; the same launch for both kernels; " + wavesNote(cfg.grid.count(), ctx.device->multiprocessors, perSm);
+    PassTimer timer(ctx);
+    gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
+      const dim3 g = gpu::toDim3(cfg.grid), b = gpu::toDim3(cfg.block);
+      timer.run(
+          s, [&] { lineSumsThreadKernel<T, true><<<g, b, 0, s>>>(d.input<T>(0), d.output<T>(0), m.rows, m.cols); },
+          [&] { lineSumsThreadKernel<T, false><<<g, b, 0, s>>>(d.input<T>(0), d.output<T>(1), m.rows, m.cols); });
+    });
+    timer.report(ctx);
+  });
+}
+
+void cudaBlockReduce(ImplContext& ctx) {
+  forDType(ctx, [&](auto tag) {
+    using T = decltype(tag);
+    const MatrixShape m = matrixShape(ctx.setup);
+    const std::uint64_t sms = std::uint64_t(std::max(ctx.device->multiprocessors, 1));
+    const std::uint64_t rowGrid = std::min<std::uint64_t>(m.rows, sms * residentPerSm(rowSumsBlockKernel<T>));
+    // Strips of 256 columns, each cut into row chunks so that the blocks fill every SM once.
+    const std::uint64_t strips = ceilDiv(m.cols, kBlock);
+    const std::uint64_t wave = sms * residentPerSm(colSumsStripKernel<T>);
+    const std::uint64_t chunks0 = std::clamp<std::uint64_t>(ceilDiv(wave, strips), 1, std::min<std::uint64_t>(m.rows, 65535));
+    const std::uint64_t chunk = ceilDiv(m.rows, chunks0), chunks = ceilDiv(m.rows, chunk);
+    ctx.launched = LaunchConfig{Dim3{std::uint32_t(rowGrid), 1, 1}, Dim3{kBlock, 1, 1}, 0};
+    ctx.launchNote = "row pass: one block of " + std::to_string(kBlock) + " per row, grid " + std::to_string(rowGrid) +
+                     " (min(rows, resident blocks)); column pass: grid " + std::to_string(strips) + " x " +
+                     std::to_string(chunks) + " (strips of 256 columns x chunks of " + std::to_string(chunk) +
+                     " rows); the --block/--grid options do not apply";
+    PassTimer timer(ctx);
+    gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
+      timer.run(
+          s,
+          [&] { rowSumsBlockKernel<T><<<unsigned(rowGrid), kBlock, 0, s>>>(d.input<T>(0), d.output<T>(0), m.rows, m.cols); },
+          [&] {
+            LAUNCHLAB_CUDA_CHECK(cudaMemsetAsync(d.output<T>(1), 0, m.cols * sizeof(T), s));
+            colSumsStripKernel<T><<<dim3(unsigned(strips), unsigned(chunks)), kBlock, 0, s>>>(
+                d.input<T>(0), d.output<T>(1), m.rows, m.cols, chunk);
+          });
+    });
+    timer.report(ctx);
+  });
+}
+
+namespace {
+
+/// Offset of segment k when every segment has `len` elements.
+struct SegmentStart {
+  std::int64_t len;
+  __host__ __device__ std::int64_t operator()(std::int64_t k) const { return k * len; }
+};
+/// Element k of a's column-major view: a[k mod rows][k div rows].
+template <typename T> struct ColumnMajor {
+  const T* a;
+  std::int64_t rows, cols;
+  __host__ __device__ T operator()(std::int64_t k) const { return a[(k % rows) * cols + k / rows]; }
+};
+
+template <typename T, typename In>
+void segmentedSum(void* temp, std::size_t& bytes, In in, T* out, std::int64_t segments, std::int64_t len,
+                  cudaStream_t s) {
+  const auto offsets = thrust::make_transform_iterator(thrust::counting_iterator<std::int64_t>(0), SegmentStart{len});
+  LAUNCHLAB_CUDA_CHECK(cub::DeviceSegmentedReduce::Sum(temp, bytes, in, out, segments, offsets, offsets + 1, s));
+}
+
+}  // namespace
+
+void cudaCubSegmented(ImplContext& ctx) {
+  forDType(ctx, [&](auto tag) {
+    using T = decltype(tag);
+    const MatrixShape m = matrixShape(ctx.setup);
+    const auto rows = std::int64_t(m.rows), cols = std::int64_t(m.cols);
+    auto columns = [&](const T* a) {
+      return thrust::make_transform_iterator(thrust::counting_iterator<std::int64_t>(0), ColumnMajor<T>{a, rows, cols});
+    };
+    std::size_t rowBytes = 0, colBytes = 0;
+    segmentedSum<T>(nullptr, rowBytes, static_cast<const T*>(nullptr), static_cast<T*>(nullptr), rows, cols, 0);
+    segmentedSum<T>(nullptr, colBytes, columns(nullptr), static_cast<T*>(nullptr), cols, rows, 0);
+    gpu::DeviceBuffer temp(std::max<std::size_t>({rowBytes, colBytes, 1}));
+    ctx.launched = LaunchConfig{Dim3{0, 1, 1}, Dim3{0, 1, 1}, 0};  // 0: not ours to choose
+    ctx.launchNote = "chosen by CUB (its tuning policy); the --block/--grid options do not apply";
+    PassTimer timer(ctx);
+    gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
+      timer.run(
+          s, [&] { std::size_t b = rowBytes; segmentedSum<T>(temp.get(), b, d.input<T>(0), d.output<T>(0), rows, cols, s); },
+          [&] { std::size_t b = colBytes; segmentedSum<T>(temp.get(), b, columns(d.input<T>(0)), d.output<T>(1), cols, rows, s); });
+    });
+    timer.report(ctx);
+  });
+}
+
+}  // namespace launchlab::kernels::row_col_sums
