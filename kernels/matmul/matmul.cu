@@ -182,6 +182,9 @@ void cudaTiled16(ImplContext& ctx) {
   const Dim3 block = ctx.launch.block ? *ctx.launch.block : work.autoBlock;
   const std::size_t smem = std::size_t(block.y + block.x) * kTiledDepth * sizeof(float);
   const auto cfg = gpu::resolveLaunch2D(ctx, work, smem);
+  // Long blocks (1024 x 1: 64 KiB) need the opt-in beyond 48 KiB, which resolveLaunch2D checked against the device.
+  if (smem > 48 * 1024)
+    LAUNCHLAB_CUDA_CHECK(cudaFuncSetAttribute(tiledKernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
   gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t st) {
     tiledKernel<<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), smem, st>>>(d.input<float>(0), d.input<float>(1),
                                                                              d.output<float>(0), u32(s.m), u32(s.k),
