@@ -64,6 +64,7 @@ ordered_json implJson(const ImplResult& i) {
   if (i.launch) j["launch"] = formatDim3(i.launch->grid) + " x " + formatDim3(i.launch->block);
   j["kernel_or_cpu_median_ms"] = i.computeMedianMs();
   j["bandwidth_gbs"] = i.bandwidthGBs;
+  if (i.gflops > 0) j["gflops"] = i.gflops;
   j["verification"] = outcomeName(i.verification.outcome);
   return j;
 }
@@ -174,6 +175,36 @@ void rowColSumsFigure(Engine& engine, bool quick, int reps, double copy, ordered
                 s->metrics.at("col_sums_ms"), s->launchNote.c_str());
 }
 
+/// matmul f32 4096^3 (issue 9): the best hand-written kernel against cuBLAS SGEMM (TF32 off), measured in one run;
+/// the 16 x 16 tiled kernel (Numba's example) and cuBLAS TF32 reported beside them.
+void matmulFigure(Engine& engine, bool quick, int reps, ordered_json& root, bool& ok) {
+  const std::uint64_t side = quick ? 512 : 4096;
+  ordered_json rows = ordered_json::array();
+  const RunResult r =
+      runOne(engine, "matmul", side, "cuda-naive,cuda-tiled-16,cuda-register-tiled,cublas-sgemm,cublas-tf32", reps);
+  bestGBs(r, rows, ok);  // the rows and their verification; the figure is GFLOP/s
+  auto gflops = [&](const char* id) {
+    const ImplResult* i = r.find(id);
+    return i && i->status == Status::Ok && i->verification.passed() ? i->gflops : 0.0;
+  };
+  std::string bestId;
+  double best = 0;
+  for (const char* id : {"cuda-naive", "cuda-tiled-16", "cuda-register-tiled"})
+    if (gflops(id) > best) {
+      best = gflops(id);
+      bestId = id;
+    }
+  const double sgemm = gflops("cublas-sgemm");
+  root["matmul_f32"] = {{"m", side}, {"k", side}, {"n", side}, {"runs", rows}, {"best_hand_written", bestId},
+                        {"best_gflops", best}, {"tiled16_gflops", gflops("cuda-tiled-16")},
+                        {"cublas_sgemm_gflops", sgemm}, {"cublas_tf32_gflops", gflops("cublas-tf32")},
+                        {"ratio_to_cublas_sgemm", sgemm > 0 ? best / sgemm : 0.0}, {"target_ratio", 0.70}};
+  std::printf("matmul f32 %llu^3: %s %.0f GFLOP/s = %.3fx of cublas-sgemm %.0f GFLOP/s (target >= 0.70); "
+              "cuda-tiled-16 %.0f, cublas-tf32 %.0f GFLOP/s\n",
+              (unsigned long long)side, bestId.c_str(), best, sgemm > 0 ? best / sgemm : 0.0, sgemm,
+              gflops("cuda-tiled-16"), gflops("cublas-tf32"));
+}
+
 }  // namespace
 
 int runBench(Engine& engine, const BenchOptions& o) {
@@ -262,6 +293,7 @@ int runBench(Engine& engine, const BenchOptions& o) {
     memoryFigures(engine, o.quick, reps, copy, root, ok);
     coalescingCurve(engine, o.quick, reps, root, ok);
     rowColSumsFigure(engine, o.quick, reps, copy, root, ok);
+    matmulFigure(engine, o.quick, reps, root, ok);
   }
   root["all_verified"] = ok;
   if (!o.json.empty()) {

@@ -83,6 +83,10 @@ std::string renderRun(const RunResult& r) {
     o << "\n";
     for (const auto& n : notes) o << "  " << n << "\n";
   }
+  std::string gflops;
+  for (const auto& i : r.impls)
+    if (i.status == Status::Ok && i.gflops > 0) gflops += (gflops.empty() ? "" : ", ") + i.implId + " " + num(i.gflops, "%.1f");
+  if (!gflops.empty()) o << "\nGFLOP/s (the workload's flops / kernel or CPU time): " << gflops << "\n";
   o << "\nGB/s = bytes moved (inputs read + outputs written) / kernel time (CPU time for CPU rows); "
        "speedup = cpu-serial total / total.\n";
   if (r.status == Status::Failed) o << "run stopped: " << r.reason << "\n";

@@ -141,6 +141,8 @@ bool callImpl(const ImplSpec& spec, ImplContext& ctx, ImplResult& res) {
     return false;
   } catch (const InvalidLaunch& e) {
     res = withStatus(std::move(res), Status::Failed, std::string("invalid launch configuration: ") + e.what());
+  } catch (const Unavailable& e) {
+    res = withStatus(std::move(res), Status::Skipped, e.what());
   } catch (const std::bad_alloc&) {
     res = withStatus(std::move(res), Status::Failed, "not enough host memory");
   } catch (const std::exception& e) {

@@ -6,8 +6,8 @@
 # Writes OUTPUT_DIR/<point>.json and .txt per run point and OUTPUT_DIR/<point>.csv per sweep, then prints each
 # point's table, and OUTPUT_DIR/coalescing_curve.txt (GB/s against stride, predicted sectors beside it). The
 # targets' ratios (padded transpose and row_col_sums against cudaMemcpy, matrix_add_2d against vector_add at the same
-# n) are computed in one run by `launchlab-cli bench` (section 6). The exit status is the number of points that failed
-# (capped at 100).
+# n, matmul's best hand-written kernel against cuBLAS SGEMM) are computed in one run by `launchlab-cli bench`
+# (section 6). The exit status is the number of points that failed (capped at 100).
 set -u
 cli=${1:?usage: $0 LAUNCHLAB_CLI OUTPUT_DIR [REPS]}
 out=${2:?usage: $0 LAUNCHLAB_CLI OUTPUT_DIR [REPS]}
@@ -26,7 +26,7 @@ run_point() {
   "$cli" "$sub" "$@" --reps "$reps" --warmup 2 "${extra[@]}" >"$out/$name.txt" 2>&1
   local rc=$?
   [[ $rc -eq 0 ]] || { failed=$((failed + 1)); echo "  -> exit $rc; see $out/$name.txt"; }
-  grep -E '^ *(cpu|cuda)|GB/s' "$out/$name.txt" | head -n 12 | sed 's/^/     /'
+  grep -E '^ *(cpu|cuda|cublas)|GB/s|GFLOP/s' "$out/$name.txt" | head -n 14 | sed 's/^/     /'
 }
 
 # coalescing: the seed's launch, then the bandwidth-vs-stride curve (1…32) of both kernels at n = 2^24 outputs, each
@@ -62,6 +62,12 @@ run_point transpose_8192            run transpose --n 8192 --impl cuda-naive,cud
 run_point transpose_8192_f64        run transpose --n 8192 --dtype f64 --impl cuda-naive,cuda-tile,cuda-tile-padded
 run_point transpose_odd_8191x8193   run transpose --n 8191 --param cols=8193 --impl cuda-naive,cuda-tile,cuda-tile-padded
 run_point transpose_8192_blocks     sweep transpose --n 8192 --impl cuda-tile,cuda-tile-padded --block 32x2,32x4,32x8,32x16,32x32,16x16
+
+# matmul: 4096^3 f32 (the 0.70x-of-cuBLAS-SGEMM target's size; cpu-serial runs once as the reference, ~10+ s), an
+# odd shape whose sides are no multiple of any tile, and the 16 x 16 tiled kernel's block sweep (the block is its C tile).
+run_point matmul_4096               run matmul --n 4096 --impl cuda-naive,cuda-tiled-16,cuda-register-tiled,cublas-sgemm,cublas-tf32
+run_point matmul_odd_2047x1999x2049 run matmul --n 2047 --param k=1999 --param cols=2049 --impl cuda-tiled-16,cuda-register-tiled,cublas-sgemm
+run_point matmul_2048_tiled_blocks  sweep matmul --n 2048 --impl cuda-tiled-16 --block 8x8,16x16,32x8,32x32
 
 echo
 if [[ $failed -gt 0 ]]; then

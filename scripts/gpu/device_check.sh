@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs ON the GPU machine (no Qt, no compiler needed): the test binaries built on the build machine,
-# every workload at 2^24 with --json, the foundation bench, and a compute-sanitizer pass.
+# every workload at 2^24 (matrix workloads 4096², matmul 2048³) with --json, the foundation bench, and
+# compute-sanitizer passes.
 # Usage: [SKIP_BENCH="name …"] scripts/gpu/device_check.sh BIN_DIR OUT_DIR [full|quick]
 # Everything is packed into OUT_DIR/evidence.tar.gz, with OUT_DIR/summary.txt beside it (the device tool returns
 # at most 8 files), also when a step times out.
@@ -40,7 +41,11 @@ for t in launchlab_core_tests launchlab_kernel_tests launchlab_cli_tests launchl
 done
 
 for w in $("$BIN/launchlab-cli" list --json | python3 -c 'import json,sys; print(" ".join(w["id"] for w in json.load(sys.stdin)["workloads"]))'); do
-  n=16Mi
+  case $w in
+    matmul) n=2048 ;;                   # 2 n^3 flops, and the reference runs on one core
+    matrix_add_2d | transpose) n=4096 ;; # n is the rows of an n x n matrix (16Mi^2 is over the 2^32-element limit)
+    *) n=16Mi ;;
+  esac
   timeout 120 "$BIN/launchlab-cli" run "$w" --n $n --reps 10 --warmup 2 --json "$E/run_${w}.json" > "$E/run_${w}.txt" 2>&1
   note "run $w n=$n: exit $?"
 done
@@ -52,7 +57,7 @@ timeout 120 "$BIN/launchlab-cli" sweep vector_add --n 16Mi --impl cuda-one-per-t
 note "sweep vector_add block 32:1024:32: exit $?"
 
 if [ "$MODE" = full ]; then
-  timeout 200 "$BIN/launchlab-cli" bench --json "$E/bench.json" > "$E/bench.txt" 2>&1
+  timeout 300 "$BIN/launchlab-cli" bench --json "$E/bench.json" > "$E/bench.txt" 2>&1
   note "bench: exit $?"
   cat "$E/bench.txt" >> "$summary"
   for s in scripts/bench/*.sh; do
@@ -70,6 +75,26 @@ if command -v compute-sanitizer >/dev/null; then
   compute-sanitizer --tool memcheck --error-exitcode 9 "$BIN/launchlab-cli" run vector_add --n 1000003 --reps 1 --warmup 0 \
     > "$E/memcheck_vector_add.txt" 2>&1
   note "compute-sanitizer memcheck vector_add: exit $?"
+  # The shared-memory and 2-D kernels, memcheck and racecheck, on shapes with tails: matmul (257 x 1000 x 383,
+  # bounds-checked; 256 x 136 x 384, the unchecked 16-byte path), transpose's tiles with the auto block, 16x16 and
+  # 33x3, matrix_add_2d, row_col_sums (CUB block reduce + atomics) and coalescing.
+  while read -r name args; do
+    [ -n "$name" ] || continue
+    for tool in memcheck racecheck; do
+      compute-sanitizer --tool $tool --error-exitcode 9 "$BIN/launchlab-cli" run $args --reps 1 --warmup 0 \
+        > "$E/${tool}_${name}.txt" 2>&1
+      note "compute-sanitizer $tool $name: exit $?"
+    done
+  done <<'CASES'
+matmul_257x1000x383 matmul --n 257 --param k=1000 --param cols=383 --impl cuda-naive,cuda-tiled-16,cuda-register-tiled
+matmul_256x136x384 matmul --n 256 --param k=136 --param cols=384 --impl cuda-naive,cuda-tiled-16,cuda-register-tiled
+transpose_100x103 transpose --n 100 --param cols=103 --impl cuda-naive,cuda-tile,cuda-tile-padded
+transpose_100x103_16x16 transpose --n 100 --param cols=103 --impl cuda-naive,cuda-tile,cuda-tile-padded --block 16x16
+transpose_100x103_33x3 transpose --n 100 --param cols=103 --impl cuda-naive,cuda-tile,cuda-tile-padded --block 33x3
+matrix_add_2d_100x103 matrix_add_2d --n 100 --param cols=103
+row_col_sums_300x517 row_col_sums --n 300 --param cols=517
+coalescing_100003 coalescing --n 100003
+CASES
 fi
 cat "$summary"
 exit $status

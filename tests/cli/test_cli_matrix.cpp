@@ -31,6 +31,33 @@ TEST(CliMatrix, TwoDimensionalNpyRoundTripsThroughTranspose) {
   }
 }
 
+TEST(CliMatrix, MatmulTakesAAndBAsNpyWithKAndColsAndWritesC) {
+  // A (2 x 3) = [1 2 3; 4 5 6], B (3 x 2) = [7 8; 9 10; 11 12]: C = [58 64; 139 154], exact in float32.
+  launchlab::HostArray a("A", launchlab::DType::F32, {2, 3}), b("B", launchlab::DType::F32, {3, 2});
+  for (std::size_t i = 0; i < 6; ++i) {
+    a.view<float>()[i] = float(i + 1);
+    b.view<float>()[i] = float(i + 7);
+  }
+  const auto inA = scratch() / "A_2x3.npy", inB = scratch() / "B_3x2.npy";
+  launchlab::npy::save(inA.string(), a);
+  launchlab::npy::save(inB.string(), b);
+  const auto dir = scratch() / "matmul_out";
+  Out r = cli("run matmul --n 2 --param k=3 --param cols=2 --impl cpu-parallel --reps 1 --input A=" + inA.string() +
+              " --input B=" + inB.string() + " --save-outputs " + dir.string());
+  ASSERT_EQ(r.code, 0) << r.err << r.out;
+  EXPECT_NE(r.out.find("GFLOP/s"), std::string::npos) << r.out;
+  for (const char* impl : {"cpu-serial", "cpu-parallel"}) {
+    const auto c = launchlab::npy::load((dir / impl / "C.npy").string());
+    ASSERT_EQ(c.shape(), (std::vector<std::size_t>{2, 2})) << impl;
+    EXPECT_EQ(std::vector<float>(c.view<float>().begin(), c.view<float>().end()),
+              (std::vector<float>{58, 64, 139, 154})) << impl;
+  }
+  // Without k the file's 3 columns do not match the square default.
+  Out bad = cli("run matmul --n 2 --param cols=2 --impl cpu-serial --reps 1 --input A=" + inA.string());
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_NE(bad.err.find("expected (2, 2)"), std::string::npos) << bad.err;
+}
+
 TEST(CliMatrix, ANonSquareFileWithoutColsNamesTheExpectedShape) {
   launchlab::HostArray a("a", launchlab::DType::F32, {31, 33});
   const auto in = scratch() / "a_31x33_again.npy";

@@ -32,11 +32,14 @@ std::uint64_t freshSeed() {
   return (std::uint64_t(rd()) << 32) ^ rd();
 }
 
-/// A workload on rows x cols matrices (kernels/common/matrix_workload.h): n is the rows, the param "cols" the columns.
-bool isMatrix(const Workload& w) {
+bool hasParam(const Workload& w, const std::string& name) {
   const auto& p = w.info().params;
-  return std::any_of(p.begin(), p.end(), [](const ParamSpec& s) { return s.name == "cols"; });
+  return std::any_of(p.begin(), p.end(), [&](const ParamSpec& s) { return s.name == name; });
 }
+/// A workload on rows x cols matrices (kernels/common/matrix_workload.h): n is the rows, the param "cols" the columns.
+bool isMatrix(const Workload& w) { return hasParam(w, "cols"); }
+/// A product of matrices (matmul): the param "k" is the inner dimension, and the work grows with it.
+bool hasInnerDimension(const Workload& w) { return hasParam(w, "k"); }
 
 // Runs every CUDA implementation of `w` at size n (clamped to the workload's range) and checks each one.
 void checkWorkload(const Workload& w, std::uint64_t n, DType dtype, const LaunchRequest& launch = {},
@@ -62,6 +65,7 @@ void checkWorkload(const Workload& w, std::uint64_t n, DType dtype, const Launch
   for (const auto& i : r.impls) {
     SCOPED_TRACE(info.id + "/" + i.implId + " n=" + std::to_string(n) +
                  (params.count("cols") ? " cols=" + params.at("cols") : "") +
+                 (params.count("k") ? " k=" + params.at("k") : "") +
                  " dtype=" + std::string(dtypeName(dtype)) + " seed=" + std::to_string(req.seed));
     if (!i.gpu) continue;
     EXPECT_EQ(i.status, Status::Ok) << i.reason;
@@ -91,7 +95,9 @@ TEST(AllCudaImpls, OddSizesEveryDType) {
 
 TEST(AllCudaImpls, LargeDefaultDType) {
   for (const auto& w : env().registry.all()) {
-    if (isMatrix(*w)) checkWorkload(*w, 8192, w->info().defaultDType, {}, {{"cols", "16384"}});  // 2^27 elements
+    // 2^27 elements; a product keeps its inner dimension small and odd (the reference runs on one core).
+    if (hasInnerDimension(*w)) checkWorkload(*w, 8192, w->info().defaultDType, {}, {{"cols", "16384"}, {"k", "33"}});
+    else if (isMatrix(*w)) checkWorkload(*w, 8192, w->info().defaultDType, {}, {{"cols", "16384"}});
     else checkWorkload(*w, std::uint64_t(1) << 27, w->info().defaultDType);
   }
 }
@@ -140,4 +146,26 @@ TEST(AllCudaImpls, CoalescingEveryStrideFrom1To64) {
   ASSERT_NE(w, nullptr);
   for (int s = 1; s <= 64; s += (s < 8 ? 1 : 7))
     for (DType t : w->info().dtypes) checkWorkload(*w, 100003, t, {}, {{"stride", std::to_string(s)}});
+}
+
+TEST(AllCudaImpls, InnerDimensionTailsAndWholeTiles) {
+  // m x k x n products: odd sides, sides that are not multiples of any tile (16 x 16, 128 x 128, 8 or 16 deep), and
+  // exact multiples of the 128 x 128 x 8 register tile (its unchecked 16-byte path), with auto and odd launches.
+  struct Mkn {
+    int m, k, n;
+  };
+  const Mkn shapes[] = {{1, 1, 1},     {31, 17, 33},    {100, 103, 97},   {129, 7, 130},  {127, 9, 255},
+                        {1, 4099, 1},  {257, 1000, 383}, {128, 8, 128},   {256, 136, 384}, {1024, 1024, 1024}};
+  for (const auto& w : env().registry.all()) {
+    if (!hasInnerDimension(*w)) continue;
+    for (const Mkn& s : shapes)
+      checkWorkload(*w, s.m, w->info().defaultDType, {}, {{"k", std::to_string(s.k)}, {"cols", std::to_string(s.n)}});
+    // 1024 x 1: the tiled kernel's (1 + 1024) x 16 floats of shared memory need the opt-in beyond 48 KiB.
+    for (Dim3 b : {Dim3{1, 1, 1}, Dim3{33, 3, 1}, Dim3{16, 16, 1}, Dim3{32, 32, 1}, Dim3{1024, 1, 1}, Dim3{1, 1024, 1}}) {
+      LaunchRequest l;
+      l.block = b;
+      l.grid = Dim3{3, 2, 1};  // far fewer blocks than tiles: the kernels stride over the grid
+      checkWorkload(*w, 129, w->info().defaultDType, l, {{"k", "31"}, {"cols", "130"}});
+    }
+  }
 }

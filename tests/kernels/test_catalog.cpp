@@ -171,6 +171,9 @@ TEST(Catalog, ByteAndFlopCounts) {
     {"row_col_sums", "f32", 31, {{"cols", "33"}}, 8440, 2046},  // a read twice + 31 + 33 sums
     {"row_col_sums", "f64", 1000, {{"cols", "1003"}}, 16064024, 2006000},
     {"transpose", "f64", 4097, {}, 268566544, 0},
+    // A (31 x 17) and B (17 x 33) read, C (31 x 33) written; 2 m n k flops.
+    {"matmul", "f32", 31, {{"k", "17"}, {"cols", "33"}}, 8444, 34782},
+    {"matmul", "f32", 4096, {}, 201326592, 137438953472},
   };
   for (const auto& r : rows) {
     const RunSetup s = setupFor(r.id, r.n, *parseDType(r.dtype), r.params);

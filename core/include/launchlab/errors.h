@@ -18,6 +18,11 @@ struct OutOfMemory : std::runtime_error {
 struct GpuError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
+/// What the implementation needs is missing on this machine (e.g. a library loaded at run time): the
+/// implementation is skipped with this reason, not failed.
+struct Unavailable : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
 /// Bad user input detected while running (e.g. an .npy of the wrong shape).
 struct BadInput : std::runtime_error {
   using std::runtime_error::runtime_error;
