@@ -24,7 +24,10 @@ struct CublasApi {
   decltype(&::cublasSetStream_v2) setStream = nullptr;
   decltype(&::cublasSetMathMode) setMathMode = nullptr;
   decltype(&::cublasSgemm_v2) sgemm = nullptr;
-  decltype(&::cublasGemmEx) gemmEx = nullptr;
+  // The C entry point (the header adds a C++ overload with cudaDataType as the compute type).
+  cublasStatus_t (*gemmEx)(cublasHandle_t, cublasOperation_t, cublasOperation_t, int, int, int, const void*,
+                           const void*, cudaDataType, int, const void*, cudaDataType, int, const void*, void*,
+                           cudaDataType, int, cublasComputeType_t, cublasGemmAlgo_t) = nullptr;
   decltype(&::cublasGetStatusName) statusName = nullptr;
   std::string missing;  ///< why it could not be loaded; empty when every entry point is there
 };

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs ON the GPU machine: unpacks .carry/gui.tar.xz (scripts/gpu/bundle_gui.sh) and takes screenshots of the real
 # window with the GPU (Qt's offscreen platform, a virtual screen of each size; the CUDA work runs in the worker).
-# Usage: scripts/gpu/gui_screenshots.sh BUNDLE OUT_DIR [WORKLOAD...]
+# Usage: scripts/gpu/gui_screenshots.sh BUNDLE OUT_DIR [WORKLOAD | course:EXPERIMENT_ID ...]
 # OUT_DIR gets gui_shots.tar.gz (the PNGs and each run's log; the device tool returns at most 8 files).
 set -u
 BUNDLE=${1:?bundle}
@@ -25,9 +25,10 @@ for size in 1280x720 1920x1080; do
     for mode in normal presentation; do
       extra=()
       [ "$mode" = presentation ] && extra=(--presentation)
-      png="$OUT/gpu_${wl}_${mode}_${size}.png"
-      QT_QPA_PLATFORM="offscreen:configfile=$cfg" timeout 120 "$G/bin/launchlab" --workload "$wl" "${extra[@]}" \
-        --screenshot "$png" > "$OUT/gpu_${wl}_${mode}_${size}.log" 2>&1
+      case $wl in course:*) start=(--course "${wl#course:}") ;; *) start=(--workload "$wl") ;; esac
+      png="$OUT/gpu_${wl/:/_}_${mode}_${size}.png"
+      QT_QPA_PLATFORM="offscreen:configfile=$cfg" timeout 120 "$G/bin/launchlab" "${start[@]}" "${extra[@]}" \
+        --screenshot "$png" > "$OUT/gpu_${wl/:/_}_${mode}_${size}.log" 2>&1
       rc=$?
       echo "screenshot $wl $mode $size: exit $rc" | tee -a "$OUT/summary.txt"
       [ $rc -eq 0 ] || status=1

@@ -8,6 +8,8 @@
 
 #include "common/cpu_loops.h"
 #include "common/impl_helpers.h"
+#include "launchlab/engine.h"
+#include "launchlab/errors.h"
 
 using namespace launchlab;
 using namespace launchlab::kernels;
@@ -217,4 +219,33 @@ TEST(CpuLoops, MapChecksItsArraysAndDType) {
   const RunSetup sI32 = setup(10, DType::I32);
   ImplContext ctxI32(sI32, in, out);
   EXPECT_THROW((runCpuMap<false, float, double>(ctxI32, kFormula)), std::invalid_argument);
+}
+
+// An implementation whose library is missing at run time (cuBLAS loaded with dlopen, say) throws Unavailable: the
+// engine reports it skipped with that reason, not failed, and the rest of the run goes on.
+TEST(Engine, AnUnavailableImplementationIsSkippedWithItsReason) {
+  class NeedsALibrary final : public Probe {
+   public:
+    NeedsALibrary() {
+      m_info.id = "needs-a-library";
+      addCpu("cpu-library", "library", "a library loaded at run time",
+             [](ImplContext&) -> void { throw Unavailable("libexample.so.1 not found"); });
+    }
+  };
+  Registry reg;
+  reg.add(std::make_unique<NeedsALibrary>());
+  Engine engine(reg, makeUnavailableGpuRuntime("no GPU in this test"));
+  RunRequest r;
+  r.workload = "needs-a-library";
+  r.n = 16;
+  r.reps = 1;
+  r.warmup = 0;
+  const RunResult res = engine.run(r);
+  const ImplResult* lib = res.find("cpu-library");
+  ASSERT_NE(lib, nullptr);
+  EXPECT_EQ(lib->status, Status::Skipped);
+  EXPECT_EQ(lib->reason, "libexample.so.1 not found");
+  const ImplResult* par = res.find("cpu-parallel");
+  ASSERT_NE(par, nullptr);
+  EXPECT_EQ(par->status, Status::Ok);
 }
