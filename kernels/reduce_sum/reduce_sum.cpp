@@ -97,7 +97,9 @@ class ReduceSum final : public BasicWorkload {
         "everything on one address; a shared-memory tree per block is the classic fix, and sequential addressing "
         "(no idle lanes, no bank conflicts) beats interleaved addressing. A grid-stride loop with 16-byte loads, "
         "warp shuffles and one pass reads memory as fast as CUB. Float sums differ in the last bits between "
-        "orders: each result is checked against a compensated CPU sum with a tolerance that grows like sqrt(n).";
+        "orders: each result is checked against a compensated CPU sum with a tolerance that grows like sqrt(n). "
+        "ATLAS's path is here too: the race out[0] += x[i] (wrong by design), float64 atomics, and the tree in "
+        "global memory with one launch per level.";
     i.seedNote =
         "Session 3 'The Reduce Generator': @cuda.reduce sum_reduce on A = np.arange(1234, dtype=np.float64) + 1 "
         "(the defaults: --n 1234 --dtype f64, input arange, sum 761995). The H200 anchors time cuda.reduce on 2^26 "
@@ -119,8 +121,19 @@ class ReduceSum final : public BasicWorkload {
            "All cores, each summing a chunk in float64 SIMD lanes, partial sums combined.", runCpu<true>);
     addGpu("cuda-atomics", "CUDA atomics only",
            "Every element is added to the result with its own atomicAdd: one long chain on one address, in "
-           "arrival order (the float result changes from run to run).",
+           "arrival order (the float result changes from run to run). In f64 this is ATLAS's float64 atomic add.",
            LAUNCHLAB_CUDA_ENTRY(reduce_sum::cudaAtomics));
+    addGpu("cuda-naive-race", "CUDA out[0] += x[i] without atomics (the race)",
+           "ATLAS's first attempt: every thread reads out[0], adds its element and writes it back; the updates of "
+           "different threads overwrite each other, so most elements are lost (the seed got -2.45 for a true "
+           "-846.62). A demonstration: the mismatch is the lesson.",
+           LAUNCHLAB_CUDA_ENTRY(reduce_sum::cudaNaiveRace))
+        .demonstration = true;
+    addGpu("cuda-tree-global-halving", "CUDA tree in global memory, one launch per level (tree_sum_step)",
+           "ATLAS's tree: each launch adds pairs, out[i] = in[2i] + in[2i + 1], halving the array in global "
+           "memory, e.g. [3, 1, 7, 0, 4, 1, 6, 3] -> [4, 7, 5, 9] -> [11, 14] -> [25]: ceil(log2 n) launches (20 "
+           "for 2^20), each reading the previous level from global memory.",
+           LAUNCHLAB_CUDA_ENTRY(reduce_sum::cudaTreeGlobalHalving));
     addGpu("cuda-tree-interleaved", "CUDA shared-memory tree, interleaved addressing",
            "Harris's first kernel: a shared-memory tree where thread t adds s[t + stride] when t % (2 stride) == 0: "
            "most lanes of each warp idle and diverge. One launch per level of blocks (partial sums of partial sums).",

@@ -25,6 +25,25 @@ template <typename A> __global__ void atomicsKernel(const A* __restrict__ x, std
   for (std::uint64_t i = idx::global1D(blockIdx.x, blockDim.x, threadIdx.x); i < n; i += stride) atomicAdd(out, x[i]);
 }
 
+// ---- 1b. The naive race: out[0] += x[i] without an atomic. Read, add and write of different threads interleave,
+// so most additions overwrite each other (a demonstration: the result is wrong, by design). ----
+template <typename A> __global__ void raceKernel(const A* __restrict__ x, std::uint64_t n, A* out) {
+  const std::uint64_t stride = idx::gridStride1D(gridDim.x, blockDim.x);
+  for (std::uint64_t i = idx::global1D(blockIdx.x, blockDim.x, threadIdx.x); i < n; i += stride) {
+    volatile A* o = out;  // a plain load and store per element, as the Python `out[0] += x[i]`
+    *o = *o + x[i];
+  }
+}
+
+// ---- 1c. The tree in global memory, one launch per level: out[i] = in[2i] + in[2i + 1] (the last element of an
+// odd level passes through), halving the array until one value is left: ceil(log2 n) launches. ----
+template <typename A> __global__ void treeSumStepKernel(const A* __restrict__ in, std::uint64_t len, A* __restrict__ out) {
+  const std::uint64_t half = (len + 1) / 2;
+  const std::uint64_t stride = idx::gridStride1D(gridDim.x, blockDim.x);
+  for (std::uint64_t i = idx::global1D(blockIdx.x, blockDim.x, threadIdx.x); i < half; i += stride)
+    out[i] = 2 * i + 1 < len ? in[2 * i] + in[2 * i + 1] : in[2 * i];
+}
+
 // ---- 2./3. Harris's shared-memory trees. ----
 // Each thread first adds its grid-stride elements (exactly one at the auto grid = ceil(n / block), as in Harris's
 // kernels; several when the user's grid is smaller, so any grid is right). The block's values go to shared memory,
@@ -108,6 +127,17 @@ template <typename Body> void dispatch(ImplContext& ctx, Body body) {
   visitDTypeAmong<float, double, std::int32_t>(ctx.setup.dtype, [&](auto t) { body(Acc<decltype(t)>{}); });
 }
 
+// A kernel that adds every element into out[0] (atomics, or the race): out zeroed, then one launch.
+template <typename A> void runOnOneAddress(ImplContext& ctx, void (*kernel)(const A*, std::uint64_t, A*)) {
+  const std::uint64_t n = ctx.setup.n;
+  const auto cfg = gpu::resolveLaunch1D(ctx, kernel, n, gpu::GridPolicy::CoverN);
+  gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
+    A* out = d.output<A>(0);
+    LAUNCHLAB_CUDA_CHECK(cudaMemsetAsync(out, 0, sizeof(A), s));  // all-zero bits are 0 for every type here
+    kernel<<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s>>>(d.input<A>(0), n, out);
+  });
+}
+
 template <bool Interleaved> void runTree(ImplContext& ctx) {
   dispatch(ctx, [&](auto a) {
     using A = decltype(a);
@@ -144,14 +174,42 @@ template <bool Interleaved> void runTree(ImplContext& ctx) {
 }  // namespace
 
 void cudaAtomics(ImplContext& ctx) {
+  dispatch(ctx, [&](auto a) { runOnOneAddress<decltype(a)>(ctx, atomicsKernel<decltype(a)>); });
+}
+
+void cudaNaiveRace(ImplContext& ctx) {
+  dispatch(ctx, [&](auto a) { runOnOneAddress<decltype(a)>(ctx, raceKernel<decltype(a)>); });
+}
+
+void cudaTreeGlobalHalving(ImplContext& ctx) {
   dispatch(ctx, [&](auto a) {
     using A = decltype(a);
     const std::uint64_t n = ctx.setup.n;
-    const auto cfg = gpu::resolveLaunch1D(ctx, atomicsKernel<A>, n, gpu::GridPolicy::CoverN);
+    // The launch of the first level (ceil(n / 2) pairs); later levels keep the block and cover their pairs.
+    const auto cfg = gpu::resolveLaunch1D(ctx, treeSumStepKernel<A>, ceilDiv(n, 2), gpu::GridPolicy::CoverN);
+    const unsigned block = cfg.block.x;
+    gpu::DeviceBuffer ping(ceilDiv(n, 2) * sizeof(A)), pong(ceilDiv(n, 4) * sizeof(A) + sizeof(A));
+    int levels = 0;
+    for (std::uint64_t m = n; m > 1; m = (m + 1) / 2) ++levels;
+    ctx.launchNote += "; " + std::to_string(levels) + " launches, one per level of the tree";
+    ctx.metrics["launches_per_rep"] = levels;
     gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
       A* out = d.output<A>(0);
-      LAUNCHLAB_CUDA_CHECK(cudaMemsetAsync(out, 0, sizeof(A), s));  // all-zero bits are 0 for every type here
-      atomicsKernel<A><<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s>>>(d.input<A>(0), n, out);
+      if (n == 1) {
+        LAUNCHLAB_CUDA_CHECK(cudaMemcpyAsync(out, d.input<A>(0), sizeof(A), cudaMemcpyDeviceToDevice, s));
+        return;
+      }
+      const A* src = d.input<A>(0);
+      A* bufs[2] = {ping.as<A>(), pong.as<A>()};
+      int k = 0;
+      for (std::uint64_t m = n; m > 1; m = (m + 1) / 2, ++k) {
+        const std::uint64_t half = (m + 1) / 2;
+        A* dst = half == 1 ? out : bufs[k % 2];
+        const dim3 grid = k == 0 ? gpu::toDim3(cfg.grid) : dim3(unsigned(ceilDiv(half, block)));
+        treeSumStepKernel<A><<<grid, gpu::toDim3(cfg.block), 0, s>>>(src, m, dst);
+        LAUNCHLAB_CUDA_CHECK_LAUNCH();
+        src = dst;
+      }
     });
   });
 }

@@ -18,6 +18,8 @@ std::int32_t wrappingSum(std::span<const std::int32_t> x);
 double sumTolerance(double unitRoundoff, std::uint64_t n, double sumAbs);
 
 void cudaAtomics(ImplContext& ctx);
+void cudaNaiveRace(ImplContext& ctx);
+void cudaTreeGlobalHalving(ImplContext& ctx);
 void cudaTreeInterleaved(ImplContext& ctx);
 void cudaTreeSequential(ImplContext& ctx);
 void cudaWarpShuffle(ImplContext& ctx);

@@ -121,3 +121,20 @@ TEST(LaunchCoverage, ReferenceCacheKeysOnTheLaunch) {
   EXPECT_EQ(second.find("cpu-parallel")->verification.outcome, Verification::Outcome::Pass)
       << second.find("cpu-parallel")->verification.note;
 }
+
+TEST(LaunchCoverage, SeedValuesAreXPlusY) {
+  RunRequest req;
+  req.workload = "launch_coverage";
+  req.n = 4096;
+  req.params = {{"value", "x-plus-y"}};
+  req.impls = {"cpu-serial", "cpu-parallel"};
+  req.warmup = 0;
+  req.reps = 1;
+  req.keepOutputs = true;
+  auto r = test::cpuEngine().run(req);
+  ASSERT_EQ(r.status, Status::Ok) << r.reason;
+  auto map = r.find("cpu-serial")->outputs.at(0).view<std::int32_t>();
+  ASSERT_EQ(map.size(), 4096u);
+  for (std::size_t i = 0; i < map.size(); ++i) ASSERT_EQ(map[i], std::int32_t(i) + 1);  // arange + ones: 1 ... 4096
+  EXPECT_EQ(r.find("cpu-parallel")->verification.outcome, Verification::Outcome::Pass);
+}

@@ -48,8 +48,14 @@ struct ArraySpec {
   std::string xMaxParam;
   std::optional<double> referenceValue;  ///< Scalar: the exact value, drawn as a reference line
   std::optional<DType> dtype;            ///< the array's own element type (e.g. u32 counts); unset: the run's dtype
+  /// The array's element type when the run's dtype is an integer and `dtype` is unset (e.g. the float64 times and
+  /// noise an int16 waveform is computed from, as NumPy computes it before the cast).
+  std::optional<DType> dtypeForIntegerRuns;
 
-  DType dtypeFor(DType runDType) const { return dtype.value_or(runDType); }
+  DType dtypeFor(DType runDType) const {
+    if (dtype) return *dtype;
+    return dtypeForIntegerRuns && !isFloating(runDType) ? *dtypeForIntegerRuns : runDType;
+  }
 };
 
 /// Bin range of a histogram output from its spec and the run's resolved parameters (text values); [0, bins) when
