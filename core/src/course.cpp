@@ -217,8 +217,10 @@ std::vector<CourseExperiment> otherNotebooks() {
       {"atlas-pycuda-increment", kChapterAtlasPython, "PyCUDA increment: one block of 1024 threads on 1024 int32",
        {kAtlas, kAtlasName, "Python tools for CUDA — PyCUDA (increment)", 95},
        "The smallest launch: one block, one element per thread; data = arange(1024) + 1.",
-       "The seed increments in place (drv.InOut); here out = x + 1 with x = arange, y = ones (vector_add).",
-       req("vector_add", "1024", "i32", "1024", "1", "cpu-serial,cuda-one-per-thread", {{"input", "arange"}})},
+       "The increment is vector_add's cuda-in-place (data += y with y = ones, in place on the device); the "
+       "result lands in the output array so the input stays for verification.",
+       req("vector_add", "1024", "i32", "1024", "1", "cpu-serial,cuda-in-place,cuda-one-per-thread",
+           {{"input", "arange"}})},
       {"atlas-quadratic", kChapterAtlasPython, "Quadratic formula: NumPy's passes against one kernel (1024 threads)",
        {kAtlas, kAtlasName, "Compiling Python code to run on GPUs (quadratic_formula_numba_cuda)", 459},
        "Nine array passes move 5.5x the bytes of one fused kernel.", "",

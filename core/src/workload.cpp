@@ -14,6 +14,7 @@ std::string_view plotKindName(PlotKind k) {
     case PlotKind::Image: return "image";
     case PlotKind::Scalar: return "scalar";
     case PlotKind::Series: return "series";
+    case PlotKind::Points: return "points";
   }
   return "?";
 }

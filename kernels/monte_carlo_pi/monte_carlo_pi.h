@@ -62,6 +62,47 @@ inline std::uint64_t chunkCount(std::uint64_t n, std::uint64_t iters) { return c
 /// Segments (= points of the convergence series) for `chunks` >= 1 chunks.
 inline unsigned segmentCount(std::uint64_t chunks) { return segmentOf(chunks - 1) + 1; }
 
+/// Samples in chunk c (the last chunk may be shorter than iters).
+LAUNCHLAB_HD std::uint64_t chunkLength(std::uint64_t n, std::uint64_t iters, std::uint64_t c) {
+  const std::uint64_t left = n - c * iters;
+  return left < iters ? left : iters;
+}
+
+/// The seed's out[tid]: the estimate of each of the first kKeptEstimates chunks (threads), kept as an output.
+constexpr std::uint64_t kKeptEstimates = 4096;
+inline std::uint64_t keptEstimates(std::uint64_t chunks) { return chunks < kKeptEstimates ? chunks : kKeptEstimates; }
+
+/// The point cloud: the first kPointsPerChunk samples of each of the first kPointChunks chunks (at most 4096
+/// points), so that chunks drawing the same stream (the shared-seed demonstration) show up as repeated points.
+constexpr std::uint64_t kPointChunks = 64, kPointsPerChunk = 64;
+struct PointLayout {
+  std::uint64_t chunks = 0;    ///< chunks shown
+  std::uint64_t perChunk = 0;  ///< points of a full chunk; chunk c's points start at c * perChunk
+  std::uint64_t count = 0;     ///< points in all (only the run's last chunk can be shorter)
+};
+inline PointLayout pointLayout(std::uint64_t n, std::uint64_t iters) {
+  PointLayout p;
+  const std::uint64_t chunks = chunkCount(n, iters);
+  p.chunks = chunks < kPointChunks ? chunks : kPointChunks;
+  p.perChunk = iters < kPointsPerChunk ? iters : kPointsPerChunk;
+  const std::uint64_t lastLen = chunkLength(n, iters, p.chunks - 1);
+  p.count = (p.chunks - 1) * p.perChunk + (lastLen < p.perChunk ? lastLen : p.perChunk);
+  return p;
+}
+/// Points drawn from chunk c: min(perChunk, its length).
+LAUNCHLAB_HD std::uint64_t pointsOfChunk(std::uint64_t n, std::uint64_t iters, std::uint64_t perChunk,
+                                         std::uint64_t c) {
+  const std::uint64_t len = chunkLength(n, iters, c);
+  return len < perChunk ? len : perChunk;
+}
+/// Stores point j of the cloud (3 x count: x row, y row, inside row) from one draw's two coordinates.
+template <Shape S>
+LAUNCHLAB_HD void storePoint(double* cloud, std::uint64_t count, std::uint64_t j, float x, float y) {
+  cloud[j] = x;
+  cloud[count + j] = y;
+  cloud[2 * count + j] = inside<S>(x, y) ? 1.0 : 0.0;
+}
+
 /// Writes the outputs from per-segment hits (hitsOf(j) = hits of segment j): *pi = piFactor * hits / n, and the
 /// series (2 x segments, row 0 = samples after segment j = min(2^j iters, n), row 1 = the estimate from them).
 /// Host and device.

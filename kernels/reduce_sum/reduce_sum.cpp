@@ -82,6 +82,9 @@ template <bool Parallel> void runCpu(ImplContext& ctx) {
         else out = T(reduce_sum::neumaierSum(x));
       }
     });
+    using A = reduce_sum::Acc<T>;  // int32 pairs add as uint32, like the GPU's
+    reduce_sum::pairwiseTree(reinterpret_cast<const A*>(x.data()), x.size(),
+                             reinterpret_cast<A*>(ctx.outputs[1].view<T>().data()));
   });
 }
 
@@ -113,7 +116,9 @@ class ReduceSum final : public BasicWorkload {
          .help = "arange: 1, 2, ..., n like the seed; random: uniform(-1, 1) (integers: uniform in [-1000, 1000)).",
          .kind = ParamSpec::Kind::Choice, .choices = {"arange", "random"}}};
     i.inputs = {{.name = "x", .title = "x", .yLabel = "x"}};
-    i.outputs = {{.name = "sum", .title = "Sum of x", .plot = PlotKind::Scalar, .xLabel = "", .yLabel = "sum"}};
+    i.outputs = {{.name = "sum", .title = "Sum of x", .plot = PlotKind::Scalar, .xLabel = "", .yLabel = "sum"},
+                 {.name = "tree", .title = "Reduction tree of x[0:8]: each row sums pairs of the row above",
+                  .plot = PlotKind::Image, .xLabel = "element", .yLabel = "level (0 = x)"}};
 
     addReference("CPU compensated sum (float64 Neumaier)",
                  "One core, a compensated float64 sum (int32: wrapping sum): the reference.", runCpu<false>);
@@ -158,13 +163,20 @@ class ReduceSum final : public BasicWorkload {
     return v;
   }
 
-  std::vector<std::vector<std::size_t>> outputShapes(const RunSetup&) const override { return {{1}}; }
+  std::vector<std::vector<std::size_t>> outputShapes(const RunSetup&) const override {
+    return {{1}, {reduce_sum::kTreeLevels, reduce_sum::kTreeWidth}};
+  }
+
+  // The sum's traffic: x read once, one value written (the 8-element tree is an illustration).
+  double bytesMoved(const RunSetup& s) const override { return double(s.n + 1) * double(dtypeSize(s.dtype)); }
 
   Verification verifyWithInputs(const RunSetup& s, const std::vector<HostArray>& inputs,
                                 const std::vector<HostArray>& ref, const std::vector<HostArray>& got,
                                 const ImplSpec&) const override {
+    // The tree adds the same pairs in the same order everywhere: exact.
+    const Verification tree = compareArrays(ref[1], got[1], Tolerance::exact());
     if (!isFloating(s.dtype)) {
-      Verification v = compareArrays(ref[0], got[0], Tolerance::exact());
+      Verification v = mergeVerifications({compareArrays(ref[0], got[0], Tolerance::exact()), tree});
       v.note = "exact (int32 sums wrap modulo 2^32 on every implementation)";
       return v;
     }
@@ -180,10 +192,10 @@ class ReduceSum final : public BasicWorkload {
     });
     const double u = s.dtype == DType::F32 ? 0x1p-24 : 0x1p-53;
     const double atol = reduce_sum::sumTolerance(u, s.n, sumAbs);
-    Verification v = compareArrays(ref[0], got[0], Tolerance{atol, 0});
+    Verification v = mergeVerifications({compareArrays(ref[0], got[0], Tolerance{atol, 0}), tree});
     std::ostringstream o;
     o << "|sum - compensated float64 sum| <= u (6 sqrt(n) + 2) sum|x| = " << atol << " (u = 2^"
-      << (s.dtype == DType::F32 ? -24 : -53) << ", sum|x| = " << sumAbs << ")";
+      << (s.dtype == DType::F32 ? -24 : -53) << ", sum|x| = " << sumAbs << "); the tree of x[0:8] exactly";
     v.note = o.str();
     return v;
   }

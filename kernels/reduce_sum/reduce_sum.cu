@@ -16,8 +16,14 @@ namespace launchlab::kernels::reduce_sum {
 
 namespace {
 
-/// The type the GPU adds in: the data's own, except uint32 for int32 (defined wrap-around).
-template <typename T> using Acc = std::conditional_t<std::is_same_v<T, std::int32_t>, std::uint32_t, T>;
+// The 8-element tree output, drawn by one thread in every variant (an illustration, a few dozen additions).
+template <typename A> __global__ void treeLevelsKernel(const A* __restrict__ x, std::uint64_t n, A* __restrict__ tree) {
+  pairwiseTree(x, n, tree);
+}
+template <typename A> void drawTree(const gpu::DeviceArrays& d, std::uint64_t n, cudaStream_t s) {
+  treeLevelsKernel<A><<<1, 1, 0, s>>>(d.input<A>(0), n, d.output<A>(1));
+  LAUNCHLAB_CUDA_CHECK_LAUNCH();
+}
 
 // ---- 1. Atomics only: one atomicAdd per element, all on one address. ----
 template <typename A> __global__ void atomicsKernel(const A* __restrict__ x, std::uint64_t n, A* __restrict__ out) {
@@ -132,6 +138,7 @@ template <typename A> void runOnOneAddress(ImplContext& ctx, void (*kernel)(cons
   const std::uint64_t n = ctx.setup.n;
   const auto cfg = gpu::resolveLaunch1D(ctx, kernel, n, gpu::GridPolicy::CoverN);
   gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
+    drawTree<A>(d, n, s);
     A* out = d.output<A>(0);
     LAUNCHLAB_CUDA_CHECK(cudaMemsetAsync(out, 0, sizeof(A), s));  // all-zero bits are 0 for every type here
     kernel<<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s>>>(d.input<A>(0), n, out);
@@ -151,6 +158,7 @@ template <bool Interleaved> void runTree(ImplContext& ctx) {
     ctx.launchNote += "; " + std::to_string(passes) + (passes == 1 ? " launch" : " launches") +
                       " (later ones reduce the per-block sums with " + std::to_string(kLaterPassBlock) + " threads)";
     gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
+      drawTree<A>(d, n, s);
       A* out = d.output<A>(0);
       A* first = blocks == 1 ? out : ping.as<A>();
       treeKernel<A, Interleaved><<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), pow2 * sizeof(A), s>>>(
@@ -194,6 +202,7 @@ void cudaTreeGlobalHalving(ImplContext& ctx) {
     ctx.launchNote += "; " + std::to_string(levels) + " launches, one per level of the tree";
     ctx.metrics["launches_per_rep"] = levels;
     gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
+      drawTree<A>(d, n, s);
       A* out = d.output<A>(0);
       if (n == 1) {
         LAUNCHLAB_CUDA_CHECK(cudaMemcpyAsync(out, d.input<A>(0), sizeof(A), cudaMemcpyDeviceToDevice, s));
@@ -227,6 +236,7 @@ void cudaWarpShuffle(ImplContext& ctx) {
     gpu::DeviceBuffer ticket(sizeof(unsigned));
     LAUNCHLAB_CUDA_CHECK(cudaMemset(ticket.get(), 0, sizeof(unsigned)));  // each launch's last block resets it
     gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
+      drawTree<A>(d, n, s);
       shuffleKernel<A><<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s>>>(
           d.input<A>(0), n, partials.as<A>(), ticket.as<unsigned>(), d.output<A>(0));
     });
@@ -244,6 +254,7 @@ void cudaCub(ImplContext& ctx) {
     ctx.launched = LaunchConfig{Dim3{0, 1, 1}, Dim3{0, 1, 1}, 0};  // 0: not ours to choose
     ctx.launchNote = "chosen by CUB (its tuning policy); the --block/--grid options do not apply";
     gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
+      drawTree<A>(d, n, s);
       std::size_t bytes = tempBytes;
       LAUNCHLAB_CUDA_CHECK(cub::DeviceReduce::Sum(temp.get(), bytes, d.input<A>(0), d.output<A>(0), n, s));
     });

@@ -62,6 +62,10 @@ class VectorAdd final : public BasicWorkload {
            "smaller than that leaves the tail unwritten. Every repetition copies x and y up and out back: "
            "add_ufunc called on host arrays.",
            LAUNCHLAB_CUDA_ENTRY(vector_add::cudaOnePerThread));
+    addGpu("cuda-in-place", "CUDA in place, x += y (PyCUDA's increment with drv.InOut)",
+           "x goes up into the device buffer that the kernel then increments in place (data[i] += y[i]; with the "
+           "arange input y = ones, the seed's increment) and that comes back as the result: one array in and out.",
+           LAUNCHLAB_CUDA_ENTRY(vector_add::cudaInPlace));
     addGpu("cuda-device-inputs", "CUDA on device inputs (add_ufunc(x_device, y_device))",
            "x and y are copied to the device once (cuda.to_device, untimed); each call runs the kernel and copies "
            "the result it allocated back to the host.",

@@ -18,6 +18,12 @@ __global__ void addOnePerThreadKernel(const T* __restrict__ x, const T* __restri
   if (i < n) out[i] = x[i] + y[i];
 }
 
+// PyCUDA's increment with drv.InOut: the data array is modified in place (data[i] += y[i], y = ones: + 1).
+template <typename T> __global__ void addInPlaceKernel(T* __restrict__ data, const T* __restrict__ y, std::size_t n) {
+  const std::size_t i = idx::global1D(blockIdx.x, blockDim.x, threadIdx.x);
+  if (i < n) data[i] += y[i];
+}
+
 // The course's grid-stride loop: each thread starts at its global index and strides by the grid size.
 template <typename T>
 __global__ void addGridStrideKernel(const T* __restrict__ x, const T* __restrict__ y, T* __restrict__ out,
@@ -140,6 +146,33 @@ void runHostTimed(ImplContext& ctx, Kernel kernel, const LaunchConfig& cfg, bool
                                  : "; host-timed: launch only (returns at once), then cudaMemcpy (waits for the kernel)";
 }
 
+// drv.InOut(data): x goes up into the buffer that is then incremented in place and comes back as the result
+// (here the output buffer, so the host's x stays for verification); y goes up beside it. Timed like runPipeline.
+template <typename T> void runInPlace(ImplContext& ctx, const LaunchConfig& cfg) {
+  const std::size_t n = ctx.setup.n, bytes = n * sizeof(T);
+  gpu::DeviceArrays d = gpu::allocateFor(ctx);
+  gpu::Stream stream;
+  const cudaStream_t s = stream.get();
+  gpu::Event e0, e1, e2, e3;
+  for (int r = -ctx.warmup; r < ctx.reps; ++r) {
+    ctx.checkpoint(r);
+    e0.record(s);
+    LAUNCHLAB_CUDA_CHECK(cudaMemcpyAsync(d.output<T>(0), ctx.inputs[0].data(), bytes, cudaMemcpyHostToDevice, s));
+    LAUNCHLAB_CUDA_CHECK(cudaMemcpyAsync(d.in[1].get(), ctx.inputs[1].data(), bytes, cudaMemcpyHostToDevice, s));
+    e1.record(s);
+    addInPlaceKernel<T><<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s>>>(d.output<T>(0), d.input<T>(1), n);
+    LAUNCHLAB_CUDA_CHECK_LAUNCH();
+    e2.record(s);
+    gpu::copyOutputs(ctx, d, s);
+    e3.record(s);
+    stream.sync();
+    if (r < 0) continue;
+    ctx.samples[Phase::H2D].push_back(e1.elapsedSince(e0));
+    ctx.samples[Phase::Kernel].push_back(e2.elapsedSince(e1));
+    ctx.samples[Phase::D2H].push_back(e3.elapsedSince(e2));
+  }
+}
+
 template <typename Body> void dispatch(ImplContext& ctx, Body body) {
   visitDTypeAmong<float, double, std::int32_t, std::int64_t>(ctx.setup.dtype, [&](auto t) { body(decltype(t){}); });
 }
@@ -173,6 +206,13 @@ template <typename Run> void withOnePerThread(ImplContext& ctx, Run run) {
     using T = decltype(t);
     const auto cfg = gpu::resolveLaunch1D(ctx, addOnePerThreadKernel<T>, ctx.setup.n, gpu::GridPolicy::CoverN);
     run(T{}, addOnePerThreadKernel<T>, cfg);
+  });
+}
+
+void cudaInPlace(ImplContext& ctx) {
+  dispatch(ctx, [&](auto t) {
+    using T = decltype(t);
+    runInPlace<T>(ctx, gpu::resolveLaunch1D(ctx, addInPlaceKernel<T>, ctx.setup.n, gpu::GridPolicy::CoverN));
   });
 }
 

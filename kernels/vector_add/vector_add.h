@@ -7,6 +7,8 @@ namespace launchlab::kernels::vector_add {
 void cudaOnePerThread(ImplContext& ctx);
 void cudaGridStride(ImplContext& ctx);
 void cudaVectorized(ImplContext& ctx);
+// ATLAS's PyCUDA increment with drv.InOut: x modified in place on the device (x += y), then copied back.
+void cudaInPlace(ImplContext& ctx);
 // TP 3.1's add_ufunc with CUDA device arrays: inputs copied once (cuda.to_device), then each call copies the result
 // back; or the output too stays on the device (out=), copied back once after the timing.
 void cudaDeviceInputs(ImplContext& ctx);

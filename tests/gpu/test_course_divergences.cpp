@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <set>
+#include <utility>
 
 #include "gpu_env.h"
 #include "launchlab/io/npy.h"
@@ -91,6 +93,28 @@ TEST(CourseDivergences, AddUfuncDeviceArraysAndTheDroppedSynchronize) {
   EXPECT_TRUE(impl(r, "cuda-device-inputs").phases.count(Phase::D2H));
   EXPECT_FALSE(impl(r, "cuda-device-output").phases.count(Phase::D2H));
   EXPECT_EQ(impl(r, "cuda-no-sync").outputs[0].view<float>()[99999], 3.0f * 99999.0f);
+}
+
+TEST(CourseDivergences, PyCudaIncrementInPlaceAndMonteCarloPointCloud) {
+  const RunResult inc = run("vector_add", 1024, DType::I32, {"cpu-serial", "cuda-in-place"}, {{"input", "arange"}});
+  ASSERT_EQ(inc.status, Status::Ok) << inc.reason;
+  expectPass(inc, "cuda-in-place");
+  EXPECT_EQ(impl(inc, "cuda-in-place").outputs[0].view<std::int32_t>()[1023], 1024);  // arange(1024) + 1
+  const RunResult mc = run("monte_carlo_pi", 24 * 64 * 10000, DType::F32, {"cpu-serial", "cuda-philox", "cuda-shared-seed"});
+  ASSERT_EQ(mc.status, Status::Ok) << mc.reason;
+  expectPass(mc, "cuda-philox");
+  auto distinct = [&](const std::string& id) {
+    const HostArray& cloud = impl(mc, id).outputs.at(3);
+    const auto p = cloud.view<double>();
+    const std::size_t k = p.size() / 3;
+    std::set<std::pair<double, double>> s;
+    for (std::size_t j = 0; j < k; ++j) s.emplace(p[j], p[k + j]);
+    return s.size();
+  };
+  EXPECT_EQ(distinct("cuda-philox"), 4096u);
+  EXPECT_EQ(distinct("cuda-shared-seed"), 64u);  // every chunk drew chunk 0's points again
+  const auto est = impl(mc, "cuda-shared-seed").outputs.at(2).view<double>();
+  for (double e : est) EXPECT_EQ(e, est[0]);  // and every thread the same estimate
 }
 
 TEST(CourseDivergences, Int16WaveformAndInPlaceNormalise) {

@@ -2,6 +2,8 @@
 
 #include <cmath>
 #include <numbers>
+#include <set>
+#include <utility>
 
 #include "monte_carlo_pi/monte_carlo_pi.h"
 #include "metadata_checks.h"
@@ -106,4 +108,50 @@ TEST(MonteCarloPi, VerificationIsStatistical) {
   got = ref;
   got[1].view<double>()[3] = 1.0;  // wrong sample count in the series
   EXPECT_EQ(w.verify(s, ref, got, impl).outcome, Verification::Outcome::Fail);
+}
+
+TEST(MonteCarloPi, PerThreadEstimatesAreTheSeedsOutTid) {
+  // The seed's compute_pi[24, 64] with 10000 iterations: 1536 threads, each out[tid] = 4 * hits / 10000.
+  auto r = test::runCpu("monte_carlo_pi", 24 * 64 * 10000, DType::F32);
+  ASSERT_EQ(r.status, Status::Ok) << r.reason;
+  test::expectCpuImplsPass(r);
+  const auto est = test::output(r, "cpu-serial", "per_thread").view<double>();
+  ASSERT_EQ(est.size(), 1536u);
+  double sum = 0;
+  for (double e : est) {
+    const double hits = e * 10000 / 4;
+    ASSERT_EQ(hits, std::round(hits)) << "an estimate is 4 * hits / 10000";
+    sum += e;
+  }
+  // Equal chunks: the mean of out[tid] is the estimate of pi (the seed's out.mean()).
+  EXPECT_NEAR(sum / 1536, test::output(r, "cpu-serial", "pi").view<double>()[0], 1e-12);
+  // Chunk 0's estimate is the first point of the convergence series (the first chunk's samples).
+  const auto conv = test::output(r, "cpu-serial", "convergence").view<double>();
+  EXPECT_EQ(conv[conv.size() / 2], est[0]);
+}
+
+TEST(MonteCarloPi, PointCloudIsTheFirstSamplesOfTheFirstChunks) {
+  EXPECT_EQ(mc::pointLayout(24 * 64 * 10000, 10000).count, 4096u);  // 64 points of 64 chunks
+  const auto small = mc::pointLayout(100, 64);  // chunks of 64 and 36 samples
+  EXPECT_EQ(small.chunks, 2u);
+  EXPECT_EQ(small.count, 100u);
+  auto r = test::runCpu("monte_carlo_pi", 24 * 64 * 10000, DType::F32);
+  const auto& cloud = test::output(r, "cpu-serial", "points");
+  ASSERT_EQ(cloud.shape(), (std::vector<std::size_t>{3, 4096}));
+  const auto p = cloud.view<double>();
+  std::size_t inside = 0, checked = 0;
+  std::set<std::pair<double, double>> distinct;
+  for (std::size_t j = 0; j < 4096; ++j) {
+    const double x = p[j], y = p[4096 + j], r2 = x * x + y * y;
+    ASSERT_TRUE(x >= 0 && x < 1 && y >= 0 && y < 1) << j;
+    distinct.emplace(x, y);
+    inside += p[2 * 4096 + j] == 1.0;
+    if (std::fabs(r2 - 1) > 1e-6) {  // away from the circle, the flag is the seed's x^2 + y^2 <= 1
+      ++checked;
+      EXPECT_EQ(p[2 * 4096 + j], r2 <= 1 ? 1.0 : 0.0) << j;
+    }
+  }
+  EXPECT_GT(checked, 4000u);
+  EXPECT_EQ(distinct.size(), 4096u);  // independent streams: no repeated points
+  EXPECT_NEAR(double(inside) / 4096, std::numbers::pi / 4, 6 * std::sqrt(0.17 / 4096));
 }

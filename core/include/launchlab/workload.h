@@ -31,7 +31,8 @@ enum class PlotKind {
   Histogram,  ///< bin counts; bin range from the params named xMinParam/xMaxParam
   Image,      ///< 2-D array (rows x cols) as a heat map
   Scalar,     ///< a single value (with error against `referenceValue` when set)
-  Series      ///< y against x pairs: a 2 x k array, row 0 = x, row 1 = y (e.g. convergence)
+  Series,     ///< y against x pairs: a 2 x k array, row 0 = x, row 1 = y (e.g. convergence)
+  Points      ///< sample points of the unit square: a 3 x k array, row 0 = x, row 1 = y, row 2 = 1 inside / 0 outside
 };
 std::string_view plotKindName(PlotKind k);
 
