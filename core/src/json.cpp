@@ -113,7 +113,8 @@ std::string course(int indent) {
     j["look_for"] = e.lookFor;
     j["differs"] = e.differs;
     j["request"] = {{"workload", t.workload}, {"n", t.n},         {"dtype", t.dtype}, {"block", t.block},
-                    {"grid", t.grid},         {"impls", t.impls}, {"reps", t.reps},   {"params", t.params}};
+                    {"grid", t.grid},         {"impls", t.impls}, {"reps", t.reps},   {"warmup", t.warmup},
+                    {"params", t.params}};
     arr.push_back(j);
   }
   ordered_json root = jsonDocument("launchlab.course");

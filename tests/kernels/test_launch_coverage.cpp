@@ -74,7 +74,7 @@ TEST(LaunchCoverage, SimulatedLaunchesMatchOrLeaveTheTailUnwritten) {
       for (std::uint64_t b = 0; b < grid; ++b)
         for (std::uint32_t t = 0; t < block; ++t)
           if (const std::uint64_t i = idx::global1D(std::uint32_t(b), block, t); i < n) got[i] = std::int32_t(b);
-      lc::fillIdealMap(ideal, n, block, false);
+      lc::fillIdealMap(ideal, n, block, lc::Value::BlockId, false);
       const std::uint64_t expectedUnwritten = grid * block >= n ? 0 : n - grid * block;
       EXPECT_EQ(lc::countNeverWritten(got, n), expectedUnwritten) << block << " x " << grid;
       for (std::uint64_t i = 0; i < n; ++i)
@@ -89,7 +89,7 @@ TEST(LaunchCoverage, VerificationNamesTheUnwrittenElements) {
   const auto& w = test::workload("launch_coverage");
   auto s = test::setupFor("launch_coverage", 4096, DType::I32);
   auto ref = w.makeOutputs(s);
-  lc::fillIdealMap(ref[0].view<std::int32_t>(), 4096, 128, false);
+  lc::fillIdealMap(ref[0].view<std::int32_t>(), 4096, 128, lc::Value::BlockId, false);
   auto got = ref;
   auto g = got[0].view<std::int32_t>();
   for (std::size_t i = 3072; i < 4096; ++i) g[i] = lc::kNeverWritten;  // --grid 24: 3072 threads

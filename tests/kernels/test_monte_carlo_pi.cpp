@@ -99,6 +99,9 @@ TEST(MonteCarloPi, VerificationIsStatistical) {
     r[13 + j] = std::numbers::pi;
   }
   ref[0].view<double>()[0] = std::numbers::pi;
+  for (double& e : ref[2].view<double>()) e = std::numbers::pi;  // every chunk's estimate
+  auto cloud = ref[3].view<double>();  // every point (0.5, 0.5), inside
+  for (std::size_t j = 0; j < cloud.size(); ++j) cloud[j] = j < 2 * cloud.size() / 3 ? 0.5 : 1.0;
   const auto& impl = test::spec("monte_carlo_pi", "cuda-philox");
   auto got = ref;
   got[0].view<double>()[0] = std::numbers::pi + 0.001;  // ~2.4 standard errors at 2^24 samples: fine
@@ -107,6 +110,12 @@ TEST(MonteCarloPi, VerificationIsStatistical) {
   EXPECT_EQ(w.verify(s, ref, got, impl).outcome, Verification::Outcome::Fail);
   got = ref;
   got[1].view<double>()[3] = 1.0;  // wrong sample count in the series
+  EXPECT_EQ(w.verify(s, ref, got, impl).outcome, Verification::Outcome::Fail);
+  got = ref;
+  got[2].view<double>()[5] = 2.0;  // one thread's out[tid] far off: 4096 samples give sigma 0.026
+  EXPECT_EQ(w.verify(s, ref, got, impl).outcome, Verification::Outcome::Fail);
+  got = ref;
+  got[3].view<double>()[2 * cloud.size() / 3] = 0.0;  // (0.5, 0.5) flagged as outside the circle
   EXPECT_EQ(w.verify(s, ref, got, impl).outcome, Verification::Outcome::Fail);
 }
 
@@ -120,7 +129,7 @@ TEST(MonteCarloPi, PerThreadEstimatesAreTheSeedsOutTid) {
   double sum = 0;
   for (double e : est) {
     const double hits = e * 10000 / 4;
-    ASSERT_EQ(hits, std::round(hits)) << "an estimate is 4 * hits / 10000";
+    ASSERT_NEAR(hits, std::round(hits), 1e-9) << "an estimate is 4 * hits / 10000";
     sum += e;
   }
   // Equal chunks: the mean of out[tid] is the estimate of pi (the seed's out.mean()).
