@@ -120,12 +120,13 @@ class Histogram final : public BasicWorkload {
     addReference("CPU serial", "One core, one histogram: the reference.", runCpu<false>);
     addCpu("cpu-parallel", "CPU parallel (per-thread histograms)",
            "Each OpenMP thread fills its own histogram; the histograms are added at the end.", runCpu<true>);
-    addCpu("cpu-seed-rule", "CPU with the seed's bin rule (truncation toward zero)",
+    ImplSpec& seedRule = addCpu("cpu-seed-rule", "CPU, the seed's bin rule",
            "The seed's cpu_histogram: np.int32((x - xmin) / bin_width) in float64 truncates toward zero, so a value "
            "in (xmin - bin_width, xmin) is counted in bin 0 where the other variants drop it (metric "
            "below_xmin_in_bin_0). A demonstration: it differs only when such values exist.",
-           runCpuSeedRule)
-        .demonstration = true;
+           runCpuSeedRule);
+    seedRule.demonstration = true;
+    seedRule.runByDefault = false;  // run by the tp32-histogram preset
     addGpu("cuda-global-atomics", "CUDA global atomics (the seed's kernel)",
            "The exercise's solution: a grid-stride loop with one atomicAdd on the global histogram per element. "
            "Threads wait on each other at the busy bins.",

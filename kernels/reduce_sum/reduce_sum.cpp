@@ -128,17 +128,19 @@ class ReduceSum final : public BasicWorkload {
            "Every element is added to the result with its own atomicAdd: one long chain on one address, in "
            "arrival order (the float result changes from run to run). In f64 this is ATLAS's float64 atomic add.",
            LAUNCHLAB_CUDA_ENTRY(reduce_sum::cudaAtomics));
-    addGpu("cuda-naive-race", "CUDA out[0] += x[i] without atomics (the race)",
+    ImplSpec& race = addGpu("cuda-naive-race", "CUDA out[0] += x[i] (the race)",
            "ATLAS's first attempt: every thread reads out[0], adds its element and writes it back; the updates of "
            "different threads overwrite each other, so most elements are lost (the seed got -2.45 for a true "
            "-846.62). A demonstration: the mismatch is the lesson.",
-           LAUNCHLAB_CUDA_ENTRY(reduce_sum::cudaNaiveRace))
-        .demonstration = true;
-    addGpu("cuda-tree-global-halving", "CUDA tree in global memory, one launch per level (tree_sum_step)",
+           LAUNCHLAB_CUDA_ENTRY(reduce_sum::cudaNaiveRace));
+    race.demonstration = true;
+    race.runByDefault = false;  // ATLAS's variants are run by the atlas-tree-reduction preset
+    addGpu("cuda-tree-global-halving", "CUDA tree_sum_step, a launch per level",
            "ATLAS's tree: each launch adds pairs, out[i] = in[2i] + in[2i + 1], halving the array in global "
            "memory, e.g. [3, 1, 7, 0, 4, 1, 6, 3] -> [4, 7, 5, 9] -> [11, 14] -> [25]: ceil(log2 n) launches (20 "
            "for 2^20), each reading the previous level from global memory.",
-           LAUNCHLAB_CUDA_ENTRY(reduce_sum::cudaTreeGlobalHalving));
+           LAUNCHLAB_CUDA_ENTRY(reduce_sum::cudaTreeGlobalHalving))
+        .runByDefault = false;
     addGpu("cuda-tree-interleaved", "CUDA shared-memory tree, interleaved addressing",
            "Harris's first kernel: a shared-memory tree where thread t adds s[t + stride] when t % (2 stride) == 0: "
            "most lanes of each warp idle and diverge. One launch per level of blocks (partial sums of partial sums).",

@@ -61,7 +61,7 @@ class RowNormalize final : public RowWorkload {
     addGpu("cuda-thread-per-row", "CUDA one thread per row (the rewrite)",
            "The exercise's answer: i = cuda.grid(1) picks a row, one loop sums it, one loop divides it.",
            LAUNCHLAB_CUDA_ENTRY(row_normalize::cudaThreadPerRow));
-    addGpu("cuda-thread-per-row-in-place", "CUDA one thread per row, in place (the seed's normalize(x))",
+    addGpu("cuda-thread-per-row-in-place", "CUDA one thread per row, in place",
            "As the seed: the kernel overwrites the matrix it reads (x[i, j] = x[i, j] / mean). Here x is first "
            "copied device-to-device into the output buffer (inside the kernel phase), so the input stays for "
            "verification; the result is the same.",

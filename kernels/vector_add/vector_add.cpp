@@ -62,26 +62,31 @@ class VectorAdd final : public BasicWorkload {
            "smaller than that leaves the tail unwritten. Every repetition copies x and y up and out back: "
            "add_ufunc called on host arrays.",
            LAUNCHLAB_CUDA_ENTRY(vector_add::cudaOnePerThread));
-    addGpu("cuda-in-place", "CUDA in place, x += y (PyCUDA's increment with drv.InOut)",
+    addGpu("cuda-in-place", "CUDA in place (x += y)",
            "x goes up into the device buffer that the kernel then increments in place (data[i] += y[i]; with the "
            "arange input y = ones, the seed's increment) and that comes back as the result: one array in and out.",
-           LAUNCHLAB_CUDA_ENTRY(vector_add::cudaInPlace));
-    addGpu("cuda-device-inputs", "CUDA on device inputs (add_ufunc(x_device, y_device))",
+           LAUNCHLAB_CUDA_ENTRY(vector_add::cudaInPlace))
+        .runByDefault = false;
+    addGpu("cuda-device-inputs", "CUDA device inputs",
            "x and y are copied to the device once (cuda.to_device, untimed); each call runs the kernel and copies "
            "the result it allocated back to the host.",
-           LAUNCHLAB_CUDA_ENTRY(vector_add::cudaDeviceInputs));
-    addGpu("cuda-device-output", "CUDA on device arrays with out= (no copies per call)",
+           LAUNCHLAB_CUDA_ENTRY(vector_add::cudaDeviceInputs))
+        .runByDefault = false;
+    addGpu("cuda-device-output", "CUDA device arrays, out=",
            "add_ufunc(x_device, y_device, out=out_device): inputs and output stay on the device, so a call is the "
            "kernel alone; the result is copied back once afterwards (copy_to_host), outside the timing.",
-           LAUNCHLAB_CUDA_ENTRY(vector_add::cudaDeviceOutput));
-    addGpu("cuda-explicit-sync", "CUDA launch + cuda.synchronize() + copy (host clock)",
+           LAUNCHLAB_CUDA_ENTRY(vector_add::cudaDeviceOutput))
+        .runByDefault = false;
+    addGpu("cuda-explicit-sync", "CUDA + synchronize (host clock)",
            "TP 3.2's add_kernel[grid, block](d_x, d_y, d_out); cuda.synchronize(); d_out.copy_to_host(), timed "
            "with the host clock: the kernel phase ends when the synchronize returns.",
-           LAUNCHLAB_CUDA_ENTRY(vector_add::cudaExplicitSync));
-    addGpu("cuda-no-sync", "CUDA launch + copy, no synchronize (host clock)",
+           LAUNCHLAB_CUDA_ENTRY(vector_add::cudaExplicitSync))
+        .runByDefault = false;
+    addGpu("cuda-no-sync", "CUDA, no synchronize (host clock)",
            "The same without cuda.synchronize(): the launch returns at once and the blocking copy waits for the "
            "kernel by itself, so the result and the total time are the same; only the split moves to D2H.",
-           LAUNCHLAB_CUDA_ENTRY(vector_add::cudaNoSync));
+           LAUNCHLAB_CUDA_ENTRY(vector_add::cudaNoSync))
+        .runByDefault = false;
     addGpu("cuda-grid-stride", "CUDA grid-stride loop",
            "The course's grid-stride add_kernel: any grid covers any N; auto grid = as many blocks as are resident.",
            LAUNCHLAB_CUDA_ENTRY(vector_add::cudaGridStride));

@@ -63,6 +63,11 @@ TEST(CourseDivergences, TreeSumStepOnTheSeedsEightValues) {
   expectPass(r, "cuda-tree-global-halving");
   EXPECT_EQ(impl(r, "cuda-tree-global-halving").outputs[0].view<double>()[0], 25.0);  // [4,7,5,9] -> [11,14] -> [25]
   EXPECT_EQ(impl(r, "cuda-tree-global-halving").metrics.at("launches_per_rep"), 3);
+  const auto tree = impl(r, "cuda-tree-global-halving").outputs.at(1).view<double>();  // the tree output, drawn on the GPU
+  EXPECT_EQ(tree[8], 4.0);
+  EXPECT_EQ(tree[11], 9.0);
+  EXPECT_EQ(tree[17], 14.0);
+  EXPECT_EQ(tree[24], 25.0);
 }
 
 TEST(CourseDivergences, AtlasTreeReductionTwentyLaunchesAndTheRace) {

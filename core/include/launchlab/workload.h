@@ -115,6 +115,10 @@ struct ImplSpec {
   ImplKind kind = ImplKind::CpuSerial;
   bool demonstration = false;  ///< deliberately wrong (a race, a missing check): mismatch is the lesson
   bool usesLaunchConfig = false;  ///< honours the user's block/grid
+  /// Ticked in the window's default form. Variants that reproduce one seed cell (e.g. vector_add's device-array
+  /// and no-synchronize variants) are ticked by their course presets instead, so that a workload's default timing
+  /// chart keeps few rows.
+  bool runByDefault = true;
   /// Runs the implementation. Empty when not built (e.g. CUDA variants in a CPU-only build).
   std::function<void(ImplContext&)> run;
   std::string unavailableReason;  ///< why `run` is empty
