@@ -21,6 +21,10 @@ class PointsView final : public QcpViewBase {
       m_circle->addData(i, std::cos(a), std::sin(a));
     }
     m_circle->setName("x² + y² = 1");
+    // A resized plot shows the whole square again with equal aspect (a zoom survives replots of the same size).
+    QObject::connect(m_plot, &QCustomPlot::afterLayout, m_plot, [this] {
+      if (m_plot->axisRect()->size() != m_fitted) fitSquare();
+    });
     m_inside = m_plot->addGraph();
     m_outside = m_plot->addGraph();
     for (auto* g : {m_inside, m_outside}) g->setLineStyle(QCPGraph::lsNone);
@@ -53,15 +57,23 @@ class PointsView final : public QcpViewBase {
     resetZoom();
   }
   void resetZoom() override {
-    m_plot->xAxis->setRange(-0.02, 1.02);
-    m_plot->yAxis->setRange(-0.02, 1.02);
-    // Equal aspect (the quarter circle stays round), once the plot has a size.
-    if (m_plot->axisRect()->width() > 0 && m_plot->axisRect()->height() > 0)
-      m_plot->yAxis->setScaleRatio(m_plot->xAxis, 1.0);
+    fitSquare();
     replotWhenVisible(*m_plot);
   }
 
  private:
+  /// The unit square with a margin, widened along the longer side so that x and y have the same scale.
+  void fitSquare() {
+    const QSize px = m_plot->axisRect()->size();
+    double xs = 1.04, ys = 1.04;
+    if (px.width() > 0 && px.height() > 0) {
+      if (px.width() > px.height()) xs *= double(px.width()) / px.height();
+      else ys *= double(px.height()) / px.width();
+    }
+    m_plot->xAxis->setRange(0.5 - xs / 2, 0.5 + xs / 2);
+    m_plot->yAxis->setRange(0.5 - ys / 2, 0.5 + ys / 2);
+    m_fitted = px;
+  }
   void clearData() override {
     for (auto* g : {m_inside, m_outside}) g->data()->clear();
     m_drawn = 0;
@@ -76,6 +88,7 @@ class PointsView final : public QcpViewBase {
     m_circle->setPen(refPen());
   }
   QCPCurve* m_circle = nullptr;
+  QSize m_fitted;
   QCPGraph *m_inside = nullptr, *m_outside = nullptr;
 };
 
