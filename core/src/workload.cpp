@@ -107,6 +107,7 @@ std::pair<double, double> histogramRange(const ArraySpec& spec, const std::map<s
   };
   auto lo = get(spec.xMinParam), hi = get(spec.xMaxParam);
   if (lo && hi && *hi > *lo) return {*lo, *hi};
+  if (spec.xMin && spec.xMax && *spec.xMax > *spec.xMin) return {*spec.xMin, *spec.xMax};
   return {0.0, double(bins)};
 }
 

@@ -36,6 +36,13 @@ double standardError(const ShapeInfo& s, double m) {
   return s.piFactor * std::sqrt(s.fraction * (1 - s.fraction) / m);
 }
 
+void binEstimates(const double* est, std::uint64_t kept, std::uint64_t n, std::uint64_t iters, const ShapeInfo& s,
+                  std::uint32_t* counts) {
+  std::fill(counts, counts + kZBins, 0u);
+  for (std::uint64_t c = 0; c < kept; ++c)
+    if (const int b = zBin(est[c], double(chunkLength(n, iters, c)), s.fraction, s.piFactor); b >= 0) ++counts[b];
+}
+
 }  // namespace monte_carlo_pi
 
 namespace {
@@ -137,6 +144,7 @@ template <bool Parallel> void runCpu(ImplContext& ctx) {
   });
   writeOutputs([&](unsigned j) { return seg[j]; }, unsigned(seg.size()), s.n, iters, shapeInfo(shape).piFactor,
                ctx.outputs[0].view<double>().data(), ctx.outputs[1].view<double>().data());
+  binEstimates(e.est, e.kept, s.n, iters, shapeInfo(shape), ctx.outputs[4].view<std::uint32_t>().data());
   const double ms = summarize(ctx.samples[Phase::Cpu]).medianMs;
   if (ms > 0) ctx.metrics["gsamples_per_s"] = double(s.n) / (ms * 1e-3) / 1e9;
 }
@@ -224,6 +232,9 @@ class MonteCarloPi final : public BasicWorkload {
          .plot = PlotKind::Waveform, .xLabel = "thread (chunk)", .yLabel = "estimate of pi", .dtype = DType::F64},
         {.name = "points", .title = "The first 64 points of the first 64 chunks (inside: blue)",
          .plot = PlotKind::Points, .xLabel = "x", .yLabel = "y", .dtype = DType::F64},
+        {.name = "per_thread_hist", .title = "Histogram of out[tid]: (estimate - pi) / standard error of one thread",
+         .plot = PlotKind::Histogram, .xLabel = "(estimate - pi) / standard error of one thread", .yLabel = "threads",
+         .dtype = DType::U32, .xMin = -kZRange, .xMax = kZRange},
     };
 
     addReference("CPU serial (xoroshiro128+)", "One core, one xoroshiro128+ stream per chunk of samples: the reference.",
@@ -246,7 +257,8 @@ class MonteCarloPi final : public BasicWorkload {
 
   std::vector<std::vector<std::size_t>> outputShapes(const RunSetup& s) const override {
     const std::uint64_t iters = std::uint64_t(s.params.integer("iters")), chunks = chunkCount(s.n, iters);
-    return {{1}, {2, segmentCount(chunks)}, {keptEstimates(chunks)}, {3, pointLayout(s.n, iters).count}};
+    return {{1}, {2, segmentCount(chunks)}, {keptEstimates(chunks)}, {3, pointLayout(s.n, iters).count},
+            {std::size_t(kZBins)}};
   }
 
   // CPU and GPU draw different random numbers: each estimate is checked against pi itself, within 6 binomial
@@ -257,7 +269,7 @@ class MonteCarloPi final : public BasicWorkload {
     Verification v;
     bool shapesOk = got.size() == ref.size();
     for (std::size_t i = 0; shapesOk && i < got.size(); ++i)
-      shapesOk = got[i].shape() == ref[i].shape() && got[i].dtype() == DType::F64;
+      shapesOk = got[i].shape() == ref[i].shape() && got[i].dtype() == ref[i].dtype();
     if (!shapesOk) {
       v.outcome = Verification::Outcome::Fail;
       v.note = "outputs have the wrong shape";
@@ -293,6 +305,17 @@ class MonteCarloPi final : public BasicWorkload {
     const auto est = got[2].view<double>();
     for (std::size_t c = 0; c < est.size(); ++c) check(1 + 2 * k + c, est[c], double(chunkLength(s.n, iters, c)));
     checkPoints(shape, got[3], 1 + 2 * k + est.size(), v);
+    // The histogram of out[tid] is the implementation's own estimates binned (exactly).
+    std::vector<std::uint32_t> bins(kZBins);
+    binEstimates(est.data(), est.size(), s.n, iters, info, bins.data());
+    const auto hist = got[4].view<std::uint32_t>();
+    for (std::size_t b = 0; b < bins.size(); ++b) {
+      ++v.compared;
+      if (hist[b] != bins[b]) {
+        ++v.mismatches;
+        if (v.firstMismatches.size() < 16) v.firstMismatches.push_back(1 + 2 * k + est.size() + got[3].size() + b);
+      }
+    }
     v.maxRelError = v.maxAbsError / std::numbers::pi;
     v.outcome = v.mismatches ? Verification::Outcome::Fail : Verification::Outcome::Pass;
     std::ostringstream o;

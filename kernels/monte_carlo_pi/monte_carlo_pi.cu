@@ -101,6 +101,15 @@ __global__ void pointsKernel(std::uint64_t seed, std::uint64_t n, std::uint32_t 
   }
 }
 
+// The histogram of out[tid]: one thread per kept estimate, one atomic per estimate on kZBins counters.
+__global__ void binEstimatesKernel(const double* __restrict__ est, std::uint64_t kept, std::uint64_t n,
+                                   std::uint32_t iters, double fraction, double piFactor, unsigned* __restrict__ hist) {
+  const std::uint64_t c = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (c >= kept) return;
+  const int b = zBin(est[c], double(chunkLength(n, iters, c)), fraction, piFactor);
+  if (b >= 0) atomicAdd(hist + b, 1u);
+}
+
 template <bool SharedSeed> void run(ImplContext& ctx) {
   const auto& s = ctx.setup;
   const std::uint64_t n = s.n;
@@ -119,13 +128,18 @@ template <bool SharedSeed> void run(ImplContext& ctx) {
     LAUNCHLAB_CUDA_CHECK(cudaMemset(segHits.get(), 0, segHits.bytes()));
     LAUNCHLAB_CUDA_CHECK(cudaMemset(ticket.get(), 0, ticket.bytes()));
     const Accumulators acc{segHits.as<unsigned long long>(), ticket.as<unsigned>()};
-    ctx.launchNote += "; the point cloud: a second kernel of " + std::to_string(layout.chunks) + " threads";
+    ctx.launchNote += "; the point cloud: a second kernel of " + std::to_string(layout.chunks) +
+                      " threads; the histogram of out[tid]: a third, one thread per kept estimate";
     gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t st) {
       kernel<<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, st>>>(s.seed, n, iters, chunks, segments, piFactor,
                                                                        acc, KeptEstimates{d.output<double>(2), kept},
                                                                        d.output<double>(0),
                                                                        d.output<double>(1));
       points<<<1, unsigned(layout.chunks), 0, st>>>(s.seed, n, iters, layout, d.output<double>(3));
+      LAUNCHLAB_CUDA_CHECK(cudaMemsetAsync(d.output<unsigned>(4), 0, kZBins * sizeof(unsigned), st));
+      binEstimatesKernel<<<unsigned(ceilDiv(kept, 256)), 256, 0, st>>>(d.output<double>(2), kept, n, iters,
+                                                                       shapeInfo(shape).fraction, piFactor,
+                                                                       d.output<unsigned>(4));
     });
   };
   switch (shape) {

@@ -10,6 +10,7 @@
 #include <span>
 #include <string>
 
+#include "common/hd_math.h"
 #include "common/index_math.h"
 #include "launchlab/workload.h"
 
@@ -72,6 +73,20 @@ LAUNCHLAB_HD std::uint64_t chunkLength(std::uint64_t n, std::uint64_t iters, std
 constexpr std::uint64_t kKeptEstimates = 4096;
 inline std::uint64_t keptEstimates(std::uint64_t chunks) { return chunks < kKeptEstimates ? chunks : kKeptEstimates; }
 
+/// The histogram of out[tid]: each thread's estimate minus pi in standard errors of its own sample count (so the
+/// bins do not depend on iters), kZBins bins over [-kZRange, kZRange).
+constexpr int kZBins = 24;
+constexpr double kZRange = 6;
+/// The bin of one estimate from `samples` points of a shape with area `fraction` (pi = piFactor * fraction), or -1
+/// outside the range. Host and device, the same operations on both (no contractible products).
+LAUNCHLAB_HD int zBin(double estimate, double samples, double fraction, double piFactor) {
+  const double se = piFactor * hd::sqrt(fraction * (1 - fraction) / samples);
+  const double z = (estimate - 3.141592653589793) / se;
+  if (!(z >= -kZRange && z < kZRange)) return -1;
+  const int b = static_cast<int>((z + kZRange) * (kZBins / (2 * kZRange)));
+  return b < kZBins ? b : -1;
+}
+
 /// The point cloud: the first kPointsPerChunk samples of each of the first kPointChunks chunks (at most 4096
 /// points), so that chunks drawing the same stream (the shared-seed demonstration) show up as repeated points.
 constexpr std::uint64_t kPointChunks = 64, kPointsPerChunk = 64;
@@ -122,6 +137,9 @@ LAUNCHLAB_HD void writeOutputs(HitsOf hitsOf, unsigned segments, std::uint64_t n
 
 /// Standard error of an estimate from m samples (binomial).
 double standardError(const ShapeInfo& s, double m);
+/// Counts the first `kept` per-thread estimates into kZBins bins (zBin); counts are overwritten.
+void binEstimates(const double* est, std::uint64_t kept, std::uint64_t n, std::uint64_t iters, const ShapeInfo& s,
+                  std::uint32_t* counts);
 
 void cudaPhilox(ImplContext& ctx);
 void cudaSharedSeed(ImplContext& ctx);

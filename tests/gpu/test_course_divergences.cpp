@@ -3,6 +3,7 @@
 // int16 waveform and the in-place normalisation, each against cpu-serial.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <set>
 #include <utility>
@@ -120,6 +121,9 @@ TEST(CourseDivergences, PyCudaIncrementInPlaceAndMonteCarloPointCloud) {
   EXPECT_EQ(distinct("cuda-shared-seed"), 64u);  // every chunk drew chunk 0's points again
   const auto est = impl(mc, "cuda-shared-seed").outputs.at(2).view<double>();
   for (double e : est) EXPECT_EQ(e, est[0]);  // and every thread the same estimate
+  const auto hist = impl(mc, "cuda-shared-seed").outputs.at(4).view<std::uint32_t>();  // so one bar holds them all
+  EXPECT_EQ(*std::max_element(hist.begin(), hist.end()), 1536u);
+  expectPass(mc, "cuda-philox");  // its histogram is its own estimates binned, checked exactly
 }
 
 TEST(CourseDivergences, Int16WaveformAndInPlaceNormalise) {

@@ -2,8 +2,10 @@
 
 #include <cmath>
 #include <numbers>
+#include <numeric>
 #include <set>
 #include <utility>
+#include <vector>
 
 #include "monte_carlo_pi/monte_carlo_pi.h"
 #include "metadata_checks.h"
@@ -100,6 +102,8 @@ TEST(MonteCarloPi, VerificationIsStatistical) {
   }
   ref[0].view<double>()[0] = std::numbers::pi;
   for (double& e : ref[2].view<double>()) e = std::numbers::pi;  // every chunk's estimate
+  for (auto& c : ref[4].view<std::uint32_t>()) c = 0;
+  ref[4].view<std::uint32_t>()[12] = 4096;  // all of them in the bin [0, 0.5) standard errors
   auto cloud = ref[3].view<double>();  // every point (0.5, 0.5), inside
   for (std::size_t j = 0; j < cloud.size(); ++j) cloud[j] = j < 2 * cloud.size() / 3 ? 0.5 : 1.0;
   const auto& impl = test::spec("monte_carlo_pi", "cuda-philox");
@@ -116,6 +120,9 @@ TEST(MonteCarloPi, VerificationIsStatistical) {
   EXPECT_EQ(w.verify(s, ref, got, impl).outcome, Verification::Outcome::Fail);
   got = ref;
   got[3].view<double>()[2 * cloud.size() / 3] = 0.0;  // (0.5, 0.5) flagged as outside the circle
+  EXPECT_EQ(w.verify(s, ref, got, impl).outcome, Verification::Outcome::Fail);
+  got = ref;
+  got[4].view<std::uint32_t>()[13] = 1;  // a histogram that is not the estimates binned
   EXPECT_EQ(w.verify(s, ref, got, impl).outcome, Verification::Outcome::Fail);
 }
 
@@ -134,6 +141,19 @@ TEST(MonteCarloPi, PerThreadEstimatesAreTheSeedsOutTid) {
   }
   // Equal chunks: the mean of out[tid] is the estimate of pi (the seed's out.mean()).
   EXPECT_NEAR(sum / 1536, test::output(r, "cpu-serial", "pi").view<double>()[0], 1e-12);
+  // The histogram of out[tid], binned here independently: z = (estimate - pi) / (4 sqrt(p (1 - p) / 10000)) with
+  // p = pi / 4, 24 bins of 0.5 over [-6, 6).
+  const auto hist = test::output(r, "cpu-serial", "per_thread_hist").view<std::uint32_t>();
+  ASSERT_EQ(hist.size(), 24u);
+  std::vector<std::uint32_t> expected(24, 0);
+  const double p = std::numbers::pi / 4, se = 4 * std::sqrt(p * (1 - p) / 10000);
+  for (double e : est) {
+    const double z = (e - std::numbers::pi) / se;
+    if (z >= -6 && z < 6) ++expected[std::size_t((z + 6) * 2)];
+  }
+  EXPECT_EQ(std::vector<std::uint32_t>(hist.begin(), hist.end()), expected);
+  EXPECT_EQ(std::accumulate(expected.begin(), expected.end(), 0u), 1536u);  // all within 6 standard errors
+  EXPECT_GT(expected[11] + expected[12], expected[0] + expected[23]);       // a bell around pi
   // Chunk 0's estimate is the first point of the convergence series (the first chunk's samples).
   const auto conv = test::output(r, "cpu-serial", "convergence").view<double>();
   EXPECT_EQ(conv[conv.size() / 2], est[0]);

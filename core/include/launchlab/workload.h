@@ -28,7 +28,7 @@ namespace launchlab {
 enum class PlotKind {
   Waveform,   ///< y against index (line plot, decimated for large N)
   Scatter,    ///< y against the input named by `xFrom` (e.g. a pdf against x)
-  Histogram,  ///< bin counts; bin range from the params named xMinParam/xMaxParam
+  Histogram,  ///< bin counts; bin range from the params named xMinParam/xMaxParam, or the fixed xMin/xMax
   Image,      ///< 2-D array (rows x cols) as a heat map
   Scalar,     ///< a single value (with error against `referenceValue` when set)
   Series,     ///< y against x pairs: a 2 x k array, row 0 = x, row 1 = y (e.g. convergence)
@@ -52,6 +52,9 @@ struct ArraySpec {
   /// The array's element type when the run's dtype is an integer and `dtype` is unset (e.g. the float64 times and
   /// noise an int16 waveform is computed from, as NumPy computes it before the cast).
   std::optional<DType> dtypeForIntegerRuns;
+  /// Histogram: a fixed bin range [xMin, xMax), used where no params name one (e.g. bins in standard errors).
+  std::optional<double> xMin;
+  std::optional<double> xMax;
 
   DType dtypeFor(DType runDType) const {
     if (dtype) return *dtype;
