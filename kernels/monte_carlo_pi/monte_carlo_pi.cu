@@ -45,7 +45,7 @@ struct KeptEstimates {
 // the block covers contiguous chunks and almost always a single segment: then one block sum and one atomic.
 template <Shape S, bool SharedSeed>
 __global__ void piKernel(std::uint64_t seed, std::uint64_t n, std::uint32_t iters, std::uint64_t chunks,
-                         unsigned segments, double piFactor, Accumulators acc, KeptEstimates kept,
+                         unsigned segments, double piFactor, bool independent, Accumulators acc, KeptEstimates kept,
                          double* __restrict__ piOut, double* __restrict__ series) {
   __shared__ unsigned long long scratch[33];
   __shared__ bool amLast;
@@ -78,7 +78,8 @@ __global__ void piKernel(std::uint64_t seed, std::uint64_t n, std::uint32_t iter
   if (amLast && threadIdx.x == 0) {
     __threadfence();
     // __ldcg: read the totals from L2, where the atomics left them.
-    writeOutputs([&](unsigned j) { return __ldcg(acc.segHits + j); }, segments, n, iters, piFactor, piOut, series);
+    writeOutputs([&](unsigned j) { return __ldcg(acc.segHits + j); }, segments, n, iters, piFactor, independent, piOut,
+                 series);
     for (unsigned j = 0; j < segments; ++j) acc.segHits[j] = 0;
     *acc.ticket = 0;
   }
@@ -121,6 +122,7 @@ template <bool SharedSeed> void run(ImplContext& ctx) {
 
   const PointLayout layout = pointLayout(n, iters);
   const std::uint64_t kept = keptEstimates(chunks);
+  const bool independent = s.params.choice("convergence") == "independent";
   auto launchFor = [&](auto kernel, auto points) {
     const auto cfg = gpu::resolveLaunch1D(ctx, kernel, chunks, gpu::GridPolicy::CoverN);
     ctx.launchNote += "; " + std::to_string(chunks) + " chunks of " + std::to_string(iters) + " samples";
@@ -132,7 +134,7 @@ template <bool SharedSeed> void run(ImplContext& ctx) {
                       " threads; the histogram of out[tid]: a third, one thread per kept estimate";
     gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t st) {
       kernel<<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, st>>>(s.seed, n, iters, chunks, segments, piFactor,
-                                                                       acc, KeptEstimates{d.output<double>(2), kept},
+                                                                       independent, acc, KeptEstimates{d.output<double>(2), kept},
                                                                        d.output<double>(0),
                                                                        d.output<double>(1));
       points<<<1, unsigned(layout.chunks), 0, st>>>(s.seed, n, iters, layout, d.output<double>(3));

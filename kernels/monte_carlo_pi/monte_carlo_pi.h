@@ -119,18 +119,23 @@ LAUNCHLAB_HD void storePoint(double* cloud, std::uint64_t count, std::uint64_t j
 }
 
 /// Writes the outputs from per-segment hits (hitsOf(j) = hits of segment j): *pi = piFactor * hits / n, and the
-/// series (2 x segments, row 0 = samples after segment j = min(2^j iters, n), row 1 = the estimate from them).
-/// Host and device.
+/// series (2 x segments). Cumulative: row 0 = samples after segment j = min(2^j iters, n), row 1 = the estimate
+/// from them. Independent: row 0 = the samples of segment j alone, row 1 = its own estimate, as separate runs of
+/// 1, 1, 2, 4, ... chunks would give. Host and device.
 template <typename HitsOf>
 LAUNCHLAB_HD void writeOutputs(HitsOf hitsOf, unsigned segments, std::uint64_t n, std::uint64_t iters,
-                               double piFactor, double* pi, double* series) {
+                               double piFactor, bool independent, double* pi, double* series) {
   unsigned long long cumulative = 0;
+  std::uint64_t before = 0;  // samples of the segments before j
   for (unsigned j = 0; j < segments; ++j) {
-    cumulative += hitsOf(j);
+    const unsigned long long hits = hitsOf(j);
+    cumulative += hits;
     const std::uint64_t chunks = std::uint64_t(1) << j;
     const std::uint64_t samples = chunks * iters < n ? chunks * iters : n;
-    series[j] = double(samples);
-    series[segments + j] = piFactor * double(cumulative) / double(samples);
+    const std::uint64_t m = independent ? samples - before : samples;
+    series[j] = double(m);
+    series[segments + j] = piFactor * double(independent ? hits : cumulative) / double(m);
+    before = samples;
   }
   *pi = piFactor * double(cumulative) / double(n);
 }

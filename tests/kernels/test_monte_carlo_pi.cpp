@@ -45,7 +45,7 @@ TEST(MonteCarloPi, SegmentsDoubleInLength) {
   // 3 chunks of 10 samples, the last one partial (n = 25): the series covers 10, 20, 25 samples.
   const unsigned long long hits[] = {8, 7, 4};
   double pi = 0, series[6] = {};
-  mc::writeOutputs([&](unsigned j) { return hits[j]; }, 3, 25, 10, 4.0, &pi, series);
+  mc::writeOutputs([&](unsigned j) { return hits[j]; }, 3, 25, 10, 4.0, false, &pi, series);
   EXPECT_EQ(series[0], 10.0);
   EXPECT_EQ(series[1], 20.0);
   EXPECT_EQ(series[2], 25.0);
@@ -53,6 +53,15 @@ TEST(MonteCarloPi, SegmentsDoubleInLength) {
   EXPECT_DOUBLE_EQ(series[4], 4.0 * 15 / 20);
   EXPECT_DOUBLE_EQ(series[5], 4.0 * 19 / 25);
   EXPECT_DOUBLE_EQ(pi, 4.0 * 19 / 25);
+  // Independent: each segment on its own (chunk 0, chunk 1, then the 5 samples of the partial chunk 2).
+  mc::writeOutputs([&](unsigned j) { return hits[j]; }, 3, 25, 10, 4.0, true, &pi, series);
+  EXPECT_EQ(series[0], 10.0);
+  EXPECT_EQ(series[1], 10.0);
+  EXPECT_EQ(series[2], 5.0);
+  EXPECT_DOUBLE_EQ(series[3], 4.0 * 8 / 10);
+  EXPECT_DOUBLE_EQ(series[4], 4.0 * 7 / 10);
+  EXPECT_DOUBLE_EQ(series[5], 4.0 * 4 / 5);
+  EXPECT_DOUBLE_EQ(pi, 4.0 * 19 / 25);  // the run's estimate uses every sample either way
 }
 
 TEST(MonteCarloPi, ShapesHaveTheAreasTheirFactorsAssume) {
@@ -76,7 +85,8 @@ TEST(MonteCarloPi, ShapesHaveTheAreasTheirFactorsAssume) {
 
 TEST(MonteCarloPi, CpuEstimatesConvergeAndAgree) {
   for (const char* shape : {"circle", "ring", "under-curve"}) {
-    auto r = test::runCpu("monte_carlo_pi", 2000000, DType::F32, {{"iters", "1000"}, {"shape", shape}});
+    auto r = test::runCpu("monte_carlo_pi", 2000000, DType::F32,
+                          {{"iters", "1000"}, {"shape", shape}, {"convergence", "cumulative"}});
     test::expectCpuImplsPass(r);
     const auto& a = test::output(r, "cpu-serial", "pi");
     const auto& b = test::output(r, "cpu-parallel", "pi");
@@ -88,6 +98,23 @@ TEST(MonteCarloPi, CpuEstimatesConvergeAndAgree) {
     EXPECT_EQ(series.view<double>()[11], 2e6);
     EXPECT_EQ(series.view<double>()[23], a.view<double>()[0]);
   }
+}
+
+TEST(MonteCarloPi, IndependentConvergenceIsDisjointBlocksOfTheSameRun) {
+  // The default: blocks of 1, 1, 2, 4, ..., 512 and the last 976 chunks of 1000 samples, each estimated on its own.
+  auto r = test::runCpu("monte_carlo_pi", 2000000, DType::F32, {{"iters", "1000"}});
+  test::expectCpuImplsPass(r);
+  const auto s = test::output(r, "cpu-serial", "convergence").view<double>();
+  ASSERT_EQ(s.size(), 24u);
+  const double blocks[12] = {1, 1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 976};
+  double samples = 0, hits = 0;
+  for (int j = 0; j < 12; ++j) {
+    EXPECT_EQ(s[std::size_t(j)], blocks[j] * 1000) << j;
+    samples += s[std::size_t(j)];
+    hits += s[std::size_t(12 + j)] * s[std::size_t(j)] / 4;  // estimate = 4 hits / samples
+  }
+  EXPECT_EQ(samples, 2e6);  // the blocks are disjoint and cover the run
+  EXPECT_NEAR(4 * hits / samples, test::output(r, "cpu-serial", "pi").view<double>()[0], 1e-12);
 }
 
 TEST(MonteCarloPi, VerificationIsStatistical) {
