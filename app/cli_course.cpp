@@ -22,6 +22,9 @@ std::string asOptions(const RequestText& t) {
   if (t.grid != "auto") s += " --grid " + t.grid;
   for (const auto& [k, v] : t.params) s += " --param " + k + "=" + v;
   if (t.impls != "all") s += " --impl " + t.impls;
+  const RequestText defaults;
+  if (t.reps != defaults.reps) s += " --reps " + t.reps;
+  if (t.warmup != defaults.warmup) s += " --warmup " + t.warmup;
   return s;
 }
 

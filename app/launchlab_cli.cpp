@@ -117,7 +117,7 @@ void rejectEmptyValues(const CLI::App& app) {
 void addRequestOptions(CLI::App* cmd, RunOptions& o) {
   cmd->add_option("workload", o.text.workload, "Workload id (see 'list')")->required();
   cmd->add_option("--n", o.text.n, "Size in elements: 1000, 1M, 16Mi, 2^24");
-  cmd->add_option("--dtype", o.text.dtype, "f32, f64 or i32 (where the workload supports it)");
+  cmd->add_option("--dtype", o.text.dtype, "f32, f64, i16, i32 or i64 (where the workload supports it)");
   cmd->add_option("--impl", o.text.impls, "Comma-separated implementation ids, or all")->default_str("all");
   cmd->add_option("--reps", o.text.reps, "Timed repetitions (median, min, max reported)")->default_str("5");
   cmd->add_option("--warmup", o.text.warmup, "Untimed warm-up repetitions")->default_str("1");

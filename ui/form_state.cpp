@@ -41,7 +41,8 @@ FormState defaultForm(const Workload& w) {
   for (const auto& p : info.params) f.params[p.name] = defaultParamText(p);
   f.block = info.launchDims == 2 ? "16x16" : "256";
   f.grid = info.launchDims == 2 ? "64x64" : "1024";
-  for (const auto& i : w.impls()) f.impls.push_back(i.id);
+  for (const auto& i : w.impls())
+    if (i.runByDefault) f.impls.push_back(i.id);
   return f;
 }
 

@@ -46,7 +46,8 @@ constexpr auto kSizeTip =
     "quarter octaves (x1.19 per step). Large N shows bandwidth; small N shows launch and transfer overheads.";
 constexpr auto kDtypeTip =
     "Element type: f32 (float, 4 bytes), f64 (double, 8 bytes: twice the bytes to move, and far fewer "
-    "double-precision units on consumer GPUs), i32/u32 (4-byte integers), u8 (bytes).";
+    "double-precision units on consumer GPUs), i16 (2 bytes: the seed's int16 waveform), i32/u32 (4 bytes), i64 "
+    "(8 bytes: NumPy's default integer), u8 (bytes).";
 constexpr auto kRepsTip =
     "Timed repetitions. Charts show the median and min-max whiskers. More repetitions give steadier numbers; "
     "Cancel stops at the next repetition.";

@@ -101,5 +101,6 @@ std::unique_ptr<OutputView> makeHistogramView(QWidget* parent);
 std::unique_ptr<OutputView> makeImageView(QWidget* parent);
 std::unique_ptr<OutputView> makeScalarView(QWidget* parent);
 std::unique_ptr<OutputView> makeSeriesView(QWidget* parent);
+std::unique_ptr<OutputView> makePointsView(QWidget* parent);
 
 }  // namespace launchlab::ui

@@ -18,6 +18,7 @@ std::unique_ptr<OutputView> createQcpOutputView(PlotKind kind, QWidget* parent) 
     case PlotKind::Image: return makeImageView(parent);
     case PlotKind::Scalar: return makeScalarView(parent);
     case PlotKind::Series: return makeSeriesView(parent);
+    case PlotKind::Points: return makePointsView(parent);
   }
   return makeWaveformView(parent);
 }

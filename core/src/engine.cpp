@@ -68,6 +68,9 @@ void finishStats(ImplResult& res, ImplContext& ctx) {
     for (const auto& [phase, s] : ctx.samples)
       for (std::size_t i = 0; i < reps; ++i) totals[i] += s[i];
     res.phases[Phase::Total] = summarize(totals);
+    // Without warm-up the first repetition is the cold one (for CUDA: lazy module load and first launch), shown
+    // beside the median of the warm ones (the Session 3 caching lesson).
+    if (ctx.warmup == 0) res.metrics["first_rep_total_ms"] = totals[0];
   } else {
     PhaseStats t;
     for (const auto& [phase, st] : res.phases) {

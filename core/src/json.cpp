@@ -22,6 +22,8 @@ ordered_json arraySpec(const ArraySpec& a) {
   if (!a.xFrom.empty()) j["x_from"] = a.xFrom;
   if (!a.xMinParam.empty()) j["x_min_param"] = a.xMinParam;
   if (!a.xMaxParam.empty()) j["x_max_param"] = a.xMaxParam;
+  if (a.xMin) j["x_min"] = *a.xMin;
+  if (a.xMax) j["x_max"] = *a.xMax;
   if (a.referenceValue) j["reference_value"] = *a.referenceValue;
   if (a.dtype) j["dtype"] = dtypeName(*a.dtype);
   return j;
@@ -113,7 +115,8 @@ std::string course(int indent) {
     j["look_for"] = e.lookFor;
     j["differs"] = e.differs;
     j["request"] = {{"workload", t.workload}, {"n", t.n},         {"dtype", t.dtype}, {"block", t.block},
-                    {"grid", t.grid},         {"impls", t.impls}, {"reps", t.reps},   {"params", t.params}};
+                    {"grid", t.grid},         {"impls", t.impls}, {"reps", t.reps},   {"warmup", t.warmup},
+                    {"params", t.params}};
     arr.push_back(j);
   }
   ordered_json root = jsonDocument("launchlab.course");

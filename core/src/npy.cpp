@@ -20,10 +20,11 @@ std::optional<DType> dtypeFromDescr(const std::string& d, std::string& why) {
   if (d == "<f8") return DType::F64;
   if (d == "<i4") return DType::I32;
   if (d == "<i8") return DType::I64;
+  if (d == "<i2") return DType::I16;
   if (d == "<u4") return DType::U32;
   if (d == "|u1" || d == "<u1") return DType::U8;
   if (!d.empty() && d[0] == '>') why = "big-endian data ('" + d + "') is not supported: save it little-endian";
-  else why = "unsupported dtype '" + d + "' (supported: <f4 float32, <f8 float64, <i4 int32, <i8 int64, <u4 uint32, |u1 uint8)";
+  else why = "unsupported dtype '" + d + "' (supported: <f4 float32, <f8 float64, <i2 int16, <i4 int32, <i8 int64, <u4 uint32, |u1 uint8)";
   return std::nullopt;
 }
 

@@ -14,6 +14,7 @@ std::string_view plotKindName(PlotKind k) {
     case PlotKind::Image: return "image";
     case PlotKind::Scalar: return "scalar";
     case PlotKind::Series: return "series";
+    case PlotKind::Points: return "points";
   }
   return "?";
 }
@@ -106,6 +107,7 @@ std::pair<double, double> histogramRange(const ArraySpec& spec, const std::map<s
   };
   auto lo = get(spec.xMinParam), hi = get(spec.xMaxParam);
   if (lo && hi && *hi > *lo) return {*lo, *hi};
+  if (spec.xMin && spec.xMax && *spec.xMax > *spec.xMin) return {*spec.xMin, *spec.xMax};
   return {0.0, double(bins)};
 }
 

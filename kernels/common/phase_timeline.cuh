@@ -76,16 +76,18 @@ struct RoundTripStep {
   struct Copy {
     void* device;
     const void* host;
+    std::size_t bytes = 0;  ///< 0: the `bytes` of runRoundTrips
   };
   std::vector<Copy> uploads;
   std::function<void(cudaStream_t)> kernels;
   void* hostResult;
   const void* deviceResult;
+  std::size_t resultBytes = 0;  ///< 0: the `bytes` of runRoundTrips
 };
 
 /// Runs ctx.warmup + ctx.reps repetitions of `steps` on one stream, each step timed as H2D (its uploads), Kernel and
-/// D2H (its result). Every repetition first poisons the device buffers in `poisoned` (untimed). All copies move
-/// `bytes` bytes.
+/// D2H (its result). Every repetition first poisons the device buffers in `poisoned` (`bytes` each, untimed). Copies
+/// move their own byte count, or `bytes` where they give none.
 inline void runRoundTrips(ImplContext& ctx, const std::vector<RoundTripStep>& steps, const std::vector<void*>& poisoned,
                           std::size_t bytes) {
   Stream stream;
@@ -97,10 +99,10 @@ inline void runRoundTrips(ImplContext& ctx, const std::vector<RoundTripStep>& st
     tl.begin();
     for (const auto& st : steps) {
       tl.step(Phase::H2D, [&] {
-        for (const auto& c : st.uploads) copyToDevice(c.device, c.host, bytes, s);
+        for (const auto& c : st.uploads) copyToDevice(c.device, c.host, c.bytes ? c.bytes : bytes, s);
       });
       tl.step(Phase::Kernel, [&] { st.kernels(s); });
-      tl.step(Phase::D2H, [&] { copyToHost(st.hostResult, st.deviceResult, bytes, s); });
+      tl.step(Phase::D2H, [&] { copyToHost(st.hostResult, st.deviceResult, st.resultBytes ? st.resultBytes : bytes, s); });
     }
     tl.end(ctx, r >= 0);
   }

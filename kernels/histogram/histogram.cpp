@@ -14,7 +14,19 @@ namespace {
 
 using histogram::BinRule;
 
-template <typename T> void fillSerial(const T* x, std::size_t n, const BinRule<T>& rule, std::uint32_t* counts) {
+/// The seed's cpu_histogram rule: bin_width = (xmax - xmin) / bins and np.int32((x - xmin) / bin_width) in float64,
+/// which truncates toward zero, so x in (xmin - bin_width, xmin) lands in bin 0 (BinRule drops it).
+struct SeedBinRule {
+  double lo, width;
+  int bins;
+  template <typename T> int operator()(T x) const {
+    const double q = (double(x) - lo) / width;
+    if (!(q > -1.0 && q < double(bins))) return -1;  // NaN, or a bin np.int32 would put outside [0, bins)
+    return static_cast<int>(q);                     // truncation toward zero: (-1, 0) -> 0
+  }
+};
+
+template <typename T, typename Rule> void fillSerial(const T* x, std::size_t n, const Rule& rule, std::uint32_t* counts) {
   std::fill(counts, counts + rule.bins, 0u);
   for (std::size_t i = 0; i < n; ++i) {
     const int b = rule(x[i]);
@@ -54,6 +66,21 @@ template <bool Parallel> void runCpu(ImplContext& ctx) {
   });
 }
 
+// The seed's rule, one core: a demonstration (values just below xmin are counted in bin 0).
+void runCpuSeedRule(ImplContext& ctx) {
+  visitDTypeAmong<float, double>(ctx.setup.dtype, [&](auto t) {
+    using T = decltype(t);
+    const double lo = ctx.setup.params.number("xmin"), hi = ctx.setup.params.number("xmax");
+    const int bins = int(ctx.setup.params.integer("bins"));
+    const SeedBinRule rule{lo, (hi - lo) / bins, bins};
+    const auto x = ctx.inputs[0].view<T>();
+    std::uint32_t* counts = ctx.outputs[0].view<std::uint32_t>().data();
+    runCpuTimed(ctx, [&] { fillSerial(x.data(), x.size(), rule, counts); });
+    const auto below = std::count_if(x.begin(), x.end(), [&](T v) { return double(v) < lo && rule(v) == 0; });
+    ctx.metrics["below_xmin_in_bin_0"] = double(below);
+  });
+}
+
 class Histogram final : public BasicWorkload {
  public:
   Histogram() {
@@ -65,7 +92,9 @@ class Histogram final : public BasicWorkload {
         "Counting into bins is a race: every element increments a shared counter, so the GPU needs atomics. With "
         "one global atomic per element the threads queue on the few busy bins (fewer bins, more waiting); giving "
         "each block private copies of the histogram in shared memory and merging them once at the end makes it "
-        "run at memory speed, on par with CUB. All variants count exactly the same.";
+        "run at memory speed, on par with CUB. All variants count exactly the same, except the seed's own rule "
+        "(cpu-seed-rule): its truncation toward zero counts values just below xmin in bin 0 (try --param "
+        "xmin=-1 on normal data).";
     i.seedNote =
         "TP 3.2 exercise cuda_histogram (grid-stride + cuda.atomic.add): 10000 normal float32 values, 10 bins on "
         "[-4, 4), launched as 128 x 64 (--grid 128 --block 64); ATLAS project 1 (parallel histogram filling). "
@@ -91,6 +120,13 @@ class Histogram final : public BasicWorkload {
     addReference("CPU serial", "One core, one histogram: the reference.", runCpu<false>);
     addCpu("cpu-parallel", "CPU parallel (per-thread histograms)",
            "Each OpenMP thread fills its own histogram; the histograms are added at the end.", runCpu<true>);
+    ImplSpec& seedRule = addCpu("cpu-seed-rule", "CPU, the seed's bin rule",
+           "The seed's cpu_histogram: np.int32((x - xmin) / bin_width) in float64 truncates toward zero, so a value "
+           "in (xmin - bin_width, xmin) is counted in bin 0 where the other variants drop it (metric "
+           "below_xmin_in_bin_0). A demonstration: it differs only when such values exist.",
+           runCpuSeedRule);
+    seedRule.demonstration = true;
+    seedRule.runByDefault = false;  // run by the tp32-histogram preset
     addGpu("cuda-global-atomics", "CUDA global atomics (the seed's kernel)",
            "The exercise's solution: a grid-stride loop with one atomicAdd on the global histogram per element. "
            "Threads wait on each other at the busy bins.",

@@ -9,6 +9,8 @@ namespace launchlab::kernels {
 
 namespace launch_coverage {
 
+Value parseValue(const std::string& name) { return name == "x-plus-y" ? Value::SeedSum : Value::BlockId; }
+
 std::uint32_t blockSize(const LaunchRequest& launch) { return launch.block ? launch.block->x : kDefaultBlock; }
 
 std::uint64_t gridSize(const LaunchRequest& launch, std::uint64_t n) {
@@ -32,9 +34,9 @@ GuardPlan planGuard(std::uint64_t n, std::uint32_t block, std::uint64_t grid, st
   return p;
 }
 
-void fillIdealMap(std::span<std::int32_t> map, std::uint64_t n, std::uint32_t block, bool parallel) {
+void fillIdealMap(std::span<std::int32_t> map, std::uint64_t n, std::uint32_t block, Value v, bool parallel) {
   std::int32_t* m = map.data();
-  const auto writer = [=](std::size_t i) { m[i] = i < n ? std::int32_t(i / block) : kPadding; };
+  const auto writer = [=](std::size_t i) { m[i] = i < n ? writtenValue(v, i, block) : kPadding; };
   if (parallel) forEachIndex<true>(map.size(), writer);
   else forEachIndex<false>(map.size(), writer);
 }
@@ -53,7 +55,8 @@ using namespace launch_coverage;
 template <bool Parallel> void runCpu(ImplContext& ctx) {
   auto map = ctx.outputs[0].view<std::int32_t>();
   const std::uint32_t block = blockSize(ctx.launch);
-  runCpuTimed(ctx, [&] { fillIdealMap(map, ctx.setup.n, block, Parallel); });
+  const Value v = parseValue(ctx.setup.params.choice("value"));
+  runCpuTimed(ctx, [&] { fillIdealMap(map, ctx.setup.n, block, v, Parallel); });
 }
 
 class LaunchCoverage final : public BasicWorkload {
@@ -67,7 +70,9 @@ class LaunchCoverage final : public BasicWorkload {
         "Every thread writes its block number into the element of its global index, and the image shows the "
         "blocks as bands (-1 = never written). With fewer than n threads the last elements are never written; "
         "with more, the extra threads must be stopped by `if (i < n)`: without it they write past the end of the "
-        "array (here into a guard zone the engine checks, on a real array into whatever memory follows).";
+        "array (here into a guard zone the engine checks, on a real array into whatever memory follows). The "
+        "value x + y shows the seed's output instead (x = arange(n), y = ones: 1 ... n), where the same gaps "
+        "appear as -1.";
     i.seedNote =
         "TP 3.2 exercise 'Modifier le code et observer les effets': add_kernel (no bounds check) on n = 4096 with "
         "32 blocks of 128 threads; decrease or increase threads_per_block and blocks_per_grid, e.g. --grid 24, "
@@ -79,15 +84,19 @@ class LaunchCoverage final : public BasicWorkload {
     i.referenceUsesLaunch = true;  // the ideal map depends on the block size
     i.params = {{.name = "width", .label = "Image width", .unit = "elements",
                  .help = "The map is drawn as rows of this many elements (the seed's 128 makes one row per block).",
-                 .kind = ParamSpec::Kind::Integer, .defaultValue = 128, .minValue = 1, .maxValue = 65536}};
+                 .kind = ParamSpec::Kind::Integer, .defaultValue = 128, .minValue = 1, .maxValue = 65536},
+                {.name = "value", .label = "Each thread writes",
+                 .help = "block-id: its block number, so the image shows which block wrote what; x-plus-y: the "
+                         "seed's add_kernel value x[i] + y[i] with x = arange(n), y = ones (1 ... n).",
+                 .kind = ParamSpec::Kind::Choice, .choices = {"block-id", "x-plus-y"}}};
     i.outputs = {{.name = "writer_block",
-                  .title = "Block that wrote each element (-1 = never written, -2 = padding past n)",
+                  .title = "Block that wrote each element, or x + y (-1 = never written, -2 = padding past n)",
                   .plot = PlotKind::Image, .xLabel = "element % width", .yLabel = "block id (-1 never written, -2 padding)",
                   .dtype = DType::I32}};
 
     addReference("CPU: the ideal map",
-                 "Element i is written by block i / blockDim (the launched block size), every element exactly once: "
-                 "the reference.",
+                 "Element i is written by block i / blockDim (the launched block size), every element exactly once, "
+                 "with its block number or i + 1: the reference.",
                  runCpu<false>);
     addCpu("cpu-parallel", "CPU parallel: the ideal map", "The same map filled by all cores (OpenMP).", runCpu<true>);
     addGpu("cuda-bounds-checked", "CUDA one thread per element with if (i < n)",
@@ -115,10 +124,11 @@ class LaunchCoverage final : public BasicWorkload {
     const std::uint64_t wrong = v.mismatches - std::min(v.mismatches, never);
     if (v.mismatches == 0) {
       v.note = "every element written once, by block i / blockDim";
+      if (parseValue(s.params.choice("value")) == Value::SeedSum) v.note = "every element written once: x + y = 1 ... n";
     } else {
       v.note = std::to_string(never) + " of " + std::to_string(s.n) +
                " elements never written (the grid needs at least ceil(n / blockDim) blocks to cover n)";
-      if (wrong) v.note += "; " + std::to_string(wrong) + " elements hold an unexpected block number";
+      if (wrong) v.note += "; " + std::to_string(wrong) + " elements hold an unexpected value";
     }
     if (impl.demonstration)
       v.note += "; threads past the end wrote into the guard zone (metric writes_past_end), not into other data";

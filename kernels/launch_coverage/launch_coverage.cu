@@ -12,15 +12,15 @@ namespace launchlab::kernels::launch_coverage {
 
 namespace {
 
-__global__ void writeBlockCheckedKernel(std::int32_t* __restrict__ map, std::uint64_t n) {
+__global__ void writeBlockCheckedKernel(std::int32_t* __restrict__ map, std::uint64_t n, Value v) {
   const std::uint64_t i = idx::global1D(blockIdx.x, blockDim.x, threadIdx.x);
-  if (i < n) map[i] = std::int32_t(blockIdx.x);
+  if (i < n) map[i] = writtenValue(v, i, blockDim.x);
 }
 
 // The seed's add_kernel shape: no check. `map` is followed by a guard zone that holds every index of the launch.
-__global__ void writeBlockUncheckedKernel(std::int32_t* __restrict__ map) {
+__global__ void writeBlockUncheckedKernel(std::int32_t* __restrict__ map, Value v) {
   const std::uint64_t i = idx::global1D(blockIdx.x, blockDim.x, threadIdx.x);
-  map[i] = std::int32_t(blockIdx.x);
+  map[i] = writtenValue(v, i, blockDim.x);
 }
 
 // Counts the elements of `zone` that some thread overwrote (they were all kNeverWritten before the launch).
@@ -50,6 +50,7 @@ std::uint64_t countWritten(const std::int32_t* zone, std::uint64_t m, cudaStream
 
 void runMap(ImplContext& ctx, bool checked) {
   const std::uint64_t n = ctx.setup.n;
+  const Value value = parseValue(ctx.setup.params.choice("value"));
   const std::uint32_t block = blockSize(ctx.launch);
   std::uint64_t grid = gridSize(ctx.launch, n);
   std::string note = ctx.launch.block ? "" : "auto block: the seed's 128 threads";
@@ -89,9 +90,9 @@ void runMap(ImplContext& ctx, bool checked) {
     {
       gpu::NvtxRange range("kernel");
       if (checked)
-        writeBlockCheckedKernel<<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, stream.get()>>>(map, n);
+        writeBlockCheckedKernel<<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, stream.get()>>>(map, n, value);
       else
-        writeBlockUncheckedKernel<<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, stream.get()>>>(map);
+        writeBlockUncheckedKernel<<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, stream.get()>>>(map, value);
       LAUNCHLAB_CUDA_CHECK_LAUNCH();
     }
     e1.record(stream.get());

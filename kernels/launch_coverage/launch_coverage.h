@@ -3,8 +3,10 @@
 // block and no grid-stride loop; the output is a map of which block wrote each element.
 #include <cstdint>
 #include <span>
+#include <string>
 #include <vector>
 
+#include "common/index_math.h"
 #include "launchlab/workload.h"
 
 namespace launchlab::kernels::launch_coverage {
@@ -14,6 +16,14 @@ constexpr std::int32_t kNeverWritten = -1;    ///< map value of an element no th
 constexpr std::int32_t kPadding = -2;         ///< map cells past n (the last row of the image is padded)
 /// Largest guard zone (elements) behind the array for the variant without a bounds check: 256 MiB of int32.
 constexpr std::uint64_t kMaxGuardElements = std::uint64_t(1) << 26;
+
+/// What each thread writes: its block number (the map of who wrote what), or the seed's value x + y with
+/// x = arange(n), y = ones: i + 1, so 1 ... n.
+enum class Value { BlockId, SeedSum };
+Value parseValue(const std::string& name);
+LAUNCHLAB_HD std::int32_t writtenValue(Value v, std::uint64_t i, std::uint32_t block) {
+  return v == Value::SeedSum ? std::int32_t(i + 1) : std::int32_t(i / block);
+}
 
 /// Threads per block every implementation uses: the user's block.x, or the seed's 128 when auto.
 std::uint32_t blockSize(const LaunchRequest& launch);
@@ -31,8 +41,8 @@ struct GuardPlan {
 };
 GuardPlan planGuard(std::uint64_t n, std::uint32_t block, std::uint64_t grid, std::uint64_t maxGuard);
 
-/// The ideal map: element i (< n) written by block i / block; cells from n on are kPadding.
-void fillIdealMap(std::span<std::int32_t> map, std::uint64_t n, std::uint32_t block, bool parallel);
+/// The ideal map: element i (< n) holds writtenValue(v, i, block); cells from n on are kPadding.
+void fillIdealMap(std::span<std::int32_t> map, std::uint64_t n, std::uint32_t block, Value v, bool parallel);
 /// Elements of [0, n) still kNeverWritten.
 std::uint64_t countNeverWritten(std::span<const std::int32_t> map, std::uint64_t n);
 

@@ -35,12 +35,18 @@ struct Accumulators {
   unsigned* ticket;             ///< blocks done; zero between launches
 };
 
+/// The per-thread estimates kept as an output (the seed's out[tid]): chunks below `kept` store theirs.
+struct KeptEstimates {
+  double* est;
+  std::uint64_t kept;
+};
+
 // Grid-stride over chunks: block b takes chunks b*B .. b*B+B-1, then the same a grid further, so every pass of
 // the block covers contiguous chunks and almost always a single segment: then one block sum and one atomic.
 template <Shape S, bool SharedSeed>
 __global__ void piKernel(std::uint64_t seed, std::uint64_t n, std::uint32_t iters, std::uint64_t chunks,
-                         unsigned segments, double piFactor, Accumulators acc, double* __restrict__ piOut,
-                         double* __restrict__ series) {
+                         unsigned segments, double piFactor, bool independent, Accumulators acc, KeptEstimates kept,
+                         double* __restrict__ piOut, double* __restrict__ series) {
   __shared__ unsigned long long scratch[33];
   __shared__ bool amLast;
   const std::uint64_t stride = std::uint64_t(gridDim.x) * blockDim.x;
@@ -48,11 +54,12 @@ __global__ void piKernel(std::uint64_t seed, std::uint64_t n, std::uint32_t iter
     const std::uint64_t c = base + threadIdx.x;
     std::uint32_t hits = 0;
     if (c < chunks) {
-      const std::uint64_t left = n - c * iters;
+      const auto len = std::uint32_t(chunkLength(n, iters, c));
       curandStatePhilox4_32_10_t st;
       // Subsequence = chunk: independent streams (the demonstration gives every chunk the same one).
       curand_init(seed, SharedSeed ? 0ull : c, 0ull, &st);
-      hits = countHits<S>(st, left < iters ? std::uint32_t(left) : iters);
+      hits = countHits<S>(st, len);
+      if (c < kept.kept) kept.est[c] = piFactor * double(hits) / double(len);
     }
     const std::uint64_t last = (base + blockDim.x < chunks ? base + blockDim.x : chunks) - 1;
     const unsigned s0 = segmentOf(base);
@@ -71,10 +78,37 @@ __global__ void piKernel(std::uint64_t seed, std::uint64_t n, std::uint32_t iter
   if (amLast && threadIdx.x == 0) {
     __threadfence();
     // __ldcg: read the totals from L2, where the atomics left them.
-    writeOutputs([&](unsigned j) { return __ldcg(acc.segHits + j); }, segments, n, iters, piFactor, piOut, series);
+    writeOutputs([&](unsigned j) { return __ldcg(acc.segHits + j); }, segments, n, iters, piFactor, independent, piOut,
+                 series);
     for (unsigned j = 0; j < segments; ++j) acc.segHits[j] = 0;
     *acc.ticket = 0;
   }
+}
+
+// The point cloud: thread c draws the first points of chunk c from the same stream as piKernel, in the same order
+// (curand4 = two points: (x, y), (z, w)), so a shared seed repeats chunk 0's points in every chunk.
+template <Shape S, bool SharedSeed>
+__global__ void pointsKernel(std::uint64_t seed, std::uint64_t n, std::uint32_t iters, PointLayout p,
+                             double* __restrict__ cloud) {
+  const std::uint64_t c = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (c >= p.chunks) return;
+  curandStatePhilox4_32_10_t st;
+  curand_init(seed, SharedSeed ? 0ull : c, 0ull, &st);
+  const std::uint64_t m = pointsOfChunk(n, iters, p.perChunk, c), first = c * p.perChunk;
+  for (std::uint64_t i = 0; i < m; i += 2) {
+    const uint4 r = curand4(&st);
+    storePoint<S>(cloud, p.count, first + i, unitFloat(r.x), unitFloat(r.y));
+    if (i + 1 < m) storePoint<S>(cloud, p.count, first + i + 1, unitFloat(r.z), unitFloat(r.w));
+  }
+}
+
+// The histogram of out[tid]: one thread per kept estimate, one atomic per estimate on kZBins counters.
+__global__ void binEstimatesKernel(const double* __restrict__ est, std::uint64_t kept, std::uint64_t n,
+                                   std::uint32_t iters, double fraction, double piFactor, unsigned* __restrict__ hist) {
+  const std::uint64_t c = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (c >= kept) return;
+  const int b = zBin(est[c], double(chunkLength(n, iters, c)), fraction, piFactor);
+  if (b >= 0) atomicAdd(hist + b, 1u);
 }
 
 template <bool SharedSeed> void run(ImplContext& ctx) {
@@ -86,22 +120,36 @@ template <bool SharedSeed> void run(ImplContext& ctx) {
   const Shape shape = parseShape(s.params.choice("shape"));
   const double piFactor = shapeInfo(shape).piFactor;
 
-  auto launchFor = [&](auto kernel) {
+  const PointLayout layout = pointLayout(n, iters);
+  const std::uint64_t kept = keptEstimates(chunks);
+  const bool independent = s.params.choice("convergence") == "independent";
+  auto launchFor = [&](auto kernel, auto points) {
     const auto cfg = gpu::resolveLaunch1D(ctx, kernel, chunks, gpu::GridPolicy::CoverN);
     ctx.launchNote += "; " + std::to_string(chunks) + " chunks of " + std::to_string(iters) + " samples";
     gpu::DeviceBuffer segHits(segments * sizeof(unsigned long long)), ticket(sizeof(unsigned));
     LAUNCHLAB_CUDA_CHECK(cudaMemset(segHits.get(), 0, segHits.bytes()));
     LAUNCHLAB_CUDA_CHECK(cudaMemset(ticket.get(), 0, ticket.bytes()));
     const Accumulators acc{segHits.as<unsigned long long>(), ticket.as<unsigned>()};
+    ctx.launchNote += "; the point cloud: a second kernel of " + std::to_string(layout.chunks) +
+                      " threads; the histogram of out[tid]: a third, one thread per kept estimate";
     gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t st) {
       kernel<<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, st>>>(s.seed, n, iters, chunks, segments, piFactor,
-                                                                       acc, d.output<double>(0), d.output<double>(1));
+                                                                       independent, acc, KeptEstimates{d.output<double>(2), kept},
+                                                                       d.output<double>(0),
+                                                                       d.output<double>(1));
+      points<<<1, unsigned(layout.chunks), 0, st>>>(s.seed, n, iters, layout, d.output<double>(3));
+      LAUNCHLAB_CUDA_CHECK(cudaMemsetAsync(d.output<unsigned>(4), 0, kZBins * sizeof(unsigned), st));
+      binEstimatesKernel<<<unsigned(ceilDiv(kept, 256)), 256, 0, st>>>(d.output<double>(2), kept, n, iters,
+                                                                       shapeInfo(shape).fraction, piFactor,
+                                                                       d.output<unsigned>(4));
     });
   };
   switch (shape) {
-    case Shape::Circle: launchFor(piKernel<Shape::Circle, SharedSeed>); break;
-    case Shape::Ring: launchFor(piKernel<Shape::Ring, SharedSeed>); break;
-    case Shape::Curve: launchFor(piKernel<Shape::Curve, SharedSeed>); break;
+    case Shape::Circle:
+      launchFor(piKernel<Shape::Circle, SharedSeed>, pointsKernel<Shape::Circle, SharedSeed>);
+      break;
+    case Shape::Ring: launchFor(piKernel<Shape::Ring, SharedSeed>, pointsKernel<Shape::Ring, SharedSeed>); break;
+    case Shape::Curve: launchFor(piKernel<Shape::Curve, SharedSeed>, pointsKernel<Shape::Curve, SharedSeed>); break;
   }
   const double ms = summarize(ctx.samples[Phase::Kernel]).medianMs;
   if (ms > 0) ctx.metrics["gsamples_per_s"] = double(n) / (ms * 1e-3) / 1e9;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <string>
 
@@ -13,19 +14,20 @@ namespace launchlab::kernels {
 
 namespace {
 
-using pulse_waveform::makePulse;
+using pulse_waveform::waveSample;
 using pulse_waveform::zeroSuppress;
 
 template <bool Parallel> void runCpu(ImplContext& ctx) {
-  runCpuLoop<Parallel, float, double>(ctx, [&](auto tag) {
+  runCpuLoop<Parallel, std::int16_t, float, double>(ctx, [&](auto tag) {
     using T = decltype(tag);
+    using C = pulse_waveform::Compute<T>;
     const auto k = pulse_waveform::constantsFor<T>(ctx.setup);
-    const T* t = ctx.inputs[0].view<T>().data();
-    const T* noise = ctx.inputs[1].view<T>().data();
+    const C* t = ctx.inputs[0].view<C>().data();
+    const C* noise = ctx.inputs[1].view<C>().data();
     T* wave = ctx.outputs[0].view<T>().data();
     T* sup = ctx.outputs[1].view<T>().data();
     return [=](std::size_t i) {
-      const T w = makePulse(t[i], k.period, k.amplitude) + noise[i];
+      const T w = waveSample<T>(t[i], noise[i], k.period, k.amplitude);
       wave[i] = w;
       sup[i] = zeroSuppress(w, k.threshold);
     };
@@ -44,15 +46,18 @@ class PulseWaveform final : public BasicWorkload {
         "the data. Copying every intermediate result back to the host and up again (the exercise's starting "
         "point) multiplies the H2D and D2H time; keeping the arrays on the device removes those copies, and fusing "
         "the three steps into one kernel also removes the intermediate arrays. Plot both outputs: the noise on "
-        "the baseline disappears below the threshold.";
-    i.seedNote = "TP 3.1: n = 100,000 float32, t = arange(n), period = n / 23, make_pulses(t, period, 100.0), "
-                 "noise = normal * 3, waveform = add_ufunc(pulses, noise), then zero_suppress(waveform, 15).";
-    i.dtypes = {DType::F32, DType::F64};
-    i.defaultDType = DType::F32;
+        "the baseline disappears below the threshold. The default is the zero_suppress exercise's int16 waveform (computed in "
+        "float64, then truncated toward zero as NumPy's astype does); f32 and f64 keep the float waveform of the "
+        "make_pulses exercise.";
+    i.seedNote = "TP 3.1: zero_suppress exercise: n = 100,000, waveform = (max(sin(arange(n) / (n / 23)) - 0.3, 0) "
+                 "* 300 + normal * 3).astype(int16), zero_suppress(waveform, 15) (the default, i16); make_pulses "
+                 "exercise: float32, make_pulses(t, period, 100.0) + noise (f32, amplitude 100).";
+    i.dtypes = {DType::I16, DType::F32, DType::F64};
+    i.defaultDType = DType::I16;
     i.defaultN = 100000;
     i.params = {
         {.name = "amplitude", .label = "Pulse amplitude", .help = "Height of the pulses (make_pulses' amplitude).",
-         .defaultValue = 100.0, .minValue = 0.0, .maxValue = 1e9},
+         .defaultValue = 300.0, .minValue = 0.0, .maxValue = 1e9},
         {.name = "cycles", .label = "Cycles", .unit = "periods",
          .help = "Sine periods over the whole array: period = n / cycles samples.", .defaultValue = 23.0,
          .minValue = 1e-3, .maxValue = 1e9},
@@ -62,8 +67,10 @@ class PulseWaveform final : public BasicWorkload {
         {.name = "threshold", .label = "Threshold", .help = "zero_suppress sets every value below this to 0.",
          .defaultValue = 15.0, .minValue = -1e9, .maxValue = 1e9},
     };
-    i.inputs = {{.name = "t", .title = "t = arange(n) (sample times)", .yLabel = "t"},
-                {.name = "noise", .title = "noise ~ normal(0, noise_sigma)", .yLabel = "noise"}};
+    // An int16 waveform is computed from float64 times and noise, as NumPy does before the cast.
+    i.inputs = {{.name = "t", .title = "t = arange(n) (sample times)", .yLabel = "t", .dtypeForIntegerRuns = DType::F64},
+                {.name = "noise", .title = "noise ~ normal(0, noise_sigma)", .yLabel = "noise",
+                 .dtypeForIntegerRuns = DType::F64}};
     i.outputs = {
         {.name = "waveform", .title = "waveform = make_pulses(t) + noise", .xLabel = "sample", .yLabel = "amplitude"},
         {.name = "suppressed", .title = "zero_suppress(waveform, threshold)", .xLabel = "sample",
@@ -92,8 +99,10 @@ class PulseWaveform final : public BasicWorkload {
     return v;
   }
 
-  // sin differs by an ulp or two between libm and CUDA, scaled by the amplitude.
+  // sin differs by an ulp or two between libm and CUDA, scaled by the amplitude; an int16 sample within an ulp of
+  // an integer may truncate to the neighbouring one.
   Tolerance tolerance(const RunSetup& s, std::size_t) const override {
+    if (s.dtype == DType::I16) return {1.0, 0.0};
     const double amp = std::max(1.0, std::fabs(s.params.number("amplitude")));
     return s.dtype == DType::F32 ? Tolerance{1e-6 * amp, 1e-6} : Tolerance{4e-15 * amp, 1e-14};
   }
@@ -106,7 +115,7 @@ class PulseWaveform final : public BasicWorkload {
     HostArray adjusted = got[1];
     std::uint64_t ties = 0;
     if (ref[0].shape() == got[1].shape() && ref[1].shape() == got[1].shape() && ref[0].dtype() == got[1].dtype()) {
-      visitDTypeAmong<float, double>(ref[0].dtype(), [&](auto tag) {
+      visitDTypeAmong<std::int16_t, float, double>(ref[0].dtype(), [&](auto tag) {
         using T = decltype(tag);
         const double thr = s.params.number("threshold");
         auto w = ref[0].view<T>();

@@ -82,6 +82,9 @@ template <bool Parallel> void runCpu(ImplContext& ctx) {
         else out = T(reduce_sum::neumaierSum(x));
       }
     });
+    using A = reduce_sum::Acc<T>;  // int32 pairs add as uint32, like the GPU's
+    reduce_sum::pairwiseTree(reinterpret_cast<const A*>(x.data()), x.size(),
+                             reinterpret_cast<A*>(ctx.outputs[1].view<T>().data()));
   });
 }
 
@@ -97,7 +100,9 @@ class ReduceSum final : public BasicWorkload {
         "everything on one address; a shared-memory tree per block is the classic fix, and sequential addressing "
         "(no idle lanes, no bank conflicts) beats interleaved addressing. A grid-stride loop with 16-byte loads, "
         "warp shuffles and one pass reads memory as fast as CUB. Float sums differ in the last bits between "
-        "orders: each result is checked against a compensated CPU sum with a tolerance that grows like sqrt(n).";
+        "orders: each result is checked against a compensated CPU sum with a tolerance that grows like sqrt(n). "
+        "ATLAS's path is here too: the race out[0] += x[i] (wrong by design), float64 atomics, and the tree in "
+        "global memory with one launch per level.";
     i.seedNote =
         "Session 3 'The Reduce Generator': @cuda.reduce sum_reduce on A = np.arange(1234, dtype=np.float64) + 1 "
         "(the defaults: --n 1234 --dtype f64, input arange, sum 761995). The H200 anchors time cuda.reduce on 2^26 "
@@ -111,7 +116,9 @@ class ReduceSum final : public BasicWorkload {
          .help = "arange: 1, 2, ..., n like the seed; random: uniform(-1, 1) (integers: uniform in [-1000, 1000)).",
          .kind = ParamSpec::Kind::Choice, .choices = {"arange", "random"}}};
     i.inputs = {{.name = "x", .title = "x", .yLabel = "x"}};
-    i.outputs = {{.name = "sum", .title = "Sum of x", .plot = PlotKind::Scalar, .xLabel = "", .yLabel = "sum"}};
+    i.outputs = {{.name = "sum", .title = "Sum of x", .plot = PlotKind::Scalar, .xLabel = "", .yLabel = "sum"},
+                 {.name = "tree", .title = "Reduction tree of x[0:8]: each row sums pairs of the row above",
+                  .plot = PlotKind::Image, .xLabel = "element", .yLabel = "level (0 = x)"}};
 
     addReference("CPU compensated sum (float64 Neumaier)",
                  "One core, a compensated float64 sum (int32: wrapping sum): the reference.", runCpu<false>);
@@ -119,8 +126,21 @@ class ReduceSum final : public BasicWorkload {
            "All cores, each summing a chunk in float64 SIMD lanes, partial sums combined.", runCpu<true>);
     addGpu("cuda-atomics", "CUDA atomics only",
            "Every element is added to the result with its own atomicAdd: one long chain on one address, in "
-           "arrival order (the float result changes from run to run).",
+           "arrival order (the float result changes from run to run). In f64 this is ATLAS's float64 atomic add.",
            LAUNCHLAB_CUDA_ENTRY(reduce_sum::cudaAtomics));
+    ImplSpec& race = addGpu("cuda-naive-race", "CUDA out[0] += x[i] (the race)",
+           "ATLAS's first attempt: every thread reads out[0], adds its element and writes it back; the updates of "
+           "different threads overwrite each other, so most elements are lost (the seed got -2.45 for a true "
+           "-846.62). A demonstration: the mismatch is the lesson.",
+           LAUNCHLAB_CUDA_ENTRY(reduce_sum::cudaNaiveRace));
+    race.demonstration = true;
+    race.runByDefault = false;  // ATLAS's variants are run by the atlas-tree-reduction preset
+    addGpu("cuda-tree-global-halving", "CUDA tree_sum_step, a launch per level",
+           "ATLAS's tree: each launch adds pairs, out[i] = in[2i] + in[2i + 1], halving the array in global "
+           "memory, e.g. [3, 1, 7, 0, 4, 1, 6, 3] -> [4, 7, 5, 9] -> [11, 14] -> [25]: ceil(log2 n) launches (20 "
+           "for 2^20), each reading the previous level from global memory.",
+           LAUNCHLAB_CUDA_ENTRY(reduce_sum::cudaTreeGlobalHalving))
+        .runByDefault = false;
     addGpu("cuda-tree-interleaved", "CUDA shared-memory tree, interleaved addressing",
            "Harris's first kernel: a shared-memory tree where thread t adds s[t + stride] when t % (2 stride) == 0: "
            "most lanes of each warp idle and diverge. One launch per level of blocks (partial sums of partial sums).",
@@ -145,13 +165,20 @@ class ReduceSum final : public BasicWorkload {
     return v;
   }
 
-  std::vector<std::vector<std::size_t>> outputShapes(const RunSetup&) const override { return {{1}}; }
+  std::vector<std::vector<std::size_t>> outputShapes(const RunSetup&) const override {
+    return {{1}, {reduce_sum::kTreeLevels, reduce_sum::kTreeWidth}};
+  }
+
+  // The sum's traffic: x read once, one value written (the 8-element tree is an illustration).
+  double bytesMoved(const RunSetup& s) const override { return double(s.n + 1) * double(dtypeSize(s.dtype)); }
 
   Verification verifyWithInputs(const RunSetup& s, const std::vector<HostArray>& inputs,
                                 const std::vector<HostArray>& ref, const std::vector<HostArray>& got,
                                 const ImplSpec&) const override {
+    // The tree adds the same pairs in the same order everywhere: exact.
+    const Verification tree = compareArrays(ref[1], got[1], Tolerance::exact());
     if (!isFloating(s.dtype)) {
-      Verification v = compareArrays(ref[0], got[0], Tolerance::exact());
+      Verification v = mergeVerifications({compareArrays(ref[0], got[0], Tolerance::exact()), tree});
       v.note = "exact (int32 sums wrap modulo 2^32 on every implementation)";
       return v;
     }
@@ -167,10 +194,10 @@ class ReduceSum final : public BasicWorkload {
     });
     const double u = s.dtype == DType::F32 ? 0x1p-24 : 0x1p-53;
     const double atol = reduce_sum::sumTolerance(u, s.n, sumAbs);
-    Verification v = compareArrays(ref[0], got[0], Tolerance{atol, 0});
+    Verification v = mergeVerifications({compareArrays(ref[0], got[0], Tolerance{atol, 0}), tree});
     std::ostringstream o;
     o << "|sum - compensated float64 sum| <= u (6 sqrt(n) + 2) sum|x| = " << atol << " (u = 2^"
-      << (s.dtype == DType::F32 ? -24 : -53) << ", sum|x| = " << sumAbs << ")";
+      << (s.dtype == DType::F32 ? -24 : -53) << ", sum|x| = " << sumAbs << "); the tree of x[0:8] exactly";
     v.note = o.str();
     return v;
   }

@@ -16,13 +16,38 @@ namespace launchlab::kernels::reduce_sum {
 
 namespace {
 
-/// The type the GPU adds in: the data's own, except uint32 for int32 (defined wrap-around).
-template <typename T> using Acc = std::conditional_t<std::is_same_v<T, std::int32_t>, std::uint32_t, T>;
+// The 8-element tree output, drawn by one thread in every variant (an illustration, a few dozen additions).
+template <typename A> __global__ void treeLevelsKernel(const A* __restrict__ x, std::uint64_t n, A* __restrict__ tree) {
+  pairwiseTree(x, n, tree);
+}
+template <typename A> void drawTree(const gpu::DeviceArrays& d, std::uint64_t n, cudaStream_t s) {
+  treeLevelsKernel<A><<<1, 1, 0, s>>>(d.input<A>(0), n, d.output<A>(1));
+  LAUNCHLAB_CUDA_CHECK_LAUNCH();
+}
 
 // ---- 1. Atomics only: one atomicAdd per element, all on one address. ----
 template <typename A> __global__ void atomicsKernel(const A* __restrict__ x, std::uint64_t n, A* __restrict__ out) {
   const std::uint64_t stride = idx::gridStride1D(gridDim.x, blockDim.x);
   for (std::uint64_t i = idx::global1D(blockIdx.x, blockDim.x, threadIdx.x); i < n; i += stride) atomicAdd(out, x[i]);
+}
+
+// ---- 1b. The naive race: out[0] += x[i] without an atomic. Read, add and write of different threads interleave,
+// so most additions overwrite each other (a demonstration: the result is wrong, by design). ----
+template <typename A> __global__ void raceKernel(const A* __restrict__ x, std::uint64_t n, A* out) {
+  const std::uint64_t stride = idx::gridStride1D(gridDim.x, blockDim.x);
+  for (std::uint64_t i = idx::global1D(blockIdx.x, blockDim.x, threadIdx.x); i < n; i += stride) {
+    volatile A* o = out;  // a plain load and store per element, as the Python `out[0] += x[i]`
+    *o = *o + x[i];
+  }
+}
+
+// ---- 1c. The tree in global memory, one launch per level: out[i] = in[2i] + in[2i + 1] (the last element of an
+// odd level passes through), halving the array until one value is left: ceil(log2 n) launches. ----
+template <typename A> __global__ void treeSumStepKernel(const A* __restrict__ in, std::uint64_t len, A* __restrict__ out) {
+  const std::uint64_t half = (len + 1) / 2;
+  const std::uint64_t stride = idx::gridStride1D(gridDim.x, blockDim.x);
+  for (std::uint64_t i = idx::global1D(blockIdx.x, blockDim.x, threadIdx.x); i < half; i += stride)
+    out[i] = 2 * i + 1 < len ? in[2 * i] + in[2 * i + 1] : in[2 * i];
 }
 
 // ---- 2./3. Harris's shared-memory trees. ----
@@ -108,6 +133,18 @@ template <typename Body> void dispatch(ImplContext& ctx, Body body) {
   visitDTypeAmong<float, double, std::int32_t>(ctx.setup.dtype, [&](auto t) { body(Acc<decltype(t)>{}); });
 }
 
+// A kernel that adds every element into out[0] (atomics, or the race): out zeroed, then one launch.
+template <typename A> void runOnOneAddress(ImplContext& ctx, void (*kernel)(const A*, std::uint64_t, A*)) {
+  const std::uint64_t n = ctx.setup.n;
+  const auto cfg = gpu::resolveLaunch1D(ctx, kernel, n, gpu::GridPolicy::CoverN);
+  gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
+    drawTree<A>(d, n, s);
+    A* out = d.output<A>(0);
+    LAUNCHLAB_CUDA_CHECK(cudaMemsetAsync(out, 0, sizeof(A), s));  // all-zero bits are 0 for every type here
+    kernel<<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s>>>(d.input<A>(0), n, out);
+  });
+}
+
 template <bool Interleaved> void runTree(ImplContext& ctx) {
   dispatch(ctx, [&](auto a) {
     using A = decltype(a);
@@ -121,6 +158,7 @@ template <bool Interleaved> void runTree(ImplContext& ctx) {
     ctx.launchNote += "; " + std::to_string(passes) + (passes == 1 ? " launch" : " launches") +
                       " (later ones reduce the per-block sums with " + std::to_string(kLaterPassBlock) + " threads)";
     gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
+      drawTree<A>(d, n, s);
       A* out = d.output<A>(0);
       A* first = blocks == 1 ? out : ping.as<A>();
       treeKernel<A, Interleaved><<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), pow2 * sizeof(A), s>>>(
@@ -144,14 +182,43 @@ template <bool Interleaved> void runTree(ImplContext& ctx) {
 }  // namespace
 
 void cudaAtomics(ImplContext& ctx) {
+  dispatch(ctx, [&](auto a) { runOnOneAddress<decltype(a)>(ctx, atomicsKernel<decltype(a)>); });
+}
+
+void cudaNaiveRace(ImplContext& ctx) {
+  dispatch(ctx, [&](auto a) { runOnOneAddress<decltype(a)>(ctx, raceKernel<decltype(a)>); });
+}
+
+void cudaTreeGlobalHalving(ImplContext& ctx) {
   dispatch(ctx, [&](auto a) {
     using A = decltype(a);
     const std::uint64_t n = ctx.setup.n;
-    const auto cfg = gpu::resolveLaunch1D(ctx, atomicsKernel<A>, n, gpu::GridPolicy::CoverN);
+    // The launch of the first level (ceil(n / 2) pairs); later levels keep the block and cover their pairs.
+    const auto cfg = gpu::resolveLaunch1D(ctx, treeSumStepKernel<A>, ceilDiv(n, 2), gpu::GridPolicy::CoverN);
+    const unsigned block = cfg.block.x;
+    gpu::DeviceBuffer ping(ceilDiv(n, 2) * sizeof(A)), pong(ceilDiv(n, 4) * sizeof(A) + sizeof(A));
+    int levels = 0;
+    for (std::uint64_t m = n; m > 1; m = (m + 1) / 2) ++levels;
+    ctx.launchNote += "; " + std::to_string(levels) + " launches, one per level of the tree";
+    ctx.metrics["launches_per_rep"] = levels;
     gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
+      drawTree<A>(d, n, s);
       A* out = d.output<A>(0);
-      LAUNCHLAB_CUDA_CHECK(cudaMemsetAsync(out, 0, sizeof(A), s));  // all-zero bits are 0 for every type here
-      atomicsKernel<A><<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s>>>(d.input<A>(0), n, out);
+      if (n == 1) {
+        LAUNCHLAB_CUDA_CHECK(cudaMemcpyAsync(out, d.input<A>(0), sizeof(A), cudaMemcpyDeviceToDevice, s));
+        return;
+      }
+      const A* src = d.input<A>(0);
+      A* bufs[2] = {ping.as<A>(), pong.as<A>()};
+      int k = 0;
+      for (std::uint64_t m = n; m > 1; m = (m + 1) / 2, ++k) {
+        const std::uint64_t half = (m + 1) / 2;
+        A* dst = half == 1 ? out : bufs[k % 2];
+        const dim3 grid = k == 0 ? gpu::toDim3(cfg.grid) : dim3(unsigned(ceilDiv(half, block)));
+        treeSumStepKernel<A><<<grid, gpu::toDim3(cfg.block), 0, s>>>(src, m, dst);
+        LAUNCHLAB_CUDA_CHECK_LAUNCH();
+        src = dst;
+      }
     });
   });
 }
@@ -169,6 +236,7 @@ void cudaWarpShuffle(ImplContext& ctx) {
     gpu::DeviceBuffer ticket(sizeof(unsigned));
     LAUNCHLAB_CUDA_CHECK(cudaMemset(ticket.get(), 0, sizeof(unsigned)));  // each launch's last block resets it
     gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
+      drawTree<A>(d, n, s);
       shuffleKernel<A><<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s>>>(
           d.input<A>(0), n, partials.as<A>(), ticket.as<unsigned>(), d.output<A>(0));
     });
@@ -186,6 +254,7 @@ void cudaCub(ImplContext& ctx) {
     ctx.launched = LaunchConfig{Dim3{0, 1, 1}, Dim3{0, 1, 1}, 0};  // 0: not ours to choose
     ctx.launchNote = "chosen by CUB (its tuning policy); the --block/--grid options do not apply";
     gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
+      drawTree<A>(d, n, s);
       std::size_t bytes = tempBytes;
       LAUNCHLAB_CUDA_CHECK(cub::DeviceReduce::Sum(temp.get(), bytes, d.input<A>(0), d.output<A>(0), n, s));
     });

@@ -3,10 +3,27 @@
 // through Harris's shared-memory trees to a one-pass warp-shuffle kernel and CUB.
 #include <cstdint>
 #include <span>
+#include <type_traits>
 
+#include "common/index_math.h"
 #include "launchlab/workload.h"
 
 namespace launchlab::kernels::reduce_sum {
+
+/// The type the sums are made in: the data's own, except uint32 for int32 (defined wrap-around, the same bits).
+template <typename T> using Acc = std::conditional_t<std::is_same_v<T, std::int32_t>, std::uint32_t, T>;
+
+/// The reduction tree of x[0:8] as ATLAS draws it, a 4 x 8 output: row 0 = x[0:8] (0 past n), row l = the sums of
+/// adjacent pairs of row l - 1 (8 >> l of them, 0 past that): [3,1,7,0,4,1,6,3] -> [4,7,5,9] -> [11,14] -> [25].
+constexpr std::size_t kTreeWidth = 8, kTreeLevels = 4;
+template <typename A> LAUNCHLAB_HD void pairwiseTree(const A* x, std::uint64_t n, A* tree) {
+  for (std::size_t j = 0; j < kTreeWidth; ++j) tree[j] = j < n ? x[j] : A(0);
+  for (std::size_t l = 1; l < kTreeLevels; ++l) {
+    const A* up = tree + (l - 1) * kTreeWidth;
+    for (std::size_t j = 0; j < kTreeWidth; ++j)
+      tree[l * kTreeWidth + j] = j < (kTreeWidth >> l) ? A(up[2 * j] + up[2 * j + 1]) : A(0);
+  }
+}
 
 /// Compensated (Neumaier) sum in float64: error about one rounding of the result, whatever n (the reference).
 double neumaierSum(std::span<const float> x);
@@ -18,6 +35,8 @@ std::int32_t wrappingSum(std::span<const std::int32_t> x);
 double sumTolerance(double unitRoundoff, std::uint64_t n, double sumAbs);
 
 void cudaAtomics(ImplContext& ctx);
+void cudaNaiveRace(ImplContext& ctx);
+void cudaTreeGlobalHalving(ImplContext& ctx);
 void cudaTreeInterleaved(ImplContext& ctx);
 void cudaTreeSequential(ImplContext& ctx);
 void cudaWarpShuffle(ImplContext& ctx);

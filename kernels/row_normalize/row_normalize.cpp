@@ -39,8 +39,9 @@ class RowNormalize final : public RowWorkload {
         "strided and it leaves most of the GPU idle when rows are few. A warp or a block per row reads "
         "coalesced and sums with a reduction: compare them as d grows (e.g. --param d=1024 --n 64K).";
     i.seedNote = "Session 3: x = np.arange(32 * 3).astype(np.float32).reshape((32, 3)), normalize[1, 32](x) after "
-                 "rewriting the row mean and division as loops (the default: n = 32 rows, d = 3, arange input; "
-                 "the result is written to a separate array instead of in place).";
+                 "rewriting the row mean and division as loops (the default: n = 32 rows, d = 3, arange input). The seed "
+                 "normalises x in place: cuda-thread-per-row-in-place does so on a device copy of x; the other "
+                 "variants write a separate array.";
     i.dtypes = {DType::F32, DType::F64};
     i.defaultDType = DType::F32;
     i.defaultN = 32;
@@ -60,6 +61,11 @@ class RowNormalize final : public RowWorkload {
     addGpu("cuda-thread-per-row", "CUDA one thread per row (the rewrite)",
            "The exercise's answer: i = cuda.grid(1) picks a row, one loop sums it, one loop divides it.",
            LAUNCHLAB_CUDA_ENTRY(row_normalize::cudaThreadPerRow));
+    addGpu("cuda-thread-per-row-in-place", "CUDA one thread per row, in place",
+           "As the seed: the kernel overwrites the matrix it reads (x[i, j] = x[i, j] / mean). Here x is first "
+           "copied device-to-device into the output buffer (inside the kernel phase), so the input stays for "
+           "verification; the result is the same.",
+           LAUNCHLAB_CUDA_ENTRY(row_normalize::cudaThreadPerRowInPlace));
     addGpu("cuda-warp-per-row", "CUDA one warp per row (shuffles)",
            "The 32 lanes of a warp read the row together, add up with __shfl_down_sync, share the mean and divide "
            "their elements.",

@@ -8,9 +8,10 @@ namespace launchlab::kernels::row_normalize {
 
 namespace {
 
-// The exercise's rewrite: a thread per row, a loop for the mean, a loop for the division.
+// The exercise's rewrite: a thread per row, a loop for the mean, a loop for the division. x and y may be the same
+// array (the seed normalises x in place: each row is read whole before any of it is overwritten).
 template <typename T>
-__global__ void threadPerRowKernel(const T* __restrict__ x, T* __restrict__ y, std::size_t rows, std::size_t d) {
+__global__ void threadPerRowKernel(const T* x, T* y, std::size_t rows, std::size_t d) {
   const std::size_t stride = idx::gridStride1D(gridDim.x, blockDim.x);
   for (std::size_t r = idx::global1D(blockIdx.x, blockDim.x, threadIdx.x); r < rows; r += stride) {
     const T* in = x + r * d;
@@ -75,6 +76,20 @@ void cudaThreadPerRow(ImplContext& ctx) {
     const auto cfg = gpu::resolveLaunch1D(ctx, threadPerRowKernel<T>, ctx.setup.n, gpu::GridPolicy::CoverN);
     ctx.launchNote = "one thread per row; " + ctx.launchNote;
     launchRows<T>(ctx, threadPerRowKernel<T>, cfg);
+  });
+}
+
+void cudaThreadPerRowInPlace(ImplContext& ctx) {
+  dispatch(ctx, [&](auto tag) {
+    using T = decltype(tag);
+    const std::size_t rows = ctx.setup.n, d = std::size_t(ctx.setup.params.integer("d"));
+    const auto cfg = gpu::resolveLaunch1D(ctx, threadPerRowKernel<T>, rows, gpu::GridPolicy::CoverN);
+    ctx.launchNote = "one thread per row, in place; " + ctx.launchNote;
+    gpu::runPipeline(ctx, [&](gpu::DeviceArrays& dev, cudaStream_t s) {
+      T* y = dev.output<T>(0);
+      LAUNCHLAB_CUDA_CHECK(cudaMemcpyAsync(y, dev.input<T>(0), rows * d * sizeof(T), cudaMemcpyDeviceToDevice, s));
+      threadPerRowKernel<T><<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s>>>(y, y, rows, d);
+    });
   });
 }
 

@@ -10,6 +10,7 @@ namespace launchlab::kernels::row_normalize {
 using Acc = double;
 
 void cudaThreadPerRow(ImplContext& ctx);
+void cudaThreadPerRowInPlace(ImplContext& ctx);
 void cudaWarpPerRow(ImplContext& ctx);
 void cudaBlockPerRow(ImplContext& ctx);
 

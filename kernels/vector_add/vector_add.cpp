@@ -1,6 +1,7 @@
 #include "vector_add/vector_add.h"
 
 #include <cstdint>
+#include <string>
 
 #include "common/cpu_loops.h"
 #include "launchlab/registry.h"
@@ -9,6 +10,15 @@
 namespace launchlab::kernels {
 
 namespace {
+
+// b = [10, 20, ..., 10 width] repeated: NumPy's broadcast of a row over the rows of a matrix, materialised.
+void fillBroadcastRow(HostArray& a, std::size_t width) {
+  visitDType(a.dtype(), [&](auto t) {
+    using T = decltype(t);
+    auto v = a.view<T>();
+    for (std::size_t i = 0; i < v.size(); ++i) v[i] = T(10 * (i % width + 1));
+  });
+}
 
 template <bool Parallel> void runCpu(ImplContext& ctx) {
   runCpuMap<Parallel, float, double, std::int32_t, std::int64_t>(ctx, [](auto x, auto y) { return x + y; });
@@ -25,15 +35,22 @@ class VectorAdd final : public BasicWorkload {
         "Each thread adds one pair of elements, so the kernel only moves bytes: its speed is the memory "
         "bandwidth. Shrink the grid below N threads with the one-thread-per-element kernel and the last elements "
         "stay unwritten; the grid-stride loop covers any N with any grid, and wide (16-byte) loads bring it "
-        "close to a device-to-device copy.";
+        "close to a device-to-device copy. TP 3.1's add_ufunc lessons are here too: on 4 or 16 int64 the GPU loses "
+        "to the CPU (launch and copies cost microseconds, the additions nothing), and keeping x, y (and out) on "
+        "the device removes the copies from each call (cuda-device-inputs, cuda-device-output). TP 3.2's "
+        "cuda.synchronize() can go: the copy of the result waits for the kernel (cuda-no-sync).";
     i.seedNote = "TP 3.2: add_kernel on n = 4096 with 32 x 128 threads, then the grid-stride add_kernel on "
                  "n = 100000 with 30 x 128 threads (reproduce with --block 128 --grid 30).";
     i.dtypes = {DType::F32, DType::F64, DType::I32, DType::I64};
     i.defaultDType = DType::F32;
     i.defaultN = 1 << 24;
     i.params = {{.name = "input", .label = "Input pattern",
-                 .help = "random: x and y uniform random; arange: x = 0, 1, 2, … and y = 1 (the course's example)",
-                 .kind = ParamSpec::Kind::Choice, .choices = {"random", "arange"}}};
+                 .help = "random: x and y uniform random; arange: x = 0, 1, 2, … and y = 1 (TP 3.2's add_kernel); "
+                         "seed-a-b: x = 1, 2, 3, … and y = 10, 20, 30, … (TP 3.1's a and b); seed-broadcast: x = "
+                         "arange(n) (c = arange(16).reshape(4, 4) flattened) and y = 10, 20, 30, 40 repeated (b "
+                         "broadcast over c's rows); seed-2x: x = arange(n), y = 2 x (add_ufunc on device arrays)",
+                 .kind = ParamSpec::Kind::Choice,
+                 .choices = {"random", "arange", "seed-a-b", "seed-broadcast", "seed-2x"}}};
     i.inputs = {{.name = "x", .title = "x", .yLabel = "x"}, {.name = "y", .title = "y", .yLabel = "y"}};
     i.outputs = {{.name = "out", .title = "out = x + y", .yLabel = "x + y"}};
 
@@ -42,8 +59,34 @@ class VectorAdd final : public BasicWorkload {
            runCpu<true>);
     addGpu("cuda-one-per-thread", "CUDA one thread per element",
            "The course's first add_kernel with a bounds check: grid = ceil(N / block) blocks by default. A grid "
-           "smaller than that leaves the tail unwritten.",
+           "smaller than that leaves the tail unwritten. Every repetition copies x and y up and out back: "
+           "add_ufunc called on host arrays.",
            LAUNCHLAB_CUDA_ENTRY(vector_add::cudaOnePerThread));
+    addGpu("cuda-in-place", "CUDA in place (x += y)",
+           "x goes up into the device buffer that the kernel then increments in place (data[i] += y[i]; with the "
+           "arange input y = ones, the seed's increment) and that comes back as the result: one array in and out.",
+           LAUNCHLAB_CUDA_ENTRY(vector_add::cudaInPlace))
+        .runByDefault = false;
+    addGpu("cuda-device-inputs", "CUDA device inputs",
+           "x and y are copied to the device once (cuda.to_device, untimed); each call runs the kernel and copies "
+           "the result it allocated back to the host.",
+           LAUNCHLAB_CUDA_ENTRY(vector_add::cudaDeviceInputs))
+        .runByDefault = false;
+    addGpu("cuda-device-output", "CUDA device arrays, out=",
+           "add_ufunc(x_device, y_device, out=out_device): inputs and output stay on the device, so a call is the "
+           "kernel alone; the result is copied back once afterwards (copy_to_host), outside the timing.",
+           LAUNCHLAB_CUDA_ENTRY(vector_add::cudaDeviceOutput))
+        .runByDefault = false;
+    addGpu("cuda-explicit-sync", "CUDA + synchronize (host clock)",
+           "TP 3.2's add_kernel[grid, block](d_x, d_y, d_out); cuda.synchronize(); d_out.copy_to_host(), timed "
+           "with the host clock: the kernel phase ends when the synchronize returns.",
+           LAUNCHLAB_CUDA_ENTRY(vector_add::cudaExplicitSync))
+        .runByDefault = false;
+    addGpu("cuda-no-sync", "CUDA, no synchronize (host clock)",
+           "The same without cuda.synchronize(): the launch returns at once and the blocking copy waits for the "
+           "kernel by itself, so the result and the total time are the same; only the split moves to D2H.",
+           LAUNCHLAB_CUDA_ENTRY(vector_add::cudaNoSync))
+        .runByDefault = false;
     addGpu("cuda-grid-stride", "CUDA grid-stride loop",
            "The course's grid-stride add_kernel: any grid covers any N; auto grid = as many blocks as are resident.",
            LAUNCHLAB_CUDA_ENTRY(vector_add::cudaGridStride));
@@ -56,9 +99,19 @@ class VectorAdd final : public BasicWorkload {
   std::vector<HostArray> makeInputs(const RunSetup& s) const override {
     auto v = allocateInputs(s);
     HostArray &x = v[0], &y = v[1];
-    if (s.params.choice("input") == "arange") {
+    const std::string input = s.params.choice("input");
+    if (input == "arange") {
       fillArange(x, 0, 1);
       fillConstant(y, 1);
+    } else if (input == "seed-a-b") {
+      fillArange(x, 1, 1);
+      fillArange(y, 10, 10);
+    } else if (input == "seed-broadcast") {
+      fillArange(x, 0, 1);
+      fillBroadcastRow(y, 4);
+    } else if (input == "seed-2x") {
+      fillArange(x, 0, 1);
+      fillArange(y, 0, 2);
     } else if (isFloating(s.dtype)) {
       fillUniform(x, -1, 1, s.seed, 0);
       fillUniform(y, -1, 1, s.seed, 1);

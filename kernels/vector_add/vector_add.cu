@@ -1,4 +1,5 @@
 // vector_add: CUDA variants (TP 3.2 add_kernel).
+#include <chrono>
 #include <cstdint>
 
 #include "common/gpu_pipeline.cuh"
@@ -15,6 +16,12 @@ __global__ void addOnePerThreadKernel(const T* __restrict__ x, const T* __restri
                                       std::size_t n) {
   const std::size_t i = idx::global1D(blockIdx.x, blockDim.x, threadIdx.x);
   if (i < n) out[i] = x[i] + y[i];
+}
+
+// PyCUDA's increment with drv.InOut: the data array is modified in place (data[i] += y[i], y = ones: + 1).
+template <typename T> __global__ void addInPlaceKernel(T* __restrict__ data, const T* __restrict__ y, std::size_t n) {
+  const std::size_t i = idx::global1D(blockIdx.x, blockDim.x, threadIdx.x);
+  if (i < n) data[i] += y[i];
 }
 
 // The course's grid-stride loop: each thread starts at its global index and strides by the grid size.
@@ -77,6 +84,95 @@ void launchAdd(ImplContext& ctx, Kernel kernel, std::uint64_t work, gpu::GridPol
   });
 }
 
+// add_ufunc on device arrays: the inputs go up once before the repetitions (untimed, as the seed calls
+// cuda.to_device before %timeit); each repetition runs the kernel and, unless the output stays on the device,
+// copies the result back. A device-resident output is copied back once after the repetitions (copy_to_host).
+template <typename T, typename Kernel>
+void runDeviceResident(ImplContext& ctx, Kernel kernel, const LaunchConfig& cfg, bool outputStays) {
+  const std::size_t n = ctx.setup.n;
+  gpu::DeviceArrays d = gpu::allocateFor(ctx);
+  gpu::Stream stream;
+  const cudaStream_t s = stream.get();
+  gpu::copyInputs(ctx, d, s);
+  gpu::Event e0, e1, e2;
+  for (int r = -ctx.warmup; r < ctx.reps; ++r) {
+    ctx.checkpoint(r);
+    gpu::poisonOutputs(d, s);
+    e0.record(s);
+    kernel<<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s>>>(d.input<T>(0), d.input<T>(1), d.output<T>(0), n);
+    LAUNCHLAB_CUDA_CHECK_LAUNCH();
+    e1.record(s);
+    if (!outputStays) gpu::copyOutputs(ctx, d, s);
+    e2.record(s);
+    stream.sync();
+    if (r < 0) continue;
+    ctx.samples[Phase::Kernel].push_back(e1.elapsedSince(e0));
+    if (!outputStays) ctx.samples[Phase::D2H].push_back(e2.elapsedSince(e1));
+  }
+  if (outputStays) {
+    gpu::copyOutputs(ctx, d, s);
+    stream.sync();
+  }
+  ctx.launchNote += outputStays ? "; x, y copied up once and out copied back once, outside the timing"
+                                : "; x, y copied up once, outside the timing; out copied back every call";
+}
+
+// The seed's add_kernel[...](d_x, d_y, d_out) then d_out.copy_to_host(), with or without cuda.synchronize() in
+// between, timed with the host clock on the default stream: "kernel" is from the launch to the return of the
+// synchronize (or of the launch alone), "D2H" the blocking cudaMemcpy, which waits for the kernel by itself.
+template <typename T, typename Kernel>
+void runHostTimed(ImplContext& ctx, Kernel kernel, const LaunchConfig& cfg, bool explicitSync) {
+  using Clock = std::chrono::steady_clock;
+  const std::size_t n = ctx.setup.n;
+  gpu::DeviceArrays d = gpu::allocateFor(ctx);
+  gpu::copyInputs(ctx, d, 0);
+  auto ms = [](Clock::time_point a, Clock::time_point b) { return std::chrono::duration<double, std::milli>(b - a).count(); };
+  for (int r = -ctx.warmup; r < ctx.reps; ++r) {
+    ctx.checkpoint(r);
+    gpu::poisonOutputs(d, 0);
+    LAUNCHLAB_CUDA_CHECK(cudaDeviceSynchronize());
+    const auto t0 = Clock::now();
+    kernel<<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block)>>>(d.input<T>(0), d.input<T>(1), d.output<T>(0), n);
+    LAUNCHLAB_CUDA_CHECK_LAUNCH();
+    if (explicitSync) LAUNCHLAB_CUDA_CHECK(cudaDeviceSynchronize());
+    const auto t1 = Clock::now();
+    LAUNCHLAB_CUDA_CHECK(cudaMemcpy(ctx.outputs[0].data(), d.out[0].get(), ctx.outputs[0].bytes(), cudaMemcpyDeviceToHost));
+    const auto t2 = Clock::now();
+    if (r < 0) continue;
+    ctx.samples[Phase::Kernel].push_back(ms(t0, t1));
+    ctx.samples[Phase::D2H].push_back(ms(t1, t2));
+  }
+  ctx.launchNote += explicitSync ? "; host-timed: launch + cudaDeviceSynchronize, then cudaMemcpy"
+                                 : "; host-timed: launch only (returns at once), then cudaMemcpy (waits for the kernel)";
+}
+
+// drv.InOut(data): x goes up into the buffer that is then incremented in place and comes back as the result
+// (here the output buffer, so the host's x stays for verification); y goes up beside it. Timed like runPipeline.
+template <typename T> void runInPlace(ImplContext& ctx, const LaunchConfig& cfg) {
+  const std::size_t n = ctx.setup.n, bytes = n * sizeof(T);
+  gpu::DeviceArrays d = gpu::allocateFor(ctx);
+  gpu::Stream stream;
+  const cudaStream_t s = stream.get();
+  gpu::Event e0, e1, e2, e3;
+  for (int r = -ctx.warmup; r < ctx.reps; ++r) {
+    ctx.checkpoint(r);
+    e0.record(s);
+    LAUNCHLAB_CUDA_CHECK(cudaMemcpyAsync(d.output<T>(0), ctx.inputs[0].data(), bytes, cudaMemcpyHostToDevice, s));
+    LAUNCHLAB_CUDA_CHECK(cudaMemcpyAsync(d.in[1].get(), ctx.inputs[1].data(), bytes, cudaMemcpyHostToDevice, s));
+    e1.record(s);
+    addInPlaceKernel<T><<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s>>>(d.output<T>(0), d.input<T>(1), n);
+    LAUNCHLAB_CUDA_CHECK_LAUNCH();
+    e2.record(s);
+    gpu::copyOutputs(ctx, d, s);
+    e3.record(s);
+    stream.sync();
+    if (r < 0) continue;
+    ctx.samples[Phase::H2D].push_back(e1.elapsedSince(e0));
+    ctx.samples[Phase::Kernel].push_back(e2.elapsedSince(e1));
+    ctx.samples[Phase::D2H].push_back(e3.elapsedSince(e2));
+  }
+}
+
 template <typename Body> void dispatch(ImplContext& ctx, Body body) {
   visitDTypeAmong<float, double, std::int32_t, std::int64_t>(ctx.setup.dtype, [&](auto t) { body(decltype(t){}); });
 }
@@ -102,6 +198,45 @@ void cudaVectorized(ImplContext& ctx) {
     using T = decltype(t);
     // Auto grid: enough threads for one pass of kUnroll 16-byte vectors each.
     launchAdd<T>(ctx, addVectorizedKernel<T>, ceilDiv(ctx.setup.n, (16 / sizeof(T)) * kUnroll), gpu::GridPolicy::CoverN);
+  });
+}
+
+template <typename Run> void withOnePerThread(ImplContext& ctx, Run run) {
+  dispatch(ctx, [&](auto t) {
+    using T = decltype(t);
+    const auto cfg = gpu::resolveLaunch1D(ctx, addOnePerThreadKernel<T>, ctx.setup.n, gpu::GridPolicy::CoverN);
+    run(T{}, addOnePerThreadKernel<T>, cfg);
+  });
+}
+
+void cudaInPlace(ImplContext& ctx) {
+  dispatch(ctx, [&](auto t) {
+    using T = decltype(t);
+    runInPlace<T>(ctx, gpu::resolveLaunch1D(ctx, addInPlaceKernel<T>, ctx.setup.n, gpu::GridPolicy::CoverN));
+  });
+}
+
+void cudaDeviceInputs(ImplContext& ctx) {
+  withOnePerThread(ctx, [&](auto t, auto kernel, const LaunchConfig& cfg) {
+    runDeviceResident<decltype(t)>(ctx, kernel, cfg, false);
+  });
+}
+
+void cudaDeviceOutput(ImplContext& ctx) {
+  withOnePerThread(ctx, [&](auto t, auto kernel, const LaunchConfig& cfg) {
+    runDeviceResident<decltype(t)>(ctx, kernel, cfg, true);
+  });
+}
+
+void cudaExplicitSync(ImplContext& ctx) {
+  withOnePerThread(ctx, [&](auto t, auto kernel, const LaunchConfig& cfg) {
+    runHostTimed<decltype(t)>(ctx, kernel, cfg, true);
+  });
+}
+
+void cudaNoSync(ImplContext& ctx) {
+  withOnePerThread(ctx, [&](auto t, auto kernel, const LaunchConfig& cfg) {
+    runHostTimed<decltype(t)>(ctx, kernel, cfg, false);
   });
 }
 

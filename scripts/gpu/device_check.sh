@@ -44,6 +44,7 @@ for w in $("$BIN/launchlab-cli" list --json | python3 -c 'import json,sys; print
   case $w in
     matmul) n=2048 ;;                   # 2 n^3 flops, and the reference runs on one core
     matrix_add_2d | transpose) n=4096 ;; # n is the rows of an n x n matrix (16Mi^2 is over the 2^32-element limit)
+    row_col_sums) n=16384 ;;            # the seed's 16384 x 16384
     *) n=16Mi ;;
   esac
   timeout 120 "$BIN/launchlab-cli" run "$w" --n $n --reps 10 --warmup 2 --json "$E/run_${w}.json" > "$E/run_${w}.txt" 2>&1

@@ -16,6 +16,9 @@ TEST(CliCourse, ListsEveryExperimentInCourseOrder) {
     at = found;
   }
   EXPECT_NE(r.out.find("run:  hypot --n 1000000 --dtype f32 --block 64 --grid 128"), std::string::npos);
+  // The caching lesson's preset times the first, cold repetition: its command says so.
+  EXPECT_NE(r.out.find("run:  row_normalize --n 64 --dtype f64 --param d=64 --param input=arange --warmup 0"),
+            std::string::npos);
 }
 
 TEST(CliCourse, JsonHasTheSeedRequests) {
@@ -27,6 +30,7 @@ TEST(CliCourse, JsonHasTheSeedRequests) {
   const auto& first = j["experiments"][0];
   EXPECT_EQ(first["id"], launchlab::courseExperiments().front().id);
   for (const auto& e : j["experiments"]) {
+    if (e["id"] == "s3-caching") EXPECT_EQ(e["request"]["warmup"], "0");
     if (e["id"] != "tp32-histogram") continue;
     EXPECT_EQ(e["request"]["n"], "10000");
     EXPECT_EQ(e["request"]["grid"], "128");

@@ -72,7 +72,12 @@ TEST(Course, SizesDtypesAndLaunchesAreTheSeeds) {
       {"tp32-square", "square", 4096, DType::I64, "auto x auto"},
       {"tp31-gaussian-pdf", "gaussian_pdf", 1000000, DType::F32, "auto x auto"},
       {"tp31-polar-distance", "polar_distance", 1000000, DType::F32, "auto x auto"},
-      {"tp31-zero-suppress", "pulse_waveform", 100000, DType::F32, "auto x auto"},
+      {"tp31-zero-suppress", "pulse_waveform", 100000, DType::I16, "auto x auto"},
+      {"tp31-add-ufunc-broadcast", "vector_add", 16, DType::I64, "auto x auto"},
+      {"tp31-device-arrays", "vector_add", 100000, DType::F32, "auto x auto"},
+      {"tp32-no-synchronize", "vector_add", 4096, DType::I32, "32 x 128"},
+      {"s3-caching", "row_normalize", 64, DType::F64, "auto x auto"},
+      {"atlas-tree-reduction", "reduce_sum", 1u << 20, DType::F64, "auto x auto"},
       {"tp31-nn-hidden-layer", "nn_hidden_layer", 1000000, DType::F32, "auto x auto"},
       {"tp31-l2-norm", "l2_norm", 10, DType::F32, "auto x auto"},
       {"tp32-add-kernel", "vector_add", 4096, DType::I32, "32 x 128"},
@@ -117,8 +122,13 @@ TEST(Course, InputsAndParametersAreTheSeeds) {
   EXPECT_EQ(get("s3-forall-round").request.params.at("decimals"), "3");
   EXPECT_EQ(get("es-coalescing").request.params, (P{{"stride", "16"}}));
   EXPECT_EQ(get("es-col-sums").request.params, (P{{"input", "seed-cols"}}));
-  for (const char* id : {"tp32-add-kernel", "tp32-grid-stride-add", "atlas-pycuda-increment", "s3-reduce",
-                         "es-matrix-add-2d", "es-tile-transpose"})
+  EXPECT_EQ(get("tp31-add-ufunc").request.params.at("input"), "seed-a-b");
+  EXPECT_EQ(get("tp31-add-ufunc-broadcast").request.params.at("input"), "seed-broadcast");
+  EXPECT_EQ(get("tp31-device-arrays").request.params.at("input"), "seed-2x");  // y = 2 * x
+  EXPECT_EQ(get("s3-caching").request.params, (P{{"d", "64"}, {"input", "arange"}}));  // arange(4096).reshape(64, 64)
+  EXPECT_EQ(get("s3-caching").request.warmup, "0");  // the first call is timed: the cold run
+  for (const char* id : {"tp32-add-kernel", "tp32-no-synchronize", "tp32-grid-stride-add", "atlas-pycuda-increment",
+                         "s3-reduce", "es-matrix-add-2d", "es-tile-transpose"})
     EXPECT_EQ(get(id).request.params.at("input"), "arange") << id;
 }
 
@@ -165,4 +175,37 @@ TEST_F(CourseRuns, AtomicCounterAndReduceGiveTheSeedsAnswers) {
   EXPECT_EQ(scalar("s3-reduce", "sum"), 761995.0);  // sum(arange(1234) + 1): the seed's A
   EXPECT_EQ(scalar("es-atomic-counter-4x128", "counter"), 512.0);  // "Esperado: 128 * 4 = 512"
   EXPECT_EQ(scalar("tp32-atomic-counter", "counter"), 4096.0);
+}
+
+TEST_F(CourseRuns, AddUfuncPresetsComputeTheSeedsArrays) {
+  auto outputOf = [&](std::string_view id) {
+    RunRequest r = parsed(get(id));
+    r.reps = 1;
+    r.keepOutputs = true;
+    const RunResult res = engine->run(r);
+    EXPECT_EQ(res.status, Status::Ok) << res.reason;
+    auto v = res.find("cpu-serial")->outputs.at(0).view<std::int64_t>();
+    return std::vector<std::int64_t>(v.begin(), v.end());
+  };
+  EXPECT_EQ(outputOf("tp31-add-ufunc"), (std::vector<std::int64_t>{11, 22, 33, 44}));  // a + b
+  std::vector<std::int64_t> broadcast;  // b + c: b = [10, 20, 30, 40] added to every row of arange(16).reshape(4, 4)
+  for (int row = 0; row < 4; ++row)
+    for (int k = 0; k < 4; ++k) broadcast.push_back(10 * (k + 1) + row * 4 + k);
+  EXPECT_EQ(outputOf("tp31-add-ufunc-broadcast"), broadcast);
+}
+
+TEST_F(CourseRuns, CachingPresetReportsTheColdFirstRepetition) {
+  RunRequest r = parsed(get("s3-caching"));
+  ASSERT_EQ(r.warmup, 0);
+  r.reps = 3;
+  const RunResult res = engine->run(r);
+  ASSERT_EQ(res.status, Status::Ok) << res.reason;
+  const ImplResult* ref = res.find("cpu-serial");
+  ASSERT_NE(ref, nullptr);
+  const double first = ref->metrics.at("first_rep_total_ms");
+  EXPECT_GT(first, 0.0);
+  EXPECT_GE(first, ref->phases.at(Phase::Total).minMs);  // one of the timed repetitions, the first
+  EXPECT_LE(first, ref->phases.at(Phase::Total).maxMs);
+  r.warmup = 1;  // with a warm-up there is no cold repetition to report
+  EXPECT_EQ(engine->run(r).find("cpu-serial")->metrics.count("first_rep_total_ms"), 0u);
 }

@@ -70,7 +70,7 @@ TEST(Npy, RejectsWhatItCannotReadWithAReason) {
 
 TEST(Npy, RoundTripsEveryDtypeAndShape) {
   auto dir = tmpDir();
-  for (DType t : {DType::F32, DType::F64, DType::I32, DType::U32, DType::U8, DType::I64}) {
+  for (DType t : {DType::F32, DType::F64, DType::I32, DType::U32, DType::U8, DType::I64, DType::I16}) {
     for (std::vector<std::size_t> shape : {std::vector<std::size_t>{1}, {1000003}, {7, 13}, {2, 3, 5}}) {
       HostArray a("a", t, shape);
       fillUniform(a, 0, 200, 99, 3);

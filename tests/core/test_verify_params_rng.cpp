@@ -8,6 +8,7 @@
 #include "launchlab/result.h"
 #include "launchlab/rng.h"
 #include "launchlab/verify.h"
+#include "launchlab/workload.h"
 
 using namespace launchlab;
 
@@ -125,8 +126,26 @@ TEST(DTypes, Int64IsNumPysDefaultInteger) {
   EXPECT_EQ(dtypeNumpyDescr(DType::I64), "<i8");
   EXPECT_EQ(dtypeSize(DType::I64), 8u);
   EXPECT_FALSE(isFloating(DType::I64));
-  EXPECT_EQ(unknownDTypeMessage("f16"), "unknown dtype 'f16' (known: f32, f64, i32, i64, u32, u8)");
+  EXPECT_EQ(unknownDTypeMessage("f16"), "unknown dtype 'f16' (known: f32, f64, i16, i32, i64, u32, u8)");
   HostArray a("a", DType::I64, {3});
   fillArange(a, 3000000000.0, 1);  // beyond int32: kept exactly
   EXPECT_EQ(a.view<std::int64_t>()[2], 3000000002);
+}
+
+TEST(DTypes, Int16IsTheSeedsWaveformType) {
+  EXPECT_EQ(parseDType("int16"), DType::I16);
+  EXPECT_EQ(parseDType("i16"), DType::I16);
+  EXPECT_EQ(dtypeName(DType::I16), "i16");
+  EXPECT_EQ(dtypeNumpyDescr(DType::I16), "<i2");
+  EXPECT_EQ(dtypeSize(DType::I16), 2u);
+  EXPECT_FALSE(isFloating(DType::I16));
+  HostArray a("a", DType::I16, {3});
+  fillArange(a, -32768, 32767);  // both ends of int16, exactly
+  EXPECT_EQ(a.view<std::int16_t>()[0], -32768);
+  EXPECT_EQ(a.view<std::int16_t>()[1], -1);
+  EXPECT_EQ(a.view<std::int16_t>()[2], 32766);
+  // An array spec follows the run's dtype, or its own float type in integer runs.
+  ArraySpec spec{.name = "t", .dtypeForIntegerRuns = DType::F64};
+  EXPECT_EQ(spec.dtypeFor(DType::I16), DType::F64);
+  EXPECT_EQ(spec.dtypeFor(DType::F32), DType::F32);
 }

@@ -7,25 +7,13 @@
 #include <optional>
 #include <random>
 
-#include "launchlab/engine.h"
-#include "launchlab/kernels.h"
+#include "gpu_env.h"
 
 using namespace launchlab;
 
 namespace {
 
-struct Env {
-  Registry registry;
-  std::unique_ptr<Engine> engine;
-  Env() {
-    kernels::registerAllWorkloads(registry);
-    engine = std::make_unique<Engine>(registry, kernels::makeDefaultGpuRuntime());
-  }
-};
-Env& env() {
-  static Env e;
-  return e;
-}
+test::GpuEnv& env() { return test::gpuEnv(); }
 
 std::uint64_t freshSeed() {
   static std::random_device rd;

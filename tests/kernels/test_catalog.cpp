@@ -112,6 +112,7 @@ TEST(Catalog, ByteAndFlopCounts) {
     {"pulse_waveform", "f32", 4097, {}, 65552, 0},
     {"pulse_waveform", "f32", 1ull << 26, {}, 1073741824, 0},
     {"pulse_waveform", "f64", 4097, {}, 131104, 0},
+    {"pulse_waveform", "i16", 4097, {}, 81940, 0},  // float64 t and noise in, int16 waveform and result out
     {"nn_hidden_layer", "f32", 4097, {}, 49164, 0},
     {"nn_hidden_layer", "f32", 1ull << 26, {}, 805306368, 0},
     {"nn_hidden_layer", "f64", 4097, {}, 98328, 0},

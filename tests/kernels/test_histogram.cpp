@@ -98,3 +98,29 @@ TEST(Histogram, RejectsAnEmptyRange) {
   req.params = {{"bins", "70000"}};
   EXPECT_FALSE(test::cpuEngine().validate(req).empty());
 }
+
+TEST(Histogram, SeedRuleCountsValuesJustBelowXminInBinZero) {
+  // [-4, 4) in 10 bins of 0.8: -4.5 is in (xmin - 0.8, xmin), so the seed's truncation toward zero puts it in bin 0;
+  // -4.9 is a full bin below and 4.0 is xmax: dropped by both rules.
+  const Workload& w = test::workload("histogram");
+  const RunSetup s = test::setupFor("histogram", 6, DType::F64, {{"bins", "10"}});
+  std::vector<HostArray> in;
+  in.emplace_back("x", DType::F64, std::vector<std::size_t>{6});
+  const double x[6] = {-4.5, -4.9, -3.9, 0.1, 3.99, 4.0};
+  std::copy(x, x + 6, in[0].view<double>().begin());
+  auto countsOf = [&](const std::string& impl, std::map<std::string, double>* metrics) {
+    auto out = w.makeOutputs(s);
+    ImplContext ctx(s, in, out);
+    ctx.warmup = 0;
+    ctx.reps = 1;
+    w.findImpl(impl)->run(ctx);
+    if (metrics) *metrics = ctx.metrics;
+    auto c = out[0].view<std::uint32_t>();
+    return std::vector<std::uint32_t>(c.begin(), c.end());
+  };
+  std::map<std::string, double> metrics;
+  EXPECT_EQ(countsOf("cpu-serial", nullptr), (std::vector<std::uint32_t>{1, 0, 0, 0, 0, 1, 0, 0, 0, 1}));
+  EXPECT_EQ(countsOf("cpu-seed-rule", &metrics), (std::vector<std::uint32_t>{2, 0, 0, 0, 0, 1, 0, 0, 0, 1}));
+  EXPECT_EQ(metrics.at("below_xmin_in_bin_0"), 1.0);
+  EXPECT_TRUE(test::spec("histogram", "cpu-seed-rule").demonstration);
+}

@@ -74,7 +74,7 @@ TEST(LaunchCoverage, SimulatedLaunchesMatchOrLeaveTheTailUnwritten) {
       for (std::uint64_t b = 0; b < grid; ++b)
         for (std::uint32_t t = 0; t < block; ++t)
           if (const std::uint64_t i = idx::global1D(std::uint32_t(b), block, t); i < n) got[i] = std::int32_t(b);
-      lc::fillIdealMap(ideal, n, block, false);
+      lc::fillIdealMap(ideal, n, block, lc::Value::BlockId, false);
       const std::uint64_t expectedUnwritten = grid * block >= n ? 0 : n - grid * block;
       EXPECT_EQ(lc::countNeverWritten(got, n), expectedUnwritten) << block << " x " << grid;
       for (std::uint64_t i = 0; i < n; ++i)
@@ -89,7 +89,7 @@ TEST(LaunchCoverage, VerificationNamesTheUnwrittenElements) {
   const auto& w = test::workload("launch_coverage");
   auto s = test::setupFor("launch_coverage", 4096, DType::I32);
   auto ref = w.makeOutputs(s);
-  lc::fillIdealMap(ref[0].view<std::int32_t>(), 4096, 128, false);
+  lc::fillIdealMap(ref[0].view<std::int32_t>(), 4096, 128, lc::Value::BlockId, false);
   auto got = ref;
   auto g = got[0].view<std::int32_t>();
   for (std::size_t i = 3072; i < 4096; ++i) g[i] = lc::kNeverWritten;  // --grid 24: 3072 threads
@@ -120,4 +120,21 @@ TEST(LaunchCoverage, ReferenceCacheKeysOnTheLaunch) {
   ASSERT_EQ(second.status, Status::Ok) << second.reason;
   EXPECT_EQ(second.find("cpu-parallel")->verification.outcome, Verification::Outcome::Pass)
       << second.find("cpu-parallel")->verification.note;
+}
+
+TEST(LaunchCoverage, SeedValuesAreXPlusY) {
+  RunRequest req;
+  req.workload = "launch_coverage";
+  req.n = 4096;
+  req.params = {{"value", "x-plus-y"}};
+  req.impls = {"cpu-serial", "cpu-parallel"};
+  req.warmup = 0;
+  req.reps = 1;
+  req.keepOutputs = true;
+  auto r = test::cpuEngine().run(req);
+  ASSERT_EQ(r.status, Status::Ok) << r.reason;
+  auto map = r.find("cpu-serial")->outputs.at(0).view<std::int32_t>();
+  ASSERT_EQ(map.size(), 4096u);
+  for (std::size_t i = 0; i < map.size(); ++i) ASSERT_EQ(map[i], std::int32_t(i) + 1);  // arange + ones: 1 ... 4096
+  EXPECT_EQ(r.find("cpu-parallel")->verification.outcome, Verification::Outcome::Pass);
 }

@@ -2,6 +2,10 @@
 
 #include <cmath>
 #include <numbers>
+#include <numeric>
+#include <set>
+#include <utility>
+#include <vector>
 
 #include "monte_carlo_pi/monte_carlo_pi.h"
 #include "metadata_checks.h"
@@ -41,7 +45,7 @@ TEST(MonteCarloPi, SegmentsDoubleInLength) {
   // 3 chunks of 10 samples, the last one partial (n = 25): the series covers 10, 20, 25 samples.
   const unsigned long long hits[] = {8, 7, 4};
   double pi = 0, series[6] = {};
-  mc::writeOutputs([&](unsigned j) { return hits[j]; }, 3, 25, 10, 4.0, &pi, series);
+  mc::writeOutputs([&](unsigned j) { return hits[j]; }, 3, 25, 10, 4.0, false, &pi, series);
   EXPECT_EQ(series[0], 10.0);
   EXPECT_EQ(series[1], 20.0);
   EXPECT_EQ(series[2], 25.0);
@@ -49,6 +53,15 @@ TEST(MonteCarloPi, SegmentsDoubleInLength) {
   EXPECT_DOUBLE_EQ(series[4], 4.0 * 15 / 20);
   EXPECT_DOUBLE_EQ(series[5], 4.0 * 19 / 25);
   EXPECT_DOUBLE_EQ(pi, 4.0 * 19 / 25);
+  // Independent: each segment on its own (chunk 0, chunk 1, then the 5 samples of the partial chunk 2).
+  mc::writeOutputs([&](unsigned j) { return hits[j]; }, 3, 25, 10, 4.0, true, &pi, series);
+  EXPECT_EQ(series[0], 10.0);
+  EXPECT_EQ(series[1], 10.0);
+  EXPECT_EQ(series[2], 5.0);
+  EXPECT_DOUBLE_EQ(series[3], 4.0 * 8 / 10);
+  EXPECT_DOUBLE_EQ(series[4], 4.0 * 7 / 10);
+  EXPECT_DOUBLE_EQ(series[5], 4.0 * 4 / 5);
+  EXPECT_DOUBLE_EQ(pi, 4.0 * 19 / 25);  // the run's estimate uses every sample either way
 }
 
 TEST(MonteCarloPi, ShapesHaveTheAreasTheirFactorsAssume) {
@@ -72,7 +85,8 @@ TEST(MonteCarloPi, ShapesHaveTheAreasTheirFactorsAssume) {
 
 TEST(MonteCarloPi, CpuEstimatesConvergeAndAgree) {
   for (const char* shape : {"circle", "ring", "under-curve"}) {
-    auto r = test::runCpu("monte_carlo_pi", 2000000, DType::F32, {{"iters", "1000"}, {"shape", shape}});
+    auto r = test::runCpu("monte_carlo_pi", 2000000, DType::F32,
+                          {{"iters", "1000"}, {"shape", shape}, {"convergence", "cumulative"}});
     test::expectCpuImplsPass(r);
     const auto& a = test::output(r, "cpu-serial", "pi");
     const auto& b = test::output(r, "cpu-parallel", "pi");
@@ -86,6 +100,23 @@ TEST(MonteCarloPi, CpuEstimatesConvergeAndAgree) {
   }
 }
 
+TEST(MonteCarloPi, IndependentConvergenceIsDisjointBlocksOfTheSameRun) {
+  // The default: blocks of 1, 1, 2, 4, ..., 512 and the last 976 chunks of 1000 samples, each estimated on its own.
+  auto r = test::runCpu("monte_carlo_pi", 2000000, DType::F32, {{"iters", "1000"}});
+  test::expectCpuImplsPass(r);
+  const auto s = test::output(r, "cpu-serial", "convergence").view<double>();
+  ASSERT_EQ(s.size(), 24u);
+  const double blocks[12] = {1, 1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 976};
+  double samples = 0, hits = 0;
+  for (int j = 0; j < 12; ++j) {
+    EXPECT_EQ(s[std::size_t(j)], blocks[j] * 1000) << j;
+    samples += s[std::size_t(j)];
+    hits += s[std::size_t(12 + j)] * s[std::size_t(j)] / 4;  // estimate = 4 hits / samples
+  }
+  EXPECT_EQ(samples, 2e6);  // the blocks are disjoint and cover the run
+  EXPECT_NEAR(4 * hits / samples, test::output(r, "cpu-serial", "pi").view<double>()[0], 1e-12);
+}
+
 TEST(MonteCarloPi, VerificationIsStatistical) {
   const auto& w = test::workload("monte_carlo_pi");
   auto s = test::setupFor("monte_carlo_pi", 1u << 24, DType::F32, {{"iters", "4096"}});
@@ -97,6 +128,11 @@ TEST(MonteCarloPi, VerificationIsStatistical) {
     r[13 + j] = std::numbers::pi;
   }
   ref[0].view<double>()[0] = std::numbers::pi;
+  for (double& e : ref[2].view<double>()) e = std::numbers::pi;  // every chunk's estimate
+  for (auto& c : ref[4].view<std::uint32_t>()) c = 0;
+  ref[4].view<std::uint32_t>()[12] = 4096;  // all of them in the bin [0, 0.5) standard errors
+  auto cloud = ref[3].view<double>();  // every point (0.5, 0.5), inside
+  for (std::size_t j = 0; j < cloud.size(); ++j) cloud[j] = j < 2 * cloud.size() / 3 ? 0.5 : 1.0;
   const auto& impl = test::spec("monte_carlo_pi", "cuda-philox");
   auto got = ref;
   got[0].view<double>()[0] = std::numbers::pi + 0.001;  // ~2.4 standard errors at 2^24 samples: fine
@@ -106,4 +142,72 @@ TEST(MonteCarloPi, VerificationIsStatistical) {
   got = ref;
   got[1].view<double>()[3] = 1.0;  // wrong sample count in the series
   EXPECT_EQ(w.verify(s, ref, got, impl).outcome, Verification::Outcome::Fail);
+  got = ref;
+  got[2].view<double>()[5] = 2.0;  // one thread's out[tid] far off: 4096 samples give sigma 0.026
+  EXPECT_EQ(w.verify(s, ref, got, impl).outcome, Verification::Outcome::Fail);
+  got = ref;
+  got[3].view<double>()[2 * cloud.size() / 3] = 0.0;  // (0.5, 0.5) flagged as outside the circle
+  EXPECT_EQ(w.verify(s, ref, got, impl).outcome, Verification::Outcome::Fail);
+  got = ref;
+  got[4].view<std::uint32_t>()[13] = 1;  // a histogram that is not the estimates binned
+  EXPECT_EQ(w.verify(s, ref, got, impl).outcome, Verification::Outcome::Fail);
+}
+
+TEST(MonteCarloPi, PerThreadEstimatesAreTheSeedsOutTid) {
+  // The seed's compute_pi[24, 64] with 10000 iterations: 1536 threads, each out[tid] = 4 * hits / 10000.
+  auto r = test::runCpu("monte_carlo_pi", 24 * 64 * 10000, DType::F32);
+  ASSERT_EQ(r.status, Status::Ok) << r.reason;
+  test::expectCpuImplsPass(r);
+  const auto est = test::output(r, "cpu-serial", "per_thread").view<double>();
+  ASSERT_EQ(est.size(), 1536u);
+  double sum = 0;
+  for (double e : est) {
+    const double hits = e * 10000 / 4;
+    ASSERT_NEAR(hits, std::round(hits), 1e-9) << "an estimate is 4 * hits / 10000";
+    sum += e;
+  }
+  // Equal chunks: the mean of out[tid] is the estimate of pi (the seed's out.mean()).
+  EXPECT_NEAR(sum / 1536, test::output(r, "cpu-serial", "pi").view<double>()[0], 1e-12);
+  // The histogram of out[tid], binned here independently: z = (estimate - pi) / (4 sqrt(p (1 - p) / 10000)) with
+  // p = pi / 4, 24 bins of 0.5 over [-6, 6).
+  const auto hist = test::output(r, "cpu-serial", "per_thread_hist").view<std::uint32_t>();
+  ASSERT_EQ(hist.size(), 24u);
+  std::vector<std::uint32_t> expected(24, 0);
+  const double p = std::numbers::pi / 4, se = 4 * std::sqrt(p * (1 - p) / 10000);
+  for (double e : est) {
+    const double z = (e - std::numbers::pi) / se;
+    if (z >= -6 && z < 6) ++expected[std::size_t((z + 6) * 2)];
+  }
+  EXPECT_EQ(std::vector<std::uint32_t>(hist.begin(), hist.end()), expected);
+  EXPECT_EQ(std::accumulate(expected.begin(), expected.end(), 0u), 1536u);  // all within 6 standard errors
+  EXPECT_GT(expected[11] + expected[12], expected[0] + expected[23]);       // a bell around pi
+  // Chunk 0's estimate is the first point of the convergence series (the first chunk's samples).
+  const auto conv = test::output(r, "cpu-serial", "convergence").view<double>();
+  EXPECT_EQ(conv[conv.size() / 2], est[0]);
+}
+
+TEST(MonteCarloPi, PointCloudIsTheFirstSamplesOfTheFirstChunks) {
+  EXPECT_EQ(mc::pointLayout(24 * 64 * 10000, 10000).count, 4096u);  // 64 points of 64 chunks
+  const auto small = mc::pointLayout(100, 64);  // chunks of 64 and 36 samples
+  EXPECT_EQ(small.chunks, 2u);
+  EXPECT_EQ(small.count, 100u);
+  auto r = test::runCpu("monte_carlo_pi", 24 * 64 * 10000, DType::F32);
+  const auto& cloud = test::output(r, "cpu-serial", "points");
+  ASSERT_EQ(cloud.shape(), (std::vector<std::size_t>{3, 4096}));
+  const auto p = cloud.view<double>();
+  std::size_t inside = 0, checked = 0;
+  std::set<std::pair<double, double>> distinct;
+  for (std::size_t j = 0; j < 4096; ++j) {
+    const double x = p[j], y = p[4096 + j], r2 = x * x + y * y;
+    ASSERT_TRUE(x >= 0 && x < 1 && y >= 0 && y < 1) << j;
+    distinct.emplace(x, y);
+    inside += p[2 * 4096 + j] == 1.0;
+    if (std::fabs(r2 - 1) > 1e-6) {  // away from the circle, the flag is the seed's x^2 + y^2 <= 1
+      ++checked;
+      EXPECT_EQ(p[2 * 4096 + j], r2 <= 1 ? 1.0 : 0.0) << j;
+    }
+  }
+  EXPECT_GT(checked, 4000u);
+  EXPECT_EQ(distinct.size(), 4096u);  // independent streams: no repeated points
+  EXPECT_NEAR(double(inside) / 4096, std::numbers::pi / 4, 6 * std::sqrt(0.17 / 4096));
 }

@@ -9,6 +9,7 @@ using namespace launchlab::test;
 
 TEST(PulseWaveform, CpuParallelMatchesSerial) {
   expectCpuImplsPass(runCpu("pulse_waveform", 100000, DType::F32));
+  expectCpuImplsPass(runCpu("pulse_waveform", 100000, DType::I16));
   expectCpuImplsPass(runCpu("pulse_waveform", 3001, DType::F64, {{"amplitude", "300"}, {"cycles", "5"}}));
 }
 
@@ -29,7 +30,7 @@ TEST(PulseWaveform, NoiseIsAnInputDrawnFromTheSeed) {
 }
 
 TEST(PulseWaveform, SuppressionRemovesTheBaseline) {
-  RunResult r = runCpu("pulse_waveform", 100000, DType::F32);
+  RunResult r = runCpu("pulse_waveform", 100000, DType::F32, {{"amplitude", "100"}});  // the make_pulses exercise
   ASSERT_EQ(r.status, Status::Ok);
   const auto& out = r.find("cpu-serial")->outputs;
   const auto wave = out[0].view<float>();
@@ -91,4 +92,27 @@ TEST(PulseWaveform, DefaultRunIsQuickOnTheCpu) {
   EXPECT_TRUE(r.allPassed());
   EXPECT_LT(r.find("cpu-serial")->totalMedianMs(), 100.0);
   EXPECT_LT(s, 5.0);  // generous: a loaded 2-core machine still finishes far below this
+}
+
+TEST(PulseWaveform, DefaultIsTheSeedsInt16Waveform) {
+  const auto& info = workload("pulse_waveform").info();
+  EXPECT_EQ(info.defaultDType, DType::I16);
+  RunResult r = runCpu("pulse_waveform", 100000, DType::I16);
+  ASSERT_EQ(r.status, Status::Ok) << r.reason;
+  ASSERT_EQ(r.inputs[1].dtype(), DType::F64);  // the noise, in float64 like NumPy's normal * 3
+  const auto noise = r.inputs[1].view<double>();
+  const auto& out = r.find("cpu-serial")->outputs;
+  ASSERT_EQ(out[0].dtype(), DType::I16);
+  const auto wave = out[0].view<std::int16_t>();
+  const auto sup = out[1].view<std::int16_t>();
+  // The seed's cell, element by element: ((max(sin(i / (n / 23)) - 0.3, 0) * 300) + noise).astype(np.int16).
+  const double n = 100000, period = n / 23;
+  int peak = 0;
+  for (std::size_t i = 0; i < wave.size(); ++i) {
+    const double pulse = std::max(std::sin(double(i) / period) - 0.3, 0.0) * 300.0;
+    ASSERT_EQ(wave[i], std::int16_t(std::trunc(pulse + noise[i]))) << i;
+    ASSERT_EQ(sup[i], wave[i] < 15 ? 0 : wave[i]) << i;  // zero_suppress(waveform, 15)
+    peak = std::max<int>(peak, wave[i]);
+  }
+  EXPECT_NEAR(peak, 210, 15);  // 300 * (1 - 0.3) plus noise
 }

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <limits>
+#include <numeric>
 #include <vector>
 
 #include "launchlab/rng.h"
@@ -12,7 +13,7 @@ using namespace launchlab;
 namespace rs = launchlab::kernels::reduce_sum;
 
 TEST(ReduceSum, Metadata) {
-  test::expectMetadata("reduce_sum", "Session 3 — Reduce generation", 5);
+  test::expectMetadata("reduce_sum", "Session 3 — Reduce generation", 7);
   const auto& info = test::workload("reduce_sum").info();
   EXPECT_EQ(info.defaultN, 1234u);  // the seed's np.arange(1234) + 1
   EXPECT_EQ(info.defaultDType, DType::F64);
@@ -106,4 +107,33 @@ TEST(ReduceSum, VerificationUsesTheInputsCondition) {
   auto goti = refi;
   goti[0].view<std::int32_t>()[0] = 56;
   EXPECT_EQ(w.verifyWithInputs(si, ini, refi, goti, impl).outcome, Verification::Outcome::Fail);
+}
+
+TEST(ReduceSum, TreeOutputIsAtlasPairwiseTree) {
+  // ATLAS's example: [3, 1, 7, 0, 4, 1, 6, 3] -> [4, 7, 5, 9] -> [11, 14] -> [25], zeros past each level's width.
+  const Workload& w = test::workload("reduce_sum");
+  auto treeOf = [&](std::vector<double> x) {
+    const RunSetup s = test::setupFor("reduce_sum", x.size(), DType::F64);
+    std::vector<HostArray> in;
+    in.emplace_back("x", DType::F64, std::vector<std::size_t>{x.size()});
+    std::copy(x.begin(), x.end(), in[0].view<double>().begin());
+    auto out = w.makeOutputs(s);
+    ImplContext ctx(s, in, out);
+    ctx.warmup = 0;
+    ctx.reps = 1;
+    w.findImpl("cpu-serial")->run(ctx);
+    EXPECT_EQ(out[0].view<double>()[0], std::accumulate(x.begin(), x.end(), 0.0));
+    EXPECT_EQ(out[1].shape(), (std::vector<std::size_t>{4, 8}));
+    auto t = out[1].view<double>();
+    return std::vector<double>(t.begin(), t.end());
+  };
+  EXPECT_EQ(treeOf({3, 1, 7, 0, 4, 1, 6, 3}), (std::vector<double>{3, 1, 7, 0, 4, 1, 6, 3,  //
+                                                                   4, 7, 5, 9, 0, 0, 0, 0,  //
+                                                                   11, 14, 0, 0, 0, 0, 0, 0,  //
+                                                                   25, 0, 0, 0, 0, 0, 0, 0}));
+  // Fewer than 8 values: the missing ones are 0; more: the tree of the first 8 only.
+  EXPECT_EQ(treeOf({1, 2, 3}), (std::vector<double>{1, 2, 3, 0, 0, 0, 0, 0, 3, 3, 0, 0, 0, 0, 0, 0,  //
+                                                    6, 0, 0, 0, 0, 0, 0, 0, 6, 0, 0, 0, 0, 0, 0, 0}));
+  const auto big = treeOf({1, 1, 1, 1, 1, 1, 1, 1, 100});
+  EXPECT_EQ(big[24], 8.0);
 }

@@ -30,3 +30,26 @@ TEST(VectorAdd, Int64IsTheSeedsAddUfuncDtype) {
   for (std::size_t i = 0; i < out.size(); ++i) ASSERT_EQ(out[i], std::int64_t(i + 1));
   expectCpuImplsPass(r);
 }
+
+TEST(VectorAdd, SeedInputPatternsOfAddUfunc) {
+  // a = [1, 2, 3, 4], b = [10, 20, 30, 40]: np.add(a, b) = [11, 22, 33, 44].
+  RunResult ab = runCpu("vector_add", 4, DType::I64, {{"input", "seed-a-b"}});
+  ASSERT_EQ(ab.status, Status::Ok) << ab.reason;
+  auto sum = ab.find("cpu-serial")->outputs.at(0).view<std::int64_t>();
+  EXPECT_EQ(std::vector<std::int64_t>(sum.begin(), sum.end()), (std::vector<std::int64_t>{11, 22, 33, 44}));
+  // x = arange(n), y = 2 x: out = 3 i.
+  RunResult twice = runCpu("vector_add", 100000, DType::F32, {{"input", "seed-2x"}});
+  auto out = twice.find("cpu-parallel")->outputs.at(0).view<float>();
+  for (std::size_t i = 0; i < out.size(); ++i) ASSERT_EQ(out[i], 3.0f * float(i)) << i;
+}
+
+TEST(VectorAdd, BroadcastIsBOverTheRowsOfC) {
+  // np.add(b, c) with b = [10, 20, 30, 40] and c = arange(16).reshape(4, 4): element (r, k) = b[k] + c[r, k].
+  RunResult r = runCpu("vector_add", 16, DType::I64, {{"input", "seed-broadcast"}});
+  ASSERT_EQ(r.status, Status::Ok) << r.reason;
+  expectCpuImplsPass(r);
+  auto out = r.find("cpu-serial")->outputs.at(0).view<std::int64_t>();
+  const std::int64_t b[4] = {10, 20, 30, 40};
+  for (int row = 0; row < 4; ++row)
+    for (int k = 0; k < 4; ++k) EXPECT_EQ(out[std::size_t(row * 4 + k)], b[k] + (row * 4 + k)) << row << "," << k;
+}

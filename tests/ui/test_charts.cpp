@@ -182,7 +182,7 @@ class TestCharts : public QObject {
   }
   void placeholdersHaveNoGraphLegend() {
     for (PlotKind k : {PlotKind::Waveform, PlotKind::Scatter, PlotKind::Histogram, PlotKind::Image, PlotKind::Scalar,
-                       PlotKind::Series}) {
+                       PlotKind::Series, PlotKind::Points}) {
       auto view = createQcpOutputView(k, nullptr);
       view->showMessage("Press Run");
       auto* plot = qobject_cast<QCustomPlot*>(view->widget());
@@ -358,6 +358,31 @@ class TestCharts : public QObject {
     const ScalarValue t = scalarValue(a, sum);
     QCOMPARE(scalarLabel(t, 3.14), std::string("3.14166\n+0.00166 from the reference"));
     QCOMPARE(scalarLabel(t, std::nullopt), std::string("3.14166\n(the reference)"));
+  }
+  void pointsViewSplitsInsideFromOutsideAndCountsDistinctPoints() {
+    auto o = std::make_shared<RunOutcome>();
+    o->result.workload = "mc";
+    ImplResult i;
+    i.implId = i.title = "cuda-shared-seed";
+    HostArray pts("points", DType::F64, std::vector<std::size_t>{3, 4});
+    // (0.5, 0.5) twice (a repeated random stream) and (0.1, 0.2) inside, (0.9, 0.9) outside.
+    const double v[12] = {0.5, 0.5, 0.9, 0.1, 0.5, 0.5, 0.9, 0.2, 1, 1, 0, 1};
+    std::copy(v, v + 12, pts.view<double>().begin());
+    i.outputs = {pts};
+    o->result.impls.push_back(std::move(i));
+    ViewData d;
+    d.spec = {.name = "points", .title = "points", .plot = PlotKind::Points, .xLabel = "x", .yLabel = "y"};
+    d.outcome = o;
+    d.source = "cuda-shared-seed";
+    auto view = createQcpOutputView(PlotKind::Points, nullptr);
+    view->setData(d);
+    QCOMPARE(view->summary(), QString("4 points, 3 distinct"));
+    QCOMPARE(view->drawnPoints(), 4);
+    auto* plot = qobject_cast<QCustomPlot*>(view->widget());
+    QCOMPARE(plot->graph(0)->dataCount(), 3);  // inside
+    QCOMPARE(plot->graph(1)->dataCount(), 1);  // outside
+    QVERIFY(plot->xAxis->range().lower <= -0.02 && plot->xAxis->range().upper >= 1.02);  // the whole square
+    QVERIFY(plot->yAxis->range().lower <= -0.02 && plot->yAxis->range().upper >= 1.02);
   }
   void convergenceHasExactLineAndBand() {
     QVERIFY(std::fabs(hitOrMissSigma(M_PI, 1e6) - 4 * std::sqrt(M_PI / 4 * (1 - M_PI / 4) / 1e6)) < 1e-15);

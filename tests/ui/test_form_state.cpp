@@ -1,5 +1,6 @@
 // Parameter validation without widgets: every field of the form is checked in place with its reason, and a
 // valid form becomes the RunRequest the engine gets.
+#include <algorithm>
 #include <QTest>
 
 #include "fakes.h"
@@ -30,7 +31,8 @@ class TestFormState : public QObject {
       QVERIFY2(c.ok(), (w->info().id + ": " + c.firstError()).c_str());
       QVERIFY(c.request.has_value());
       QCOMPARE(*c.request->n, w->info().defaultN);
-      QCOMPARE(c.request->impls.size(), w->impls().size());
+      const auto ticked = std::count_if(w->impls().begin(), w->impls().end(), [](const ImplSpec& i) { return i.runByDefault; });
+      QCOMPARE(c.request->impls.size(), std::size_t(ticked));  // all but the seed-cell variants
     }
   }
 
@@ -52,6 +54,18 @@ class TestFormState : public QObject {
     const FormCheck c = check(f);
     QVERIFY2(c.ok(), c.firstError().c_str());
     QCOMPARE(qulonglong(*c.request->n), n);
+  }
+
+  void seedCellVariantsAreLeftToTheirPresets() {
+    const FormState f = form("vector_add");
+    auto ticked = [&](const std::string& id) { return std::find(f.impls.begin(), f.impls.end(), id) != f.impls.end(); };
+    QVERIFY(ticked("cpu-serial"));
+    QVERIFY(ticked("cuda-one-per-thread"));
+    QVERIFY(ticked("cuda-vectorized"));
+    for (const char* id : {"cuda-in-place", "cuda-device-inputs", "cuda-device-output", "cuda-explicit-sync",
+                           "cuda-no-sync"})
+      QVERIFY2(!ticked(id), id);
+    QCOMPARE(f.impls.size(), std::size_t(5));
   }
 
   void badSizesAreMarkedWithTheReason() {

@@ -28,10 +28,11 @@ namespace launchlab {
 enum class PlotKind {
   Waveform,   ///< y against index (line plot, decimated for large N)
   Scatter,    ///< y against the input named by `xFrom` (e.g. a pdf against x)
-  Histogram,  ///< bin counts; bin range from the params named xMinParam/xMaxParam
+  Histogram,  ///< bin counts; bin range from the params named xMinParam/xMaxParam, or the fixed xMin/xMax
   Image,      ///< 2-D array (rows x cols) as a heat map
   Scalar,     ///< a single value (with error against `referenceValue` when set)
-  Series      ///< y against x pairs: a 2 x k array, row 0 = x, row 1 = y (e.g. convergence)
+  Series,     ///< y against x pairs: a 2 x k array, row 0 = x, row 1 = y (e.g. convergence)
+  Points      ///< sample points of the unit square: a 3 x k array, row 0 = x, row 1 = y, row 2 = 1 inside / 0 outside
 };
 std::string_view plotKindName(PlotKind k);
 
@@ -48,8 +49,17 @@ struct ArraySpec {
   std::string xMaxParam;
   std::optional<double> referenceValue;  ///< Scalar: the exact value, drawn as a reference line
   std::optional<DType> dtype;            ///< the array's own element type (e.g. u32 counts); unset: the run's dtype
+  /// The array's element type when the run's dtype is an integer and `dtype` is unset (e.g. the float64 times and
+  /// noise an int16 waveform is computed from, as NumPy computes it before the cast).
+  std::optional<DType> dtypeForIntegerRuns;
+  /// Histogram: a fixed bin range [xMin, xMax), used where no params name one (e.g. bins in standard errors).
+  std::optional<double> xMin;
+  std::optional<double> xMax;
 
-  DType dtypeFor(DType runDType) const { return dtype.value_or(runDType); }
+  DType dtypeFor(DType runDType) const {
+    if (dtype) return *dtype;
+    return dtypeForIntegerRuns && !isFloating(runDType) ? *dtypeForIntegerRuns : runDType;
+  }
 };
 
 /// Bin range of a histogram output from its spec and the run's resolved parameters (text values); [0, bins) when
@@ -108,6 +118,10 @@ struct ImplSpec {
   ImplKind kind = ImplKind::CpuSerial;
   bool demonstration = false;  ///< deliberately wrong (a race, a missing check): mismatch is the lesson
   bool usesLaunchConfig = false;  ///< honours the user's block/grid
+  /// Ticked in the window's default form. Variants that reproduce one seed cell (e.g. vector_add's device-array
+  /// and no-synchronize variants) are ticked by their course presets instead, so that a workload's default timing
+  /// chart keeps few rows.
+  bool runByDefault = true;
   /// Runs the implementation. Empty when not built (e.g. CUDA variants in a CPU-only build).
   std::function<void(ImplContext&)> run;
   std::string unavailableReason;  ///< why `run` is empty

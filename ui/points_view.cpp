@@ -1,0 +1,99 @@
+// Points: sample points of the unit square (3 x k: x row, y row, inside flag row), inside blue, outside orange,
+// the unit quarter circle drawn, equal aspect; the summary counts distinct points (repeated streams show as few).
+#include <algorithm>
+#include <cmath>
+#include <set>
+#include <utility>
+
+#include "qcp_view_base.h"
+
+namespace launchlab::ui {
+
+namespace {
+
+class PointsView final : public QcpViewBase {
+ public:
+  explicit PointsView(QWidget* parent) : QcpViewBase(parent) {
+    m_circle = new QCPCurve(m_plot->xAxis, m_plot->yAxis);
+    constexpr int kSteps = 90;
+    for (int i = 0; i <= kSteps; ++i) {
+      const double a = (M_PI / 2) * i / kSteps;
+      m_circle->addData(i, std::cos(a), std::sin(a));
+    }
+    m_circle->setName("x² + y² = 1");
+    // A resized plot shows the whole square again with equal aspect (a zoom survives replots of the same size).
+    QObject::connect(m_plot, &QCustomPlot::afterLayout, m_plot, [this] {
+      if (m_plot->axisRect()->size() != m_fitted) fitSquare();
+    });
+    m_inside = m_plot->addGraph();
+    m_outside = m_plot->addGraph();
+    for (auto* g : {m_inside, m_outside}) g->setLineStyle(QCPGraph::lsNone);
+    restyle();
+  }
+  void setData(const ViewData& d) override {
+    begin(d);
+    const HostArray* a = d.array(d.source);
+    if (!a || a->shape().size() != 2 || a->shape()[0] != 3) return showNoData();
+    const std::size_t k = a->shape()[1];
+    QVector<double> xi, yi, xo, yo;
+    std::set<std::pair<double, double>> distinct;
+    for (std::size_t j = 0; j < k; ++j) {
+      const double x = a->at(j), y = a->at(k + j);
+      distinct.emplace(x, y);
+      if (a->at(2 * k + j) != 0) {
+        xi.push_back(x);
+        yi.push_back(y);
+      } else {
+        xo.push_back(x);
+        yo.push_back(y);
+      }
+    }
+    m_inside->setData(xi, yi);
+    m_outside->setData(xo, yo);
+    m_inside->setName(QString("inside (%1)").arg(countText(std::size_t(xi.size()))));
+    m_outside->setName(QString("outside (%1)").arg(countText(std::size_t(xo.size()))));
+    m_drawn = int(k);
+    m_summary = QString("%1 points, %2 distinct").arg(countText(k), countText(distinct.size()));
+    resetZoom();
+  }
+  void resetZoom() override {
+    fitSquare();
+    replotWhenVisible(*m_plot);
+  }
+
+ private:
+  /// The unit square with a margin, widened along the longer side so that x and y have the same scale.
+  void fitSquare() {
+    const QSize px = m_plot->axisRect()->size();
+    double xs = 1.04, ys = 1.04;
+    if (px.width() > 0 && px.height() > 0) {
+      if (px.width() > px.height()) xs *= double(px.width()) / px.height();
+      else ys *= double(px.height()) / px.width();
+    }
+    m_plot->xAxis->setRange(0.5 - xs / 2, 0.5 + xs / 2);
+    m_plot->yAxis->setRange(0.5 - ys / 2, 0.5 + ys / 2);
+    m_fitted = px;
+  }
+  void clearData() override {
+    for (auto* g : {m_inside, m_outside}) g->data()->clear();
+    m_drawn = 0;
+  }
+  void restyle() override {
+    const double size = std::max(3.0, m_style.markerSize * 0.5);
+    const QColor in = m_style.seriesColor(0), out = m_style.seriesColor(1);  // blue, orange
+    m_inside->setPen(QPen(in));
+    m_inside->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, in, size));
+    m_outside->setPen(QPen(out));
+    m_outside->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, out, size));
+    m_circle->setPen(refPen());
+  }
+  QCPCurve* m_circle = nullptr;
+  QSize m_fitted;
+  QCPGraph *m_inside = nullptr, *m_outside = nullptr;
+};
+
+}  // namespace
+
+std::unique_ptr<OutputView> makePointsView(QWidget* parent) { return std::make_unique<PointsView>(parent); }
+
+}  // namespace launchlab::ui
