@@ -256,13 +256,24 @@ double TimingChart::labelFraction(QCPAxisTickerText& keyTicks) const {
   return axisPx > 0 ? std::clamp(double(labelPx) / axisPx, 0.1, 0.6) : 0.6;
 }
 
-/// Tall enough for every row's label without overlap: the chart asks for that height as its minimum.
+/// Tall enough for every row's label without overlap: the chart asks for that height as its minimum. In a window,
+/// at most two fifths of the window's height goes to it (the plots above keep theirs): when many rows would need more, the
+/// row labels get a smaller font (down to 70%) instead.
 void TimingChart::fitHeight(QCPAxisTickerText& keyTicks) {
   int lines = 1;
   for (const QString& t : keyTicks.ticks()) lines = std::max(lines, int(t.count('\n')) + 1);
-  const int rowPx = QFontMetrics(m_plot->yAxis->tickLabelFont()).lineSpacing() * lines + 6;
+  const int rows = std::max(1, int(m_data.bars.size()));
   const int chromePx = 4 * QFontMetrics(m_style.font(1.1)).lineSpacing() + 16;  // title, ticks, axis label, legend
-  m_plot->setMinimumHeight(std::max(180, int(m_data.bars.size()) * rowPx + chromePx));
+  const QWidget* top = m_plot->window();
+  const int budget = top && top != m_plot ? top->height() * 2 / 5 - 50 : 0;
+  auto rowPx = [&] { return QFontMetrics(m_plot->yAxis->tickLabelFont()).lineSpacing() * lines + 6; };
+  if (budget > 180 && rows * rowPx() + chromePx > budget) {
+    QFont f = m_plot->yAxis->tickLabelFont();
+    const double scale = std::clamp(double(budget - chromePx) / (rows * rowPx()), 0.7, 1.0);
+    f.setPointSizeF(f.pointSizeF() * scale);
+    m_plot->yAxis->setTickLabelFont(f);
+  }
+  m_plot->setMinimumHeight(std::max(180, rows * rowPx() + chromePx));
 }
 
 /// The speedup (or the reason a bar is missing) right of bar i's whisker.

@@ -9,6 +9,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QScreen>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -25,6 +26,7 @@
 
 #include "app/gui_wiring.h"
 #include "launchlab/chapters.h"
+#include "launchlab/kernels.h"
 #include "ui/backend.h"
 #include "ui/banner.h"
 #include "ui/charts.h"
@@ -332,6 +334,33 @@ class TestLayout : public QObject {
     QVERIFY(m_window->browser()->isVisible());
     QCOMPARE(timing->xAxis->tickLabelFont().pointSizeF(), normalTick);
     QCOMPARE(timing->toPixmap(40, 40).toImage().pixelColor(1, 1), toQColor(normal.palette->background));
+  }
+
+  /// Every implementation of vector_add ticked (nine rows in the timing chart), in presentation mode on the 1280x720
+  /// screen: the output plot keeps its share of the window (a 128 x 128 matmul image was a 40-pixel band on the GPU
+  /// screenshot) and the timing rows still do not overlap.
+  void manyRowsLeaveThePlotsTheirRoom() {
+    m_window->selectWorkload("vector_add");
+    FormState f = m_window->paramPanel()->form();
+    f.impls.clear();
+    Registry reg;
+    kernels::registerAllWorkloads(reg);
+    for (const auto& impl : reg.find("vector_add")->impls()) f.impls.push_back(impl.id);
+    QVERIFY(f.impls.size() >= 8);
+    f.size = "4096";
+    m_window->paramPanel()->setForm(f);
+    m_window->setPresentationMode(true);
+    const auto leave = qScopeGuard([this] { m_window->setPresentationMode(false); });
+    QVERIFY(runAndWait());
+    QApplication::processEvents();
+    QTest::qWait(50);
+    QWidget* out = m_window->outputView(0)->widget();
+    QVERIFY2(out->height() >= m_window->height() * 35 / 100, qPrintable(QString("%1 of %2").arg(out->height()).arg(m_window->height())));
+    QCustomPlot* timing = plotOf(m_window->timingChart()->widget());
+    const int rows = int(m_window->timingChart()->data().bars.size());
+    QVERIFY(rows >= 8);
+    QVERIFY2(timing->axisRect()->height() / rows >= QFontMetrics(timing->yAxis->tickLabelFont()).lineSpacing(),
+             qPrintable(QString("%1 px for %2 rows").arg(timing->axisRect()->height()).arg(rows)));
   }
 
   /// Leaving presentation mode gives every plot its normal colours back (a histogram stayed orange).
