@@ -1,6 +1,8 @@
 // 2-D workloads through the command line: a (rows, cols) .npy in, 2-D .npy out in C order, and 2-D launches
 // (--block XxY, --grid auto) reported with how auto chose them.
 #include <gtest/gtest.h>
+
+#include <sstream>
 #include <nlohmann/json.hpp>
 
 #include "cli/cli_helpers.h"
@@ -77,4 +79,21 @@ TEST(CliMatrix, TwoDimensionalBlockIsParsedAndCheckedAgainstTheLimits) {
   Out badGrid = cli("run transpose --n 33 --grid 2x70000 --impl cpu-serial");
   EXPECT_EQ(badGrid.code, 2);
   EXPECT_NE(badGrid.err.find("70000 blocks > 65535, the grid limit in y"), std::string::npos) << badGrid.err;
+}
+
+// A relative error is meaningless where the reference is near zero: at 1024^3 Eigen's float sums differ from the
+// double reference by 0.3 relative on some tiny element while passing matmul's tolerance (relative to sum |a||b|).
+// The table then shows the absolute error instead of "pass (max rel 3.0e-01)", which reads like a bug.
+TEST(CliMatrix, APassingRowShowsTheAbsoluteErrorWhereTheRelativeOneIsMeaningless) {
+  Out r = cli("run matmul --n 1024 --impl cpu-eigen --reps 1 --warmup 0");
+  ASSERT_EQ(r.code, 0) << r.err << r.out;
+  std::istringstream lines(r.out);
+  std::string line;
+  bool eigen = false;
+  while (std::getline(lines, line)) {
+    if (line.rfind("cpu-eigen ", 0) != 0) continue;
+    eigen = true;
+    EXPECT_NE(line.find("pass (max abs "), std::string::npos) << line;
+  }
+  EXPECT_TRUE(eigen) << r.out;
 }
