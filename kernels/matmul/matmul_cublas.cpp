@@ -37,6 +37,7 @@ const CublasApi& cublas() {
     CublasApi a;
     const std::string lib = "libcublas.so." + std::to_string(CUBLAS_VER_MAJOR);
     void* h = dlopen(lib.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (!h) h = dlopen(("/usr/local/cuda/lib64/" + lib).c_str(), RTLD_NOW | RTLD_LOCAL);  // the toolkit's default home
     if (!h) {
       a.missing = lib + " not found (install the CUDA toolkit's cuBLAS or add its folder to LD_LIBRARY_PATH)";
       return a;
