@@ -1,5 +1,6 @@
 #include "bench.h"
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
@@ -105,10 +106,12 @@ void memoryFigures(Engine& engine, bool quick, int reps, double copy, ordered_js
        paddedGBs / copy);
 
   ordered_json ma = ordered_json::array(), va = ordered_json::array();
-  const RunResult m = runOne(engine, "matrix_add_2d", side, "cuda-coalesced,cuda-uncoalesced", reps);
+  const RunResult m =
+      runOne(engine, "matrix_add_2d", side, "cuda-coalesced,cuda-coalesced-vec16,cuda-uncoalesced", reps);
   bestGBs(m, ma, ok);
-  const ImplResult* co = m.find("cuda-coalesced");
-  const double coGBs = co ? co->bandwidthGBs : 0;
+  double coGBs = 0;  // the better coalesced kernel (scalar or 16-byte accesses)
+  for (const char* id : {"cuda-coalesced", "cuda-coalesced-vec16"})
+    if (const ImplResult* co = m.find(id)) coGBs = std::max(coGBs, co->bandwidthGBs);
   std::string vaBest;
   const double vaGBs =
       bestGBs(runOne(engine, "vector_add", side * side, "cuda-one-per-thread,cuda-grid-stride,cuda-vectorized", reps),
@@ -116,7 +119,7 @@ void memoryFigures(Engine& engine, bool quick, int reps, double copy, ordered_js
   root["matrix_add_2d_f32"] = {{"rows", side}, {"cols", side}, {"runs", ma}, {"coalesced_gbs", coGBs},
                                {"vector_add_same_n", va}, {"vector_add_best", vaBest}, {"vector_add_best_gbs", vaGBs},
                                {"ratio_to_vector_add", coGBs / vaGBs}, {"target_ratio", 0.95}};
-  line("matrix_add_2d f32 %.0f^2: coalesced %.1f GB/s = %.3fx of vector_add's best at the same n (target >= 0.95)",
+  line("matrix_add_2d f32 %.0f^2: best coalesced %.1f GB/s = %.3fx of vector_add's best at the same n (target >= 0.95)",
        double(side), coGBs, coGBs / vaGBs);
 }
 

@@ -74,6 +74,11 @@ class MatrixAdd2D final : public MatrixWorkload {
            "x = blockIdx.x * blockDim.x + threadIdx.x walks along a row: a warp reads and writes consecutive "
            "addresses.",
            LAUNCHLAB_CUDA_ENTRY(matrix_add_2d::cudaCoalesced));
+    addGpu("cuda-coalesced-vec16", "CUDA 2-D, out[y][x], 16 bytes per thread",
+           "The coalesced kernel with x counting 16-byte groups of a row (float4: 4 elements): a warp moves 512 "
+           "contiguous bytes per instruction, as vector_add's vectorized kernel does. Columns must be a multiple of "
+           "the group.",
+           LAUNCHLAB_CUDA_ENTRY(matrix_add_2d::cudaCoalescedVec16));
     addGpu("cuda-uncoalesced", "CUDA 2-D, out[x][y] (uncoalesced)",
            "The same kernel with x walking down a column: the 32 threads of a warp touch 32 different rows, each "
            "its own 32-byte sector.",

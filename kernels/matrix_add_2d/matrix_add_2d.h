@@ -19,6 +19,7 @@ inline constexpr std::size_t kMapSide = kMapBlocks * kMapThreads + kMapBlocks - 
 void fillThreadMap(HostArray& map);
 
 void cudaCoalesced(ImplContext& ctx);
+void cudaCoalescedVec16(ImplContext& ctx);
 void cudaUncoalesced(ImplContext& ctx);
 
 }  // namespace launchlab::kernels::matrix_add_2d

@@ -3,6 +3,7 @@
 #include <cstdint>
 
 #include "common/gpu_pipeline.cuh"
+#include "common/vec16.cuh"
 #include "common/index_math.h"
 #include "vector_add/vector_add.h"
 
@@ -31,18 +32,6 @@ __global__ void addGridStrideKernel(const T* __restrict__ x, const T* __restrict
   const std::size_t stride = idx::gridStride1D(gridDim.x, blockDim.x);
   for (std::size_t i = idx::global1D(blockIdx.x, blockDim.x, threadIdx.x); i < n; i += stride) out[i] = x[i] + y[i];
 }
-
-// 16-byte vector types and their element-wise sum.
-template <typename T> struct Vec16;
-template <> struct Vec16<float> { using type = float4; };
-template <> struct Vec16<double> { using type = double2; };
-template <> struct Vec16<std::int32_t> { using type = int4; };
-template <> struct Vec16<std::int64_t> { using type = longlong2; };
-
-__device__ __forceinline__ float4 vadd(float4 a, float4 b) { return {a.x + b.x, a.y + b.y, a.z + b.z, a.w + b.w}; }
-__device__ __forceinline__ double2 vadd(double2 a, double2 b) { return {a.x + b.x, a.y + b.y}; }
-__device__ __forceinline__ int4 vadd(int4 a, int4 b) { return {a.x + b.x, a.y + b.y, a.z + b.z, a.w + b.w}; }
-__device__ __forceinline__ longlong2 vadd(longlong2 a, longlong2 b) { return {a.x + b.x, a.y + b.y}; }
 
 constexpr int kUnroll = 4;  // 16-byte vectors in flight per thread and input
 

@@ -26,7 +26,7 @@ template <typename T> void expectSums(std::size_t rows, std::size_t cols, DType 
 }  // namespace
 
 TEST(MatrixAdd2D, Metadata) {
-  expectMetadata("matrix_add_2d", std::string(kChapterMemory), 2);
+  expectMetadata("matrix_add_2d", std::string(kChapterMemory), 3);
   const auto& info = workload("matrix_add_2d").info();
   EXPECT_EQ(info.launchDims, 2);
   EXPECT_EQ(info.inputs[0].name, "a");
