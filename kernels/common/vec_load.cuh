@@ -1,5 +1,5 @@
 #pragma once
-/// 16-byte vector loads for streaming kernels (device code; include from .cu files).
+/// 16-byte vector types, loads and sums for streaming kernels (device code; include from .cu files).
 /// cudaMalloc returns 256-byte aligned memory, so element 0 of a device array starts a 16-byte vector; the
 /// n % (16 / sizeof(T)) elements of the tail are left to the caller.
 #include <cuda_runtime.h>
@@ -16,8 +16,15 @@ template <> struct Vec16<float> { using type = float4; };
 template <> struct Vec16<double> { using type = double2; };
 template <> struct Vec16<std::int32_t> { using type = int4; };
 template <> struct Vec16<std::uint32_t> { using type = uint4; };
+template <> struct Vec16<std::int64_t> { using type = longlong2; };
 template <typename T> using Vec16T = typename Vec16<T>::type;
 template <typename T> constexpr int kVec16Width = int(16 / sizeof(T));
+
+/// Element-wise sum of two 16-byte vectors (vector_add's and matrix_add_2d's vectorized kernels).
+__device__ __forceinline__ float4 vadd(float4 a, float4 b) { return {a.x + b.x, a.y + b.y, a.z + b.z, a.w + b.w}; }
+__device__ __forceinline__ double2 vadd(double2 a, double2 b) { return {a.x + b.x, a.y + b.y}; }
+__device__ __forceinline__ int4 vadd(int4 a, int4 b) { return {a.x + b.x, a.y + b.y, a.z + b.z, a.w + b.w}; }
+__device__ __forceinline__ longlong2 vadd(longlong2 a, longlong2 b) { return {a.x + b.x, a.y + b.y}; }
 
 /// Read-only load of vector i of `p` through the non-coherent cache.
 template <typename T> __device__ __forceinline__ Vec16T<T> loadVec16(const T* __restrict__ p, std::uint64_t i) {

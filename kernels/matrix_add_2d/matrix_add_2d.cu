@@ -1,7 +1,7 @@
 // matrix_add_2d: the seed's matrix_add with a 2-D grid-stride loop (any grid covers the matrix).
 #include "common/gpu_pipeline.cuh"
 #include "common/index_math.h"
-#include "common/vec16.cuh"
+#include "common/vec_load.cuh"
 #include "common/matrix_shape.h"
 #include "matrix_add_2d/matrix_add_2d.h"
 
@@ -29,7 +29,7 @@ __global__ void matrixAddKernel(const T* __restrict__ a, const T* __restrict__ b
 template <typename T>
 __global__ void matrixAddVec16Kernel(const T* __restrict__ a, const T* __restrict__ b, T* __restrict__ out,
                                      std::uint64_t rows, std::uint64_t groups) {
-  using V = typename Vec16<T>::type;
+  using V = gpu::Vec16T<T>;
   const V* av = reinterpret_cast<const V*>(a);
   const V* bv = reinterpret_cast<const V*>(b);
   V* ov = reinterpret_cast<V*>(out);
@@ -38,7 +38,7 @@ __global__ void matrixAddVec16Kernel(const T* __restrict__ a, const T* __restric
   const std::uint64_t sx = idx::gridStride1D(gridDim.x, blockDim.x), sy = idx::gridStride1D(gridDim.y, blockDim.y);
   idx::gridStride2D(x0, y0, sx, sy, groups, rows, [&](std::uint64_t x, std::uint64_t y) {
     const std::uint64_t i = y * groups + x;
-    __stcs(ov + i, vadd(__ldg(av + i), __ldg(bv + i)));
+    __stcs(ov + i, gpu::vadd(__ldg(av + i), __ldg(bv + i)));
   });
 }
 
@@ -65,7 +65,7 @@ void cudaCoalescedVec16(ImplContext& ctx) {
   bool vectorized = false;
   visitDTypeAmong<float, double, std::int32_t>(ctx.setup.dtype, [&](auto t) {
     using T = decltype(t);
-    constexpr std::uint64_t W = sizeof(typename Vec16<T>::type) / sizeof(T);
+    constexpr std::uint64_t W = sizeof(gpu::Vec16T<T>) / sizeof(T);
     const MatrixShape m = matrixShape(ctx.setup);
     if (m.cols % W != 0) return;  // rows would not start 16-byte aligned: the scalar kernel below
     vectorized = true;

@@ -3,7 +3,7 @@
 #include <cstdint>
 
 #include "common/gpu_pipeline.cuh"
-#include "common/vec16.cuh"
+#include "common/vec_load.cuh"
 #include "common/index_math.h"
 #include "vector_add/vector_add.h"
 
@@ -41,7 +41,7 @@ constexpr int kUnroll = 4;  // 16-byte vectors in flight per thread and input
 template <typename T>
 __global__ void addVectorizedKernel(const T* __restrict__ x, const T* __restrict__ y, T* __restrict__ out,
                                     std::size_t n) {
-  using V = typename Vec16<T>::type;
+  using V = gpu::Vec16T<T>;
   constexpr unsigned W = sizeof(V) / sizeof(T);
   const V* xv = reinterpret_cast<const V*>(x);
   const V* yv = reinterpret_cast<const V*>(y);
@@ -57,9 +57,9 @@ __global__ void addVectorizedKernel(const T* __restrict__ x, const T* __restrict
           b[u] = __ldg(yv + i + u * stride);
         }
 #pragma unroll
-        for (int u = 0; u < kUnroll; ++u) __stcs(ov + i + u * stride, vadd(a[u], b[u]));
+        for (int u = 0; u < kUnroll; ++u) __stcs(ov + i + u * stride, gpu::vadd(a[u], b[u]));
       },
-      [&](std::size_t i) { __stcs(ov + i, vadd(__ldg(xv + i), __ldg(yv + i))); },
+      [&](std::size_t i) { __stcs(ov + i, gpu::vadd(__ldg(xv + i), __ldg(yv + i))); },
       [&](std::size_t t) { out[t] = x[t] + y[t]; });
 }
 
