@@ -8,6 +8,32 @@ namespace launchlab::ui {
 
 namespace {
 
+/// Ticks only over the image (0 … its side): with square pixels one axis spans margins beyond it, where "column
+/// -2000" would mean nothing.
+class ImageTicker final : public QCPAxisTicker {
+ public:
+  double side = 0;
+  void generate(const QCPRange& range, const QLocale& locale, QChar formatChar, int precision, QVector<double>& ticks,
+                QVector<double>* subTicks, QVector<QString>* tickLabels) override {
+    QCPAxisTicker::generate(range, locale, formatChar, precision, ticks, subTicks, tickLabels);
+    QVector<double> kept;
+    QVector<QString> keptLabels;
+    for (int i = 0; i < ticks.size(); ++i)
+      if (ticks[i] >= -1e-9 && ticks[i] <= side + 1e-9) {
+        kept << ticks[i];
+        if (tickLabels && i < tickLabels->size()) keptLabels << tickLabels->at(i);
+      }
+    ticks = kept;
+    if (tickLabels) *tickLabels = keptLabels;
+    if (subTicks) {
+      QVector<double> keptSub;
+      for (double t : *subTicks)
+        if (t >= 0 && t <= side) keptSub << t;
+      *subTicks = keptSub;
+    }
+  }
+};
+
 /// A 2-D array as a heat map (viridis, with a colour scale), down-sampled by block means when large.
 class ImageView final : public QcpViewBase {
  public:
@@ -25,6 +51,11 @@ class ImageView final : public QcpViewBase {
     m_plot->yAxis->setRangeReversed(true);  // row 0 at the top, like an image
     m_useLegend = false;
     m_bad = m_plot->addGraph();
+    m_plot->xAxis->setTicker(m_xTicks);
+    m_plot->yAxis->setTicker(m_yTicks);
+    // Square pixels: a square matrix drawn as a wide band misleads (the memory chapter's lessons are about rows and
+    // columns). The axis rect's size is known only once laid out, so the ranges are fitted then, on every replot.
+    QObject::connect(m_plot, &QCustomPlot::afterLayout, m_plot, [this] { keepSquarePixels(); });
     restyle();
   }
   void setData(const ViewData& d) override {
@@ -35,6 +66,10 @@ class ImageView final : public QcpViewBase {
     const ImageGrid g = p && p->image ? *p->image : downsampleImage(*a, 512);
     m_rows = g.rows;
     m_cols = g.cols;
+    m_xTicks->side = double(g.cols);
+    m_yTicks->side = double(g.rows);
+    // Square pixels unless the array is so elongated (a 1 x 4096 row) that it would shrink to a line.
+    m_square = g.rows && g.cols && std::max(g.rows, g.cols) <= 8 * std::min(g.rows, g.cols);
     auto* data = m_map->data();
     data->setSize(int(g.cellCols), int(g.cellRows));
     data->setRange(QCPRange(0.5 * double(g.blockCols), double(g.cols) - 0.5 * double(g.blockCols)),
@@ -67,6 +102,16 @@ class ImageView final : public QcpViewBase {
   void setLogY(bool) override {}  // rows are rows
 
  private:
+  /// Widens the axis whose units are smaller on screen, so one cell is as wide as it is tall and the whole image
+  /// stays in view (centred, with empty margins on the long side of the plot).
+  void keepSquarePixels() {
+    const QRect r = m_plot->axisRect()->rect();
+    if (!m_square || r.width() <= 0 || r.height() <= 0) return;
+    const double ux = m_plot->xAxis->range().size() / r.width(), uy = m_plot->yAxis->range().size() / r.height();
+    if (std::abs(ux / uy - 1) < 1e-3) return;
+    if (ux > uy) m_plot->yAxis->setScaleRatio(m_plot->xAxis, 1.0);
+    else m_plot->xAxis->setScaleRatio(m_plot->yAxis, 1.0);
+  }
   /// The pixel under the cursor: its row, column and full-resolution value.
   QString readout(double x, double y) const override {
     const HostArray* a = m_data.array(m_data.source);
@@ -94,6 +139,8 @@ class ImageView final : public QcpViewBase {
   QCPColorScale* m_scale = nullptr;
   QCPGraph* m_bad = nullptr;
   std::size_t m_rows = 0, m_cols = 0;
+  bool m_square = false;
+  QSharedPointer<ImageTicker> m_xTicks{new ImageTicker}, m_yTicks{new ImageTicker};
 };
 
 }  // namespace

@@ -90,8 +90,8 @@ class LaunchCoverage final : public BasicWorkload {
                          "seed's add_kernel value x[i] + y[i] with x = arange(n), y = ones (1 ... n).",
                  .kind = ParamSpec::Kind::Choice, .choices = {"block-id", "x-plus-y"}}};
     i.outputs = {{.name = "writer_block",
-                  .title = "Block that wrote each element, or x + y (-1 = never written, -2 = padding past n)",
-                  .plot = PlotKind::Image, .xLabel = "element % width", .yLabel = "block id (-1 never written, -2 padding)",
+                  .title = "Who wrote each element (-1: never written, -2: padding)",
+                  .plot = PlotKind::Image, .xLabel = "element % width", .yLabel = "block id, or x + y",
                   .dtype = DType::I32}};
 
     addReference("CPU: the ideal map",

@@ -30,7 +30,9 @@ TEST(CliCourse, JsonHasTheSeedRequests) {
   const auto& first = j["experiments"][0];
   EXPECT_EQ(first["id"], launchlab::courseExperiments().front().id);
   for (const auto& e : j["experiments"]) {
-    if (e["id"] == "s3-caching") EXPECT_EQ(e["request"]["warmup"], "0");
+    if (e["id"] == "s3-caching") {
+      EXPECT_EQ(e["request"]["warmup"], "0");
+    }
     if (e["id"] != "tp32-histogram") continue;
     EXPECT_EQ(e["request"]["n"], "10000");
     EXPECT_EQ(e["request"]["grid"], "128");

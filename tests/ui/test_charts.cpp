@@ -60,6 +60,27 @@ RunResult histogramLikeRun() {
   return r;
 }
 
+/// A run whose one output is a rows x cols image (cpu-serial and a CUDA row with the same values).
+std::shared_ptr<RunOutcome> imageOutcome(std::size_t rows, std::size_t cols) {
+  auto o = std::make_shared<RunOutcome>();
+  RunResult& r = o->result;
+  r.workload = "img";
+  r.n = rows * cols;
+  for (const char* id : {"cpu-serial", "cuda"}) {
+    ImplResult i;
+    i.implId = i.title = id;
+    i.gpu = std::string(id) == "cuda";
+    HostArray a("img", DType::F32, std::vector<std::size_t>{rows, cols});
+    for (std::size_t k = 0; k < rows * cols; ++k) a.view<float>()[k] = float(k % 7);
+    i.outputs.push_back(std::move(a));
+    r.impls.push_back(std::move(i));
+  }
+  WorkloadInfo info;
+  info.outputs = {{.name = "img", .title = "img", .plot = PlotKind::Image}};
+  o->prepared = prepareRun(r, info);
+  return o;
+}
+
 /// A waveform workload's run: y[i] = i / 10 for every implementation, 1000 elements.
 std::shared_ptr<RunOutcome> waveformOutcome(const WorkloadInfo& info) {
   auto o = std::make_shared<RunOutcome>();
@@ -171,6 +192,35 @@ class TestCharts : public QObject {
           ++labels;
         }
       QCOMPARE(labels, bars);
+    }
+  }
+  /// A matrix keeps square cells whatever the plot's shape (a 4096 x 4096 transpose was a 5:1 band), the whole
+  /// image in view; an array too elongated for that (1 x 4096) fills the plot instead.
+  void imagesKeepSquarePixels() {
+    for (const auto& [rows, cols, square] : {std::tuple{100, 100, true}, std::tuple{64, 256, true},
+                                             std::tuple{300, 40, true}, std::tuple{1, 4096, false}}) {
+      auto view = createQcpOutputView(PlotKind::Image, nullptr);
+      auto* plot = qobject_cast<QCustomPlot*>(view->widget());
+      plot->resize(900, 300);
+      plot->show();
+      QVERIFY(QTest::qWaitForWindowExposed(plot));
+      ViewData d;
+      d.spec = {.name = "img", .title = "img", .plot = PlotKind::Image};
+      d.outcome = imageOutcome(std::size_t(rows), std::size_t(cols));
+      d.source = "cuda";
+      d.reference = "cpu-serial";
+      view->setData(d);
+      plot->replot();
+      const double px = std::fabs(plot->xAxis->coordToPixel(1) - plot->xAxis->coordToPixel(0));
+      const double py = std::fabs(plot->yAxis->coordToPixel(1) - plot->yAxis->coordToPixel(0));
+      const QString what = QString("%1 x %2: cell %3 x %4 px").arg(rows).arg(cols).arg(px).arg(py);
+      if (square) {
+        QVERIFY2(std::fabs(px / py - 1) < 0.02, qPrintable(what));
+        QVERIFY2(plot->xAxis->range().lower <= 0.01 && plot->xAxis->range().upper >= cols - 0.01, qPrintable(what));
+        QVERIFY2(plot->yAxis->range().lower <= 0.01 && plot->yAxis->range().upper >= rows - 0.01, qPrintable(what));
+      } else {
+        QVERIFY2(py > 10 * px, qPrintable(what));
+      }
     }
   }
   void timingChartMarksStale() {
