@@ -155,12 +155,12 @@ class WaveformView final : public QcpViewBase {
         return 0;
       }
       const auto env = p && p->pyramid ? p->pyramid->query(*a, double(b), double(e), cols) : decimateMinMax(*a, b, e, cols);
-      for (const auto& e : env) {
-        if (std::isnan(e.yMin)) continue;
-        if (m_logY && e.yMax <= 0) continue;
-        const double l = m_logY && e.yMin <= 0 ? e.yMax : e.yMin;
+      for (const auto& col : env) {
+        if (std::isnan(col.yMin)) continue;
+        if (m_logY && col.yMax <= 0) continue;
+        const double l = m_logY && col.yMin <= 0 ? col.yMax : col.yMin;
         lo = any ? std::min(lo, l) : l;
-        hi = any ? std::max(hi, e.yMax) : e.yMax;
+        hi = any ? std::max(hi, col.yMax) : col.yMax;
         any = true;
       }
       const XY line = envelopeToLine(env);

@@ -96,7 +96,9 @@ TEST_F(SweepFixture, EveryCellReachesEverySinkMeasuredOrSkipped) {
   SweepCallback counter([&](std::size_t cell, const SweepPoint& pt, const RunResult& r) {
     EXPECT_LT(cell, cells.size());
     EXPECT_EQ(pt.values, cells[cell].values);
-    if (pt.status == Status::Ok) EXPECT_EQ(r.impls.back().implId, "cpu-parallel");
+    if (pt.status == Status::Ok) {
+      EXPECT_EQ(r.impls.back().implId, "cpu-parallel");
+    }
     ++calls;
   });
   EXPECT_TRUE(runSweep(p, cells, runner(), {&table, &counter}));
