@@ -1,11 +1,11 @@
 #include "course_list.h"
 
 #include "tooltips.h"
+#include "tree_items.h"
 
 namespace launchlab::ui {
 
 namespace {
-constexpr int kIdRole = Qt::UserRole + 1;
 QString q(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
 QString esc(std::string_view s) { return q(s).toHtmlEscaped(); }
 
@@ -34,7 +34,7 @@ CourseList::CourseList(const Registry& registry, QWidget* parent) : QTreeWidget(
   fill();
   connect(this, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem* item) {
     if (!item) return;
-    const QString id = item->data(0, kIdRole).toString();
+    const QString id = item->data(0, kTreeIdRole).toString();
     if (!id.isEmpty()) emit experimentSelected(id);
   });
 }
@@ -56,7 +56,7 @@ void CourseList::fill() {
       top->setFont(0, f);
     }
     auto* item = new QTreeWidgetItem(top, {QString("%1. %2").arg(number).arg(q(e.title))});
-    item->setData(0, kIdRole, q(e.id));
+    item->setData(0, kTreeIdRole, q(e.id));
     QString tip = q(e.title) + " (" + q(e.id) + ")\n" + q(e.seed.notebook) + ": " + q(e.seed.section) + "\n" +
                   "Look for: " + q(e.lookFor);
     if (!m_registry.find(e.request.workload)) {
@@ -69,45 +69,23 @@ void CourseList::fill() {
 }
 
 int CourseList::setFilter(const QString& text) {
-  const QString needle = text.trimmed();
-  for (int i = 0; i < topLevelItemCount(); ++i) {
-    auto* top = topLevelItem(i);
-    const bool chapterHit = top->text(0).contains(needle, Qt::CaseInsensitive);
-    int shown = 0;
-    for (int j = 0; j < top->childCount(); ++j) {
-      auto* item = top->child(j);
-      const CourseExperiment* e = findCourseExperiment(item->data(0, kIdRole).toString().toStdString());
-      const bool hit = needle.isEmpty() || chapterHit || (e && haystack(*e).contains(needle, Qt::CaseInsensitive));
-      item->setHidden(!hit);
-      shown += hit ? 1 : 0;
-    }
-    top->setHidden(shown == 0);
-  }
-  return visibleCount();
+  return filterTree(*this, text.trimmed(), [](const QString& id) {
+    const CourseExperiment* e = findCourseExperiment(id.toStdString());
+    return e ? haystack(*e) : QString();
+  });
 }
 
-int CourseList::visibleCount() const {
-  int n = 0;
-  for (int i = 0; i < topLevelItemCount(); ++i)
-    for (int j = 0; j < topLevelItem(i)->childCount(); ++j) n += topLevelItem(i)->child(j)->isHidden() ? 0 : 1;
-  return n;
-}
+int CourseList::visibleCount() const { return visibleItemCount(*this); }
 
 bool CourseList::select(const QString& id) {
-  for (int i = 0; i < topLevelItemCount(); ++i)
-    for (int j = 0; j < topLevelItem(i)->childCount(); ++j)
-      if (auto* item = topLevelItem(i)->child(j); item->data(0, kIdRole).toString() == id) {
-        QSignalBlocker block(this);
-        setCurrentItem(item);
-        return true;
-      }
-  return false;
+  QTreeWidgetItem* item = findTreeItem(*this, id);
+  if (!item) return false;
+  QSignalBlocker block(this);
+  setCurrentItem(item);
+  return true;
 }
 
-QString CourseList::current() const {
-  auto* item = currentItem();
-  return item ? item->data(0, kIdRole).toString() : QString();
-}
+QString CourseList::current() const { return currentTreeId(*this); }
 
 QString CourseList::lessonHtml(const CourseExperiment& e, const Registry& registry) {
   const RequestText& t = e.request;

@@ -15,6 +15,13 @@ namespace {
 constexpr auto kBuiltinPrefix = "Course: ";
 constexpr auto kBuiltinDir = ":/presets";
 
+/// The first built-in preset (resources) that `match` accepts.
+template <class Match> std::optional<Preset> findBuiltin(Match match) {
+  for (const auto& fi : QDir(kBuiltinDir).entryInfoList({"*.json"}, QDir::Files))
+    if (auto p = loadPresetFile(fi.absoluteFilePath()); p && match(*p)) return p;
+  return std::nullopt;
+}
+
 bool fail(QString* error, const QString& msg) {
   if (error) *error = msg;
   return false;
@@ -187,15 +194,13 @@ bool PresetStore::save(const Preset& p, QString* error) const {
 std::optional<Preset> PresetStore::load(const QString& name, QString* error) const {
   if (isBuiltin(name)) {
     const QString bare = name.mid(int(qstrlen(kBuiltinPrefix)));
-    for (const auto& fi : QDir(kBuiltinDir).entryInfoList({"*.json"}, QDir::Files))
-      if (auto p = loadPresetFile(fi.absoluteFilePath()); p && p->name == bare) return p;
+    if (auto p = findBuiltin([&](const Preset& b) { return b.name == bare; })) return p;
   }
   return loadPresetFile(m_folder + "/" + fileNameFor(name), error);
 }
 
 std::optional<Preset> PresetStore::loadCourse(const QString& courseId, QString* error) {
-  for (const auto& fi : QDir(kBuiltinDir).entryInfoList({"*.json"}, QDir::Files))
-    if (auto p = loadPresetFile(fi.absoluteFilePath()); p && p->courseId == courseId) return p;
+  if (auto p = findBuiltin([&](const Preset& b) { return b.courseId == courseId; })) return p;
   fail(error, "no built-in preset for course experiment '" + courseId + "'");
   return std::nullopt;
 }

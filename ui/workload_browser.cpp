@@ -15,6 +15,7 @@
 #include "launchlab/chapters.h"
 #include "launchlab/course.h"
 #include "tooltips.h"
+#include "tree_items.h"
 
 namespace launchlab::ui {
 
@@ -54,7 +55,6 @@ void wrapRows(QTreeWidget* tree) {
   QObject::connect(tree->header(), &QHeaderView::sectionResized, tree, [tree] { tree->doItemsLayout(); });
 }
 
-constexpr int kIdRole = Qt::UserRole + 1;
 QString esc(const std::string& s) { return QString::fromStdString(s).toHtmlEscaped(); }
 }  // namespace
 
@@ -92,7 +92,7 @@ WorkloadBrowser::WorkloadBrowser(const Registry& registry, QWidget* parent) : QW
   connect(m_search, &QLineEdit::textChanged, this, [this](const QString& t) { setFilter(t); });
   connect(m_tree, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem* item) {
     if (!item) return;
-    const QString id = item->data(0, kIdRole).toString();
+    const QString id = item->data(0, kTreeIdRole).toString();
     if (id.isEmpty()) return;
     showLesson(id);
     emit workloadSelected(id);
@@ -144,7 +144,7 @@ void WorkloadBrowser::fillTree() {
     for (const Workload* w : workloads) {
       const auto& info = w->info();
       auto* item = new QTreeWidgetItem(top, {QString::fromStdString(info.title)});
-      item->setData(0, kIdRole, QString::fromStdString(info.id));
+      item->setData(0, kTreeIdRole, QString::fromStdString(info.id));
       item->setToolTip(0, wrapTip(QString::fromStdString(info.title + " (" + info.id + ")\n" + info.lesson)));
     }
   }
@@ -152,50 +152,26 @@ void WorkloadBrowser::fillTree() {
 }
 
 void WorkloadBrowser::select(const QString& id) {
-  for (int i = 0; i < m_tree->topLevelItemCount(); ++i) {
-    auto* top = m_tree->topLevelItem(i);
-    for (int j = 0; j < top->childCount(); ++j)
-      if (top->child(j)->data(0, kIdRole).toString() == id) {
-        QSignalBlocker block(m_tree);
-        m_tree->setCurrentItem(top->child(j));
-        if (!courseTabShown()) showLesson(id);
-        return;
-      }
+  if (QTreeWidgetItem* item = findTreeItem(*m_tree, id)) {
+    QSignalBlocker block(m_tree);
+    m_tree->setCurrentItem(item);
+    if (!courseTabShown()) showLesson(id);
   }
 }
 
-QString WorkloadBrowser::current() const {
-  auto* item = m_tree->currentItem();
-  return item ? item->data(0, kIdRole).toString() : QString();
-}
+QString WorkloadBrowser::current() const { return currentTreeId(*m_tree); }
 
 int WorkloadBrowser::setFilter(const QString& text) {
   const QString needle = text.trimmed();
-  for (int i = 0; i < m_tree->topLevelItemCount(); ++i) {
-    auto* top = m_tree->topLevelItem(i);
-    const bool chapterHit = top->text(0).contains(needle, Qt::CaseInsensitive);
-    int shown = 0;
-    for (int j = 0; j < top->childCount(); ++j) {
-      auto* item = top->child(j);
-      const Workload* w = m_registry.find(item->data(0, kIdRole).toString().toStdString());
-      const auto& info = w->info();
-      const QString hay = QString::fromStdString(info.id + " " + info.title + " " + info.lesson + " " + info.seedNote);
-      const bool hit = needle.isEmpty() || chapterHit || hay.contains(needle, Qt::CaseInsensitive);
-      item->setHidden(!hit);
-      shown += hit ? 1 : 0;
-    }
-    top->setHidden(shown == 0);
-  }
+  filterTree(*m_tree, needle, [this](const QString& id) {
+    const auto& info = m_registry.find(id.toStdString())->info();
+    return QString::fromStdString(info.id + " " + info.title + " " + info.lesson + " " + info.seedNote);
+  });
   m_course->setFilter(needle);
   return visibleCount();
 }
 
-int WorkloadBrowser::visibleCount() const {
-  int n = 0;
-  for (int i = 0; i < m_tree->topLevelItemCount(); ++i)
-    for (int j = 0; j < m_tree->topLevelItem(i)->childCount(); ++j) n += m_tree->topLevelItem(i)->child(j)->isHidden() ? 0 : 1;
-  return n;
-}
+int WorkloadBrowser::visibleCount() const { return visibleItemCount(*m_tree); }
 
 QString WorkloadBrowser::lessonHtml(const Workload& w) {
   const auto& i = w.info();

@@ -16,6 +16,7 @@
 #include "ui/main_window.h"
 #include "ui/param_panel.h"
 #include "ui/settings.h"
+#include "ui/tree_items.h"
 #include "ui/workload_browser.h"
 #include "window_helpers.h"
 
@@ -29,15 +30,8 @@ QStringList listedIds(const CourseList& list) {
   QStringList ids;
   for (int i = 0; i < list.topLevelItemCount(); ++i)
     for (int j = 0; j < list.topLevelItem(i)->childCount(); ++j)
-      ids << list.topLevelItem(i)->child(j)->data(0, Qt::UserRole + 1).toString();
+      ids << list.topLevelItem(i)->child(j)->data(0, kTreeIdRole).toString();
   return ids;
-}
-
-QTreeWidgetItem* itemOf(CourseList& list, const QString& id) {
-  for (int i = 0; i < list.topLevelItemCount(); ++i)
-    for (int j = 0; j < list.topLevelItem(i)->childCount(); ++j)
-      if (list.topLevelItem(i)->child(j)->data(0, Qt::UserRole + 1).toString() == id) return list.topLevelItem(i)->child(j);
-  return nullptr;
 }
 
 /// Empty when the form holds the experiment's request, else what differs.
@@ -84,7 +78,7 @@ class TestCourseView : public QObject {
   void pickingAnExperimentLoadsTheSeedsRequest() {
     for (const auto& e : courseExperiments()) {
       const QString id = QString::fromStdString(e.id);
-      QTreeWidgetItem* item = itemOf(list(), id);
+      QTreeWidgetItem* item = findTreeItem(list(), id);
       QVERIFY2(item, qPrintable(id));
       list().setCurrentItem(item);  // what a click does
       QVERIFY2(m_window->browser()->courseTabShown(), qPrintable(id));
