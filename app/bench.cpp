@@ -96,14 +96,20 @@ double bestGBs(const RunResult& r, ordered_json& rows, bool& ok, std::string* be
 void memoryFigures(Engine& engine, bool quick, int reps, double copy, ordered_json& root, bool& ok) {
   const std::uint64_t side = quick ? 1024 : 8192;
   ordered_json tr = ordered_json::array();
-  const RunResult t = runOne(engine, "transpose", side, "cuda-naive,cuda-tile,cuda-tile-padded", reps);
+  const RunResult t =
+      runOne(engine, "transpose", side, "cuda-naive,cuda-tile,cuda-tile-padded,cuda-tile-padded-64", reps);
   bestGBs(t, tr, ok);
-  const ImplResult* padded = t.find("cuda-tile-padded");
-  const double paddedGBs = padded ? padded->bandwidthGBs : 0;
-  root["transpose_f32"] = {{"rows", side}, {"cols", side}, {"runs", tr}, {"padded_gbs", paddedGBs},
-                           {"ratio_to_memcpy", paddedGBs / copy}, {"target_ratio", 0.90}};
-  line("transpose f32 %.0f^2: padded tile %.1f GB/s = %.3fx of cudaMemcpy (target >= 0.90)", double(side), paddedGBs,
-       paddedGBs / copy);
+  double paddedGBs = 0;  // the better padded tile ([32][33] or [64][65])
+  std::string paddedId;
+  for (const char* id : {"cuda-tile-padded", "cuda-tile-padded-64"})
+    if (const ImplResult* p = t.find(id); p && p->bandwidthGBs > paddedGBs) {
+      paddedGBs = p->bandwidthGBs;
+      paddedId = id;
+    }
+  root["transpose_f32"] = {{"rows", side}, {"cols", side}, {"runs", tr}, {"padded_best", paddedId},
+                           {"padded_gbs", paddedGBs}, {"ratio_to_memcpy", paddedGBs / copy}, {"target_ratio", 0.90}};
+  line("transpose f32 %.0f^2: best padded tile %.1f GB/s = %.3fx of cudaMemcpy (target >= 0.90)", double(side),
+       paddedGBs, paddedGBs / copy);
 
   ordered_json ma = ordered_json::array(), va = ordered_json::array();
   const RunResult m =
@@ -208,20 +214,9 @@ void matmulFigure(Engine& engine, bool quick, int reps, ordered_json& root, bool
               gflops("cuda-tiled-16"), gflops("cublas-tf32"));
 }
 
-}  // namespace
-
-int runBench(Engine& engine, const BenchOptions& o) {
-  const std::uint64_t big = o.quick ? (1u << 20) : (1u << 27);
-  const std::uint64_t million = o.quick ? 100000 : 1000000;
-  const int reps = o.quick ? 3 : o.reps;
-  ordered_json root = jsonDocument("launchlab.bench");
-  root["timestamp"] = nowIso8601();
-  root["host"] = hostDescription();
-  root["device"] = engine.deviceStatus();
-  root["quick"] = o.quick;
-  bool ok = true;
-
-  // 1. Host: STREAM-like copy against cpu-parallel vector_add f32 at 2^27.
+/// Host: a STREAM-like copy against cpu-parallel vector_add f32 at 2^27.
+void hostFigures(Engine& engine, bool quick, int reps, ordered_json& root, bool& ok) {
+  const std::uint64_t big = quick ? (1u << 20) : (1u << 27);
   const double hostCopy = Engine::measureHostCopyBandwidthGBs(std::size_t(big) * 4, reps);
   RunResult hostRun = runOne(engine, "vector_add", big, "cpu-parallel", reps);
   const ImplResult* cpuPar = hostRun.find("cpu-parallel");
@@ -232,71 +227,103 @@ int runBench(Engine& engine, const BenchOptions& o) {
   line("host STREAM-like copy: %.1f GB/s; cpu-parallel vector_add f32: %.1f GB/s (%.2fx of copy, target >= 0.80)",
        hostCopy, cpuParGBs, cpuParGBs / hostCopy);
   ok = ok && cpuPar && cpuPar->verification.passed();
+}
 
-  if (!engine.deviceStatus().available) {
+/// vector_add f32 at 2^27 (every CUDA variant with auto launch, a block sweep of the vectorised kernel, the course's
+/// 30 x 128 launch of the grid-stride kernel), gaussian_pdf's kernel at 1M, and hypot's course launches.
+void foundationFigures(Engine& engine, bool quick, int reps, double copy, ordered_json& root, bool& ok) {
+  const std::uint64_t big = quick ? (1u << 20) : (1u << 27);
+  const std::uint64_t million = quick ? 100000 : 1000000;
+  ordered_json va = ordered_json::array();
+  double best = 0;
+  std::string bestWhat;
+  auto consider = [&](const RunResult& r) {
+    for (const auto& i : r.impls) {
+      if (!i.gpu) continue;
+      va.push_back(implJson(i));
+      ok = ok && i.status == Status::Ok && i.verification.passed();
+      if (i.status == Status::Ok && i.verification.passed() && i.bandwidthGBs > best) {
+        best = i.bandwidthGBs;
+        bestWhat = i.implId + " " + (i.launch ? formatDim3(i.launch->grid) + " x " + formatDim3(i.launch->block) : "");
+      }
+    }
+  };
+  consider(runOne(engine, "vector_add", big, "cuda-one-per-thread,cuda-grid-stride,cuda-vectorized", reps));
+  sweepBlocks(engine, "vector_add", big, "cuda-vectorized", reps, {"128", "256", "512", "1024"}, consider);
+  consider(runOne(engine, "vector_add", big, "cuda-grid-stride", reps, "128", "30"));
+  consider(runOne(engine, "vector_add", big, "cuda-grid-stride", reps, "256", "4224"));
+  root["vector_add_f32"] = {{"n", big}, {"runs", va}, {"best_gbs", best}, {"best", bestWhat},
+                            {"ratio_to_memcpy", best / copy}, {"target_ratio", 0.95}};
+  std::printf("vector_add f32 n=%llu best: %s at %.1f GB/s = %.3fx of cudaMemcpy (target >= 0.95)\n",
+              (unsigned long long)big, bestWhat.c_str(), best, best / copy);
+
+  // gaussian_pdf f32 at 1M: kernel median.
+  RunResult g = runOne(engine, "gaussian_pdf", million, "cuda", std::max(reps, 50));
+  const ImplResult* gi = g.find("cuda");
+  const double gms = gi ? gi->computeMedianMs() : 0;
+  root["gaussian_pdf_f32"] = {{"n", million}, {"kernel_median_ms", gms}, {"target_ms", 0.02},
+                              {"result", gi ? implJson(*gi) : ordered_json()}};
+  std::printf("gaussian_pdf f32 n=%llu kernel median: %.4f ms (target <= 0.02 ms)\n", (unsigned long long)million, gms);
+  ok = ok && gi && gi->status == Status::Ok && gi->verification.passed();
+
+  // hypot: the course's two launches and an auto one.
+  ordered_json hy = ordered_json::array();
+  for (auto [gr, bl] : {std::pair<unsigned, unsigned>{1, 1}, {128, 64}, {0, 0}}) {
+    RunResult h = gr ? runOne(engine, "hypot", million, "cuda-grid-stride", quick ? 2 : 5, std::to_string(bl),
+                              std::to_string(gr))
+                     : runOne(engine, "hypot", million, "cuda-grid-stride", reps);
+    if (const ImplResult* hi = h.find("cuda-grid-stride")) {
+      hy.push_back(implJson(*hi));
+      std::printf("hypot f32 n=%llu %s: kernel %.4f ms\n", (unsigned long long)million,
+                  hi->launch ? (formatDim3(hi->launch->grid) + " x " + formatDim3(hi->launch->block)).c_str() : "?",
+                  hi->computeMedianMs());
+      ok = ok && hi->status == Status::Ok && hi->verification.passed();
+    }
+  }
+  root["hypot_f32"] = hy;
+}
+
+}  // namespace
+
+std::string checkBenchSections(const std::vector<std::string>& sections) {
+  for (const auto& s : sections)
+    if (std::find(std::begin(kBenchSections), std::end(kBenchSections), s) == std::end(kBenchSections)) {
+      std::string known;
+      for (const char* k : kBenchSections) known += std::string(known.empty() ? "" : ", ") + k;
+      return "unknown section '" + s + "' (known: " + known + ")";
+    }
+  return {};
+}
+
+int runBench(Engine& engine, const BenchOptions& o) {
+  const int reps = o.quick ? 3 : o.reps;
+  auto wanted = [&](const char* s) {
+    return o.sections.empty() || std::find(o.sections.begin(), o.sections.end(), s) != o.sections.end();
+  };
+  ordered_json root = jsonDocument("launchlab.bench");
+  root["timestamp"] = nowIso8601();
+  root["host"] = hostDescription();
+  root["device"] = engine.deviceStatus();
+  root["quick"] = o.quick;
+  if (!o.sections.empty()) root["sections"] = o.sections;
+  bool ok = true;
+  if (wanted("host")) hostFigures(engine, o.quick, reps, root, ok);
+  const bool gpuWanted = wanted("foundation") || wanted("memory") || wanted("coalescing") || wanted("row_col_sums") ||
+                         wanted("matmul");
+  if (gpuWanted && !engine.deviceStatus().available) {
     root["gpu"] = {{"skipped", engine.deviceStatus().reason}};
     std::printf("GPU figures skipped: %s\n", engine.deviceStatus().reason.c_str());
-  } else {
-    // 2. The ceiling, measured in this run: cudaMemcpy device-to-device over 1 GiB.
+  } else if (gpuWanted) {
+    // The ceiling, measured in this run: cudaMemcpy device-to-device over 1 GiB.
     const double copy = engine.gpu().measureCopyBandwidthGBs(std::size_t(1) << (o.quick ? 26 : 30), reps);
     root["gpu_memcpy_d2d_gbs"] = copy;
     line("cudaMemcpy D2D: %.1f GB/s (read + write)", copy);
-
-    // 3. vector_add f32 at 2^27: every CUDA variant with auto launch, block sweep of the vectorised kernel,
-    //    and the course's 30 x 128 launch of the grid-stride kernel.
-    ordered_json va = ordered_json::array();
-    double best = 0;
-    std::string bestWhat;
-    auto consider = [&](const RunResult& r) {
-      for (const auto& i : r.impls) {
-        if (!i.gpu) continue;
-        va.push_back(implJson(i));
-        ok = ok && i.status == Status::Ok && i.verification.passed();
-        if (i.status == Status::Ok && i.verification.passed() && i.bandwidthGBs > best) {
-          best = i.bandwidthGBs;
-          bestWhat = i.implId + " " + (i.launch ? formatDim3(i.launch->grid) + " x " + formatDim3(i.launch->block) : "");
-        }
-      }
-    };
-    consider(runOne(engine, "vector_add", big, "cuda-one-per-thread,cuda-grid-stride,cuda-vectorized", reps));
-    sweepBlocks(engine, "vector_add", big, "cuda-vectorized", reps, {"128", "256", "512", "1024"}, consider);
-    consider(runOne(engine, "vector_add", big, "cuda-grid-stride", reps, "128", "30"));
-    consider(runOne(engine, "vector_add", big, "cuda-grid-stride", reps, "256", "4224"));
-    root["vector_add_f32"] = {{"n", big}, {"runs", va}, {"best_gbs", best}, {"best", bestWhat},
-                              {"ratio_to_memcpy", best / copy}, {"target_ratio", 0.95}};
-    std::printf("vector_add f32 n=%llu best: %s at %.1f GB/s = %.3fx of cudaMemcpy (target >= 0.95)\n",
-                (unsigned long long)big, bestWhat.c_str(), best, best / copy);
-
-    // 4. gaussian_pdf f32 at 1M: kernel median.
-    RunResult g = runOne(engine, "gaussian_pdf", million, "cuda", std::max(reps, 50));
-    const ImplResult* gi = g.find("cuda");
-    const double gms = gi ? gi->computeMedianMs() : 0;
-    root["gaussian_pdf_f32"] = {{"n", million}, {"kernel_median_ms", gms}, {"target_ms", 0.02},
-                                {"result", gi ? implJson(*gi) : ordered_json()}};
-    std::printf("gaussian_pdf f32 n=%llu kernel median: %.4f ms (target <= 0.02 ms)\n", (unsigned long long)million, gms);
-    ok = ok && gi && gi->status == Status::Ok && gi->verification.passed();
-
-    // 5. hypot: the course's two launches and an auto one.
-    ordered_json hy = ordered_json::array();
-    for (auto [gr, bl] : {std::pair<unsigned, unsigned>{1, 1}, {128, 64}, {0, 0}}) {
-      RunResult h = gr ? runOne(engine, "hypot", million, "cuda-grid-stride", o.quick ? 2 : 5, std::to_string(bl),
-                                std::to_string(gr))
-                       : runOne(engine, "hypot", million, "cuda-grid-stride", reps);
-      if (const ImplResult* hi = h.find("cuda-grid-stride")) {
-        hy.push_back(implJson(*hi));
-        std::printf("hypot f32 n=%llu %s: kernel %.4f ms\n", (unsigned long long)million,
-                    hi->launch ? (formatDim3(hi->launch->grid) + " x " + formatDim3(hi->launch->block)).c_str() : "?",
-                    hi->computeMedianMs());
-        ok = ok && hi->status == Status::Ok && hi->verification.passed();
-      }
-    }
-    root["hypot_f32"] = hy;
-
-    // 6. The memory chapter (issue 9).
-    memoryFigures(engine, o.quick, reps, copy, root, ok);
-    coalescingCurve(engine, o.quick, reps, root, ok);
-    rowColSumsFigure(engine, o.quick, reps, copy, root, ok);
-    matmulFigure(engine, o.quick, reps, root, ok);
+    if (wanted("foundation")) foundationFigures(engine, o.quick, reps, copy, root, ok);
+    // The memory chapter (issue 9).
+    if (wanted("memory")) memoryFigures(engine, o.quick, reps, copy, root, ok);
+    if (wanted("coalescing")) coalescingCurve(engine, o.quick, reps, root, ok);
+    if (wanted("row_col_sums")) rowColSumsFigure(engine, o.quick, reps, copy, root, ok);
+    if (wanted("matmul")) matmulFigure(engine, o.quick, reps, root, ok);
   }
   root["all_verified"] = ok;
   if (!o.json.empty()) {

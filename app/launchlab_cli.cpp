@@ -264,6 +264,10 @@ int main(int argc, char** argv) {
   bench->add_option("--json", bo.json, "Write the figures as JSON to FILE, or - for stdout");
   bench->add_flag("--quick", bo.quick, "Small sizes (a smoke test, not a measurement)");
   bench->add_option("--reps", bo.reps, "Timed repetitions per point")->default_val(20);
+  bench->add_option("--section", bo.sections,
+                    "Only these parts, comma-separated: host, foundation, memory, coalescing, row_col_sums, matmul "
+                    "(default: all)")
+      ->delimiter(',');
 
   auto* worker = app.add_subcommand("worker", "Serve runs over stdin/stdout for a front end (GPU process isolation)");
   worker->group("");  // internal: started by the GUI, not by users
@@ -307,6 +311,8 @@ int main(int argc, char** argv) {
     if (bench->parsed() && (bo.reps < 1 || bo.reps > kMaxRepetitions))
       throw BadUsage("--reps: must be between 1 and " + std::to_string(kMaxRepetitions));
     if (bench->parsed()) checkOutputFolder("--json", bo.json);
+    if (const std::string bad = bench->parsed() ? checkBenchSections(bo.sections) : ""; !bad.empty())
+      throw BadUsage("--section: " + bad);
     if (run->parsed()) return cmdRun(engine, ro);
     if (sweep->parsed()) return cmdSweep(engine, so);
     if (worker->parsed()) return serveWorker(engine, 0, 1);

@@ -252,6 +252,13 @@ std::vector<CourseExperiment> memoryChapter() {
        "The seed's cell leaves the sizes to the DLI notebook it follows: a = b = arange(2048 * 2048) float32 as "
        "2048 x 2048.",
        req("matrix_add_2d", "2048", "f32", "32x32", "64x64", "all", {{"input", "arange"}})},
+      {"es-swap-with-shared", kChapterMemory, "swap_with_shared[1, 4]: four threads swap through shared memory",
+       {kEs, kEsName, "Memoria compartida — swap_with_shared(vector, swapped)", 698},
+       "[0, 1, 2, 3] comes out [3, 2, 1, 0]: each thread reads the element another thread put in shared memory, "
+       "which is safe only after __syncthreads().",
+       "The seed's cell exactly (4 int32, one block of 4); the variant without the barrier runs beside it and is "
+       "usually right at this size (one warp): raise --param segment and --n to see it fail.",
+       req("swap_with_shared", "4", "i32", "4", "1", "all", {})},
       {"es-tile-transpose", kChapterMemory, "tile_transpose[(128, 128), (32, 32)] on a 4096 x 4096 arange",
        {kEs, kEsName, "Memoria compartida — tile_transpose(a, transposed)", 726},
        "The shared tile makes both sides coalesced; the padded tile removes the 32-way bank conflict.",

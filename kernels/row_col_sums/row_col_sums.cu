@@ -7,11 +7,13 @@
 #include <thrust/iterator/transform_iterator.h>
 
 #include <algorithm>
+#include <type_traits>
 #include <vector>
 
 #include "common/gpu_pipeline.cuh"
 #include "common/index_math.h"
 #include "common/matrix_shape.h"
+#include "common/vec_load.cuh"
 #include "row_col_sums/row_col_sums.h"
 
 namespace launchlab::kernels::row_col_sums {
@@ -37,42 +39,88 @@ __global__ void lineSumsThreadKernel(const T* __restrict__ a, T* __restrict__ su
 constexpr unsigned kBlock = 256;  // threads of the block-per-row and strip kernels (CUB's BlockReduce size)
 constexpr unsigned kChains = 4;   // independent loads in flight per thread
 
-/// One block per row (grid-stride over rows): 4 coalesced loads in flight per thread, then cub::BlockReduce.
-template <typename T>
+/// Adds element or vector v into accumulator slot u of a thread (scalars, or 16-byte vectors lane by lane).
+template <typename A> __device__ __forceinline__ void accumulate(A& acc, const A& v) {
+  if constexpr (std::is_arithmetic_v<A>) acc += v;
+  else acc = gpu::vadd(acc, v);
+}
+/// Sum of the lanes of a 16-byte vector (or the scalar itself).
+template <typename T, typename A> __device__ __forceinline__ T lanes(const A& v) {
+  if constexpr (std::is_arithmetic_v<A>) return v;
+  else {
+    T s = 0;
+    gpu::forEachLane(v, [&](T x) { s += x; });
+    return s;
+  }
+}
+
+/// The unit a thread loads: one element, or (Vec) a 16-byte vector of 16 / sizeof(T) elements of one row. Vec needs
+/// cols to be a multiple of the vector width, so that every row starts a vector.
+template <typename T, bool Vec> using Unit = std::conditional_t<Vec, gpu::Vec16T<T>, T>;
+template <typename T, bool Vec> constexpr unsigned kUnitWidth = Vec ? unsigned(gpu::kVec16Width<T>) : 1u;
+template <typename T, bool Vec> __device__ __forceinline__ Unit<T, Vec> loadUnit(const T* __restrict__ a, std::uint64_t i) {
+  if constexpr (Vec) return gpu::loadVec16(a, i);
+  else return a[i];
+}
+
+/// One block per row (grid-stride over rows): 4 coalesced loads in flight per thread (16 bytes each when Vec), then
+/// cub::BlockReduce.
+template <typename T, bool Vec>
 __global__ void __launch_bounds__(kBlock) rowSumsBlockKernel(const T* __restrict__ a, T* __restrict__ sums,
                                                              std::uint64_t rows, std::uint64_t cols) {
   using Reduce = cub::BlockReduce<T, kBlock>;
+  using U = Unit<T, Vec>;
   __shared__ typename Reduce::TempStorage temp;
+  const std::uint64_t units = cols / kUnitWidth<T, Vec>;
   for (std::uint64_t r = blockIdx.x; r < rows; r += gridDim.x) {
     const T* row = a + r * cols;
-    T acc[kChains] = {};
+    U acc[kChains] = {};
     std::uint64_t c = threadIdx.x;
-    for (; c + (kChains - 1) * kBlock < cols; c += kChains * kBlock)
+    for (; c + (kChains - 1) * kBlock < units; c += kChains * kBlock) {
+      U v[kChains];
 #pragma unroll
-      for (unsigned u = 0; u < kChains; ++u) acc[u] += row[c + u * kBlock];
-    for (; c < cols; c += kBlock) acc[0] += row[c];
-    const T total = Reduce(temp).Sum((acc[0] + acc[1]) + (acc[2] + acc[3]));
+      for (unsigned u = 0; u < kChains; ++u) v[u] = loadUnit<T, Vec>(row, c + u * kBlock);
+#pragma unroll
+      for (unsigned u = 0; u < kChains; ++u) accumulate(acc[u], v[u]);
+    }
+    for (; c < units; c += kBlock) accumulate(acc[0], loadUnit<T, Vec>(row, c));
+    const T mine = (lanes<T>(acc[0]) + lanes<T>(acc[1])) + (lanes<T>(acc[2]) + lanes<T>(acc[3]));
+    const T total = Reduce(temp).Sum(mine);
     if (threadIdx.x == 0) sums[r] = total;
     __syncthreads();  // temp is reused by the next row
   }
 }
 
-/// Column strips: block (x, y) adds columns [256x, 256x + 256) over rows [y·chunk, (y + 1)·chunk), coalesced, and
-/// adds its partial sums to `sums` (zeroed before) atomically.
-template <typename T>
+/// Column strips: block (x, y) adds the 256 units (columns, or 16-byte column groups when Vec) [256x, 256x + 256)
+/// over rows [y·chunk, (y + 1)·chunk), coalesced, and adds its partial sums to `sums` (zeroed before) atomically.
+template <typename T, bool Vec>
 __global__ void __launch_bounds__(kBlock) colSumsStripKernel(const T* __restrict__ a, T* __restrict__ sums,
                                                              std::uint64_t rows, std::uint64_t cols,
                                                              std::uint64_t chunk) {
-  const std::uint64_t c = idx::global1D(blockIdx.x, kBlock, threadIdx.x);
-  if (c >= cols) return;
+  using U = Unit<T, Vec>;
+  constexpr unsigned W = kUnitWidth<T, Vec>;
+  const std::uint64_t units = cols / W, c = idx::global1D(blockIdx.x, kBlock, threadIdx.x);
+  if (c >= units) return;
   const std::uint64_t r0 = std::uint64_t(blockIdx.y) * chunk, r1 = min(rows, r0 + chunk);
-  T acc[kChains] = {};
+  U acc[kChains] = {};
   std::uint64_t r = r0;
-  for (; r + kChains <= r1; r += kChains)
+  for (; r + kChains <= r1; r += kChains) {
+    U v[kChains];
 #pragma unroll
-    for (unsigned u = 0; u < kChains; ++u) acc[u] += a[(r + u) * cols + c];
-  for (; r < r1; ++r) acc[0] += a[r * cols + c];
-  atomicAdd(sums + c, (acc[0] + acc[1]) + (acc[2] + acc[3]));
+    for (unsigned u = 0; u < kChains; ++u) v[u] = loadUnit<T, Vec>(a, (r + u) * units + c);
+#pragma unroll
+    for (unsigned u = 0; u < kChains; ++u) accumulate(acc[u], v[u]);
+  }
+  for (; r < r1; ++r) accumulate(acc[0], loadUnit<T, Vec>(a, r * units + c));
+  accumulate(acc[0], acc[1]);
+  accumulate(acc[2], acc[3]);
+  accumulate(acc[0], acc[2]);
+  if constexpr (Vec) {
+    unsigned k = 0;
+    gpu::forEachLane(acc[0], [&](T x) { atomicAdd(sums + c * W + k++, x); });
+  } else {
+    atomicAdd(sums + c, acc[0]);
+  }
 }
 
 /// Events around the row pass and the column pass of every repetition; their medians (warm-up left out) become
@@ -137,34 +185,49 @@ void cudaThreadPerLine(ImplContext& ctx) {
   });
 }
 
+namespace {
+
+/// The block-per-row pass and the column strips, in 16-byte vectors (Vec) or elements.
+template <typename T, bool Vec> void blockReduce(ImplContext& ctx, const MatrixShape& m) {
+  constexpr unsigned W = kUnitWidth<T, Vec>;
+  const std::uint64_t sms = std::uint64_t(std::max(ctx.device->multiprocessors, 1));
+  const std::uint64_t rowGrid = std::min<std::uint64_t>(m.rows, sms * residentPerSm(rowSumsBlockKernel<T, Vec>));
+  // Strips of 256 units, each cut into row chunks so that the blocks fill every SM once.
+  const std::uint64_t strips = ceilDiv(m.cols / W, kBlock);
+  const std::uint64_t wave = sms * residentPerSm(colSumsStripKernel<T, Vec>);
+  const std::uint64_t chunks0 = std::clamp<std::uint64_t>(ceilDiv(wave, strips), 1, std::min<std::uint64_t>(m.rows, 65535));
+  const std::uint64_t chunk = ceilDiv(m.rows, chunks0), chunks = ceilDiv(m.rows, chunk);
+  ctx.launched = LaunchConfig{Dim3{std::uint32_t(rowGrid), 1, 1}, Dim3{kBlock, 1, 1}, 0};
+  const std::string unit = Vec ? "16-byte loads (" + std::to_string(W) + " elements)" : "one element per load";
+  ctx.launchNote = "row pass: one block of " + std::to_string(kBlock) + " per row, grid " + std::to_string(rowGrid) +
+                   " (min(rows, resident blocks)); column pass: grid " + std::to_string(strips) + " x " +
+                   std::to_string(chunks) + " (strips of " + std::to_string(kBlock * W) + " columns x chunks of " +
+                   std::to_string(chunk) + " rows); " + unit + (Vec ? "" : " (cols is not a multiple of " +
+                   std::to_string(gpu::kVec16Width<T>) + ")") + "; the --block/--grid options do not apply";
+  PassTimer timer(ctx);
+  gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
+    timer.run(
+        s,
+        [&] {
+          rowSumsBlockKernel<T, Vec><<<unsigned(rowGrid), kBlock, 0, s>>>(d.input<T>(0), d.output<T>(0), m.rows, m.cols);
+        },
+        [&] {
+          LAUNCHLAB_CUDA_CHECK(cudaMemsetAsync(d.output<T>(1), 0, m.cols * sizeof(T), s));
+          colSumsStripKernel<T, Vec><<<dim3(unsigned(strips), unsigned(chunks)), kBlock, 0, s>>>(
+              d.input<T>(0), d.output<T>(1), m.rows, m.cols, chunk);
+        });
+  });
+  timer.report(ctx);
+}
+
+}  // namespace
+
 void cudaBlockReduce(ImplContext& ctx) {
   forDType(ctx, [&](auto tag) {
     using T = decltype(tag);
     const MatrixShape m = matrixShape(ctx.setup);
-    const std::uint64_t sms = std::uint64_t(std::max(ctx.device->multiprocessors, 1));
-    const std::uint64_t rowGrid = std::min<std::uint64_t>(m.rows, sms * residentPerSm(rowSumsBlockKernel<T>));
-    // Strips of 256 columns, each cut into row chunks so that the blocks fill every SM once.
-    const std::uint64_t strips = ceilDiv(m.cols, kBlock);
-    const std::uint64_t wave = sms * residentPerSm(colSumsStripKernel<T>);
-    const std::uint64_t chunks0 = std::clamp<std::uint64_t>(ceilDiv(wave, strips), 1, std::min<std::uint64_t>(m.rows, 65535));
-    const std::uint64_t chunk = ceilDiv(m.rows, chunks0), chunks = ceilDiv(m.rows, chunk);
-    ctx.launched = LaunchConfig{Dim3{std::uint32_t(rowGrid), 1, 1}, Dim3{kBlock, 1, 1}, 0};
-    ctx.launchNote = "row pass: one block of " + std::to_string(kBlock) + " per row, grid " + std::to_string(rowGrid) +
-                     " (min(rows, resident blocks)); column pass: grid " + std::to_string(strips) + " x " +
-                     std::to_string(chunks) + " (strips of 256 columns x chunks of " + std::to_string(chunk) +
-                     " rows); the --block/--grid options do not apply";
-    PassTimer timer(ctx);
-    gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
-      timer.run(
-          s,
-          [&] { rowSumsBlockKernel<T><<<unsigned(rowGrid), kBlock, 0, s>>>(d.input<T>(0), d.output<T>(0), m.rows, m.cols); },
-          [&] {
-            LAUNCHLAB_CUDA_CHECK(cudaMemsetAsync(d.output<T>(1), 0, m.cols * sizeof(T), s));
-            colSumsStripKernel<T><<<dim3(unsigned(strips), unsigned(chunks)), kBlock, 0, s>>>(
-                d.input<T>(0), d.output<T>(1), m.rows, m.cols, chunk);
-          });
-    });
-    timer.report(ctx);
+    if (m.cols % gpu::kVec16Width<T> == 0) blockReduce<T, true>(ctx, m);
+    else blockReduce<T, false>(ctx, m);
   });
 }
 

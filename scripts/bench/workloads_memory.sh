@@ -58,10 +58,10 @@ run_point matrix_add_8192_blocks    sweep matrix_add_2d --n 8192 --impl cuda-coa
 # transpose: the seed's launch, then 8192^2 (the 0.90x-of-memcpy target's size), odd sides, and a block sweep of
 # the tiles (32 x R threads per 32 x 32 tile: 32 / R elements per thread).
 run_point transpose_seed_4096       run transpose --n 4096 --grid 128x128 --block 32x32 --param input=arange
-run_point transpose_8192            run transpose --n 8192 --impl cuda-naive,cuda-tile,cuda-tile-padded
-run_point transpose_8192_f64        run transpose --n 8192 --dtype f64 --impl cuda-naive,cuda-tile,cuda-tile-padded
-run_point transpose_odd_8191x8193   run transpose --n 8191 --param cols=8193 --impl cuda-naive,cuda-tile,cuda-tile-padded
-run_point transpose_8192_blocks     sweep transpose --n 8192 --impl cuda-tile,cuda-tile-padded --block 32x2,32x4,32x8,32x16,32x32,16x16
+run_point transpose_8192            run transpose --n 8192 --impl cuda-naive,cuda-tile,cuda-tile-padded,cuda-tile-padded-64
+run_point transpose_8192_f64        run transpose --n 8192 --dtype f64 --impl cuda-naive,cuda-tile,cuda-tile-padded,cuda-tile-padded-64
+run_point transpose_odd_8191x8193   run transpose --n 8191 --param cols=8193 --impl cuda-naive,cuda-tile,cuda-tile-padded,cuda-tile-padded-64
+run_point transpose_8192_blocks     sweep transpose --n 8192 --impl cuda-tile,cuda-tile-padded,cuda-tile-padded-64 --block 32x2,32x4,32x8,32x16,32x32,16x16
 
 # matmul: 4096^3 f32 (the 0.70x-of-cuBLAS-SGEMM target's size; cpu-serial runs once as the reference, ~10+ s), an
 # odd shape whose sides are no multiple of any tile, and the 16 x 16 tiled kernel's block sweep (the block is its C tile).

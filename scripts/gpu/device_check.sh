@@ -92,11 +92,17 @@ if command -v compute-sanitizer >/dev/null; then
   done <<'CASES'
 matmul_257x1000x383 matmul --n 257 --param k=1000 --param cols=383 --impl cuda-naive,cuda-tiled-16,cuda-register-tiled
 matmul_256x136x384 matmul --n 256 --param k=136 --param cols=384 --impl cuda-naive,cuda-tiled-16,cuda-register-tiled
-transpose_100x103 transpose --n 100 --param cols=103 --impl cuda-naive,cuda-tile,cuda-tile-padded
-transpose_100x103_16x16 transpose --n 100 --param cols=103 --impl cuda-naive,cuda-tile,cuda-tile-padded --block 16x16
-transpose_100x103_33x3 transpose --n 100 --param cols=103 --impl cuda-naive,cuda-tile,cuda-tile-padded --block 33x3
+transpose_100x103 transpose --n 100 --param cols=103 --impl cuda-naive,cuda-tile,cuda-tile-padded,cuda-tile-padded-64
+transpose_100x103_16x16 transpose --n 100 --param cols=103 --impl cuda-naive,cuda-tile,cuda-tile-padded,cuda-tile-padded-64 --block 16x16
+transpose_100x103_33x3 transpose --n 100 --param cols=103 --impl cuda-naive,cuda-tile,cuda-tile-padded,cuda-tile-padded-64 --block 33x3
 matrix_add_2d_100x103 matrix_add_2d --n 100 --param cols=103
 row_col_sums_300x517 row_col_sums --n 300 --param cols=517
+row_col_sums_301x516_vec16 row_col_sums --n 301 --param cols=516 --impl cuda-block-reduce
+row_col_sums_301x516_f64 row_col_sums --n 301 --param cols=516 --dtype f64 --impl cuda-block-reduce
+transpose_130x200_32x16 transpose --n 130 --param cols=200 --impl cuda-tile-padded,cuda-tile-padded-64 --block 32x16
+transpose_130x200_f64 transpose --n 130 --param cols=200 --dtype f64 --impl cuda-tile-padded-64
+swap_with_shared_5000_seg1024 swap_with_shared --n 5000 --param segment=1024 --impl cuda-shared
+swap_with_shared_5000_seg100_block64 swap_with_shared --n 5000 --param segment=100 --block 64 --impl cuda-shared
 coalescing_100003 coalescing --n 100003
 CASES
 fi

@@ -73,6 +73,18 @@ TEST(Cli, BadInputExitsTwoWithOneLine) {
   expectBadInput("run vector_add --json /tmp", "--json: /tmp is a folder");
   expectBadInput("bench --reps 0", "--reps: must be between 1 and 100000");
   expectBadInput("bench --reps 1000000000", "--reps: must be between 1 and 100000");
+  expectBadInput("bench --section memory,bogus", "--section: unknown section 'bogus' (known: host, foundation,");
+}
+
+TEST(Cli, BenchRunsOnlyTheSectionsAsked) {
+  // Without a GPU the host section is the one that measures something; the GPU ones say why they are skipped.
+  Out r = cli("bench --quick --section host --json -");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("\"host_copy_gbs\""), std::string::npos);
+  EXPECT_NE(r.out.find("\"sections\""), std::string::npos);
+  EXPECT_EQ(r.out.find("\"gpu\""), std::string::npos);  // no GPU section asked, none reported
+  Out m = cli("bench --quick --section memory --json -");
+  EXPECT_EQ(m.out.find("\"host_copy_gbs\""), std::string::npos);
 }
 
 TEST(Cli, LaunchErrorsSuggestNo2DShapeForA1DWorkload) {

@@ -91,6 +91,7 @@ TEST(Course, SizesDtypesAndLaunchesAreTheSeeds) {
       {"es-coalescing", "coalescing", 1 << 20, DType::F32, "1024 x 1024"},
       {"es-col-sums", "row_col_sums", 16384, DType::F32, "64 x 256"},
       {"es-matrix-add-2d", "matrix_add_2d", 2048, DType::F32, "64x64 x 32x32"},
+      {"es-swap-with-shared", "swap_with_shared", 4, DType::I32, "1 x 4"},
       {"es-tile-transpose", "transpose", 4096, DType::F32, "128x128 x 32x32"},
       {"dli-nn-hidden-layer-512", "nn_hidden_layer", 1000000, DType::F32, "auto x 512"},
       {"s3-row-normalize", "row_normalize", 32, DType::F32, "1 x 32"},

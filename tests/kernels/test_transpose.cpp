@@ -36,7 +36,7 @@ std::string launchProblem(const std::string& id, const char* block, const char* 
 }  // namespace
 
 TEST(Transpose, Metadata) {
-  expectMetadata("transpose", std::string(kChapterMemory), 3);
+  expectMetadata("transpose", std::string(kChapterMemory), 4);
   const auto& info = workload("transpose").info();
   EXPECT_EQ(info.launchDims, 2);
   EXPECT_EQ(info.inputs.at(0).name, "a");
