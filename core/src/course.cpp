@@ -225,6 +225,13 @@ std::vector<CourseExperiment> otherNotebooks() {
        {kAtlas, kAtlasName, "Compiling Python code to run on GPUs (quadratic_formula_numba_cuda)", 459},
        "Nine array passes move 5.5x the bytes of one fused kernel.", "",
        req("quadratic", "1000000", "f64", "1024", "auto", "all")},
+      {"atlas-mandelbrot", kChapterAtlasPython, "Mandelbrot on all accelerators: 1000 x 1000, (32, 32) x (32, 32)",
+       {kAtlas, kAtlasName, "Mandelbrot on all accelerators (linked Colab notebook)", 480},
+       "Members run to Floyd's cycle test or the cap while outside pixels escape in a few steps: the 'rounds' "
+       "image shows the work, and the scattered variant shows what mixing them in one warp costs.",
+       "The notebook is linked, not included: its image (x = -2 + 0.003 i, y = -1.5 + 0.003 j, complex64, Floyd's "
+       "test) and launch are those the issue gives; a cap of 1000 rounds replaces the unbounded loop.",
+       req("mandelbrot", "1000", "f32", "32x32", "32x32", "all")},
   };
 }
 

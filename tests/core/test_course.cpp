@@ -100,6 +100,7 @@ TEST(Course, SizesDtypesAndLaunchesAreTheSeeds) {
       {"s3-forall-round", "round_decimals", 10, DType::F64, "auto x auto"},
       {"atlas-pycuda-increment", "vector_add", 1024, DType::I32, "1 x 1024"},
       {"atlas-quadratic", "quadratic", 1000000, DType::F64, "auto x 1024"},
+      {"atlas-mandelbrot", "mandelbrot", 1000, DType::F32, "32x32 x 32x32"},
   };
   for (const auto& f : facts) {
     SCOPED_TRACE(f.id);

@@ -1,0 +1,155 @@
+#include "mandelbrot/mandelbrot.h"
+
+#include <numeric>
+#include <string>
+
+#include "common/cpu_loops.h"
+#include "common/matrix_workload.h"
+#include "launchlab/registry.h"
+#include "launchlab/verify.h"
+
+namespace launchlab::kernels {
+
+namespace mandelbrot {
+
+View viewOf(const RunSetup& s) {
+  return {s.params.number("x_min"), s.params.number("y_min"), s.params.number("step"),
+          std::int32_t(s.params.integer("cap")), s.params.choice("output") == "escape-count"};
+}
+
+std::uint64_t scatterMultiplier(std::uint64_t pixels) {
+  std::uint64_t m = 7919;  // a prime; the next candidates until one shares no factor with the pixel count
+  while (pixels > 1 && std::gcd(m % pixels, pixels) != 1) m += 2;
+  return pixels > 1 ? m % pixels : 1;
+}
+
+}  // namespace mandelbrot
+
+namespace {
+
+using namespace mandelbrot;
+
+/// Rows shared out dynamically over the cores when Parallel (rows inside the set cost up to the cap, rows far
+/// outside a few rounds).
+template <bool Parallel> void runCpu(ImplContext& ctx) {
+  visitDTypeAmong<float, double>(ctx.setup.dtype, [&](auto tag) {
+    using R = decltype(tag);
+    const MatrixShape m = matrixShape(ctx.setup);
+    const View v = viewOf(ctx.setup);
+    std::int32_t* iters = ctx.outputs[0].view<std::int32_t>().data();
+    std::int32_t* work = ctx.outputs[1].view<std::int32_t>().data();
+    auto row = [&](std::size_t j) {
+      const R cy = R(v.yMin + double(j) * v.step);
+      for (std::size_t i = 0; i < m.cols; ++i) {
+        const Pixel p = classify<R>(R(v.xMin + double(i) * v.step), cy, v.capRounds);
+        iters[j * m.cols + i] = shown(p, v.escapeCount);
+        work[j * m.cols + i] = p.rounds;
+      }
+    };
+    runCpuTimed(ctx, [&] {
+      if constexpr (Parallel) {
+#pragma omp parallel for schedule(dynamic, 1)
+        for (std::size_t j = 0; j < m.rows; ++j) row(j);
+      } else {
+        for (std::size_t j = 0; j < m.rows; ++j) row(j);
+      }
+    });
+    const double rounds = std::accumulate(work, work + m.elements(), 0.0);
+    const double ms = summarize(ctx.samples[Phase::Cpu]).medianMs;
+    if (ms > 0) ctx.metrics["grounds_per_s"] = rounds / (ms * 1e-3) / 1e9;
+  });
+}
+
+class Mandelbrot final : public MatrixWorkload {
+ public:
+  Mandelbrot() {
+    auto& i = m_info;
+    i.id = "mandelbrot";
+    i.title = "Mandelbrot set: a pixel per thread, and what divergence costs";
+    i.chapter = kChapterAtlasPython;
+    i.lesson =
+        "Every pixel is an independent orbit z <- z^2 + c, but orbits differ wildly in length: outside points escape "
+        "in a few steps, members run until Floyd's test sees the orbit repeat (or the cap). The GPU runs a warp "
+        "as long as its slowest lane, so neighbouring pixels in a warp (similar orbits) waste little, while a warp "
+        "of scattered pixels waits for its one member every time. On the CPU, rows are handed out dynamically for "
+        "the same reason. Output 'rounds' shows where the work is.";
+    i.seedNote =
+        "ATLAS training (seed file 004), 'Mandelbrot on all accelerators': a 1000 x 1000 int32 image, x = -2 + "
+        "0.003 i, y = -1.5 + 0.003 j, membership by Floyd's cycle test in complex64 (f32), launched (32, 32) x "
+        "(32, 32) (preset atlas-mandelbrot). The tutorial has no cap; here --param cap bounds the rounds.";
+    i.dtypes = {DType::F32, DType::F64};
+    i.defaultDType = DType::F32;
+    i.defaultN = 1000;
+    i.maxN = 1u << 15;
+    i.sizeLabel = "rows (N): pixels along y; the image is N x cols (cols = 0: N x N)";
+    i.launchDims = 2;
+    i.params = {colsParam(),
+                {.name = "x_min", .label = "x of column 0", .help = "Real part of the left edge (tutorial: -2).",
+                 .kind = ParamSpec::Kind::Real, .defaultValue = -2, .minValue = -4, .maxValue = 4},
+                {.name = "y_min", .label = "y of row 0", .help = "Imaginary part of the first row (tutorial: -1.5).",
+                 .kind = ParamSpec::Kind::Real, .defaultValue = -1.5, .minValue = -4, .maxValue = 4},
+                {.name = "step", .label = "Pixel size", .help = "Distance between neighbouring pixels (tutorial: 0.003).",
+                 .kind = ParamSpec::Kind::Real, .defaultValue = 0.003, .minValue = 1e-12, .maxValue = 1, .logScale = true},
+                {.name = "cap", .label = "Round cap", .unit = "rounds",
+                 .help = "Most rounds of Floyd's test per pixel (2 hare steps each); an orbit still undecided counts "
+                         "as inside, so a low cap grows the set at its border.",
+                 .kind = ParamSpec::Kind::Integer, .defaultValue = 1000, .minValue = 1, .maxValue = 1000000,
+                 .logScale = true},
+                {.name = "output", .label = "Colouring",
+                 .help = "membership: 1 inside, 0 outside (the tutorial); escape-count: the hare's step at which "
+                         "|z|^2 > 4, 0 inside.",
+                 .kind = ParamSpec::Kind::Choice, .choices = {"membership", "escape-count"}}};
+    i.outputs = {{.name = "iters", .title = "Mandelbrot set (membership or escape step)", .plot = PlotKind::Image,
+                  .xLabel = "column (x)", .yLabel = "value", .dtype = DType::I32},
+                 {.name = "rounds", .title = "Work per pixel: rounds of Floyd's test", .plot = PlotKind::Image,
+                  .xLabel = "column (x)", .yLabel = "rounds", .dtype = DType::I32}};
+
+    addReference("CPU serial", "One core, pixel by pixel: the reference.", runCpu<false>);
+    addCpu("cpu-parallel", "CPU parallel (OpenMP, dynamic rows)",
+           "All cores; rows handed out one at a time (schedule(dynamic)) because their costs differ.", runCpu<true>);
+    addGpu("cuda-per-pixel", "CUDA a thread per pixel",
+           "Thread (x, y) of a 2-D grid takes pixel (x, y): a warp covers 32 neighbouring pixels of a row, whose "
+           "orbits are alike.",
+           LAUNCHLAB_CUDA_ENTRY(mandelbrot::cudaPerPixel));
+    addGpu("cuda-scattered", "CUDA scattered pixels (divergence)",
+           "The same work, but thread t takes pixel (t * m) mod N (m coprime with N): a warp's 32 pixels lie all "
+           "over the image, so almost every warp holds a member and runs to the cap.",
+           LAUNCHLAB_CUDA_ENTRY(mandelbrot::cudaScattered));
+  }
+
+  std::vector<HostArray> makeInputs(const RunSetup&) const override { return {}; }
+  std::vector<std::vector<std::size_t>> outputShapes(const RunSetup& s) const override {
+    const MatrixShape m = shapeOf(s);
+    return {{m.rows, m.cols}, {m.rows, m.cols}};
+  }
+  std::string validate(const RunSetup& s) const override {
+    const MatrixShape m = shapeOf(s);
+    if (m.cols > (std::uint64_t(1) << 15)) return "at most 32768 columns";
+    return {};
+  }
+  double bytesMoved(const RunSetup& s) const override { return 8.0 * double(shapeOf(s).elements()); }
+
+  /// Pixels whose orbit passes so close to the border that rounding decides (the GPU contracts a*b + c into one
+  /// fused multiply-add, the CPU rounds twice) may differ: up to 0.1 % of the pixels are accepted and counted.
+  Verification verify(const RunSetup& s, const std::vector<HostArray>& ref, const std::vector<HostArray>& got,
+                      const ImplSpec&) const override {
+    const std::uint64_t pixels = shapeOf(s).elements(), bound = pixels / 1000;
+    std::vector<Verification> parts;
+    bool within = true;
+    for (std::size_t k = 0; k < ref.size(); ++k) {
+      parts.push_back(compareArrays(ref[k], got[k], Tolerance::exact()));
+      within = within && parts.back().compared == pixels && parts.back().mismatches <= bound;
+    }
+    Verification v = mergeVerifications(parts);
+    v.outcome = within ? Verification::Outcome::Pass : Verification::Outcome::Fail;
+    v.note = std::to_string(v.mismatches) + " values differ over both outputs of " + std::to_string(pixels) +
+             " pixels (accepted: up to 0.1 % per output, border pixels where rounding decides)";
+    return v;
+  }
+};
+
+}  // namespace
+
+void register_mandelbrot(Registry& r) { r.add(std::make_unique<Mandelbrot>()); }
+
+}  // namespace launchlab::kernels

@@ -1,0 +1,81 @@
+// mandelbrot: a thread per pixel over a 2-D grid (grid-stride in both axes), and the same work with pixels
+// scattered over the warps. Both write the verdict and the rounds each pixel took; the rounds, summed on the host,
+// give the metric grounds_per_s (10^9 rounds of Floyd's test per second of kernel time).
+#include <numeric>
+
+#include "common/gpu_pipeline.cuh"
+#include "common/matrix_shape.h"
+#include "mandelbrot/mandelbrot.h"
+
+namespace launchlab::kernels::mandelbrot {
+
+namespace {
+
+template <typename R> struct Region {
+  R xMin, yMin, step;
+  std::int32_t capRounds;
+  bool escapeCount;
+};
+
+template <typename R>
+__device__ __forceinline__ void pixelAt(const Region<R>& g, std::uint64_t x, std::uint64_t y, std::uint64_t cols,
+                                        std::int32_t* iters, std::int32_t* rounds) {
+  const Pixel p = classify<R>(g.xMin + R(x) * g.step, g.yMin + R(y) * g.step, g.capRounds);
+  iters[y * cols + x] = shown(p, g.escapeCount);
+  rounds[y * cols + x] = p.rounds;
+}
+
+template <typename R>
+__global__ void perPixelKernel(Region<R> g, std::int32_t* iters, std::int32_t* rounds, std::uint64_t rows,
+                               std::uint64_t cols) {
+  idx::gridStride2D(idx::global1D(blockIdx.x, blockDim.x, threadIdx.x),
+                    idx::global1D(blockIdx.y, blockDim.y, threadIdx.y), idx::gridStride1D(gridDim.x, blockDim.x),
+                    idx::gridStride1D(gridDim.y, blockDim.y), cols, rows,
+                    [&](std::uint64_t x, std::uint64_t y) { pixelAt(g, x, y, cols, iters, rounds); });
+}
+
+/// Thread (x, y) of the same walk takes pixel (y * cols + x) * m mod (rows * cols) instead.
+template <typename R>
+__global__ void scatteredKernel(Region<R> g, std::int32_t* iters, std::int32_t* rounds, std::uint64_t rows,
+                                std::uint64_t cols, std::uint64_t m) {
+  const std::uint64_t pixels = rows * cols;
+  idx::gridStride2D(idx::global1D(blockIdx.x, blockDim.x, threadIdx.x),
+                    idx::global1D(blockIdx.y, blockDim.y, threadIdx.y), idx::gridStride1D(gridDim.x, blockDim.x),
+                    idx::gridStride1D(gridDim.y, blockDim.y), cols, rows, [&](std::uint64_t x, std::uint64_t y) {
+                      const std::uint64_t p = (y * cols + x) * m % pixels;  // < 2^30 * 2^13: no overflow
+                      pixelAt(g, p % cols, p / cols, cols, iters, rounds);
+                    });
+}
+
+template <bool Scattered> void run(ImplContext& ctx) {
+  visitDTypeAmong<float, double>(ctx.setup.dtype, [&](auto tag) {
+    using R = decltype(tag);
+    const MatrixShape m = matrixShape(ctx.setup);
+    const View v = viewOf(ctx.setup);
+    const Region<R> g{R(v.xMin), R(v.yMin), R(v.step), v.capRounds, v.escapeCount};
+    gpu::Work2D work(m.cols, m.rows);
+    const auto cfg = gpu::resolveLaunch2D(ctx, work);
+    const std::uint64_t mult = scatterMultiplier(m.elements());
+    if (Scattered) ctx.launchNote += "; pixel = (thread index * " + std::to_string(mult) + ") mod " +
+                                     std::to_string(m.elements());
+    gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
+      const dim3 gr = gpu::toDim3(cfg.grid), b = gpu::toDim3(cfg.block);
+      if constexpr (Scattered)
+        scatteredKernel<R><<<gr, b, 0, s>>>(g, d.output<std::int32_t>(0), d.output<std::int32_t>(1), m.rows, m.cols,
+                                            mult);
+      else
+        perPixelKernel<R><<<gr, b, 0, s>>>(g, d.output<std::int32_t>(0), d.output<std::int32_t>(1), m.rows, m.cols);
+    });
+    const auto r = ctx.outputs[1].view<std::int32_t>();
+    const double rounds = std::accumulate(r.begin(), r.end(), 0.0);
+    const double ms = summarize(ctx.samples[Phase::Kernel]).medianMs;
+    if (ms > 0) ctx.metrics["grounds_per_s"] = rounds / (ms * 1e-3) / 1e9;
+  });
+}
+
+}  // namespace
+
+void cudaPerPixel(ImplContext& ctx) { run<false>(ctx); }
+void cudaScattered(ImplContext& ctx) { run<true>(ctx); }
+
+}  // namespace launchlab::kernels::mandelbrot

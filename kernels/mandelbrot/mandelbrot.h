@@ -1,0 +1,60 @@
+#pragma once
+// mandelbrot (the ATLAS training's "Mandelbrot on all accelerators", seed file 004): is c = x + iy in the set?
+// z <- z^2 + c from 0, decided by Floyd's cycle test: a hare takes two steps and a tortoise one per round; c is
+// outside when the hare's |z|^2 exceeds 4, inside when hare and tortoise meet (the orbit has become periodic in
+// floating point). A cap on the rounds ends the orbits that neither escape nor repeat: they count as inside, which
+// biases the set's border outward (slowly escaping points near the boundary are taken as members).
+#include <cstdint>
+
+#include "common/index_math.h"
+#include "launchlab/workload.h"
+
+namespace launchlab::kernels::mandelbrot {
+
+/// One pixel's verdict: escaped (and after how many hare steps), and the rounds the test took (its cost).
+struct Pixel {
+  bool inside = false;
+  std::int32_t escapeStep = 0;  ///< the hare's step at which |z|^2 > 4; 0 when inside
+  std::int32_t rounds = 0;      ///< rounds done (each: two hare steps and one tortoise step)
+};
+
+/// z <- z^2 + c on (x, y).
+template <typename R> LAUNCHLAB_HD void step(R& x, R& y, R cx, R cy) {
+  const R nx = x * x - y * y + cx;
+  y = R(2) * x * y + cy;
+  x = nx;
+}
+
+template <typename R> LAUNCHLAB_HD Pixel classify(R cx, R cy, std::int32_t capRounds) {
+  R hx = 0, hy = 0, tx = 0, ty = 0;
+  for (std::int32_t k = 1; k <= capRounds; ++k) {
+    step(hx, hy, cx, cy);
+    if (hx * hx + hy * hy > R(4)) return {false, 2 * k - 1, k};
+    step(hx, hy, cx, cy);
+    if (hx * hx + hy * hy > R(4)) return {false, 2 * k, k};
+    step(tx, ty, cx, cy);
+    if (hx == tx && hy == ty) return {true, 0, k};
+  }
+  return {true, 0, capRounds};
+}
+
+/// The value of output `iters` for a pixel: 1 inside / 0 outside (membership), or the escape step / 0 inside.
+LAUNCHLAB_HD std::int32_t shown(const Pixel& p, bool escapeCount) {
+  return escapeCount ? p.escapeStep : (p.inside ? 1 : 0);
+}
+
+/// The region and rule of a run, read from its parameters.
+struct View {
+  double xMin = -2, yMin = -1.5, step = 0.003;
+  std::int32_t capRounds = 1000;
+  bool escapeCount = false;
+};
+View viewOf(const RunSetup& s);
+
+/// A multiplier coprime with `pixels`, so that p -> (p * m) mod pixels is a permutation (the scattered variant).
+std::uint64_t scatterMultiplier(std::uint64_t pixels);
+
+void cudaPerPixel(ImplContext& ctx);
+void cudaScattered(ImplContext& ctx);
+
+}  // namespace launchlab::kernels::mandelbrot
