@@ -17,7 +17,9 @@ if ! command -v "$CXX_FUZZ" > /dev/null || ! "$CXX_FUZZ" -print-file-name=libcla
     echo "ci_fuzz: needs $CXX_FUZZ and its libFuzzer runtime: apt-get install clang-14 libclang-rt-14-dev libomp-14-dev" >&2
     exit 1
   fi
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends clang-14 libclang-rt-14-dev libomp-14-dev
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -q
+  apt-get install -y -q --no-install-recommends clang-14 libclang-rt-14-dev libomp-14-dev
 fi
 
 LAUNCHER=()
