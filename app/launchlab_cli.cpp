@@ -90,18 +90,35 @@ RunRequest buildRequest(const Engine& engine, const RunOptions& o) {
   return parsed.request;
 }
 
+/// Creating a file in `folder` works (permissions alone do not tell: root, read-only mounts, /proc).
+void checkWritable(const std::string& option, const std::filesystem::path& folder) {
+  std::string probe = (folder / ".launchlab-write-test-XXXXXX").string();
+  const int fd = ::mkstemp(probe.data());
+  if (fd < 0) throw BadUsage(option + ": folder " + folder.string() + " is not writable");
+  ::close(fd);
+  ::unlink(probe.c_str());
+}
+
 /// An output path must be writable before anything runs: a bad path is bad input (exit 2), not a failed run.
-void checkOutputFolder(const std::string& option, const std::string& path) {
+void checkOutputFile(const std::string& option, const std::string& path) {
   if (path.empty() || path == "-") return;
   auto parent = std::filesystem::path(path).parent_path();
   if (parent.empty()) parent = ".";
   if (!std::filesystem::is_directory(parent)) throw BadUsage(option + ": folder " + parent.string() + " does not exist");
-  std::string probe = (parent / ".launchlab-write-test-XXXXXX").string();
-  const int fd = ::mkstemp(probe.data());  // permissions alone do not tell (root, read-only mounts, /proc)
-  if (fd < 0) throw BadUsage(option + ": folder " + parent.string() + " is not writable");
-  ::close(fd);
-  ::unlink(probe.c_str());
+  checkWritable(option, parent);
   if (std::filesystem::is_directory(path)) throw BadUsage(option + ": " + path + " is a folder");
+  if (std::filesystem::exists(path) && !std::filesystem::is_regular_file(path))
+    throw BadUsage(option + ": " + path + " is not a regular file (- writes to standard output)");
+}
+
+/// An output folder (created when missing, as saving would) must take files before anything runs.
+void checkOutputFolder(const std::string& option, const std::string& path) {
+  if (path.empty()) return;
+  std::error_code ec;
+  std::filesystem::create_directories(path, ec);
+  if (ec || !std::filesystem::is_directory(path)) throw BadUsage(option + ": cannot create folder " + path +
+                                                                 (ec ? ": " + ec.message() : ": a file is in the way"));
+  checkWritable(option, path);
 }
 
 /// An option given with an empty value ("--n ''") is a mistake, never "the default".
@@ -128,7 +145,8 @@ void addRequestOptions(CLI::App* cmd, RunOptions& o) {
 
 int cmdRun(Engine& engine, const RunOptions& o) {
   RunRequest req = buildRequest(engine, o);
-  checkOutputFolder("--json", o.json);
+  checkOutputFile("--json", o.json);
+  checkOutputFolder("--save-outputs", o.saveOutputs);
   RunResult r = engine.run(req);
   if (o.json != "-") std::cout << cli::renderRun(r);
   if (!o.json.empty()) writeOut(o.json, json::runResult(r));
@@ -180,8 +198,8 @@ SweepPlan sweepPlan(const RunOptions& o) {
 
 int cmdSweep(Engine& engine, const SweepOptions& o) {
   const SweepPlan plan = sweepPlan(o.run);
-  checkOutputFolder("--json", o.run.json);
-  checkOutputFolder("--csv", o.csv);
+  checkOutputFile("--json", o.run.json);
+  checkOutputFile("--csv", o.csv);
   std::vector<RequestProblem> problems;
   const auto cells = expandSweep(plan, [&](const RunRequest& r) { return engine.validate(r); }, problems);
   if (!problems.empty()) badRequest(problems.front());
@@ -305,12 +323,14 @@ int main(int argc, char** argv) {
     if (courseRun->parsed()) return cmdCourseRun(engine, co);
     if (coursePresets->parsed()) {
       if (!std::filesystem::is_directory(presetsFolder)) throw BadUsage("course presets: " + presetsFolder + " is not a folder");
-      std::cerr << "wrote " << cli::writeCoursePresets(presetsFolder, registry) << " presets under " << presetsFolder << "\n";
+      checkWritable("course presets", presetsFolder);
+      const int written = cli::writeCoursePresets(presetsFolder, registry);
+      std::cerr << "wrote " << written << " presets under " << presetsFolder << "\n";
       return 0;
     }
     if (bench->parsed() && (bo.reps < 1 || bo.reps > kMaxRepetitions))
       throw BadUsage("--reps: must be between 1 and " + std::to_string(kMaxRepetitions));
-    if (bench->parsed()) checkOutputFolder("--json", bo.json);
+    if (bench->parsed()) checkOutputFile("--json", bo.json);
     if (const std::string bad = bench->parsed() ? checkBenchSections(bo.sections) : ""; !bad.empty())
       throw BadUsage("--section: " + bad);
     if (run->parsed()) return cmdRun(engine, ro);

@@ -4,6 +4,7 @@
 #include <QCommandLineParser>
 #include <QElapsedTimer>
 #include <QPixmap>
+#include <QSaveFile>
 #include <QTimer>
 
 #include <cstdio>
@@ -134,7 +135,8 @@ int main(int argc, char** argv) {
     QObject::connect(&window, &MainWindow::firstPlotShown, &window, [&window, shot] {
       // Let queued replots and layout settle, then grab what a user sees.
       QTimer::singleShot(800, &window, [&window, shot] {
-        const bool ok = window.grab().save(shot, "PNG");
+        QSaveFile file(shot);  // write-to-temporary-and-rename: an interrupted grab never leaves half a PNG
+        const bool ok = file.open(QIODevice::WriteOnly) && window.grab().save(&file, "PNG") && file.commit();
         std::fprintf(ok ? stdout : stderr, "%s %s\n", ok ? "wrote" : "could not write", qPrintable(shot));
         QCoreApplication::exit(ok ? 0 : 1);
       });

@@ -8,6 +8,6 @@ endif()
 
 function(launchlab_warnings target)
   target_compile_options(${target} PRIVATE
-    $<$<COMPILE_LANGUAGE:CXX>:-Wall -Wextra -Wpedantic -Wundef -Wshadow=local -Wno-unknown-pragmas -Wno-missing-field-initializers ${LAUNCHLAB_GCC12_WORKAROUND}>
+    $<$<COMPILE_LANGUAGE:CXX>:-Wall -Wextra -Wpedantic -Wundef $<$<CXX_COMPILER_ID:GNU>:-Wshadow=local> -Wno-unknown-pragmas -Wno-missing-field-initializers ${LAUNCHLAB_GCC12_WORKAROUND}>
     $<$<COMPILE_LANGUAGE:CUDA>:-Xcompiler=-Wall,-Wextra,-Wundef --Werror=all-warnings>)
 endfunction()

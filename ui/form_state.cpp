@@ -58,7 +58,12 @@ std::string formField(const std::string& field) {
   return "form";
 }
 
-/// The form as the text every front end hands the shared parser. Parameters left out take their defaults.
+void addProblems(const std::vector<RequestProblem>& problems, std::map<std::string, std::string>& into) {
+  for (const auto& p : problems) into.emplace(formField(p.field), p.message);  // the first per field stays
+}
+
+}  // namespace
+
 RequestText requestTextOf(const FormState& form) {
   RequestText t;
   t.workload = form.workload;
@@ -76,12 +81,6 @@ RequestText requestTextOf(const FormState& form) {
   t.params = form.params;
   return t;
 }
-
-void addProblems(const std::vector<RequestProblem>& problems, std::map<std::string, std::string>& into) {
-  for (const auto& p : problems) into.emplace(formField(p.field), p.message);  // the first per field stays
-}
-
-}  // namespace
 
 FormCheck checkForm(const FormState& form, const Backend& backend) {
   FormCheck out;

@@ -42,6 +42,10 @@ struct FormCheck {
   std::string firstError() const;
 };
 
+/// The form as the text every front end hands the shared parser (request.h). Parameters left out take their
+/// defaults; an empty size or dtype is an error there, not "the default".
+RequestText requestTextOf(const FormState& form);
+
 /// The workload's defaults: default size and dtype, default parameters, auto launch, every implementation.
 FormState defaultForm(const Workload& w);
 /// Default text of one parameter ("0.5", "256", or the default choice).

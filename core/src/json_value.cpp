@@ -2,6 +2,8 @@
 #include "launchlab/io/json_value.h"
 
 #include <climits>
+#include <cstdint>
+#include <limits>
 #include <cmath>
 #include <nlohmann/json.hpp>
 
@@ -75,33 +77,33 @@ void deviceInfoTo(ordered_json& j, const DeviceInfo& d) {
 
 void limitsFrom(const ordered_json& j, DeviceInfo& d) {
   d.limits.deviceName = d.name;
-  j.at("warp_size").get_to(d.limits.warpSize);
-  j.at("max_threads_per_block").get_to(d.limits.maxThreadsPerBlock);
+  wholeNumberAt(j, "warp_size", d.limits.warpSize);
+  wholeNumberAt(j, "max_threads_per_block", d.limits.maxThreadsPerBlock);
   j.at("max_block_dim").get_to(d.limits.maxBlockDim);
   j.at("max_grid_dim").get_to(d.limits.maxGridDim);
-  j.at("shared_mem_per_block").get_to(d.limits.sharedMemPerBlock);
-  j.at("shared_mem_per_block_optin").get_to(d.limits.sharedMemPerBlockOptin);
+  wholeNumberAt(j, "shared_mem_per_block", d.limits.sharedMemPerBlock);
+  wholeNumberAt(j, "shared_mem_per_block_optin", d.limits.sharedMemPerBlockOptin);
 }
 
 void deviceInfoFrom(const ordered_json& j, DeviceInfo& d) {
-  j.at("index").get_to(d.index);
+  wholeNumberAt(j, "index", d.index);
   j.at("name").get_to(d.name);
   capabilityFrom(j.at("compute_capability").get<std::string>(), d);
-  j.at("multiprocessors").get_to(d.multiprocessors);
-  j.at("max_threads_per_multiprocessor").get_to(d.maxThreadsPerMultiprocessor);
-  j.at("max_blocks_per_multiprocessor").get_to(d.maxBlocksPerMultiprocessor);
-  j.at("shared_mem_per_multiprocessor").get_to(d.sharedMemPerMultiprocessor);
-  j.at("registers_per_block").get_to(d.registersPerBlock);
-  j.at("registers_per_multiprocessor").get_to(d.registersPerMultiprocessor);
-  j.at("global_memory_bytes").get_to(d.totalGlobalMem);
-  j.at("l2_cache_bytes").get_to(d.l2CacheBytes);
-  j.at("memory_bus_width_bits").get_to(d.memoryBusWidthBits);
-  j.at("memory_clock_khz").get_to(d.memoryClockKHz);
-  j.at("sm_clock_khz").get_to(d.clockKHz);
+  wholeNumberAt(j, "multiprocessors", d.multiprocessors);
+  wholeNumberAt(j, "max_threads_per_multiprocessor", d.maxThreadsPerMultiprocessor);
+  wholeNumberAt(j, "max_blocks_per_multiprocessor", d.maxBlocksPerMultiprocessor);
+  wholeNumberAt(j, "shared_mem_per_multiprocessor", d.sharedMemPerMultiprocessor);
+  wholeNumberAt(j, "registers_per_block", d.registersPerBlock);
+  wholeNumberAt(j, "registers_per_multiprocessor", d.registersPerMultiprocessor);
+  wholeNumberAt(j, "global_memory_bytes", d.totalGlobalMem);
+  wholeNumberAt(j, "l2_cache_bytes", d.l2CacheBytes);
+  wholeNumberAt(j, "memory_bus_width_bits", d.memoryBusWidthBits);
+  wholeNumberAt(j, "memory_clock_khz", d.memoryClockKHz);
+  wholeNumberAt(j, "sm_clock_khz", d.clockKHz);
   d.theoreticalBandwidthGBs = numberFrom(j.at("theoretical_bandwidth_gbs"));
   j.at("ecc_enabled").get_to(d.eccEnabled);
-  j.at("driver_version").get_to(d.driverVersion);
-  j.at("runtime_version").get_to(d.runtimeVersion);
+  wholeNumberAt(j, "driver_version", d.driverVersion);
+  wholeNumberAt(j, "runtime_version", d.runtimeVersion);
   limitsFrom(j, d);
 }
 
@@ -174,14 +176,42 @@ void unmeasuredFromNull(ImplResult& r) {
   r.verification.maxAbsError = r.verification.maxRelError = 0;
 }
 
+
+/// `v` as an Int, or BadInput naming `what` when it is not a JSON integer within Int's range.
+template <class Int> Int wholeNumber(const ordered_json& v, std::string_view what) {
+  using Limits = std::numeric_limits<Int>;
+  if (v.is_number_unsigned() && v.get<std::uint64_t>() <= std::uint64_t(Limits::max()))
+    return Int(v.get<std::uint64_t>());
+  if (v.is_number_integer() && !v.is_number_unsigned()) {
+    const std::int64_t x = v.get<std::int64_t>();
+    if (x >= 0 ? std::uint64_t(x) <= std::uint64_t(Limits::max()) : Limits::is_signed && x >= std::int64_t(Limits::min()))
+      return Int(x);
+  }
+  throw BadInput("'" + std::string(what) + "' must be a whole number from " + std::to_string(Limits::min()) + " to " +
+                 std::to_string(Limits::max()) + " (got " + (v.is_number() ? dumpJson(v) : std::string(v.type_name())) + ")");
+}
 }  // namespace
+
+template <class Int> void wholeNumberAt(const ordered_json& j, const char* key, Int& out) {
+  out = wholeNumber<Int>(j.at(key), key);
+}
+template <class Int> void wholeNumberAt(const ordered_json& j, const char* key, std::vector<Int>& out) {
+  const ordered_json& list = j.at(key);
+  if (!list.is_array()) throw BadInput(std::string("'") + key + "' must be a list of whole numbers");
+  out.clear();
+  for (const auto& v : list) out.push_back(wholeNumber<Int>(v, key));
+}
+template void wholeNumberAt(const ordered_json&, const char*, int&);
+template void wholeNumberAt(const ordered_json&, const char*, std::uint32_t&);
+template void wholeNumberAt(const ordered_json&, const char*, std::uint64_t&);
+template void wholeNumberAt(const ordered_json&, const char*, std::vector<std::uint64_t>&);
 
 void to_json(ordered_json& j, const Dim3& d) { j = ordered_json::array({d.x, d.y, d.z}); }
 void from_json(const ordered_json& j, Dim3& d) {
   if (!j.is_array() || j.size() != 3) throw BadInput("a launch dimension is not [x, y, z]");
-  j[0].get_to(d.x);
-  j[1].get_to(d.y);
-  j[2].get_to(d.z);
+  d.x = wholeNumber<std::uint32_t>(j[0], "launch dimension");
+  d.y = wholeNumber<std::uint32_t>(j[1], "launch dimension");
+  d.z = wholeNumber<std::uint32_t>(j[2], "launch dimension");
 }
 
 void to_json(ordered_json& j, const LaunchConfig& c) {
@@ -191,7 +221,7 @@ void to_json(ordered_json& j, const LaunchConfig& c) {
 void from_json(const ordered_json& j, LaunchConfig& c) {
   j.at("grid").get_to(c.grid);
   j.at("block").get_to(c.block);
-  j.at("dynamic_smem_bytes").get_to(c.dynamicSmemBytes);
+  wholeNumberAt(j, "dynamic_smem_bytes", c.dynamicSmemBytes);
 }
 
 void to_json(ordered_json& j, const DeviceStatus& s) {
@@ -212,7 +242,7 @@ void from_json(const ordered_json& j, PhaseStats& s) {
   s.medianMs = numberFrom(j.at("median_ms"));
   s.minMs = numberFrom(j.at("min_ms"));
   s.maxMs = numberFrom(j.at("max_ms"));
-  j.at("samples").get_to(s.samples);
+  wholeNumberAt(j, "samples", s.samples);
 }
 
 void to_json(ordered_json& j, const Verification& v) {
@@ -224,9 +254,9 @@ void from_json(const ordered_json& j, Verification& v) {
   v.outcome = enumFrom(j.at("outcome"), outcomeName, "verification outcome");
   v.maxAbsError = numberFrom(j.at("max_abs_error"), INFINITY);
   v.maxRelError = numberFrom(j.at("max_rel_error"), INFINITY);
-  j.at("mismatches").get_to(v.mismatches);
-  j.at("compared").get_to(v.compared);
-  j.at("first_mismatches").get_to(v.firstMismatches);
+  wholeNumberAt(j, "mismatches", v.mismatches);
+  wholeNumberAt(j, "compared", v.compared);
+  wholeNumberAt(j, "first_mismatches", v.firstMismatches);
   j.at("note").get_to(v.note);
 }
 
@@ -281,11 +311,11 @@ void from_json(const ordered_json& j, RunResult& r) {
   r.status = enumFrom(j.at("status"), statusName, "status");
   r.reason = textOr(j, "reason");
   j.at("workload").get_to(r.workload);
-  j.at("n").get_to(r.n);
+  wholeNumberAt(j, "n", r.n);
   j.at("dtype").get_to(r.dtype);
-  j.at("seed").get_to(r.seed);
-  j.at("warmup").get_to(r.warmup);
-  j.at("reps").get_to(r.reps);
+  wholeNumberAt(j, "seed", r.seed);
+  wholeNumberAt(j, "warmup", r.warmup);
+  wholeNumberAt(j, "reps", r.reps);
   j.at("params").get_to(r.params);
   j.at("host").get_to(r.host);
   j.at("device").get_to(r.device);

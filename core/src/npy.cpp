@@ -174,7 +174,8 @@ Header readHeader(std::ifstream& f, const std::string& path, std::uintmax_t file
 
 std::uintmax_t sizeOf(const std::string& path) {
   std::error_code ec;
-  if (!std::filesystem::is_regular_file(path, ec)) bad(path, "no such file");
+  if (!std::filesystem::exists(path, ec)) bad(path, "no such file");
+  if (!std::filesystem::is_regular_file(path, ec)) bad(path, "not a regular file (a folder, a device or a pipe)");
   return std::filesystem::file_size(path, ec);
 }
 }  // namespace

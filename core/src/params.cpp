@@ -60,7 +60,7 @@ std::map<std::string, std::string> paramProblems(const std::vector<ParamSpec>& s
                                                  const std::map<std::string, std::string>& given) {
   std::map<std::string, std::string> out;
   for (const auto& [name, value] : given) {
-    auto spec = std::find_if(specs.begin(), specs.end(), [&](const ParamSpec& s) { return s.name == name; });
+    auto spec = std::find_if(specs.begin(), specs.end(), [&name = name](const ParamSpec& s) { return s.name == name; });
     if (spec != specs.end()) {
       if (auto e = checkParamValue(*spec, value); !e.empty()) out[name] = e;
       continue;

@@ -24,8 +24,8 @@ std::string shapeText(const std::vector<std::size_t>& s) {
 void readInputHeaders(const WorkloadInfo& info, const RunRequest& req, Resolved& r,
                       std::vector<RequestProblem>& problems) {
   for (const auto& [name, path] : req.inputFiles) {
-    const bool known =
-        std::any_of(info.inputs.begin(), info.inputs.end(), [&](const ArraySpec& s) { return s.name == name; });
+    const bool known = std::any_of(info.inputs.begin(), info.inputs.end(),
+                                   [&name = name](const ArraySpec& s) { return s.name == name; });  // clang 14: no capture of a binding
     if (!known) {
       problems.push_back({"input:" + name, "workload " + info.id + " has no input '" + name + "' (inputs: " +
                                                joined(info.inputs, [](const ArraySpec& s) { return s.name; }) + ")"});

@@ -45,9 +45,11 @@ HostArray arrayFrom(const ordered_json& j, std::string_view blob) {
   const auto name = j.at("name").get<std::string>();
   const auto t = parseDType(j.at("dtype").get<std::string>());
   if (!t) throw BadInput("array '" + name + "' has an unknown dtype");
-  const auto shape = j.at("shape").get<std::vector<std::size_t>>();
-  const auto off = j.at("offset").get<std::size_t>();
-  const auto bytes = j.at("bytes").get<std::size_t>();
+  std::vector<std::size_t> shape;
+  std::size_t off = 0, bytes = 0;
+  wholeNumberAt(j, "shape", shape);
+  wholeNumberAt(j, "offset", off);
+  wholeNumberAt(j, "bytes", bytes);
   if (off > blob.size() || bytes > blob.size() - off) throw BadInput("array '" + name + "' lies outside the message");
   if (bytesFor(shape, *t) != bytes) throw BadInput("array '" + name + "': its shape does not match its size");
   HostArray a(name, *t, shape);
@@ -103,7 +105,7 @@ RunRequest decodeRequest(std::string_view bytes) {
     const ordered_json j = unpack(bytes).first;
     RunRequest r;
     j.at("workload").get_to(r.workload);
-    if (j.contains("n")) r.n = j["n"].get<std::uint64_t>();
+    if (j.contains("n")) wholeNumberAt(j, "n", r.n.emplace());
     if (j.contains("dtype")) {
       r.dtype = parseDType(j["dtype"].get<std::string>());
       if (!r.dtype) throw BadInput("unknown dtype");
@@ -111,9 +113,9 @@ RunRequest decodeRequest(std::string_view bytes) {
     if (j.contains("block")) r.launch.block = j["block"].get<Dim3>();
     if (j.contains("grid")) r.launch.grid = j["grid"].get<Dim3>();
     j.at("impls").get_to(r.impls);
-    j.at("warmup").get_to(r.warmup);
-    j.at("reps").get_to(r.reps);
-    j.at("seed").get_to(r.seed);
+    wholeNumberAt(j, "warmup", r.warmup);
+    wholeNumberAt(j, "reps", r.reps);
+    wholeNumberAt(j, "seed", r.seed);
     j.at("params").get_to(r.params);
     j.at("inputs").get_to(r.inputFiles);
     j.at("keep_inputs").get_to(r.keepInputs);
@@ -155,10 +157,10 @@ Progress decodeProgress(std::string_view bytes) {
     const ordered_json j = unpack(bytes).first;
     Progress p;
     j.at("impl").get_to(p.implId);
-    j.at("i").get_to(p.implIndex);
-    j.at("n").get_to(p.implCount);
-    j.at("rep").get_to(p.rep);
-    j.at("reps").get_to(p.reps);
+    wholeNumberAt(j, "i", p.implIndex);
+    wholeNumberAt(j, "n", p.implCount);
+    wholeNumberAt(j, "rep", p.rep);
+    wholeNumberAt(j, "reps", p.reps);
     return p;
   });
 }

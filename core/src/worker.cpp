@@ -13,6 +13,7 @@
 #include <cstring>
 #include <deque>
 #include <limits>
+#include <memory>
 #include <mutex>
 #include <thread>
 
@@ -26,18 +27,17 @@ namespace launchlab {
 
 namespace {
 
-bool readAll(int fd, char* p, std::size_t n) {
-  while (n > 0) {
-    ssize_t r = ::read(fd, p, n);
-    if (r < 0) {
-      if (errno == EINTR) continue;
-      return false;
-    }
-    if (r == 0) return false;
-    p += r;
-    n -= std::size_t(r);
+/// Reads up to `n` bytes, retrying after signals and short reads; returns how many arrived before the end of the
+/// stream or an error.
+std::size_t readAll(int fd, char* p, std::size_t n) {
+  std::size_t got = 0;
+  while (got < n) {
+    const ssize_t r = ::read(fd, p + got, n - got);
+    if (r < 0 && errno == EINTR) continue;
+    if (r <= 0) break;
+    got += std::size_t(r);
   }
-  return true;
+  return got;
 }
 
 bool writeFrame(int fd, char type, const std::string& payload) {
@@ -48,14 +48,17 @@ bool writeFrame(int fd, char type, const std::string& payload) {
   return posix::writeAll(fd, head, 9) == 0 && posix::writeAll(fd, payload.data(), payload.size()) == 0;
 }
 
-enum class FrameRead { Ok, End, TooLarge };
+enum class FrameRead { Ok, End, Truncated, TooLarge };
 
 // The payload grows as its bytes arrive, so a length that the stream does not back (a broken or hostile peer)
-// costs an end-of-stream, not an allocation of that size; a length over `maxBytes` is refused before any read.
+// costs a truncated frame, not an allocation of that size; a length over `maxBytes` is refused before any read.
+// The stream may end between frames (End), not inside one (Truncated).
 FrameRead readFrame(int fd, char& type, std::string& payload, std::uint64_t maxBytes) {
   constexpr std::uint64_t kChunk = std::uint64_t(64) << 20;
   char head[9];
-  if (!readAll(fd, head, 9)) return FrameRead::End;
+  const std::size_t got = readAll(fd, head, 9);
+  if (got == 0) return FrameRead::End;
+  if (got < 9) return FrameRead::Truncated;
   type = head[0];
   std::uint64_t n = 0;
   std::memcpy(&n, head + 1, 8);
@@ -65,13 +68,22 @@ FrameRead readFrame(int fd, char& type, std::string& payload, std::uint64_t maxB
     const std::size_t have = payload.size();
     const std::size_t step = std::size_t(std::min<std::uint64_t>(n - have, kChunk));
     payload.resize(have + step);
-    if (!readAll(fd, payload.data() + have, step)) return FrameRead::End;
+    if (readAll(fd, payload.data() + have, step) != step) return FrameRead::Truncated;
   }
   return FrameRead::Ok;
 }
 
 bool readFrame(int fd, char& type, std::string& payload) {
   return readFrame(fd, type, payload, std::numeric_limits<std::uint64_t>::max()) == FrameRead::Ok;
+}
+
+/// Why a frame from the parent cannot be served, or "" for a good one.
+std::string malformed(FrameRead got, char type) {
+  if (got == FrameRead::TooLarge) return "a frame over " + std::to_string(kMaxRequestFrameBytes) + " bytes";
+  if (got == FrameRead::Truncated) return "a truncated frame (the input ended inside it)";
+  if (type != 'C' && type != 'I' && type != 'R')
+    return "a frame of unknown type " + std::to_string(int(static_cast<unsigned char>(type)));
+  return {};
 }
 
 RunResult failed(const RunRequest& req, std::string reason) {
@@ -85,54 +97,79 @@ RunResult failed(const RunRequest& req, std::string reason) {
 
 }  // namespace
 
-int serveWorker(Engine& engine, int inFd, int outFd) {
-  ::signal(SIGPIPE, SIG_IGN);
+namespace {
+
+/// What the reader thread hands the serving thread. Shared (not on serveWorker's stack): the detached reader may
+/// outlive serveWorker when it returns while the reader is still blocked in read().
+struct Inbox {
   CancelToken token;
   std::mutex mutex;
   std::condition_variable cv;
-  std::deque<std::pair<char, std::string>> queue;
+  std::deque<std::pair<char, std::string>> queue;  ///< 'I', 'R', or '!' (a malformed frame: its reason)
   bool closed = false;
-  // The reader thread turns cancel frames into the token at once; other frames queue for the main thread.
-  std::thread reader([&] {
-    char type = 0;
-    std::string payload;
-    for (;;) {
-      const FrameRead got = readFrame(inFd, type, payload, kMaxRequestFrameBytes);
-      if (got == FrameRead::End) break;
-      if (got == FrameRead::TooLarge || (type != 'C' && type != 'I' && type != 'R')) {
-        // A malformed frame: one error reply, then the worker ends cleanly (the stream cannot be trusted further).
-        const std::string why = got == FrameRead::TooLarge
-                                    ? "a frame over " + std::to_string(kMaxRequestFrameBytes) + " bytes"
-                                    : "a frame of unknown type " + std::to_string(int(static_cast<unsigned char>(type)));
-        std::lock_guard<std::mutex> lock(mutex);
-        queue.emplace_back('!', "worker: malformed input: " + why);
-        break;
-      }
-      if (type == 'C') {
-        token.cancel();
-        continue;
-      }
-      std::lock_guard<std::mutex> lock(mutex);
-      queue.emplace_back(type, std::move(payload));
-      cv.notify_one();
-    }
-    std::lock_guard<std::mutex> lock(mutex);
-    closed = true;
-    if (queue.empty() || queue.back().first != '!') token.cancel();
-    cv.notify_one();
-  });
-  reader.detach();  // blocked in read() until the parent closes the pipe; ends with the process
+};
 
+/// The reader thread: turns cancel frames into the token at once; other frames queue for the serving thread.
+void readFrames(const std::shared_ptr<Inbox>& box, int inFd) {
+  char type = 0;
+  std::string payload;
+  for (;;) {
+    const FrameRead got = readFrame(inFd, type, payload, kMaxRequestFrameBytes);
+    if (got == FrameRead::End) break;
+    if (const std::string why = malformed(got, type); !why.empty()) {
+      // One error reply, then the worker ends cleanly (the stream cannot be trusted further).
+      std::lock_guard<std::mutex> lock(box->mutex);
+      box->queue.emplace_back('!', "worker: malformed input: " + why);
+      break;
+    }
+    if (type == 'C') {
+      box->token.cancel();
+      continue;
+    }
+    std::lock_guard<std::mutex> lock(box->mutex);
+    box->queue.emplace_back(type, std::move(payload));
+    box->cv.notify_one();
+  }
+  std::lock_guard<std::mutex> lock(box->mutex);
+  box->closed = true;
+  if (box->queue.empty() || box->queue.back().first != '!') box->token.cancel();
+  box->cv.notify_one();
+}
+
+/// Runs one request frame and answers it. Returns false when the worker must stop with `exitCode`.
+bool serveRun(Engine& engine, const std::string& payload, CancelToken& token, int outFd, int& exitCode) {
+  RunResult result;
+  try {
+    const RunRequest req = wire::decodeRequest(payload);
+    result = engine.run(req, &token, [&](const Progress& p) { writeFrame(outFd, 'P', wire::encodeProgress(p)); });
+  } catch (const std::exception& e) {
+    result.status = Status::Failed;
+    result.reason = std::string("worker: ") + e.what();
+  }
+  // CUDA needs a new process after a lost context: say so before the result, answer, and exit.
+  const bool lost = engine.gpu().contextLost();
+  exitCode = lost ? 3 : 0;
+  if (lost && !writeFrame(outFd, 'L', {})) return false;
+  return writeFrame(outFd, 'Z', wire::encodeResult(result)) && !lost;
+}
+
+}  // namespace
+
+int serveWorker(Engine& engine, int inFd, int outFd) {
+  ::signal(SIGPIPE, SIG_IGN);
+  auto box = std::make_shared<Inbox>();
+  std::thread([box, inFd] { readFrames(box, inFd); }).detach();  // blocked in read() until the parent closes the pipe
   for (;;) {
     std::pair<char, std::string> item;
     {
-      std::unique_lock<std::mutex> lock(mutex);
-      cv.wait(lock, [&] { return closed || !queue.empty(); });
-      if (queue.empty()) return 0;
-      item = std::move(queue.front());
-      queue.pop_front();
-      if (item.first == 'R') token.reset();
+      std::unique_lock<std::mutex> lock(box->mutex);
+      box->cv.wait(lock, [&] { return box->closed || !box->queue.empty(); });
+      if (box->queue.empty()) return 0;
+      item = std::move(box->queue.front());
+      box->queue.pop_front();
+      if (item.first == 'R') box->token.reset();
     }
+    int exitCode = 0;
     if (item.first == '!') {
       RunResult refused;
       refused.status = Status::Failed;
@@ -140,23 +177,8 @@ int serveWorker(Engine& engine, int inFd, int outFd) {
       writeFrame(outFd, 'Z', wire::encodeResult(refused));
       return 2;
     }
-    if (item.first == 'I') {
-      if (!writeFrame(outFd, 'I', wire::encodeDevice(engine.deviceStatus()))) return 0;
-    } else if (item.first == 'R') {
-      RunResult result;
-      try {
-        const RunRequest req = wire::decodeRequest(item.second);
-        result = engine.run(req, &token, [&](const Progress& p) { writeFrame(outFd, 'P', wire::encodeProgress(p)); });
-      } catch (const std::exception& e) {
-        result.status = Status::Failed;
-        result.reason = std::string("worker: ") + e.what();
-      }
-      // CUDA needs a new process after a lost context: say so before the result, answer, and exit.
-      const bool lost = engine.gpu().contextLost();
-      if (lost && !writeFrame(outFd, 'L', {})) return 3;
-      if (!writeFrame(outFd, 'Z', wire::encodeResult(result))) return 0;
-      if (lost) return 3;
-    }
+    if (item.first == 'I' && !writeFrame(outFd, 'I', wire::encodeDevice(engine.deviceStatus()))) return 0;
+    if (item.first == 'R' && !serveRun(engine, item.second, box->token, outFd, exitCode)) return exitCode;
   }
 }
 

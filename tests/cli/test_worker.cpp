@@ -137,13 +137,17 @@ TEST(Worker, AMalformedDeviceStatusSaysSo) {
   EXPECT_NE(s.reason.find("malformed device status"), std::string::npos) << s.reason;
 }
 
-// The worker side: a frame longer than kMaxRequestFrameBytes (2^63 announced) or of an unknown type gets one failed
+// The worker side: a frame longer than kMaxRequestFrameBytes (2^63 announced), of an unknown type, or cut short by
+// the end of the input (a partial header; a 64 KiB or a 5-byte payload announced and 3 bytes sent) gets one failed
 // result naming the problem and a clean exit 2, with nothing allocated for the announced length.
 TEST(Worker, MalformedFramesFromTheParentGetOneErrorReplyAndExitTwo) {
   const std::string out = (std::filesystem::temp_directory_path() / ("ll_worker_" + std::to_string(::getpid()))).string();
   for (const auto& [frame, needle] : std::vector<std::pair<std::string, std::string>>{
            {"R\\377\\377\\377\\377\\377\\377\\377\\177", "a frame over 1048576 bytes"},
-           {"X\\0\\0\\0\\0\\0\\0\\0\\0", "a frame of unknown type 88"}}) {
+           {"X\\0\\0\\0\\0\\0\\0\\0\\0", "a frame of unknown type 88"},
+           {"garbage", "a truncated frame"},
+           {"R\\0\\0\\1\\0\\0\\0\\0\\0abc", "a truncated frame"},
+           {"R\\5\\0\\0\\0\\0\\0\\0\\0abc", "a truncated frame"}}) {
     const std::string cmd = "printf '" + frame + "' | '" + cliPath() + "' worker > '" + out + "'";
     const int st = std::system(cmd.c_str());
     ASSERT_TRUE(WIFEXITED(st));

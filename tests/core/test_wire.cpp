@@ -212,3 +212,39 @@ TEST(Wire, MalformedRequestsDevicesAndProgressAreBadInput) {
   EXPECT_EQ(wire::decodeRequest(frame(req.dump())).dtype, DType::F64);
   EXPECT_THROW(wire::decodeDevice(frame(R"({"available": true, "name": "x"})")), BadInput);
 }
+
+// Issue 14: a request with n = 1.5 was run with n = 1. Every whole number of a message (the request's n, seed,
+// repetitions and launch shape; the result's counts; an array's shape) must be a JSON integer within its type.
+TEST(Wire, NonIntegersWhereIntegersBelongAreBadInput) {
+  RunRequest base;
+  base.workload = "hypot";
+  base.n = 1000;
+  base.launch.block = Dim3{256, 1, 1};
+  const auto good = nlohmann::ordered_json::parse(wire::encodeRequest(base).substr(8));
+  ASSERT_EQ(wire::decodeRequest(frame(good.dump())).n, 1000u);
+  const std::vector<std::pair<const char*, nlohmann::ordered_json>> bad = {
+      {"n", 1.5},         {"n", 1e3},         {"n", -1},        {"n", "1000"},       {"n", true},
+      {"reps", 2.5},      {"reps", 1e300},    {"warmup", -1e300}, {"reps", 4294967296LL}, {"seed", -1},
+      {"seed", 0.5},      {"block", {256.5, 1, 1}}, {"block", {-1, 1, 1}}, {"grid", {4294967296LL, 1, 1}}};
+  for (const auto& [key, value] : bad) {
+    auto j = good;
+    j[key] = value;
+    try {
+      wire::decodeRequest(frame(j.dump()));
+      ADD_FAILURE() << key << " = " << value.dump() << " was accepted";
+    } catch (const BadInput& e) {
+      EXPECT_NE(std::string(e.what()).find("whole number"), std::string::npos) << e.what();
+    }
+  }
+  auto progress = nlohmann::ordered_json::parse(wire::encodeProgress(Progress{"cpu-serial", 0, 2, 1, 5}).substr(8));
+  progress["rep"] = 1e300;  // was an out-of-range float-to-int conversion (undefined behaviour)
+  EXPECT_THROW(wire::decodeProgress(frame(progress.dump())), BadInput);
+  const std::string message = wire::encodeResult(sample::fullResult());
+  std::uint64_t length = 0;
+  std::memcpy(&length, message.data(), 8);
+  auto result = nlohmann::ordered_json::parse(message.substr(8, length));
+  const std::string blob = message.substr(8 + length);
+  ASSERT_NO_THROW(wire::decodeResult(frame(result.dump(), blob)));
+  result["implementations"][0]["phases"]["total"]["samples"] = 3.5;
+  EXPECT_THROW(wire::decodeResult(frame(result.dump(), blob)), BadInput);
+}

@@ -21,7 +21,8 @@
 namespace launchlab {
 
 /// The largest frame the worker reads from its parent (requests are small: a request with its parameters and input
-/// file names). A larger or unknown frame gets one failed result in reply and the worker exits with code 2.
+/// file names). A larger frame, one of unknown type, or one cut short by the end of the input gets one failed
+/// result in reply and the worker exits with code 2.
 inline constexpr std::uint64_t kMaxRequestFrameBytes = std::uint64_t(1) << 20;
 
 /// The worker side: serves frames from inFd, answers on outFd, until EOF or until a sticky GPU error has lost

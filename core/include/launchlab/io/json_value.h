@@ -20,10 +20,14 @@
 ///  - a device is written with its `reason` when unavailable and with its info when available; the limits'
 ///    device name is the device's name;
 ///  - derived values (`schema_version`, `all_passed`, `total_threads`) are written and not read.
+///  - a whole number (a count, a size, a seed, a launch dimension) must be a JSON integer within its C++ type: 1.5,
+///    1e3, -1 for an unsigned field or 2^40 for an int read as BadInput, never as a rounded or wrapped value.
 /// Reading throws BadInput for an unknown name or a document of another schema, and nlohmann::json::exception
 /// for a missing key or a wrong type: readers of untrusted input wrap it in rethrowAsBadInput (errors.h).
+#include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <nlohmann/json_fwd.hpp>
 
@@ -47,6 +51,12 @@ void to_json(nlohmann::ordered_json& j, const ImplResult& r);
 void from_json(const nlohmann::ordered_json& j, ImplResult& r);
 void to_json(nlohmann::ordered_json& j, const RunResult& r);
 void from_json(const nlohmann::ordered_json& j, RunResult& r);
+
+/// Reads the whole number `j[key]` into `out`: BadInput naming the key for a value that is not a JSON integer
+/// (1.5, "3", true) or lies outside Int's range; nlohmann's out_of_range for a missing key. Defined for int,
+/// std::uint32_t and std::uint64_t (and so std::size_t); the vector form reads an array of them.
+template <class Int> void wholeNumberAt(const nlohmann::ordered_json& j, const char* key, Int& out);
+template <class Int> void wholeNumberAt(const nlohmann::ordered_json& j, const char* key, std::vector<Int>& out);
 
 /// A number, or null when it is not finite (JSON has no NaN or infinity).
 nlohmann::ordered_json jsonNumber(double v);

@@ -1,0 +1,57 @@
+// Issue 14's hostile-input attack, repeated: what a careless or hostile user got past the CLI and the worker is
+// now bad input (one line on stderr, exit 2, before anything runs), and nothing outside the output a user named is
+// touched.
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+
+#include <fstream>
+
+#include "cli/cli_helpers.h"
+
+using namespace launchlab::test;
+
+TEST(CliHostile, UnusableOutputPathsAreBadInputBeforeAnythingRuns) {
+  const fs::path dir = scratch() / "hostile_out";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  // --save-outputs was checked only after the run, and a failure to create its folder exited 1.
+  expectBadInput("run vector_add --n 64 --save-outputs /proc/outputs", "--save-outputs: cannot create folder /proc/outputs");
+  std::ofstream(dir / "a_file") << "x";
+  expectBadInput("run vector_add --n 64 --save-outputs " + (dir / "a_file").string(),
+                 "--save-outputs: cannot create folder");
+  expectBadInput("run vector_add --n 64 --save-outputs " + (dir / "a_file" / "sub").string(),
+                 "--save-outputs: cannot create folder");
+  // A device or a pipe as --json was replaced by a regular file (the temporary file renamed over it).
+  const fs::path fifo = dir / "pipe";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  expectBadInput("run vector_add --n 64 --json " + fifo.string(), "is not a regular file");
+  expectBadInput("sweep vector_add --n 64 --block 32,64 --csv " + fifo.string(), "is not a regular file");
+  EXPECT_TRUE(fs::is_fifo(fifo));
+  // An input that exists but is no file was reported as "no such file".
+  expectBadInput("run vector_add --input x=" + fifo.string(), "not a regular file");
+  expectBadInput("run vector_add --input x=" + dir.string(), "not a regular file");
+  // `course presets` into a folder that takes no files exited 1 with "wrote " and the error on one line.
+  expectBadInput("course presets /proc", "course presets: folder /proc is not writable");
+  fs::remove_all(dir);
+}
+
+TEST(CliHostile, RunawayCountsAreBadInput) {
+  expectBadInput("run vector_add --warmup 1000000000", "--warmup: warmup must be between 0 and 100000");
+  expectBadInput("run vector_add --reps 0", "--reps: reps must be between 1 and 100000");
+  expectBadInput("sweep vector_add --block 32,64 --reps 1000000000", "--reps: reps must be between 1 and 100000");
+  expectBadInput("sweep vector_add --block 1:1000000000:1", "has more than 100000 values");
+  expectBadInput("sweep vector_add --n 1:1000000000000:1", "has more than 100000 values");
+  expectBadInput("bench --reps -1", "--reps: must be between 1 and 100000");
+}
+
+TEST(CliHostile, SymbolicLinkOutputsAreWrittenThroughAndKept) {
+  const fs::path dir = scratch() / "hostile_link";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  fs::create_symlink("real.json", dir / "link.json");
+  const Out r = cli("run vector_add --n 64 --reps 1 --warmup 0 --impl cpu-serial --json " + (dir / "link.json").string());
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_TRUE(fs::is_symlink(dir / "link.json"));  // the link stays a link
+  EXPECT_NE(slurp(dir / "real.json").find("\"launchlab.run\""), std::string::npos);
+  fs::remove_all(dir);
+}
