@@ -3,6 +3,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QElapsedTimer>
+#include <QIcon>
 #include <QPixmap>
 #include <QTimer>
 
@@ -99,6 +100,8 @@ int main(int argc, char** argv) {
   }
   QApplication app(argc, argv);
   setApplicationInfo();
+  QApplication::setWindowIcon(QIcon(":/icons/launchlab.svg"));
+  QGuiApplication::setDesktopFileName("org.launchlab.launchlab");  // the installed .desktop entry (Wayland app id)
   launchlab::app::quitOnTerminationSignals();
 
   Options o;
