@@ -91,6 +91,7 @@ class H200LimitsRuntime final : public GpuRuntime {
   }
   std::pair<std::size_t, std::size_t> memoryInfo() const override { return {0, 0}; }
   std::string recoverAfterError() override { return {}; }
+  std::string selectDevice(int) override { return {}; }
   void pushRange(const std::string&) override {}
   void popRange() override {}
   double measureCopyBandwidthGBs(std::size_t, int) override { return 0; }
