@@ -12,8 +12,11 @@ class StatusOnlyGpuRuntime final : public GpuRuntime {
   /// A status obtained elsewhere follows the selection (validation against the chosen device's limits).
   std::string selectDevice(int index) override {
     std::string why = deviceProblem(m_status, index);
-    if (why.empty()) m_status.info = m_status.devices[std::size_t(index)];
-    return why;
+    if (!why.empty()) return why;
+    m_status.info = m_status.devices[std::size_t(index)];
+    m_status.available = true;
+    m_status.reason.clear();
+    return {};
   }
   void pushRange(const std::string&) override {}
   void popRange() override {}

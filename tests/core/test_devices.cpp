@@ -8,31 +8,12 @@
 #include "launchlab/errors.h"
 #include "launchlab/io/wire.h"
 #include "launchlab/kernels.h"
+#include "fake_devices.h"
 
 using namespace launchlab;
+using launchlab::test::twoDevices;
 
 namespace {
-
-DeviceInfo fakeDevice(int index, const std::string& name, int maxThreadsPerBlock) {
-  DeviceInfo d;
-  d.index = index;
-  d.name = name;
-  d.ccMajor = 9;
-  d.limits = DeviceLimits::genericCuda();
-  d.limits.deviceName = name;
-  d.limits.maxThreadsPerBlock = maxThreadsPerBlock;
-  d.limits.maxBlockDim.x = std::uint32_t(maxThreadsPerBlock);
-  return d;
-}
-
-/// Two devices, the second with a smaller block limit so that validation shows whose limits it used.
-DeviceStatus twoDevices() {
-  DeviceStatus s;
-  s.available = true;
-  s.devices = {fakeDevice(0, "GPU zero", 1024), fakeDevice(1, "GPU one", 512)};
-  s.info = s.devices[0];
-  return s;
-}
 
 RunRequest hypot(std::optional<int> device) {
   RunRequest r;

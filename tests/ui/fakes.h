@@ -23,6 +23,7 @@ class FakeBackend final : public Backend {
 
   const Registry& registry() const override { return m_registry; }
   DeviceStatus deviceStatus() const override { return {}; }
+  std::string selectDevice(int index) override { return deviceProblem({}, index); }
   DeviceLimits launchLimits() const override { return DeviceLimits::genericCuda(); }
   std::vector<RequestProblem> validate(const RunRequest&) const override { return {}; }
   RunResult run(const RunRequest& req, const CancelToken* cancel, const ProgressFn& progress) override {
