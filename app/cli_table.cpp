@@ -97,16 +97,10 @@ std::string renderRun(const RunResult& r) {
   return o.str();
 }
 
-std::string renderDevice(const DeviceStatus& s, bool builtWithCuda) {
-  std::ostringstream o;
-  o << "build: " << (builtWithCuda ? "with CUDA" : "CPU-only") << "\n";
-  if (!s.available) {
-    o << "device: none: " << s.reason << "\n";
-    return o.str();
-  }
-  const auto& d = s.info;
+namespace {
+void renderDeviceInfo(std::ostream& o, const DeviceInfo& d, bool selected) {
   auto ver = [](int v) { return std::to_string(v / 1000) + "." + std::to_string((v % 1000) / 10); };
-  o << "device " << d.index << ": " << d.name << "\n"
+  o << "device " << d.index << ": " << d.name << (selected ? "  (selected: runs use it)" : "") << "\n"
     << "  compute capability      " << d.ccMajor << "." << d.ccMinor << "\n"
     << "  multiprocessors (SMs)   " << d.multiprocessors << "\n"
     << "  warp size               " << d.limits.warpSize << "\n"
@@ -125,6 +119,20 @@ std::string renderDevice(const DeviceStatus& s, bool builtWithCuda) {
     << "  theoretical bandwidth   " << num(d.theoreticalBandwidthGBs, "%.0f") << " GB/s\n"
     << "  ECC                     " << (d.eccEnabled ? "on" : "off") << "\n"
     << "  driver / runtime        CUDA " << ver(d.driverVersion) << " / " << ver(d.runtimeVersion) << "\n";
+}
+}  // namespace
+
+std::string renderDevice(const DeviceStatus& s, bool builtWithCuda) {
+  std::ostringstream o;
+  o << "build: " << (builtWithCuda ? "with CUDA" : "CPU-only") << "\n";
+  if (s.devices.empty() && !s.available) {
+    o << "device: none: " << s.reason << "\n";
+    return o.str();
+  }
+  if (!s.available) o << "no device selected: " << s.reason << "\n";
+  if (s.devices.size() > 1) o << s.devices.size() << " CUDA devices (--device N picks one; default 0 or $LAUNCHLAB_DEVICE)\n";
+  if (s.devices.empty()) renderDeviceInfo(o, s.info, false);  // a status from elsewhere, without the list
+  for (const auto& d : s.devices) renderDeviceInfo(o, d, s.available && d.index == s.info.index);
   return o.str();
 }
 

@@ -131,6 +131,10 @@ void rejectEmptyValues(const CLI::App& app) {
   }
 }
 
+void addDeviceOption(CLI::App* cmd, std::string& device) {
+  cmd->add_option("--device", device, "CUDA device index (see 'info'; default 0 or $LAUNCHLAB_DEVICE)");
+}
+
 void addRequestOptions(CLI::App* cmd, RunOptions& o) {
   cmd->add_option("workload", o.text.workload, "Workload id (see 'list')")->required();
   cmd->add_option("--n", o.text.n, "Size in elements: 1000, 1M, 16Mi, 2^24");
@@ -141,6 +145,18 @@ void addRequestOptions(CLI::App* cmd, RunOptions& o) {
   cmd->add_option("--seed", o.text.seed, "Seed of the deterministic input generator")->default_str("42");
   cmd->add_option("--param", o.params, "Workload parameter NAME=VALUE (repeatable)");
   cmd->add_option("--input", o.inputs, "Load input NAME from a .npy file: NAME=FILE.npy (repeatable)");
+  addDeviceOption(cmd, o.text.device);
+}
+
+/// bench and worker: --device N selects the CUDA device for the whole process, parsed by the request parser and
+/// checked by the runtime (a device that does not exist, or none at all, is bad input).
+void selectDevice(Engine& engine, const std::string& text) {
+  if (text.empty()) return;
+  RequestText t;
+  t.device = text;
+  const ParsedRequest parsed = parseRequest(t);
+  if (!parsed.ok()) badRequest(parsed.problems.front());
+  if (std::string why = engine.gpu().selectDevice(*parsed.request.device); !why.empty()) badRequest({"device", why});
 }
 
 int cmdRun(Engine& engine, const RunOptions& o) {
@@ -286,9 +302,12 @@ int main(int argc, char** argv) {
                     "Only these parts, comma-separated: host, foundation, memory, coalescing, row_col_sums, matmul "
                     "(default: all)")
       ->delimiter(',');
+  std::string deviceText;
+  addDeviceOption(bench, deviceText);
 
   auto* worker = app.add_subcommand("worker", "Serve runs over stdin/stdout for a front end (GPU process isolation)");
   worker->group("");  // internal: started by the GUI, not by users
+  addDeviceOption(worker, deviceText);  // the device of requests that name none
 
   try {
     app.parse(argc, argv);
@@ -333,6 +352,7 @@ int main(int argc, char** argv) {
     if (bench->parsed()) checkOutputFile("--json", bo.json);
     if (const std::string bad = bench->parsed() ? checkBenchSections(bo.sections) : ""; !bad.empty())
       throw BadUsage("--section: " + bad);
+    if (bench->parsed() || worker->parsed()) selectDevice(engine, deviceText);
     if (run->parsed()) return cmdRun(engine, ro);
     if (sweep->parsed()) return cmdSweep(engine, so);
     if (worker->parsed()) return serveWorker(engine, 0, 1);

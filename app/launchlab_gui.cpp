@@ -3,6 +3,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QElapsedTimer>
+#include <QIcon>
 #include <QPixmap>
 #include <QSaveFile>
 #include <QTimer>
@@ -13,6 +14,7 @@
 
 #include "app/gui_wiring.h"
 #include "launchlab/course.h"
+#include "launchlab/request.h"
 #include "app/quit_on_signal.h"
 #include "ui/main_window.h"
 #include "ui/settings.h"
@@ -67,12 +69,16 @@ struct Options {
   QCommandLineOption inProcess{"in-process",
                                "Run the engine in this process even with a GPU (by default GPU work runs in a "
                                "launchlab-cli worker process, so a kernel fault cannot take the window down)."};
+  QCommandLineOption device{"device",
+                            "Run on CUDA device <N> (see 'launchlab-cli info'; the toolbar's picker changes it). A "
+                            "device this machine does not have is reported in the window.",
+                            "N"};
   Options() {
     parser.setApplicationDescription(
         "LaunchLab: pick a CUDA workload, tune its launch, run it, see and export the results.");
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addOptions({workload, course, presentation, screenshot, stalls, fresh, noRun, inProcess});
+    parser.addOptions({workload, course, presentation, screenshot, stalls, fresh, noRun, inProcess, device});
   }
 };
 
@@ -83,6 +89,17 @@ int answerWithoutDisplay(int argc, char** argv) {
   Options o;
   o.parser.process(core);
   return 0;
+}
+
+/// --device N through the one parser of a device index; false after one line on stderr when N is not one. Whether
+/// the device exists is the window's to say (inline).
+bool readDevice(const QString& text, std::optional<int>& device) {
+  launchlab::RequestText t;
+  t.device = text.toStdString();
+  const launchlab::ParsedRequest p = launchlab::parseRequest(t);
+  if (!p.ok()) std::fprintf(stderr, "launchlab: --device: %s\n", p.problems.front().message.c_str());
+  device = p.request.device;
+  return p.ok();
 }
 
 }  // namespace
@@ -100,6 +117,8 @@ int main(int argc, char** argv) {
   }
   QApplication app(argc, argv);
   setApplicationInfo();
+  QApplication::setWindowIcon(QIcon(":/icons/launchlab.svg"));
+  QGuiApplication::setDesktopFileName("org.launchlab.launchlab");  // the installed .desktop entry (Wayland app id)
   launchlab::app::quitOnTerminationSignals();
 
   Options o;
@@ -118,6 +137,7 @@ int main(int argc, char** argv) {
                  launchlab::unknownCourseMessage(opts.startCourse.toStdString()).c_str());
     return 2;
   }
+  if (parser.isSet(o.device) && !readDevice(parser.value(o.device), opts.startDevice)) return 2;
   opts.forcePresentation = parser.isSet(o.presentation);
   opts.firstRun = !parser.isSet(o.noRun) || !shot.isEmpty() || measure;
   opts.startClock = &startClock;

@@ -1,6 +1,8 @@
 #pragma once
 /// The engine as the GUI sees it: a small interface so the controller can be tested with a fake.
+#include <atomic>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "launchlab/cancel.h"
@@ -12,9 +14,9 @@
 
 namespace launchlab::ui {
 
-/// What the GUI needs from the engine. registry(), deviceStatus(), launchLimits() and validate() are called
-/// on the GUI thread and must be cheap and read-only; run() is called on the controller's single compute
-/// thread, one call at a time.
+/// What the GUI needs from the engine. registry(), deviceStatus(), launchLimits(), validate() and selectDevice() are
+/// called on the GUI thread and must be cheap (they never touch the GPU); run() is called on the controller's single
+/// compute thread, one call at a time.
 class Backend {
  public:
   virtual ~Backend() = default;
@@ -22,8 +24,30 @@ class Backend {
   virtual DeviceStatus deviceStatus() const = 0;
   virtual DeviceLimits launchLimits() const = 0;
   virtual std::vector<RequestProblem> validate(const RunRequest& req) const = 0;
+  /// Chooses the CUDA device of the following runs (an index of deviceStatus().devices): deviceStatus() and
+  /// launchLimits() describe it from then on, and requests that name no device run on it. "" or why not
+  /// (deviceProblem's message: no such device, no CUDA device).
+  virtual std::string selectDevice(int index) = 0;
   /// Blocking; honours `cancel` between repetitions and reports through `progress`.
   virtual RunResult run(const RunRequest& req, const CancelToken* cancel, const ProgressFn& progress) = 0;
+};
+
+/// The GUI thread's view of the device, shared by the backends: the status probed once, validation against it (an
+/// engine over a status-only runtime, which never touches the GPU) and the device chosen in the window, which
+/// withDevice() adds to the requests that run.
+class DeviceView {
+ public:
+  DeviceView(const Registry& registry, DeviceStatus status);
+  DeviceStatus status() const { return m_engine.deviceStatus(); }
+  DeviceLimits limits() const { return m_engine.launchLimits(); }
+  std::vector<RequestProblem> validate(const RunRequest& req) const { return m_engine.validate(withDevice(req)); }
+  std::string select(int index);
+  /// `req` with the chosen device when it names none (any thread).
+  RunRequest withDevice(RunRequest req) const;
+
+ private:
+  Engine m_engine;
+  std::atomic<int> m_device{-1};  // -1: none chosen, the runtime's default
 };
 
 /// The engine in this process over the given workloads and GPU runtime (app/gui_wiring.h hands it the
@@ -33,44 +57,44 @@ class EngineBackend final : public Backend {
  public:
   EngineBackend(std::unique_ptr<Registry> registry, std::shared_ptr<GpuRuntime> gpu);
   const Registry& registry() const override { return *m_registry; }
-  DeviceStatus deviceStatus() const override { return m_status; }
-  DeviceLimits launchLimits() const override { return m_limits; }
-  std::vector<RequestProblem> validate(const RunRequest& req) const override { return m_engine->validate(req); }
+  DeviceStatus deviceStatus() const override { return m_view->status(); }
+  DeviceLimits launchLimits() const override { return m_view->limits(); }
+  std::vector<RequestProblem> validate(const RunRequest& req) const override { return m_view->validate(req); }
+  std::string selectDevice(int index) override { return m_view->select(index); }
   RunResult run(const RunRequest& req, const CancelToken* cancel, const ProgressFn& progress) override {
-    return m_engine->run(req, cancel, progress);
+    return m_engine->run(m_view->withDevice(req), cancel, progress);
   }
 
  private:
   std::unique_ptr<Registry> m_registry;
   std::unique_ptr<Engine> m_engine;
-  DeviceStatus m_status;
-  DeviceLimits m_limits;
+  std::unique_ptr<DeviceView> m_view;
 };
 
 /// GPU work in a worker process (`launchlab-cli worker`, through IsolatedRunner): a kernel fault that destroys
 /// a CUDA context ends the worker, not the window, and the next run starts a fresh worker. Metadata and
-/// validation stay in this process, against the limits of the device the worker reports.
+/// validation stay in this process, against the limits of the device the worker reports; the chosen device
+/// travels in each request.
 class IsolatedBackend final : public Backend {
  public:
   /// Starts the worker at `workerPath` and asks it for the device (blocking, once). `registry` must hold the
   /// workloads the worker runs (metadata and validation).
   IsolatedBackend(const std::string& workerPath, std::unique_ptr<Registry> registry);
   const Registry& registry() const override { return *m_registry; }
-  DeviceStatus deviceStatus() const override { return m_status; }
-  DeviceLimits launchLimits() const override { return m_limits; }
-  std::vector<RequestProblem> validate(const RunRequest& req) const override { return m_engine->validate(req); }
+  DeviceStatus deviceStatus() const override { return m_view->status(); }
+  DeviceLimits launchLimits() const override { return m_view->limits(); }
+  std::vector<RequestProblem> validate(const RunRequest& req) const override { return m_view->validate(req); }
+  std::string selectDevice(int index) override { return m_view->select(index); }
   /// Compute thread only (IsolatedRunner is single-threaded).
   RunResult run(const RunRequest& req, const CancelToken* cancel, const ProgressFn& progress) override {
-    return m_runner.run(req, cancel, progress);
+    return m_runner.run(m_view->withDevice(req), cancel, progress);
   }
   int workersStarted() const { return m_runner.workersStarted(); }
 
  private:
   std::unique_ptr<Registry> m_registry;
   IsolatedRunner m_runner;
-  DeviceStatus m_status;
-  std::unique_ptr<Engine> m_engine;  // validation only: its runtime reports the worker's device and runs nothing
-  DeviceLimits m_limits;
+  std::unique_ptr<DeviceView> m_view;
 };
 
 }  // namespace launchlab::ui

@@ -2,17 +2,28 @@
 
 namespace launchlab::ui {
 
+DeviceView::DeviceView(const Registry& registry, DeviceStatus status)
+    : m_engine(registry, makeStaticGpuRuntime(std::move(status))) {}
+
+std::string DeviceView::select(int index) {
+  std::string why = m_engine.gpu().selectDevice(index);
+  if (why.empty()) m_device = index;
+  return why;
+}
+
+RunRequest DeviceView::withDevice(RunRequest req) const {
+  if (const int d = m_device; !req.device && d >= 0) req.device = d;
+  return req;
+}
+
 EngineBackend::EngineBackend(std::unique_ptr<Registry> registry, std::shared_ptr<GpuRuntime> gpu)
     : m_registry(std::move(registry)), m_engine(std::make_unique<Engine>(*m_registry, std::move(gpu))) {
-  m_status = m_engine->deviceStatus();
-  m_limits = m_engine->launchLimits();
+  m_view = std::make_unique<DeviceView>(*m_registry, m_engine->deviceStatus());
 }
 
 IsolatedBackend::IsolatedBackend(const std::string& workerPath, std::unique_ptr<Registry> registry)
     : m_registry(std::move(registry)), m_runner({workerPath, "worker"}) {
-  m_status = m_runner.deviceStatus();
-  m_engine = std::make_unique<Engine>(*m_registry, makeStaticGpuRuntime(m_status));
-  m_limits = m_engine->launchLimits();
+  m_view = std::make_unique<DeviceView>(*m_registry, m_runner.deviceStatus());
 }
 
 }  // namespace launchlab::ui

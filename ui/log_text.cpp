@@ -16,7 +16,8 @@ QString deviceBannerText(const DeviceStatus& d) {
     return "<b>CUDA implementations are off on this machine:</b> " + q(d.reason).toHtmlEscaped() +
            ". CPU implementations run; CUDA rows say why they were skipped.";
   const auto& i = d.info;
-  return QString("GPU: <b>%1</b> (compute capability %2.%3, %4 SMs, %5 GiB, driver %6.%7) runs the CUDA implementations.")
+  const QString which = d.devices.size() > 1 ? QString("device %1 of %2, ").arg(i.index).arg(d.devices.size()) : QString();
+  return QString("GPU: <b>%1</b> (" + which + "compute capability %2.%3, %4 SMs, %5 GiB, driver %6.%7) runs the CUDA implementations.")
       .arg(q(i.name).toHtmlEscaped())
       .arg(i.ccMajor)
       .arg(i.ccMinor)

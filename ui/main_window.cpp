@@ -22,6 +22,7 @@
 
 #include "banner.h"
 #include "charts.h"
+#include "device_picker.h"
 #include "export_dialog.h"
 #include "log_text.h"
 #include "outputs_pane.h"
@@ -72,6 +73,7 @@ MainWindow::MainWindow(std::shared_ptr<Backend> backend, std::unique_ptr<AppSett
   buildActions();
   showDeviceStatus();
   if (!m_options.backendNote.isEmpty()) log(m_options.backendNote);
+  if (m_options.startDevice) m_devicePicker->choose(*m_options.startDevice);
   connectController();
   connect(m_browser, &WorkloadBrowser::workloadSelected, this, &MainWindow::selectWorkload);
   connect(m_browser, &WorkloadBrowser::courseExperimentSelected, this, &MainWindow::openCourseExperiment);
@@ -271,6 +273,7 @@ void MainWindow::buildActions() {
   tb->addAction(m_panelAct);
   tb->addAction(m_presentAct);
   tb->addAction(m_fullAct);
+  addDevicePicker(tb);
 
   connect(m_runAct, &QAction::triggered, this, &MainWindow::run);
   connect(m_cancelAct, &QAction::triggered, this, &MainWindow::cancel);
@@ -299,6 +302,20 @@ void MainWindow::addPresetButton(QToolBar* tb) {
     if (m_errorBanner->text() == m) m_errorBanner->hide();
   });
   tb->addWidget(button);
+}
+
+void MainWindow::addDevicePicker(QToolBar* tb) {
+  m_devicePicker = new DevicePicker(*m_backend);
+  tb->addWidget(m_devicePicker)->setVisible(m_devicePicker->hasChoice());
+  connect(m_devicePicker, &DevicePicker::failed, this, [this](const QString& why) {
+    m_errorBanner->showMessage(Banner::Level::Error, why.toHtmlEscaped());
+    log(why);
+  });
+  connect(m_devicePicker, &DevicePicker::deviceChanged, this, [this](const QString& device) {
+    showDeviceStatus();
+    m_panel->setForm(m_panel->form());  // checked again, against this device's limits
+    log("runs use " + device);
+  });
 }
 
 void MainWindow::showDeviceStatus() {

@@ -50,7 +50,10 @@ struct MainWindowOptions {
   QString presetFolder;          ///< default: PresetStore::defaultFolder()
   const QElapsedTimer* startClock = nullptr;  ///< process start, for "cold start to first plot"
   QString backendNote;           ///< where the engine runs (logged at start)
+  std::optional<int> startDevice;  ///< the CUDA device to select at start (launchlab --device N); a bad one is shown inline
 };
+
+class DevicePicker;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -66,6 +69,7 @@ class MainWindow : public QMainWindow {
   ParamPanel* paramPanel() const { return m_panel; }
   WorkloadBrowser* browser() const { return m_browser; }
   Banner* deviceBanner() const { return m_deviceBanner; }
+  DevicePicker* devicePicker() const { return m_devicePicker; }
   Banner* errorBanner() const { return m_errorBanner; }
   QAction* runAction() const { return m_runAct; }
   QAction* cancelAction() const { return m_cancelAct; }
@@ -122,6 +126,7 @@ class MainWindow : public QMainWindow {
   void connectController();
   void selectStartWorkload();
   void showDeviceStatus();
+  void addDevicePicker(QToolBar* tb);
   void display(quint64 id, std::shared_ptr<const RunOutcome> outcome);
   void showRunProblems(const RunResult& r);
   void logRun(quint64 id, const RunOutcome& o, qint64 shownMs);
@@ -154,6 +159,7 @@ class MainWindow : public QMainWindow {
   ParamPanel* m_panel = nullptr;
   Banner* m_deviceBanner = nullptr;
   Banner* m_errorBanner = nullptr;
+  DevicePicker* m_devicePicker = nullptr;
   OutputsPane* m_outputs = nullptr;
   QTabWidget* m_bottomTabs = nullptr;
   std::unique_ptr<TimingChart> m_timing;

@@ -95,10 +95,24 @@ DeviceLimits Engine::launchLimits() const {
   return st.available ? st.info.limits : DeviceLimits::genericCuda();
 }
 
+DeviceLimits Engine::limitsFor(const RunRequest& req) const {
+  const DeviceStatus st = m_gpu->status();
+  if (req.device && deviceProblem(st, *req.device).empty()) return st.devices[std::size_t(*req.device)].limits;
+  return launchLimits();
+}
+
 std::vector<RequestProblem> Engine::validate(const RunRequest& req) const {
   std::vector<RequestProblem> problems;
-  resolve(m_registry, launchLimits(), req, problems);
+  if (req.device)
+    if (std::string why = deviceProblem(m_gpu->status(), *req.device); !why.empty()) problems.push_back({"device", why});
+  resolve(m_registry, limitsFor(req), req, problems);
   return problems;
+}
+
+std::string Engine::bindDevice(const RunRequest& req) {
+  if (req.device) return m_gpu->selectDevice(*req.device);
+  const DeviceStatus st = m_gpu->status();
+  return st.available && !st.devices.empty() ? m_gpu->selectDevice(st.info.index) : std::string();
 }
 
 namespace {
@@ -175,10 +189,13 @@ RunResult Engine::run(const RunRequest& req, const CancelToken* cancel, const Pr
   out.reps = req.reps;
   out.timestamp = nowIso8601();
   out.host = hostDescription();
+  const std::string unbound = bindDevice(req);  // first: every CUDA call of the run goes to this device
   out.device = m_gpu->status();
+  out.device.devices.clear();  // a result names the device it ran on; `info` lists them all
+  if (!unbound.empty()) return failedRun(std::move(out), unbound);
 
   std::vector<RequestProblem> problems;
-  const Resolved r = resolve(m_registry, launchLimits(), req, problems);
+  const Resolved r = resolve(m_registry, limitsFor(req), req, problems);
   if (!problems.empty()) return failedRun(std::move(out), problems.front().message);
   out.n = r.setup.n;
   out.dtype = std::string(dtypeName(r.setup.dtype));
@@ -335,7 +352,7 @@ std::string Engine::cacheKey(const RunRequest& req, const std::string& setupKey)
 
 bool Engine::cacheHolds(const RunRequest& req) const {
   std::vector<RequestProblem> problems;
-  Resolved r = resolve(m_registry, launchLimits(), req, problems);
+  Resolved r = resolve(m_registry, limitsFor(req), req, problems);
   if (!problems.empty()) return false;
   return !m_cache.key.empty() && m_cache.key == cacheKey(req, setupText(*r.workload, r.setup, req.launch));
 }

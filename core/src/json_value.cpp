@@ -228,11 +228,17 @@ void to_json(ordered_json& j, const DeviceStatus& s) {
   j = {{"available", s.available}};
   if (s.available) deviceInfoTo(j, s.info);
   else j["reason"] = s.reason;
+  if (s.devices.empty()) return;
+  auto& list = j["devices"] = ordered_json::array();
+  for (const auto& d : s.devices) deviceInfoTo(list.emplace_back(ordered_json::object()), d);
 }
 void from_json(const ordered_json& j, DeviceStatus& s) {
   j.at("available").get_to(s.available);
   if (s.available) deviceInfoFrom(j, s.info);
   else s.reason = textOr(j, "reason");
+  s.devices.clear();
+  if (!j.contains("devices")) return;
+  for (const auto& d : j.at("devices")) deviceInfoFrom(d, s.devices.emplace_back());
 }
 
 void to_json(ordered_json& j, const PhaseStats& s) {

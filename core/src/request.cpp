@@ -56,6 +56,14 @@ void parseSeed(const std::string& text, std::uint64_t& out, std::vector<RequestP
   else out = static_cast<std::uint64_t>(*v);
 }
 
+/// A device index: a whole number >= 0 (whether that device exists is the engine's to say).
+void parseDevice(const std::string& text, std::optional<int>& out, std::vector<RequestProblem>& problems) {
+  if (text.empty()) return;
+  auto v = parseInteger(text);
+  if (!v || *v < 0) problems.push_back({"device", "device must be a whole number >= 0 (got '" + text + "')"});
+  else out = static_cast<int>(std::min<long long>(*v, INT_MAX));
+}
+
 }  // namespace
 
 ParsedRequest parseRequest(const RequestText& t) {
@@ -78,6 +86,7 @@ ParsedRequest parseRequest(const RequestText& t) {
   parseCount("reps", t.reps, r.reps, p.problems);
   parseCount("warmup", t.warmup, r.warmup, p.problems);
   parseSeed(t.seed, r.seed, p.problems);
+  parseDevice(t.device, r.device, p.problems);
   r.params = t.params;
   r.inputFiles = t.inputFiles;
   return p;
@@ -92,8 +101,8 @@ bool setRequestField(RequestText& t, std::string_view field, const std::string& 
     t.inputFiles[std::string(field.substr(6))] = value;
     return true;
   }
-  std::string* slots[] = {&t.n, &t.dtype, &t.block, &t.grid, &t.impls, &t.reps, &t.warmup, &t.seed};
-  static constexpr std::string_view names[] = {"n", "dtype", "block", "grid", "impl", "reps", "warmup", "seed"};
+  std::string* slots[] = {&t.n, &t.dtype, &t.block, &t.grid, &t.impls, &t.reps, &t.warmup, &t.seed, &t.device};
+  static constexpr std::string_view names[] = {"n", "dtype", "block", "grid", "impl", "reps", "warmup", "seed", "device"};
   for (std::size_t i = 0; i < std::size(names); ++i) {
     if (field == names[i]) {
       *slots[i] = value;
@@ -116,6 +125,7 @@ RequestText requestText(const RunRequest& r) {
   t.reps = std::to_string(r.reps);
   t.warmup = std::to_string(r.warmup);
   t.seed = std::to_string(r.seed);
+  if (r.device) t.device = std::to_string(*r.device);
   t.params = r.params;
   t.inputFiles = r.inputFiles;
   return t;

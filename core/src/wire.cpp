@@ -2,6 +2,7 @@
 // "inputs" on the run and "outputs" on each implementation describe them, and their bytes follow the JSON.
 #include "launchlab/io/wire.h"
 
+#include <climits>
 #include <cstring>
 #include <limits>
 #include <nlohmann/json.hpp>
@@ -97,6 +98,7 @@ std::string encodeRequest(const RunRequest& r) {
   j["inputs"] = r.inputFiles;
   j["keep_inputs"] = r.keepInputs;
   j["keep_outputs"] = r.keepOutputs;
+  if (r.device) j["device"] = *r.device;
   return pack(j, {});
 }
 
@@ -120,6 +122,11 @@ RunRequest decodeRequest(std::string_view bytes) {
     j.at("inputs").get_to(r.inputFiles);
     j.at("keep_inputs").get_to(r.keepInputs);
     j.at("keep_outputs").get_to(r.keepOutputs);
+    if (j.contains("device")) {
+      if (!j["device"].is_number_integer() || j["device"].get<long long>() < 0 || j["device"].get<long long>() > INT_MAX)
+        throw BadInput("device: not a device index");
+      r.device = j["device"].get<int>();
+    }
     return r;
   });
 }

@@ -54,6 +54,19 @@ class CudaGpuRuntime final : public GpuRuntime {
     return "device reset after " + name + "; the CUDA context of this process is lost, a new process is needed";
   }
 
+  std::string selectDevice(int index) override {
+    if (m_lost) return m_status.reason;
+    if (std::string why = deviceProblem(m_status, index); !why.empty()) return why;
+    if (cudaError_t e = cudaSetDevice(index); e != cudaSuccess) {
+      cudaGetLastError();
+      return "cannot use device " + std::to_string(index) + ": " + gpu::errorText(e);
+    }
+    m_status.info = m_status.devices[std::size_t(index)];
+    m_status.available = true;
+    m_status.reason.clear();
+    return {};
+  }
+
   bool contextLost() const override { return m_lost; }
 
   void pushRange(const std::string& name) override { nvtxRangePushA(name.c_str()); }
@@ -77,6 +90,7 @@ class CudaGpuRuntime final : public GpuRuntime {
   }
 
  private:
+  /// Every device's properties (no context is created), then the default device: LAUNCHLAB_DEVICE or 0.
   void probe() {
     int count = 0;
     cudaError_t e = cudaGetDeviceCount(&count);
@@ -95,22 +109,24 @@ class CudaGpuRuntime final : public GpuRuntime {
       m_status.reason = "CUDA unavailable: " + gpu::errorText(e);
       return;
     }
-    int dev = 0;
-    if (const char* env = std::getenv("LAUNCHLAB_DEVICE")) dev = std::atoi(env);
-    if (dev < 0 || dev >= count) {
-      m_status.reason = "LAUNCHLAB_DEVICE=" + std::to_string(dev) + " but only " + std::to_string(count) + " device(s)";
-      return;
+    for (int dev = 0; dev < count; ++dev) {
+      DeviceInfo d;
+      if ((e = queryDevice(dev, d)) != cudaSuccess) {
+        m_status.devices.clear();
+        m_status.reason = "cannot query device " + std::to_string(dev) + ": " + gpu::errorText(e);
+        return;
+      }
+      m_status.devices.push_back(std::move(d));
     }
-    if ((e = cudaSetDevice(dev)) != cudaSuccess) {
-      m_status.reason = "cannot use device " + std::to_string(dev) + ": " + gpu::errorText(e);
-      return;
-    }
+    const char* env = std::getenv("LAUNCHLAB_DEVICE");
+    const int dev = env ? std::atoi(env) : 0;
+    if (std::string why = selectDevice(dev); !why.empty())
+      m_status.reason = (env ? "LAUNCHLAB_DEVICE=" + std::string(env) + ": " : std::string()) + why;
+  }
+
+  static cudaError_t queryDevice(int dev, DeviceInfo& d) {
     cudaDeviceProp p{};
-    if ((e = cudaGetDeviceProperties(&p, dev)) != cudaSuccess) {
-      m_status.reason = "cannot query device " + std::to_string(dev) + ": " + gpu::errorText(e);
-      return;
-    }
-    DeviceInfo& d = m_status.info;
+    if (cudaError_t e = cudaGetDeviceProperties(&p, dev); e != cudaSuccess) return e;
     d.index = dev;
     d.name = p.name;
     d.ccMajor = p.major;
@@ -137,7 +153,7 @@ class CudaGpuRuntime final : public GpuRuntime {
     d.limits.sharedMemPerBlock = p.sharedMemPerBlock;
     d.limits.sharedMemPerBlockOptin = p.sharedMemPerBlockOptin;
     d.limits.warpSize = p.warpSize;
-    m_status.available = true;
+    return cudaSuccess;
   }
 
   DeviceStatus m_status;

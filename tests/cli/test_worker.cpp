@@ -160,3 +160,21 @@ TEST(Worker, MalformedFramesFromTheParentGetOneErrorReplyAndExitTwo) {
   }
   std::filesystem::remove(out);
 }
+
+// The device index travels in the request: the worker's engine selects it before the run, or answers with the one
+// message for a device it does not have (every device, on a machine without a GPU).
+TEST(Worker, RequestCarriesTheDeviceIndex) {
+  IsolatedRunner runner({cliPath(), "worker"});
+  const DeviceStatus s = runner.deviceStatus();
+  RunRequest r = request(1000);
+  r.impls = {"cpu-serial"};
+  r.device = int(s.devices.size());
+  RunResult res = runner.run(r);
+  EXPECT_EQ(res.status, Status::Failed);
+  EXPECT_EQ(res.reason, deviceProblem(s, *r.device));
+  if (s.devices.empty()) return;
+  r.device = int(s.devices.size()) - 1;
+  res = runner.run(r);
+  ASSERT_EQ(res.status, Status::Ok) << res.reason;
+  EXPECT_EQ(res.device.info.index, *r.device);
+}

@@ -81,10 +81,12 @@ inline void fill(DeviceInfo& d, Distinct& v) {
 /// Available: the info is set and the reason empty. The form writes one or the other (device.h: the reason says
 /// why CUDA is unavailable, the info is valid when it is available); unavailableDevice() covers the other state.
 inline void fill(DeviceStatus& s, Distinct& v) {
-  auto& [available, reason, info] = s;
+  auto& [available, reason, info, devices] = s;
   available = true;
   reason = "";
   fill(info, v);
+  devices.resize(2);
+  for (auto& d : devices) fill(d, v);
 }
 inline DeviceStatus unavailableDevice(Distinct& v) {
   DeviceStatus s;

@@ -180,7 +180,7 @@ TEST(ResultJson, PublicDocumentKeepsTheSchemaKeysInOrder) {
                 "max_block_dim", "max_grid_dim", "shared_mem_per_block", "shared_mem_per_block_optin",
                 "shared_mem_per_multiprocessor", "registers_per_block", "registers_per_multiprocessor",
                 "global_memory_bytes", "l2_cache_bytes", "memory_bus_width_bits", "memory_clock_khz", "sm_clock_khz",
-                "theoretical_bandwidth_gbs", "ecc_enabled", "driver_version", "runtime_version"}));
+                "theoretical_bandwidth_gbs", "ecc_enabled", "driver_version", "runtime_version", "devices"}));
   EXPECT_EQ(j["device"]["compute_capability"].get<std::string>(),
             std::to_string(r.device.info.ccMajor) + "." + std::to_string(r.device.info.ccMinor));
 }

@@ -23,6 +23,7 @@ class FakeBackend final : public Backend {
 
   const Registry& registry() const override { return m_registry; }
   DeviceStatus deviceStatus() const override { return {}; }
+  std::string selectDevice(int index) override { return deviceProblem({}, index); }
   DeviceLimits launchLimits() const override { return DeviceLimits::genericCuda(); }
   std::vector<RequestProblem> validate(const RunRequest&) const override { return {}; }
   RunResult run(const RunRequest& req, const CancelToken* cancel, const ProgressFn& progress) override {
@@ -91,6 +92,7 @@ class H200LimitsRuntime final : public GpuRuntime {
   }
   std::pair<std::size_t, std::size_t> memoryInfo() const override { return {0, 0}; }
   std::string recoverAfterError() override { return {}; }
+  std::string selectDevice(int) override { return {}; }
   void pushRange(const std::string&) override {}
   void popRange() override {}
   double measureCopyBandwidthGBs(std::size_t, int) override { return 0; }

@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "launchlab/launch_config.h"
 
@@ -36,9 +37,14 @@ struct DeviceInfo {
 struct DeviceStatus {
   bool available = false;
   std::string reason;  ///< why not: "CPU-only build", "no CUDA driver", "no CUDA device", …
-  DeviceInfo info;     ///< valid when available
+  DeviceInfo info;     ///< the selected device (the one runs use); valid when available
+  std::vector<DeviceInfo> devices;  ///< every CUDA device of the machine, by index (empty without one)
   bool operator==(const DeviceStatus&) const = default;
 };
+
+/// Why `index` cannot be selected among `s.devices` ("no CUDA device …", "device 3 does not exist: this machine has
+/// 2 CUDA devices (0 to 1)"), or "" when it can. One message for the CLI's --device, requests and the window.
+std::string deviceProblem(const DeviceStatus& s, int index);
 
 /// The engine's view of the GPU. Implementations are thread-compatible: call from one thread at a time.
 class GpuRuntime {
@@ -53,6 +59,10 @@ class GpuRuntime {
   /// returns a note saying so; "" when nothing was needed. Long-lived front ends run GPU work in a worker process
   /// (worker.h) and replace it when its context is lost.
   virtual std::string recoverAfterError() = 0;
+  /// Makes device `index` (of status().devices) the one status() reports and the current device of the calling
+  /// thread (CUDA's current device is per thread: the engine calls this on the thread that runs, before any
+  /// allocation). Returns "" or why not (deviceProblem's message, a lost context, a CUDA error).
+  virtual std::string selectDevice(int index) = 0;
   /// True once a sticky error has destroyed this process's CUDA context.
   virtual bool contextLost() const { return false; }
   /// NVTX range markers around engine phases (no-ops without NVTX).

@@ -28,12 +28,15 @@ class Engine {
 
   const Registry& registry() const { return m_registry; }
   DeviceStatus deviceStatus() const;
-  /// The limits launch validation uses: the device's, or generic CUDA limits without a device.
+  /// The limits launch validation uses: the selected device's, or generic CUDA limits without a device.
   DeviceLimits launchLimits() const;
 
-  /// Checks everything that can be checked before running. Empty when the request is valid.
+  /// Checks everything that can be checked before running. Empty when the request is valid. A request naming a
+  /// device (RunRequest::device) is checked against that device (it must exist: deviceProblem) and its limits.
   std::vector<RequestProblem> validate(const RunRequest& req) const;
-  /// Runs the request. Never throws for run-time problems: they become failed results with a reason.
+  /// Runs the request. Never throws for run-time problems: they become failed results with a reason. Before
+  /// anything else it selects the request's device (or re-selects the runtime's) on the calling thread, so every
+  /// CUDA call of the run goes to that device.
   RunResult run(const RunRequest& req, const CancelToken* cancel = nullptr, const ProgressFn& progress = {});
 
   /// STREAM-like host copy bandwidth (GB/s counting read + write) over `bytes`, all threads, median of reps.
@@ -54,6 +57,10 @@ class Engine {
     const ProgressFn& progress;
     const DeviceInfo& device;
   };
+  /// The limits `req` is validated against: those of the device it names, else launchLimits().
+  DeviceLimits limitsFor(const RunRequest& req) const;
+  /// Makes the request's device (or the runtime's selected one) current on this thread; "" or why not.
+  std::string bindDevice(const RunRequest& req);
   /// Generates or loads the inputs unless the cache holds them; "" or why the run cannot start.
   std::string prepareInputs(const RunRequest& req, const detail::Resolved& r);
   /// Runs implementation `idx` of the job, verified against the reference; `cancelled` when it was stopped.

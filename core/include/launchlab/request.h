@@ -28,12 +28,13 @@ struct RunRequest {
   std::map<std::string, std::string> inputFiles;  ///< input name -> .npy path
   bool keepInputs = false;
   bool keepOutputs = false;
+  std::optional<int> device;  ///< CUDA device index (DeviceStatus::devices); default: the runtime's selected one
 };
 
 /// A problem with a request: which field and what is wrong (one line, for stderr or an inline marker).
 struct RequestProblem {
-  /// "workload", "n", "dtype", "block", "grid", "impl", "reps", "warmup", "seed", "param:<name>", "params" (a rule
-  /// across parameters), "input:<name>".
+  /// "workload", "n", "dtype", "block", "grid", "impl", "reps", "warmup", "seed", "device", "param:<name>", "params"
+  /// (a rule across parameters), "input:<name>".
   std::string field;
   std::string message;
   bool operator==(const RequestProblem&) const = default;
@@ -54,6 +55,7 @@ struct RequestText {
   std::string reps = "5";
   std::string warmup = "1";
   std::string seed = "42";
+  std::string device;  ///< CUDA device index; empty: the runtime's selected device
   std::map<std::string, std::string> params;      ///< name -> value as typed (checked by the engine)
   std::map<std::string, std::string> inputFiles;  ///< input name -> .npy path
 };
