@@ -214,6 +214,33 @@ void matmulFigure(Engine& engine, bool quick, int reps, ordered_json& root, bool
               gflops("cuda-tiled-16"), gflops("cublas-tf32"));
 }
 
+/// mandelbrot f32 (issue 12): the tutorial's region at side x side pixels (quick: 1000), both CUDA variants, against
+/// the FP32 FMA ceiling measured in the same run. A round of Floyd's test is 27 floating-point operations as
+/// written (three steps z^2 + c of 4 multiplications and 3 additions, two |z|^2 tests of 2 and 1).
+void mandelbrotFigure(Engine& engine, bool quick, int reps, ordered_json& root, bool& ok) {
+  constexpr double kFlopsPerRound = 27;
+  const std::uint64_t side = quick ? 1000 : 4096;
+  const double fma = engine.gpu().measureFp32FmaGflops(reps);
+  char step[32];
+  std::snprintf(step, sizeof step, "%.9g", 3.0 / double(side));
+  ordered_json rows = ordered_json::array();
+  const RunResult r = runOne(engine, "mandelbrot", side, "cuda-per-pixel,cuda-scattered", reps, "auto", "auto",
+                             {{"step", step}});
+  bestGBs(r, rows, ok);  // the rows and their verification; the figure is GFLOP/s
+  auto gflops = [&](const char* id) {
+    const ImplResult* i = r.find(id);
+    return i && i->metrics.count("grounds_per_s") ? kFlopsPerRound * i->metrics.at("grounds_per_s") : 0.0;
+  };
+  const double perPixel = gflops("cuda-per-pixel"), scattered = gflops("cuda-scattered");
+  root["mandelbrot_f32"] = {{"side", side}, {"runs", rows}, {"flops_per_round", kFlopsPerRound},
+                            {"fma_peak_gflops", fma}, {"per_pixel_gflops", perPixel},
+                            {"scattered_gflops", scattered}, {"ratio_to_fma_peak", fma > 0 ? perPixel / fma : 0.0},
+                            {"target_ratio", 0.30}};
+  std::printf("mandelbrot f32 %llu^2: cuda-per-pixel %.0f GFLOP/s = %.3fx of the FP32 FMA kernel's %.0f GFLOP/s "
+              "(target >= 0.30); cuda-scattered %.0f GFLOP/s\n",
+              (unsigned long long)side, perPixel, fma > 0 ? perPixel / fma : 0.0, fma, scattered);
+}
+
 /// Host: a STREAM-like copy against cpu-parallel vector_add f32 at 2^27.
 void hostFigures(Engine& engine, bool quick, int reps, ordered_json& root, bool& ok) {
   const std::uint64_t big = quick ? (1u << 20) : (1u << 27);
@@ -309,7 +336,7 @@ int runBench(Engine& engine, const BenchOptions& o) {
   bool ok = true;
   if (wanted("host")) hostFigures(engine, o.quick, reps, root, ok);
   const bool gpuWanted = wanted("foundation") || wanted("memory") || wanted("coalescing") || wanted("row_col_sums") ||
-                         wanted("matmul");
+                         wanted("matmul") || wanted("mandelbrot");
   if (gpuWanted && !engine.deviceStatus().available) {
     root["gpu"] = {{"skipped", engine.deviceStatus().reason}};
     std::printf("GPU figures skipped: %s\n", engine.deviceStatus().reason.c_str());
@@ -324,6 +351,7 @@ int runBench(Engine& engine, const BenchOptions& o) {
     if (wanted("coalescing")) coalescingCurve(engine, o.quick, reps, root, ok);
     if (wanted("row_col_sums")) rowColSumsFigure(engine, o.quick, reps, copy, root, ok);
     if (wanted("matmul")) matmulFigure(engine, o.quick, reps, root, ok);
+    if (wanted("mandelbrot")) mandelbrotFigure(engine, o.quick, reps, root, ok);
   }
   root["all_verified"] = ok;
   if (!o.json.empty()) {

@@ -299,8 +299,8 @@ int main(int argc, char** argv) {
   bench->add_flag("--quick", bo.quick, "Small sizes (a smoke test, not a measurement)");
   bench->add_option("--reps", bo.reps, "Timed repetitions per point")->default_val(20);
   bench->add_option("--section", bo.sections,
-                    "Only these parts, comma-separated: host, foundation, memory, coalescing, row_col_sums, matmul "
-                    "(default: all)")
+                    "Only these parts, comma-separated: host, foundation, memory, coalescing, row_col_sums, matmul, "
+                    "mandelbrot (default: all)")
       ->delimiter(',');
   std::string deviceText;
   addDeviceOption(bench, deviceText);

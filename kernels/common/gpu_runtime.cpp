@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "common/cuda_check.h"
+#include "common/fma_peak.h"
 #include "launchlab/config.h"
 #include "launchlab/kernels.h"
 #include "launchlab/result.h"
@@ -87,6 +88,10 @@ class CudaGpuRuntime final : public GpuRuntime {
     }
     const double med = summarize(ms).medianMs;
     return med > 0 ? 2.0 * double(bytes) / (med * 1e-3) / 1e9 : 0;
+  }
+
+  double measureFp32FmaGflops(int reps) override {
+    return m_status.available ? gpu::measureFp32FmaGflops(m_status.info.multiprocessors, reps) : 0;
   }
 
  private:

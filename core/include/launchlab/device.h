@@ -70,6 +70,11 @@ class GpuRuntime {
   virtual void popRange() = 0;
   /// cudaMemcpy device-to-device bandwidth over `bytes` (median of reps), in GB/s counting read + write.
   virtual double measureCopyBandwidthGBs(std::size_t bytes, int reps) = 0;
+  /// FP32 FMA throughput of a register-only kernel (median of reps), in GFLOP/s counting an FMA as 2; 0 without a GPU.
+  virtual double measureFp32FmaGflops(int reps) {
+    (void)reps;
+    return 0;
+  }
 };
 
 /// A runtime that reports CUDA as unavailable with the given reason.
