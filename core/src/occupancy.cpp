@@ -205,6 +205,10 @@ std::vector<std::string> launchHints(const ArchProfile& p, const Occupancy& o, s
                 " blocks, then " + std::to_string(w.lastBlocks) + " blocks (" +
                 pct(double(w.lastBlocks) / double(w.perWave)) + " of a wave); if blocks take equal time, " +
                 pct(1 - w.efficiency) + " of the launch's wave slots idle");
+  if (w.full == 0 && w.lastBlocks >= std::uint64_t(p.smCount))
+    h.push_back("grid of " + std::to_string(gridBlocks) + " blocks fills " +
+                pct(double(w.lastBlocks) / double(w.perWave)) + " of one wave (" + std::to_string(w.perWave) +
+                " resident blocks): the SMs are not full");
   const Limiter l = o.limiters.front();
   if (o.occupancy < 0.5 && (l == Limiter::Registers || l == Limiter::SharedMemory))
     h.push_back("occupancy " + pct(o.occupancy) + ": " + o.why);

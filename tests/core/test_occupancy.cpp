@@ -188,6 +188,9 @@ TEST(LaunchHints, WarpMultipleSmallGridPartialWaveAndNoFit) {
   EXPECT_EQ(hints[0], "partial last wave: 1 full wave(s) of 264 blocks, then 1 blocks (0% of a wave); if blocks take "
                       "equal time, 50% of the launch's wave slots idle");
   EXPECT_TRUE(launchHints(h, computeOccupancy(h, regs(16), 256), 1056).empty());
+  hints = launchHints(h, computeOccupancy(h, regs(16), 256), 264);  // 8 blocks per SM: waves of 1056
+  ASSERT_EQ(hints.size(), 1u);
+  EXPECT_EQ(hints[0], "grid of 264 blocks fills 25% of one wave (1056 resident blocks): the SMs are not full");
   hints = launchHints(h, computeOccupancy(h, regs(128), 1024), 132);
   ASSERT_EQ(hints.size(), 1u);
   EXPECT_EQ(hints[0].rfind("no block fits on an SM: 1024 threads per block > 512", 0), 0u);

@@ -60,6 +60,19 @@ struct KernelResources {
   bool operator==(const KernelResources&) const = default;
 };
 
+/// What the CUDA API says for one kernel and block on a GPU (cudaFuncGetAttributes,
+/// cudaOccupancyMaxActiveBlocksPerMultiprocessor), recorded by the kernels' launch resolution; matched to the
+/// build's records by the kernel's mangled name.
+struct ApiOccupancy {
+  std::string symbol;
+  KernelResources resources;  ///< registers, static shared, local, max threads per block
+  int threadsPerBlock = 0;
+  std::size_t dynamicSharedBytes = 0;
+  std::uint64_t gridBlocks = 0;  ///< of the launch
+  int blocksPerSm = 0;
+  bool operator==(const ApiOccupancy&) const = default;
+};
+
 /// What limits the resident blocks per SM.
 enum class Limiter { Threads, Warps, Registers, SharedMemory, Blocks };
 /// "threads per block", "warps per SM", "registers", "shared memory", "blocks per SM".
