@@ -8,7 +8,7 @@ namespace launchlab::kernels {
 
 /// The JSON document (schema launchlab.kernel_resources).
 std::string_view kernelResourcesJson();
-/// Where it came from: "this build (cuobjdump)" or "resources/kernel_resources.json".
+/// Where it came from: "this build, by cuobjdump --dump-resource-usage" or "resources/kernel_resources.json".
 std::string_view kernelResourcesJsonOrigin();
 
 }  // namespace launchlab::kernels
