@@ -15,19 +15,21 @@ std::string fmtMs(double ms) {
   return b;
 }
 
-namespace {
-std::string pad(std::string s, std::size_t w, bool right = false) {
+std::string pad(std::string s, std::size_t w, bool right) {
   if (s.size() >= w) return s + " ";
   return right ? std::string(w - s.size(), ' ') + s + " " : s + std::string(w - s.size(), ' ') + " ";
 }
-std::string phase(const ImplResult& i, Phase p) {
-  auto it = i.phases.find(p);
-  return it == i.phases.end() ? "-" : fmtMs(it->second.medianMs);
-}
+
 std::string num(double v, const char* f) {
   char b[32];
   std::snprintf(b, sizeof b, f, v);
   return b;
+}
+
+namespace {
+std::string phase(const ImplResult& i, Phase p) {
+  auto it = i.phases.find(p);
+  return it == i.phases.end() ? "-" : fmtMs(it->second.medianMs);
 }
 std::string verification(const ImplResult& i) {
   const auto& v = i.verification;

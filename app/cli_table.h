@@ -15,5 +15,9 @@ std::string renderWorkloads(const Registry& reg);
 std::string renderSweep(const std::vector<std::string>& fields, const std::vector<SweepPoint>& points);
 /// "12.345" with a sensible number of digits for a millisecond figure.
 std::string fmtMs(double ms);
+/// A table cell: `s` padded to width `w` (right-aligned when `right`), then one space.
+std::string pad(std::string s, std::size_t w, bool right = false);
+/// One number with a printf format ("%.1f").
+std::string num(double v, const char* format);
 
 }  // namespace launchlab::cli

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include "launchlab/kernel_resources_data.h"
 #include "launchlab/kernels.h"
 
 namespace launchlab::app {
@@ -20,7 +21,10 @@ std::shared_ptr<ui::IsolatedBackend> makeIsolatedBackend(const std::string& work
   return std::make_shared<ui::IsolatedBackend>(workerPath, builtInWorkloads());
 }
 
-std::shared_ptr<ui::Backend> makeBackend(const std::string& workerPath, bool inProcess, std::string& note) {
+namespace {
+
+/// The window's backend without its kernel records (makeBackend's choice).
+std::shared_ptr<ui::Backend> chooseBackend(const std::string& workerPath, bool inProcess, std::string& note) {
   if (!kernels::builtWithCuda()) {
     note = "engine in this process (CPU-only build)";
   } else if (inProcess) {
@@ -38,6 +42,15 @@ std::shared_ptr<ui::Backend> makeBackend(const std::string& workerPath, bool inP
     note = "engine in this process: the GPU worker reports no usable GPU (" + s.reason + ")";
   }
   return makeEngineBackend();
+}
+
+}  // namespace
+
+std::shared_ptr<ui::Backend> makeBackend(const std::string& workerPath, bool inProcess, std::string& note) {
+  std::shared_ptr<ui::Backend> b = chooseBackend(workerPath, inProcess, note);
+  // The build's record of kernel resources, for the occupancy curve (none if it does not read).
+  if (auto records = kernelRecordsFromJson(kernels::kernelResourcesJson())) b->setKernelRecords(std::move(*records));
+  return b;
 }
 
 }  // namespace launchlab::app

@@ -11,9 +11,11 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "cli_course.h"
+#include "cli_occupancy.h"
 #include "cli_table.h"
 #include "launchlab/course.h"
 #include "launchlab/engine.h"
@@ -192,8 +194,9 @@ struct SweepOptions {
   std::string csv;
 };
 
-/// Fields given as a list or a range ("32:1024:32", "f32,f64", "sigma=0.5,1,2") become the sweep's axes.
-SweepPlan sweepPlan(const RunOptions& o) {
+/// Fields given as a list or a range ("32:1024:32", "f32,f64", "sigma=0.5,1,2") become the sweep's axes; "sm*k"
+/// is k times `smCount`.
+SweepPlan sweepPlan(const RunOptions& o, int smCount) {
   SweepPlan plan;
   plan.base = requestTextOf(o);
   const RequestText& t = plan.base;
@@ -201,9 +204,9 @@ SweepPlan sweepPlan(const RunOptions& o) {
   for (const auto& [k, v] : t.params) fields.emplace_back("param:" + k, v);
   fields.insert(fields.end(), {{"block", t.block}, {"grid", t.grid}});
   for (const auto& [field, text] : fields) {
-    if (text.find_first_of(",:") == std::string::npos) continue;
+    if (text.find_first_of(",:") == std::string::npos && text.rfind("sm", 0) != 0) continue;
     std::string err;
-    auto values = axisValues(text, &err);
+    auto values = axisValues(text, &err, smCount);
     if (!values) throw BadUsage(optionOf(field) + ": " + err);
     plan.axes.push_back({field, *values});
   }
@@ -213,7 +216,7 @@ SweepPlan sweepPlan(const RunOptions& o) {
 }
 
 int cmdSweep(Engine& engine, const SweepOptions& o) {
-  const SweepPlan plan = sweepPlan(o.run);
+  const SweepPlan plan = sweepPlan(o.run, smCountForSweeps(engine.deviceStatus()));
   checkOutputFile("--json", o.run.json);
   checkOutputFile("--csv", o.csv);
   std::vector<RequestProblem> problems;
@@ -229,6 +232,16 @@ int cmdSweep(Engine& engine, const SweepOptions& o) {
   for (const auto& p : table.points())
     ok = ok && (p.status == Status::Skipped || (p.status == Status::Ok && p.outcome != Verification::Outcome::Fail));
   return ok ? 0 : 1;
+}
+
+int cmdOccupancy(Engine& engine, const cli::OccupancyOptions& o) {
+  checkOutputFolder("--json", o.json);
+  auto report = cli::occupancyFor(engine, o);
+  if (auto* p = std::get_if<RequestProblem>(&report)) badRequest(*p);
+  const auto& r = std::get<OccupancyReport>(report);
+  if (o.json != "-") std::cout << cli::renderOccupancy(r);
+  if (!o.json.empty()) writeOut(o.json, occupancyReportJson(r));
+  return 0;
 }
 
 /// `course run ID`: the experiment's request, with the options given on the command line in its place.
@@ -273,9 +286,23 @@ int main(int argc, char** argv) {
   auto* sweep = app.add_subcommand("sweep", "Measure implementations over axes of launch shapes, sizes, dtypes or parameters");
   addRequestOptions(sweep, so.run);
   sweep->add_option("--block", so.run.text.block, "Block axis: 32:1024:32, 64,128,256, 16x16, or auto")->default_str("auto");
-  sweep->add_option("--grid", so.run.text.grid, "Grid axis: 132:4224:132, a list, or auto")->default_str("auto");
+  sweep->add_option("--grid", so.run.text.grid, "Grid axis: 132:4224:132, sm*1:sm*32:sm*1 (multiples of the SM count), a list, or auto")->default_str("auto");
   sweep->add_option("--csv", so.csv, "Write the points as CSV to FILE, or - for stdout");
   sweep->add_option("--json", so.run.json, "Write the points as JSON to FILE, or - for stdout");
+
+  cli::OccupancyOptions oo;
+  auto* occupancy = app.add_subcommand("occupancy", "An implementation's kernels over block sizes: resources, blocks per "
+                                                    "SM, occupancy and its limiter, waves, launch hints");
+  occupancy->add_option("workload", oo.text.workload, "Workload id (see 'list')")->required();
+  occupancy->add_option("--impl", oo.text.impls, "One CUDA implementation id")->required();
+  occupancy->add_option("--block", oo.text.block, "Blocks: 32:1024:32, 64,128,256, 16x16,32x8")->default_str("32:1024:32");
+  occupancy->add_option("--grid", oo.text.grid, "Grid for the waves (default: ceil(N / block), or what the GPU run launched)")
+      ->default_str("auto");
+  occupancy->add_option("--n", oo.text.n, "Size in elements (for the default grid)");
+  occupancy->add_option("--dtype", oo.text.dtype, "The dtype whose kernel instantiations to show");
+  occupancy->add_option("--gpu-profile", oo.gpuProfile, "Theoretical figures of an architecture: sm_75, sm_80, sm_86, sm_89, sm_90");
+  occupancy->add_option("--json", oo.json, "Write the report as JSON to FILE, or - for stdout");
+  oo.text.block = "32:1024:32";
 
   bool courseJson = false;
   std::string presetsFolder;
@@ -355,6 +382,7 @@ int main(int argc, char** argv) {
     if (bench->parsed() || worker->parsed()) selectDevice(engine, deviceText);
     if (run->parsed()) return cmdRun(engine, ro);
     if (sweep->parsed()) return cmdSweep(engine, so);
+    if (occupancy->parsed()) return cmdOccupancy(engine, oo);
     if (worker->parsed()) return serveWorker(engine, 0, 1);
     if (bench->parsed()) return runBench(engine, bo);
   } catch (const BadUsage& e) {

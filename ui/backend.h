@@ -8,6 +8,7 @@
 #include "launchlab/cancel.h"
 #include "launchlab/device.h"
 #include "launchlab/engine.h"
+#include "launchlab/kernel_resources.h"
 #include "launchlab/registry.h"
 #include "launchlab/result.h"
 #include "launchlab/worker.h"
@@ -30,6 +31,13 @@ class Backend {
   virtual std::string selectDevice(int index) = 0;
   /// Blocking; honours `cancel` between repetitions and reports through `progress`.
   virtual RunResult run(const RunRequest& req, const CancelToken* cancel, const ProgressFn& progress) = 0;
+  /// The kernels' resource usage recorded at build time (kernel_resources.h), for the occupancy curve; the wiring
+  /// (app/gui_wiring.h) sets it, read-only afterwards. Empty: no curve.
+  void setKernelRecords(std::vector<KernelRecord> records) { m_kernelRecords = std::move(records); }
+  const std::vector<KernelRecord>& kernelRecords() const { return m_kernelRecords; }
+
+ private:
+  std::vector<KernelRecord> m_kernelRecords;
 };
 
 /// The GUI thread's view of the device, shared by the backends: the status probed once, validation against it (an

@@ -300,8 +300,33 @@ SweepChart::SweepChart(QWidget* parent) : m_plot(new QCustomPlot(parent)) {
   m_title = addTitleRow(*m_plot);
   legendBelow(*m_plot);
   m_plot->yAxis2->setVisible(true);
+  m_occupancyAxis = m_plot->axisRect()->addAxis(QCPAxis::atRight);
+  m_occupancyAxis->setRange(0, 105);
   new PlotInteraction(m_plot);
   rebuild();
+}
+
+void SweepChart::setOccupancy(const QString& label, std::vector<OccupancyCurve> curves) {
+  m_occupancy = std::move(curves);
+  m_occupancyAxis->setLabel(label);
+  rebuild();
+}
+
+QString SweepChart::occupancyLabel() const { return m_occupancyAxis->label(); }
+
+/// The theoretical occupancy, dotted steps on the right-hand axis (0-105 %), one per kernel.
+void SweepChart::plotOccupancy() {
+  m_occupancyAxis->setVisible(!m_occupancy.empty());
+  m_occupancyAxis->setLabelColor(toQColor(m_style.palette->foreground));
+  m_occupancyAxis->setTickLabelColor(toQColor(m_style.palette->foreground));
+  for (std::size_t i = 0; i < m_occupancy.size(); ++i) {
+    const auto& c = m_occupancy[i];
+    auto* g = m_plot->addGraph(m_plot->xAxis, m_occupancyAxis);
+    g->setName(c.label);
+    g->setLineStyle(QCPGraph::lsStepCenter);
+    g->setPen(QPen(m_style.seriesColor(int(i) + 2), m_style.lineWidth, Qt::DotLine));
+    g->setData(QVector<double>(c.threads.begin(), c.threads.end()), QVector<double>(c.percent.begin(), c.percent.end()));
+  }
 }
 
 SweepChart::~SweepChart() { delete m_plot.data(); }
@@ -342,6 +367,7 @@ void SweepChart::rebuild() {
                                          : "Block-size sweep: " + m_implTitle + " (" + m_setup + ")");
   setupAxes();
   const bool measured = plotPoints();
+  plotOccupancy();
   if (!m_points.empty() && !measured) showNothingMeasured();
   m_plot->legend->setVisible(m_plot->legend->itemCount() > 0);  // no empty legend frame before a sweep
   replotWhenVisible(*m_plot);

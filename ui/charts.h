@@ -9,6 +9,7 @@
 
 #include "chart_data.h"
 #include "export.h"
+#include "occupancy_curves.h"
 #include "view_style.h"
 
 class QCustomPlot;
@@ -66,6 +67,11 @@ class SweepChart final : public Renderable {
   void addPoint(const SweepPoint& p);
   void clear();
   const std::vector<SweepPoint>& points() const { return m_points; }
+  /// Overlays theoretical occupancy curves (occupancy_curves.h) on their own right-hand axis titled `label`;
+  /// empty curves remove them.
+  void setOccupancy(const QString& label, std::vector<OccupancyCurve> curves);
+  const std::vector<OccupancyCurve>& occupancy() const { return m_occupancy; }
+  QString occupancyLabel() const;
   void setViewStyle(const ViewStyle& s);
   void render(QCPPainter& painter, const QSize& size) override;
   QString exportTitle() const override;
@@ -75,9 +81,12 @@ class SweepChart final : public Renderable {
   void setupAxes();
   bool plotPoints();
   void showNothingMeasured();
+  void plotOccupancy();
   QPointer<QCustomPlot> m_plot;
   QCPTextElement* m_title = nullptr;
+  QCPAxis* m_occupancyAxis = nullptr;
   std::vector<SweepPoint> m_points;
+  std::vector<OccupancyCurve> m_occupancy;
   QString m_implTitle, m_setup;
   ViewStyle m_style;
 };

@@ -8,6 +8,7 @@
 
 #include "charts.h"
 #include "log_text.h"
+#include "occupancy_curves.h"
 
 namespace launchlab::ui {
 
@@ -46,6 +47,8 @@ SweepPane::SweepPane(RunController& controller, QWidget* parent) : QWidget(paren
   m_notes->setStyleSheet("color: #8a5a00;");
   sl->addWidget(m_notes);
   connect(m_button, &QPushButton::clicked, this, &SweepPane::sweepRequested);
+  connect(m_impl, &QComboBox::currentIndexChanged, this,
+          [this] { updateOccupancy(m_controller.backend().registry().find(m_workloadId)); });
   connect(&m_controller, &RunController::sweepPoint, this, &SweepPane::showPoint);
   connect(&m_controller, &RunController::sweepFinished, this, &SweepPane::finished);
 }
@@ -54,8 +57,26 @@ SweepPane::~SweepPane() = default;
 
 void SweepPane::setWorkload(const Workload& w) {
   clear();
+  m_workloadId.clear();  // the list's signals below must not draw the previous workload
   m_impl->clear();
   for (const ImplSpec* impl : sweepableImpls(w)) m_impl->addItem(q(impl->title), q(impl->id));
+  m_workloadId = w.info().id;
+  updateOccupancy(&w);
+}
+
+void SweepPane::updateOccupancy(const Workload* w) {
+  const ImplSpec* spec = w ? w->findImpl(selectedImpl().toStdString()) : nullptr;
+  if (!spec) {
+    m_chart->setOccupancy({}, {});
+    return;
+  }
+  const DeviceStatus device = m_controller.backend().deviceStatus();
+  const auto own = device.available ? profileForDevice(device.info) : std::nullopt;
+  const WorkloadInfo& info = w->info();
+  const OccupancyReport r = occupancyReport(info, *spec, m_controller.backend().kernelRecords(),
+                                            own.value_or(defaultArchProfile()), true, sweepBlocks(info.launchDims),
+                                            GridChoice{std::nullopt, info.defaultN}, info.defaultDType);
+  m_chart->setOccupancy(occupancyAxisLabel(r), occupancyCurves(r));
 }
 
 void SweepPane::updateControls(bool formOk) {

@@ -1,11 +1,13 @@
 #pragma once
 /// The block-size sweep tab: the CUDA variant to sweep, the Sweep button (disabled with the reason when a
-/// sweep cannot run), the chart that fills point by point and the notes on points without a measurement.
+/// sweep cannot run), the chart that fills point by point with the variant's theoretical occupancy over the same
+/// block sizes overlaid (drawn before any sweep, without a GPU too), and the notes on points without a measurement.
 /// Sweeps run through the RunController (startSweep, sweepPoint, sweepFinished); this pane only shows them.
 #include <QElapsedTimer>
 #include <QWidget>
 
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "controller.h"
@@ -58,11 +60,14 @@ class SweepPane : public QWidget {
  private:
   void showPoint(quint64 id, int index, int count, const SweepPoint& p);
   void finished(quint64 id, bool cancelled);
+  /// Draws the selected implementation's occupancy curve (`w`: the workload shown; null clears it).
+  void updateOccupancy(const Workload* w);
 
   RunController& m_controller;
   QComboBox* m_impl = nullptr;
   QPushButton* m_button = nullptr;
   std::unique_ptr<SweepChart> m_chart;
+  std::string m_workloadId;  ///< looked up in the backend's registry when the selection changes
   QLabel* m_notes = nullptr;
   QLabel* m_unavailable = nullptr;
   QElapsedTimer m_clock;

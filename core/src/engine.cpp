@@ -305,6 +305,7 @@ ImplResult Engine::runImpl(const Job& job, int idx, bool& cancelled) {
   if (cancelled) return res;
   res.launch = ctx.launched;
   res.launchNote = ctx.launchNote;
+  res.kernelOccupancy = std::move(ctx.kernelOccupancy);
   res.metrics = ctx.metrics;
   if (res.status != Status::Ok) return res;
   completeMeasurements(res, ctx, w, setup);

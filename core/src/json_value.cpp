@@ -142,6 +142,39 @@ void launchFrom(const ordered_json& j, ImplResult& r) {
   it->at("note").get_to(r.launchNote);
 }
 
+/// The CUDA API's occupancy of each kernel launched (GPU runs only).
+void kernelOccupancyTo(ordered_json& j, const ImplResult& r) {
+  if (r.kernelOccupancy.empty()) return;
+  ordered_json list = ordered_json::array();
+  for (const auto& a : r.kernelOccupancy)
+    list.push_back({{"symbol", a.symbol},
+                    {"registers", a.resources.registersPerThread},
+                    {"static_shared_bytes", a.resources.staticSharedBytes},
+                    {"local_bytes", a.resources.localBytesPerThread},
+                    {"max_threads_per_block", a.resources.maxThreadsPerBlock},
+                    {"threads", a.threadsPerBlock},
+                    {"dynamic_shared_bytes", a.dynamicSharedBytes},
+                    {"grid_blocks", a.gridBlocks},
+                    {"blocks_per_sm", a.blocksPerSm}});
+  j["kernel_occupancy"] = std::move(list);
+}
+void kernelOccupancyFrom(const ordered_json& j, ImplResult& r) {
+  if (!j.contains("kernel_occupancy")) return;
+  for (const auto& k : j.at("kernel_occupancy")) {
+    ApiOccupancy a;
+    k.at("symbol").get_to(a.symbol);
+    k.at("registers").get_to(a.resources.registersPerThread);
+    k.at("static_shared_bytes").get_to(a.resources.staticSharedBytes);
+    k.at("local_bytes").get_to(a.resources.localBytesPerThread);
+    k.at("max_threads_per_block").get_to(a.resources.maxThreadsPerBlock);
+    k.at("threads").get_to(a.threadsPerBlock);
+    k.at("dynamic_shared_bytes").get_to(a.dynamicSharedBytes);
+    k.at("grid_blocks").get_to(a.gridBlocks);
+    k.at("blocks_per_sm").get_to(a.blocksPerSm);
+    r.kernelOccupancy.push_back(std::move(a));
+  }
+}
+
 void figuresTo(ordered_json& j, const ImplResult& r) {
   j["bytes_moved"] = jsonNumber(r.bytesMoved);
   j["bandwidth_gbs"] = jsonNumber(r.bandwidthGBs);
@@ -276,6 +309,7 @@ void to_json(ordered_json& j, const ImplResult& r) {
   if (!r.metrics.empty()) j["metrics"] = numbersJson(r.metrics);
   if (!r.scalars.empty()) j["scalars"] = numbersJson(r.scalars);
   j["verification"] = r.verification;
+  kernelOccupancyTo(j, r);
   if (r.status != Status::Ok) unmeasuredToNull(j);
 }
 void from_json(const ordered_json& j, ImplResult& r) {
@@ -291,6 +325,7 @@ void from_json(const ordered_json& j, ImplResult& r) {
   if (j.contains("metrics")) r.metrics = numbersFrom(j.at("metrics"));
   if (j.contains("scalars")) r.scalars = numbersFrom(j.at("scalars"));
   j.at("verification").get_to(r.verification);
+  kernelOccupancyFrom(j, r);
   if (r.status != Status::Ok) unmeasuredFromNull(r);
 }
 

@@ -5,21 +5,39 @@
 #include <utility>
 
 #include "launchlab/io/csv.h"
+#include "launchlab/occupancy.h"
 #include "launchlab/parse.h"
 
 namespace launchlab {
 
 namespace {
 
-constexpr std::size_t kMaxAxisValues = 100000;
+constexpr std::size_t kMaxAxisValues = 100000;  // one axis' values
+
 
 bool fail(std::string* error, std::string message) {
   if (error) *error = std::move(message);
   return false;
 }
 
-/// "start:stop:step" with whole numbers, stop included.
-std::optional<std::vector<std::string>> rangeValues(std::string_view text, std::string* error) {
+/// A whole number, or "sm*k" / "sm": k times the SM count (smCount 0: unknown, an error).
+std::optional<long long> termValue(const std::string& term, int smCount, std::string* error) {
+  if (term.rfind("sm", 0) != 0) return parseInteger(term);
+  const std::string k = term.size() == 2 ? "1" : term.rfind("sm*", 0) == 0 ? term.substr(3) : "";
+  const auto v = parseInteger(k);
+  if (!v || *v < 1) {
+    fail(error, "'" + term + "' must look like sm*K with K a whole number >= 1 (K times the SM count)");
+    return std::nullopt;
+  }
+  if (smCount <= 0) {
+    fail(error, "'" + term + "' needs the SM count, and no GPU or profile gives it");
+    return std::nullopt;
+  }
+  return *v * smCount;
+}
+
+/// "start:stop:step" with whole numbers or sm*k terms, stop included.
+std::optional<std::vector<std::string>> rangeValues(std::string_view text, int smCount, std::string* error) {
   std::vector<std::string> parts;
   std::string cur;
   for (char c : text) {
@@ -31,7 +49,9 @@ std::optional<std::vector<std::string>> rangeValues(std::string_view text, std::
   long long v3[3] = {0, 0, 0};
   bool whole = parts.size() == 3;
   for (std::size_t k = 0; whole && k < 3; ++k) {
-    const auto x = parseInteger(parts[k]);
+    std::string termError;
+    const auto x = termValue(parts[k], smCount, &termError);
+    if (!termError.empty()) return fail(error, termError), std::nullopt;
     whole = x.has_value();
     v3[k] = x.value_or(0);
   }
@@ -63,14 +83,25 @@ std::vector<std::string> selectedIds(const RunRequest& req, const RunResult& r) 
 
 }  // namespace
 
-std::optional<std::vector<std::string>> axisValues(std::string_view text, std::string* error) {
-  if (text.find(':') != std::string_view::npos) return rangeValues(text, error);
+std::optional<std::vector<std::string>> axisValues(std::string_view text, std::string* error, int smCount) {
+  if (text.find(':') != std::string_view::npos) return rangeValues(text, smCount, error);
   auto v = splitList(text);
   if (v.empty()) {
     fail(error, "no values given");
     return std::nullopt;
   }
+  for (auto& x : v) {
+    if (x.rfind("sm", 0) != 0) continue;
+    const auto n = termValue(x, smCount, error);
+    if (!n) return std::nullopt;
+    x = std::to_string(*n);
+  }
   return v;
+}
+
+int smCountForSweeps(const DeviceStatus& device) {
+  if (device.available && device.info.multiprocessors > 0) return device.info.multiprocessors;
+  return defaultArchProfile().smCount;
 }
 
 std::vector<Dim3> sweepBlocks(int launchDims, int maxThreads, int step) {
@@ -89,12 +120,13 @@ std::vector<SweepCell> expandSweep(const SweepPlan& plan, const RequestValidator
     RequestText probe;
     if (!setRequestField(probe, a.field, "")) planProblems.push_back({a.field, "cannot sweep '" + a.field + "'"});
     else if (a.values.empty()) planProblems.push_back({a.field, "the axis '" + a.field + "' has no values"});
-    count *= std::max<std::size_t>(1, a.values.size());
+    count = std::min(count * std::max<std::size_t>(1, a.values.size()), kMaxSweepCells + 1);  // no overflow
   }
   if (!planProblems.empty()) return {};
-  if (count > kMaxAxisValues) {
-    planProblems.push_back({plan.axes.front().field, std::to_string(count) + " combinations: at most " +
-                                                         std::to_string(kMaxAxisValues) + " per sweep"});
+  if (count > kMaxSweepCells) {
+    planProblems.push_back({plan.axes.front().field, "more than " + std::to_string(kMaxSweepCells) +
+                                                         " combinations: at most " + std::to_string(kMaxSweepCells) +
+                                                         " per sweep"});
     return {};
   }
   std::vector<SweepCell> cells(count);

@@ -63,6 +63,10 @@ template <typename KernelPhase> void runPipeline(ImplContext& ctx, KernelPhase&&
   }
 }
 
+/// Records the CUDA API's view of `kernel` launched as `cfg` in ctx.kernelOccupancy (its attributes and resident
+/// blocks per SM), for `launchlab-cli occupancy` to report beside the theoretical figures. Never throws.
+void recordKernelOccupancy(ImplContext& ctx, const void* kernel, const LaunchConfig& cfg);
+
 /// How the automatic grid is chosen.
 enum class GridPolicy {
   CoverN,     ///< one thread per work item: ceil(work / threads per block)
@@ -112,6 +116,7 @@ LaunchConfig resolveLaunch1D(ImplContext& ctx, Kernel kernel, std::uint64_t work
   if (auto e = validateLaunch(cfg, ctx.device->limits); !e.empty()) throw InvalidLaunch(e);
   ctx.launched = cfg;
   ctx.launchNote = note.empty() ? "as requested" : note;
+  recordKernelOccupancy(ctx, reinterpret_cast<const void*>(kernel), cfg);
   return cfg;
 }
 

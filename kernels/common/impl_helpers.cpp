@@ -1,5 +1,6 @@
 #include "common/impl_helpers.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace launchlab::kernels {
@@ -48,6 +49,14 @@ ImplSpec& BasicWorkload::addImpl(std::string id, std::string title, std::string 
   s.run = std::move(fn);
   m_impls.push_back(std::move(s));
   return m_impls.back();
+}
+
+void BasicWorkload::nameKernels(const std::string& ns, const std::vector<KernelsOfImpl>& kernels) {
+  for (const auto& [implId, functions] : kernels) {
+    auto it = std::find_if(m_impls.begin(), m_impls.end(), [&](const ImplSpec& s) { return s.id == implId; });
+    if (it == m_impls.end()) throw std::logic_error(m_info.id + ": nameKernels names no implementation " + implId);
+    for (const auto& f : functions) it->kernels.push_back(ns + "::" + f);
+  }
 }
 
 }  // namespace launchlab::kernels

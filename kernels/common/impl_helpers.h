@@ -39,6 +39,10 @@ class BasicWorkload : public Workload {
   /// A CUDA implementation; `fn` is empty in CPU-only builds (use LAUNCHLAB_CUDA_ENTRY).
   ImplSpec& addGpu(std::string id, std::string title, std::string description, ImplFn fn,
                    ImplKind kind = ImplKind::Cuda, bool usesLaunchConfig = true);
+  /// The CUDA kernels (function names in namespace launchlab::kernels::<ns>) each implementation launches, so
+  /// its occupancy shows those (ImplSpec::kernels). Call after adding the implementations.
+  using KernelsOfImpl = std::pair<std::string, std::vector<std::string>>;
+  void nameKernels(const std::string& ns, const std::vector<KernelsOfImpl>& kernels);
 
  private:
   ImplSpec& addImpl(std::string id, std::string title, std::string description, ImplKind kind, ImplFn fn);

@@ -139,6 +139,8 @@ class Histogram final : public BasicWorkload {
     addGpu("cuda-cub", "CUB DeviceHistogram::HistogramEven",
            "The library reference: cub::DeviceHistogram::HistogramEven with the same levels (its own launch).",
            LAUNCHLAB_CUDA_ENTRY(histogram::cudaCub), ImplKind::CudaLibrary, false);
+    nameKernels("histogram", {{"cuda-global-atomics", {"globalAtomicsKernel"}},
+                 {"cuda-shared-privatized", {"sharedPrivatizedKernel"}}});
   }
 
   std::string validate(const RunSetup& s) const override {

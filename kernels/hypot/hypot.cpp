@@ -39,6 +39,7 @@ class Hypot final : public BasicWorkload {
     addGpu("cuda-grid-stride", "CUDA grid-stride hypot_stride",
            "The exercise's solution: each thread strides through the array by gridDim.x * blockDim.x.",
            LAUNCHLAB_CUDA_ENTRY(hypot_workload::cudaGridStride));
+    nameKernels("hypot_workload", {{"cuda-grid-stride", {"hypotStrideKernel"}}});
   }
 
   std::vector<HostArray> makeInputs(const RunSetup& s) const override {

@@ -108,6 +108,8 @@ class LaunchCoverage final : public BasicWorkload {
            "array. The engine puts a guard zone there and reports how many threads wrote into it.",
            LAUNCHLAB_CUDA_ENTRY(launch_coverage::cudaNoBoundsCheck))
         .demonstration = true;
+    nameKernels("launch_coverage", {{"cuda-bounds-checked", {"writeBlockCheckedKernel", "countWrittenKernel"}},
+                 {"cuda-no-bounds-check", {"writeBlockUncheckedKernel", "countWrittenKernel"}}});
   }
 
   std::vector<HostArray> makeInputs(const RunSetup&) const override { return {}; }

@@ -221,6 +221,9 @@ void Matmul::addImpls() {
          "cublasGemmEx with CUBLAS_COMPUTE_32F_FAST_TF32: inputs rounded to TF32 (10-bit mantissa) on tensor cores, "
          "float32 sums. Verified with a TF32 tolerance, not the float32 one.",
          LAUNCHLAB_CUDA_ENTRY(matmul::libTf32), ImplKind::CudaLibrary, false);
+  nameKernels("matmul", {{"cuda-naive", {"naiveKernel"}},
+               {"cuda-tiled-16", {"tiledKernel"}},
+               {"cuda-register-tiled", {"registerTiledKernel"}}});
 }
 
 }  // namespace

@@ -167,6 +167,7 @@ MatmulShape shapeOf(const ImplContext& ctx) { return matmulShape(ctx.setup); }
 void cudaNaive(ImplContext& ctx) {
   const MatmulShape s = shapeOf(ctx);
   const auto cfg = gpu::resolveLaunch2D(ctx, gpu::Work2D(s.n, s.m));
+  gpu::recordKernelOccupancy(ctx, reinterpret_cast<const void*>(naiveKernel), cfg);
   gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t st) {
     naiveKernel<<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, st>>>(d.input<float>(0), d.input<float>(1),
                                                                           d.output<float>(0), u32(s.m), u32(s.k),
@@ -185,6 +186,7 @@ void cudaTiled16(ImplContext& ctx) {
   // Long blocks (1024 x 1: 64 KiB) need the opt-in beyond 48 KiB, which resolveLaunch2D checked against the device.
   if (smem > 48 * 1024)
     LAUNCHLAB_CUDA_CHECK(cudaFuncSetAttribute(tiledKernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
+  gpu::recordKernelOccupancy(ctx, reinterpret_cast<const void*>(tiledKernel), cfg);
   gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t st) {
     tiledKernel<<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), smem, st>>>(d.input<float>(0), d.input<float>(1),
                                                                              d.output<float>(0), u32(s.m), u32(s.k),

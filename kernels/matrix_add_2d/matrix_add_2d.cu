@@ -49,6 +49,7 @@ template <bool Coalesced> void run(ImplContext& ctx) {
     gpu::Work2D work(Coalesced ? m.cols : m.rows, Coalesced ? m.rows : m.cols);
     if (!Coalesced) work.autoBlockWhy = "the coalesced kernel's shape, x now down a column";
     const auto cfg = gpu::resolveLaunch2D(ctx, work);
+    gpu::recordKernelOccupancy(ctx, reinterpret_cast<const void*>(matrixAddKernel<T, Coalesced>), cfg);
     gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
       matrixAddKernel<T, Coalesced><<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s>>>(
           d.input<T>(0), d.input<T>(1), d.output<T>(0), m.rows, m.cols);
@@ -72,6 +73,7 @@ void cudaCoalescedVec16(ImplContext& ctx) {
     gpu::Work2D work(m.cols / W, m.rows);
     work.autoBlockWhy = "a warp along each row, 16 bytes per thread (" + std::to_string(W) + " elements), 256 threads";
     const auto cfg = gpu::resolveLaunch2D(ctx, work);
+    gpu::recordKernelOccupancy(ctx, reinterpret_cast<const void*>(matrixAddVec16Kernel<T>), cfg);
     gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
       matrixAddVec16Kernel<T><<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s>>>(
           d.input<T>(0), d.input<T>(1), d.output<T>(0), m.rows, m.cols / W);

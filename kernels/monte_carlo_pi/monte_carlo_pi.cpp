@@ -255,6 +255,8 @@ class MonteCarloPi final : public BasicWorkload {
            "the estimate keeps the error of a single chunk.",
            LAUNCHLAB_CUDA_ENTRY(monte_carlo_pi::cudaSharedSeed))
         .demonstration = true;
+    nameKernels("monte_carlo_pi", {{"cuda-philox", {"piKernel", "pointsKernel", "binEstimatesKernel"}},
+                 {"cuda-shared-seed", {"piKernel", "pointsKernel", "binEstimatesKernel"}}});
   }
 
   std::vector<HostArray> makeInputs(const RunSetup&) const override { return {}; }

@@ -155,6 +155,12 @@ class ReduceSum final : public BasicWorkload {
            LAUNCHLAB_CUDA_ENTRY(reduce_sum::cudaWarpShuffle));
     addGpu("cuda-cub", "CUB DeviceReduce::Sum", "The library reference: cub::DeviceReduce::Sum (its own launch).",
            LAUNCHLAB_CUDA_ENTRY(reduce_sum::cudaCub), ImplKind::CudaLibrary, false);
+    nameKernels("reduce_sum", {{"cuda-atomics", {"atomicsKernel"}},
+                 {"cuda-naive-race", {"raceKernel"}},
+                 {"cuda-tree-global-halving", {"treeSumStepKernel"}},
+                 {"cuda-tree-interleaved", {"treeKernel"}},
+                 {"cuda-tree-sequential", {"treeKernel"}},
+                 {"cuda-warp-shuffle", {"shuffleKernel"}}});
   }
 
   std::vector<HostArray> makeInputs(const RunSetup& s) const override {

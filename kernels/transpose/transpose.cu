@@ -76,6 +76,7 @@ template <unsigned Tile, unsigned Pad> void runTile(ImplContext& ctx) {
     else if (b == Dim3{32, 16, 1}) kernel = tileKernel<T, Tile, Pad, 32, 16>;
     else if (b == Dim3{32, 32, 1}) kernel = tileKernel<T, Tile, Pad, 32, 32>;
     const auto rows = std::uint32_t(m.rows), cols = std::uint32_t(m.cols);
+    gpu::recordKernelOccupancy(ctx, reinterpret_cast<const void*>(kernel), cfg);
     gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
       kernel<<<gpu::toDim3(cfg.grid), gpu::toDim3(b), 0, s>>>(d.input<T>(0), d.output<T>(0), rows, cols);
     });
@@ -91,6 +92,7 @@ void cudaNaive(ImplContext& ctx) {
     const MatrixShape m = matrixShape(ctx.setup);
     gpu::Work2D work(m.cols, m.rows);
     const auto cfg = gpu::resolveLaunch2D(ctx, work);
+    gpu::recordKernelOccupancy(ctx, reinterpret_cast<const void*>(naiveKernel<T>), cfg);
     gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
       naiveKernel<T><<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s>>>(d.input<T>(0), d.output<T>(0), m.rows,
                                                                               m.cols);

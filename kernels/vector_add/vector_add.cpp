@@ -94,6 +94,14 @@ class VectorAdd final : public BasicWorkload {
            "Each thread moves 16-byte vectors (float4/double2/int4), several in flight: the fewest memory "
            "instructions per byte.",
            LAUNCHLAB_CUDA_ENTRY(vector_add::cudaVectorized));
+    nameKernels("vector_add", {{"cuda-one-per-thread", {"addOnePerThreadKernel"}},
+                 {"cuda-in-place", {"addInPlaceKernel"}},
+                 {"cuda-device-inputs", {"addOnePerThreadKernel"}},
+                 {"cuda-device-output", {"addOnePerThreadKernel"}},
+                 {"cuda-explicit-sync", {"addOnePerThreadKernel"}},
+                 {"cuda-no-sync", {"addOnePerThreadKernel"}},
+                 {"cuda-grid-stride", {"addGridStrideKernel"}},
+                 {"cuda-vectorized", {"addVectorizedKernel"}}});
   }
 
   std::vector<HostArray> makeInputs(const RunSetup& s) const override {

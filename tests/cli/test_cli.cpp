@@ -180,3 +180,35 @@ TEST(Cli, SweepBadInputExitsTwo) {
   expectBadInput("sweep vector_add --impl cpu-parallel --block 64:32:1", "--block: range '64:32:1'");
   expectBadInput("sweep vector_add --impl cuda-nope --block 32,64", "--impl: unknown implementation 'cuda-nope'");
 }
+
+// Without a GPU: the default profile, labelled theoretical; an implementation's own kernels; waves and hints.
+TEST(Cli, OccupancyWithoutAGpuIsTheoreticalAndBadInputExitsTwo) {
+  if (cli("info").out.find("device: none") == std::string::npos) GTEST_SKIP() << "a GPU is present";
+  Out o = cli("occupancy vector_add --impl cuda-one-per-thread --block 48,256 --n 1M --dtype f32");
+  ASSERT_EQ(o.code, 0) << o.err;
+  EXPECT_NE(o.out.find("theoretical (profile sm_90, GPU NVIDIA H100 SXM5)"), std::string::npos);
+  EXPECT_NE(o.out.find("vector_add::addOnePerThreadKernel<float>"), std::string::npos);
+  EXPECT_EQ(o.out.find("addGridStrideKernel"), std::string::npos);  // the implementation names its kernel
+  EXPECT_NE(o.out.find("hint: block of 48 threads is not a multiple of the warp size"), std::string::npos);
+  Out p = cli("occupancy vector_add --impl cuda-grid-stride --block 256 --grid sm*1 --gpu-profile sm_86 --json -");
+  ASSERT_EQ(p.code, 0) << p.err;
+  const auto j = nlohmann::json::parse(p.out);
+  EXPECT_EQ(j["schema"], "launchlab.occupancy");
+  EXPECT_EQ(j["label"], "theoretical (profile sm_86, GPU NVIDIA GeForce RTX 3090)");
+  ASSERT_EQ(j["rows"].size(), 1u);
+  EXPECT_EQ(j["rows"][0]["grid_blocks"], 132);  // sm*1 without a GPU: the default profile's 132 SMs
+  EXPECT_EQ(j["rows"][0]["blocks_per_sm"], 6);   // 8 warps per block, 48 warp slots on sm_86
+  expectBadInput("occupancy vector_add --impl cuda-grid-stride --gpu-profile sm_70", "unknown profile 'sm_70'");
+  expectBadInput("occupancy vector_add --impl cpu-serial --block 32", "not a CUDA implementation");
+  expectBadInput("occupancy vector_add --impl cuda-grid-stride --block 2000", "2000 threads per block > 1024");
+  expectBadInput("occupancy vector_add --impl cuda-grid-stride --block 32:16:1", "STOP >= START");
+  expectBadInput("occupancy vector_add --impl all", "give one CUDA implementation");
+}
+
+TEST(Cli, SweepTakesMultiplesOfTheSmCount) {
+  Out s = cli("sweep vector_add --impl cpu-serial --n 1000 --grid sm*1,sm*2 --reps 1 --warmup 0 --csv -");
+  ASSERT_EQ(s.code, 0) << s.err;
+  EXPECT_NE(s.out.find("\n132,"), std::string::npos);
+  EXPECT_NE(s.out.find("\n264,"), std::string::npos);
+  expectBadInput("sweep vector_add --grid sm*x", "must look like sm*K");
+}

@@ -123,7 +123,7 @@ inline HostArray array(Distinct& v, DType t, std::vector<std::size_t> shape) {
 inline ImplResult fullImpl(Distinct& v, Status status, Verification::Outcome outcome) {
   ImplResult r;
   auto& [implId, title, gpu, demonstration, st, reason, launch, launchNote, phases, bytesMoved, flops, bandwidthGBs,
-         gflops, speedupTotal, speedupCompute, metrics, scalars, verification, outputs] = r;
+         gflops, speedupTotal, speedupCompute, metrics, scalars, verification, outputs, kernelOccupancy] = r;
   implId = v.text("impl");
   title = v.text("title");
   gpu = true;
@@ -144,6 +144,13 @@ inline ImplResult fullImpl(Distinct& v, Status status, Verification::Outcome out
   scalars = {{v.text("scalar"), v.real()}, {"pi", v.real()}};
   fill(verification, v, outcome);
   outputs = {array(v, DType::F64, {2, 3}), array(v, DType::U8, {5})};
+  kernelOccupancy = {{.symbol = v.text("_Z6kernelPf"),
+                      .resources = {.registersPerThread = int(v.integer()), .staticSharedBytes = v.big(),
+                                    .localBytesPerThread = v.big(), .maxThreadsPerBlock = int(v.integer())},
+                      .threadsPerBlock = int(v.integer()),
+                      .dynamicSharedBytes = v.big(),
+                      .gridBlocks = v.big(),
+                      .blocksPerSm = int(v.integer())}};
   if (status != Status::Ok) {  // measured nothing, as the engine leaves it (the form writes these as null)
     bandwidthGBs = gflops = speedupTotal = speedupCompute = 0;
     verification.maxAbsError = verification.maxRelError = 0;
@@ -162,6 +169,7 @@ inline ImplResult sparseImpl(Distinct& v, Status status, Verification::Outcome o
   r.flops = r.gflops = 0;
   r.metrics.clear();
   r.scalars.clear();
+  r.kernelOccupancy.clear();
   r.outputs.clear();
   return r;
 }

@@ -161,7 +161,11 @@ TEST(ResultJson, PublicDocumentKeepsTheSchemaKeysInOrder) {
   EXPECT_EQ(keys(full), (std::vector<std::string>{"id", "title", "gpu", "demonstration", "status", "reason", "launch",
                                                    "phases", "bytes_moved", "bandwidth_gbs", "flops", "gflops",
                                                    "speedup_total_vs_cpu_serial", "speedup_compute_vs_cpu_serial",
-                                                   "metrics", "scalars", "verification"}));
+                                                   "metrics", "scalars", "verification", "kernel_occupancy"}));
+  EXPECT_EQ(keys(full["kernel_occupancy"][0]),
+            (std::vector<std::string>{"symbol", "registers", "static_shared_bytes", "local_bytes",
+                                      "max_threads_per_block", "threads", "dynamic_shared_bytes", "grid_blocks",
+                                      "blocks_per_sm"}));
   EXPECT_EQ(keys(full["launch"]),
             (std::vector<std::string>{"grid", "block", "dynamic_smem_bytes", "total_threads", "note"}));
   EXPECT_EQ(full["launch"]["total_threads"], r.impls[0].launch->totalThreads());

@@ -151,3 +151,35 @@ TEST_F(SweepFixture, TheSameRequestRunsAsInASingleRun) {
   EXPECT_EQ(cells[0].request->params, parsed.request.params);
   EXPECT_EQ(cells[0].request->impls, parsed.request.impls);
 }
+
+TEST(SweepAxes, MultiplesOfTheSmCount) {
+  EXPECT_EQ(*axisValues("sm*1:sm*3:sm*1", nullptr, 132), (std::vector<std::string>{"132", "264", "396"}));
+  EXPECT_EQ(*axisValues("sm*2,sm,100", nullptr, 132), (std::vector<std::string>{"264", "132", "100"}));
+  EXPECT_EQ(*axisValues("sm*4", nullptr, 108), (std::vector<std::string>{"432"}));
+  EXPECT_EQ(*axisValues("132:sm*2:66", nullptr, 132), (std::vector<std::string>{"132", "198", "264"}));
+  std::string err;
+  EXPECT_FALSE(axisValues("sm*x", &err, 132));
+  EXPECT_NE(err.find("must look like sm*K"), std::string::npos);
+  EXPECT_FALSE(axisValues("sm*0:sm*2:sm", &err, 132));
+  EXPECT_FALSE(axisValues("sm*2", &err, 0));
+  EXPECT_NE(err.find("needs the SM count"), std::string::npos);
+  DeviceStatus none;
+  EXPECT_EQ(smCountForSweeps(none), 132);  // the default profile's (sm_90)
+  DeviceStatus gpu;
+  gpu.available = true;
+  gpu.info.multiprocessors = 82;
+  EXPECT_EQ(smCountForSweeps(gpu), 82);
+}
+
+TEST(SweepAxes, TwoDimensionalBlockLists) {
+  EXPECT_EQ(*axisValues("16x16,32x8"), (std::vector<std::string>{"16x16", "32x8"}));
+}
+
+TEST_F(SweepFixture, APlanOfMoreThanTheMaximumCellsIsRefused) {
+  SweepPlan p = plan("cpu-parallel");
+  p.axes = {{"n", *axisValues("1:200:1")}, {"block", *axisValues("32:1024:32")}, {"seed", *axisValues("1:2:1")}};
+  std::vector<RequestProblem> problems;
+  EXPECT_TRUE(expandSweep(p, validator(), problems).empty());
+  ASSERT_EQ(problems.size(), 1u);
+  EXPECT_EQ(problems[0].message, "more than 10000 combinations: at most 10000 per sweep");
+}

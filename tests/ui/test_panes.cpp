@@ -11,6 +11,7 @@
 #include <QTest>
 
 #include "fakes.h"
+#include "launchlab/kernel_resources.h"
 #include "ui/charts.h"
 #include "ui/outputs_pane.h"
 #include "ui/preset_menu.h"
@@ -158,6 +159,29 @@ class TestPanes : public QObject {
     QCOMPARE(pane.selectedImpl(), QString("cuda-a"));
     pane.setWorkload(test::Fake2D());  // CPU only
     QCOMPARE(pane.selectedImpl(), QString());
+  }
+
+  // Without a GPU: the default profile (sm_90) and the kernel's recorded registers. 40 registers: 12 warps per
+  // register-file quarter, 48 per SM: 32 threads -> the 32-block limit, 50%; 256 -> 6 blocks, 75%; 1024 -> 1, 50%.
+  void sweepPaneDrawsTheTheoreticalOccupancyOfTheSelectedImplementation() {
+    auto backend = std::make_shared<test::FakeBackend>();
+    backend->setKernelRecords(parseResourceUsage("arch = sm_90\n Function _ZN9launchlab7kernels4meta2kAEPf:\n"
+                                                 "  REG:40 STACK:0 SHARED:0 LOCAL:0\n"));
+    RunController controller(backend);
+    SweepPane pane(controller);
+    const MetaWorkload meta;
+    pane.setWorkload(meta);
+    const auto& curves = pane.chart()->occupancy();
+    QCOMPARE(curves.size(), std::size_t(1));
+    QCOMPARE(curves[0].label, QString("occupancy meta::kA (40 regs)"));
+    QCOMPARE(curves[0].threads.size(), std::size_t(32));
+    QCOMPARE(curves[0].percent[0], 50.0);
+    QCOMPARE(curves[0].threads[7], 256.0);
+    QCOMPARE(curves[0].percent[7], 75.0);
+    QCOMPARE(curves[0].percent[31], 50.0);
+    QCOMPARE(pane.chart()->occupancyLabel(), QString("theoretical occupancy (%): sm_90, NVIDIA H100 SXM5"));
+    pane.setWorkload(test::Fake2D());  // nothing to sweep: no curve
+    QVERIFY(pane.chart()->occupancy().empty());
   }
 
   void sweepPaneSaysWhyItCannotSweep() {

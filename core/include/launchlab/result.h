@@ -10,6 +10,7 @@
 #include "launchlab/array.h"
 #include "launchlab/device.h"
 #include "launchlab/launch_config.h"
+#include "launchlab/occupancy.h"
 
 namespace launchlab {
 
@@ -64,6 +65,7 @@ struct ImplResult {
   std::map<std::string, double> scalars;
   Verification verification;
   std::vector<HostArray> outputs;             ///< kept when the request asks for them
+  std::vector<ApiOccupancy> kernelOccupancy;  ///< GPU: the CUDA API's occupancy of each kernel launched (in-process)
 
   double computeMedianMs() const;             ///< Kernel median for GPU, Cpu median for CPU
   double totalMedianMs() const;

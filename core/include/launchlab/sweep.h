@@ -23,10 +23,18 @@ struct SweepAxis {
   std::vector<std::string> values;
 };
 
-/// Expands an axis' text: "32:1024:32" (start:stop:step, stop included), "a,b,c", or one value.
-std::optional<std::vector<std::string>> axisValues(std::string_view text, std::string* error = nullptr);
+/// Expands an axis' text: "32:1024:32" (start:stop:step, stop included), "a,b,c", or one value. A number may be
+/// written "sm*k" (k times `smCount`, the SM count), in lists and ranges ("sm*1:sm*32:sm*1"); with smCount 0 that
+/// is an error.
+std::optional<std::vector<std::string>> axisValues(std::string_view text, std::string* error = nullptr,
+                                                   int smCount = 0);
+/// The SM count "sm*k" means: the device's, else the default architecture profile's (occupancy.h).
+int smCountForSweeps(const DeviceStatus& device);
 /// Threads per block 32, 64, …, up to maxThreads (step 32), as 1D blocks, or for 2D workloads 32 x (t / 32).
 std::vector<Dim3> sweepBlocks(int launchDims, int maxThreads = 1024, int step = 32);
+
+/// The most combinations one sweep may have (each is a run): a larger plan is refused with a problem saying so.
+inline constexpr std::size_t kMaxSweepCells = 10000;
 
 struct SweepPlan {
   RequestText base;              ///< every field the axes do not set; base.impls names the measured implementations

@@ -103,6 +103,7 @@ struct ImplContext {
   std::optional<double> bytesMoved;  ///< overrides Workload::bytesMoved for this implementation
   std::optional<double> flops;
   std::map<std::string, double> metrics;
+  std::vector<ApiOccupancy> kernelOccupancy;  ///< GPU: the CUDA API's occupancy of each kernel launched
 
   /// Throws Cancelled when cancellation was requested; reports progress for repetition `rep`
   /// (negative during warm-up). Call between repetitions.
@@ -125,6 +126,10 @@ struct ImplSpec {
   /// Runs the implementation. Empty when not built (e.g. CUDA variants in a CPU-only build).
   std::function<void(ImplContext&)> run;
   std::string unavailableReason;  ///< why `run` is empty
+  /// The CUDA kernels it launches, as "<namespace>::<function>" under launchlab::kernels (e.g.
+  /// "vector_add::addOnePerThreadKernel"): their resource usage recorded at build time gives its occupancy
+  /// (kernel_resources.h). Empty: every kernel of the namespace named like the workload.
+  std::vector<std::string> kernels;
   bool isGpu() const { return kind == ImplKind::Cuda || kind == ImplKind::CudaLibrary; }
 };
 
