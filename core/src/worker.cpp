@@ -153,12 +153,35 @@ bool serveRun(Engine& engine, const std::string& payload, CancelToken& token, in
   return writeFrame(outFd, 'Z', wire::encodeResult(result)) && !lost;
 }
 
+/// The reader thread's owner: joined when the reader has finished (end of input, or a malformed frame) by the time
+/// serveWorker returns, so nothing it holds outlives the call; detached otherwise (it is blocked in read() on a
+/// parent that is still there, and the worker process ends right after).
+class ReaderThread {
+ public:
+  ReaderThread(const std::shared_ptr<Inbox>& box, int inFd) : m_box(box), m_thread([box, inFd] { readFrames(box, inFd); }) {}
+  ~ReaderThread() {
+    bool finished = false;
+    {
+      std::lock_guard<std::mutex> lock(m_box->mutex);
+      finished = m_box->closed;
+    }
+    if (finished) m_thread.join();
+    else m_thread.detach();
+  }
+  ReaderThread(const ReaderThread&) = delete;
+  ReaderThread& operator=(const ReaderThread&) = delete;
+
+ private:
+  std::shared_ptr<Inbox> m_box;
+  std::thread m_thread;
+};
+
 }  // namespace
 
 int serveWorker(Engine& engine, int inFd, int outFd) {
   ::signal(SIGPIPE, SIG_IGN);
   auto box = std::make_shared<Inbox>();
-  std::thread([box, inFd] { readFrames(box, inFd); }).detach();  // blocked in read() until the parent closes the pipe
+  const ReaderThread reader(box, inFd);
   for (;;) {
     std::pair<char, std::string> item;
     {
@@ -175,6 +198,8 @@ int serveWorker(Engine& engine, int inFd, int outFd) {
       refused.status = Status::Failed;
       refused.reason = item.second;
       writeFrame(outFd, 'Z', wire::encodeResult(refused));
+      std::unique_lock<std::mutex> lock(box->mutex);  // the reader stops right after a malformed frame: join it
+      box->cv.wait(lock, [&] { return box->closed; });
       return 2;
     }
     if (item.first == 'I' && !writeFrame(outFd, 'I', wire::encodeDevice(engine.deviceStatus()))) return 0;

@@ -2,6 +2,41 @@
 
 namespace launchlab::gpu {
 
+namespace {
+
+/// Spins until *flag is non-zero or `timeoutNs` have passed on the GPU's global timer.
+__global__ void gateKernel(const volatile int* flag, unsigned long long timeoutNs) {
+  unsigned long long t0 = 0, t = 0;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t0));
+  do {
+    if (*flag) return;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+  } while (t - t0 < timeoutNs);
+}
+
+}  // namespace
+
+LaunchGate::LaunchGate() {
+  LAUNCHLAB_CUDA_CHECK(cudaHostAlloc(reinterpret_cast<void**>(&m_flag), sizeof(int), cudaHostAllocMapped));
+  LAUNCHLAB_CUDA_CHECK(cudaHostGetDevicePointer(reinterpret_cast<void**>(&m_deviceFlag), m_flag, 0));
+  *m_flag = 1;
+}
+
+LaunchGate::~LaunchGate() {
+  if (m_flag) {
+    release();
+    cudaFreeHost(m_flag);
+  }
+}
+
+void LaunchGate::hold(cudaStream_t s) {
+  *reinterpret_cast<volatile int*>(m_flag) = 0;
+  gateKernel<<<1, 1, 0, s>>>(m_deviceFlag, 50'000'000ull);
+  LAUNCHLAB_CUDA_CHECK_LAUNCH();
+}
+
+void LaunchGate::release() { *reinterpret_cast<volatile int*>(m_flag) = 1; }
+
 DeviceArrays allocateFor(const ImplContext& ctx) {
   DeviceArrays d;
   for (const auto& a : ctx.inputs) d.in.emplace_back(a.bytes());

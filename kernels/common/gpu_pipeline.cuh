@@ -29,11 +29,33 @@ void copyInputs(const ImplContext& ctx, DeviceArrays& d, cudaStream_t s);
 void copyOutputs(ImplContext& ctx, const DeviceArrays& d, cudaStream_t s);
 void poisonOutputs(const DeviceArrays& d, cudaStream_t s);
 
-/// The standard pipeline. `kernelPhase(DeviceArrays&, cudaStream_t)` enqueues the kernel(s) on the stream.
+/// Holds a stream until the host has enqueued the timed work behind it (nvbench's "blocking kernel"): hold() queues
+/// a one-thread kernel that spins on a flag in mapped host memory, release() sets the flag. Without it, the kernel
+/// phase's start event can fire while the host is still returning from a pageable copy and launching the kernel,
+/// and that host time (tens of microseconds after a large pageable copy, measured on the H200) would count as
+/// kernel time. The spin gives up after 50 ms, so work that synchronizes the host inside the phase delays, never
+/// deadlocks.
+class LaunchGate {
+ public:
+  LaunchGate();
+  ~LaunchGate();
+  LaunchGate(const LaunchGate&) = delete;
+  LaunchGate& operator=(const LaunchGate&) = delete;
+  void hold(cudaStream_t s);
+  void release();
+
+ private:
+  int* m_flag = nullptr;  ///< mapped host memory (cudaHostAllocMapped)
+  int* m_deviceFlag = nullptr;
+};
+
+/// The standard pipeline. `kernelPhase(DeviceArrays&, cudaStream_t)` enqueues the kernel(s) on the stream; the
+/// stream is held (LaunchGate) until they are all enqueued, so the kernel phase times the GPU's work alone.
 template <typename KernelPhase> void runPipeline(ImplContext& ctx, KernelPhase&& kernelPhase) {
   DeviceArrays d = allocateFor(ctx);
   Stream stream;
-  Event e0, e1, e2, e3;
+  Event e0, e1, e1k, e2, e3;
+  LaunchGate gate;
   for (int r = -ctx.warmup; r < ctx.reps; ++r) {
     ctx.checkpoint(r);
     poisonOutputs(d, stream.get());
@@ -43,12 +65,15 @@ template <typename KernelPhase> void runPipeline(ImplContext& ctx, KernelPhase&&
       copyInputs(ctx, d, stream.get());
     }
     e1.record(stream.get());
+    gate.hold(stream.get());
+    e1k.record(stream.get());
     {
       NvtxRange range("kernel");
       kernelPhase(d, stream.get());
       LAUNCHLAB_CUDA_CHECK_LAUNCH();
     }
     e2.record(stream.get());
+    gate.release();
     {
       NvtxRange range("D2H");
       copyOutputs(ctx, d, stream.get());
@@ -57,7 +82,7 @@ template <typename KernelPhase> void runPipeline(ImplContext& ctx, KernelPhase&&
     stream.sync();
     if (r >= 0) {
       ctx.samples[Phase::H2D].push_back(e1.elapsedSince(e0));
-      ctx.samples[Phase::Kernel].push_back(e2.elapsedSince(e1));
+      ctx.samples[Phase::Kernel].push_back(e2.elapsedSince(e1k));
       ctx.samples[Phase::D2H].push_back(e3.elapsedSince(e2));
     }
   }

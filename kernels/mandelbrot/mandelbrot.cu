@@ -11,39 +11,39 @@ namespace launchlab::kernels::mandelbrot {
 
 namespace {
 
-template <typename R> struct Region {
-  R xMin, yMin, step;
+struct Region {
+  double xMin, yMin, step;
   std::int32_t capRounds;
   bool escapeCount;
 };
 
 template <typename R>
-__device__ __forceinline__ void pixelAt(const Region<R>& g, std::uint64_t x, std::uint64_t y, std::uint64_t cols,
+__device__ __forceinline__ void pixelAt(const Region& g, std::uint64_t x, std::uint64_t y, std::uint64_t cols,
                                         std::int32_t* iters, std::int32_t* rounds) {
-  const Pixel p = classify<R>(g.xMin + R(x) * g.step, g.yMin + R(y) * g.step, g.capRounds);
+  const Pixel p = classify<R>(coordinate<R>(g.xMin, x, g.step), coordinate<R>(g.yMin, y, g.step), g.capRounds);
   iters[y * cols + x] = shown(p, g.escapeCount);
   rounds[y * cols + x] = p.rounds;
 }
 
 template <typename R>
-__global__ void perPixelKernel(Region<R> g, std::int32_t* iters, std::int32_t* rounds, std::uint64_t rows,
+__global__ void perPixelKernel(Region g, std::int32_t* iters, std::int32_t* rounds, std::uint64_t rows,
                                std::uint64_t cols) {
   idx::gridStride2D(idx::global1D(blockIdx.x, blockDim.x, threadIdx.x),
                     idx::global1D(blockIdx.y, blockDim.y, threadIdx.y), idx::gridStride1D(gridDim.x, blockDim.x),
                     idx::gridStride1D(gridDim.y, blockDim.y), cols, rows,
-                    [&](std::uint64_t x, std::uint64_t y) { pixelAt(g, x, y, cols, iters, rounds); });
+                    [&](std::uint64_t x, std::uint64_t y) { pixelAt<R>(g, x, y, cols, iters, rounds); });
 }
 
 /// Thread (x, y) of the same walk takes pixel (y * cols + x) * m mod (rows * cols) instead.
 template <typename R>
-__global__ void scatteredKernel(Region<R> g, std::int32_t* iters, std::int32_t* rounds, std::uint64_t rows,
+__global__ void scatteredKernel(Region g, std::int32_t* iters, std::int32_t* rounds, std::uint64_t rows,
                                 std::uint64_t cols, std::uint64_t m) {
   const std::uint64_t pixels = rows * cols;
   idx::gridStride2D(idx::global1D(blockIdx.x, blockDim.x, threadIdx.x),
                     idx::global1D(blockIdx.y, blockDim.y, threadIdx.y), idx::gridStride1D(gridDim.x, blockDim.x),
                     idx::gridStride1D(gridDim.y, blockDim.y), cols, rows, [&](std::uint64_t x, std::uint64_t y) {
                       const std::uint64_t p = (y * cols + x) * m % pixels;  // < 2^30 * 2^13: no overflow
-                      pixelAt(g, p % cols, p / cols, cols, iters, rounds);
+                      pixelAt<R>(g, p % cols, p / cols, cols, iters, rounds);
                     });
 }
 
@@ -52,7 +52,7 @@ template <bool Scattered> void run(ImplContext& ctx) {
     using R = decltype(tag);
     const MatrixShape m = matrixShape(ctx.setup);
     const View v = viewOf(ctx.setup);
-    const Region<R> g{R(v.xMin), R(v.yMin), R(v.step), v.capRounds, v.escapeCount};
+    const Region g{v.xMin, v.yMin, v.step, v.capRounds, v.escapeCount};
     gpu::Work2D work(m.cols, m.rows);
     const auto cfg = gpu::resolveLaunch2D(ctx, work);
     const std::uint64_t mult = scatterMultiplier(m.elements());

@@ -18,20 +18,46 @@ struct Pixel {
   std::int32_t rounds = 0;      ///< rounds done (each: two hare steps and one tortoise step)
 };
 
+/// a * b and a + b rounded once each, on the GPU too: nvcc would fuse a * b + c into one FMA (one rounding), the
+/// CPU build rounds twice, and an orbit that differs in one bit ends its cycle test at another round. With these,
+/// the GPU computes the CPU's orbit bit for bit (costing the FMA's speed: see docs/workloads/atlas.md).
+template <typename R> LAUNCHLAB_HD R mul(R a, R b) {
+#ifdef __CUDA_ARCH__
+  if constexpr (sizeof(R) == 4) return __fmul_rn(a, b);
+  else return __dmul_rn(a, b);
+#else
+  return a * b;
+#endif
+}
+template <typename R> LAUNCHLAB_HD R add(R a, R b) {
+#ifdef __CUDA_ARCH__
+  if constexpr (sizeof(R) == 4) return __fadd_rn(a, b);
+  else return __dadd_rn(a, b);
+#else
+  return a + b;
+#endif
+}
+
 /// z <- z^2 + c on (x, y).
 template <typename R> LAUNCHLAB_HD void step(R& x, R& y, R cx, R cy) {
-  const R nx = x * x - y * y + cx;
-  y = R(2) * x * y + cy;
+  const R nx = add(add(mul(x, x), -mul(y, y)), cx);
+  y = add(mul(mul(R(2), x), y), cy);
   x = nx;
+}
+template <typename R> LAUNCHLAB_HD bool escaped(R x, R y) { return add(mul(x, x), mul(y, y)) > R(4); }
+
+/// The point of pixel i along an axis: lo + i * step, in double (rounded once each), then in R.
+template <typename R> LAUNCHLAB_HD R coordinate(double lo, std::uint64_t i, double step) {
+  return R(add(lo, mul(double(i), step)));
 }
 
 template <typename R> LAUNCHLAB_HD Pixel classify(R cx, R cy, std::int32_t capRounds) {
   R hx = 0, hy = 0, tx = 0, ty = 0;
   for (std::int32_t k = 1; k <= capRounds; ++k) {
     step(hx, hy, cx, cy);
-    if (hx * hx + hy * hy > R(4)) return {false, 2 * k - 1, k};
+    if (escaped(hx, hy)) return {false, 2 * k - 1, k};
     step(hx, hy, cx, cy);
-    if (hx * hx + hy * hy > R(4)) return {false, 2 * k, k};
+    if (escaped(hx, hy)) return {false, 2 * k, k};
     step(tx, ty, cx, cy);
     if (hx == tx && hy == ty) return {true, 0, k};
   }
