@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "cli/cli_helpers.h"
+#include "fake_devices.h"
 #include "launchlab/io/run_file.h"
 
 using namespace launchlab;
@@ -32,13 +33,7 @@ TEST(CliRunFile, SaveRunThenShowPrintsTheSameTable) {
 TEST(CliRunFile, ShowNamesTheGpuThatMeasuredTheRunNotThisMachine) {
   const fs::path file = scratch() / "h200.llrun";
   ASSERT_EQ(cli("run vector_add --n 1000 --reps 1 --save-run '" + file.string() + "'").code, 0);
-  RunResult r = runfile::load(file.string());
-  r.device.available = true;  // as the lab's GPU recorded it
-  r.device.reason.clear();
-  r.device.info.name = "NVIDIA H200";
-  r.device.info.driverVersion = 13000;
-  r.timestamp = "2026-11-23T09:15:00Z";
-  runfile::save(file.string(), r);
+  markRecordedOnH200(file.string());
   const Out show = cli("show '" + file.string() + "'");
   ASSERT_EQ(show.code, 0) << show.err;
   EXPECT_NE(show.out.find("recorded on NVIDIA H200 (driver 13.0), 2026-11-23 09:15 UTC"), std::string::npos) << show.out;
