@@ -134,7 +134,9 @@ class ZipReader {
   explicit ZipReader(const std::string& path) : m_path(path), m_a(archive_read_new()) {
     std::error_code ec;
     if (!std::filesystem::is_regular_file(path, ec)) bad(path, "no such file (or not a regular file)");
-    if (std::filesystem::file_size(path, ec) > kMaxTotalBytes) bad(path, "larger than a run file may be");
+    const std::uint64_t size = std::filesystem::file_size(path, ec);
+    if (size > kMaxTotalBytes) bad(path, "larger than a run file may be");
+    m_budget = std::min(kMaxTotalBytes, size * kMaxInflation + kMaxJsonBytes);
     if (!m_a || archive_read_support_format_zip_seekable(m_a.get()) != ARCHIVE_OK ||
         archive_read_open_filename(m_a.get(), path.c_str(), 1 << 16) != ARCHIVE_OK)
       failArchive("not a LaunchLab run file");
@@ -167,7 +169,7 @@ class ZipReader {
       const la_ssize_t n = archive_read_data(m_a.get(), buffer, sizeof buffer);
       if (n == 0) break;
       if (n < 0) failArchive("member '" + name + "' is damaged or truncated");
-      if (out.size() + std::size_t(n) > limit || m_total + out.size() + std::size_t(n) > kMaxTotalBytes)
+      if (out.size() + std::size_t(n) > limit || m_total + out.size() + std::size_t(n) > m_budget)
         bad(m_path, "member '" + name + "' is larger than allowed");
       out.append(buffer, std::size_t(n));
     }
@@ -184,7 +186,7 @@ class ZipReader {
   std::string m_path;
   std::unique_ptr<archive, ReadDeleter> m_a;
   std::optional<std::int64_t> m_declared;
-  std::uint64_t m_members = 0, m_total = 0;
+  std::uint64_t m_members = 0, m_total = 0, m_budget = kMaxTotalBytes;
 };
 
 struct Contents {

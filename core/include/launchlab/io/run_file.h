@@ -23,6 +23,9 @@ inline constexpr std::uint64_t kMaxJsonBytes = 64ull << 20;       ///< run.json
 inline constexpr std::uint64_t kMaxArrayBytes = 8ull << 30;       ///< one .npy member
 inline constexpr std::uint64_t kMaxTotalBytes = 16ull << 30;      ///< all members, uncompressed
 inline constexpr std::uint64_t kMaxMembers = 4096;
+/// All members together hold at most this many times the file's size, plus kMaxJsonBytes: deflate's own limit is
+/// about 1032:1, so only a decompression bomb (bzip2, xz, … members written to blow up) reaches it.
+inline constexpr std::uint64_t kMaxInflation = 1100;
 
 /// Writes `r` (its kept arrays included) to `path` atomically. Throws std::runtime_error naming the path.
 void save(const std::string& path, const RunResult& r);
