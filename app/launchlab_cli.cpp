@@ -19,8 +19,10 @@
 #include "cli_table.h"
 #include "launchlab/course.h"
 #include "launchlab/engine.h"
+#include "launchlab/errors.h"
 #include "launchlab/io/files.h"
 #include "launchlab/io/json.h"
+#include "launchlab/io/run_file.h"
 #include "launchlab/kernels.h"
 #include "launchlab/parse.h"
 #include "launchlab/request.h"
@@ -53,7 +55,7 @@ void writeOut(const std::string& target, const std::string& text) {
 
 struct RunOptions {
   RequestText text;
-  std::string json, saveOutputs;
+  std::string json, saveOutputs, saveRun;
   std::vector<std::string> params, inputs;
 };
 
@@ -88,7 +90,7 @@ RunRequest buildRequest(const Engine& engine, const RunOptions& o) {
   ParsedRequest parsed = parseRequest(requestTextOf(o));
   if (!parsed.ok()) badRequest(parsed.problems.front());
   if (auto problems = engine.validate(parsed.request); !problems.empty()) badRequest(problems.front());
-  parsed.request.keepInputs = parsed.request.keepOutputs = !o.saveOutputs.empty();
+  parsed.request.keepInputs = parsed.request.keepOutputs = !o.saveOutputs.empty() || !o.saveRun.empty();
   return parsed.request;
 }
 
@@ -165,6 +167,8 @@ int cmdRun(Engine& engine, const RunOptions& o) {
   RunRequest req = buildRequest(engine, o);
   checkOutputFile("--json", o.json);
   checkOutputFolder("--save-outputs", o.saveOutputs);
+  if (o.saveRun == "-") throw BadUsage("--save-run: give a file name (a run file is binary)");
+  checkOutputFile("--save-run", o.saveRun);
   RunResult r = engine.run(req);
   if (o.json != "-") std::cout << cli::renderRun(r);
   if (!o.json.empty()) writeOut(o.json, json::runResult(r));
@@ -172,6 +176,10 @@ int cmdRun(Engine& engine, const RunOptions& o) {
     const Workload* w = engine.registry().find(r.workload);
     int files = files::saveRunArrays(r, o.saveOutputs, w ? &w->info() : nullptr);
     std::cerr << "saved " << files << " .npy files under " << o.saveOutputs << "\n";
+  }
+  if (!o.saveRun.empty()) {
+    runfile::save(o.saveRun, r);
+    std::cerr << "saved the run to " << o.saveRun << " (open it with launchlab-cli show or the window)\n";
   }
   if (r.status == Status::Failed) {
     std::cerr << "launchlab-cli: run failed: " << r.reason << "\n";
@@ -186,6 +194,18 @@ int cmdRun(Engine& engine, const RunOptions& o) {
     }
     return 1;
   }
+  return 0;
+}
+
+/// `show F.llrun`: a saved run as `run` prints it, headed by where and when it was measured.
+int cmdShow(const std::string& path) {
+  RunResult r;
+  try {
+    r = runfile::load(path);
+  } catch (const BadInput& e) {
+    throw BadUsage(e.what());
+  }
+  std::cout << "recorded on " << runfile::recordedOn(r) << "   host: " << r.host << "\n" << cli::renderRun(r);
   return 0;
 }
 
@@ -281,6 +301,7 @@ int main(int argc, char** argv) {
   run->add_option("--grid", ro.text.grid, "Blocks per grid: G or GxGy, or auto")->default_str("auto");
   run->add_option("--save-outputs", ro.saveOutputs, "Write DIR/inputs/<input>.npy and DIR/<impl>/<output>.npy");
   run->add_option("--json", ro.json, "Write the full result as JSON to FILE, or - for stdout");
+  run->add_option("--save-run", ro.saveRun, "Save the whole run (result and arrays) as a run file FILE.llrun");
 
   SweepOptions so;
   auto* sweep = app.add_subcommand("sweep", "Measure implementations over axes of launch shapes, sizes, dtypes or parameters");
@@ -317,8 +338,13 @@ int main(int argc, char** argv) {
   courseRun->add_option("--warmup", co.warmup, "Untimed warm-up repetitions (default: the preset's)");
   courseRun->add_option("--save-outputs", co.run.saveOutputs, "Write DIR/inputs/<input>.npy and DIR/<impl>/<output>.npy");
   courseRun->add_option("--json", co.run.json, "Write the full result as JSON to FILE, or - for stdout");
+  courseRun->add_option("--save-run", co.run.saveRun, "Save the whole run (result and arrays) as a run file FILE.llrun");
   auto* coursePresets = course->add_subcommand("presets", "Write the course as the window's preset files (resources/presets)");
   coursePresets->add_option("folder", presetsFolder, "An existing folder")->required();
+
+  std::string showPath;
+  auto* show = app.add_subcommand("show", "Print a saved run file (.llrun) as 'run' prints it, with where it was measured");
+  show->add_option("file", showPath, "A run file (run --save-run, or the window's Save run)")->required();
 
   BenchOptions bo;
   auto* bench = app.add_subcommand("bench", "Measure the foundation's figures (bandwidth ceilings and the first workloads)");
@@ -381,6 +407,7 @@ int main(int argc, char** argv) {
       throw BadUsage("--section: " + bad);
     if (bench->parsed() || worker->parsed()) selectDevice(engine, deviceText);
     if (run->parsed()) return cmdRun(engine, ro);
+    if (show->parsed()) return cmdShow(showPath);
     if (sweep->parsed()) return cmdSweep(engine, so);
     if (occupancy->parsed()) return cmdOccupancy(engine, oo);
     if (worker->parsed()) return serveWorker(engine, 0, 1);

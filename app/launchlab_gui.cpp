@@ -54,6 +54,10 @@ struct Options {
                             "Open course experiment <id> (its seed's size, dtype and launch; see 'launchlab-cli "
                             "course').",
                             "id"};
+  QCommandLineOption open{"open",
+                          "Open the run file <path> (.llrun, from 'launchlab-cli run --save-run' or Save run) instead of "
+                          "running: shown as recorded, labelled with the machine that measured it.",
+                          "path"};
   QCommandLineOption presentation{"presentation", "Start in presentation mode (projectors)."};
   QCommandLineOption screenshot{"screenshot",
                                 "Wait for the first run, save the window to <path> (PNG) and exit. Uses fresh settings, "
@@ -78,7 +82,7 @@ struct Options {
         "LaunchLab: pick a CUDA workload, tune its launch, run it, see and export the results.");
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addOptions({workload, course, presentation, screenshot, stalls, fresh, noRun, inProcess, device});
+    parser.addOptions({workload, course, open, presentation, screenshot, stalls, fresh, noRun, inProcess, device});
   }
 };
 
@@ -138,6 +142,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   if (parser.isSet(o.device) && !readDevice(parser.value(o.device), opts.startDevice)) return 2;
+  opts.openRun = parser.value(o.open);
   opts.forcePresentation = parser.isSet(o.presentation);
   opts.firstRun = !parser.isSet(o.noRun) || !shot.isEmpty() || measure;
   opts.startClock = &startClock;

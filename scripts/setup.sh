@@ -15,7 +15,7 @@ JOBS=${LAUNCHLAB_JOBS:-$(nproc)}
 case "$MODE" in run|test) ;; *) echo "usage: bash scripts/setup.sh run|test" >&2; exit 2 ;; esac
 
 # ---- 1. Debian packages -------------------------------------------------------------------------------------
-PKGS=(g++ cmake ninja-build git libeigen3-dev nlohmann-json3-dev libcli11-dev libgtest-dev
+PKGS=(g++ cmake ninja-build git libeigen3-dev nlohmann-json3-dev libcli11-dev libarchive-dev libgtest-dev
       qt6-base-dev qt6-svg-dev libqt6opengl6-dev libgl-dev libqcustomplot-dev libqcustomplot2.1-qt6
       fonts-dejavu-core xvfb xauth)
 missing=()

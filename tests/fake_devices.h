@@ -4,6 +4,7 @@
 #include <string>
 
 #include "launchlab/device.h"
+#include "launchlab/io/run_file.h"
 
 namespace launchlab::test {
 
@@ -26,6 +27,18 @@ inline DeviceStatus twoDevices() {
   s.devices = {fakeDevice(0, "GPU zero", 1024), fakeDevice(1, "GPU one", 512)};
   s.info = s.devices[0];
   return s;
+}
+
+/// Rewrites the run file `path` as if an NVIDIA H200 (driver 13.0) had measured it on 2026-11-23 09:15 UTC: the run
+/// files a student brings from the lab's GPU, opened on a machine without one.
+inline void markRecordedOnH200(const std::string& path) {
+  RunResult r = runfile::load(path);
+  r.device.available = true;
+  r.device.reason.clear();
+  r.device.info = fakeDevice(0, "NVIDIA H200", 1024);
+  r.device.info.driverVersion = 13000;
+  r.timestamp = "2026-11-23T09:15:00Z";
+  runfile::save(path, r);
 }
 
 }  // namespace launchlab::test

@@ -66,9 +66,7 @@ MainWindow::MainWindow(std::shared_ptr<Backend> backend, std::unique_ptr<AppSett
       m_basePalette(QApplication::palette()) {
   setWindowTitle("LaunchLab");
   m_controller = new RunController(m_backend, this);
-  m_controller->setPostProcess([registry = &m_backend->registry()](RunOutcome& o) {
-    if (const Workload* w = registry->find(o.result.workload)) o.prepared = prepareRun(o.result, w->info(), 512);
-  });
+  m_controller->setPostProcess([registry = &m_backend->registry()](RunOutcome& o) { prepareOutcome(o, *registry); });
   buildUi();
   buildActions();
   showDeviceStatus();
@@ -88,7 +86,8 @@ MainWindow::MainWindow(std::shared_ptr<Backend> backend, std::unique_ptr<AppSett
   placeOnScreen(*this, m_settings->windowGeometry());
   restoreState(m_settings->windowState());
   if (m_options.forcePresentation || m_settings->presentation()) QTimer::singleShot(0, this, [this] { setPresentationMode(true); });
-  if (m_options.firstRun) QTimer::singleShot(0, this, &MainWindow::startFirstRun);
+  if (!m_options.openRun.isEmpty()) QTimer::singleShot(0, this, &MainWindow::startWithRunFile);
+  else if (m_options.firstRun) QTimer::singleShot(0, this, &MainWindow::startFirstRun);
 }
 
 MainWindow::~MainWindow() {
@@ -139,7 +138,9 @@ void MainWindow::buildUi() {
   lay->setSpacing(4);
   m_deviceBanner = new Banner(central);
   m_errorBanner = new Banner(central);
+  m_recordedBanner = new Banner(central, false);
   lay->addWidget(m_deviceBanner);
+  lay->addWidget(m_recordedBanner);
 
   auto* split = m_mainSplit = new QSplitter(Qt::Horizontal, central);
   split->setObjectName("mainSplit");
@@ -268,6 +269,7 @@ void MainWindow::buildActions() {
   tb->addAction(m_cancelAct);
   tb->addSeparator();
   tb->addAction(m_exportAct);
+  addRunFileActions(tb);
   addPresetButton(tb);
   tb->addSeparator();
   tb->addAction(m_panelAct);
@@ -439,33 +441,6 @@ quint64 MainWindow::startSweepOf(const QString& implId) {
 void MainWindow::startSweep() {
   if (!m_sweep->button()->isEnabled()) return;
   startSweepOf(m_sweep->selectedImpl());
-}
-
-void MainWindow::display(quint64 id, std::shared_ptr<const RunOutcome> outcome) {
-  QElapsedTimer t;
-  t.start();
-  std::shared_ptr<const RunOutcome> previousRun = std::exchange(m_last, std::move(outcome));
-  const RunResult& r = m_last->result;
-  if (const Workload* w = m_backend->registry().find(r.workload)) m_outputs->setWorkload(*w, {});
-  m_outputs->setOutcome(m_last);
-  m_timing->setResult(r);
-  m_verify->setResult(r);
-  m_table->setResult(r);
-  showRunProblems(r);
-  logRun(id, *m_last, t.elapsed());
-  m_statusText->setText(runStatusText(r, m_jobClock.elapsed() / 1000.0));
-  if (m_export) m_export->setRun(m_last, m_sweep->points());
-  // Views and the export window now hold the new result: the old one is freed off the GUI thread.
-  m_controller->disposeLater(std::move(previousRun));
-  m_lastDisplayMs = t.elapsed();
-  if (m_waitingFirstPlot) measureFirstPlot();
-  emit runDisplayed(id);
-}
-
-void MainWindow::showRunProblems(const RunResult& r) {
-  const QString problems = runProblemsText(r);
-  if (!problems.isEmpty()) m_errorBanner->showMessage(Banner::Level::Error, problems);
-  else if (m_errorBanner->level() == Banner::Level::Error) m_errorBanner->hide();
 }
 
 void MainWindow::logRun(quint64 id, const RunOutcome& o, qint64 shownMs) {

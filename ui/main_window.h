@@ -51,6 +51,7 @@ struct MainWindowOptions {
   const QElapsedTimer* startClock = nullptr;  ///< process start, for "cold start to first plot"
   QString backendNote;           ///< where the engine runs (logged at start)
   std::optional<int> startDevice;  ///< the CUDA device to select at start (launchlab --device N); a bad one is shown inline
+  QString openRun;               ///< a run file (.llrun) to open at start instead of the first run (launchlab --open F)
 };
 
 class DevicePicker;
@@ -71,6 +72,10 @@ class MainWindow : public QMainWindow {
   Banner* deviceBanner() const { return m_deviceBanner; }
   DevicePicker* devicePicker() const { return m_devicePicker; }
   Banner* errorBanner() const { return m_errorBanner; }
+  /// "Recorded on <GPU>, <date> — opened from F.llrun" while an opened run file is on screen; hidden otherwise.
+  Banner* recordedBanner() const { return m_recordedBanner; }
+  QAction* saveRunAction() const { return m_saveRunAct; }
+  QAction* openRunAction() const { return m_openRunAct; }
   QAction* runAction() const { return m_runAct; }
   QAction* cancelAction() const { return m_cancelAct; }
   QAction* presentationAction() const { return m_presentAct; }
@@ -105,6 +110,13 @@ class MainWindow : public QMainWindow {
   /// Loads course experiment `id`'s built-in preset and shows it in the browser's Course tab; false (error banner)
   /// when there is none or its workload is not in this build.
   bool openCourseExperiment(const QString& id);
+  /// Shows the run saved in `path` (main_window_runfile.cpp) like a live one, labelled with where it was measured,
+  /// and fills the form with its request; false (error banner, what is on screen kept) for a bad file.
+  bool openRunFile(const QString& path);
+  /// Saves the result on screen, with its kept arrays, as a run file; false (error banner) when it cannot.
+  bool saveRunFile(const QString& path);
+  void openRunDialog();
+  void saveRunDialog();
 
  signals:
   /// A run's result is on screen (views, charts, tables updated).
@@ -127,6 +139,11 @@ class MainWindow : public QMainWindow {
   void selectStartWorkload();
   void showDeviceStatus();
   void addDevicePicker(QToolBar* tb);
+  void addRunFileActions(QToolBar* tb);
+  void startWithRunFile();
+  /// The views, charts, tables and export window show `outcome`; the previous one is freed off the GUI thread.
+  void showOutcome(std::shared_ptr<const RunOutcome> outcome);
+  static void prepareOutcome(RunOutcome& o, const Registry& registry);
   void display(quint64 id, std::shared_ptr<const RunOutcome> outcome);
   void showRunProblems(const RunResult& r);
   void logRun(quint64 id, const RunOutcome& o, qint64 shownMs);
@@ -159,6 +176,7 @@ class MainWindow : public QMainWindow {
   ParamPanel* m_panel = nullptr;
   Banner* m_deviceBanner = nullptr;
   Banner* m_errorBanner = nullptr;
+  Banner* m_recordedBanner = nullptr;
   DevicePicker* m_devicePicker = nullptr;
   OutputsPane* m_outputs = nullptr;
   QTabWidget* m_bottomTabs = nullptr;
@@ -175,6 +193,8 @@ class MainWindow : public QMainWindow {
   QAction* m_runAct = nullptr;
   QAction* m_cancelAct = nullptr;
   QAction* m_exportAct = nullptr;
+  QAction* m_saveRunAct = nullptr;
+  QAction* m_openRunAct = nullptr;
   QAction* m_panelAct = nullptr;
   QAction* m_presentAct = nullptr;
   QAction* m_fullAct = nullptr;

@@ -1,5 +1,6 @@
 #include "launchlab/io/npy.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstring>
 #include <filesystem>
@@ -133,33 +134,29 @@ class DictReader {
 Header parseHeaderDict(const std::string& dict) { return DictReader(dict).parse(); }
 
 namespace {
-Header readHeader(std::ifstream& f, const std::string& path, std::uintmax_t fileSize) {
-  char magic[6];
-  if (!f.read(magic, 6) || std::memcmp(magic, kMagic, 6) != 0) bad(path, "not a NumPy .npy file (bad magic)");
-  unsigned char ver[2];
-  if (!f.read(reinterpret_cast<char*>(ver), 2)) bad(path, "truncated .npy header");
-  std::size_t headerLen = 0;
-  std::size_t prefix = 0;
-  if (ver[0] == 1) {
-    unsigned char l[2];
-    if (!f.read(reinterpret_cast<char*>(l), 2)) bad(path, "truncated .npy header");
-    headerLen = l[0] | (l[1] << 8);
-    prefix = 10;
-  } else if (ver[0] == 2 || ver[0] == 3) {
-    unsigned char l[4];
-    if (!f.read(reinterpret_cast<char*>(l), 4)) bad(path, "truncated .npy header");
-    headerLen = l[0] | (l[1] << 8) | (std::size_t(l[2]) << 16) | (std::size_t(l[3]) << 24);
-    prefix = 12;
-  } else {
-    bad(path, "unsupported .npy format version " + std::to_string(ver[0]));
-  }
+std::size_t littleEndian(std::string_view b, std::size_t at, std::size_t bytes) {
+  std::size_t v = 0;
+  for (std::size_t i = 0; i < bytes; ++i) v |= std::size_t(static_cast<unsigned char>(b[at + i])) << (8 * i);
+  return v;
+}
+
+/// The header at the start of `b` (at least the magic, version, length and dictionary, when the file holds them) of
+/// a file of `fileSize` bytes, checked to hold all the data it announces.
+Header headerFrom(std::string_view b, const std::string& path, std::uintmax_t fileSize) {
+  if (b.size() < 6 || std::memcmp(b.data(), kMagic, 6) != 0) bad(path, "not a NumPy .npy file (bad magic)");
+  if (b.size() < 8) bad(path, "truncated .npy header");
+  const int version = static_cast<unsigned char>(b[6]);
+  if (version < 1 || version > 3) bad(path, "unsupported .npy format version " + std::to_string(version));
+  const std::size_t lengthBytes = version == 1 ? 2 : 4;
+  const std::size_t prefix = 8 + lengthBytes;
+  if (b.size() < prefix) bad(path, "truncated .npy header");
+  const std::size_t headerLen = littleEndian(b, 8, lengthBytes);
   // NumPy refuses headers over 10000 bytes by default (numpy.lib.format's max_header_size); so do we.
   if (headerLen > kMaxHeaderBytes) bad(path, "implausible .npy header length " + std::to_string(headerLen));
-  std::string dict(headerLen, '\0');
-  if (!f.read(dict.data(), std::streamsize(headerLen))) bad(path, "truncated .npy header");
+  if (b.size() < prefix + headerLen) bad(path, "truncated .npy header");
   Header h;
   try {
-    h = parseHeaderDict(dict);
+    h = parseHeaderDict(std::string(b.substr(prefix, headerLen)));
   } catch (const BadInput& e) {
     bad(path, e.what());
   }
@@ -178,23 +175,37 @@ std::uintmax_t sizeOf(const std::string& path) {
   if (!std::filesystem::is_regular_file(path, ec)) bad(path, "not a regular file (a folder, a device or a pipe)");
   return std::filesystem::file_size(path, ec);
 }
+
+/// Opens `path` and reads its header; `f` is left open for the data.
+Header openAndReadHeader(const std::string& path, std::ifstream& f) {
+  const auto size = sizeOf(path);
+  f.open(path, std::ios::binary);
+  if (!f) bad(path, "cannot open for reading");
+  std::string prefix(std::size_t(std::min<std::uintmax_t>(size, 12 + kMaxHeaderBytes)), '\0');
+  if (!f.read(prefix.data(), std::streamsize(prefix.size()))) bad(path, "cannot read");
+  return headerFrom(prefix, path, size);
+}
 }  // namespace
 
 Header loadHeader(const std::string& path) {
-  auto size = sizeOf(path);
-  std::ifstream f(path, std::ios::binary);
-  if (!f) bad(path, "cannot open for reading");
-  return readHeader(f, path, size);
+  std::ifstream f;
+  return openAndReadHeader(path, f);
 }
 
 HostArray load(const std::string& path, const std::string& arrayName) {
-  auto size = sizeOf(path);
-  std::ifstream f(path, std::ios::binary);
-  if (!f) bad(path, "cannot open for reading");
-  Header h = readHeader(f, path, size);
+  std::ifstream f;
+  const Header h = openAndReadHeader(path, f);
   HostArray a(arrayName, h.dtype, h.shape);
   f.seekg(std::streamoff(h.dataOffset));
   if (a.bytes() && !f.read(static_cast<char*>(a.data()), std::streamsize(a.bytes()))) bad(path, "truncated data");
+  return a;
+}
+
+HostArray parse(std::string_view bytes, const std::string& where, const std::string& arrayName) {
+  const Header h = headerFrom(bytes, where, bytes.size());
+  HostArray a(arrayName, h.dtype, h.shape);
+  if (bytes.size() != h.dataOffset + a.bytes()) bad(where, "unexpected bytes after the array's data");
+  if (a.bytes()) std::memcpy(a.data(), bytes.data() + h.dataOffset, a.bytes());
   return a;
 }
 

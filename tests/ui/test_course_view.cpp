@@ -60,11 +60,7 @@ class TestCourseView : public QObject {
 
  private slots:
   void initTestCase() {
-    MainWindowOptions o;
-    o.presetFolder = m_dir.filePath("presets");
-    o.firstRun = false;
-    m_window = std::make_unique<MainWindow>(app::makeEngineBackend(), AppSettings::ephemeral(), o);
-    m_window->show();
+    m_window = test::openWindow(app::makeEngineBackend(), m_dir.filePath("presets"));
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
   }
 

@@ -3,9 +3,22 @@
 #include <QAction>
 #include <QSignalSpy>
 
+#include <memory>
+
 #include "ui/main_window.h"
+#include "ui/settings.h"
 
 namespace launchlab::ui::test {
+
+/// A shown window on fresh settings and `presetFolder`, that does not run at start.
+inline std::unique_ptr<MainWindow> openWindow(std::shared_ptr<Backend> backend, const QString& presetFolder) {
+  MainWindowOptions o;
+  o.presetFolder = presetFolder;
+  o.firstRun = false;
+  auto window = std::make_unique<MainWindow>(std::move(backend), AppSettings::ephemeral(), o);
+  window->show();
+  return window;
+}
 
 /// Presses Run and waits until the window shows the result (false on timeout).
 inline bool runAndWait(MainWindow& window, int timeoutMs = 30000) {

@@ -2,6 +2,7 @@
 /// NumPy .npy files (format 1.0/2.0/3.0): little-endian f4, f8, i4, u4 and u1, C order.
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "launchlab/array.h"
@@ -27,6 +28,9 @@ Header loadHeader(const std::string& path);
 /// Reads an .npy file. Throws BadInput with a one-line reason (missing file, bad magic, big-endian,
 /// unsupported dtype, Fortran order, truncated data…). The array is named `arrayName`.
 HostArray load(const std::string& path, const std::string& arrayName = {});
+/// Reads an .npy file held in memory (a member of a run file): the same checks as load(), and no bytes may follow
+/// the data. `where` names it in the messages.
+HostArray parse(std::string_view bytes, const std::string& where, const std::string& arrayName = {});
 /// The .npy header (magic, version, dictionary) for `a`: format 1.0, or 2.0 when the header needs it.
 std::string serializeHeader(const HostArray& a);
 /// Writes atomically (temporary file + rename). Throws std::runtime_error with the reason on failure.

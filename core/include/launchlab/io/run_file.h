@@ -1,0 +1,39 @@
+#pragma once
+/// Run files (.llrun): one run (its request, device and host, timings, verification, and its arrays) in one file,
+/// written by `launchlab-cli run --save-run` and the window's "Save run…", opened by `launchlab-cli show` and the
+/// window's "Open run…" on any machine, with or without a GPU.
+///
+/// The format (docs/JSON_SCHEMA.md, "Run files"): a ZIP archive (written through libarchive) holding
+///   run.json                 the run's `launchlab.run` document (json.h / json_value.h), deflated;
+///   inputs/<input>.npy       each kept input, stored;
+///   <impl>/<output>.npy      each kept output of each implementation, stored;
+/// and nothing else. Reading takes untrusted files: the file, run.json, each member and their sum are bounded
+/// (limits below), member names must be one of the forms above with names of [A-Za-z0-9_.-] (no "..", no
+/// absolute paths, no other folders), every array's implementation must be in run.json, and any bad, truncated or
+/// unexpected content is one BadInput "<path>: <reason>".
+#include <cstdint>
+#include <string>
+
+#include "launchlab/result.h"
+
+namespace launchlab::runfile {
+
+inline constexpr const char* kExtension = ".llrun";
+inline constexpr std::uint64_t kMaxJsonBytes = 64ull << 20;       ///< run.json
+inline constexpr std::uint64_t kMaxArrayBytes = 8ull << 30;       ///< one .npy member
+inline constexpr std::uint64_t kMaxTotalBytes = 16ull << 30;      ///< all members, uncompressed
+inline constexpr std::uint64_t kMaxMembers = 4096;
+/// All members together hold at most this many times the file's size, plus kMaxJsonBytes: deflate's own limit is
+/// about 1032:1, so only a decompression bomb (bzip2, xz, … members written to blow up) reaches it.
+inline constexpr std::uint64_t kMaxInflation = 1100;
+
+/// Writes `r` (its kept arrays included) to `path` atomically. Throws std::runtime_error naming the path.
+void save(const std::string& path, const RunResult& r);
+/// Reads a run file. Throws BadInput "<path>: <reason>" for anything but a well-formed run file.
+RunResult load(const std::string& path);
+
+/// Where and when the run was measured, for labels: "NVIDIA H200 (driver 13.0), 2026-11-23 14:02 UTC" or
+/// "a machine without a usable GPU (no NVIDIA driver), 2026-11-23 14:02 UTC".
+std::string recordedOn(const RunResult& r);
+
+}  // namespace launchlab::runfile

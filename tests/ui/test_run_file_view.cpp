@@ -1,0 +1,96 @@
+// Run files in the window: a run saved by launchlab-cli (--save-run) opens offscreen on this CPU-only machine,
+// labelled with the GPU that measured it, its arrays plotted like a live run's; a bad file changes nothing on
+// screen; Save run writes what is shown, and the CLI reads it back.
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include "app/gui_wiring.h"
+#include "launchlab/io/run_file.h"
+#include "ui/banner.h"
+#include "ui/main_window.h"
+#include "ui/param_panel.h"
+#include "ui/settings.h"
+#include "../fake_devices.h"
+#include "window_helpers.h"
+
+using namespace launchlab;
+using namespace launchlab::ui;
+
+class TestRunFileView : public QObject {
+  Q_OBJECT
+  std::unique_ptr<MainWindow> m_window;
+  QTemporaryDir m_dir;
+  QString m_file;  // made by the CLI, then marked as measured on an H200
+
+  static QString cli(const QStringList& args, int* code = nullptr) {
+    QProcess p;
+    p.start(LAUNCHLAB_CLI_PATH, args);
+    p.waitForFinished(60000);
+    if (code) *code = p.exitCode();
+    return QString::fromUtf8(p.readAllStandardOutput() + p.readAllStandardError());
+  }
+
+ private slots:
+  void initTestCase() {
+    m_file = m_dir.filePath("pulse.llrun");
+    int code = -1;
+    const QString out = cli({"run", "vector_add", "--n", "5000", "--reps", "2", "--save-run", m_file}, &code);
+    QVERIFY2(code == 0, qPrintable(out));
+    launchlab::test::markRecordedOnH200(m_file.toStdString());
+    m_window = ui::test::openWindow(app::makeEngineBackend(), m_dir.filePath("presets"));
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+  }
+
+  void opensARunFileMadeByTheCliLabelledWithWhereItWasMeasured() {
+    QVERIFY(m_window->openRunFile(m_file));
+    const QString label = m_window->recordedBanner()->text();
+    QVERIFY2(m_window->recordedBanner()->isVisible(), qPrintable(label));
+    QVERIFY2(label.contains("Recorded on NVIDIA H200 (driver 13.0), 2026-11-23 09:15 UTC"), qPrintable(label));
+    QVERIFY2(label.contains("pulse.llrun"), qPrintable(label));
+    // This machine is not said to have measured it: its own banner still says it has no GPU.
+    QVERIFY(!m_window->deviceBanner()->text().contains("H200"));
+
+    const auto shown = m_window->lastOutcome();
+    QVERIFY(shown);
+    QCOMPARE(shown->result, runfile::load(m_file.toStdString()));
+    QVERIFY(m_window->outputViewCount() > 0);
+    for (int i = 0; i < m_window->outputViewCount(); ++i)
+      QVERIFY2(m_window->outputView(i)->drawnPoints() > 0, qPrintable(m_window->outputView(i)->summary()));
+    // The form holds the recorded request, so Run measures the same thing again here.
+    QCOMPARE(m_window->paramPanel()->form().workload, std::string("vector_add"));
+    QCOMPARE(m_window->paramPanel()->form().reps, 2);
+  }
+
+  void aBadFileIsOneInlineMessageAndNothingIsLost() {
+    const auto before = m_window->lastOutcome();
+    const QString junk = m_dir.filePath("junk.llrun");
+    QFile f(junk);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("PK\x03\x04 truncated");
+    f.close();
+    QVERIFY(!m_window->openRunFile(junk));
+    QVERIFY(m_window->errorBanner()->isVisible());
+    QVERIFY2(m_window->errorBanner()->text().contains("not a LaunchLab run file"), qPrintable(m_window->errorBanner()->text()));
+    QCOMPARE(m_window->lastOutcome(), before);
+    QVERIFY(m_window->recordedBanner()->isVisible());
+  }
+
+  void savedRunsOpenInTheCliAndALiveRunDropsTheLabel() {
+    QVERIFY(ui::test::runAndWait(*m_window));
+    QVERIFY(!m_window->recordedBanner()->isVisible());  // measured here, now
+    const QString saved = m_dir.filePath("saved.llrun");
+    QVERIFY(m_window->saveRunFile(saved));
+    QCOMPARE(runfile::load(saved.toStdString()), m_window->lastOutcome()->result);
+    int code = -1;
+    const QString shown = cli({"show", saved}, &code);
+    QCOMPARE(code, 0);
+    QVERIFY2(shown.contains("recorded on a machine without a usable GPU"), qPrintable(shown));
+  }
+
+  void cleanupTestCase() { m_window.reset(); }
+};
+
+QTEST_MAIN(TestRunFileView)
+#include "test_run_file_view.moc"

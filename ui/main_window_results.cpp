@@ -1,0 +1,172 @@
+// How a result gets on screen: a live run's (display) and a run file's (openRunFile), and saving the one shown as
+// a run file (launchlab/io/run_file.h, shared with launchlab-cli's --save-run and show).
+#include <QAction>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QStyle>
+#include <QToolBar>
+
+#include <stdexcept>
+
+#include "banner.h"
+#include "charts.h"
+#include "export_dialog.h"
+#include "form_state.h"
+#include "log_text.h"
+#include "main_window.h"
+#include "outputs_pane.h"
+#include "param_panel.h"
+#include "results_tables.h"
+#include "settings.h"
+#include "sweep_pane.h"
+#include "launchlab/errors.h"
+#include "launchlab/io/run_file.h"
+
+namespace launchlab::ui {
+
+namespace {
+QString q(const std::string& s) { return QString::fromStdString(s); }
+const QString kRunFileFilter = "LaunchLab runs (*.llrun)";
+
+/// The form that runs the recorded request again, on this machine.
+FormState formOf(const RunResult& r, const Workload& w) {
+  FormState f = defaultForm(w);
+  f.size = sizeText(r.n);
+  f.dtype = r.dtype;
+  for (const auto& [k, v] : r.params) f.params[k] = v;
+  f.impls.clear();
+  for (const auto& i : r.impls) f.impls.push_back(i.implId);
+  f.reps = r.reps;
+  f.warmup = r.warmup;
+  f.seed = r.seed;
+  return f;
+}
+}  // namespace
+
+void MainWindow::prepareOutcome(RunOutcome& o, const Registry& registry) {
+  if (const Workload* w = registry.find(o.result.workload)) o.prepared = prepareRun(o.result, w->info(), 512);
+}
+
+void MainWindow::showOutcome(std::shared_ptr<const RunOutcome> outcome) {
+  std::shared_ptr<const RunOutcome> previousRun = std::exchange(m_last, std::move(outcome));
+  const RunResult& r = m_last->result;
+  if (const Workload* w = m_backend->registry().find(r.workload)) m_outputs->setWorkload(*w, {});
+  m_outputs->setOutcome(m_last);
+  m_timing->setResult(r);
+  m_verify->setResult(r);
+  m_table->setResult(r);
+  showRunProblems(r);
+  if (m_export) m_export->setRun(m_last, m_sweep->points());
+  // Views and the export window now hold the new result: the old one is freed off the GUI thread.
+  m_controller->disposeLater(std::move(previousRun));
+}
+
+void MainWindow::display(quint64 id, std::shared_ptr<const RunOutcome> outcome) {
+  QElapsedTimer t;
+  t.start();
+  m_recordedBanner->hide();  // measured here and now
+  showOutcome(std::move(outcome));
+  logRun(id, *m_last, t.elapsed());
+  m_statusText->setText(runStatusText(m_last->result, m_jobClock.elapsed() / 1000.0));
+  m_lastDisplayMs = t.elapsed();
+  if (m_waitingFirstPlot) measureFirstPlot();
+  emit runDisplayed(id);
+}
+
+void MainWindow::showRunProblems(const RunResult& r) {
+  const QString problems = runProblemsText(r);
+  if (!problems.isEmpty()) m_errorBanner->showMessage(Banner::Level::Error, problems);
+  else if (m_errorBanner->level() == Banner::Level::Error) m_errorBanner->hide();
+}
+
+void MainWindow::addRunFileActions(QToolBar* tb) {
+  m_openRunAct = new QAction(style()->standardIcon(QStyle::SP_DialogOpenButton), "Open run\xE2\x80\xA6", this);
+  m_openRunAct->setShortcut(QKeySequence::Open);
+  m_openRunAct->setToolTip("Open a saved run (.llrun), measured here or on another machine (Ctrl+O)");
+  m_saveRunAct = new QAction(style()->standardIcon(QStyle::SP_DriveFDIcon), "Save run\xE2\x80\xA6", this);
+  m_saveRunAct->setShortcut(QKeySequence::Save);
+  m_saveRunAct->setToolTip("Save the run on screen (request, device, timings, verification, arrays) as one .llrun "
+                           "file (Ctrl+S)");
+  for (QAction* a : {m_openRunAct, m_saveRunAct}) {
+    a->setShortcutContext(Qt::WindowShortcut);
+    tb->addAction(a);
+  }
+  connect(m_openRunAct, &QAction::triggered, this, &MainWindow::openRunDialog);
+  connect(m_saveRunAct, &QAction::triggered, this, &MainWindow::saveRunDialog);
+}
+
+void MainWindow::openRunDialog() {
+  const QString path = QFileDialog::getOpenFileName(this, "Open run", m_settings->exportFolder(), kRunFileFilter);
+  if (!path.isEmpty()) openRunFile(path);
+}
+
+void MainWindow::saveRunDialog() {
+  if (!m_last) {
+    m_errorBanner->showMessage(Banner::Level::Warning, "Nothing to save yet: run something first (Ctrl+R).");
+    return;
+  }
+  const QString name = q(m_last->result.workload + "-" + m_last->result.timestamp.substr(0, 10)) + ".llrun";
+  QString path = QFileDialog::getSaveFileName(this, "Save run", m_settings->exportFolder() + "/" + name, kRunFileFilter);
+  if (path.isEmpty()) return;
+  if (!path.endsWith(".llrun")) path += ".llrun";
+  saveRunFile(path);
+}
+
+bool MainWindow::saveRunFile(const QString& path) {
+  if (!m_last) return false;
+  try {
+    runfile::save(path.toStdString(), m_last->result);  // atomic: temporary file, then rename
+  } catch (const std::exception& e) {
+    m_errorBanner->showMessage(Banner::Level::Error, ("Could not save the run: " + q(e.what())).toHtmlEscaped());
+    log("could not save the run: " + q(e.what()));
+    return false;
+  }
+  m_settings->setExportFolder(QFileInfo(path).absolutePath());
+  const bool arrays = !m_last->result.inputs.empty();
+  log("saved the run to " + path + (arrays ? "" : " (without arrays: this run did not keep them)"));
+  return true;
+}
+
+bool MainWindow::openRunFile(const QString& path) {
+  auto outcome = std::make_shared<RunOutcome>();
+  try {
+    outcome->result = runfile::load(path.toStdString());
+  } catch (const BadInput& e) {  // what is on screen stays
+    m_errorBanner->showMessage(Banner::Level::Error, ("Cannot open the run: " + q(e.what())).toHtmlEscaped());
+    log("cannot open the run: " + q(e.what()));
+    return false;
+  }
+  const RunResult& r = outcome->result;
+  const Workload* w = m_backend->registry().find(r.workload);
+  if (!w) {
+    m_errorBanner->showMessage(Banner::Level::Error, ("Cannot open " + path + ": it is a run of workload \u201C" +
+                                                      q(r.workload) + "\u201D, which this build lacks").toHtmlEscaped());
+    return false;
+  }
+  selectWorkload(q(r.workload));
+  m_panel->setForm(formOf(r, *w));
+  outcome->workload = &w->info();
+  prepareOutcome(*outcome, m_backend->registry());
+  showOutcome(outcome);
+  const QString where = q(runfile::recordedOn(r));
+  m_recordedBanner->showMessage(Banner::Level::Info,
+                                "<b>Recorded on " + where.toHtmlEscaped() + "</b> \u2014 opened from " +
+                                    QFileInfo(path).fileName().toHtmlEscaped() + " (host: " + q(r.host).toHtmlEscaped() +
+                                    "). Run (Ctrl+R) measures it again on this machine.");
+  log("opened " + path + ": recorded on " + where);
+  m_statusText->setText("Opened " + QFileInfo(path).fileName());
+  m_settings->setExportFolder(QFileInfo(path).absolutePath());
+  if (m_waitingFirstPlot) measureFirstPlot();
+  return true;
+}
+
+/// launchlab --open F: the file instead of the first run; a bad file is reported and the first run goes ahead.
+void MainWindow::startWithRunFile() {
+  m_waitingFirstPlot = true;
+  if (openRunFile(m_options.openRun)) return;
+  m_waitingFirstPlot = false;
+  if (m_options.firstRun) startFirstRun();
+}
+
+}  // namespace launchlab::ui
