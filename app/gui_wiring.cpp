@@ -20,6 +20,16 @@ std::shared_ptr<ui::IsolatedBackend> makeIsolatedBackend(const std::string& work
   return std::make_shared<ui::IsolatedBackend>(workerPath, builtInWorkloads());
 }
 
+std::shared_ptr<ui::IsolatedBackend> makeRemoteBackend(WorkerCommand command, std::string& note) {
+  std::string shown;
+  for (const auto& a : command.argv) shown += (shown.empty() ? "" : " ") + a;
+  auto remote = std::make_shared<ui::IsolatedBackend>(std::move(command), builtInWorkloads());
+  const DeviceStatus s = remote->deviceStatus();
+  note = "runs go to " + remote->remoteHost() + " over SSH (" + shown + ")" +
+         (s.available ? "" : ": " + s.reason);
+  return remote;
+}
+
 std::shared_ptr<ui::Backend> makeBackend(const std::string& workerPath, bool inProcess, std::string& note) {
   if (!kernels::builtWithCuda()) {
     note = "engine in this process (CPU-only build)";

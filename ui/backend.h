@@ -30,6 +30,8 @@ class Backend {
   virtual std::string selectDevice(int index) = 0;
   /// Blocking; honours `cancel` between repetitions and reports through `progress`.
   virtual RunResult run(const RunRequest& req, const CancelToken* cancel, const ProgressFn& progress) = 0;
+  /// The host the runs go to when it is not this machine (a remote GPU over SSH), else "".
+  virtual std::string remoteHost() const { return {}; }
 };
 
 /// The GUI thread's view of the device, shared by the backends: the status probed once, validation against it (an
@@ -80,6 +82,8 @@ class IsolatedBackend final : public Backend {
   /// Starts the worker at `workerPath` and asks it for the device (blocking, once). `registry` must hold the
   /// workloads the worker runs (metadata and validation).
   IsolatedBackend(const std::string& workerPath, std::unique_ptr<Registry> registry);
+  /// The worker started by `command` (e.g. over ssh: launchlab/remote.h).
+  IsolatedBackend(WorkerCommand command, std::unique_ptr<Registry> registry);
   const Registry& registry() const override { return *m_registry; }
   DeviceStatus deviceStatus() const override { return m_view->status(); }
   DeviceLimits launchLimits() const override { return m_view->limits(); }
@@ -89,7 +93,9 @@ class IsolatedBackend final : public Backend {
   RunResult run(const RunRequest& req, const CancelToken* cancel, const ProgressFn& progress) override {
     return m_runner.run(m_view->withDevice(req), cancel, progress);
   }
+  std::string remoteHost() const override { return m_runner.command().remoteHost; }
   int workersStarted() const { return m_runner.workersStarted(); }
+  pid_t workerPid() const { return m_runner.workerPid(); }
 
  private:
   std::unique_ptr<Registry> m_registry;
