@@ -21,6 +21,17 @@ std::shared_ptr<ui::IsolatedBackend> makeIsolatedBackend(const std::string& work
   return std::make_shared<ui::IsolatedBackend>(workerPath, builtInWorkloads());
 }
 
+std::shared_ptr<ui::IsolatedBackend> makeRemoteBackend(WorkerCommand command, std::string& note) {
+  std::string shown;
+  for (const auto& a : command.argv) shown += (shown.empty() ? "" : " ") + a;
+  auto remote = std::make_shared<ui::IsolatedBackend>(std::move(command), builtInWorkloads());
+  const DeviceStatus s = remote->deviceStatus();
+  note = "runs go to " + remote->remoteHost() + " over SSH (" + shown + ")" +
+         (s.available ? "" : ": " + s.reason);
+  if (auto records = kernelRecordsFromJson(kernels::kernelResourcesJson())) remote->setKernelRecords(std::move(*records));
+  return remote;
+}
+
 namespace {
 
 /// The window's backend without its kernel records (makeBackend's choice).

@@ -14,6 +14,7 @@
 
 #include "app/gui_wiring.h"
 #include "launchlab/course.h"
+#include "launchlab/remote.h"
 #include "launchlab/request.h"
 #include "app/quit_on_signal.h"
 #include "ui/main_window.h"
@@ -77,12 +78,20 @@ struct Options {
                             "Run on CUDA device <N> (see 'launchlab-cli info'; the toolbar's picker changes it). A "
                             "device this machine does not have is reported in the window.",
                             "N"};
+  QCommandLineOption remote{"remote",
+                            "Run jobs on the GPU of <[user@]host[:port]> over SSH (ssh host launchlab-cli worker; key "
+                            "login, no password prompt). Saved in the settings as the default. LAUNCHLAB_SSH overrides "
+                            "the ssh command and its options. 'local' goes back to this machine.",
+                            "host"};
+  QCommandLineOption remoteCli{"remote-cli", "The path of launchlab-cli on the --remote host (default: launchlab-cli).",
+                               "path"};
   Options() {
     parser.setApplicationDescription(
         "LaunchLab: pick a CUDA workload, tune its launch, run it, see and export the results.");
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addOptions({workload, course, open, presentation, screenshot, stalls, fresh, noRun, inProcess, device});
+    parser.addOptions({workload, course, open, presentation, screenshot, stalls, fresh, noRun, inProcess, device, remote,
+                       remoteCli});
   }
 };
 
@@ -104,6 +113,21 @@ bool readDevice(const QString& text, std::optional<int>& device) {
   if (!p.ok()) std::fprintf(stderr, "launchlab: --device: %s\n", p.problems.front().message.c_str());
   device = p.request.device;
   return p.ok();
+}
+
+/// The remote host of --remote, else of the settings ("" or "local": this machine), checked; false after one line
+/// on stderr when the host or --remote-cli is not acceptable.
+bool readRemote(const Options& o, AppSettings& settings, std::optional<launchlab::RemoteTarget>& target) {
+  QString host = o.parser.isSet(o.remote) ? o.parser.value(o.remote) : settings.remoteHost();
+  if (o.parser.isSet(o.remote)) settings.setRemoteHost(host == "local" ? QString() : host);
+  if (host.isEmpty() || host == "local") return true;
+  launchlab::RemoteTarget t;
+  if (o.parser.isSet(o.remoteCli)) t.cli = o.parser.value(o.remoteCli).toStdString();
+  std::string why = launchlab::parseRemoteTarget(host.toStdString(), t);
+  if (why.empty()) why = launchlab::checkRemoteCli(t.cli);
+  if (!why.empty()) std::fprintf(stderr, "launchlab: %s\n", why.c_str());
+  if (why.empty()) target = t;
+  return why.empty();
 }
 
 }  // namespace
@@ -149,9 +173,15 @@ int main(int argc, char** argv) {
   std::unique_ptr<AppSettings> settings = fresh ? AppSettings::ephemeral() : std::make_unique<AppSettings>();
   if (fresh) opts.presetFolder = settings->privateFolder() + "/presets";
 
+  std::optional<launchlab::RemoteTarget> remote;
+  if (!readRemote(o, *settings, remote)) return 2;
+
   std::string backendNote;
   const std::string workerPath = (QCoreApplication::applicationDirPath() + "/launchlab-cli").toStdString();
-  auto backend = launchlab::app::makeBackend(workerPath, parser.isSet(o.inProcess), backendNote);
+  const char* ssh = std::getenv("LAUNCHLAB_SSH");
+  std::shared_ptr<Backend> backend =
+      remote ? launchlab::app::makeRemoteBackend(launchlab::remoteWorkerCommand(*remote, ssh ? ssh : ""), backendNote)
+             : launchlab::app::makeBackend(workerPath, parser.isSet(o.inProcess), backendNote);
   opts.backendNote = QString::fromStdString(backendNote);
   MainWindow window(std::move(backend), std::move(settings), opts);
   window.show();

@@ -31,6 +31,8 @@ class Backend {
   virtual std::string selectDevice(int index) = 0;
   /// Blocking; honours `cancel` between repetitions and reports through `progress`.
   virtual RunResult run(const RunRequest& req, const CancelToken* cancel, const ProgressFn& progress) = 0;
+  /// The host the runs go to when it is not this machine (a remote GPU over SSH), else "".
+  virtual std::string remoteHost() const { return {}; }
   /// The kernels' resource usage recorded at build time (kernel_resources.h), for the occupancy curve; the wiring
   /// (app/gui_wiring.h) sets it, read-only afterwards. Empty: no curve.
   void setKernelRecords(std::vector<KernelRecord> records) { m_kernelRecords = std::move(records); }
@@ -88,6 +90,8 @@ class IsolatedBackend final : public Backend {
   /// Starts the worker at `workerPath` and asks it for the device (blocking, once). `registry` must hold the
   /// workloads the worker runs (metadata and validation).
   IsolatedBackend(const std::string& workerPath, std::unique_ptr<Registry> registry);
+  /// The worker started by `command` (e.g. over ssh: launchlab/remote.h).
+  IsolatedBackend(WorkerCommand command, std::unique_ptr<Registry> registry);
   const Registry& registry() const override { return *m_registry; }
   DeviceStatus deviceStatus() const override { return m_view->status(); }
   DeviceLimits launchLimits() const override { return m_view->limits(); }
@@ -97,7 +101,9 @@ class IsolatedBackend final : public Backend {
   RunResult run(const RunRequest& req, const CancelToken* cancel, const ProgressFn& progress) override {
     return m_runner.run(m_view->withDevice(req), cancel, progress);
   }
+  std::string remoteHost() const override { return m_runner.command().remoteHost; }
   int workersStarted() const { return m_runner.workersStarted(); }
+  pid_t workerPid() const { return m_runner.workerPid(); }
 
  private:
   std::unique_ptr<Registry> m_registry;

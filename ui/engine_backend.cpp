@@ -22,7 +22,10 @@ EngineBackend::EngineBackend(std::unique_ptr<Registry> registry, std::shared_ptr
 }
 
 IsolatedBackend::IsolatedBackend(const std::string& workerPath, std::unique_ptr<Registry> registry)
-    : m_registry(std::move(registry)), m_runner({workerPath, "worker"}) {
+    : IsolatedBackend(WorkerCommand{{workerPath, "worker"}}, std::move(registry)) {}
+
+IsolatedBackend::IsolatedBackend(WorkerCommand command, std::unique_ptr<Registry> registry)
+    : m_registry(std::move(registry)), m_runner(std::move(command)) {
   m_view = std::make_unique<DeviceView>(*m_registry, m_runner.deviceStatus());
 }
 

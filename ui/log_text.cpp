@@ -11,13 +11,18 @@ QString seconds(double s) { return QString::number(s, 'f', 2); }
 
 // ---- Banners ----
 
-QString deviceBannerText(const DeviceStatus& d) {
+QString deviceBannerText(const DeviceStatus& d, const std::string& remoteHost) {
+  const QString host = q(remoteHost).toHtmlEscaped();
   if (!d.available)
-    return "<b>CUDA implementations are off on this machine:</b> " + q(d.reason).toHtmlEscaped() +
-           ". CPU implementations run; CUDA rows say why they were skipped.";
+    return "<b>CUDA implementations are off on " + (host.isEmpty() ? QString("this machine") : host + " (over SSH)") +
+           ":</b> " + q(d.reason).toHtmlEscaped() + ". CPU implementations run; CUDA rows say why they were skipped.";
   const auto& i = d.info;
   const QString which = d.devices.size() > 1 ? QString("device %1 of %2, ").arg(i.index).arg(d.devices.size()) : QString();
-  return QString("GPU: <b>%1</b> (" + which + "compute capability %2.%3, %4 SMs, %5 GiB, driver %6.%7) runs the CUDA implementations.")
+  // A remote GPU's arrays come back over the connection: the plots are drawn from those host copies.
+  const QString where = host.isEmpty() ? QString() : " on <b>" + host + "</b> (over SSH)";
+  const QString tail = host.isEmpty() ? QString() : " Plots are drawn from host copies of its arrays.";
+  return QString("GPU: <b>%1</b>" + where + " (" + which +
+                 "compute capability %2.%3, %4 SMs, %5 GiB, driver %6.%7) runs the CUDA implementations." + tail)
       .arg(q(i.name).toHtmlEscaped())
       .arg(i.ccMajor)
       .arg(i.ccMinor)

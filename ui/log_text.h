@@ -18,8 +18,9 @@ namespace launchlab::ui {
 
 // ---- Banners ----
 
-/// The device banner: the GPU that runs the CUDA implementations, or why they are off.
-QString deviceBannerText(const DeviceStatus& d);
+/// The device banner: the GPU that runs the CUDA implementations, or why they are off; on `remoteHost` (over SSH,
+/// plots drawn from host copies) when that is not "".
+QString deviceBannerText(const DeviceStatus& d, const std::string& remoteHost = {});
 /// The error banner after a run: the run's failure, or each failed / mismatching implementation on a line of
 /// its own; "" when nothing went wrong.
 QString runProblemsText(const RunResult& r);

@@ -322,7 +322,7 @@ void MainWindow::addDevicePicker(QToolBar* tb) {
 
 void MainWindow::showDeviceStatus() {
   const DeviceStatus d = m_backend->deviceStatus();
-  m_deviceBanner->showMessage(d.available ? Banner::Level::Info : Banner::Level::Warning, deviceBannerText(d));
+  m_deviceBanner->showMessage(d.available ? Banner::Level::Info : Banner::Level::Warning, deviceBannerText(d, m_backend->remoteHost()));
 }
 
 void MainWindow::selectWorkload(const QString& id) {

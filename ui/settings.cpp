@@ -47,6 +47,8 @@ void AppSettings::setWindowLayout(const QByteArray& geometry, const QByteArray& 
   m_settings->setValue("ui/geometry", geometry);
   m_settings->setValue("ui/state", state);
 }
+QString AppSettings::remoteHost() const { return m_settings->value("remote/host").toString(); }
+void AppSettings::setRemoteHost(const QString& host) { m_settings->setValue("remote/host", host); }
 QString AppSettings::exportFolder() const { return m_settings->value("export/folder", QDir::homePath()).toString(); }
 void AppSettings::setExportFolder(const QString& folder) { m_settings->setValue("export/folder", folder); }
 

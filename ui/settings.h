@@ -30,6 +30,9 @@ class AppSettings {
   QByteArray windowGeometry() const;
   QByteArray windowState() const;
   void setWindowLayout(const QByteArray& geometry, const QByteArray& state);
+  /// The remote GPU the window runs on at start ([user@]host[:port], launchlab --remote's form), "" for this machine.
+  QString remoteHost() const;
+  void setRemoteHost(const QString& host);
   QString exportFolder() const;
   void setExportFolder(const QString& folder);
   /// The ephemeral instance's temporary folder (removed with it), for anything else a fresh instance writes; empty

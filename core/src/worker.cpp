@@ -207,7 +207,65 @@ int serveWorker(Engine& engine, int inFd, int outFd) {
   }
 }
 
-IsolatedRunner::IsolatedRunner(std::vector<std::string> argv) : m_argv(std::move(argv)) {}
+namespace {
+
+struct Spawned {
+  pid_t pid = -1;
+  int toWorker = -1, fromWorker = -1, errFromWorker = -1;
+};
+
+void closeBoth(int fds[2]) {
+  ::close(fds[0]);
+  ::close(fds[1]);
+}
+
+/// Starts `cmd` with its stdin and stdout (and its stderr, when captured) on pipes; "" or why not.
+std::string spawn(WorkerCommand& cmd, Spawned& out) {
+  int toChild[2], fromChild[2] = {-1, -1}, errChild[2] = {-1, -1};
+  if (::pipe2(toChild, O_CLOEXEC) != 0) return std::string("cannot create pipes: ") + std::strerror(errno);
+  if (::pipe2(fromChild, O_CLOEXEC) != 0 || (cmd.captureStderr && ::pipe2(errChild, O_CLOEXEC) != 0)) {
+    const int e = errno;
+    closeBoth(toChild);
+    if (fromChild[0] >= 0) closeBoth(fromChild);
+    return std::string("cannot create pipes: ") + std::strerror(e);
+  }
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_adddup2(&fa, toChild[0], 0);
+  posix_spawn_file_actions_adddup2(&fa, fromChild[1], 1);
+  if (cmd.captureStderr) posix_spawn_file_actions_adddup2(&fa, errChild[1], 2);
+  std::vector<char*> args;
+  for (auto& a : cmd.argv) args.push_back(a.data());
+  args.push_back(nullptr);
+  const int rc = posix_spawnp(&out.pid, args[0], &fa, nullptr, args.data(), environ);
+  posix_spawn_file_actions_destroy(&fa);
+  ::close(toChild[0]);
+  ::close(fromChild[1]);
+  if (cmd.captureStderr) ::close(errChild[1]);
+  out.toWorker = toChild[1];
+  out.fromWorker = fromChild[0];
+  out.errFromWorker = errChild[0];
+  if (out.errFromWorker >= 0) ::fcntl(out.errFromWorker, F_SETFL, O_NONBLOCK);
+  if (rc == 0) return {};
+  for (int fd : {out.toWorker, out.fromWorker, out.errFromWorker})
+    if (fd >= 0) ::close(fd);
+  out = Spawned{};
+  return std::strerror(rc);
+}
+
+/// The last non-empty line of `text`.
+std::string lastLine(const std::string& text) {
+  std::size_t end = text.find_last_not_of("\r\n");
+  if (end == std::string::npos) return {};
+  const std::size_t begin = text.rfind('\n', end);
+  return text.substr(begin == std::string::npos ? 0 : begin + 1, end + 1 - (begin == std::string::npos ? 0 : begin + 1));
+}
+
+}  // namespace
+
+IsolatedRunner::IsolatedRunner(std::vector<std::string> argv) : IsolatedRunner(WorkerCommand{std::move(argv)}) {}
+
+IsolatedRunner::IsolatedRunner(WorkerCommand command) : m_cmd(std::move(command)) {}
 
 IsolatedRunner::~IsolatedRunner() { stop(); }
 
@@ -218,42 +276,37 @@ bool IsolatedRunner::ensureStarted(std::string& error) {
     m_pid = -1;  // it ended since the last run (e.g. after a lost context): start a new one
     stop();
   }
-  int toChild[2], fromChild[2];
-  if (::pipe2(toChild, O_CLOEXEC) != 0 || ::pipe2(fromChild, O_CLOEXEC) != 0) {
-    error = std::string("cannot create pipes for the GPU worker: ") + std::strerror(errno);
-    return false;
-  }
-  posix_spawn_file_actions_t fa;
-  posix_spawn_file_actions_init(&fa);
-  posix_spawn_file_actions_adddup2(&fa, toChild[0], 0);
-  posix_spawn_file_actions_adddup2(&fa, fromChild[1], 1);
-  std::vector<char*> args;
-  for (auto& a : m_argv) args.push_back(a.data());
-  args.push_back(nullptr);
-  pid_t pid = -1;
-  int rc = posix_spawn(&pid, args[0], &fa, nullptr, args.data(), environ);
-  posix_spawn_file_actions_destroy(&fa);
-  ::close(toChild[0]);
-  ::close(fromChild[1]);
-  if (rc != 0) {
-    ::close(toChild[1]);
-    ::close(fromChild[0]);
-    error = "cannot start the GPU worker " + m_argv[0] + ": " + std::strerror(rc);
+  Spawned s;
+  if (const std::string why = spawn(m_cmd, s); !why.empty()) {
+    error = "cannot start " + m_cmd.name + " " + m_cmd.argv[0] + ": " + why;
     return false;
   }
   ::signal(SIGPIPE, SIG_IGN);  // a dead worker must not kill the front end on write
-  m_pid = pid;
-  m_toWorker = toChild[1];
-  m_fromWorker = fromChild[0];
+  m_pid = s.pid;
+  m_toWorker = s.toWorker;
+  m_fromWorker = s.fromWorker;
+  m_errFromWorker = s.errFromWorker;
+  m_stderrTail.clear();
   m_haveStatus = false;
   ++m_started;
   return true;
 }
 
+void IsolatedRunner::drainStderr() {
+  char buf[4096];
+  for (ssize_t r; m_errFromWorker >= 0 && (r = ::read(m_errFromWorker, buf, sizeof buf)) != 0;) {
+    if (r < 0 && errno == EINTR) continue;
+    if (r < 0) break;  // EAGAIN: nothing more for now
+    m_stderrTail.append(buf, std::size_t(r));
+    if (m_stderrTail.size() > 8192) m_stderrTail.erase(0, m_stderrTail.size() - 4096);
+  }
+}
+
 void IsolatedRunner::stop() {
   if (m_toWorker >= 0) ::close(m_toWorker);
   if (m_fromWorker >= 0) ::close(m_fromWorker);
-  m_toWorker = m_fromWorker = -1;
+  if (m_errFromWorker >= 0) ::close(m_errFromWorker);
+  m_toWorker = m_fromWorker = m_errFromWorker = -1;
   if (m_pid > 0) {
     int st = 0;
     // Closing stdin ends a healthy worker; give it a moment, then make sure.
@@ -277,6 +330,8 @@ std::string IsolatedRunner::reap() {
     }
     m_pid = -1;
   }
+  drainStderr();
+  if (const std::string said = lastLine(m_stderrTail); !said.empty()) how += ": \"" + said + "\"";
   stop();
   return how;
 }
@@ -292,14 +347,14 @@ DeviceStatus IsolatedRunner::deviceStatus() {
   char type = 0;
   std::string payload;
   if (!writeFrame(m_toWorker, 'I', {}) || !readFrame(m_fromWorker, type, payload) || type != 'I') {
-    s.reason = "the GPU worker " + reap() + " before reporting the device";
+    s.reason = m_cmd.name + " " + reap() + " before reporting the device";
     return s;
   }
   try {
     m_status = wire::decodeDevice(payload);
   } catch (const BadInput& e) {
     stop();
-    s.reason = std::string("the GPU worker sent a malformed device status (") + e.what() + ")";
+    s.reason = m_cmd.name + " sent a malformed device status (" + e.what() + ")";
     return s;
   }
   m_haveStatus = true;
@@ -314,7 +369,7 @@ RunResult IsolatedRunner::run(const RunRequest& req, const CancelToken* cancel, 
     reap();
     if (!ensureStarted(err)) return failed(req, err);
     if (!writeFrame(m_toWorker, 'R', wire::encodeRequest(req)))
-      return failed(req, "the GPU worker " + reap() + " before it could take the request");
+      return failed(req, m_cmd.name + " " + reap() + " before it could take the request");
   }
   bool cancelSent = false;
   for (;;) {
@@ -326,18 +381,19 @@ RunResult IsolatedRunner::run(const RunRequest& req, const CancelToken* cancel, 
     pollfd p{m_fromWorker, POLLIN, 0};
     int ready = ::poll(&p, 1, 20);
     if (ready < 0 && errno != EINTR) return failed(req, std::string("poll: ") + std::strerror(errno));
+    drainStderr();
     if (ready <= 0) continue;
     char type = 0;
     std::string payload;
     if (!readFrame(m_fromWorker, type, payload)) {
       const std::string how = reap();
-      return failed(req, "the GPU worker process " + how + " during the run; a fresh worker starts with the next run");
+      return failed(req, m_cmd.name + " " + how + " during the run; a fresh worker starts with the next run");
     }
     try {
       if (auto r = take(type, payload, progress)) return std::move(*r);
     } catch (const BadInput& e) {
       stop();  // out of step with us: the next run starts a fresh one
-      return failed(req, std::string("the GPU worker sent a malformed message (") + e.what() +
+      return failed(req, m_cmd.name + " sent a malformed message (" + e.what() +
                              "); a fresh worker starts with the next run");
     }
   }

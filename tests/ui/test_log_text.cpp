@@ -36,6 +36,10 @@ class TestLogText : public QObject {
     d.info.driverVersion = 12040;
     QCOMPARE(deviceBannerText(d), QString("GPU: <b>NVIDIA H200 &lt;NVL&gt;</b> (compute capability 9.0, 132 SMs, 141.0 GiB, "
                                           "driver 12.4) runs the CUDA implementations."));
+    QCOMPARE(deviceBannerText(d, "lab-gpu"),
+             QString("GPU: <b>NVIDIA H200 &lt;NVL&gt;</b> on <b>lab-gpu</b> (over SSH) (compute capability 9.0, 132 SMs, "
+                     "141.0 GiB, driver 12.4) runs the CUDA implementations. Plots are drawn from host copies of its "
+                     "arrays."));
   }
 
   void deviceBannerSaysWhyCudaIsOff() {
@@ -43,6 +47,8 @@ class TestLogText : public QObject {
     d.reason = "no NVIDIA driver & no device";
     QCOMPARE(deviceBannerText(d), QString("<b>CUDA implementations are off on this machine:</b> no NVIDIA driver &amp; no "
                                           "device. CPU implementations run; CUDA rows say why they were skipped."));
+    d.reason = "CPU-only build";
+    QVERIFY(deviceBannerText(d, "lab-gpu").startsWith("<b>CUDA implementations are off on lab-gpu (over SSH):</b> CPU-only"));
   }
 
   void runProblemsListFailuresAndMismatches() {

@@ -30,11 +30,22 @@ inline constexpr std::uint64_t kMaxRequestFrameBytes = std::uint64_t(1) << 20;
 /// a lost context).
 int serveWorker(Engine& engine, int inFd, int outFd);
 
+/// How to start a worker: the command, what to call it in messages, whether its stderr is captured (its last lines
+/// then end the reason of a failed start or run: ssh's "Connection refused", "Permission denied (publickey)"), and
+/// the host it runs on when that is not this machine (remote.h).
+struct WorkerCommand {
+  std::vector<std::string> argv;  ///< argv[0] is found on PATH when it has no '/'
+  std::string name = "the GPU worker";
+  bool captureStderr = false;
+  std::string remoteHost;  ///< "" = this machine
+};
+
 /// The parent side. Not thread-safe: use from one thread (the GUI's compute thread).
 class IsolatedRunner {
  public:
   /// argv[0] is the worker executable (e.g. the path of launchlab-cli), the rest its arguments ("worker").
   explicit IsolatedRunner(std::vector<std::string> argv);
+  explicit IsolatedRunner(WorkerCommand command);
   ~IsolatedRunner();
   IsolatedRunner(const IsolatedRunner&) = delete;
   IsolatedRunner& operator=(const IsolatedRunner&) = delete;
@@ -48,17 +59,21 @@ class IsolatedRunner {
   /// How many workers were started so far (1 after the first run; more after faults).
   int workersStarted() const { return m_started; }
   pid_t workerPid() const { return m_pid; }
+  const WorkerCommand& command() const { return m_cmd; }
 
  private:
   bool ensureStarted(std::string& error);
   void stop();
-  std::string reap();  ///< waits for a dead worker; describes how it ended
+  std::string reap();  ///< waits for a dead worker; describes how it ended (with its last stderr line when captured)
+  void drainStderr();  ///< keeps the tail of a captured stderr (so a chatty worker never blocks on a full pipe)
   /// Handles one frame of a run: relays progress, notes a lost context, returns the result. Throws BadInput for a
   /// malformed payload.
   std::optional<RunResult> take(char type, const std::string& payload, const ProgressFn& progress);
 
-  std::vector<std::string> m_argv;
+  WorkerCommand m_cmd;
   pid_t m_pid = -1;
+  int m_errFromWorker = -1;
+  std::string m_stderrTail;
   int m_toWorker = -1;
   int m_fromWorker = -1;
   int m_started = 0;
