@@ -15,5 +15,8 @@ ninja -C "$BUILD" launchlab-cli launchlab_core_tests launchlab_kernel_tests laun
 rm -rf .carry/bin .carry/lib && mkdir -p .carry/bin .carry/lib
 cp "$BUILD"/app/launchlab-cli "$BUILD"/tests/launchlab_*_tests .carry/bin/
 strip .carry/bin/* || true
-cp /usr/lib/x86_64-linux-gnu/libgomp.so.1 .carry/lib/
+# Every shared library the CLI links (libgomp, libarchive and its compressors, ...) except the C library's own,
+# which the GPU machine has: it may lack the others.
+ldd .carry/bin/launchlab-cli | awk '$3 ~ /^\// {print $3}' | grep -v -E '/(libc|libm|libpthread|libdl|librt)\.so' |
+  xargs -r -I{} cp -L {} .carry/lib/
 du -sh .carry
