@@ -235,10 +235,11 @@ RunResult load(const std::string& path) {
   Contents c = readMembers(path);
   RunResult r = rethrowAsBadInput(path + ": run.json", [&] { return nlohmann::ordered_json::parse(*c.json).get<RunResult>(); });
   r.inputs = std::move(c.inputs);
-  for (auto& [implId, array] : c.outputs) {
+  for (auto& entry : c.outputs) {  // not a structured binding: clang 14 (the fuzz build) cannot capture one
+    const std::string& implId = entry.first;
     auto impl = std::find_if(r.impls.begin(), r.impls.end(), [&](const ImplResult& i) { return i.implId == implId; });
     if (impl == r.impls.end()) bad(path, "arrays of '" + implId + "', an implementation run.json does not list");
-    impl->outputs.push_back(std::move(array));
+    impl->outputs.push_back(std::move(entry.second));
   }
   return r;
 }

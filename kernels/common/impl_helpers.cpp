@@ -52,10 +52,11 @@ ImplSpec& BasicWorkload::addImpl(std::string id, std::string title, std::string 
 }
 
 void BasicWorkload::nameKernels(const std::string& ns, const std::vector<KernelsOfImpl>& kernels) {
-  for (const auto& [implId, functions] : kernels) {
+  for (const auto& entry : kernels) {  // not a structured binding: clang 14 (the fuzz build) cannot capture one
+    const std::string& implId = entry.first;
     auto it = std::find_if(m_impls.begin(), m_impls.end(), [&](const ImplSpec& s) { return s.id == implId; });
     if (it == m_impls.end()) throw std::logic_error(m_info.id + ": nameKernels names no implementation " + implId);
-    for (const auto& f : functions) it->kernels.push_back(ns + "::" + f);
+    for (const auto& f : entry.second) it->kernels.push_back(ns + "::" + f);
   }
 }
 

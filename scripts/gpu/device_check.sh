@@ -17,6 +17,7 @@ E=$WORK/evidence
 mkdir -p "$E" "$OUTDIR"
 export LD_LIBRARY_PATH="$BIN/../lib:${LD_LIBRARY_PATH:-}"
 export LAUNCHLAB_CLI="$BIN/launchlab-cli"
+export LAUNCHLAB_WRITE_HELPER="$BIN/helpers/atomic_write_helper"
 summary=$E/summary.txt
 pack() { tar -C "$WORK" -czf "$OUTDIR/evidence.tar.gz" evidence 2>/dev/null; cp "$summary" "$OUTDIR/summary.txt" 2>/dev/null; }
 trap pack EXIT
@@ -48,6 +49,7 @@ for w in $("$BIN/launchlab-cli" list --json | python3 -c 'import json,sys; print
     matmul) n=2048 ;;                   # 2 n^3 flops, and the reference runs on one core
     matrix_add_2d | transpose) n=4096 ;; # n is the rows of an n x n matrix (16Mi^2 is over the 2^32-element limit)
     row_col_sums) n=16384 ;;            # the seed's 16384 x 16384
+    mandelbrot) n=4096 ;;               # a 4096 x 4096 image (at most 32768 rows)
     *) n=16Mi ;;
   esac
   timeout 120 "$BIN/launchlab-cli" run "$w" --n $n --reps 10 --warmup 2 --json "$E/run_${w}.json" > "$E/run_${w}.txt" 2>&1

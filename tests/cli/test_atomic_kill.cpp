@@ -1,6 +1,7 @@
 // No silent data loss: a writer killed mid-write (SIGKILL: no handler, no clean-up) leaves the file it was
 // replacing exactly as it was, never a partial one in its place. files::writeAtomic is the writer under every file
 // core and the CLI write (JSON, CSV, .npy, presets of `course presets`); atomic_write_helper drives it.
+#include <cstdlib>
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -30,10 +31,17 @@ std::optional<fs::path> partialFileOf(const fs::path& target, std::uintmax_t byt
   return std::nullopt;
 }
 
+/// The helper built beside this suite, or LAUNCHLAB_WRITE_HELPER (binaries carried to another machine).
+const char* writeHelper() {
+  const char* env = std::getenv("LAUNCHLAB_WRITE_HELPER");
+  return env ? env : LAUNCHLAB_WRITE_HELPER_PATH;
+}
+
 pid_t startWriter(const fs::path& target, const char* mib) {
+  const char* helper = writeHelper();
   const pid_t pid = ::fork();
   if (pid == 0) {
-    ::execl(LAUNCHLAB_WRITE_HELPER_PATH, LAUNCHLAB_WRITE_HELPER_PATH, target.c_str(), mib, static_cast<char*>(nullptr));
+    ::execl(helper, helper, target.c_str(), mib, static_cast<char*>(nullptr));
     ::_exit(127);
   }
   return pid;

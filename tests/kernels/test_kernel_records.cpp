@@ -15,8 +15,13 @@ TEST(KernelRecords, EveryNamedKernelWasRecordedOnEveryArchitecture) {
   const auto records = kernelRecordsFromJson(kernels::kernelResourcesJson(), &err);
   ASSERT_TRUE(records) << err;
   const auto archs = recordedArchs(*records);
-  EXPECT_EQ(archs, (std::vector<std::string>{"sm_75", "sm_80", "sm_86", "sm_89", "sm_90"}))
-      << "regenerate resources/kernel_resources.json (docs/ARCHITECTURE.md, Occupancy)";
+  // The committed copy covers the CMake default's architectures; a record this build made covers those it built
+  // (e.g. only sm_90 with LAUNCHLAB_CUDA_ARCHS=90).
+  if (kernels::kernelResourcesJsonOrigin() == "resources/kernel_resources.json")
+    EXPECT_EQ(archs, (std::vector<std::string>{"sm_75", "sm_80", "sm_86", "sm_89", "sm_90"}))
+        << "regenerate resources/kernel_resources.json (docs/ARCHITECTURE.md, Occupancy)";
+  else
+    EXPECT_FALSE(archs.empty()) << kernels::kernelResourcesJsonOrigin();
   Registry reg;
   kernels::registerAllWorkloads(reg);
   int named = 0;
