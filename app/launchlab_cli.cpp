@@ -255,7 +255,7 @@ int cmdSweep(Engine& engine, const SweepOptions& o) {
 }
 
 int cmdOccupancy(Engine& engine, const cli::OccupancyOptions& o) {
-  checkOutputFolder("--json", o.json);
+  checkOutputFile("--json", o.json);
   auto report = cli::occupancyFor(engine, o);
   if (auto* p = std::get_if<RequestProblem>(&report)) badRequest(*p);
   const auto& r = std::get<OccupancyReport>(report);

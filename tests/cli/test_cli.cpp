@@ -198,6 +198,14 @@ TEST(Cli, OccupancyWithoutAGpuIsTheoreticalAndBadInputExitsTwo) {
   ASSERT_EQ(j["rows"].size(), 1u);
   EXPECT_EQ(j["rows"][0]["grid_blocks"], 132);  // sm*1 without a GPU: the default profile's 132 SMs
   EXPECT_EQ(j["rows"][0]["blocks_per_sm"], 6);   // 8 warps per block, 48 warp slots on sm_86
+  // --json FILE writes that file (a merge once made it create a folder of that name and then refuse it).
+  const auto file = scratch() / "occupancy.json";
+  std::filesystem::remove_all(file);
+  Out f = cli("occupancy vector_add --impl cuda-grid-stride --block 256 --json " + file.string());
+  ASSERT_EQ(f.code, 0) << f.err;
+  ASSERT_TRUE(std::filesystem::is_regular_file(file));
+  std::ifstream in(file);
+  EXPECT_EQ(nlohmann::json::parse(in)["schema"], "launchlab.occupancy");
   expectBadInput("occupancy vector_add --impl cuda-grid-stride --gpu-profile sm_70", "unknown profile 'sm_70'");
   expectBadInput("occupancy vector_add --impl cpu-serial --block 32", "not a CUDA implementation");
   expectBadInput("occupancy vector_add --impl cuda-grid-stride --block 2000", "2000 threads per block > 1024");
