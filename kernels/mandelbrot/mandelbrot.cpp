@@ -17,6 +17,13 @@ View viewOf(const RunSetup& s) {
           std::int32_t(s.params.integer("cap")), s.params.choice("output") == "escape-count"};
 }
 
+void recordRoundRate(ImplContext& ctx, Phase timed) {
+  const auto r = ctx.outputs[1].view<std::int32_t>();
+  const double rounds = std::accumulate(r.begin(), r.end(), 0.0);
+  const double ms = summarize(ctx.samples[timed]).medianMs;
+  if (ms > 0) ctx.metrics["grounds_per_s"] = rounds / (ms * 1e-3) / 1e9;
+}
+
 std::uint64_t scatterMultiplier(std::uint64_t pixels) {
   std::uint64_t m = 7919;  // a prime; the next candidates until one shares no factor with the pixel count
   while (pixels > 1 && std::gcd(m % pixels, pixels) != 1) m += 2;
@@ -54,9 +61,7 @@ template <bool Parallel> void runCpu(ImplContext& ctx) {
         for (std::size_t j = 0; j < m.rows; ++j) row(j);
       }
     });
-    const double rounds = std::accumulate(work, work + m.elements(), 0.0);
-    const double ms = summarize(ctx.samples[Phase::Cpu]).medianMs;
-    if (ms > 0) ctx.metrics["grounds_per_s"] = rounds / (ms * 1e-3) / 1e9;
+    recordRoundRate(ctx, Phase::Cpu);
   });
 }
 

@@ -1,8 +1,6 @@
 // mandelbrot: a thread per pixel over a 2-D grid (grid-stride in both axes), and the same work with pixels
 // scattered over the warps. Both write the verdict and the rounds each pixel took; the rounds, summed on the host,
 // give the metric grounds_per_s (10^9 rounds of Floyd's test per second of kernel time).
-#include <numeric>
-
 #include "common/gpu_pipeline.cuh"
 #include "common/matrix_shape.h"
 #include "mandelbrot/mandelbrot.h"
@@ -66,10 +64,7 @@ template <bool Scattered> void run(ImplContext& ctx) {
       else
         perPixelKernel<R><<<gr, b, 0, s>>>(g, d.output<std::int32_t>(0), d.output<std::int32_t>(1), m.rows, m.cols);
     });
-    const auto r = ctx.outputs[1].view<std::int32_t>();
-    const double rounds = std::accumulate(r.begin(), r.end(), 0.0);
-    const double ms = summarize(ctx.samples[Phase::Kernel]).medianMs;
-    if (ms > 0) ctx.metrics["grounds_per_s"] = rounds / (ms * 1e-3) / 1e9;
+    recordRoundRate(ctx, Phase::Kernel);
   });
 }
 

@@ -80,6 +80,10 @@ View viewOf(const RunSetup& s);
 /// A multiplier coprime with `pixels`, so that p -> (p * m) mod pixels is a permutation (the scattered variant).
 std::uint64_t scatterMultiplier(std::uint64_t pixels);
 
+/// The metric grounds_per_s: the rounds of output `rounds` (every pixel's) per second of the median `timed` phase,
+/// in 10^9; the CPU implementations time Phase::Cpu, the CUDA ones Phase::Kernel.
+void recordRoundRate(ImplContext& ctx, Phase timed);
+
 void cudaPerPixel(ImplContext& ctx);
 void cudaScattered(ImplContext& ctx);
 
