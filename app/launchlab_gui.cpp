@@ -116,18 +116,28 @@ bool readDevice(const QString& text, std::optional<int>& device) {
 }
 
 /// The remote host of --remote, else of the settings ("" or "local": this machine), checked; false after one line
-/// on stderr when the host or --remote-cli is not acceptable.
+/// on stderr when --remote or --remote-cli is not acceptable. --remote and --remote-cli are remembered (the window's
+/// "GPU server" dialog edits the same settings); a stored host that is not acceptable (a hand-edited file) is
+/// reported and this machine is used.
 bool readRemote(const Options& o, AppSettings& settings, std::optional<launchlab::RemoteTarget>& target) {
-  QString host = o.parser.isSet(o.remote) ? o.parser.value(o.remote) : settings.remoteHost();
-  if (o.parser.isSet(o.remote)) settings.setRemoteHost(host == "local" ? QString() : host);
+  const bool given = o.parser.isSet(o.remote);
+  const QString host = given ? o.parser.value(o.remote) : settings.remoteHost();
+  const QString cli = o.parser.isSet(o.remoteCli) ? o.parser.value(o.remoteCli) : settings.remoteCli();
+  if (given) {
+    settings.setRemoteHost(host == "local" ? QString() : host);
+    settings.setRemoteCli(o.parser.value(o.remoteCli));
+  }
   if (host.isEmpty() || host == "local") return true;
   launchlab::RemoteTarget t;
-  if (o.parser.isSet(o.remoteCli)) t.cli = o.parser.value(o.remoteCli).toStdString();
+  if (!cli.isEmpty()) t.cli = cli.toStdString();
   std::string why = launchlab::parseRemoteTarget(host.toStdString(), t);
   if (why.empty()) why = launchlab::checkRemoteCli(t.cli);
-  if (!why.empty()) std::fprintf(stderr, "launchlab: %s\n", why.c_str());
-  if (why.empty()) target = t;
-  return why.empty();
+  if (why.empty()) {
+    target = t;
+    return true;
+  }
+  std::fprintf(stderr, "launchlab: %s%s\n", given ? "" : "the GPU server in the settings: ", why.c_str());
+  return !given && !o.parser.isSet(o.remoteCli);
 }
 
 }  // namespace

@@ -307,6 +307,10 @@ void MainWindow::addPresetButton(QToolBar* tb) {
 }
 
 void MainWindow::addDevicePicker(QToolBar* tb) {
+  m_remoteAct = new QAction("GPU server\xE2\x80\xA6", this);
+  m_remoteAct->setToolTip("Run on this machine or on a GPU server over SSH (launchlab --remote)");
+  connect(m_remoteAct, &QAction::triggered, this, &MainWindow::openRemoteDialog);
+  tb->addAction(m_remoteAct);
   m_devicePicker = new DevicePicker(*m_backend);
   tb->addWidget(m_devicePicker)->setVisible(m_devicePicker->hasChoice());
   connect(m_devicePicker, &DevicePicker::failed, this, [this](const QString& why) {

@@ -17,6 +17,7 @@
 #include "view_style.h"
 
 class QAction;
+class QDialog;
 class QLabel;
 class QProgressBar;
 class QPushButton;
@@ -76,6 +77,10 @@ class MainWindow : public QMainWindow {
   Banner* recordedBanner() const { return m_recordedBanner; }
   QAction* saveRunAction() const { return m_saveRunAct; }
   QAction* openRunAction() const { return m_openRunAct; }
+  /// "GPU serverâ¦": where the runs go (this machine or a GPU server over SSH); opens a RemoteDialog.
+  QAction* remoteAction() const { return m_remoteAct; }
+  /// The open "GPU server" dialog, else null.
+  QDialog* remoteDialog() const { return m_remoteDialog; }
   QAction* runAction() const { return m_runAct; }
   QAction* cancelAction() const { return m_cancelAct; }
   QAction* presentationAction() const { return m_presentAct; }
@@ -140,6 +145,7 @@ class MainWindow : public QMainWindow {
   void showDeviceStatus();
   void addDevicePicker(QToolBar* tb);
   void addRunFileActions(QToolBar* tb);
+  void openRemoteDialog();
   void startWithRunFile();
   /// The views, charts, tables and export window show `outcome`; the previous one is freed off the GUI thread.
   void showOutcome(std::shared_ptr<const RunOutcome> outcome);
@@ -195,6 +201,8 @@ class MainWindow : public QMainWindow {
   QAction* m_exportAct = nullptr;
   QAction* m_saveRunAct = nullptr;
   QAction* m_openRunAct = nullptr;
+  QAction* m_remoteAct = nullptr;
+  QDialog* m_remoteDialog = nullptr;
   QAction* m_panelAct = nullptr;
   QAction* m_presentAct = nullptr;
   QAction* m_fullAct = nullptr;

@@ -2,8 +2,10 @@
 // a run file (launchlab/io/run_file.h, shared with launchlab-cli's --save-run and show).
 #include <QAction>
 #include <QFileDialog>
+#include <QCoreApplication>
 #include <QFileInfo>
 #include <QLabel>
+#include <QProcess>
 #include <QStyle>
 #include <QToolBar>
 
@@ -17,6 +19,7 @@
 #include "main_window.h"
 #include "outputs_pane.h"
 #include "param_panel.h"
+#include "remote_dialog.h"
 #include "results_tables.h"
 #include "settings.h"
 #include "sweep_pane.h"
@@ -94,6 +97,28 @@ void MainWindow::addRunFileActions(QToolBar* tb) {
   }
   connect(m_openRunAct, &QAction::triggered, this, &MainWindow::openRunDialog);
   connect(m_saveRunAct, &QAction::triggered, this, &MainWindow::saveRunDialog);
+}
+
+void MainWindow::openRemoteDialog() {
+  if (m_remoteDialog) {
+    m_remoteDialog->raise();
+    return;
+  }
+  auto* d = new RemoteDialog(*m_settings, q(m_backend->remoteHost()), this);
+  d->setAttribute(Qt::WA_DeleteOnClose);
+  m_remoteDialog = d;
+  connect(d, &QObject::destroyed, this, [this] { m_remoteDialog = nullptr; });
+  connect(d, &QDialog::accepted, this, [this] {
+    const QString host = m_settings->remoteHost();
+    log("GPU server saved: " + (host.isEmpty() ? QString("this machine") : host) + " (used from the next start)");
+  });
+  connect(d, &RemoteDialog::restartRequested, this, [this] {
+    // The backend is chosen at start: a new LaunchLab on the saved settings, then this one closes (and saves its
+    // layout as usual). Arguments are not passed on: --remote would override what was just saved.
+    if (QProcess::startDetached(QCoreApplication::applicationFilePath(), {})) close();
+    else m_errorBanner->showMessage(Banner::Level::Error, "Could not start LaunchLab again: restart it yourself.");
+  });
+  d->open();
 }
 
 void MainWindow::openRunDialog() {

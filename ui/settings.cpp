@@ -49,6 +49,8 @@ void AppSettings::setWindowLayout(const QByteArray& geometry, const QByteArray& 
 }
 QString AppSettings::remoteHost() const { return m_settings->value("remote/host").toString(); }
 void AppSettings::setRemoteHost(const QString& host) { m_settings->setValue("remote/host", host); }
+QString AppSettings::remoteCli() const { return m_settings->value("remote/cli").toString(); }
+void AppSettings::setRemoteCli(const QString& path) { m_settings->setValue("remote/cli", path); }
 QString AppSettings::exportFolder() const { return m_settings->value("export/folder", QDir::homePath()).toString(); }
 void AppSettings::setExportFolder(const QString& folder) { m_settings->setValue("export/folder", folder); }
 

@@ -33,6 +33,9 @@ class AppSettings {
   /// The remote GPU the window runs on at start ([user@]host[:port], launchlab --remote's form), "" for this machine.
   QString remoteHost() const;
   void setRemoteHost(const QString& host);
+  /// The path of launchlab-cli on the remote host (launchlab --remote-cli), "" for the default.
+  QString remoteCli() const;
+  void setRemoteCli(const QString& path);
   QString exportFolder() const;
   void setExportFolder(const QString& folder);
   /// The ephemeral instance's temporary folder (removed with it), for anything else a fresh instance writes; empty
