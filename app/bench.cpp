@@ -214,9 +214,10 @@ void matmulFigure(Engine& engine, bool quick, int reps, ordered_json& root, bool
               gflops("cuda-tiled-16"), gflops("cublas-tf32"));
 }
 
-/// mandelbrot f32 (issue 12): the tutorial's region at side x side pixels (quick: 1000), both CUDA variants, against
+/// mandelbrot f32 (issue 12): the tutorial's region at side x side pixels (quick: 1000), the CUDA variants, against
 /// the FP32 FMA ceiling measured in the same run. A round of Floyd's test is 27 floating-point operations as
-/// written (three steps z^2 + c of 4 multiplications and 3 additions, two |z|^2 tests of 2 and 1).
+/// written (three steps z^2 + c of 4 multiplications and 3 additions, two |z|^2 tests of 2 and 1), whichever way a
+/// variant rounds them (cuda-fma fuses them into fewer instructions).
 void mandelbrotFigure(Engine& engine, bool quick, int reps, ordered_json& root, bool& ok) {
   constexpr double kFlopsPerRound = 27;
   const std::uint64_t side = quick ? 1000 : 4096;
@@ -224,21 +225,23 @@ void mandelbrotFigure(Engine& engine, bool quick, int reps, ordered_json& root, 
   char step[32];
   std::snprintf(step, sizeof step, "%.9g", 3.0 / double(side));
   ordered_json rows = ordered_json::array();
-  const RunResult r = runOne(engine, "mandelbrot", side, "cuda-per-pixel,cuda-scattered", reps, "auto", "auto",
-                             {{"step", step}});
+  const RunResult r = runOne(engine, "mandelbrot", side, "cuda-per-pixel,cuda-fma,cuda-scattered", reps, "auto",
+                             "auto", {{"step", step}});
   bestGBs(r, rows, ok);  // the rows and their verification; the figure is GFLOP/s
   auto gflops = [&](const char* id) {
     const ImplResult* i = r.find(id);
     return i && i->metrics.count("grounds_per_s") ? kFlopsPerRound * i->metrics.at("grounds_per_s") : 0.0;
   };
-  const double perPixel = gflops("cuda-per-pixel"), scattered = gflops("cuda-scattered");
+  const double perPixel = gflops("cuda-per-pixel"), fused = gflops("cuda-fma"), scattered = gflops("cuda-scattered");
+  const double best = std::max(perPixel, fused);
   root["mandelbrot_f32"] = {{"side", side}, {"runs", rows}, {"flops_per_round", kFlopsPerRound},
-                            {"fma_peak_gflops", fma}, {"per_pixel_gflops", perPixel},
-                            {"scattered_gflops", scattered}, {"ratio_to_fma_peak", fma > 0 ? perPixel / fma : 0.0},
-                            {"target_ratio", 0.30}};
-  std::printf("mandelbrot f32 %llu^2: cuda-per-pixel %.0f GFLOP/s = %.3fx of the FP32 FMA kernel's %.0f GFLOP/s "
-              "(target >= 0.30); cuda-scattered %.0f GFLOP/s\n",
-              (unsigned long long)side, perPixel, fma > 0 ? perPixel / fma : 0.0, fma, scattered);
+                            {"fma_peak_gflops", fma}, {"per_pixel_gflops", perPixel}, {"fma_variant_gflops", fused},
+                            {"scattered_gflops", scattered}, {"ratio_to_fma_peak", fma > 0 ? best / fma : 0.0},
+                            {"exact_ratio_to_fma_peak", fma > 0 ? perPixel / fma : 0.0}, {"target_ratio", 0.30}};
+  std::printf("mandelbrot f32 %llu^2 (27 FLOP a round): cuda-fma %.0f GFLOP/s = %.3fx, cuda-per-pixel (CPU's "
+              "rounding) %.0f = %.3fx of the FP32 FMA kernel's %.0f GFLOP/s (target >= 0.30); cuda-scattered %.0f\n",
+              (unsigned long long)side, fused, fma > 0 ? fused / fma : 0.0, perPixel, fma > 0 ? perPixel / fma : 0.0,
+              fma, scattered);
 }
 
 /// Host: a STREAM-like copy against cpu-parallel vector_add f32 at 2^27.

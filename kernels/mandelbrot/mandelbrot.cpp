@@ -120,6 +120,11 @@ class Mandelbrot final : public MatrixWorkload {
            "The same work, but thread t takes pixel (t * m) mod N (m coprime with N): a warp's 32 pixels lie all "
            "over the image, so almost every warp holds a member and runs to the cap.",
            LAUNCHLAB_CUDA_ENTRY(mandelbrot::cudaScattered));
+    addGpu("cuda-fma", "CUDA a thread per pixel, fused multiply-adds",
+           "cuda-per-pixel with z^2 + c and |z|^2 written as fused multiply-adds (one rounding each): the same 27 "
+           "operations a round in fewer instructions, at the price of orbits that differ from the CPU's in the last "
+           "bits (border pixels may change sides: counted by the verification).",
+           LAUNCHLAB_CUDA_ENTRY(mandelbrot::cudaFma));
   }
 
   std::vector<HostArray> makeInputs(const RunSetup&) const override { return {}; }
@@ -134,22 +139,29 @@ class Mandelbrot final : public MatrixWorkload {
   }
   double bytesMoved(const RunSetup& s) const override { return 8.0 * double(shapeOf(s).elements()); }
 
-  /// Both sides compute the same orbit bit for bit (mandelbrot.h rounds every operation once), so the outputs should
-  /// be equal; a few differing pixels (a library or compiler that still rounds differently) are accepted up to 0.1 %
-  /// per output and counted, never hidden.
+  /// The exact variants compute the CPU's orbit bit for bit (mandelbrot.h rounds every operation once), so their
+  /// outputs should be equal; a few differing pixels (a library or compiler that still rounds differently) are
+  /// accepted up to 0.1 % per output and counted, never hidden. cuda-fma rounds each multiply-add once: its orbits
+  /// differ in the last bits, so pixels on the border may change sides (up to 0.5 % of 'iters', counted) and the
+  /// round at which Floyd's test sees a cycle differs inside the set ('rounds' is its own work, not compared).
   Verification verify(const RunSetup& s, const std::vector<HostArray>& ref, const std::vector<HostArray>& got,
-                      const ImplSpec&) const override {
-    const std::uint64_t pixels = shapeOf(s).elements(), bound = pixels / 1000;
+                      const ImplSpec& impl) const override {
+    const bool fma = impl.id == "cuda-fma";
+    const std::uint64_t pixels = shapeOf(s).elements(), bound = pixels / (fma ? 200 : 1000);
+    const std::size_t compared = fma ? 1 : ref.size();
     std::vector<Verification> parts;
     bool within = true;
-    for (std::size_t k = 0; k < ref.size(); ++k) {
+    for (std::size_t k = 0; k < compared; ++k) {
       parts.push_back(compareArrays(ref[k], got[k], Tolerance::exact()));
       within = within && parts.back().compared == pixels && parts.back().mismatches <= bound;
     }
     Verification v = mergeVerifications(parts);
     v.outcome = within ? Verification::Outcome::Pass : Verification::Outcome::Fail;
-    v.note = std::to_string(v.mismatches) + " values differ over both outputs of " + std::to_string(pixels) +
-             " pixels (accepted: up to 0.1 % per output, border pixels where rounding decides)";
+    v.note = fma ? std::to_string(v.mismatches) + " of " + std::to_string(pixels) +
+                       " pixels of 'iters' differ (FMA rounding moves border pixels; accepted: up to 0.5 %); 'rounds' "
+                       "not compared (cycles are found at other rounds)"
+                 : std::to_string(v.mismatches) + " values differ over both outputs of " + std::to_string(pixels) +
+                       " pixels (accepted: up to 0.1 % per output, border pixels where rounding decides)";
     return v;
   }
 };

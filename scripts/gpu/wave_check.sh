@@ -24,6 +24,7 @@ matmul --impl cuda-tiled-16 --block 16x16,32x32
 reduce_sum --impl cuda-warp-shuffle --block 128:1024:128
 transpose --impl cuda-tile-padded-64 --block 32x8,32x16,32x32
 mandelbrot --impl cuda-per-pixel --block 32x8,32x32
+mandelbrot --impl cuda-fma --block 32x8,32x32
 CASES
 "$BIN/launchlab-cli" occupancy matmul --impl cuda-tiled-16 --block 16x16,32x32 --json "$E/occupancy_matmul.json" \
   > /dev/null 2>&1
