@@ -38,27 +38,31 @@ template <typename R> LAUNCHLAB_HD R add(R a, R b) {
 #endif
 }
 
-/// z <- z^2 + c on (x, y).
-template <typename R> LAUNCHLAB_HD void step(R& x, R& y, R cx, R cy) {
-  const R nx = add(add(mul(x, x), -mul(y, y)), cx);
-  y = add(mul(mul(R(2), x), y), cy);
-  x = nx;
-}
-template <typename R> LAUNCHLAB_HD bool escaped(R x, R y) { return add(mul(x, x), mul(y, y)) > R(4); }
+/// z <- z^2 + c on (x, y) and the escape test, each operation rounded once (the CPU's orbit, bit for bit).
+struct ExactRounding {
+  template <typename R> static LAUNCHLAB_HD void step(R& x, R& y, R cx, R cy) {
+    const R nx = add(add(mul(x, x), -mul(y, y)), cx);
+    y = add(mul(mul(R(2), x), y), cy);
+    x = nx;
+  }
+  template <typename R> static LAUNCHLAB_HD bool escaped(R x, R y) { return add(mul(x, x), mul(y, y)) > R(4); }
+};
 
 /// The point of pixel i along an axis: lo + i * step, in double (rounded once each), then in R.
 template <typename R> LAUNCHLAB_HD R coordinate(double lo, std::uint64_t i, double step) {
   return R(add(lo, mul(double(i), step)));
 }
 
-template <typename R> LAUNCHLAB_HD Pixel classify(R cx, R cy, std::int32_t capRounds) {
+/// Floyd's test with the steps of `Rounding` (ExactRounding, or the GPU's fused multiply-adds in mandelbrot.cu).
+template <typename R, typename Rounding = ExactRounding>
+LAUNCHLAB_HD Pixel classify(R cx, R cy, std::int32_t capRounds) {
   R hx = 0, hy = 0, tx = 0, ty = 0;
   for (std::int32_t k = 1; k <= capRounds; ++k) {
-    step(hx, hy, cx, cy);
-    if (escaped(hx, hy)) return {false, 2 * k - 1, k};
-    step(hx, hy, cx, cy);
-    if (escaped(hx, hy)) return {false, 2 * k, k};
-    step(tx, ty, cx, cy);
+    Rounding::step(hx, hy, cx, cy);
+    if (Rounding::escaped(hx, hy)) return {false, 2 * k - 1, k};
+    Rounding::step(hx, hy, cx, cy);
+    if (Rounding::escaped(hx, hy)) return {false, 2 * k, k};
+    Rounding::step(tx, ty, cx, cy);
     if (hx == tx && hy == ty) return {true, 0, k};
   }
   return {true, 0, capRounds};
