@@ -143,7 +143,8 @@ TimingAxis TimingChart::setupAxes(double unit) {
   auto ticker = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
   for (int i = 0; i < n; ++i) {
     const auto& b = m_data.bars[std::size_t(i)];
-    ticker->addTick(n - 1 - i, wrapLabel(b.title + (b.demonstration ? " (demo)" : "")));
+    // A projector is wide and short: one line per row keeps the rows' font large (fitHeight shrinks it otherwise).
+    ticker->addTick(n - 1 - i, wrapLabel(b.title + (b.demonstration ? " (demo)" : ""), m_style.presentation ? 48 : 34));
   }
   key->setTicker(ticker);
   key->setTickLabelFont(m_style.font(m_style.presentation ? 0.85 : 1.0));
