@@ -95,7 +95,8 @@ void QcpViewBase::begin(const ViewData& d) {
   // Long titles go on two lines rather than off both edges.
   QString t = spec + (spec.size() + d.sourceTitle(d.source).size() > 60 ? "\n" : "  \xE2\x80\x94  ") +
               d.sourceTitle(d.source);
-  if (const auto* p = d.prepared(d.source); p && p->nanCount)
+  // A timeline's unused columns are NaN by design (launchlab/timeline.h): not unwritten elements.
+  if (const auto* p = d.prepared(d.source); p && p->nanCount && d.spec.plot != PlotKind::Timeline)
     t += QString("  (%1 unwritten: NaN)").arg(countText(p->nanCount));
   m_title->setText(t);
 }

@@ -102,5 +102,6 @@ std::unique_ptr<OutputView> makeImageView(QWidget* parent);
 std::unique_ptr<OutputView> makeScalarView(QWidget* parent);
 std::unique_ptr<OutputView> makeSeriesView(QWidget* parent);
 std::unique_ptr<OutputView> makePointsView(QWidget* parent);
+std::unique_ptr<OutputView> makeTimelineView(QWidget* parent);
 
 }  // namespace launchlab::ui

@@ -19,6 +19,7 @@ std::unique_ptr<OutputView> createQcpOutputView(PlotKind kind, QWidget* parent) 
     case PlotKind::Scalar: return makeScalarView(parent);
     case PlotKind::Series: return makeSeriesView(parent);
     case PlotKind::Points: return makePointsView(parent);
+    case PlotKind::Timeline: return makeTimelineView(parent);
   }
   return makeWaveformView(parent);
 }

@@ -7,7 +7,8 @@ namespace launchlab {
 
 namespace {
 constexpr std::array kCourseOrder = {kChapterUfuncs,  kChapterCustomKernels, kChapterAtomics, kChapterMemory,
-                                     kChapterPorting, kChapterReduce,       kChapterRandom,  kChapterAtlasPython};
+                                     kChapterPorting, kChapterStreams,      kChapterReduce,  kChapterRandom,
+                                     kChapterAtlasPython};
 }  // namespace
 
 std::span<const std::string_view> chapters() { return kCourseOrder; }

@@ -276,11 +276,38 @@ std::vector<CourseExperiment> memoryChapter() {
   };
 }
 
+/// File 003's streams and events (issue 12): the seed's event-timed sequence, then the same work on k streams.
+std::vector<CourseExperiment> streamsAndEvents() {
+  return {
+      {"s3-streams-events", kChapterStreams,
+       "increment_kernel[32768, 512] on 16 Mi pinned int32, timed with events while the CPU polls",
+       {kS3, kS3Name, "Data movement with streams, and timing with events (start.record ... stop.record)", 230},
+       "cuda-seed's copy back has no stream, so it is synchronous: poll_count stays near 0 and cpu_api_ms is about "
+       "event_ms. cuda-async puts it on the stream: the calls return at once and the CPU polls thousands of times. "
+       "Pageable synchronous copies are slower.",
+       "The seed's cell is cuda-seed (also in the timeline: one stream, three bars); cuda-async and "
+       "cuda-pageable-sync run beside it, and every repetition starts again from a = 0 (the seed runs once).",
+       req("streams_overlap", "16777216", "i32", "512", "32768", "cpu-serial,cuda-seed,cuda-async,cuda-pageable-sync",
+           {{"v", "26"}})},
+      {"s3-streams-overlap", kChapterStreams,
+       "The same increment in 16 chunks over 4 streams: copies up, kernels and copies back overlap",
+       {kS3, kS3Name, "Data movement with streams, and timing with events (copy_to_device on a stream)", 231},
+       "The timeline shows chunks of different streams copying up, computing and copying back at once: the wall "
+       "time nears the busiest engine's (overlap_fraction near 1) and beats the single-stream sequences.",
+       "The seed uses one stream; this is the CUDA C++ pattern its cell points to (\"differs from CUDA C++ "
+       "example\"): the pinned array cut into --param chunks dealt to --param streams streams, each chunk's grid "
+       "ceil(chunk / 512).",
+       req("streams_overlap", "16777216", "i32", "512", "auto",
+           "cpu-serial,cuda-seed,cuda-async,cuda-pageable-sync,cuda-streams",
+           {{"v", "26"}, {"streams", "4"}, {"chunks", "16"}})},
+  };
+}
+
 /// Every part, in the seed files' order and, within a file, by line (each part is written where it is easiest to
 /// read; the order is restored here).
 std::vector<CourseExperiment> buildCatalogue() {
   std::vector<CourseExperiment> all = tp31();
-  for (auto part : {tp32(), otherNotebooks(), memoryChapter()})
+  for (auto part : {tp32(), otherNotebooks(), memoryChapter(), streamsAndEvents()})
     all.insert(all.end(), std::make_move_iterator(part.begin()), std::make_move_iterator(part.end()));
   std::stable_sort(all.begin(), all.end(), [](const CourseExperiment& a, const CourseExperiment& b) {
     return a.seed.file != b.seed.file ? a.seed.file < b.seed.file : a.seed.line < b.seed.line;

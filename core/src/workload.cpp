@@ -15,6 +15,7 @@ std::string_view plotKindName(PlotKind k) {
     case PlotKind::Scalar: return "scalar";
     case PlotKind::Series: return "series";
     case PlotKind::Points: return "points";
+    case PlotKind::Timeline: return "timeline";
   }
   return "?";
 }

@@ -85,7 +85,7 @@ float Event::elapsedSince(const Event& start) const {
   return ms;
 }
 
-Stream::Stream() { LAUNCHLAB_CUDA_CHECK(cudaStreamCreateWithFlags(&m_stream, cudaStreamNonBlocking)); }
+Stream::Stream(unsigned flags) { LAUNCHLAB_CUDA_CHECK(cudaStreamCreateWithFlags(&m_stream, flags)); }
 Stream::~Stream() {
   if (m_stream) cudaStreamDestroy(m_stream);
 }

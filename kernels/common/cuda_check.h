@@ -84,7 +84,10 @@ class Event {
 
 class Stream {
  public:
-  Stream();
+  /// Non-blocking by default: no implicit synchronisation with the legacy default stream. cudaStreamDefault gives
+  /// a blocking stream (what Numba's cuda.stream() makes), which waits for and is waited for by the synchronous
+  /// calls of the legacy default stream (cudaMemcpy).
+  explicit Stream(unsigned flags = cudaStreamNonBlocking);
   ~Stream();
   Stream(const Stream&) = delete;
   Stream& operator=(const Stream&) = delete;

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Benchmark points of the course's workloads, part 2 (launch_coverage, atomic_counter, histogram, reduce_sum,
-# monte_carlo_pi), run on the GPU machine.
+# monte_carlo_pi, streams_overlap), run on the GPU machine.
 #
 #   scripts/bench/workloads_part_b.sh LAUNCHLAB_CLI OUTPUT_DIR
 #
@@ -84,6 +84,16 @@ point counter_2p26           atomic_counter --n 2^26 --reps 10 --warmup 2
 EXPECT_RC=1 point coverage_grid24 launch_coverage --grid 24 --reps 3
 point coverage_grid40        launch_coverage --grid 40 --reps 3
 
+# Streams and events (Session 3): the seed's sequence three ways at the seed's launch, then 16 chunks over 4 and
+# 8 streams beside pageable synchronous copies, 16 Mi int32 (targets: wall <= 1.15x the busiest engine with 4+
+# streams; cuda-streams >= 2x cuda-pageable-sync).
+point streams_seed           streams_overlap --n 16Mi --block 512 --grid 32768 \
+  --impl cuda-seed,cuda-async,cuda-pageable-sync --reps 20 --warmup 3
+for k in 4 8; do
+  point "streams_k${k}"       streams_overlap --n 16Mi --block 512 --param streams=$k --param chunks=16 \
+    --impl cuda-pageable-sync,cuda-streams --reps 20 --warmup 3
+done
+
 echo
 if command -v python3 >/dev/null 2>&1; then
   python3 - "$out" <<'EOF'
@@ -143,6 +153,22 @@ for name, r in runs.items():
             best = max(best, (i["metrics"]["gsamples_per_s"], name))
 seed = impl("pi_seed_24x64", "cuda-philox")
 seed_rate = seed["metrics"]["gsamples_per_s"] if seed else float("nan")
+for k in (4, 8):
+    st, pg = impl(f"streams_k{k}", "cuda-streams"), impl(f"streams_k{k}", "cuda-pageable-sync")
+    if not st:
+        print(f"  streams_overlap k={k}: n/a")
+        continue
+    m = st["metrics"]
+    wall_x = m["wall_ms"] / m["busiest_engine_ms"] if m.get("busiest_engine_ms") else float("nan")
+    speed = pg["phases"]["total"]["median_ms"] / st["phases"]["total"]["median_ms"] if pg else float("nan")
+    print(f"  streams_overlap 16 Mi, {k} streams x 16 chunks: wall / busiest engine = {wall_x:.3f}x (target <= 1.15x, "
+          f"overlap {m.get('overlap_fraction', float('nan')):.3f}); cuda-streams / cuda-pageable-sync speed = "
+          f"{speed:.2f}x (target >= 2x)")
+seed = impl("streams_seed", "cuda-seed")
+asyn = impl("streams_seed", "cuda-async")
+if seed and asyn:
+    print(f"  streams_overlap seed: poll_count {seed['metrics']['poll_count']:.0f} (synchronous copy back) against "
+          f"{asyn['metrics']['poll_count']:.0f} (all asynchronous)")
 print(f"  monte_carlo_pi: best {best[0]:.1f} Gsamples/s at {best[1]} (target >= 600); seed's 24 x 64 launch: "
       f"{seed_rate:.1f} Gsamples/s")
 EOF

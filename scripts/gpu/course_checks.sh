@@ -13,7 +13,7 @@ export LD_LIBRARY_PATH="$BIN/../lib:${LD_LIBRARY_PATH:-}"
 CLI=$BIN/launchlab-cli
 note() { echo "$*" | tee -a "$E/summary.txt"; }
 for id in tp32-no-synchronize s3-caching atlas-tree-reduction atlas-pycuda-increment tp31-add-ufunc-broadcast \
-          tp31-device-arrays s3-compute-pi tp32-histogram; do
+          tp31-device-arrays s3-compute-pi tp32-histogram s3-streams-events s3-streams-overlap; do
   timeout 120 "$CLI" course run "$id" --reps 20 --json "$E/course_$id.json" > "$E/course_$id.txt" 2>&1
   note "course run $id: exit $?"
 done
@@ -29,4 +29,5 @@ pulse_waveform_i16 pulse_waveform --dtype i16 --n 4097
 vector_add_variants vector_add --n 100003 --impl all
 row_normalize_in_place row_normalize --n 99 --impl all
 launch_coverage_xy launch_coverage --n 4097 --param value=x-plus-y
+streams_overlap_100003 streams_overlap --n 100003 --param input=random --param chunks=7 --param streams=3 --impl all
 CASES

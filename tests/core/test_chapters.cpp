@@ -12,22 +12,23 @@ using namespace launchlab;
 
 TEST(Chapters, AreListedOnceInCourseOrder) {
   const auto c = chapters();
-  ASSERT_EQ(c.size(), 8u);
+  ASSERT_EQ(c.size(), 9u);
   EXPECT_EQ(c[0], "TP 3.1 — GPU ufuncs");
   EXPECT_EQ(c[1], "TP 3.2 — Custom CUDA kernels");
   EXPECT_EQ(c[2], "TP 3.2 — Atomics and races");
   EXPECT_EQ(c[3], "TP 3.2 — Memory: coalescing, matrices, shared memory");
   EXPECT_EQ(c[4], "Session 3 — Porting and CUDA utilities");
-  EXPECT_EQ(c[5], "Session 3 — Reduce generation");
-  EXPECT_EQ(c[6], "Session 3 — Random number generation");
-  EXPECT_EQ(c[7], "ATLAS — Python tools for CUDA");
+  EXPECT_EQ(c[5], "Session 3 — Streams and events");
+  EXPECT_EQ(c[6], "Session 3 — Reduce generation");
+  EXPECT_EQ(c[7], "Session 3 — Random number generation");
+  EXPECT_EQ(c[8], "ATLAS — Python tools for CUDA");
   EXPECT_EQ(std::set<std::string_view>(c.begin(), c.end()).size(), c.size());
 }
 
 TEST(Chapters, IndexIsTheCourseOrderAndUnknownChaptersSortLast) {
   const auto c = chapters();
   for (std::size_t i = 0; i < c.size(); ++i) EXPECT_EQ(chapterIndex(c[i]), i);
-  EXPECT_EQ(chapterIndex(kChapterReduce), 5u);
+  EXPECT_EQ(chapterIndex(kChapterReduce), 6u);
   EXPECT_EQ(chapterIndex("Tests"), c.size());
   EXPECT_EQ(chapterIndex(""), c.size());
 }

@@ -95,6 +95,8 @@ TEST(Course, SizesDtypesAndLaunchesAreTheSeeds) {
       {"es-tile-transpose", "transpose", 4096, DType::F32, "128x128 x 32x32"},
       {"dli-nn-hidden-layer-512", "nn_hidden_layer", 1000000, DType::F32, "auto x 512"},
       {"s3-row-normalize", "row_normalize", 32, DType::F32, "1 x 32"},
+      {"s3-streams-events", "streams_overlap", 16u << 20, DType::I32, "32768 x 512"},
+      {"s3-streams-overlap", "streams_overlap", 16u << 20, DType::I32, "auto x 512"},
       {"s3-compute-pi", "monte_carlo_pi", 24 * 64 * 10000, DType::F32, "24 x 64"},
       {"s3-reduce", "reduce_sum", 1234, DType::F64, "auto x auto"},
       {"s3-forall-round", "round_decimals", 10, DType::F64, "auto x auto"},
@@ -123,6 +125,8 @@ TEST(Course, InputsAndParametersAreTheSeeds) {
   EXPECT_EQ(get("s3-row-normalize").request.params, (P{{"d", "3"}, {"input", "arange"}}));
   EXPECT_EQ(get("s3-forall-round").request.params.at("decimals"), "3");
   EXPECT_EQ(get("es-coalescing").request.params, (P{{"stride", "16"}}));
+  EXPECT_EQ(get("s3-streams-events").request.params, (P{{"v", "26"}}));  // value = 26
+  EXPECT_EQ(get("s3-streams-overlap").request.params, (P{{"v", "26"}, {"streams", "4"}, {"chunks", "16"}}));
   EXPECT_EQ(get("es-col-sums").request.params, (P{{"input", "seed-cols"}}));
   EXPECT_EQ(get("tp31-add-ufunc").request.params.at("input"), "seed-a-b");
   EXPECT_EQ(get("tp31-add-ufunc-broadcast").request.params.at("input"), "seed-broadcast");

@@ -154,6 +154,8 @@ TEST(Catalog, ByteAndFlopCounts) {
     {"round_decimals", "f64", 4097, {}, 65552, 0},
     {"round_decimals", "f64", 1ull << 26, {}, 1073741824, 0},
     {"round_decimals", "f32", 4097, {}, 32776, 0},
+    {"streams_overlap", "i32", 4097, {}, 32776, 0},  // a read and written once by the increment
+    {"streams_overlap", "i32", 16ull << 20, {{"chunks", "4"}}, 134217728, 0},
     {"reduce_sum", "f32", 4097, {}, 16392, 4097},
     {"reduce_sum", "f64", 4097, {}, 32784, 4097},
     {"reduce_sum", "f64", 1ull << 26, {}, 536870920, 67108864},

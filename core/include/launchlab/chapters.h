@@ -11,6 +11,7 @@ inline constexpr std::string_view kChapterCustomKernels = "TP 3.2 — Custom CUD
 inline constexpr std::string_view kChapterAtomics = "TP 3.2 — Atomics and races";
 inline constexpr std::string_view kChapterMemory = "TP 3.2 — Memory: coalescing, matrices, shared memory";
 inline constexpr std::string_view kChapterPorting = "Session 3 — Porting and CUDA utilities";
+inline constexpr std::string_view kChapterStreams = "Session 3 — Streams and events";
 inline constexpr std::string_view kChapterReduce = "Session 3 — Reduce generation";
 inline constexpr std::string_view kChapterRandom = "Session 3 — Random number generation";
 inline constexpr std::string_view kChapterAtlasPython = "ATLAS — Python tools for CUDA";

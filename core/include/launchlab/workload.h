@@ -32,7 +32,10 @@ enum class PlotKind {
   Image,      ///< 2-D array (rows x cols) as a heat map
   Scalar,     ///< a single value (with error against `referenceValue` when set)
   Series,     ///< y against x pairs: a 2 x k array, row 0 = x, row 1 = y (e.g. convergence)
-  Points      ///< sample points of the unit square: a 3 x k array, row 0 = x, row 1 = y, row 2 = 1 inside / 0 outside
+  Points,     ///< sample points of the unit square: a 3 x k array, row 0 = x, row 1 = y, row 2 = 1 inside / 0 outside
+  Timeline    ///< measured copies and kernels per stream (a Gantt chart): a 4 x k float64 array, row 0 = stream,
+              ///< row 1 = engine (0 H2D, 1 kernel, 2 D2H), rows 2, 3 = start, end in ms; NaN columns unused
+              ///< (launchlab/timeline.h)
 };
 std::string_view plotKindName(PlotKind k);
 
