@@ -199,11 +199,6 @@ class GroupbySum final : public BasicWorkload {
            "The library reference: cub::DeviceReduce::ReduceByKey over the keys with the 4 columns as one 4-vector "
            "value (its own launch).",
            LAUNCHLAB_CUDA_ENTRY(groupby_sum::cudaCub), ImplKind::CudaLibrary, false);
-    nameKernels("groupby_sum",
-                {{"cuda-atomics", {"atomicsKernel", "markKeysKernel", "compactKernel"}},
-                 {"cuda-atomics-warp-runs", {"atomicsKernel", "markKeysKernel", "compactKernel"}},
-                 {"cuda-thread-per-segment", {"scatterStartsKernel", "threadPerSegmentKernel"}},
-                 {"cuda-warp-per-segment", {"scatterStartsKernel", "warpPerSegmentKernel"}}});
   }
 
   /// The seed's DataFrame: jetid = cumsum of Poisson(0.1) draws (stream 0), the columns normal draws (streams 1-4).

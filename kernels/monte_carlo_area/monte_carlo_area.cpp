@@ -142,7 +142,6 @@ class MonteCarloArea final : public BasicWorkload {
            "The seed's kernel: thread t loops over its trials, counts hits in a register; a block reduction and one "
            "atomicAdd per block and run; a launch per run.",
            LAUNCHLAB_CUDA_ENTRY(monte_carlo_area::cudaPerThread));
-    nameKernels("monte_carlo_area", {{"cuda", {"areaKernel", "estimatesKernel"}}});
   }
 
   std::vector<HostArray> makeInputs(const RunSetup&) const override { return {}; }
