@@ -178,7 +178,7 @@ QString OutputsPane::viewDataFor(const ViewSlot& s, ViewData& d) const {
   if (!keptArrays(r))
     return r.status == Status::Ok ? "Outputs were not kept for this size (see the log)" : "No outputs: " + q(r.reason);
   const bool input = s.source == "input";
-  d.spec = s.spec;
+  d.spec = resolvedForParams(s.spec, r.params);  // a reference that depends on a parameter (shape)
   d.outcome = m_outcome;
   d.source = input ? "input" : shownImpl();
   d.reference = input || !m_overlayRef->isChecked() ? "" : std::string(kCpuSerial);

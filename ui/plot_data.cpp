@@ -331,17 +331,17 @@ std::string scalarLabel(const ScalarValue& s, std::optional<double> refValue) {
   return buf;
 }
 
-double hitOrMissSigma(double exact, double n) {
-  const double p = exact / 4;
-  return n > 0 && p > 0 && p < 1 ? 4 * std::sqrt(p * (1 - p) / n) : kNaN;
+double hitOrMissSigma(double exact, double n, double box) {
+  const double p = exact / box;
+  return n > 0 && p > 0 && p < 1 ? box * std::sqrt(p * (1 - p) / n) : kNaN;
 }
 
-Band hitOrMissBand(double exact, double xMin, double xMax, int points) {
+Band hitOrMissBand(double exact, double xMin, double xMax, int points, double box) {
   Band b;
   if (!(xMin > 0) || !(xMax > xMin) || points < 2) return b;
   const double step = std::log(xMax / xMin) / (points - 1);
   for (int i = 0; i < points; ++i) {
-    const double x = xMin * std::exp(step * i), s = hitOrMissSigma(exact, x);
+    const double x = xMin * std::exp(step * i), s = hitOrMissSigma(exact, x, box);
     b.x.push_back(x);
     b.lower.push_back(exact - s);
     b.upper.push_back(exact + s);

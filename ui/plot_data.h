@@ -113,13 +113,14 @@ std::string scalarLabel(const ScalarValue& s, std::optional<double> refValue);
 double scalarDifference(const ScalarValue& s, std::optional<double> refValue);
 
 /// The standard deviation of a hit-or-miss Monte Carlo estimate of `exact` from n samples: the estimate is
-/// 4 x (fraction of hits), each sample a hit with p = exact / 4, so sigma = 4 sqrt(p (1 - p) / n).
-double hitOrMissSigma(double exact, double n);
+/// box x (fraction of hits), each sample a hit with p = exact / box, so sigma = box sqrt(p (1 - p) / n) (box 4:
+/// pi from the unit square's quarter disc or the [-1, 1)^2 disc; 9: the Mandelbrot set in [-2, 1) x [-1.5, 1.5)).
+double hitOrMissSigma(double exact, double n, double box = 4);
 /// The band exact +- hitOrMissSigma over [xMin, xMax] (log-spaced points): x, lower edge (in .y) and upper edge.
 struct Band {
   std::vector<double> x, lower, upper;
 };
-Band hitOrMissBand(double exact, double xMin, double xMax, int points = 96);
+Band hitOrMissBand(double exact, double xMin, double xMax, int points = 96, double box = 4);
 
 // histogramRange (a histogram's bin range) is core's: launchlab/workload.h.
 

@@ -1,6 +1,9 @@
 // Points: sample points of the unit square (3 x k: x row, y row, inside flag row), inside blue, outside orange,
 // the unit quarter circle drawn, equal aspect; the summary counts distinct points (repeated streams show as few).
+// Points of a larger box (monte_carlo_area's (-1, 1)^2 or (-2, 1) x (-1.5, 1.5)) widen the view to their box and
+// hide the quarter circle.
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <set>
 #include <utility>
@@ -37,8 +40,10 @@ class PointsView final : public QcpViewBase {
     const std::size_t k = a->shape()[1];
     QVector<double> xi, yi, xo, yo;
     std::set<std::pair<double, double>> distinct;
+    m_box = {0, 0, 1, 1};
     for (std::size_t j = 0; j < k; ++j) {
       const double x = a->at(j), y = a->at(k + j);
+      m_box = {std::min(m_box[0], x), std::min(m_box[1], y), std::max(m_box[2], x), std::max(m_box[3], y)};
       distinct.emplace(x, y);
       if (a->at(2 * k + j) != 0) {
         xi.push_back(x);
@@ -50,6 +55,7 @@ class PointsView final : public QcpViewBase {
     }
     m_inside->setData(xi, yi);
     m_outside->setData(xo, yo);
+    m_circle->setVisible(m_box[0] >= 0 && m_box[1] >= 0);
     m_inside->setName(QString("inside (%1)").arg(countText(std::size_t(xi.size()))));
     m_outside->setName(QString("outside (%1)").arg(countText(std::size_t(xo.size()))));
     m_drawn = int(k);
@@ -62,16 +68,19 @@ class PointsView final : public QcpViewBase {
   }
 
  private:
-  /// The unit square with a margin, widened along the longer side so that x and y have the same scale.
+  /// The unit square (or the points' larger box) with a margin, widened along the longer side so that x and y
+  /// have the same scale.
   void fitSquare() {
     const QSize px = m_plot->axisRect()->size();
-    double xs = 1.04, ys = 1.04;
+    const double side = std::max(m_box[2] - m_box[0], m_box[3] - m_box[1]) * 1.04;
+    const double cx = (m_box[0] + m_box[2]) / 2, cy = (m_box[1] + m_box[3]) / 2;
+    double xs = side, ys = side;
     if (px.width() > 0 && px.height() > 0) {
       if (px.width() > px.height()) xs *= double(px.width()) / px.height();
       else ys *= double(px.height()) / px.width();
     }
-    m_plot->xAxis->setRange(0.5 - xs / 2, 0.5 + xs / 2);
-    m_plot->yAxis->setRange(0.5 - ys / 2, 0.5 + ys / 2);
+    m_plot->xAxis->setRange(cx - xs / 2, cx + xs / 2);
+    m_plot->yAxis->setRange(cy - ys / 2, cy + ys / 2);
     m_fitted = px;
   }
   void clearData() override {
@@ -89,6 +98,7 @@ class PointsView final : public QcpViewBase {
   }
   QCPCurve* m_circle = nullptr;
   QSize m_fitted;
+  std::array<double, 4> m_box{0, 0, 1, 1};  ///< x min, y min, x max, y max: the unit square and every point
   QCPGraph *m_inside = nullptr, *m_outside = nullptr;
 };
 

@@ -71,10 +71,11 @@ class SeriesView final : public QcpViewBase {
     m_exact->setData(QVector<double>{xMin, xMax}, QVector<double>{exact, exact});
     m_exact->setName(QString("exact value %1").arg(exact, 0, 'g', 8));
     showInLegend(m_exact, known);
-    const Band b = known && hitOrMissSigma(exact, 1) > 0 ? hitOrMissBand(exact, xMin, xMax) : Band{};
+    const double box = m_data.spec.samplingBox;
+    const Band b = known && hitOrMissSigma(exact, 1, box) > 0 ? hitOrMissBand(exact, xMin, xMax, 96, box) : Band{};
     m_bandLo->setData(qv(b.x), qv(b.lower), true);
     m_bandHi->setData(qv(b.x), qv(b.upper), true);
-    m_bandHi->setName("\xC2\xB1" "1\xCF\x83 of the estimate: 4\xE2\x88\x9A(p(1\xE2\x88\x92p)/n), p = exact / 4");
+    m_bandHi->setName(QString("\xC2\xB1" "1\xCF\x83 of the estimate: %1\xE2\x88\x9A(p(1\xE2\x88\x92p)/n), p = exact / %1").arg(box));
     showInLegend(m_bandHi, !b.x.empty());
     if (!known) m_exact->data()->clear();
   }

@@ -214,6 +214,20 @@ std::vector<CourseExperiment> otherNotebooks() {
        "out[0] += x[i], cuda.atomic.add in float64, and tree_sum_step halving the array in global memory.",
        req("reduce_sum", "1048576", "f64", "auto", "auto",
            "cpu-serial,cuda-naive-race,cuda-atomics,cuda-tree-global-halving", {{"input", "random"}})},
+      {"atlas-mc-circle", kChapterAtlasPython, "Project 2: pi from 10 x 2^20 random points of (-1, 1)^2, 1024 x 1024",
+       {kAtlas, kAtlasName, "Schedule — Project 2: compute area by random sampling (circle)", 32},
+       "4 hits / N lands within a few 1e-3 of pi; the series of independent runs (1, 2, 5 x 2^20, then N) closes "
+       "in on the pi line as 1 / sqrt(N). --n 10000Mi is the seed's last point (GPU).",
+       "The project's notebook is linked from the schedule: its solution's compute_pi(10 * 1024**2) with 1024 x "
+       "1024 threads; xoroshiro128p is replaced by a counter-based stream per thread, the same on the CPU.",
+       req("monte_carlo_area", "10485760", "f32", "1024", "1024", "all", {{"shape", "circle"}})},
+      {"atlas-mc-mandelbrot-area", kChapterAtlasPython, "Project 2: the Mandelbrot set's area from 2^20 random points",
+       {kAtlas, kAtlasName, "Schedule — Review Project 2 solutions (the Mandelbrot area)", 34},
+       "9 hits / N near 1.5066 (Förstemann), inside the proven bounds 1.50640 - 1.53121 only once N is large: "
+       "the binomial error at 2^20 points is 0.0033.",
+       "The solution runs compute_mandelbrot_area(10 * 1024**2); here 2^20 trials keep the CPU reference under a "
+       "second (--n 10Mi and beyond on the GPU); Floyd's test has a cap of 10000 rounds (the seed has none).",
+       req("monte_carlo_area", "1048576", "f32", "1024", "1024", "all", {{"shape", "mandelbrot"}})},
       {"atlas-pycuda-increment", kChapterAtlasPython, "PyCUDA increment: one block of 1024 threads on 1024 int32",
        {kAtlas, kAtlasName, "Python tools for CUDA — PyCUDA (increment)", 95},
        "The smallest launch: one block, one element per thread; data = arange(1024) + 1.",
@@ -232,6 +246,13 @@ std::vector<CourseExperiment> otherNotebooks() {
        "The notebook is linked, not included: its image (x = -2 + 0.003 i, y = -1.5 + 0.003 j, complex64, Floyd's "
        "test) and launch are those the issue gives; a cap of 1000 rounds replaces the unbounded loop.",
        req("mandelbrot", "1000", "f32", "32x32", "32x32", "all")},
+      {"atlas-groupby-sum", kChapterAtlasPython, "cuDF group-by: 1000000 rows summed per jetid",
+       {kAtlas, kAtlasName, "The RAPIDS project — df.groupby(\"jetid\").sum().sort_index()", 530},
+       "About 95000 groups of about 10 rows: CUB's reduce-by-key against atomics on a dense key table and a "
+       "thread or a warp per segment (the seed's Awkward sum_in_cuda); compare rows_per_s.",
+       "The DataFrame's columns are float64 as CuPy makes them; the seed's Awkward example is the same segmented "
+       "sum (cpu-serial's per-list sum, tested on [[1.1, 2.2, 3.3], [], [4.4, 5.5]]).",
+       req("groupby_sum", "1000000", "f64", "auto", "auto", "all")},
   };
 }
 

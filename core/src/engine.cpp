@@ -280,7 +280,7 @@ ImplResult Engine::runImpl(const Job& job, int idx, bool& cancelled) {
 
   std::vector<HostArray> outputs;
   try {
-    outputs = w.makeOutputs(setup);
+    outputs = w.makeOutputsFor(setup, m_cache.inputs);
     for (auto& o : outputs) o.poison();
   } catch (const std::bad_alloc&) {
     return withStatus(std::move(res), Status::Failed, "not enough host memory for the outputs");

@@ -112,4 +112,15 @@ std::pair<double, double> histogramRange(const ArraySpec& spec, const std::map<s
   return {0.0, double(bins)};
 }
 
+ArraySpec resolvedForParams(ArraySpec spec, const std::map<std::string, std::string>& params) {
+  const auto it = params.find(spec.referenceParam);
+  if (spec.referenceParam.empty() || it == params.end()) return spec;
+  for (const auto& c : spec.referenceChoices)
+    if (c.choice == it->second) {
+      spec.referenceValue = c.value;
+      if (c.samplingBox > 0) spec.samplingBox = c.samplingBox;
+    }
+  return spec;
+}
+
 }  // namespace launchlab

@@ -50,11 +50,26 @@ for w in $("$BIN/launchlab-cli" list --json | python3 -c 'import json,sys; print
     matrix_add_2d | transpose) n=4096 ;; # n is the rows of an n x n matrix (16Mi^2 is over the 2^32-element limit)
     row_col_sums) n=16384 ;;            # the seed's 16384 x 16384
     mandelbrot) n=4096 ;;               # a 4096 x 4096 image (at most 32768 rows)
+    groupby_sum) n=16000000 ;;          # 16M rows (the seed: 1M; both in the group-by ratio below)
     *) n=16Mi ;;
   esac
   timeout 120 "$BIN/launchlab-cli" run "$w" --n $n --reps 10 --warmup 2 --json "$E/run_${w}.json" > "$E/run_${w}.txt" 2>&1
   note "run $w n=$n: exit $?"
 done
+
+# Issue 12's group-by target (best variant >= 0.8x CUB's reduce-by-key, kernel time) at the seed's 1M rows and 16M,
+# and the Monte Carlo areas' trials/s (circle at the seed's 1000 x 2^20; Mandelbrot at 16 x 2^20).
+for n in 1000000 16000000; do
+  timeout 120 "$BIN/launchlab-cli" run groupby_sum --n $n --reps 20 --warmup 3 --impl cpu-parallel,cuda-atomics,cuda-atomics-warp-runs,cuda-thread-per-segment,cuda-warp-per-segment,cuda-cub \
+    --json "$E/groupby_sum_$n.json" > "$E/groupby_sum_$n.txt" 2>&1
+  note "groupby_sum n=$n: exit $?"
+done
+timeout 300 "$BIN/launchlab-cli" run monte_carlo_area --n 1000Mi --param convergence=none --impl cpu-parallel,cuda \
+  --reps 3 --warmup 1 --json "$E/mc_circle_1000Mi.json" > "$E/mc_circle_1000Mi.txt" 2>&1
+note "monte_carlo_area circle 1000Mi: exit $?"
+timeout 300 "$BIN/launchlab-cli" run monte_carlo_area --n 16Mi --param shape=mandelbrot --impl cpu-parallel,cuda \
+  --reps 3 --warmup 1 --json "$E/mc_mandelbrot_16Mi.json" > "$E/mc_mandelbrot_16Mi.txt" 2>&1
+note "monte_carlo_area mandelbrot 16Mi: exit $?"
 
 # The core sweep on the device (the code behind the window's block-size sweep): every block size of two kernels.
 timeout 120 "$BIN/launchlab-cli" sweep vector_add --n 16Mi --impl cuda-one-per-thread,cuda-grid-stride \
@@ -106,6 +121,8 @@ transpose_130x200_f64 transpose --n 130 --param cols=200 --dtype f64 --impl cuda
 swap_with_shared_5000_seg1024 swap_with_shared --n 5000 --param segment=1024 --impl cuda-shared
 swap_with_shared_5000_seg100_block64 swap_with_shared --n 5000 --param segment=100 --block 64 --impl cuda-shared
 coalescing_100003 coalescing --n 100003
+groupby_sum_100003 groupby_sum --n 100003 --block 33
+monte_carlo_area_mandelbrot_31 monte_carlo_area --n 31 --param shape=mandelbrot --block 33
 CASES
 fi
 cat "$summary"

@@ -102,7 +102,10 @@ TEST(Course, SizesDtypesAndLaunchesAreTheSeeds) {
       {"s3-forall-round", "round_decimals", 10, DType::F64, "auto x auto"},
       {"atlas-pycuda-increment", "vector_add", 1024, DType::I32, "1 x 1024"},
       {"atlas-quadratic", "quadratic", 1000000, DType::F64, "auto x 1024"},
+      {"atlas-mc-circle", "monte_carlo_area", 10485760, DType::F32, "1024 x 1024"},  // compute_π(10 * 1024**2)
+      {"atlas-mc-mandelbrot-area", "monte_carlo_area", 1048576, DType::F32, "1024 x 1024"},
       {"atlas-mandelbrot", "mandelbrot", 1000, DType::F32, "32x32 x 32x32"},
+      {"atlas-groupby-sum", "groupby_sum", 1000000, DType::F64, "auto x auto"},  // cuDF's 1000000 rows
   };
   for (const auto& f : facts) {
     SCOPED_TRACE(f.id);
@@ -129,6 +132,8 @@ TEST(Course, InputsAndParametersAreTheSeeds) {
   EXPECT_EQ(get("s3-streams-overlap").request.params, (P{{"v", "26"}, {"streams", "4"}, {"chunks", "16"}}));
   EXPECT_EQ(get("es-col-sums").request.params, (P{{"input", "seed-cols"}}));
   EXPECT_EQ(get("tp31-add-ufunc").request.params.at("input"), "seed-a-b");
+  EXPECT_EQ(get("atlas-mc-circle").request.params, (P{{"shape", "circle"}}));
+  EXPECT_EQ(get("atlas-mc-mandelbrot-area").request.params, (P{{"shape", "mandelbrot"}}));
   EXPECT_EQ(get("tp31-add-ufunc-broadcast").request.params.at("input"), "seed-broadcast");
   EXPECT_EQ(get("tp31-device-arrays").request.params.at("input"), "seed-2x");  // y = 2 * x
   EXPECT_EQ(get("s3-caching").request.params, (P{{"d", "64"}, {"input", "arange"}}));  // arange(4096).reshape(64, 64)

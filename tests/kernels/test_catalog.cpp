@@ -162,6 +162,9 @@ TEST(Catalog, ByteAndFlopCounts) {
     {"reduce_sum", "i32", 4097, {}, 16392, 0},
     {"monte_carlo_pi", "f32", 4097, {}, 0, 0},
     {"monte_carlo_pi", "f32", 1ull << 26, {}, 0, 0},
+    {"groupby_sum", "f32", 4097, {}, 4097.0 * (8 + 4 * 4 + 8 + 4 * 4), 0},  // inputs + at most one group per row
+    {"groupby_sum", "f64", 4097, {}, 4097.0 * (8 + 4 * 8 + 8 + 4 * 8), 0},
+    {"monte_carlo_area", "f32", 4097, {}, 0, 0},
     {"quadratic", "f64", 4097, {}, 131104, 36873},
     {"quadratic", "f64", 1ull << 26, {}, 2147483648, 603979776},
     {"quadratic", "f32", 4097, {}, 65552, 36873},

@@ -433,9 +433,20 @@ class TestCharts : public QObject {
     QCOMPARE(plot->graph(1)->dataCount(), 1);  // outside
     QVERIFY(plot->xAxis->range().lower <= -0.02 && plot->xAxis->range().upper >= 1.02);  // the whole square
     QVERIFY(plot->yAxis->range().lower <= -0.02 && plot->yAxis->range().upper >= 1.02);
+    // Points of monte_carlo_area's Mandelbrot box (-2, 1) x (-1.5, 1.5): the view widens to them.
+    const double m[6] = {-1.9, 0.9, -1.4, 1.4, 1, 0};
+    HostArray box("points", DType::F64, std::vector<std::size_t>{3, 2});
+    std::copy(m, m + 6, box.view<double>().begin());
+    o->result.impls.front().outputs = {box};
+    view->setData(d);
+    QVERIFY(plot->xAxis->range().lower <= -1.9 && plot->xAxis->range().upper >= 1.0);
+    QVERIFY(plot->yAxis->range().lower <= -1.4 && plot->yAxis->range().upper >= 1.4);
   }
   void convergenceHasExactLineAndBand() {
     QVERIFY(std::fabs(hitOrMissSigma(M_PI, 1e6) - 4 * std::sqrt(M_PI / 4 * (1 - M_PI / 4) / 1e6)) < 1e-15);
+    // The Mandelbrot set's area from a box of 9: p = 1.50659 / 9 = 0.167399, sigma = 9 sqrt(p (1 - p) / n).
+    QVERIFY(std::fabs(hitOrMissSigma(1.50659, 1e6, 9) - 9 * std::sqrt(0.16739888 * 0.83260112 / 1e6)) < 1e-8);
+    QVERIFY(std::isnan(hitOrMissSigma(10, 1e6, 9)));  // more than the box: no band
     const Band b = hitOrMissBand(M_PI, 1, 1e6);
     QVERIFY(b.x.size() > 10);
     QVERIFY(b.upper.back() - b.lower.back() < b.upper.front() - b.lower.front());

@@ -17,9 +17,16 @@ constexpr std::uint64_t mix64(std::uint64_t z) {
 /// Uniform double in [0, 1) from 53 random bits.
 constexpr double toUnit(std::uint64_t bits) { return double(bits >> 11) * 0x1.0p-53; }
 
+/// counterBits in two steps, for loops that draw many elements of one stream: the stream's key once, then one
+/// mix per element (constexpr, so CUDA kernels built with --expt-relaxed-constexpr draw the same bits as the CPU).
+constexpr std::uint64_t streamKey(std::uint64_t seed, std::uint64_t stream) {
+  return mix64(seed * 0x632BE59BD9B4E019ull + stream);
+}
+constexpr std::uint64_t keyedBits(std::uint64_t key, std::uint64_t i) { return mix64(key ^ (i * 0xD1342543DE82EF95ull)); }
+
 /// The raw 64-bit value for element i of stream `stream`.
 constexpr std::uint64_t counterBits(std::uint64_t seed, std::uint64_t stream, std::uint64_t i) {
-  return mix64(mix64(seed * 0x632BE59BD9B4E019ull + stream) ^ (i * 0xD1342543DE82EF95ull));
+  return keyedBits(streamKey(seed, stream), i);
 }
 
 /// Fills `a` (any numeric dtype) with values uniform in [lo, hi). Integer dtypes get floor() of the draw.

@@ -39,6 +39,15 @@ enum class PlotKind {
 };
 std::string_view plotKindName(PlotKind k);
 
+/// A reference value that holds when a choice parameter has one value (ArraySpec::referenceChoices).
+struct ChoiceReference {
+  std::string choice;  ///< the parameter's value, e.g. "mandelbrot"
+  double value = 0;    ///< the exact (or best known) value of the output for it
+  /// Hit-or-miss estimates: the area of the box sampled (estimate = box x fraction of hits), for the +-1 sigma band
+  /// of a convergence series; 0 when the output is no such estimate.
+  double samplingBox = 0;
+};
+
 /// An input or output array. An aggregate: write it with designated initialisers where positions are unclear,
 /// e.g. {.name = "counts", .title = "Counts per bin", .plot = PlotKind::Histogram, .dtype = DType::U32}.
 struct ArraySpec {
@@ -51,6 +60,12 @@ struct ArraySpec {
   std::string xMinParam;   ///< Histogram: bin range params
   std::string xMaxParam;
   std::optional<double> referenceValue;  ///< Scalar: the exact value, drawn as a reference line
+  /// Scalar/Series whose exact value depends on a choice parameter (e.g. shape: pi for the circle, the Mandelbrot
+  /// set's area): the parameter's name and one entry per value; resolvedForParams picks the run's.
+  std::string referenceParam;
+  std::vector<ChoiceReference> referenceChoices;
+  /// Hit-or-miss estimates (Series): the box area sampled, for the +-1 sigma band (4: the pi estimates' unit square).
+  double samplingBox = 4;
   std::optional<DType> dtype;            ///< the array's own element type (e.g. u32 counts); unset: the run's dtype
   /// The array's element type when the run's dtype is an integer and `dtype` is unset (e.g. the float64 times and
   /// noise an int16 waveform is computed from, as NumPy computes it before the cast).
@@ -72,6 +87,10 @@ std::pair<double, double> histogramRange(const ArraySpec& spec, const std::map<s
 
 /// The id of every workload's reference implementation: it runs first and every other one is verified against it.
 inline constexpr std::string_view kCpuSerial = "cpu-serial";
+
+/// `spec` with referenceValue and samplingBox set from referenceChoices for the run's (text) parameters; unchanged
+/// when it has none or the parameter's value is not listed.
+ArraySpec resolvedForParams(ArraySpec spec, const std::map<std::string, std::string>& params);
 
 enum class ImplKind { CpuSerial, CpuParallel, Cuda, CudaLibrary };
 std::string_view implKindName(ImplKind k);
@@ -172,6 +191,13 @@ class Workload {
   virtual std::vector<std::vector<std::size_t>> outputShapes(const RunSetup& setup) const;
   /// Allocates the outputs (same order as info().outputs); the engine poisons them before each implementation.
   virtual std::vector<HostArray> makeOutputs(const RunSetup& setup) const = 0;
+  /// The outputs for these inputs, which the engine allocates before each implementation. For outputs whose size
+  /// depends on the data (a group-by's one row per distinct key); outputShapes is then an upper bound (the memory
+  /// estimate). Default: makeOutputs(setup).
+  virtual std::vector<HostArray> makeOutputsFor(const RunSetup& setup, const std::vector<HostArray>& inputs) const {
+    (void)inputs;
+    return makeOutputs(setup);
+  }
   /// Tolerance for output `index` against the cpu-serial reference.
   virtual Tolerance tolerance(const RunSetup& setup, std::size_t outputIndex) const;
   /// Verifies one implementation's outputs. Default: compareArrays on each output with tolerance().
