@@ -50,6 +50,7 @@ for w in $("$BIN/launchlab-cli" list --json | python3 -c 'import json,sys; print
     matrix_add_2d | transpose) n=4096 ;; # n is the rows of an n x n matrix (16Mi^2 is over the 2^32-element limit)
     row_col_sums) n=16384 ;;            # the seed's 16384 x 16384
     mandelbrot) n=4096 ;;               # a 4096 x 4096 image (at most 32768 rows)
+    z_mass | histogram_contention) n=10000000 ;;  # the tutorial's 10M events
     *) n=16Mi ;;
   esac
   timeout 120 "$BIN/launchlab-cli" run "$w" --n $n --reps 10 --warmup 2 --json "$E/run_${w}.json" > "$E/run_${w}.txt" 2>&1
@@ -106,6 +107,9 @@ transpose_130x200_f64 transpose --n 130 --param cols=200 --dtype f64 --impl cuda
 swap_with_shared_5000_seg1024 swap_with_shared --n 5000 --param segment=1024 --impl cuda-shared
 swap_with_shared_5000_seg100_block64 swap_with_shared --n 5000 --param segment=100 --block 64 --impl cuda-shared
 coalescing_100003 coalescing --n 100003
+z_mass_100003 z_mass --n 100003
+histogram_contention_100003_bins75 histogram_contention --n 100003 --param bins=75
+histogram_contention_100003_bins1 histogram_contention --n 100003 --param bins=1
 CASES
 fi
 cat "$summary"
