@@ -49,7 +49,8 @@ class HistogramContention final : public BasicWorkload {
          .kind = ParamSpec::Kind::Integer, .defaultValue = 1200, .minValue = 1, .maxValue = kMaxBins,
          .logScale = true},
         {.name = "private_limit_gib", .label = "Private histograms limit", .unit = "GiB",
-         .help = "cuda-private-per-thread refuses to run when its threads x bins counters need more than this.",
+         .help = "The most memory cuda-private-per-thread's threads x bins counters may take: beyond it the auto "
+                 "grid shrinks, and a --grid given is refused.",
          .kind = ParamSpec::Kind::Real, .defaultValue = 8, .minValue = 1e-6, .maxValue = 1024, .logScale = true}};
     i.inputs = {{.name = "mass", .title = "Dimuon mass per event (GeV; z_mass's generated sample)",
                  .xLabel = "event", .yLabel = "mass (GeV)"}};
@@ -62,8 +63,9 @@ class HistogramContention final : public BasicWorkload {
            "Each OpenMP thread fills its own histogram; the histograms are added at the end.", runCpu<true>);
     addGpu("cuda-private-per-thread", "CUDA a private histogram per thread (a)",
            "The seed's first answer: thread t counts its masses into row t of a threads x bins array in global "
-           "memory (no conflicts), then a kernel sums the columns. Metric private_bytes: the rows' memory; refused "
-           "above --param private_limit_gib.",
+           "memory (no conflicts), then a kernel sums the columns. Metric private_bytes: the rows' memory, at most "
+           "--param private_limit_gib (and 80 % of the free device memory): beyond it the auto grid shrinks "
+           "(grid-stride) and a --grid given is refused with the reason.",
            LAUNCHLAB_CUDA_ENTRY(histogram_contention::cudaPrivatePerThread));
     addGpu("cuda-global-atomics", "CUDA global atomics (b)",
            "One histogram in global memory, one atomicAdd per mass (histogram's kernel): threads that hit the same "

@@ -63,30 +63,51 @@ void runShared(ImplContext& ctx, unsigned copiesLog2) {
   });
 }
 
+/// (a)'s launch: the user's, or one thread per mass (the seed's) while its private histograms fit `budget` bytes,
+/// else the auto grid shrunk to fit (each thread then takes several masses, grid-stride). A user's grid over the
+/// budget is refused with the reason.
+LaunchConfig privateLaunch(ImplContext& ctx, int bins, double budget, const std::string& budgetWhy) {
+  const bool autoGrid = !ctx.launch.grid;
+  LaunchConfig cfg = gpu::resolveLaunch1D(ctx, privatePerThreadKernel, ctx.setup.n, gpu::GridPolicy::CoverN);
+  const std::uint64_t block = cfg.block.count();
+  const double oneMass = privateBytes(cfg.grid.count() * block, bins);
+  if (oneMass <= budget) return cfg;
+  const std::string need = std::to_string(cfg.grid.count() * block) + " threads x " + std::to_string(bins) +
+                           " bins x 4 B = " + std::to_string(oneMass / 1e9) + " GB of private histograms > " +
+                           budgetWhy;
+  if (!autoGrid) throw Unavailable(need + " (a smaller --grid makes each thread take several masses)");
+  const std::uint64_t blocks = std::max<std::uint64_t>(1, std::uint64_t(budget / privateBytes(block, bins)));
+  ctx.launch.grid = Dim3{std::uint32_t(blocks), 1, 1};
+  cfg = gpu::resolveLaunch1D(ctx, privatePerThreadKernel, ctx.setup.n, gpu::GridPolicy::CoverN);
+  ctx.launch.grid.reset();
+  ctx.launchNote = "one thread per mass would need " + need + ": auto grid shrunk to " + std::to_string(blocks) +
+                   " blocks (grid-stride)";
+  return cfg;
+}
+
 }  // namespace
 
 void cudaPrivatePerThread(ImplContext& ctx) {
   const std::uint64_t n = ctx.setup.n;
   const Rule rule = ruleOf(ctx.setup);
-  const auto cfg = gpu::resolveLaunch1D(ctx, privatePerThreadKernel, n, gpu::GridPolicy::CoverN);
+  const double limit = ctx.setup.params.number("private_limit_gib") * double(1ull << 30);
+  std::size_t freeBytes = 0, totalBytes = 0;
+  LAUNCHLAB_CUDA_CHECK(cudaMemGetInfo(&freeBytes, &totalBytes));
+  const double usable = 0.8 * double(freeBytes);
+  const double budget = std::min(limit, usable);
+  const std::string why = limit <= usable
+                              ? "the limit of " + std::to_string(limit / double(1ull << 30)) + " GiB (--param private_limit_gib)"
+                              : "80 % of the " + std::to_string(double(freeBytes) / 1e9) + " GB free on the device";
+  const auto cfg = privateLaunch(ctx, rule.bins, budget, why);
   const std::uint64_t threads = cfg.grid.count() * cfg.block.count();
   const double bytes = privateBytes(threads, rule.bins);
   ctx.metrics["private_bytes"] = bytes;
-  const double limit = ctx.setup.params.number("private_limit_gib") * double(1ull << 30);
-  const std::string need = std::to_string(threads) + " threads x " + std::to_string(rule.bins) + " bins x 4 B = " +
-                           std::to_string(bytes / 1e9) + " GB of private histograms";
-  if (bytes > limit)
-    throw Unavailable(need + ", over the limit of " + std::to_string(limit / double(1ull << 30)) +
-                      " GiB (--param private_limit_gib; a smaller --grid makes each thread take several masses)");
-  std::size_t freeBytes = 0, totalBytes = 0;
-  LAUNCHLAB_CUDA_CHECK(cudaMemGetInfo(&freeBytes, &totalBytes));
-  if (bytes > 0.9 * double(freeBytes))
-    throw OutOfMemory(need + ", " + std::to_string(double(freeBytes) / 1e9) + " GB free on the device");
   gpu::DeviceBuffer priv{std::size_t(bytes)};
   const std::uint64_t perChunk = std::max<std::uint64_t>(256, ceilDiv(threads, kMaxChunks));
   const dim3 sumGrid(unsigned(ceilDiv(std::uint64_t(rule.bins), kSumBlock)), unsigned(ceilDiv(threads, perChunk)));
-  ctx.launchNote += "; " + need + ", summed by " + std::to_string(sumGrid.x * sumGrid.y) + " blocks of " +
-                    std::to_string(kSumBlock);
+  ctx.launchNote += "; " + std::to_string(threads) + " private histograms of " + std::to_string(rule.bins) +
+                    " bins = " + std::to_string(bytes / 1e9) + " GB, summed by " + std::to_string(sumGrid.x * sumGrid.y) +
+                    " blocks of " + std::to_string(kSumBlock);
   gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
     unsigned* counts = d.output<unsigned>(0);
     unsigned* rows = priv.as<unsigned>();
