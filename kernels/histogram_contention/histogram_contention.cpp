@@ -83,7 +83,7 @@ class HistogramContention final : public BasicWorkload {
 
   std::vector<HostArray> makeInputs(const RunSetup& s) const override {
     std::vector<HostArray> v;
-    if (s.inputFileShapes.empty()) v.push_back(zmass::generatedMasses({s.n, s.seed, 0.01}, "mass"));
+    if (s.inputFileShapes.empty()) v.push_back(z_mass::generatedMasses({s.n, s.seed, 0.01}, "mass"));
     else v = allocateInputs(s);  // replaced by the file
     return v;
   }

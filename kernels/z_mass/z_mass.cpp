@@ -11,7 +11,7 @@
 
 namespace launchlab::kernels {
 
-namespace zmass {
+namespace z_mass {
 
 void recordMetrics(ImplContext& ctx, Phase timed) {
   recordMuonRate(ctx, timed);
@@ -136,11 +136,11 @@ class ZMass final : public BasicWorkload {
     addGpu("cuda-per-event", "CUDA a thread per event (the tutorial)",
            "One thread per event (default (N + 1023) / 1024 blocks of 1024) writes the mass; a second kernel "
            "histograms the masses with global atomics.",
-           LAUNCHLAB_CUDA_ENTRY(zmass::cudaPerEvent));
+           LAUNCHLAB_CUDA_ENTRY(z_mass::cudaPerEvent));
     addGpu("cuda-fused", "CUDA fused select-compute-histogram",
            "One grid-stride kernel: each thread finds its events' pairs, writes the masses and counts them in its "
            "block's histogram in shared memory; each block adds its 120 bins to the global histogram once.",
-           LAUNCHLAB_CUDA_ENTRY(zmass::cudaFused));
+           LAUNCHLAB_CUDA_ENTRY(z_mass::cudaFused));
   }
 
   std::vector<std::vector<std::size_t>> inputShapes(const RunSetup& s) const override {
@@ -184,8 +184,8 @@ class ZMass final : public BasicWorkload {
 
 }  // namespace
 
-}  // namespace zmass
+}  // namespace z_mass
 
-void register_z_mass(Registry& r) { r.add(std::make_unique<zmass::ZMass>()); }
+void register_z_mass(Registry& r) { r.add(std::make_unique<z_mass::ZMass>()); }
 
 }  // namespace launchlab::kernels

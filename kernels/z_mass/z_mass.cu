@@ -7,7 +7,7 @@
 #include "histogram/histogram_kernels.cuh"
 #include "z_mass/z_mass.h"
 
-namespace launchlab::kernels::zmass {
+namespace launchlab::kernels::z_mass {
 
 namespace {
 
@@ -91,4 +91,4 @@ void cudaFused(ImplContext& ctx) {
   recordMetrics(ctx, Phase::Kernel);
 }
 
-}  // namespace launchlab::kernels::zmass
+}  // namespace launchlab::kernels::z_mass

@@ -14,7 +14,7 @@
 #include "histogram/histogram.h"
 #include "launchlab/workload.h"
 
-namespace launchlab::kernels::zmass {
+namespace launchlab::kernels::z_mass {
 
 /// The mass histogram: 120 bins of 1 GeV on [0, 120) (histogram's bin rule: -1, the events without a pair, and
 /// masses of 120 GeV or more are not counted).
@@ -108,4 +108,4 @@ void recordMetrics(ImplContext& ctx, Phase timed);
 void cudaPerEvent(ImplContext& ctx);
 void cudaFused(ImplContext& ctx);
 
-}  // namespace launchlab::kernels::zmass
+}  // namespace launchlab::kernels::z_mass

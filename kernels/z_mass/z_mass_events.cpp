@@ -9,7 +9,7 @@
 #include "launchlab/rng.h"
 #include "z_mass/z_mass.h"
 
-namespace launchlab::kernels::zmass {
+namespace launchlab::kernels::z_mass {
 
 namespace {
 
@@ -208,4 +208,4 @@ void recordMuonRate(ImplContext& ctx, Phase timed) {
   if (ms > 0) ctx.metrics["muons_per_s"] = double(offsets.back()) / (ms * 1e-3);
 }
 
-}  // namespace launchlab::kernels::zmass
+}  // namespace launchlab::kernels::z_mass

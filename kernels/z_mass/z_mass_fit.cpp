@@ -13,7 +13,7 @@
 #include <Eigen/Dense>
 #endif
 
-namespace launchlab::kernels::zmass {
+namespace launchlab::kernels::z_mass {
 
 namespace {
 
@@ -196,4 +196,4 @@ void recordZFit(ImplContext& ctx, const float* mass, std::uint64_t n, double res
   ctx.launchNote = ctx.launchNote.empty() || ctx.launchNote == "as requested" ? note : ctx.launchNote + "; " + note;
 }
 
-}  // namespace launchlab::kernels::zmass
+}  // namespace launchlab::kernels::z_mass

@@ -16,7 +16,7 @@
 #include "z_mass/z_mass.h"
 
 using namespace launchlab;
-namespace zm = launchlab::kernels::zmass;
+namespace zm = launchlab::kernels::z_mass;
 
 namespace {
 
