@@ -19,6 +19,13 @@ class HistogramView final : public QcpViewBase {
     restyle();
   }
   void setData(const ViewData& d) override {
+    // An output drawn on a log axis by default (ArraySpec::logY, e.g. a mass spectrum): switched on with the first
+    // data; the window's "Log y" box switches it afterwards.
+    if (d.spec.logY && !m_specLogYApplied) {
+      m_specLogYApplied = true;
+      m_logY = true;
+      setAxisLog(*m_plot->yAxis, true);
+    }
     begin(d);
     const HostArray* a = d.array(d.source);
     if (!a) return showNoData();
@@ -87,6 +94,7 @@ class HistogramView final : public QcpViewBase {
   }
   QCPBars *m_ref = nullptr, *m_main = nullptr, *m_bad = nullptr;
   double m_maxCount = 1, m_lo = 0, m_hi = 1;
+  bool m_specLogYApplied = false;
 };
 
 }  // namespace

@@ -253,6 +253,30 @@ std::vector<CourseExperiment> otherNotebooks() {
        "The DataFrame's columns are float64 as CuPy makes them; the seed's Awkward example is the same segmented "
        "sum (cpu-serial's per-list sum, tested on [[1.1, 2.2, 3.3], [], [4.4, 5.5]]).",
        req("groupby_sum", "1000000", "f64", "auto", "auto", "all")},
+      // The seed ends on the Z mass section (line 602); Project 1 (the schedule, line 28) histograms those masses, so
+      // its two experiments follow it at the same line, in this order.
+      {"atlas-z-mass", kChapterAtlasPython, "Z mass from 10M jagged events: a thread per event, (N + 1023) // 1024 x 1024",
+       {kAtlas, kAtlasName, "Computing Z mass on a GPU with Awkward Arrays", 602},
+       "The log-scale spectrum shows omega, phi, J/psi, psi', the Upsilons and the Z; the fit gives the Z mass and "
+       "width with errors; muons_per_s of cuda-fused (the target: 1e9 at 10M events).",
+       "The tutorial's notebook (CMS 2012 open data, 10M events) is not in the seed: a generated sample with the "
+       "real spectrum's resonances stands in (--input takes the real columns as .npy); the fused kernel runs beside "
+       "the tutorial's per-event one.",
+       req("z_mass", "10000000", "f32", "1024", "auto", "all")},
+      {"atlas-histogram-private", kChapterAtlasPython, "Project 1 (a): a private 120-bin histogram per thread on 10M masses",
+       {kAtlas, kAtlasName, "Project 1: parallel histogram filling (schedule, line 28) on the Z masses", 602},
+       "Metric private_bytes: 10M threads x 120 bins x 4 B = 4.8 GB of private histograms, against one shared "
+       "histogram with atomics.",
+       "The project's notebook is linked, not included: the variants follow its outline on z_mass's generated masses.",
+       req("histogram_contention", "10000000", "f32", "auto", "auto",
+           "cpu-serial,cuda-private-per-thread,cuda-global-atomics", {{"bins", "120"}})},
+      {"atlas-histogram-contention", kChapterAtlasPython, "Project 1 (b, c): 1200 bins (bin = 10 m) with atomics, then fewer",
+       {kAtlas, kAtlasName, "Project 1: parallel histogram filling, the contention sweep", 602},
+       "Global atomics against shared-memory ones at 1200 bins; sweep --param bins=1200,600,300,150,75,60,30,15,10,"
+       "5,4,3,2,1 (scripts/bench/workloads_atlas_histogram.sh) to see the time grow as the bins shrink.",
+       "The project's notebook is linked, not included: the variants follow its outline on z_mass's generated masses.",
+       req("histogram_contention", "10000000", "f32", "auto", "auto",
+           "cpu-serial,cuda-global-atomics,cuda-shared-atomics,cuda-shared-per-lane", {{"bins", "1200"}})},
   };
 }
 

@@ -234,6 +234,7 @@ std::string Engine::prepareInputs(const RunRequest& req, const Resolved& r) {
       auto it = req.inputFiles.find(a.name());
       if (it != req.inputFiles.end()) a = npy::load(it->second, a.name());
     }
+    if (std::string bad = r.workload->checkInputs(r.setup, inputs); !bad.empty()) return bad;
     m_cache.key = key;
     m_cache.inputs = std::move(inputs);
   } catch (const std::bad_alloc&) {

@@ -26,6 +26,7 @@ ordered_json arraySpec(const ArraySpec& a) {
   if (a.xMax) j["x_max"] = *a.xMax;
   if (a.referenceValue) j["reference_value"] = *a.referenceValue;
   if (a.dtype) j["dtype"] = dtypeName(*a.dtype);
+  if (a.logY) j["log_y"] = true;
   return j;
 }
 }  // namespace

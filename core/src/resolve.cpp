@@ -33,17 +33,27 @@ void readInputHeaders(const WorkloadInfo& info, const RunRequest& req, Resolved&
     }
     try {
       r.inputHeaders[name] = npy::loadHeader(path);
+      r.setup.inputFileShapes[name] = r.inputHeaders[name].shape;
     } catch (const std::exception& e) {
       problems.push_back({"input:" + name, e.what()});
     }
   }
 }
 
-/// dtype: given, else from an input file, else the workload's default.
+/// The first input (in the workload's order) given as a file, optionally only among those without a dtype of
+/// their own; nullptr when none.
+const ArraySpec* firstFileInput(const WorkloadInfo& info, const Resolved& r, bool runDTypeOnly) {
+  for (const auto& spec : info.inputs)
+    if (r.inputHeaders.count(spec.name) && !(runDTypeOnly && spec.dtype)) return &spec;
+  return nullptr;
+}
+
+/// dtype: given, else from an input file holding the run's dtype (not one with its own, e.g. int64 offsets), else
+/// the workload's default.
 void resolveDType(const WorkloadInfo& info, const RunRequest& req, Resolved& r, std::vector<RequestProblem>& problems) {
   DType dtype = info.defaultDType;
   if (req.dtype) dtype = *req.dtype;
-  else if (!r.inputHeaders.empty()) dtype = r.inputHeaders.begin()->second.dtype;
+  else if (const ArraySpec* in = firstFileInput(info, r, true)) dtype = r.inputHeaders.at(in->name).dtype;
   if (std::find(info.dtypes.begin(), info.dtypes.end(), dtype) == info.dtypes.end())
     problems.push_back({"dtype", info.id + " does not support dtype " + std::string(dtypeName(dtype)) +
                                      " (supported: " + joined(info.dtypes, dtypeName) + ")"});
@@ -59,14 +69,18 @@ void resolveParamValues(const WorkloadInfo& info, const RunRequest& req, Resolve
     if (auto pv = resolveParams(info.params, req.params, err)) r.setup.params = std::move(*pv);
 }
 
-/// n inferred from the first input file: its element count, or its rows for matrix inputs (the n whose expected
-/// shape matches the file).
+/// n inferred from the first input file (in the workload's order of inputs): its element count, its rows for matrix
+/// inputs, or its element count less one for the offsets of a jagged array (the n whose expected shape matches the
+/// file).
 std::uint64_t nFromInputFile(const Workload& w, const Resolved& r) {
-  const auto& [name, h] = *r.inputHeaders.begin();
   const auto& inputs = w.info().inputs;
+  const ArraySpec* first = firstFileInput(w.info(), r, false);
+  const std::string& name = first ? first->name : r.inputHeaders.begin()->first;
+  const npy::Header& h = r.inputHeaders.at(name);
   std::size_t index = 0;
   while (index < inputs.size() && inputs[index].name != name) ++index;
-  for (std::uint64_t candidate : {h.elements(), h.shape.empty() ? std::uint64_t(1) : std::uint64_t(h.shape[0])}) {
+  const std::uint64_t rows = h.shape.empty() ? std::uint64_t(1) : std::uint64_t(h.shape[0]);
+  for (std::uint64_t candidate : {h.elements(), rows, h.elements() ? h.elements() - 1 : 0}) {
     RunSetup probe = r.setup;
     probe.n = candidate;
     auto shapes = w.inputShapes(probe);

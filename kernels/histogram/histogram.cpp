@@ -1,4 +1,5 @@
 #include "histogram/histogram.h"
+#include "histogram/histogram_cpu.h"
 
 #include <algorithm>
 #include <cmath>
@@ -26,31 +27,6 @@ struct SeedBinRule {
   }
 };
 
-template <typename T, typename Rule> void fillSerial(const T* x, std::size_t n, const Rule& rule, std::uint32_t* counts) {
-  std::fill(counts, counts + rule.bins, 0u);
-  for (std::size_t i = 0; i < n; ++i) {
-    const int b = rule(x[i]);
-    if (b >= 0) ++counts[b];
-  }
-}
-
-// Privatization on the CPU: one histogram per thread (no sharing while counting), merged at the end.
-template <typename T> void fillParallel(const T* x, std::size_t n, const BinRule<T>& rule, std::uint32_t* counts) {
-  const int bins = rule.bins;
-  std::fill(counts, counts + bins, 0u);
-#pragma omp parallel
-  {
-    std::vector<std::uint32_t> mine(std::size_t(bins), 0u);
-#pragma omp for schedule(static) nowait
-    for (std::size_t i = 0; i < n; ++i) {
-      const int b = rule(x[i]);
-      if (b >= 0) ++mine[std::size_t(b)];
-    }
-#pragma omp critical(launchlab_histogram_merge)
-    for (int b = 0; b < bins; ++b) counts[b] += mine[std::size_t(b)];
-  }
-}
-
 template <bool Parallel> void runCpu(ImplContext& ctx) {
   visitDTypeAmong<float, double>(ctx.setup.dtype, [&](auto t) {
     using T = decltype(t);
@@ -59,10 +35,7 @@ template <bool Parallel> void runCpu(ImplContext& ctx) {
     const T* x = ctx.inputs[0].view<T>().data();
     const std::size_t n = ctx.inputs[0].size();
     std::uint32_t* counts = ctx.outputs[0].view<std::uint32_t>().data();
-    runCpuTimed(ctx, [&] {
-      if constexpr (Parallel) fillParallel(x, n, rule, counts);
-      else fillSerial(x, n, rule, counts);
-    });
+    runCpuTimed(ctx, [&] { histogram::fill<Parallel>(x, n, rule, counts); });
   });
 }
 
@@ -75,7 +48,7 @@ void runCpuSeedRule(ImplContext& ctx) {
     const SeedBinRule rule{lo, (hi - lo) / bins, bins};
     const auto x = ctx.inputs[0].view<T>();
     std::uint32_t* counts = ctx.outputs[0].view<std::uint32_t>().data();
-    runCpuTimed(ctx, [&] { fillSerial(x.data(), x.size(), rule, counts); });
+    runCpuTimed(ctx, [&] { histogram::fillSerial(x.data(), x.size(), rule, counts); });
     const auto below = std::count_if(x.begin(), x.end(), [&](T v) { return double(v) < lo && rule(v) == 0; });
     ctx.metrics["below_xmin_in_bin_0"] = double(below);
   });

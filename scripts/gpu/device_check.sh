@@ -51,6 +51,7 @@ for w in $("$BIN/launchlab-cli" list --json | python3 -c 'import json,sys; print
     row_col_sums) n=16384 ;;            # the seed's 16384 x 16384
     mandelbrot) n=4096 ;;               # a 4096 x 4096 image (at most 32768 rows)
     groupby_sum) n=16000000 ;;          # 16M rows (the seed: 1M; both in the group-by ratio below)
+    z_mass | histogram_contention) n=10000000 ;;  # the tutorial's 10M events
     *) n=16Mi ;;
   esac
   timeout 120 "$BIN/launchlab-cli" run "$w" --n $n --reps 10 --warmup 2 --json "$E/run_${w}.json" > "$E/run_${w}.txt" 2>&1
@@ -123,6 +124,9 @@ swap_with_shared_5000_seg100_block64 swap_with_shared --n 5000 --param segment=1
 coalescing_100003 coalescing --n 100003
 groupby_sum_100003 groupby_sum --n 100003 --block 33
 monte_carlo_area_mandelbrot_31 monte_carlo_area --n 31 --param shape=mandelbrot --block 33
+z_mass_100003 z_mass --n 100003
+histogram_contention_100003_bins75 histogram_contention --n 100003 --param bins=75
+histogram_contention_100003_bins1 histogram_contention --n 100003 --param bins=1
 CASES
 fi
 cat "$summary"

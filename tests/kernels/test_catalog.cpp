@@ -180,6 +180,10 @@ TEST(Catalog, ByteAndFlopCounts) {
     // A (31 x 17) and B (17 x 33) read, C (31 x 33) written; 2 m n k flops.
     {"matmul", "f32", 31, {{"k", "17"}, {"cols", "33"}}, 8444, 34782},
     {"matmul", "f32", 4096, {}, 201326592, 137438953472},
+    // offsets (8 B x 4098), 8869 generated muons x 16 B (pt, eta, phi, charge), masses 4 B x 4097, 120 bins x 4 B.
+    {"z_mass", "f32", 4097, {}, 191556, 0},
+    {"histogram_contention", "f32", 4097, {}, 21188, 0},  // the masses and 1200 counts
+    {"histogram_contention", "f32", 4097, {{"bins", "1"}}, 16392, 0},
   };
   for (const auto& r : rows) {
     const RunSetup s = setupFor(r.id, r.n, *parseDType(r.dtype), r.params);

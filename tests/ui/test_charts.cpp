@@ -223,6 +223,34 @@ class TestCharts : public QObject {
       }
     }
   }
+  /// A histogram whose spec asks for a log value axis (z_mass's spectrum) gets one with its first data, decades
+  /// of counts visible; the window's Log y box still switches it; other histograms stay linear.
+  void histogramHonoursTheSpecsLogY() {
+    auto o = std::make_shared<RunOutcome>();
+    o->result.workload = "spectrum";
+    ImplResult i;
+    i.implId = i.title = "cpu-serial";
+    HostArray counts("hist", DType::U32, std::vector<std::size_t>{120});
+    for (std::size_t b = 0; b < 120; ++b) counts.view<std::uint32_t>()[b] = b == 91 ? 100000u : 10u;
+    i.outputs = {counts};
+    o->result.impls.push_back(std::move(i));
+    for (bool logY : {true, false}) {
+      auto view = createQcpOutputView(PlotKind::Histogram, nullptr);
+      auto* plot = qobject_cast<QCustomPlot*>(view->widget());
+      ViewData d;
+      d.spec = {.name = "hist", .title = "spectrum", .plot = PlotKind::Histogram, .dtype = DType::U32, .xMin = 0.0,
+                .xMax = 120.0, .logY = logY};
+      d.outcome = o;
+      d.source = "cpu-serial";
+      view->setData(d);
+      QCOMPARE(plot->yAxis->scaleType() == QCPAxis::stLogarithmic, logY);
+      if (logY) QVERIFY(plot->yAxis->range().lower >= 0.5 && plot->yAxis->range().upper >= 100000);
+      view->setLogY(!logY);  // the box
+      QCOMPARE(plot->yAxis->scaleType() == QCPAxis::stLogarithmic, !logY);
+      view->setData(d);  // the next run keeps the box's choice
+      QCOMPARE(plot->yAxis->scaleType() == QCPAxis::stLogarithmic, !logY);
+    }
+  }
   void timingChartMarksStale() {
     TimingChart chart(nullptr);
     chart.setResult(outlierRun());

@@ -73,6 +73,9 @@ struct ArraySpec {
   /// Histogram: a fixed bin range [xMin, xMax), used where no params name one (e.g. bins in standard errors).
   std::optional<double> xMin;
   std::optional<double> xMax;
+  /// Drawn with a logarithmic value axis by default (e.g. a mass spectrum whose peaks span decades); the window's
+  /// "Log y" box still switches it.
+  bool logY = false;
 
   DType dtypeFor(DType runDType) const {
     if (dtype) return *dtype;
@@ -101,6 +104,9 @@ struct RunSetup {
   DType dtype = DType::F32;
   ParamValues params;
   std::uint64_t seed = 0;
+  /// The shapes of the inputs given as .npy files, by input name (empty when every input is generated): for
+  /// workloads whose input lengths are not functions of n alone (the contents of a jagged array).
+  std::map<std::string, std::vector<std::size_t>> inputFileShapes;
 };
 
 /// What an implementation gets and fills. Implementations record one sample per timed repetition.
@@ -220,6 +226,13 @@ class Workload {
   virtual double flops(const RunSetup& setup) const { (void)setup; return 0; }
   /// Extra validation of a setup (beyond dtype, range of n and params); "" when valid.
   virtual std::string validate(const RunSetup& setup) const { (void)setup; return {}; }
+  /// Checks the inputs' values once they are generated or loaded, before anything runs (e.g. a jagged array's
+  /// offsets: loaded files are untrusted and must end in a message here, never in a crash or a kernel reading out
+  /// of bounds); "" when usable.
+  virtual std::string checkInputs(const RunSetup& setup, const std::vector<HostArray>& inputs) const {
+    (void)setup, (void)inputs;
+    return {};
+  }
   const ImplSpec* findImpl(std::string_view id) const;
 };
 
