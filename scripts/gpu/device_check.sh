@@ -2,7 +2,8 @@
 # Runs ON the GPU machine (no Qt, no compiler needed): the test binaries built on the build machine,
 # every workload at 2^24 (matrix workloads 4096², matmul 2048³) with --json, the foundation bench, and
 # compute-sanitizer passes.
-# Usage: [SKIP_BENCH="name …"] scripts/gpu/device_check.sh BIN_DIR OUT_DIR [full|quick]
+# Usage: [SKIP_BENCH="name …"] [STEPS="tests runs extra sanitizers"] scripts/gpu/device_check.sh BIN_DIR OUT_DIR [full|quick]
+# STEPS (default: all four) splits the check over several device calls of at most 600 s each.
 # With the memory chapter, `launchlab-cli bench` alone takes about 510 s on an H200 (matmul 4096^3's one-core
 # reference, the coalescing curve's inputs): a device call is at most 600 s, so run `quick` in one call and the bench
 # (stdbuf -oL launchlab-cli bench --json F) in another.
@@ -22,6 +23,7 @@ summary=$E/summary.txt
 pack() { tar -C "$WORK" -czf "$OUTDIR/evidence.tar.gz" evidence 2>/dev/null; cp "$summary" "$OUTDIR/summary.txt" 2>/dev/null; }
 trap pack EXIT
 note() { echo "$*" | tee -a "$summary"; }
+want() { case " ${STEPS:-tests runs extra sanitizers} " in *" $1 "*) return 0 ;; esac; return 1; }
 
 {
   echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
@@ -35,7 +37,7 @@ note "== machine: $(nvidia-smi --query-gpu=name,driver_version --format=csv,nohe
 "$BIN/launchlab-cli" info --json > "$E/info.json" 2>&1
 
 status=0
-for t in launchlab_core_tests launchlab_kernel_tests launchlab_cli_tests launchlab_gpu_tests; do
+want tests && for t in launchlab_core_tests launchlab_kernel_tests launchlab_cli_tests launchlab_gpu_tests; do
   [ -x "$BIN/$t" ] || { note "$t: missing"; status=1; continue; }
   start=$(date +%s)
   timeout 400 "$BIN/$t" --gtest_color=no > "$E/$t.log" 2>&1
@@ -44,7 +46,7 @@ for t in launchlab_core_tests launchlab_kernel_tests launchlab_cli_tests launchl
   [ $rc -eq 0 ] || status=1
 done
 
-for w in $("$BIN/launchlab-cli" list --json | python3 -c 'import json,sys; print(" ".join(w["id"] for w in json.load(sys.stdin)["workloads"]))'); do
+want runs && for w in $("$BIN/launchlab-cli" list --json | python3 -c 'import json,sys; print(" ".join(w["id"] for w in json.load(sys.stdin)["workloads"]))'); do
   case $w in
     matmul) n=2048 ;;                   # 2 n^3 flops, and the reference runs on one core
     matrix_add_2d | transpose) n=4096 ;; # n is the rows of an n x n matrix (16Mi^2 is over the 2^32-element limit)
@@ -60,6 +62,7 @@ done
 
 # Issue 12's group-by target (best variant >= 0.8x CUB's reduce-by-key, kernel time) at the seed's 1M rows and 16M,
 # and the Monte Carlo areas' trials/s (circle at the seed's 1000 x 2^20; Mandelbrot at 16 x 2^20).
+if want extra; then
 for n in 1000000 16000000; do
   timeout 120 "$BIN/launchlab-cli" run groupby_sum --n $n --reps 20 --warmup 3 --impl cpu-parallel,cuda-atomics,cuda-atomics-warp-runs,cuda-thread-per-segment,cuda-warp-per-segment,cuda-cub \
     --json "$E/groupby_sum_$n.json" > "$E/groupby_sum_$n.txt" 2>&1
@@ -77,6 +80,7 @@ timeout 120 "$BIN/launchlab-cli" sweep vector_add --n 16Mi --impl cuda-one-per-t
   --block 32:1024:32 --reps 10 --warmup 2 --json "$E/sweep_vector_add_block.json" --csv "$E/sweep_vector_add_block.csv" \
   > "$E/sweep_vector_add_block.txt" 2>&1
 note "sweep vector_add block 32:1024:32: exit $?"
+fi
 
 if [ "$MODE" = full ]; then
   timeout 560 "$BIN/launchlab-cli" bench --json "$E/bench.json" > "$E/bench.txt" 2>&1
@@ -93,7 +97,7 @@ if [ "$MODE" = full ]; then
   done
 fi
 
-if command -v compute-sanitizer >/dev/null; then
+if want sanitizers && command -v compute-sanitizer >/dev/null; then
   compute-sanitizer --tool memcheck --error-exitcode 9 "$BIN/launchlab-cli" run vector_add --n 1000003 --reps 1 --warmup 0 \
     > "$E/memcheck_vector_add.txt" 2>&1
   note "compute-sanitizer memcheck vector_add: exit $?"

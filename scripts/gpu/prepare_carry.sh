@@ -15,7 +15,7 @@ ninja -C "$BUILD" launchlab-cli launchlab_core_tests launchlab_kernel_tests laun
 rm -rf .carry/bin .carry/lib && mkdir -p .carry/bin .carry/lib
 cp "$BUILD"/app/launchlab-cli "$BUILD"/tests/launchlab_*_tests .carry/bin/
 # The CLI suite's helper (a writer it kills mid-write) must sit next to it.
-[ -x "$BUILD"/tests/helpers/atomic_write_helper ] && mkdir -p .carry/bin/helpers && cp "$BUILD"/tests/helpers/atomic_write_helper .carry/bin/helpers/
+mkdir -p .carry/bin/helpers && cp "$BUILD"/tests/atomic_write_helper .carry/bin/helpers/
 strip .carry/bin/* || true
 # Every shared library the CLI links (libgomp, libarchive and its compressors, ...) except the C library's own,
 # which the GPU machine has: it may lack the others.
