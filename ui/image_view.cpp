@@ -100,6 +100,11 @@ class ImageView final : public QcpViewBase {
     replotWhenVisible(*m_plot);
   }
   void setLogY(bool) override {}  // rows are rows
+  std::optional<ImageWindow> imageWindow() const override {
+    if (!m_rows || !m_cols) return std::nullopt;
+    const QCPRange x = m_plot->xAxis->range(), y = m_plot->yAxis->range();
+    return ImageWindow{x.lower, y.lower, x.upper, y.upper, m_rows, m_cols};
+  }
 
  private:
   /// Widens the axis whose units are smaller on screen, so one cell is as wide as it is tall and the whole image

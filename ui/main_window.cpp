@@ -154,6 +154,7 @@ void MainWindow::buildUi() {
   scroll->setMinimumWidth(340);
   auto* results = m_resultsSplit = new QSplitter(Qt::Vertical, split);
   m_outputs = new OutputsPane;
+  connect(m_outputs, &OutputsPane::regionRequested, this, &MainWindow::runRegion);
   results->addWidget(m_outputs);
   results->addWidget(buildBottomTabs());
   results->setStretchFactor(0, 5);

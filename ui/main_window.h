@@ -88,6 +88,7 @@ class MainWindow : public QMainWindow {
   QPushButton* sweepButton() const;
   int outputViewCount() const;
   OutputView* outputView(int i) const;
+  OutputsPane* outputsPane() const { return m_outputs; }
   TimingChart* timingChart() const { return m_timing.get(); }
   ResultsTable* resultsTable() const { return m_table; }
   SweepChart* sweepChart() const;
@@ -146,6 +147,8 @@ class MainWindow : public QMainWindow {
   void addDevicePicker(QToolBar* tb);
   void addRunFileActions(QToolBar* tb);
   void openRemoteDialog();
+  /// Runs again on the part of the image in view (region_zoom.h).
+  void runRegion(const ImageWindow& view);
   void startWithRunFile();
   /// The views, charts, tables and export window show `outcome`; the previous one is freed off the GUI thread.
   void showOutcome(std::shared_ptr<const RunOutcome> outcome);

@@ -99,6 +99,21 @@ void MainWindow::addRunFileActions(QToolBar* tb) {
   connect(m_saveRunAct, &QAction::triggered, this, &MainWindow::saveRunDialog);
 }
 
+void MainWindow::runRegion(const ImageWindow& view) {
+  FormState f = m_panel->form();
+  const Workload* w = m_backend->registry().find(f.workload);
+  const auto params = w ? zoomedRegion(w->info(), f.params, view) : std::nullopt;
+  if (!params) {
+    m_errorBanner->showMessage(Banner::Level::Warning,
+                               "Zoom into the image first (wheel, or right-drag a box): the whole image is in view.");
+    return;
+  }
+  f.params = *params;
+  m_panel->setForm(f);
+  log(q("region: x_min " + params->at("x_min") + ", y_min " + params->at("y_min") + ", step " + params->at("step")));
+  run();
+}
+
 void MainWindow::openRemoteDialog() {
   if (m_remoteDialog) {
     m_remoteDialog->raise();

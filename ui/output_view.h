@@ -7,10 +7,12 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "controller.h"
 #include "export.h"
+#include "region_zoom.h"
 #include "view_style.h"
 
 namespace launchlab::ui {
@@ -43,6 +45,8 @@ class OutputView : public Renderable {
   /// The whole array (a view that starts on a readable window of it shows the rest; others: resetZoom).
   virtual void showAll() { resetZoom(); }
   virtual void setLogY(bool on) = 0;
+  /// The part of an image in view (image views only; nullopt otherwise or before data).
+  virtual std::optional<ImageWindow> imageWindow() const { return std::nullopt; }
   /// One line about what is drawn ("16,777,216 points drawn as 1,412 min/max columns").
   virtual QString summary() const = 0;
   /// Number of points currently drawn by the main series (tests).

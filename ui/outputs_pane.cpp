@@ -62,6 +62,10 @@ QHBoxLayout* OutputsPane::buildBar() {
                     "decimated per pixel at every zoom.");
   auto* all = new QPushButton("Show all");
   all->setToolTip("The whole array (random data starts on its first elements, inputs beside the output)");
+  m_regionRun = new QPushButton("Re-run this region");
+  m_regionRun->setToolTip("Zoom into the image (wheel, or right-drag a box), then compute the part in view again at "
+                          "full resolution: sets x_min, y_min and step and runs");
+  m_regionRun->setVisible(false);
   m_viewSummary = new QLabel;
   m_viewSummary->setStyleSheet("color: palette(mid);");
   m_viewSummary->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);  // never widens the window
@@ -71,6 +75,7 @@ QHBoxLayout* OutputsPane::buildBar() {
   bar->addWidget(m_logY);
   bar->addWidget(reset);
   bar->addWidget(all);
+  bar->addWidget(m_regionRun);
   bar->addWidget(m_viewSummary, 1);
   connect(m_showImpl, &QComboBox::currentIndexChanged, this, [this] { refreshViews(); });
   connect(m_overlayRef, &QCheckBox::toggled, this, [this] { refreshViews(); });
@@ -83,6 +88,11 @@ QHBoxLayout* OutputsPane::buildBar() {
   connect(all, &QPushButton::clicked, this, [this] {
     for (auto& s : m_views) s.view->showAll();
   });
+  connect(m_regionRun, &QPushButton::clicked, this, [this] {
+    const int i = currentIndex();
+    if (i < 0 || i >= viewCount()) return;
+    if (const auto w = view(i)->imageWindow()) emit regionRequested(*w);
+  });
   return bar;
 }
 
@@ -92,6 +102,7 @@ std::string OutputsPane::shownImpl() const { return m_showImpl->currentData().to
 
 void OutputsPane::setWorkload(const Workload& w, const QString& message) {
   if (m_workload == w.info().id) return;
+  m_regionParams = hasRegionParams(w.info());
   rebuildViews(w);
   markStale(message);
 }
@@ -202,6 +213,12 @@ void OutputsPane::refreshViews() {
 
 void OutputsPane::showSummary(int tab) {
   m_viewSummary->setText(tab >= 0 && tab < int(m_views.size()) ? m_views[std::size_t(tab)].view->summary() : QString());
+  updateRegionButton();
+}
+
+void OutputsPane::updateRegionButton() {
+  const int i = currentIndex();
+  m_regionRun->setVisible(m_regionParams && m_outcome && i >= 0 && i < viewCount() && view(i)->imageWindow());
 }
 
 void OutputsPane::setViewStyle(const ViewStyle& s) {

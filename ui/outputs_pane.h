@@ -14,6 +14,7 @@ class QCheckBox;
 class QComboBox;
 class QHBoxLayout;
 class QLabel;
+class QPushButton;
 class QTabWidget;
 
 namespace launchlab::ui {
@@ -48,6 +49,13 @@ class OutputsPane : public QWidget {
   int currentIndex() const;
   /// The implementation whose outputs are shown ("" before a run).
   std::string shownImpl() const;
+  /// "Re-run this region": shown for workloads whose image is a region of the plane (region_zoom.h) while an
+  /// image is in front.
+  QPushButton* regionButton() const { return m_regionRun; }
+
+ signals:
+  /// The user asked to re-run on the part of the image in view.
+  void regionRequested(const launchlab::ui::ImageWindow& view);
 
  private:
   struct ViewSlot {
@@ -68,6 +76,9 @@ class OutputsPane : public QWidget {
   QCheckBox* m_overlayRef = nullptr;
   QCheckBox* m_logY = nullptr;
   QLabel* m_viewSummary = nullptr;
+  QPushButton* m_regionRun = nullptr;
+  bool m_regionParams = false;
+  void updateRegionButton();
   QTabWidget* m_tabs = nullptr;
   std::vector<ViewSlot> m_views;
   std::string m_workload;
