@@ -131,12 +131,13 @@ bool readRemote(const Options& o, AppSettings& settings, std::optional<launchlab
   launchlab::RemoteTarget t;
   if (!cli.isEmpty()) t.cli = cli.toStdString();
   std::string why = launchlab::parseRemoteTarget(host.toStdString(), t);
-  if (why.empty()) why = launchlab::checkRemoteCli(t.cli);
+  if (!why.empty()) why = (given ? "--remote: " : "the GPU server in the settings: ") + why;
+  else if (why = launchlab::checkRemoteCli(t.cli); !why.empty()) why = "--remote-cli: " + why;
   if (why.empty()) {
     target = t;
     return true;
   }
-  std::fprintf(stderr, "launchlab: %s%s\n", given ? "" : "the GPU server in the settings: ", why.c_str());
+  std::fprintf(stderr, "launchlab: %s\n", why.c_str());
   return !given && !o.parser.isSet(o.remoteCli);
 }
 

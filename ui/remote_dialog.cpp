@@ -18,9 +18,7 @@ QString checkRemoteForm(const QString& host, const QString& cli) {
   RemoteTarget t;
   std::string why = parseRemoteTarget(h.toStdString(), t);
   if (why.empty() && !cli.trimmed().isEmpty()) why = checkRemoteCli(cli.trimmed().toStdString());
-  QString line = QString::fromStdString(why);
-  for (const QString option : {"--remote-cli: ", "--remote: "})  // the command line's names mean nothing here
-    if (line.startsWith(option)) line = line.mid(option.size());
+  const QString line = QString::fromStdString(why);
   return line.isEmpty() ? line : line.left(1).toUpper() + line.mid(1);
 }
 

@@ -47,10 +47,10 @@ std::string splitPort(const std::string& hostPort, std::string& host, std::strin
 }  // namespace
 
 std::string parseRemoteTarget(const std::string& text, RemoteTarget& out) {
-  if (text.empty()) return "--remote: empty host (expected [user@]host[:port])";
+  if (text.empty()) return "empty host (expected [user@]host[:port])";
   if (!allSafe(text, "@.-_:[]"))
-    return "--remote: not [user@]host[:port]: only letters, digits and . - _ @ : [ ] may appear";
-  const std::string what = "--remote: '" + text + "' is not [user@]host[:port]: ";
+    return "not [user@]host[:port]: only letters, digits and . - _ @ : [ ] may appear";
+  const std::string what = "'" + text + "' is not [user@]host[:port]: ";
   const auto at = text.find('@');
   RemoteTarget t = out;
   t.user = at == std::string::npos ? "" : text.substr(0, at);
@@ -69,7 +69,7 @@ std::string parseRemoteTarget(const std::string& text, RemoteTarget& out) {
 
 std::string checkRemoteCli(const std::string& path) {
   if (path.empty() || path.front() == '-' || !allSafe(path, "_./~+-"))
-    return "--remote-cli: not a path of letters, digits and _ . / ~ + - (not starting with '-')";
+    return "not a path of letters, digits and _ . / ~ + - (not starting with '-')";
   return {};
 }
 
