@@ -14,18 +14,9 @@ reps=${3:-10}
 mkdir -p "$out" || exit 2
 failed=0
 
-# run_point NAME SUBCOMMAND ARGS…: one `launchlab-cli run|sweep`, its table in $out/NAME.txt.
-run_point() {
-  local name=$1 sub=$2
-  shift 2
-  printf '%-30s launchlab-cli %s %s\n' "$name" "$sub" "$*"
-  local extra=(--json "$out/$name.json")
-  [[ $sub == sweep ]] && extra+=(--csv "$out/$name.csv")
-  "$cli" "$sub" "$@" --reps "$reps" --warmup 2 "${extra[@]}" >"$out/$name.txt" 2>&1
-  local rc=$?
-  [[ $rc -eq 0 ]] || { failed=$((failed + 1)); echo "  -> exit $rc; see $out/$name.txt"; }
-  grep -E '^ *(cpu|cuda)|muons_per_s|z_mass|z_width|private_bytes|Z fit' "$out/$name.txt" | head -n 24 | sed 's/^/     /'
-}
+show='^ *(cpu|cuda)|muons_per_s|z_mass|z_width|private_bytes|Z fit'
+show_lines=24
+source "$(dirname "${BASH_SOURCE[0]}")/lib/run_point.sh"
 
 # z_mass at the tutorial's 10M events: every variant against cpu-serial, muons_per_s, the Z fit.
 run_point z_mass_10M               run z_mass --n 10000000

@@ -16,18 +16,9 @@ reps=${3:-20}
 mkdir -p "$out" || exit 2
 failed=0
 
-# run_point NAME SUBCOMMAND ARGS…: one `launchlab-cli run|sweep`, its table in $out/NAME.txt.
-run_point() {
-  local name=$1 sub=$2
-  shift 2
-  printf '%-30s launchlab-cli %s %s\n' "$name" "$sub" "$*"
-  local extra=(--json "$out/$name.json")
-  [[ $sub == sweep ]] && extra+=(--csv "$out/$name.csv")
-  "$cli" "$sub" "$@" --reps "$reps" --warmup 2 "${extra[@]}" >"$out/$name.txt" 2>&1
-  local rc=$?
-  [[ $rc -eq 0 ]] || { failed=$((failed + 1)); echo "  -> exit $rc; see $out/$name.txt"; }
-  grep -E '^ *(cpu|cuda|cublas)|GB/s|GFLOP/s' "$out/$name.txt" | head -n 14 | sed 's/^/     /'
-}
+show='^ *(cpu|cuda|cublas)|GB/s|GFLOP/s'
+show_lines=14
+source "$(dirname "${BASH_SOURCE[0]}")/lib/run_point.sh"
 
 # coalescing: the seed's launch, then the bandwidth-vs-stride curve (1…32) of both kernels at n = 2^24 outputs, each
 # stride beside the predicted 32-byte sectors per warp load (the workload's metric, from a tiny CPU run).
