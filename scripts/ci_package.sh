@@ -49,7 +49,10 @@ for f in usr/bin/launchlab usr/bin/launchlab-cli usr/share/applications/org.laun
 done
 desktop-file-validate "$WORK/root/usr/share/applications/org.launchlab.launchlab.desktop"
 appstreamcli validate --no-net "$WORK/root/usr/share/metainfo/org.launchlab.launchlab.metainfo.xml"
-man -l "$WORK/root/usr/share/man/man1/launchlab-cli.1" 2>&1 | grep -q "launchlab-cli - run, time and verify" || fail "the man page does not render"
+# Whole outputs are captured before grep: with pipefail, `grep -q` leaving early makes a writer of more than one
+# pipe buffer die of SIGPIPE and the pipeline fail although the line was there.
+manpage=$(man -l "$WORK/root/usr/share/man/man1/launchlab-cli.1" 2>&1) || fail "man cannot render the man page"
+grep -q "launchlab-cli - run, time and verify" <<<"$manpage" || fail "the man page does not render"
 
 # The build tree goes aside, so nothing can run from it or load from it; it comes back whatever happens.
 ASIDE="$BUILD.aside-$$"
@@ -65,8 +68,10 @@ say "Installing $(basename "$DEB") with apt-get (build tree moved aside)"
 DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "$DEB" > "$WORK/apt.log" 2>&1 \
   || { cat "$WORK/apt.log"; fail "apt-get install failed"; }
 [ "$(command -v launchlab-cli)" = /usr/bin/launchlab-cli ] || fail "launchlab-cli is not /usr/bin/launchlab-cli"
-/usr/bin/launchlab-cli list | grep -q vector_add || fail "the installed launchlab-cli list shows no vector_add"
-/usr/bin/launchlab-cli info | head -n 3
+listed=$(/usr/bin/launchlab-cli list) || fail "the installed launchlab-cli list failed"
+grep -q vector_add <<<"$listed" || fail "the installed launchlab-cli list shows no vector_add"
+info=$(/usr/bin/launchlab-cli info) || fail "the installed launchlab-cli info failed"
+sed -n 1,3p <<<"$info"
 shot="$WORK/window.png"
 QT_QPA_PLATFORM=offscreen timeout 300 /usr/bin/launchlab --screenshot "$shot" || fail "the installed launchlab --screenshot failed"
 [ -s "$shot" ] && head -c 8 "$shot" | od -An -tx1 | grep -q "89 50 4e 47" || fail "the screenshot is not a non-empty PNG"
