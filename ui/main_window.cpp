@@ -215,7 +215,13 @@ QWidget* MainWindow::buildTimingPage() {
   trow->addWidget(tnote, 1);
   trow->addWidget(timingLog);
   tl->addLayout(trow);
-  tl->addWidget(m_timing->widget(), 1);
+  // Many rows (a workload with every variant ticked) scroll instead of squeezing the output plots above.
+  auto* timingScroll = new QScrollArea;
+  timingScroll->setWidgetResizable(true);
+  timingScroll->setFrameShape(QFrame::NoFrame);
+  timingScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  timingScroll->setWidget(m_timing->widget());
+  tl->addWidget(timingScroll, 1);
   return timingPage;
 }
 

@@ -174,12 +174,11 @@ void OutputsPane::fillShowList(const RunResult& r) {
   for (const auto& i : r.impls)
     if (producedOutputs(i)) m_showImpl->addItem(q(i.title), q(i.implId));
   int pick = m_showImpl->findData(previous);
-  if (pick < 0)
+  // A GPU variant first, else a launch emulated on the CPU (what a GPU would have written), else cpu-parallel.
+  for (bool gpu : {true, false})
     for (const auto& i : r.impls)
-      if (producedOutputs(i) && i.gpu) {
+      if (pick < 0 && producedOutputs(i) && (gpu ? i.gpu : i.launch.has_value()))
         pick = m_showImpl->findData(q(i.implId));
-        break;
-      }
   if (pick < 0) pick = m_showImpl->findData("cpu-parallel");
   m_showImpl->setCurrentIndex(std::max(0, pick));
 }

@@ -95,8 +95,8 @@ std::vector<CourseExperiment> tp31() {
 }
 
 std::vector<CourseExperiment> tp32() {
-  const std::string cover = "cpu-serial,cpu-parallel,cuda-bounds-checked,cuda-no-bounds-check";
-  const std::string seedKernel = "cpu-serial,cpu-parallel,cuda-no-bounds-check";  // the seed's add_kernel: no check
+  const std::string cover = "cpu-serial,cpu-emulated-launch,cuda-bounds-checked,cuda-no-bounds-check";
+  const std::string seedKernel = "cpu-serial,cpu-emulated-launch,cuda-no-bounds-check";  // the seed's add_kernel: no check
   return {
       {"tp32-add-kernel", kChapterCustomKernels, "add_kernel[32, 128] on 4096 int32",
        {kTp3, kTp3Name, "TP 3.2 — 2. Premier Kernel CUDA : Addition de Tableaux 1D", 1434},
@@ -135,21 +135,23 @@ std::vector<CourseExperiment> tp32() {
        req("square", "4096", "i64", "auto", "auto", "all")},
       {"tp32-grid-stride-add", kChapterCustomKernels, "Grid-stride add_kernel[30, 128] on 100000 int32",
        {kTp3, kTp3Name, "TP 3.2 — 4. Premier Grid Stride Loop : add_kernel", 1749},
-       "3840 threads cover 100000 elements; try cuda-one-per-thread with the same launch: the tail stays unwritten.",
-       "", req("vector_add", "100000", "i32", "128", "30", "cpu-serial,cpu-parallel,cuda-grid-stride",
+       "3840 threads cover 100000 elements; one thread per element with the same launch leaves the tail unwritten "
+       "(cpu-emulated-one-per-thread shows it without a GPU).",
+       "", req("vector_add", "100000", "i32", "128", "30",
+               "cpu-serial,cpu-emulated-grid-stride,cpu-emulated-one-per-thread,cuda-grid-stride",
                {{"input", "arange"}})},
       {"tp32-hypot-one-thread", kChapterCustomKernels, "hypot_stride[1, 1]: one thread does everything",
        {kTp3, kTp3Name, "TP 3.2 — Exécution Monothread sur le GPU", 1851},
        "One GPU thread is far slower than one CPU core.", "",
        [] {
-         auto t = req("hypot", "1000000", "f32", "1", "1", "cpu-serial,cpu-parallel,cuda-grid-stride");
+         auto t = req("hypot", "1000000", "f32", "1", "1", "cpu-serial,cpu-emulated-grid-stride,cuda-grid-stride");
          t.reps = "3";
          return t;
        }()},
       {"tp32-hypot-128x64", kChapterCustomKernels, "hypot_stride[128, 64]: the parallel launch",
        {kTp3, kTp3Name, "TP 3.2 — Exécution Parallèle sur le GPU", 1862},
        "8192 threads with a grid-stride loop: orders of magnitude faster than 1 x 1.", "",
-       req("hypot", "1000000", "f32", "64", "128", "cpu-serial,cpu-parallel,cuda-grid-stride")},
+       req("hypot", "1000000", "f32", "64", "128", "cpu-serial,cpu-emulated-grid-stride,cuda-grid-stride")},
       {"tp32-atomic-counter", kChapterAtomics, "thread_counter race against atomic add, [64, 64]",
        {kTp3, kTp3Name, "TP 3.2 — 4. Opérations Atomiques (thread_counter_race_condition / safe)", 1943},
        "The race loses most of the 4096 increments; atomicAdd counts them all.", "",

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "common/cpu_launch.h"
 #include "common/cpu_loops.h"
 #include "launchlab/registry.h"
 #include "launchlab/rng.h"
@@ -10,9 +11,11 @@ namespace launchlab::kernels {
 
 namespace {
 
-template <bool Parallel> void runCpu(ImplContext& ctx) {
-  runCpuMap<Parallel, float, double>(ctx, [](auto a, auto b) { return std::hypot(a, b); });
-}
+constexpr auto kHypot = [](auto a, auto b) { return std::hypot(a, b); };
+
+template <bool Parallel> void runCpu(ImplContext& ctx) { runCpuMap<Parallel, float, double>(ctx, kHypot); }
+
+void runEmulated(ImplContext& ctx) { runEmulatedMap<float, double>(ctx, EmulatedKernel::GridStride, kHypot); }
 
 class Hypot final : public BasicWorkload {
  public:
@@ -36,6 +39,12 @@ class Hypot final : public BasicWorkload {
 
     addReference("CPU serial", "One core, std::hypot in a loop: the reference.", runCpu<false>);
     addCpu("cpu-parallel", "CPU parallel (OpenMP)", "All cores, std::hypot on contiguous chunks.", runCpu<true>);
+    addCpu("cpu-emulated-grid-stride", "CPU: hypot_stride's launch, emulated",
+           "Runs hypot_stride's grid-stride body for every block and thread of the requested launch on the CPU: "
+           "with [1, 1] one thread walks all N elements, with [128, 64] 8192 threads share them; the result is the "
+           "same, as on a GPU.",
+           runEmulated)
+        .usesLaunchConfig = true;
     addGpu("cuda-grid-stride", "CUDA grid-stride hypot_stride",
            "The exercise's solution: each thread strides through the array by gridDim.x * blockDim.x.",
            LAUNCHLAB_CUDA_ENTRY(hypot_workload::cudaGridStride));

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "common/cpu_launch.h"
 #include "common/cpu_loops.h"
 #include "launchlab/registry.h"
 
@@ -59,6 +60,26 @@ template <bool Parallel> void runCpu(ImplContext& ctx) {
   runCpuTimed(ctx, [&] { fillIdealMap(map, ctx.setup.n, block, v, Parallel); });
 }
 
+// The bounds-checked kernel's launch, every block and thread of it, on the CPU: the map starts never written
+// each repetition, as on the GPU, so a grid that is too small leaves the same tail at -1.
+void runEmulated(ImplContext& ctx) {
+  auto map = ctx.outputs[0].view<std::int32_t>();
+  const std::uint64_t n = ctx.setup.n;
+  const Value v = parseValue(ctx.setup.params.choice("value"));
+  const LaunchConfig cfg = resolveEmulatedLaunch1D(ctx, n, EmulatedGrid::Cover, kDefaultBlock);
+  runCpuTimed(ctx, [&] {
+    std::fill(map.begin(), map.begin() + std::ptrdiff_t(n), kNeverWritten);
+    emulateLaunch1D<true>(cfg, [&](const EmulatedThread& t) {
+      writeCheckedThread(map.data(), n, v, t.global(), std::uint32_t(t.blockDim));
+    });
+  });
+  std::fill(map.begin() + std::ptrdiff_t(n), map.end(), kPadding);
+  const std::uint64_t threads = cfg.totalThreads();
+  ctx.metrics["threads_launched"] = double(threads);
+  ctx.metrics["elements_never_written"] = double(countNeverWritten(map, n));
+  ctx.metrics["threads_past_end"] = double(threads > n ? threads - n : 0);
+}
+
 class LaunchCoverage final : public BasicWorkload {
  public:
   LaunchCoverage() {
@@ -99,6 +120,12 @@ class LaunchCoverage final : public BasicWorkload {
                  "with its block number or i + 1: the reference.",
                  runCpu<false>);
     addCpu("cpu-parallel", "CPU parallel: the ideal map", "The same map filled by all cores (OpenMP).", runCpu<true>);
+    addCpu("cpu-emulated-launch", "CPU: the launch, emulated",
+           "Runs the bounds-checked kernel's body for every block and thread of the requested grid and block on the "
+           "CPU: a grid of fewer than ceil(n / block) blocks leaves the same elements never written (-1) as on a "
+           "GPU, without one.",
+           runEmulated)
+        .usesLaunchConfig = true;
     addGpu("cuda-bounds-checked", "CUDA one thread per element with if (i < n)",
            "map[i] = blockIdx.x guarded by i < n: threads past the end do nothing. Correct when the grid has at "
            "least n threads; a smaller grid leaves the tail never written.",

@@ -13,8 +13,7 @@ namespace launchlab::kernels::launch_coverage {
 namespace {
 
 __global__ void writeBlockCheckedKernel(std::int32_t* __restrict__ map, std::uint64_t n, Value v) {
-  const std::uint64_t i = idx::global1D(blockIdx.x, blockDim.x, threadIdx.x);
-  if (i < n) map[i] = writtenValue(v, i, blockDim.x);
+  writeCheckedThread(map, n, v, idx::global1D(blockIdx.x, blockDim.x, threadIdx.x), blockDim.x);
 }
 
 // The seed's add_kernel shape: no check. `map` is followed by a guard zone that holds every index of the launch.

@@ -25,6 +25,13 @@ LAUNCHLAB_HD std::int32_t writtenValue(Value v, std::uint64_t i, std::uint32_t b
   return v == Value::SeedSum ? std::int32_t(i + 1) : std::int32_t(i / block);
 }
 
+/// One thread of the bounds-checked kernel (global index i, blockDim threads per block): the CUDA kernel and the
+/// CPU emulation of the launch both run exactly this.
+LAUNCHLAB_HD void writeCheckedThread(std::int32_t* map, std::uint64_t n, Value v, std::uint64_t i,
+                                     std::uint32_t blockDim) {
+  if (i < n) map[i] = writtenValue(v, i, blockDim);
+}
+
 /// Threads per block every implementation uses: the user's block.x, or the seed's 128 when auto.
 std::uint32_t blockSize(const LaunchRequest& launch);
 /// Blocks: the user's grid.x, or ceil(n / block) (the smallest grid that covers n) when auto.

@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <string>
 
+#include "common/cpu_launch.h"
 #include "common/cpu_loops.h"
 #include "launchlab/registry.h"
 #include "launchlab/rng.h"
@@ -20,8 +21,14 @@ void fillBroadcastRow(HostArray& a, std::size_t width) {
   });
 }
 
+constexpr auto kAdd = [](auto x, auto y) { return x + y; };
+
 template <bool Parallel> void runCpu(ImplContext& ctx) {
-  runCpuMap<Parallel, float, double, std::int32_t, std::int64_t>(ctx, [](auto x, auto y) { return x + y; });
+  runCpuMap<Parallel, float, double, std::int32_t, std::int64_t>(ctx, kAdd);
+}
+
+template <EmulatedKernel K> void runEmulated(ImplContext& ctx) {
+  runEmulatedMap<float, double, std::int32_t, std::int64_t>(ctx, K, kAdd);
 }
 
 class VectorAdd final : public BasicWorkload {
@@ -57,6 +64,21 @@ class VectorAdd final : public BasicWorkload {
     addReference("CPU serial", "One core, a plain loop: the reference.", runCpu<false>);
     addCpu("cpu-parallel", "CPU parallel (OpenMP + SIMD)", "All cores, each on a contiguous chunk, SIMD inside.",
            runCpu<true>);
+    auto& emulatedOne = addCpu(
+        "cpu-emulated-one-per-thread", "CPU: the one-thread-per-element launch, emulated",
+        "Runs the one-thread-per-element kernel's body for every block and thread of the requested launch on the "
+        "CPU (if (i < n) out[i] = x[i] + y[i]): a grid smaller than ceil(N / block) leaves the same tail unwritten "
+        "as on a GPU, without one.",
+        runEmulated<EmulatedKernel::OnePerThread>);
+    emulatedOne.usesLaunchConfig = true;
+    emulatedOne.runByDefault = false;
+    auto& emulatedStride = addCpu(
+        "cpu-emulated-grid-stride", "CPU: the grid-stride launch, emulated",
+        "Runs the grid-stride kernel's body for every block and thread of the requested launch on the CPU: each "
+        "thread strides by grid x block, so any grid covers any N, as on a GPU.",
+        runEmulated<EmulatedKernel::GridStride>);
+    emulatedStride.usesLaunchConfig = true;
+    emulatedStride.runByDefault = false;
     addGpu("cuda-one-per-thread", "CUDA one thread per element",
            "The course's first add_kernel with a bounds check: grid = ceil(N / block) blocks by default. A grid "
            "smaller than that leaves the tail unwritten. Every repetition copies x and y up and out back: "

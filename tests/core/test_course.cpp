@@ -1,5 +1,6 @@
 // The course catalogue: every preset parses, validates against its workload and runs on the CPU, and the sizes,
 // dtypes, inputs and launches are the seed notebooks' (the expectations below are copied from the seed cells).
+#include <map>
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -155,6 +156,11 @@ TEST(Course, InputsAndParametersAreTheSeeds) {
 using CourseRuns = test::EngineFixture;
 
 TEST_F(CourseRuns, EveryPresetValidatesAndRunsOnTheCpuAsTheSeedSays) {
+  // The launches emulated on the CPU that the seed makes too small on purpose: the elements no thread reaches,
+  // by the launch math (4096 - 16 x 128; 100000 - 30 x 128).
+  const std::map<std::pair<std::string, std::string>, std::uint64_t> unwritten = {
+      {{"tp32-coverage-too-few", "cpu-emulated-launch"}, 2048},
+      {{"tp32-grid-stride-add", "cpu-emulated-one-per-thread"}, 96160}};
   for (const auto& e : courseExperiments()) {
     SCOPED_TRACE(e.id);
     RunRequest r = parsed(e);
@@ -177,6 +183,10 @@ TEST_F(CourseRuns, EveryPresetValidatesAndRunsOnTheCpuAsTheSeedSays) {
       if (impl.gpu) continue;
       ++cpuRan;
       EXPECT_EQ(impl.status, Status::Ok) << impl.implId << ": " << impl.reason;
+      if (auto u = unwritten.find({e.id, impl.implId}); u != unwritten.end()) {
+        EXPECT_EQ(impl.verification.mismatches, u->second) << impl.implId;
+        continue;
+      }
       EXPECT_TRUE(impl.verification.passed()) << impl.implId;
     }
     EXPECT_GE(cpuRan, 1);
