@@ -18,6 +18,7 @@
 #include "cli_occupancy.h"
 #include "cli_table.h"
 #include "launchlab/course.h"
+#include "launchlab/crossover.h"
 #include "launchlab/engine.h"
 #include "launchlab/errors.h"
 #include "launchlab/io/files.h"
@@ -245,7 +246,10 @@ int cmdSweep(Engine& engine, const SweepOptions& o) {
   SweepTable table;
   runSweep(plan, cells, [&](const RunRequest& r, const CancelToken* c, const ProgressFn& p) { return engine.run(r, c, p); },
            {&table});
-  if (o.csv != "-" && o.run.json != "-") std::cout << cli::renderSweep(table.fields(), table.points());
+  if (o.csv != "-" && o.run.json != "-") {
+    std::cout << cli::renderSweep(table.fields(), table.points());
+    for (const auto& c : crossovers(table.fields(), table.points())) std::cout << crossoverLine(c) << "\n";
+  }
   if (!o.csv.empty()) writeOut(o.csv, sweepCsv(table.fields(), table.points()));
   if (!o.run.json.empty()) writeOut(o.run.json, sweepJson(plan, table.points(), engine.deviceStatus()));
   bool ok = true;

@@ -173,6 +173,7 @@ SweepPoint sweepPointFrom(const RunResult& r, const std::string& implId, const D
   }
   p.status = i->status;
   p.reason = i->reason;
+  p.gpu = i->gpu;
   p.launched = i->launch;
   p.outcome = i->verification.outcome;
   if (i->status != Status::Ok) return p;

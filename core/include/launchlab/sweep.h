@@ -60,6 +60,7 @@ std::vector<SweepCell> expandSweep(const SweepPlan& plan, const RequestValidator
 struct SweepPoint {
   std::vector<std::string> values;  ///< the cell's axis values
   std::string implId;
+  bool gpu = false;                 ///< a GPU implementation (its compute time is the kernel's)
   Dim3 block;                       ///< the requested block (the launched one when it was auto)
   std::uint64_t threads = 0;        ///< block.count()
   Status status = Status::Ok;
