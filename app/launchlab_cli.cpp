@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "cli_course.h"
+#include "cli_kernel.h"
 #include "cli_occupancy.h"
 #include "cli_table.h"
 #include "launchlab/course.h"
@@ -58,6 +59,7 @@ struct RunOptions {
   RequestText text;
   std::string json, saveOutputs, saveRun;
   std::vector<std::string> params, inputs;
+  cli::KernelOptions kernel;  ///< run --kernel-file: a student's kernel as "my-kernel"
 };
 
 /// The option a request field came from, for messages: "n" -> "--n", "param:sigma" -> "--param sigma".
@@ -90,6 +92,7 @@ RequestText requestTextOf(const RunOptions& o) {
 RunRequest buildRequest(const Engine& engine, const RunOptions& o) {
   ParsedRequest parsed = parseRequest(requestTextOf(o));
   if (!parsed.ok()) badRequest(parsed.problems.front());
+  parsed.request.userKernel = cli::userKernelOf(o.kernel);
   if (auto problems = engine.validate(parsed.request); !problems.empty()) badRequest(problems.front());
   parsed.request.keepInputs = parsed.request.keepOutputs = !o.saveOutputs.empty() || !o.saveRun.empty();
   return parsed.request;
@@ -164,13 +167,27 @@ void selectDevice(Engine& engine, const std::string& text) {
   if (std::string why = engine.gpu().selectDevice(*parsed.request.device); !why.empty()) badRequest({"device", why});
 }
 
+/// run and compile: the kernel file of a student's kernel and how to compile and run it.
+void addKernelOptions(CLI::App* cmd, cli::KernelOptions& k, bool required) {
+  auto* file = cmd->add_option("--kernel-file", k.file, "A kernel of your own (.cu) for the workload's exercise, run "
+                                                        "as \"my-kernel\" (resources/exercises/, docs/EXERCISES.md)");
+  if (required) file->required();
+  cmd->add_option("--kernel-name", k.name, "The kernel's name in the file (default: the exercise's)");
+  cmd->add_option("--exercise", k.exercise, "The exercise (default: the workload's own, e.g. vector_add_grid_stride)");
+  cmd->add_option("--gpu-profile", k.gpuProfile, "Compile for this architecture (sm_75 … sm_90) instead of the GPU's");
+  if (!required)
+    cmd->add_option("--kernel-time-limit", k.timeLimitS, "Seconds after which a silent kernel is stopped")
+        ->default_val(10);
+}
+
 int cmdRun(Engine& engine, const RunOptions& o) {
   RunRequest req = buildRequest(engine, o);
   checkOutputFile("--json", o.json);
   checkOutputFolder("--save-outputs", o.saveOutputs);
   if (o.saveRun == "-") throw BadUsage("--save-run: give a file name (a run file is binary)");
   checkOutputFile("--save-run", o.saveRun);
-  RunResult r = engine.run(req);
+  if (req.userKernel) cli::compileOrThrow(engine, req.workload, *req.userKernel, o.kernel.gpuProfile, true);
+  RunResult r = req.userKernel ? cli::runInWorker(req) : engine.run(req);
   if (o.json != "-") std::cout << cli::renderRun(r);
   if (!o.json.empty()) writeOut(o.json, json::runResult(r));
   if (!o.saveOutputs.empty()) {
@@ -306,6 +323,14 @@ int main(int argc, char** argv) {
   run->add_option("--save-outputs", ro.saveOutputs, "Write DIR/inputs/<input>.npy and DIR/<impl>/<output>.npy");
   run->add_option("--json", ro.json, "Write the full result as JSON to FILE, or - for stdout");
   run->add_option("--save-run", ro.saveRun, "Save the whole run (result and arrays) as a run file FILE.llrun");
+  addKernelOptions(run, ro.kernel, false);
+
+  std::string compileWorkload;
+  cli::KernelOptions ko;
+  auto* compile = app.add_subcommand("compile", "Compile a kernel of your own for a workload's exercise with NVRTC "
+                                                "(no GPU needed): diagnostics as FILE:LINE:COL: error: TEXT");
+  compile->add_option("workload", compileWorkload, "Workload id (see 'list')")->required();
+  addKernelOptions(compile, ko, true);
 
   SweepOptions so;
   auto* sweep = app.add_subcommand("sweep", "Measure implementations over axes of launch shapes, sizes, dtypes or parameters");
@@ -411,12 +436,19 @@ int main(int argc, char** argv) {
       throw BadUsage("--section: " + bad);
     if (bench->parsed() || worker->parsed()) selectDevice(engine, deviceText);
     if (run->parsed()) return cmdRun(engine, ro);
+    if (compile->parsed()) {
+      cli::compileOrThrow(engine, compileWorkload, *cli::userKernelOf(ko), ko.gpuProfile, false);
+      return 0;
+    }
     if (show->parsed()) return cmdShow(showPath);
     if (sweep->parsed()) return cmdSweep(engine, so);
     if (occupancy->parsed()) return cmdOccupancy(engine, oo);
     if (worker->parsed()) return serveWorker(engine, 0, 1);
     if (bench->parsed()) return runBench(engine, bo);
   } catch (const BadUsage& e) {
+    std::cerr << "launchlab-cli: " << e.what() << "\n";
+    return 2;
+  } catch (const cli::KernelInputError& e) {
     std::cerr << "launchlab-cli: " << e.what() << "\n";
     return 2;
   } catch (const std::exception& e) {

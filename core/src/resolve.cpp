@@ -125,7 +125,7 @@ void selectImpls(const Workload& w, const RunRequest& req, Resolved& r, std::vec
   const ImplSpec* ref = w.findImpl(kCpuSerial);
   if (ref) r.impls.push_back(ref);
   for (const auto& id : req.impls) {
-    if (id != "all" && !w.findImpl(id))
+    if (id != "all" && !w.findImpl(id) && !(req.userKernel && id == kMyKernel))
       problems.push_back({"impl", "unknown implementation '" + id + "' for " + w.info().id + " (known: " +
                                       joined(w.impls(), [](const ImplSpec& s) { return s.id; }) + ")"});
   }
@@ -181,6 +181,7 @@ Resolved resolve(const Registry& reg, const DeviceLimits& limits, const RunReque
   checkLaunchField("block", req.launch.block, info, limits, problems);
   checkLaunchField("grid", req.launch.grid, info, limits, problems);
   selectImpls(w, req, r, problems);
+  if (req.userKernel) resolveUserKernel(reg, req, r, problems);
   if (!problems.empty()) return r;
   if (auto e = w.validate(r.setup); !e.empty()) problems.push_back({"params", e});
   if (problems.empty()) checkInputShapes(w, req, r, problems);

@@ -99,6 +99,10 @@ std::string encodeRequest(const RunRequest& r) {
   j["keep_inputs"] = r.keepInputs;
   j["keep_outputs"] = r.keepOutputs;
   if (r.device) j["device"] = *r.device;
+  if (r.userKernel)
+    j["user_kernel"] = {{"exercise", r.userKernel->exercise}, {"file", r.userKernel->fileName},
+                        {"source", r.userKernel->source}, {"kernel_name", r.userKernel->kernelName},
+                        {"time_limit_s", r.userKernel->timeLimitS}};
   return pack(j, {});
 }
 
@@ -126,6 +130,15 @@ RunRequest decodeRequest(std::string_view bytes) {
       if (!j["device"].is_number_integer() || j["device"].get<long long>() < 0 || j["device"].get<long long>() > INT_MAX)
         throw BadInput("device: not a device index");
       r.device = j["device"].get<int>();
+    }
+    if (j.contains("user_kernel")) {
+      const auto& k = j["user_kernel"];
+      UserKernel& u = r.userKernel.emplace();
+      k.at("exercise").get_to(u.exercise);
+      k.at("file").get_to(u.fileName);
+      k.at("source").get_to(u.source);
+      k.at("kernel_name").get_to(u.kernelName);
+      k.at("time_limit_s").get_to(u.timeLimitS);
     }
     return r;
   });

@@ -9,12 +9,14 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <condition_variable>
 #include <cstring>
 #include <deque>
 #include <limits>
 #include <memory>
 #include <mutex>
+#include <sstream>
 #include <thread>
 
 #include "launchlab/errors.h"
@@ -253,6 +255,12 @@ std::string spawn(WorkerCommand& cmd, Spawned& out) {
   return std::strerror(rc);
 }
 
+std::string formatSeconds(double s) {
+  std::ostringstream o;
+  o << s << " s";
+  return o.str();
+}
+
 /// The last non-empty line of `text`.
 std::string lastLine(const std::string& text) {
   std::size_t end = text.find_last_not_of("\r\n");
@@ -372,6 +380,9 @@ RunResult IsolatedRunner::run(const RunRequest& req, const CancelToken* cancel, 
       return failed(req, m_cmd.name + " " + reap() + " before it could take the request");
   }
   bool cancelSent = false;
+  // The watchdog of a student's kernel: a worker silent for longer than its time limit is stopped.
+  const double limitS = req.userKernel ? req.userKernel->timeLimitS : 0;
+  auto lastHeard = std::chrono::steady_clock::now();
   for (;;) {
     // Forward a cancel as soon as it is asked for, even while progress frames keep arriving.
     if (cancel && cancel->cancelled() && !cancelSent) {
@@ -382,7 +393,16 @@ RunResult IsolatedRunner::run(const RunRequest& req, const CancelToken* cancel, 
     int ready = ::poll(&p, 1, 20);
     if (ready < 0 && errno != EINTR) return failed(req, std::string("poll: ") + std::strerror(errno));
     drainStderr();
+    if (ready <= 0 && limitS > 0 &&
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - lastHeard).count() > limitS) {
+      ::kill(m_pid, SIGKILL);
+      reap();
+      return failed(req, std::string(kMyKernel) + " did not finish within the time limit of " + formatSeconds(limitS) +
+                             " (a kernel that never ends?): " + m_cmd.name +
+                             " was stopped; a fresh worker starts with the next run");
+    }
     if (ready <= 0) continue;
+    lastHeard = std::chrono::steady_clock::now();
     char type = 0;
     std::string payload;
     if (!readFrame(m_fromWorker, type, payload)) {

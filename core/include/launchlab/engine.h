@@ -68,6 +68,8 @@ class Engine {
   /// Why a GPU implementation cannot run now (no device, too little device memory), or "".
   std::string gpuUnusableReason(const Workload& w, const RunSetup& setup, const std::string& deviceName) const;
   /// Verification of `outputs` against the cached reference (or, for cpu-serial, caching them as the reference).
+  /// Copies the outputs spec.outputsFromReference names from the cached reference; returns their names ("a, b").
+  std::string copyOutputsFromReference(const ImplSpec& spec, std::vector<HostArray>& outputs) const;
   void verifyInto(ImplResult& res, const Job& job, const ImplSpec& spec, std::vector<HostArray>& outputs);
 
   struct Cache {

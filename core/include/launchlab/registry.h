@@ -1,9 +1,11 @@
 #pragma once
 /// The set of known workloads. Built once at start-up (kernels' registerAllWorkloads), then read-only.
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "launchlab/exercise.h"
 #include "launchlab/workload.h"
 
 namespace launchlab {
@@ -15,8 +17,14 @@ class Registry {
   const std::vector<std::unique_ptr<Workload>>& all() const { return m_workloads; }
   std::vector<std::string> ids() const;
 
+  /// Runs a student's kernel as an implementation (set by the kernels library in CUDA builds; empty otherwise).
+  using UserKernelRunner = std::function<void(ImplContext&, const UserKernel&, const Exercise&)>;
+  void setUserKernelRunner(UserKernelRunner run) { m_userKernelRunner = std::move(run); }
+  const UserKernelRunner& userKernelRunner() const { return m_userKernelRunner; }
+
  private:
   std::vector<std::unique_ptr<Workload>> m_workloads;
+  UserKernelRunner m_userKernelRunner;
 };
 
 }  // namespace launchlab

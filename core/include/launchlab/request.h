@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "launchlab/dtype.h"
+#include "launchlab/exercise.h"
 #include "launchlab/launch_config.h"
 
 namespace launchlab {
@@ -29,6 +30,8 @@ struct RunRequest {
   bool keepInputs = false;
   bool keepOutputs = false;
   std::optional<int> device;  ///< CUDA device index (DeviceStatus::devices); default: the runtime's selected one
+  /// A student's kernel (launchlab/exercise.h): adds the implementation "my-kernel" to the run.
+  std::optional<UserKernel> userKernel;
 };
 
 /// A problem with a request: which field and what is wrong (one line, for stderr or an inline marker).

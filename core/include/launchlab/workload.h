@@ -158,6 +158,9 @@ struct ImplSpec {
   /// "vector_add::addOnePerThreadKernel"): their resource usage recorded at build time gives its occupancy
   /// (kernel_resources.h). Empty: every kernel of the namespace named like the workload.
   std::vector<std::string> kernels;
+  /// Outputs this implementation does not compute: the engine copies them from the cpu-serial reference before
+  /// verification and says so (a student's kernel that computes only the exercise's outputs).
+  std::vector<std::string> outputsFromReference;
   bool isGpu() const { return kind == ImplKind::Cuda || kind == ImplKind::CudaLibrary; }
 };
 

@@ -1,0 +1,113 @@
+#pragma once
+/// "Write your own kernel": the contract between the harness and a student's kernel (docs/EXERCISES.md).
+///
+/// An exercise belongs to a workload and fixes the kernel's signature: its name, its arguments in order (device
+/// pointers to the workload's inputs and outputs, n, parameters, the seed) and the dtype it is written for. The
+/// starting file resources/exercises/<exercise id>.cu states it; the harness compiles the student's file with
+/// NVRTC plus a compile-time check of that signature (a wrong one is one clear error), then runs it as the
+/// implementation "my-kernel" through the engine like the built-in CUDA variants.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "launchlab/dtype.h"
+
+namespace launchlab {
+
+/// The id of the student kernel's implementation in a run.
+inline constexpr std::string_view kMyKernel = "my-kernel";
+
+/// The largest kernel file accepted (it travels to the worker inside a request frame of at most 1 MiB).
+inline constexpr std::size_t kMaxKernelSourceBytes = 256 * 1024;
+
+/// One argument of a student kernel, in order.
+struct ExerciseArg {
+  enum class Kind {
+    Input,   ///< const T* to the workload's input `index`
+    Output,  ///< T* to the workload's output `index`
+    N,       ///< unsigned long long: the run's n
+    Param,   ///< the workload's numeric parameter `name`, as `type` (float, int)
+    Seed,    ///< unsigned long long: the run's seed
+    Hits,    ///< unsigned long long*: one counter, zeroed before the kernel (the harness turns it into pi)
+  };
+  Kind kind = Kind::N;
+  std::string name;  ///< the argument's name in the signature (and the parameter's name for Param)
+  std::string type;  ///< its C++ type as the signature spells it, e.g. "const float*"
+  int index = 0;     ///< Input / Output: the array's position in the workload's inputs / outputs
+};
+
+struct Exercise {
+  std::string id;        ///< the starting file's name without .cu, e.g. "vector_add_grid_stride"
+  std::string workload;  ///< the workload it runs in, e.g. "vector_add"
+  std::string title;
+  std::string kernelName;  ///< the default kernel name (--kernel-name overrides it)
+  DType dtype = DType::F32;  ///< the run's dtype the signature is written for
+  std::vector<ExerciseArg> args;
+  bool gridStride = false;   ///< auto grid: resident blocks (grid-stride kernels) instead of ceil(n / block)
+  bool zeroOutputs = false;  ///< outputs are zeroed before each launch (kernels that accumulate with atomics)
+  /// Outputs the exercise does not compute (e.g. reduce_sum's illustration tree): the harness takes them from the
+  /// cpu-serial reference, and verification says so.
+  std::vector<std::string> outputsFromReference;
+  /// Choice parameters the exercise is written for (name, value), e.g. monte_carlo_pi's shape = circle.
+  std::vector<std::pair<std::string, std::string>> requiredChoices;
+};
+
+/// Every exercise, in course order.
+const std::vector<Exercise>& exercises();
+/// The exercise with this id, or nullptr.
+const Exercise* findExercise(std::string_view id);
+/// The exercise a workload runs by default: the one whose id is the workload's id, or nullptr.
+const Exercise* defaultExercise(std::string_view workload);
+
+/// The kernel's declaration for messages and docs: `__global__ void vector_add(const float* x, ...)`.
+std::string kernelDeclaration(const Exercise& ex, std::string_view kernelName);
+/// The parameter types only, as the compile-time check compares them: "const float*, const float*, ...".
+std::string parameterTypes(const Exercise& ex);
+
+/// A student's kernel as a request carries it (and the worker's wire format).
+struct UserKernel {
+  std::string exercise;  ///< Exercise::id
+  std::string fileName;  ///< for diagnostics, e.g. "my.cu"
+  std::string source;
+  std::string kernelName;  ///< empty: the exercise's
+  double timeLimitS = 10;  ///< a worker silent for longer (a kernel that never ends) is stopped: one failed run
+  bool operator==(const UserKernel&) const = default;
+};
+
+/// The kernel name a user kernel uses: its own, else its exercise's.
+std::string effectiveKernelName(const UserKernel& k, const Exercise& ex);
+
+/// The message for a kernel file over kMaxKernelSourceBytes.
+std::string kernelSizeProblem(std::size_t bytes);
+/// "" when the source can go to the compiler; else one line saying why not (empty, too large, not text).
+std::string checkKernelSource(std::string_view source);
+
+/// What the harness appends to the student's source: a compile-time check that `kernelName` has the exercise's
+/// signature. Its diagnostics come from the file kContractFile.
+inline constexpr std::string_view kContractFile = "launchlab-contract";
+std::string contractAppendix(const Exercise& ex, std::string_view kernelName);
+
+/// One compiler diagnostic.
+struct Diagnostic {
+  std::string file;
+  int line = 0;
+  int column = 0;  ///< 1-based; 0 when unknown
+  std::string severity;  ///< "error", "warning", "catastrophic error", "remark"
+  std::string text;
+  bool isError() const { return severity.find("error") != std::string::npos; }
+  bool operator==(const Diagnostic&) const = default;
+};
+
+/// Parses NVRTC's log: "file(12): error: text", then the source line and a caret line giving the column.
+std::vector<Diagnostic> parseNvrtcLog(std::string_view log);
+/// Rewrites diagnostics of the contract check into one clear error at the student's file (line 1): the kernel is
+/// missing or its signature differs.
+std::vector<Diagnostic> explainContract(std::vector<Diagnostic> diags, const Exercise& ex,
+                                        std::string_view kernelName, std::string_view fileName);
+/// "FILE:LINE:COL: error: TEXT" (COL left out when unknown).
+std::string formatDiagnostic(const Diagnostic& d);
+
+}  // namespace launchlab

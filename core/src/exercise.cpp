@@ -1,0 +1,220 @@
+#include "launchlab/exercise.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace launchlab {
+
+namespace {
+
+using K = ExerciseArg::Kind;
+
+ExerciseArg in(int index, std::string name, std::string type) { return {K::Input, std::move(name), std::move(type), index}; }
+ExerciseArg out(int index, std::string name, std::string type) { return {K::Output, std::move(name), std::move(type), index}; }
+ExerciseArg nArg() { return {K::N, "n", "unsigned long long", 0}; }
+
+std::vector<Exercise> makeExercises() {
+  const std::vector<ExerciseArg> add = {in(0, "x", "const float*"), in(1, "y", "const float*"),
+                                        out(0, "out", "float*"), nArg()};
+  std::vector<Exercise> v;
+  v.push_back({.id = "vector_add", .workload = "vector_add", .title = "Vector addition, one thread per element",
+               .kernelName = "vector_add", .dtype = DType::F32, .args = add});
+  v.push_back({.id = "vector_add_grid_stride", .workload = "vector_add", .title = "Vector addition, grid-stride loop",
+               .kernelName = "vector_add", .dtype = DType::F32, .args = add, .gridStride = true});
+  v.push_back({.id = "hypot", .workload = "hypot", .title = "hypot_stride: c = hypot(a, b), grid-stride",
+               .kernelName = "hypot_stride", .dtype = DType::F32,
+               .args = {in(0, "a", "const float*"), in(1, "b", "const float*"), out(0, "c", "float*"), nArg()},
+               .gridStride = true});
+  v.push_back({.id = "histogram", .workload = "histogram", .title = "Histogram with global atomics",
+               .kernelName = "cuda_histogram", .dtype = DType::F32,
+               .args = {in(0, "x", "const float*"), nArg(), {K::Param, "xmin", "float", 0},
+                        {K::Param, "xmax", "float", 0}, {K::Param, "bins", "int", 0}, out(0, "counts", "unsigned int*")},
+               .gridStride = true, .zeroOutputs = true});
+  v.push_back({.id = "atomic_counter", .workload = "atomic_counter", .title = "A counter every thread increments",
+               .kernelName = "thread_counter", .dtype = DType::I32,
+               .args = {out(0, "counter", "int*"), nArg()}, .zeroOutputs = true});
+  v.push_back({.id = "reduce_sum", .workload = "reduce_sum", .title = "Sum of an array",
+               .kernelName = "reduce_sum", .dtype = DType::F64,
+               .args = {in(0, "x", "const double*"), nArg(), out(0, "sum", "double*")}, .gridStride = true,
+               .zeroOutputs = true, .outputsFromReference = {"tree"}});
+  v.push_back({.id = "monte_carlo_pi", .workload = "monte_carlo_pi", .title = "Monte Carlo estimate of pi",
+               .kernelName = "monte_carlo_pi", .dtype = DType::F32,
+               .args = {{K::Seed, "seed", "unsigned long long", 0}, nArg(),
+                        {K::Hits, "hits", "unsigned long long*", 0}},
+               .gridStride = true,
+               .outputsFromReference = {"convergence", "per_thread", "points", "per_thread_hist"},
+               .requiredChoices = {{"shape", "circle"}}});
+  return v;
+}
+
+}  // namespace
+
+const std::vector<Exercise>& exercises() {
+  static const std::vector<Exercise> all = makeExercises();
+  return all;
+}
+
+const Exercise* findExercise(std::string_view id) {
+  for (const auto& e : exercises())
+    if (e.id == id) return &e;
+  return nullptr;
+}
+
+const Exercise* defaultExercise(std::string_view workload) {
+  const Exercise* e = findExercise(workload);
+  return e && e->workload == workload ? e : nullptr;
+}
+
+std::string parameterTypes(const Exercise& ex) {
+  std::string s;
+  for (const auto& a : ex.args) s += (s.empty() ? "" : ", ") + a.type;
+  return s;
+}
+
+std::string kernelDeclaration(const Exercise& ex, std::string_view kernelName) {
+  std::string s = "__global__ void " + std::string(kernelName) + "(";
+  for (std::size_t i = 0; i < ex.args.size(); ++i) {
+    const auto& a = ex.args[i];
+    s += (i ? ", " : "") + a.type + " " + a.name;
+  }
+  return s + ")";
+}
+
+std::string effectiveKernelName(const UserKernel& k, const Exercise& ex) {
+  return k.kernelName.empty() ? ex.kernelName : k.kernelName;
+}
+
+namespace {
+
+bool validUtf8(std::string_view s) {
+  for (std::size_t i = 0; i < s.size();) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    const int extra = c < 0x80 ? 0 : (c >> 5) == 0x6 ? 1 : (c >> 4) == 0xE ? 2 : (c >> 3) == 0x1E ? 3 : -1;
+    if (extra < 0 || i + std::size_t(extra) >= s.size() + (extra == 0 ? 1 : 0)) return false;
+    for (int k = 1; k <= extra; ++k)
+      if ((static_cast<unsigned char>(s[i + std::size_t(k)]) >> 6) != 0x2) return false;
+    i += std::size_t(extra) + 1;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::string kernelSizeProblem(std::size_t bytes) {
+  return "the kernel file has " + std::to_string(bytes) + " bytes; the limit is " +
+         std::to_string(kMaxKernelSourceBytes / 1024) + " KiB";
+}
+
+std::string checkKernelSource(std::string_view source) {
+  if (source.size() > kMaxKernelSourceBytes) return kernelSizeProblem(source.size());
+  if (source.find('\0') != std::string_view::npos || !validUtf8(source))
+    return "the kernel file is not text (NUL bytes or invalid UTF-8)";
+  if (std::all_of(source.begin(), source.end(), [](char c) { return std::isspace(static_cast<unsigned char>(c)); }))
+    return "the kernel file is empty";
+  return {};
+}
+
+std::string contractAppendix(const Exercise& ex, std::string_view kernelName) {
+  const std::string name(kernelName);
+  return "\n#line 1 \"" + std::string(kContractFile) + "\"\n" +
+         "template <class A, class B> struct launchlab_same_ { enum { value = 0 }; };\n"
+         "template <class A> struct launchlab_same_<A, A> { enum { value = 1 }; };\n"
+         "static_assert(launchlab_same_<decltype(&" + name + "), void (*)(" + parameterTypes(ex) +
+         ")>::value, \"launchlab-signature\");\n";
+}
+
+namespace {
+
+std::string trim(std::string_view s) {
+  const auto b = s.find_first_not_of(" \t\r");
+  if (b == std::string_view::npos) return {};
+  return std::string(s.substr(b, s.find_last_not_of(" \t\r") + 1 - b));
+}
+
+/// "file(12): error: text" or "file(12): warning #177-D: text" → a diagnostic without column; false otherwise.
+bool parseHeadLine(std::string_view line, Diagnostic& d) {
+  const auto open = line.find('(');
+  const auto close = line.find("): ", open == std::string_view::npos ? 0 : open);
+  if (open == std::string_view::npos || open == 0 || close == std::string_view::npos) return false;
+  const std::string_view num = line.substr(open + 1, close - open - 1);
+  if (num.empty() || num.size() > 9 || !std::all_of(num.begin(), num.end(), [](char c) { return c >= '0' && c <= '9'; }))
+    return false;
+  const std::string_view rest = line.substr(close + 3);
+  const auto colon = rest.find(": ");
+  if (colon == std::string_view::npos) return false;
+  std::string sev = trim(rest.substr(0, colon));
+  if (const auto hash = sev.find(" #"); hash != std::string::npos) sev.resize(hash);  // "warning #177-D"
+  if (sev != "error" && sev != "warning" && sev != "catastrophic error" && sev != "remark") return false;
+  d = Diagnostic{std::string(line.substr(0, open)), std::stoi(std::string(num)), 0, sev, trim(rest.substr(colon + 2))};
+  return true;
+}
+
+std::vector<std::string_view> lines(std::string_view text) {
+  std::vector<std::string_view> out;
+  while (!text.empty()) {
+    const auto nl = text.find('\n');
+    out.push_back(text.substr(0, nl));
+    if (nl == std::string_view::npos) break;
+    text.remove_prefix(nl + 1);
+  }
+  return out;
+}
+
+/// NVRTC prints the source line indented by 2 and a caret under the column: the caret's offset - 2, 1-based.
+int caretColumn(std::string_view caretLine) {
+  const auto pos = caretLine.find('^');
+  if (pos == std::string_view::npos || caretLine.find_first_not_of(' ') != pos) return 0;
+  return pos >= 2 ? int(pos) - 1 : 1;
+}
+
+}  // namespace
+
+std::vector<Diagnostic> parseNvrtcLog(std::string_view log) {
+  std::vector<Diagnostic> out;
+  const auto ls = lines(log);
+  for (std::size_t i = 0; i < ls.size(); ++i) {
+    Diagnostic d;
+    if (!parseHeadLine(ls[i], d)) continue;
+    if (i + 2 < ls.size()) d.column = caretColumn(ls[i + 2]);
+    out.push_back(std::move(d));
+  }
+  return out;
+}
+
+std::vector<Diagnostic> explainContract(std::vector<Diagnostic> diags, const Exercise& ex,
+                                        std::string_view kernelName, std::string_view fileName) {
+  std::vector<Diagnostic> out;
+  // Errors in the student's own file come first: the check then fails only as their echo.
+  bool explained = std::any_of(diags.begin(), diags.end(),
+                               [](const Diagnostic& d) {
+                                 return d.isError() && d.file != kContractFile && d.file != "__nv_name_map";
+                               });
+  for (auto& d : diags) {
+    // NVRTC's own file of name expressions fails when the kernel does not exist: the same as the check.
+    const bool check = d.file == kContractFile || d.file == "__nv_name_map";
+    if (!check) {
+      if (d.text.rfind("could not open source file", 0) == 0)
+        d.text += ": kernels are compiled for the device alone, host headers (<vector>, <iostream>, ...) do not exist "
+                  "there";
+      out.push_back(std::move(d));
+      continue;
+    }
+    if (explained || !d.isError()) continue;
+    explained = true;
+    const bool missing = d.text.find("is undefined") != std::string::npos || d.file != kContractFile;
+    const std::string want = kernelDeclaration(ex, kernelName);
+    std::string text = missing ? "no kernel named '" + std::string(kernelName) + "': the exercise expects " + want
+                               : "wrong kernel signature: the exercise expects " + want;
+    if (!missing && d.text.find("launchlab-signature") == std::string::npos) text += " (" + d.text + ")";
+    out.push_back({std::string(fileName), 1, 1, "error", text});
+  }
+  return out;
+}
+
+std::string formatDiagnostic(const Diagnostic& d) {
+  std::string s = d.file + ":" + std::to_string(d.line) + ":";
+  if (d.column > 0) s += std::to_string(d.column) + ":";
+  return s + " " + d.severity + ": " + d.text;
+}
+
+}  // namespace launchlab

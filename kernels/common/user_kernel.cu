@@ -1,0 +1,119 @@
+// "my-kernel": a student's kernel (launchlab/exercise.h) compiled with NVRTC, loaded with the CUDA runtime's
+// library API (cudaLibraryLoadData, cudaLibraryGetKernel) and launched through the standard pipeline
+// (gpu_pipeline.cuh): the same inputs, launch resolution, H2D / kernel / D2H events as the built-in variants.
+#include <cuda_runtime.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "common/gpu_pipeline.cuh"
+#include "launchlab/kernels.h"
+#include "launchlab/nvrtc.h"
+#include "launchlab/registry.h"
+
+namespace launchlab::kernels {
+
+namespace {
+
+// monte_carlo_pi's exercise counts hits; the estimate is 4 hits / n.
+__global__ void piFromHitsKernel(const unsigned long long* hits, std::uint64_t n, double* pi) {
+  *pi = 4.0 * double(*hits) / double(n);
+}
+
+/// A loaded cubin, unloaded on scope exit.
+class Library {
+ public:
+  explicit Library(const std::string& cubin) {
+    LAUNCHLAB_CUDA_CHECK(cudaLibraryLoadData(&m_lib, cubin.data(), nullptr, nullptr, 0, nullptr, nullptr, 0));
+  }
+  ~Library() {
+    if (m_lib) cudaLibraryUnload(m_lib);
+  }
+  Library(const Library&) = delete;
+  Library& operator=(const Library&) = delete;
+  cudaKernel_t kernel(const std::string& name) const {
+    cudaKernel_t k = nullptr;
+    LAUNCHLAB_CUDA_CHECK(cudaLibraryGetKernel(&k, m_lib, name.c_str()));
+    return k;
+  }
+
+ private:
+  cudaLibrary_t m_lib = nullptr;
+};
+
+/// One kernel argument's bytes: a pointer or a scalar, by value (cudaLaunchKernel takes their addresses).
+union ArgValue {
+  const void* ptr;
+  unsigned long long u64;
+  float f32;
+  int i32;
+};
+
+ArgValue paramValue(const ImplContext& ctx, const ExerciseArg& a) {
+  ArgValue v{};
+  const double x = ctx.setup.params.number(a.name);
+  if (a.type == "float") v.f32 = float(x);
+  else if (a.type == "int") v.i32 = int(x);
+  else v.u64 = static_cast<unsigned long long>(x);
+  return v;
+}
+
+/// The kernel's arguments in the exercise's order.
+std::vector<ArgValue> argumentsFor(const ImplContext& ctx, const Exercise& ex, const gpu::DeviceArrays& d,
+                                   const gpu::DeviceBuffer& hits) {
+  std::vector<ArgValue> args;
+  for (const auto& a : ex.args) {
+    ArgValue v{};
+    switch (a.kind) {
+      case ExerciseArg::Kind::Input: v.ptr = d.in.at(std::size_t(a.index)).get(); break;
+      case ExerciseArg::Kind::Output: v.ptr = d.out.at(std::size_t(a.index)).get(); break;
+      case ExerciseArg::Kind::N: v.u64 = ctx.setup.n; break;
+      case ExerciseArg::Kind::Param: v = paramValue(ctx, a); break;
+      case ExerciseArg::Kind::Seed: v.u64 = ctx.setup.seed; break;
+      case ExerciseArg::Kind::Hits: v.ptr = hits.get(); break;
+    }
+    args.push_back(v);
+  }
+  return args;
+}
+
+bool countsHits(const Exercise& ex) {
+  for (const auto& a : ex.args)
+    if (a.kind == ExerciseArg::Kind::Hits) return true;
+  return false;
+}
+
+void runUserKernel(ImplContext& ctx, const UserKernel& k, const Exercise& ex) {
+  const CompileResult compiled = compileUserKernel(k, ex, archFor(ctx.device->ccMajor, ctx.device->ccMinor));
+  if (!compiled.unavailable.empty()) throw Unavailable(compiled.unavailable);
+  if (!compiled.ok) {
+    std::string first;
+    for (const auto& d : compiled.diagnostics)
+      if (d.isError() && first.empty()) first = formatDiagnostic(d);
+    throw std::runtime_error("does not compile: " + first);
+  }
+  const Library lib(compiled.cubin);
+  const void* kernel = reinterpret_cast<const void*>(lib.kernel(compiled.loweredName));
+  const auto cfg = gpu::resolveLaunch1D(ctx, kernel, ctx.setup.n,
+                                        ex.gridStride ? gpu::GridPolicy::Occupancy : gpu::GridPolicy::CoverN);
+  const bool hits = countsHits(ex);
+  gpu::DeviceBuffer hitCounter(hits ? sizeof(unsigned long long) : 0);
+  gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
+    if (ex.zeroOutputs)
+      for (auto& o : d.out) LAUNCHLAB_CUDA_CHECK(cudaMemsetAsync(o.get(), 0, o.bytes(), s));
+    if (hits) LAUNCHLAB_CUDA_CHECK(cudaMemsetAsync(hitCounter.get(), 0, hitCounter.bytes(), s));
+    std::vector<ArgValue> values = argumentsFor(ctx, ex, d, hitCounter);
+    std::vector<void*> args;
+    for (auto& v : values) args.push_back(&v);
+    LAUNCHLAB_CUDA_CHECK(cudaLaunchKernel(kernel, gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), args.data(), 0, s));
+    if (hits) piFromHitsKernel<<<1, 1, 0, s>>>(hitCounter.as<unsigned long long>(), ctx.setup.n, d.output<double>(0));
+  });
+  ctx.launchNote += "; " + compiled.arch + " cubin of " + k.fileName + " (" + compiled.loweredName + ")";
+}
+
+}  // namespace
+
+void registerUserKernelRunner(Registry& registry) { registry.setUserKernelRunner(runUserKernel); }
+
+}  // namespace launchlab::kernels

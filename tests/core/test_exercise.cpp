@@ -1,0 +1,166 @@
+// The student-kernel contract: NVRTC log parsing on real NVRTC 13 logs, the contract check's messages, source
+// checks, the request's kernel through validation and the worker's wire format.
+#include <gtest/gtest.h>
+
+#include "launchlab/engine.h"
+#include "launchlab/exercise.h"
+#include "launchlab/io/wire.h"
+#include "launchlab/kernels.h"
+#include "launchlab/nvrtc.h"
+
+namespace launchlab {
+namespace {
+
+// Logs as NVRTC 13.0 printed them for the files in the comments (tests/cli compiles such files for real).
+constexpr const char* kSyntaxLog =
+    "a.cu(3): error: expected a \";\"\n"
+    "    if (i < n) out[i] = x[i] + y[i] + zz;\n"
+    "    ^\n"
+    "\n"
+    "a.cu(2): warning #177-D: variable \"i\" was declared but never referenced\n"
+    "    unsigned long long i = blockIdx.x * blockDim.x + threadIdx.x\n"
+    "                       ^\n"
+    "\n"
+    "Remark: The warnings can be suppressed with \"-diag-suppress <warning-number>\"\n"
+    "\n"
+    "1 error detected in the compilation of \"a.cu\".\n";
+
+constexpr const char* kSignatureLog =
+    "b.cu(3): warning #177-D: variable \"unused\" was declared but never referenced\n"
+    "    int unused;\n"
+    "        ^\n"
+    "\n"
+    "launchlab-contract(3): error: static assertion failed with \"launchlab-signature\"\n"
+    "  static_assert(launchlab_same_<decltype(&vector_add), void (*)(const float*)>::value, \"launchlab-signature\");\n"
+    "  ^\n"
+    "\n"
+    "1 error detected in the compilation of \"b.cu\".\n";
+
+constexpr const char* kHostHeaderLog =
+    "c.cu(1): catastrophic error: could not open source file \"vector\" (no directories in search list)\n"
+    "  #include <vector>\n"
+    "                   ^\n"
+    "\n"
+    "1 catastrophic error detected in the compilation of \"c.cu\".\n"
+    "Compilation terminated.\n";
+
+TEST(NvrtcLog, ParsesErrorsAndWarningsWithColumns) {
+  const auto d = parseNvrtcLog(kSyntaxLog);
+  ASSERT_EQ(d.size(), 2u);
+  // "  if (i < n)": the statement starts at column 3 (the caret under it, NVRTC's 2-space indent removed).
+  EXPECT_EQ(d[0], (Diagnostic{"a.cu", 3, 3, "error", "expected a \";\""}));
+  EXPECT_EQ(d[1], (Diagnostic{"a.cu", 2, 22, "warning", "variable \"i\" was declared but never referenced"}));
+  EXPECT_TRUE(d[0].isError());
+  EXPECT_FALSE(d[1].isError());
+  EXPECT_EQ(formatDiagnostic(d[0]), "a.cu:3:3: error: expected a \";\"");
+}
+
+TEST(NvrtcLog, CatastrophicErrorAndNoiseLines) {
+  const auto d = parseNvrtcLog(kHostHeaderLog);
+  ASSERT_EQ(d.size(), 1u);
+  EXPECT_EQ(d[0].severity, "catastrophic error");
+  EXPECT_EQ(d[0].line, 1);
+  EXPECT_EQ(d[0].column, 18);
+  EXPECT_TRUE(d[0].isError());
+  EXPECT_TRUE(parseNvrtcLog("Compilation terminated.\nfoo(x): error: y\n(3): error: z\n").empty());
+}
+
+TEST(NvrtcLog, ContractFailureBecomesOneClearError) {
+  const Exercise& ex = *findExercise("vector_add");
+  const auto d = explainContract(parseNvrtcLog(kSignatureLog), ex, "vector_add", "b.cu");
+  ASSERT_EQ(d.size(), 2u);
+  EXPECT_EQ(d[0].severity, "warning");
+  EXPECT_EQ(formatDiagnostic(d[1]),
+            "b.cu:1:1: error: wrong kernel signature: the exercise expects __global__ void vector_add(const float* x, "
+            "const float* y, float* out, unsigned long long n)");
+  // An error of the student's own comes alone: the check then fails only as its echo.
+  const auto own = explainContract(parseNvrtcLog(std::string(kSyntaxLog) + kSignatureLog), ex, "vector_add", "a.cu");
+  ASSERT_EQ(own.size(), 3u);
+  EXPECT_EQ(own[0].text, "expected a \";\"");
+  // A kernel that does not exist (NVRTC's name-expression file complains first).
+  const auto missing = explainContract({{"__nv_name_map", 2, 25, "error", "Error in parsing name expression"}}, ex,
+                                       "vector_add", "m.cu");
+  ASSERT_EQ(missing.size(), 1u);
+  EXPECT_EQ(missing[0].text.rfind("no kernel named 'vector_add'", 0), 0u) << missing[0].text;
+}
+
+TEST(Exercises, ContractTableAndSourceChecks) {
+  EXPECT_GE(exercises().size(), 7u);
+  const Exercise* hist = findExercise("histogram");
+  ASSERT_TRUE(hist);
+  EXPECT_EQ(parameterTypes(*hist), "const float*, unsigned long long, float, float, int, unsigned int*");
+  EXPECT_EQ(defaultExercise("vector_add")->id, "vector_add");
+  EXPECT_EQ(defaultExercise("vector_add_grid_stride"), nullptr);  // not a workload
+  EXPECT_TRUE(findExercise("vector_add_grid_stride")->gridStride);
+  EXPECT_EQ(checkKernelSource(" \n\t"), "the kernel file is empty");
+  EXPECT_EQ(checkKernelSource(std::string("a\0b", 3)), "the kernel file is not text (NUL bytes or invalid UTF-8)");
+  EXPECT_EQ(checkKernelSource("caf\xc3"), "the kernel file is not text (NUL bytes or invalid UTF-8)");
+  EXPECT_EQ(checkKernelSource("// caf\xc3\xa9\n__global__ void k() {}"), "");
+  EXPECT_EQ(checkKernelSource(std::string(kMaxKernelSourceBytes + 1, 'a')),
+            "the kernel file has 262145 bytes; the limit is 256 KiB");
+  EXPECT_EQ(archFor(9, 0), "sm_90");
+  EXPECT_EQ(archFor(8, 6), "sm_86");
+}
+
+RunRequest withKernel(const std::string& workload, const std::string& exercise = "") {
+  RunRequest r;
+  r.workload = workload;
+  r.userKernel = UserKernel{exercise, "my.cu", "__global__ void k() {}", "", 10};
+  return r;
+}
+
+class UserKernelRequest : public ::testing::Test {
+ protected:
+  void SetUp() override { kernels::registerAllWorkloads(registry); }
+  Registry registry;
+};
+
+TEST_F(UserKernelRequest, ValidationNamesTheField) {
+  Engine engine(registry, nullptr);
+  EXPECT_TRUE(engine.validate(withKernel("vector_add")).empty());
+  RunRequest only = withKernel("vector_add", "vector_add_grid_stride");
+  only.impls = {"my-kernel"};
+  EXPECT_TRUE(engine.validate(only).empty());
+  RunRequest f64 = withKernel("vector_add");
+  f64.dtype = DType::F64;
+  const auto p = engine.validate(f64);
+  ASSERT_EQ(p.size(), 1u);
+  EXPECT_EQ(p[0].field, "dtype");
+  EXPECT_EQ(p[0].message, "the kernel of exercise vector_add is written for f32: use --dtype f32");
+  EXPECT_EQ(engine.validate(withKernel("vector_add", "hypot")).at(0).message, "exercise 'hypot' runs in workload hypot");
+  EXPECT_EQ(engine.validate(withKernel("mandelbrot")).at(0).field, "kernel");
+  RunRequest ring = withKernel("monte_carlo_pi");
+  ring.params["shape"] = "ring";
+  EXPECT_EQ(engine.validate(ring).at(0).field, "param:shape");
+  RunRequest noKernel;
+  noKernel.workload = "vector_add";
+  noKernel.impls = {"my-kernel"};
+  EXPECT_EQ(engine.validate(noKernel).at(0).field, "impl");
+}
+
+TEST_F(UserKernelRequest, CpuOnlyBuildSkipsMyKernelWithTheReason) {
+  if (kernels::builtWithCuda()) GTEST_SKIP() << "a CUDA build runs my-kernel (tests/gpu)";
+  Engine engine(registry, nullptr);
+  RunRequest r = withKernel("vector_add");
+  r.n = 1000;
+  r.impls = {"my-kernel"};
+  const RunResult res = engine.run(r);
+  const ImplResult* mine = res.find("my-kernel");
+  ASSERT_TRUE(mine);
+  EXPECT_EQ(mine->status, Status::Skipped);
+  EXPECT_EQ(mine->title, "My kernel (my.cu)");
+}
+
+TEST(WireUserKernel, RoundTrip) {
+  RunRequest r;
+  r.workload = "histogram";
+  r.userKernel = UserKernel{"histogram", "h.cu", "__global__ void cuda_histogram() {}\n// \"quoted\" caf\xc3\xa9", "k2", 2.5};
+  const RunRequest back = wire::decodeRequest(wire::encodeRequest(r));
+  ASSERT_TRUE(back.userKernel.has_value());
+  EXPECT_EQ(*back.userKernel, *r.userKernel);
+  r.userKernel.reset();
+  EXPECT_FALSE(wire::decodeRequest(wire::encodeRequest(r)).userKernel.has_value());
+}
+
+}  // namespace
+}  // namespace launchlab
