@@ -57,6 +57,7 @@ struct RunOptions {
   RequestText text;
   std::string json, saveOutputs, saveRun;
   std::vector<std::string> params, inputs;
+  bool traceBlocks = false;
 };
 
 /// The option a request field came from, for messages: "n" -> "--n", "param:sigma" -> "--param sigma".
@@ -91,6 +92,7 @@ RunRequest buildRequest(const Engine& engine, const RunOptions& o) {
   if (!parsed.ok()) badRequest(parsed.problems.front());
   if (auto problems = engine.validate(parsed.request); !problems.empty()) badRequest(problems.front());
   parsed.request.keepInputs = parsed.request.keepOutputs = !o.saveOutputs.empty() || !o.saveRun.empty();
+  parsed.request.traceBlocks = o.traceBlocks;
   return parsed.request;
 }
 
@@ -302,6 +304,8 @@ int main(int argc, char** argv) {
   run->add_option("--save-outputs", ro.saveOutputs, "Write DIR/inputs/<input>.npy and DIR/<impl>/<output>.npy");
   run->add_option("--json", ro.json, "Write the full result as JSON to FILE, or - for stdout");
   run->add_option("--save-run", ro.saveRun, "Save the whole run (result and arrays) as a run file FILE.llrun");
+  run->add_flag("--trace-blocks", ro.traceBlocks,
+                "Run the instrumented kernels: every block's SM and start/end time (blocks on SMs, JSON block_trace)");
 
   SweepOptions so;
   auto* sweep = app.add_subcommand("sweep", "Measure implementations over axes of launch shapes, sizes, dtypes or parameters");

@@ -94,6 +94,18 @@ BlockTraceSummary summarizeBlockTrace(const ImplResult& r, const DeviceStatus& d
   return summarizeBlockTrace(r.blockTrace, device.available ? device.info.multiprocessors : 0, resident);
 }
 
+std::vector<int> blockWaves(const std::vector<BlockRecord>& records, int perSm) {
+  std::map<std::uint32_t, std::vector<std::size_t>> bySm;
+  for (std::size_t k = 0; k < records.size(); ++k) bySm[records[k].sm].push_back(k);
+  if (perSm <= 0) perSm = std::max(1, summarizeBlockTrace(records, 0, 0).maxConcurrentPerSm);
+  std::vector<int> waves(records.size(), 0);
+  for (auto& [sm, ks] : bySm) {
+    std::stable_sort(ks.begin(), ks.end(), [&](std::size_t a, std::size_t b) { return records[a].startNs < records[b].startNs; });
+    for (std::size_t rank = 0; rank < ks.size(); ++rank) waves[ks[rank]] = int(rank) / perSm;
+  }
+  return waves;
+}
+
 std::vector<std::string> blockTraceSummaryLines(const BlockTraceSummary& s) {
   std::vector<std::string> lines;
   if (s.blocks == 0) return {"no block traced"};

@@ -97,3 +97,12 @@ TEST(BlockTrace, ResultSummaryTakesTheOccupancyOfTheTracedLaunch) {
   EXPECT_EQ(s.smCount, 0);  // no device: unknown
   EXPECT_EQ(s.wavesObserved, 1u);  // 4 blocks on SM 0, 4 resident
 }
+
+TEST(BlockTrace, WavesNumberEachSmsBlocksInStartOrder) {
+  // SM 0: 0, 1 (wave 0), 4, 5 (wave 1); SM 1: 2, 3 (wave 0), 6 (wave 1).
+  EXPECT_EQ(blockWaves(imbalanced(), 2), (std::vector<int>{0, 0, 0, 0, 1, 1, 1}));
+  // One resident block per SM: each block its own wave, in start order.
+  EXPECT_EQ(blockWaves(imbalanced(), 1), (std::vector<int>{0, 1, 0, 1, 2, 3, 2}));
+  // Unknown occupancy: the observed concurrency (2) stands in.
+  EXPECT_EQ(blockWaves(imbalanced(), 0), blockWaves(imbalanced(), 2));
+}

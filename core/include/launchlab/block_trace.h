@@ -55,6 +55,10 @@ BlockTraceSummary summarizeBlockTrace(const std::vector<BlockRecord>& records, i
 /// CUDA API's occupancy of the launch whose grid matches the records (else of its first kernel).
 BlockTraceSummary summarizeBlockTrace(const ImplResult& r, const DeviceStatus& device);
 
+/// The wave of each record (same order): its start's rank among the blocks of its SM, divided by `perSm` (the
+/// resident blocks per SM; the observed concurrency when 0 or less). For colouring a Gantt chart by wave.
+std::vector<int> blockWaves(const std::vector<BlockRecord>& records, int perSm);
+
 /// Three lines: blocks on SMs, waves, time and tail ("" lines are not returned). Times in microseconds.
 std::vector<std::string> blockTraceSummaryLines(const BlockTraceSummary& s);
 
