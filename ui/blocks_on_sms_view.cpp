@@ -32,8 +32,8 @@ class BlocksOnSmsView final : public QcpViewBase {
     m_plot->yAxis->setRangeReversed(true);  // SM 0 on top
     m_plot->yAxis->grid()->setVisible(false);
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
-    // Bars are lines as thick as a lane: their width follows the plot's height.
-    QObject::connect(m_plot, &QCustomPlot::beforeReplot, m_plot, [this] { sizeBars(); });
+    // Bars are lines as thick as a lane: their width follows the plot's height (set once the layout is known).
+    QObject::connect(m_plot, &QCustomPlot::afterLayout, m_plot, [this] { sizeBars(); });
     restyle();
   }
   void setData(const ViewData& d) override {

@@ -54,7 +54,9 @@ TEST(CliRunFile, ABlockTraceTravelsInTheRunFileAndShowSummarizesIt) {
   // Without a GPU nothing is traced: --trace-blocks is accepted and the table has no block section.
   const Out run = cli("run vector_add --n 4096 --reps 1 --trace-blocks --save-run '" + file.string() + "'");
   ASSERT_EQ(run.code, 0) << run.err;
-  if (!gpuAvailable()) EXPECT_EQ(run.out.find("Blocks on SMs"), std::string::npos) << run.out;
+  if (!gpuAvailable()) {
+    EXPECT_EQ(run.out.find("Blocks on SMs"), std::string::npos) << run.out;
+  }
   // A GPU implementation with 4 blocks traced on 2 SMs (2 resident each: one wave), and one GPU row untraced.
   markRecordedOnH200(file.string());
   RunResult r = runfile::load(file.string());
