@@ -9,12 +9,8 @@
 # the summary lines in the .txt). OUTPUT_DIR/overhead.txt lists the kernel medians and the overhead in percent.
 # The exit status is the number of runs that failed (capped at 100).
 set -u
-cli=${1:?usage: $0 LAUNCHLAB_CLI OUTPUT_DIR [REPS]}
-out=${2:?usage: $0 LAUNCHLAB_CLI OUTPUT_DIR [REPS]}
-reps=${3:-20}
-[[ -x "$cli" ]] || { echo "$0: $cli is not an executable" >&2; exit 2; }
-mkdir -p "$out" || exit 2
-failed=0
+source "$(dirname "${BASH_SOURCE[0]}")/lib/args.sh"
+bench_args 20 "$@"
 
 # The kernel median (ms) of IMPL in a run's table: implementation, grid, "x", block, H2D, kernel, …
 kernel_ms() { awk -v id="$2" '$1 == id && $3 == "x" { print $6; exit }' "$1"; }
