@@ -1,5 +1,6 @@
 #include "cli_table.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <sstream>
 
@@ -95,7 +96,25 @@ std::string renderRun(const RunResult& r) {
   if (!gflops.empty()) o << "\nGFLOP/s (the workload's flops / kernel or CPU time): " << gflops << "\n";
   o << "\nGB/s = bytes moved (inputs read + outputs written) / kernel time (CPU time for CPU rows); "
        "speedup = cpu-serial total / total.\n";
+  o << renderBlockTraces(r);
   if (r.status == Status::Failed) o << "run stopped: " << r.reason << "\n";
+  return o.str();
+}
+
+std::string renderBlockTraces(const RunResult& r) {
+  const bool any = std::any_of(r.impls.begin(), r.impls.end(), [](const ImplResult& i) { return !i.blockTrace.empty(); });
+  if (!any) return {};
+  std::ostringstream o;
+  o << "\nBlocks on SMs (--trace-blocks; the traced kernels' times include the instrumentation):\n";
+  for (const auto& i : r.impls) {
+    if (!i.gpu || i.status != Status::Ok) continue;
+    if (i.blockTrace.empty()) {
+      o << "  " << i.implId << ": not traced (its kernels are not instrumented)\n";
+      continue;
+    }
+    o << "  " << i.implId << ":\n";
+    for (const auto& line : blockTraceSummaryLines(summarizeBlockTrace(i, r.device))) o << "    " << line << "\n";
+  }
   return o.str();
 }
 

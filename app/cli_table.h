@@ -9,6 +9,9 @@
 namespace launchlab::cli {
 
 std::string renderRun(const RunResult& r);
+/// Blocks on SMs: the summary lines of every traced implementation (and which GPU ones were not instrumented); ""
+/// when the run has no block trace. Part of renderRun.
+std::string renderBlockTraces(const RunResult& r);
 std::string renderDevice(const DeviceStatus& s, bool builtWithCuda);
 std::string renderWorkloads(const Registry& reg);
 /// One line per sweep point: the axis values, the implementation, the launch, the median, GB/s and the outcome.

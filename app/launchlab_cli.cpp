@@ -60,6 +60,7 @@ struct RunOptions {
   std::string json, saveOutputs, saveRun;
   std::vector<std::string> params, inputs;
   cli::KernelOptions kernel;  ///< run --kernel-file: a student's kernel as "my-kernel"
+  bool traceBlocks = false;
 };
 
 /// The option a request field came from, for messages: "n" -> "--n", "param:sigma" -> "--param sigma".
@@ -95,6 +96,7 @@ RunRequest buildRequest(const Engine& engine, const RunOptions& o) {
   parsed.request.userKernel = cli::userKernelOf(o.kernel);
   if (auto problems = engine.validate(parsed.request); !problems.empty()) badRequest(problems.front());
   parsed.request.keepInputs = parsed.request.keepOutputs = !o.saveOutputs.empty() || !o.saveRun.empty();
+  parsed.request.traceBlocks = o.traceBlocks;
   return parsed.request;
 }
 
@@ -324,6 +326,8 @@ int main(int argc, char** argv) {
   run->add_option("--json", ro.json, "Write the full result as JSON to FILE, or - for stdout");
   run->add_option("--save-run", ro.saveRun, "Save the whole run (result and arrays) as a run file FILE.llrun");
   addKernelOptions(run, ro.kernel, false);
+  run->add_flag("--trace-blocks", ro.traceBlocks,
+                "Run the instrumented kernels: every block's SM and start/end time (blocks on SMs, JSON block_trace)");
 
   std::string compileWorkload;
   cli::KernelOptions ko;

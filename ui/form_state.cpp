@@ -91,6 +91,7 @@ FormCheck checkForm(const FormState& form, const Backend& backend) {
   if (!out.errors.count("block")) addProblems(launchAdvice(probe.launch, backend.launchLimits()), out.warnings);
   addProblems(backend.validate(probe), out.errors);
   if (out.errors.empty()) out.request = std::move(parsed.request);
+  if (out.request) out.request->traceBlocks = form.traceBlocks;
   return out;
 }
 

@@ -28,6 +28,7 @@ struct FormState {
   int reps = 5;
   int warmup = 1;
   std::uint64_t seed = 42;
+  bool traceBlocks = false;  ///< run the instrumented kernels (RunRequest::traceBlocks): blocks on SMs
   bool operator==(const FormState&) const = default;
 };
 

@@ -56,6 +56,9 @@ class OutputView : public Renderable {
 using OutputViewFactory = std::function<std::unique_ptr<OutputView>(PlotKind kind, QWidget* parent)>;
 /// The QCustomPlot view for a kind.
 std::unique_ptr<OutputView> createQcpOutputView(PlotKind kind, QWidget* parent);
+/// Blocks on SMs: the Gantt chart of the shown implementation's block trace (ImplResult::blockTrace, not an array),
+/// the outputs pane's extra tab when a run has one.
+std::unique_ptr<OutputView> makeBlocksOnSmsView(QWidget* parent);
 /// Creates a view through the installed factory (default: createQcpOutputView).
 std::unique_ptr<OutputView> createOutputView(PlotKind kind, QWidget* parent);
 /// Installs a factory (e.g. a GL view for Image outputs that falls back to createQcpOutputView otherwise).

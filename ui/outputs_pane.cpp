@@ -25,7 +25,9 @@ std::optional<double> exactScalar(const WorkloadInfo& info) {
     if (o.plot == PlotKind::Scalar && o.referenceValue) return o.referenceValue;
   return std::nullopt;
 }
-bool producedOutputs(const ImplResult& i) { return i.status == Status::Ok && !i.outputs.empty(); }
+bool producedOutputs(const ImplResult& i) {
+  return i.status == Status::Ok && (!i.outputs.empty() || !i.blockTrace.empty());
+}
 }  // namespace
 
 OutputsPane::OutputsPane(QWidget* parent) : QWidget(parent) {
@@ -126,8 +128,10 @@ void OutputsPane::showRunning() {
 
 QString OutputsPane::summaryText() const { return m_viewSummary->text(); }
 
-void OutputsPane::addView(const ArraySpec& spec, const std::string& source, const QString& tabTitle, const QString& tip) {
-  ViewSlot s{spec, source, createOutputView(spec.plot, m_tabs)};
+void OutputsPane::addView(const ArraySpec& spec, const std::string& source, const QString& tabTitle, const QString& tip,
+                          std::unique_ptr<OutputView> view) {
+  const bool blocks = view != nullptr;
+  ViewSlot s{spec, source, view ? std::move(view) : createOutputView(spec.plot, m_tabs), blocks};
   const int tab = m_tabs->addTab(s.view->widget(), tabTitle);
   if (!tip.isEmpty()) m_tabs->setTabToolTip(tab, tip);
   s.view->setViewStyle(m_style);
@@ -163,8 +167,22 @@ void OutputsPane::setOutcome(std::shared_ptr<const RunOutcome> outcome) {
   m_outcome = std::move(outcome);
   m_placeholder.clear();
   m_showImpl->setEnabled(true);
+  syncBlocksTab(m_outcome->result);
   fillShowList(m_outcome->result);
   refreshViews();
+}
+
+void OutputsPane::syncBlocksTab(const RunResult& r) {
+  const bool traced = std::any_of(r.impls.begin(), r.impls.end(), [](const ImplResult& i) { return !i.blockTrace.empty(); });
+  const bool shown = !m_views.empty() && m_views.back().blocks;
+  if (traced && !shown)
+    addView({.name = "block_trace", .title = "Blocks on SMs"}, "", "Blocks on SMs",
+            "Where and when each block of the traced launch ran: one lane per SM, one bar per block",
+            makeBlocksOnSmsView(m_tabs));
+  if (!traced && shown) {
+    m_tabs->removeTab(m_tabs->indexOf(m_views.back().view->widget()));
+    m_views.pop_back();
+  }
 }
 
 void OutputsPane::fillShowList(const RunResult& r) {
@@ -185,7 +203,7 @@ void OutputsPane::fillShowList(const RunResult& r) {
 
 QString OutputsPane::viewDataFor(const ViewSlot& s, ViewData& d) const {
   const RunResult& r = m_outcome->result;
-  if (!keptArrays(r))
+  if (!keptArrays(r) && !s.blocks)
     return r.status == Status::Ok ? "Outputs were not kept for this size (see the log)" : "No outputs: " + q(r.reason);
   const bool input = s.source == "input";
   d.spec = resolvedForParams(s.spec, r.params);  // a reference that depends on a parameter (shape)

@@ -62,9 +62,13 @@ class OutputsPane : public QWidget {
     ArraySpec spec;
     std::string source;  // "" for outputs (the shown implementation), "input" for inputs
     std::unique_ptr<OutputView> view;
+    bool blocks = false;  // the Blocks on SMs tab (the shown implementation's block trace, not an array)
   };
   QHBoxLayout* buildBar();
-  void addView(const ArraySpec& spec, const std::string& source, const QString& tabTitle, const QString& tip);
+  void addView(const ArraySpec& spec, const std::string& source, const QString& tabTitle, const QString& tip,
+               std::unique_ptr<OutputView> view = nullptr);
+  /// Adds the Blocks on SMs tab when `r` has a block trace, removes it when not.
+  void syncBlocksTab(const RunResult& r);
   void rebuildViews(const Workload& w);
   void fillShowList(const RunResult& r);
   void refreshViews();

@@ -55,6 +55,10 @@ constexpr auto kWarmupTip =
     "Untimed warm-up runs before timing: the first launch pays for module loading, memory allocation and page "
     "faults, which is not what you want to measure.";
 constexpr auto kSeedTip = "Seed of the deterministic input generator: the same seed gives the same inputs.";
+constexpr auto kTraceTip =
+    "Run the instrumented kernels (vector_add, histogram, reduce_sum, monte_carlo_pi): every block records its SM "
+    "(%smid) and its start and end (%globaltimer), drawn in the Blocks on SMs tab. Their kernel times include the "
+    "instrumentation.";
 
 QString bytesText(double b) {
   const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
@@ -400,6 +404,10 @@ QGroupBox* ParamPanel::buildMeasurementBox() {
   ml->addRow("Warm-up runs", m_warmup);
   ml->addRow("Seed", m_seed);
   for (auto* s : {m_reps, m_warmup, m_seed}) connect(s, &QSpinBox::valueChanged, this, [this] { collect(); });
+  m_traceBlocks = new QCheckBox("Trace blocks on SMs");
+  m_traceBlocks->setToolTip(kTraceTip);
+  ml->addRow(m_traceBlocks);
+  connect(m_traceBlocks, &QCheckBox::toggled, this, [this] { collect(); });
   auto* mv = new QVBoxLayout;
   ml->addRow(mv);
   addMessage(mv, "reps");
@@ -439,6 +447,7 @@ void ParamPanel::load(const FormState& f) {
   m_reps->setValue(f.reps);
   m_warmup->setValue(f.warmup);
   m_seed->setValue(int(std::min<std::uint64_t>(f.seed, 2147483647u)));
+  m_traceBlocks->setChecked(f.traceBlocks);
   m_loading = false;
 }
 
@@ -480,6 +489,7 @@ void ParamPanel::collect() {
   f.reps = m_reps->value();
   f.warmup = m_warmup->value();
   f.seed = std::uint64_t(m_seed->value());
+  f.traceBlocks = m_traceBlocks->isChecked();
   m_form = f;
   m_check = checkForm(m_form, m_backend);
   syncSlider();

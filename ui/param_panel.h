@@ -85,6 +85,7 @@ class ParamPanel : public QWidget {
   QSpinBox* m_reps = nullptr;
   QSpinBox* m_warmup = nullptr;
   QSpinBox* m_seed = nullptr;
+  QCheckBox* m_traceBlocks = nullptr;
 };
 
 }  // namespace launchlab::ui

@@ -295,6 +295,7 @@ ImplResult Engine::runImpl(const Job& job, int idx, bool& cancelled) {
   ctx.progress = job.progress;
   ctx.device = spec.isGpu() ? &job.device : nullptr;
   ctx.progressState = Progress{spec.id, idx, int(job.resolved.impls.size())};
+  ctx.traceBlocks = job.req.traceBlocks && spec.isGpu();
 
   if (spec.isGpu()) m_gpu->pushRange(w.info().id + ":" + spec.id);
   cancelled = !callImpl(spec, ctx, res);
@@ -307,6 +308,7 @@ ImplResult Engine::runImpl(const Job& job, int idx, bool& cancelled) {
   res.launch = ctx.launched;
   res.launchNote = ctx.launchNote;
   res.kernelOccupancy = std::move(ctx.kernelOccupancy);
+  res.blockTrace = std::move(ctx.blockTrace);
   res.metrics = ctx.metrics;
   if (res.status != Status::Ok) return res;
   completeMeasurements(res, ctx, w, setup);

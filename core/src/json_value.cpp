@@ -175,6 +175,35 @@ void kernelOccupancyFrom(const ordered_json& j, ImplResult& r) {
   }
 }
 
+/// Blocks on SMs (a traced GPU run only): one array per field, element k of each is block record k.
+void blockTraceTo(ordered_json& j, const ImplResult& r) {
+  if (r.blockTrace.empty()) return;
+  ordered_json block = ordered_json::array(), sm = ordered_json::array(), start = ordered_json::array(),
+               end = ordered_json::array();
+  for (const auto& b : r.blockTrace) {
+    block.push_back(b.block);
+    sm.push_back(b.sm);
+    start.push_back(b.startNs);
+    end.push_back(b.endNs);
+  }
+  j["block_trace"] = {{"block", std::move(block)}, {"sm", std::move(sm)}, {"start_ns", std::move(start)},
+                      {"end_ns", std::move(end)}};
+}
+void blockTraceFrom(const ordered_json& j, ImplResult& r) {
+  const auto it = j.find("block_trace");
+  if (it == j.end()) return;
+  std::vector<std::uint32_t> block, sm;
+  std::vector<std::uint64_t> start, end;
+  wholeNumberAt(*it, "block", block);
+  wholeNumberAt(*it, "sm", sm);
+  wholeNumberAt(*it, "start_ns", start);
+  wholeNumberAt(*it, "end_ns", end);
+  if (sm.size() != block.size() || start.size() != block.size() || end.size() != block.size())
+    throw BadInput("'block_trace': its lists are not all of the same length");
+  r.blockTrace.resize(block.size());
+  for (std::size_t k = 0; k < block.size(); ++k) r.blockTrace[k] = {block[k], sm[k], start[k], end[k]};
+}
+
 void figuresTo(ordered_json& j, const ImplResult& r) {
   j["bytes_moved"] = jsonNumber(r.bytesMoved);
   j["bandwidth_gbs"] = jsonNumber(r.bandwidthGBs);
@@ -238,6 +267,8 @@ template void wholeNumberAt(const ordered_json&, const char*, int&);
 template void wholeNumberAt(const ordered_json&, const char*, std::uint32_t&);
 template void wholeNumberAt(const ordered_json&, const char*, std::uint64_t&);
 template void wholeNumberAt(const ordered_json&, const char*, std::vector<std::uint64_t>&);
+template void wholeNumberAt(const ordered_json&, const char*, std::vector<std::uint32_t>&);
+
 
 void to_json(ordered_json& j, const Dim3& d) { j = ordered_json::array({d.x, d.y, d.z}); }
 void from_json(const ordered_json& j, Dim3& d) {
@@ -310,6 +341,7 @@ void to_json(ordered_json& j, const ImplResult& r) {
   if (!r.scalars.empty()) j["scalars"] = numbersJson(r.scalars);
   j["verification"] = r.verification;
   kernelOccupancyTo(j, r);
+  blockTraceTo(j, r);
   if (r.status != Status::Ok) unmeasuredToNull(j);
 }
 void from_json(const ordered_json& j, ImplResult& r) {
@@ -326,6 +358,7 @@ void from_json(const ordered_json& j, ImplResult& r) {
   if (j.contains("scalars")) r.scalars = numbersFrom(j.at("scalars"));
   j.at("verification").get_to(r.verification);
   kernelOccupancyFrom(j, r);
+  blockTraceFrom(j, r);
   if (r.status != Status::Ok) unmeasuredFromNull(r);
 }
 

@@ -193,7 +193,8 @@ std::vector<KernelRecord> selectKernels(const std::vector<KernelRecord>& all, co
                                         const std::vector<std::string>& qualifiedNames, std::optional<DType> dtype) {
   std::vector<KernelRecord> v;
   for (const auto& k : all) {
-    if (k.arch != arch) continue;
+    // The instrumented instantiations (blocks on SMs, kernels/common/block_trace.cuh) run only when asked for.
+    if (k.arch != arch || k.templateArgs.find("BlockTraceOn") != std::string::npos) continue;
     const bool named = std::find(qualifiedNames.begin(), qualifiedNames.end(), k.qualified()) != qualifiedNames.end();
     if (qualifiedNames.empty() ? k.workloadNamespace == workloadNamespace : named) v.push_back(k);
   }

@@ -98,6 +98,7 @@ std::string encodeRequest(const RunRequest& r) {
   j["inputs"] = r.inputFiles;
   j["keep_inputs"] = r.keepInputs;
   j["keep_outputs"] = r.keepOutputs;
+  if (r.traceBlocks) j["trace_blocks"] = true;
   if (r.device) j["device"] = *r.device;
   if (r.userKernel)
     j["user_kernel"] = {{"exercise", r.userKernel->exercise}, {"file", r.userKernel->fileName},
@@ -126,6 +127,7 @@ RunRequest decodeRequest(std::string_view bytes) {
     j.at("inputs").get_to(r.inputFiles);
     j.at("keep_inputs").get_to(r.keepInputs);
     j.at("keep_outputs").get_to(r.keepOutputs);
+    if (j.contains("trace_blocks")) j["trace_blocks"].get_to(r.traceBlocks);
     if (j.contains("device")) {
       if (!j["device"].is_number_integer() || j["device"].get<long long>() < 0 || j["device"].get<long long>() > INT_MAX)
         throw BadInput("device: not a device index");

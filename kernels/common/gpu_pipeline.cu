@@ -1,17 +1,17 @@
 #include "common/gpu_pipeline.cuh"
 
+#include "common/block_trace.cuh"
+
 namespace launchlab::gpu {
 
 namespace {
 
 /// Spins until *flag is non-zero or `timeoutNs` have passed on the GPU's global timer.
 __global__ void gateKernel(const volatile int* flag, unsigned long long timeoutNs) {
-  unsigned long long t0 = 0, t = 0;
-  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t0));
+  const unsigned long long t0 = globalTimerNs();
   do {
     if (*flag) return;
-    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
-  } while (t - t0 < timeoutNs);
+  } while (globalTimerNs() - t0 < timeoutNs);
 }
 
 }  // namespace

@@ -30,11 +30,14 @@ void cudaGlobalAtomics(ImplContext& ctx) {
     const std::uint64_t n = ctx.setup.n;
     const auto rule = ruleFor<T>(ctx);
     const auto cfg = gpu::resolveLaunch1D(ctx, globalAtomicsKernel<T>, n, gpu::GridPolicy::Occupancy);
+    const gpu::BlockTrace trace(ctx, cfg);
+    const auto kernel = trace.pick(globalAtomicsKernel<T>, globalAtomicsKernel<T, gpu::BlockTraceOn>);
     gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
       unsigned* counts = d.output<unsigned>(0);
       LAUNCHLAB_CUDA_CHECK(cudaMemsetAsync(counts, 0, rule.bins * sizeof(unsigned), s));
-      globalAtomicsKernel<T><<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s>>>(d.input<T>(0), n, rule, counts);
+      kernel<<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s>>>(d.input<T>(0), n, rule, counts, trace.records());
     });
+    trace.collect(ctx);
   });
 }
 

@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "common/block_trace.cuh"
 #include "common/index_math.h"
 #include "common/vec_load.cuh"
 #include "histogram/histogram.h"
@@ -22,15 +23,18 @@ inline unsigned privateCopiesLog2(int bins) {
   return copiesLog2;
 }
 
-// The seed's cuda_histogram: grid-stride loop, one global atomicAdd per counted element.
-template <typename T>
+// The seed's cuda_histogram: grid-stride loop, one global atomicAdd per counted element. Trace: blocks on SMs
+// (common/block_trace.cuh).
+template <typename T, typename Trace = gpu::BlockTraceOff>
 __global__ void globalAtomicsKernel(const T* __restrict__ x, std::uint64_t n, BinRule<T> rule,
-                                    unsigned* __restrict__ counts) {
+                                    unsigned* __restrict__ counts, BlockRecord* trace = nullptr) {
+  Trace::begin(trace);
   const std::uint64_t stride = idx::gridStride1D(gridDim.x, blockDim.x);
   for (std::uint64_t i = idx::global1D(blockIdx.x, blockDim.x, threadIdx.x); i < n; i += stride) {
     const int b = rule(x[i]);
     if (b >= 0) atomicAdd(counts + b, 1u);
   }
+  Trace::end(trace);
 }
 
 // Privatized: the block counts into 2^copiesLog2 copies of the histogram in shared memory, laid out as

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 
+#include "common/block_trace.cuh"
 #include "common/gpu_pipeline.cuh"
 #include "common/row_reduce.cuh"
 #include "monte_carlo_pi/monte_carlo_pi.h"
@@ -43,12 +44,14 @@ struct KeptEstimates {
 
 // Grid-stride over chunks: block b takes chunks b*B .. b*B+B-1, then the same a grid further, so every pass of
 // the block covers contiguous chunks and almost always a single segment: then one block sum and one atomic.
-template <Shape S, bool SharedSeed>
+// Trace: blocks on SMs (common/block_trace.cuh).
+template <Shape S, bool SharedSeed, typename Trace = gpu::BlockTraceOff>
 __global__ void piKernel(std::uint64_t seed, std::uint64_t n, std::uint32_t iters, std::uint64_t chunks,
                          unsigned segments, double piFactor, bool independent, Accumulators acc, KeptEstimates kept,
-                         double* __restrict__ piOut, double* __restrict__ series) {
+                         double* __restrict__ piOut, double* __restrict__ series, BlockRecord* trace = nullptr) {
   __shared__ unsigned long long scratch[33];
   __shared__ bool amLast;
+  Trace::begin(trace);
   const std::uint64_t stride = std::uint64_t(gridDim.x) * blockDim.x;
   for (std::uint64_t base = std::uint64_t(blockIdx.x) * blockDim.x; base < chunks; base += stride) {
     const std::uint64_t c = base + threadIdx.x;
@@ -83,6 +86,7 @@ __global__ void piKernel(std::uint64_t seed, std::uint64_t n, std::uint32_t iter
     for (unsigned j = 0; j < segments; ++j) acc.segHits[j] = 0;
     *acc.ticket = 0;
   }
+  Trace::end(trace);
 }
 
 // The point cloud: thread c draws the first points of chunk c from the same stream as piKernel, in the same order
@@ -123,8 +127,10 @@ template <bool SharedSeed> void run(ImplContext& ctx) {
   const PointLayout layout = pointLayout(n, iters);
   const std::uint64_t kept = keptEstimates(chunks);
   const bool independent = s.params.choice("convergence") == "independent";
-  auto launchFor = [&](auto kernel, auto points) {
-    const auto cfg = gpu::resolveLaunch1D(ctx, kernel, chunks, gpu::GridPolicy::CoverN);
+  auto launchFor = [&](auto plain, auto traced, auto points) {
+    const auto cfg = gpu::resolveLaunch1D(ctx, plain, chunks, gpu::GridPolicy::CoverN);
+    const gpu::BlockTrace trace(ctx, cfg);
+    const auto kernel = trace.pick(plain, traced);
     ctx.launchNote += "; " + std::to_string(chunks) + " chunks of " + std::to_string(iters) + " samples";
     gpu::DeviceBuffer segHits(segments * sizeof(unsigned long long)), ticket(sizeof(unsigned));
     LAUNCHLAB_CUDA_CHECK(cudaMemset(segHits.get(), 0, segHits.bytes()));
@@ -136,20 +142,29 @@ template <bool SharedSeed> void run(ImplContext& ctx) {
       kernel<<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, st>>>(s.seed, n, iters, chunks, segments, piFactor,
                                                                        independent, acc, KeptEstimates{d.output<double>(2), kept},
                                                                        d.output<double>(0),
-                                                                       d.output<double>(1));
+                                                                       d.output<double>(1), trace.records());
       points<<<1, unsigned(layout.chunks), 0, st>>>(s.seed, n, iters, layout, d.output<double>(3));
       LAUNCHLAB_CUDA_CHECK(cudaMemsetAsync(d.output<unsigned>(4), 0, kZBins * sizeof(unsigned), st));
       binEstimatesKernel<<<unsigned(ceilDiv(kept, 256)), 256, 0, st>>>(d.output<double>(2), kept, n, iters,
                                                                        shapeInfo(shape).fraction, piFactor,
                                                                        d.output<unsigned>(4));
     });
+    trace.collect(ctx);
   };
+  using On = gpu::BlockTraceOn;
   switch (shape) {
     case Shape::Circle:
-      launchFor(piKernel<Shape::Circle, SharedSeed>, pointsKernel<Shape::Circle, SharedSeed>);
+      launchFor(piKernel<Shape::Circle, SharedSeed>, piKernel<Shape::Circle, SharedSeed, On>,
+                pointsKernel<Shape::Circle, SharedSeed>);
       break;
-    case Shape::Ring: launchFor(piKernel<Shape::Ring, SharedSeed>, pointsKernel<Shape::Ring, SharedSeed>); break;
-    case Shape::Curve: launchFor(piKernel<Shape::Curve, SharedSeed>, pointsKernel<Shape::Curve, SharedSeed>); break;
+    case Shape::Ring:
+      launchFor(piKernel<Shape::Ring, SharedSeed>, piKernel<Shape::Ring, SharedSeed, On>,
+                pointsKernel<Shape::Ring, SharedSeed>);
+      break;
+    case Shape::Curve:
+      launchFor(piKernel<Shape::Curve, SharedSeed>, piKernel<Shape::Curve, SharedSeed, On>,
+                pointsKernel<Shape::Curve, SharedSeed>);
+      break;
   }
   const double ms = summarize(ctx.samples[Phase::Kernel]).medianMs;
   if (ms > 0) ctx.metrics["gsamples_per_s"] = double(n) / (ms * 1e-3) / 1e9;

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "common/block_trace.cuh"
 #include "common/gpu_pipeline.cuh"
 #include "common/index_math.h"
 #include "common/vec_load.cuh"
@@ -99,11 +100,13 @@ template <typename V> __device__ __forceinline__ auto laneSum(const V& v) {
   else return v.x + v.y;
 }
 
-template <typename A>
+// Trace: blocks on SMs (common/block_trace.cuh).
+template <typename A, typename Trace = gpu::BlockTraceOff>
 __global__ void shuffleKernel(const A* __restrict__ x, std::uint64_t n, A* __restrict__ partials,
-                              unsigned* __restrict__ ticket, A* __restrict__ out) {
+                              unsigned* __restrict__ ticket, A* __restrict__ out, BlockRecord* trace = nullptr) {
   __shared__ A scratch[33];
   __shared__ bool amLast;
+  Trace::begin(trace);
   A acc[kUnroll];
 #pragma unroll
   for (int u = 0; u < kUnroll; ++u) acc[u] = A(0);
@@ -118,15 +121,17 @@ __global__ void shuffleKernel(const A* __restrict__ x, std::uint64_t n, A* __res
     amLast = atomicAdd(ticket, 1u) == gridDim.x - 1;
   }
   __syncthreads();
-  if (!amLast) return;
-  // The last block adds the partial sums in a fixed order (deterministic), reading them from L2.
-  A w = A(0);
-  for (unsigned b = threadIdx.x; b < gridDim.x; b += blockDim.x) w += __ldcg(partials + b);
-  w = gpu::blockSum(w, scratch);
-  if (threadIdx.x == 0) {
-    *out = w;
-    *ticket = 0;  // ready for the next launch
+  if (amLast) {  // the same for the whole block
+    // The last block adds the partial sums in a fixed order (deterministic), reading them from L2.
+    A w = A(0);
+    for (unsigned b = threadIdx.x; b < gridDim.x; b += blockDim.x) w += __ldcg(partials + b);
+    w = gpu::blockSum(w, scratch);
+    if (threadIdx.x == 0) {
+      *out = w;
+      *ticket = 0;  // ready for the next launch
+    }
   }
+  Trace::end(trace);
 }
 
 template <typename Body> void dispatch(ImplContext& ctx, Body body) {
@@ -235,11 +240,14 @@ void cudaWarpShuffle(ImplContext& ctx) {
     gpu::DeviceBuffer partials(std::size_t(cfg.grid.x) * sizeof(A));
     gpu::DeviceBuffer ticket(sizeof(unsigned));
     LAUNCHLAB_CUDA_CHECK(cudaMemset(ticket.get(), 0, sizeof(unsigned)));  // each launch's last block resets it
+    const gpu::BlockTrace trace(ctx, cfg);
+    const auto kernel = trace.pick(shuffleKernel<A>, shuffleKernel<A, gpu::BlockTraceOn>);
     gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
       drawTree<A>(d, n, s);
-      shuffleKernel<A><<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s>>>(
-          d.input<A>(0), n, partials.as<A>(), ticket.as<unsigned>(), d.output<A>(0));
+      kernel<<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s>>>(
+          d.input<A>(0), n, partials.as<A>(), ticket.as<unsigned>(), d.output<A>(0), trace.records());
     });
+    trace.collect(ctx);
   });
 }
 

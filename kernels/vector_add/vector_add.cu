@@ -2,6 +2,7 @@
 #include <chrono>
 #include <cstdint>
 
+#include "common/block_trace.cuh"
 #include "common/gpu_pipeline.cuh"
 #include "common/vec_load.cuh"
 #include "common/index_math.h"
@@ -12,11 +13,14 @@ namespace launchlab::kernels::vector_add {
 namespace {
 
 // The course's first kernel: one thread per element. The bounds check makes any grid >= N safe.
-template <typename T>
+// Trace: gpu::BlockTraceOn records each block's SM and times (common/block_trace.cuh); Off is the kernel alone.
+template <typename T, typename Trace = gpu::BlockTraceOff>
 __global__ void addOnePerThreadKernel(const T* __restrict__ x, const T* __restrict__ y, T* __restrict__ out,
-                                      std::size_t n) {
+                                      std::size_t n, BlockRecord* trace = nullptr) {
+  Trace::begin(trace);
   const std::size_t i = idx::global1D(blockIdx.x, blockDim.x, threadIdx.x);
   if (i < n) out[i] = x[i] + y[i];
+  Trace::end(trace);
 }
 
 // PyCUDA's increment with drv.InOut: the data array is modified in place (data[i] += y[i], y = ones: + 1).
@@ -26,11 +30,13 @@ template <typename T> __global__ void addInPlaceKernel(T* __restrict__ data, con
 }
 
 // The course's grid-stride loop: each thread starts at its global index and strides by the grid size.
-template <typename T>
+template <typename T, typename Trace = gpu::BlockTraceOff>
 __global__ void addGridStrideKernel(const T* __restrict__ x, const T* __restrict__ y, T* __restrict__ out,
-                                    std::size_t n) {
+                                    std::size_t n, BlockRecord* trace = nullptr) {
+  Trace::begin(trace);
   const std::size_t stride = idx::gridStride1D(gridDim.x, blockDim.x);
   for (std::size_t i = idx::global1D(blockIdx.x, blockDim.x, threadIdx.x); i < n; i += stride) out[i] = x[i] + y[i];
+  Trace::end(trace);
 }
 
 constexpr int kUnroll = 4;  // 16-byte vectors in flight per thread and input
@@ -38,9 +44,10 @@ constexpr int kUnroll = 4;  // 16-byte vectors in flight per thread and input
 // Vectorized grid-stride: each iteration issues kUnroll independent 16-byte loads per input before any use,
 // read-only loads through the non-coherent path, streaming (evict-first) stores. The scalar tail (n not a
 // multiple of the vector width) is done by the first threads.
-template <typename T>
+template <typename T, typename Trace = gpu::BlockTraceOff>
 __global__ void addVectorizedKernel(const T* __restrict__ x, const T* __restrict__ y, T* __restrict__ out,
-                                    std::size_t n) {
+                                    std::size_t n, BlockRecord* trace = nullptr) {
+  Trace::begin(trace);
   using V = gpu::Vec16T<T>;
   constexpr unsigned W = sizeof(V) / sizeof(T);
   const V* xv = reinterpret_cast<const V*>(x);
@@ -61,16 +68,22 @@ __global__ void addVectorizedKernel(const T* __restrict__ x, const T* __restrict
       },
       [&](std::size_t i) { __stcs(ov + i, gpu::vadd(__ldg(xv + i), __ldg(yv + i))); },
       [&](std::size_t t) { out[t] = x[t] + y[t]; });
+  Trace::end(trace);
 }
 
-// Resolves the launch for `kernel` (covering `work` items under `policy`) and runs the timed pipeline.
+// Resolves the launch for `kernel` (covering `work` items under `policy`) and runs the timed pipeline; `traced`
+// (the kernel's BlockTraceOn instantiation) runs instead when the request asks for a block trace.
 template <typename T, typename Kernel>
-void launchAdd(ImplContext& ctx, Kernel kernel, std::uint64_t work, gpu::GridPolicy policy) {
+void launchAdd(ImplContext& ctx, Kernel kernel, Kernel traced, std::uint64_t work, gpu::GridPolicy policy) {
   const std::size_t n = ctx.setup.n;
   const auto cfg = gpu::resolveLaunch1D(ctx, kernel, work, policy);
+  const gpu::BlockTrace trace(ctx, cfg);
+  const Kernel k = trace.pick(kernel, traced);
   gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
-    kernel<<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s>>>(d.input<T>(0), d.input<T>(1), d.output<T>(0), n);
+    k<<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s>>>(d.input<T>(0), d.input<T>(1), d.output<T>(0), n,
+                                                                trace.records());
   });
+  trace.collect(ctx);
 }
 
 // add_ufunc on device arrays: the inputs go up once before the repetitions (untimed, as the seed calls
@@ -88,7 +101,8 @@ void runDeviceResident(ImplContext& ctx, Kernel kernel, const LaunchConfig& cfg,
     ctx.checkpoint(r);
     gpu::poisonOutputs(d, s);
     e0.record(s);
-    kernel<<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s>>>(d.input<T>(0), d.input<T>(1), d.output<T>(0), n);
+    kernel<<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s>>>(d.input<T>(0), d.input<T>(1), d.output<T>(0), n,
+                                                                     nullptr);
     LAUNCHLAB_CUDA_CHECK_LAUNCH();
     e1.record(s);
     if (!outputStays) gpu::copyOutputs(ctx, d, s);
@@ -121,7 +135,7 @@ void runHostTimed(ImplContext& ctx, Kernel kernel, const LaunchConfig& cfg, bool
     gpu::poisonOutputs(d, 0);
     LAUNCHLAB_CUDA_CHECK(cudaDeviceSynchronize());
     const auto t0 = Clock::now();
-    kernel<<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block)>>>(d.input<T>(0), d.input<T>(1), d.output<T>(0), n);
+    kernel<<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block)>>>(d.input<T>(0), d.input<T>(1), d.output<T>(0), n, nullptr);
     LAUNCHLAB_CUDA_CHECK_LAUNCH();
     if (explicitSync) LAUNCHLAB_CUDA_CHECK(cudaDeviceSynchronize());
     const auto t1 = Clock::now();
@@ -171,14 +185,16 @@ template <typename Body> void dispatch(ImplContext& ctx, Body body) {
 void cudaOnePerThread(ImplContext& ctx) {
   dispatch(ctx, [&](auto t) {
     using T = decltype(t);
-    launchAdd<T>(ctx, addOnePerThreadKernel<T>, ctx.setup.n, gpu::GridPolicy::CoverN);
+    launchAdd<T>(ctx, addOnePerThreadKernel<T>, addOnePerThreadKernel<T, gpu::BlockTraceOn>, ctx.setup.n,
+                 gpu::GridPolicy::CoverN);
   });
 }
 
 void cudaGridStride(ImplContext& ctx) {
   dispatch(ctx, [&](auto t) {
     using T = decltype(t);
-    launchAdd<T>(ctx, addGridStrideKernel<T>, ctx.setup.n, gpu::GridPolicy::Occupancy);
+    launchAdd<T>(ctx, addGridStrideKernel<T>, addGridStrideKernel<T, gpu::BlockTraceOn>, ctx.setup.n,
+                 gpu::GridPolicy::Occupancy);
   });
 }
 
@@ -186,7 +202,8 @@ void cudaVectorized(ImplContext& ctx) {
   dispatch(ctx, [&](auto t) {
     using T = decltype(t);
     // Auto grid: enough threads for one pass of kUnroll 16-byte vectors each.
-    launchAdd<T>(ctx, addVectorizedKernel<T>, ceilDiv(ctx.setup.n, (16 / sizeof(T)) * kUnroll), gpu::GridPolicy::CoverN);
+    launchAdd<T>(ctx, addVectorizedKernel<T>, addVectorizedKernel<T, gpu::BlockTraceOn>,
+                 ceilDiv(ctx.setup.n, (16 / sizeof(T)) * kUnroll), gpu::GridPolicy::CoverN);
   });
 }
 

@@ -7,12 +7,8 @@
 # OUTPUT_DIR/contention_curve.txt: kernel time against bins (1200 -> 1) for each CUDA histogram variant, with a bar
 # of the global atomics' time. The exit status is the number of points that failed (capped at 100).
 set -u
-cli=${1:?usage: $0 LAUNCHLAB_CLI OUTPUT_DIR [REPS]}
-out=${2:?usage: $0 LAUNCHLAB_CLI OUTPUT_DIR [REPS]}
-reps=${3:-10}
-[[ -x "$cli" ]] || { echo "$0: $cli is not an executable" >&2; exit 2; }
-mkdir -p "$out" || exit 2
-failed=0
+source "$(dirname "${BASH_SOURCE[0]}")/lib/args.sh"
+bench_args 10 "$@"
 
 show='^ *(cpu|cuda)|muons_per_s|z_mass|z_width|private_bytes|Z fit'
 show_lines=24

@@ -9,12 +9,8 @@
 # n, matmul's best hand-written kernel against cuBLAS SGEMM) are computed in one run by `launchlab-cli bench`
 # (section 6). The exit status is the number of points that failed (capped at 100).
 set -u
-cli=${1:?usage: $0 LAUNCHLAB_CLI OUTPUT_DIR [REPS]}
-out=${2:?usage: $0 LAUNCHLAB_CLI OUTPUT_DIR [REPS]}
-reps=${3:-20}
-[[ -x "$cli" ]] || { echo "$0: $cli is not an executable" >&2; exit 2; }
-mkdir -p "$out" || exit 2
-failed=0
+source "$(dirname "${BASH_SOURCE[0]}")/lib/args.sh"
+bench_args 20 "$@"
 
 show='^ *(cpu|cuda|cublas)|GB/s|GFLOP/s'
 show_lines=14

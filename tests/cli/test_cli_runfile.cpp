@@ -48,3 +48,41 @@ TEST(CliRunFile, BadRunFilesAndPathsAreBadInput) {
   expectBadInput("run vector_add --n 1000 --save-run -", "--save-run");
   expectBadInput("run vector_add --n 1000 --save-run /nonexistent-folder/x.llrun", "--save-run");
 }
+
+TEST(CliRunFile, ABlockTraceTravelsInTheRunFileAndShowSummarizesIt) {
+  const fs::path file = scratch() / "traced.llrun";
+  // Without a GPU nothing is traced: --trace-blocks is accepted and the table has no block section.
+  const Out run = cli("run vector_add --n 4096 --reps 1 --trace-blocks --save-run '" + file.string() + "'");
+  ASSERT_EQ(run.code, 0) << run.err;
+  if (!gpuAvailable()) {
+    EXPECT_EQ(run.out.find("Blocks on SMs"), std::string::npos) << run.out;
+  }
+  // A GPU implementation with 4 blocks traced on 2 SMs (2 resident each: one wave), and one GPU row untraced.
+  markRecordedOnH200(file.string());
+  RunResult r = runfile::load(file.string());
+  ImplResult traced = r.impls.front();
+  traced.implId = "cuda-one-per-thread";
+  traced.gpu = true;
+  traced.kernelOccupancy = {{.gridBlocks = 4, .blocksPerSm = 2}};
+  traced.blockTrace = {{0, 0, 0, 1000}, {1, 0, 0, 1000}, {2, 1, 0, 1000}, {3, 1, 0, 3000}};
+  ImplResult untraced = traced;
+  untraced.implId = "cuda-device-inputs";
+  untraced.blockTrace.clear();
+  r.impls.push_back(traced);
+  r.impls.push_back(untraced);
+  runfile::save(file.string(), r);
+  ASSERT_EQ(runfile::load(file.string()).impls.back().blockTrace.size(), 0u);
+  ASSERT_EQ(runfile::load(file.string()).impls[r.impls.size() - 2].blockTrace, traced.blockTrace);
+
+  const Out show = cli("show '" + file.string() + "'");
+  ASSERT_EQ(show.code, 0) << show.err;
+  const int sms = r.device.info.multiprocessors;
+  for (const std::string& line :
+       {std::string("  cuda-one-per-thread:\n"),
+        "    blocks: 4 on 2 of " + std::to_string(sms) + " SMs, 2 to 2 per SM; up to 2 at once on one SM (occupancy: "
+        "2 resident)\n",
+        std::string("    time: 3.00 us from the first block's start to the last one's end; tail 2.00 us (67%) after "
+                    "the first SM ran out of blocks\n"),
+        std::string("  cuda-device-inputs: not traced (its kernels are not instrumented)\n")})
+    EXPECT_NE(show.out.find(line), std::string::npos) << line << "\n" << show.out;
+}

@@ -123,7 +123,7 @@ inline HostArray array(Distinct& v, DType t, std::vector<std::size_t> shape) {
 inline ImplResult fullImpl(Distinct& v, Status status, Verification::Outcome outcome) {
   ImplResult r;
   auto& [implId, title, gpu, demonstration, st, reason, launch, launchNote, phases, bytesMoved, flops, bandwidthGBs,
-         gflops, speedupTotal, speedupCompute, metrics, scalars, verification, outputs, kernelOccupancy] = r;
+         gflops, speedupTotal, speedupCompute, metrics, scalars, verification, outputs, kernelOccupancy, blockTrace] = r;
   implId = v.text("impl");
   title = v.text("title");
   gpu = true;
@@ -151,6 +151,8 @@ inline ImplResult fullImpl(Distinct& v, Status status, Verification::Outcome out
                       .dynamicSharedBytes = v.big(),
                       .gridBlocks = v.big(),
                       .blocksPerSm = int(v.integer())}};
+  blockTrace = {{std::uint32_t(v.integer()), std::uint32_t(v.integer()), 0, v.big()},
+                {4000000000u + std::uint32_t(v.integer()), std::uint32_t(v.integer()), v.big(), v.big()}};
   if (status != Status::Ok) {  // measured nothing, as the engine leaves it (the form writes these as null)
     bandwidthGBs = gflops = speedupTotal = speedupCompute = 0;
     verification.maxAbsError = verification.maxRelError = 0;
@@ -158,7 +160,8 @@ inline ImplResult fullImpl(Distinct& v, Status status, Verification::Outcome out
   return r;
 }
 
-/// The optional parts absent: no launch (and so no launch note), no reason, metrics, scalars or flops, no outputs.
+/// The optional parts absent: no launch (and so no launch note), no reason, metrics, scalars, flops, block trace or
+/// outputs.
 inline ImplResult sparseImpl(Distinct& v, Status status, Verification::Outcome outcome) {
   ImplResult r = fullImpl(v, status, outcome);
   r.gpu = r.demonstration = false;
@@ -170,6 +173,7 @@ inline ImplResult sparseImpl(Distinct& v, Status status, Verification::Outcome o
   r.metrics.clear();
   r.scalars.clear();
   r.kernelOccupancy.clear();
+  r.blockTrace.clear();
   r.outputs.clear();
   return r;
 }

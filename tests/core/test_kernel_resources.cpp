@@ -126,6 +126,16 @@ TEST(KernelResources, SelectsAnImplementationsKernelsForItsDType) {
   EXPECT_TRUE(selectKernels(v, "sm_75", "demo", {}, std::nullopt).empty());
 }
 
+TEST(KernelResources, LeavesTheBlockTracedInstantiationsOut) {
+  KernelRecord plain{.arch = "sm_90", .workloadNamespace = "demo", .function = "fooKernel",
+                     .templateArgs = "float, launchlab::gpu::BlockTraceOff"};
+  KernelRecord traced = plain;
+  traced.templateArgs = "float, launchlab::gpu::BlockTraceOn";
+  const auto v = selectKernels({plain, traced}, "sm_90", "demo", {"demo::fooKernel"}, DType::F32);
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].templateArgs, "float, launchlab::gpu::BlockTraceOff");
+}
+
 TEST(OccupancyReport, UsesTheNearestRecordedArchitectureAndSaysSo) {
   const auto v = parseResourceUsage(kReport);
   WorkloadInfo w;

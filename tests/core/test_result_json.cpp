@@ -161,7 +161,10 @@ TEST(ResultJson, PublicDocumentKeepsTheSchemaKeysInOrder) {
   EXPECT_EQ(keys(full), (std::vector<std::string>{"id", "title", "gpu", "demonstration", "status", "reason", "launch",
                                                    "phases", "bytes_moved", "bandwidth_gbs", "flops", "gflops",
                                                    "speedup_total_vs_cpu_serial", "speedup_compute_vs_cpu_serial",
-                                                   "metrics", "scalars", "verification", "kernel_occupancy"}));
+                                                   "metrics", "scalars", "verification", "kernel_occupancy",
+                                                   "block_trace"}));
+  EXPECT_EQ(keys(full["block_trace"]), (std::vector<std::string>{"block", "sm", "start_ns", "end_ns"}));
+  EXPECT_EQ(full["block_trace"]["end_ns"][1], r.impls[0].blockTrace[1].endNs);
   EXPECT_EQ(keys(full["kernel_occupancy"][0]),
             (std::vector<std::string>{"symbol", "registers", "static_shared_bytes", "local_bytes",
                                       "max_threads_per_block", "threads", "dynamic_shared_bytes", "grid_blocks",
@@ -218,6 +221,10 @@ TEST(ResultJson, MalformedDocumentsAreBadInput) {
       {"capability not numbers", [](ordered_json& j) { j["device"]["compute_capability"] = "9.x"; }},
       {"capability too large", [](ordered_json& j) { j["device"]["compute_capability"] = "99999999999.0"; }},
       {"device without limits", [](ordered_json& j) { j["device"].erase("max_grid_dim"); }},
+      {"block trace lists of different lengths",
+       [](ordered_json& j) { j["implementations"][0]["block_trace"]["sm"].push_back(3); }},
+      {"block trace negative SM", [](ordered_json& j) { j["implementations"][0]["block_trace"]["sm"][0] = -1; }},
+      {"block trace without end", [](ordered_json& j) { j["implementations"][0]["block_trace"].erase("end_ns"); }},
   };
   for (const auto& [what, hurt] : damage) {
     ordered_json j = good;

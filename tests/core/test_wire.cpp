@@ -69,6 +69,8 @@ TEST(Wire, RequestRoundTrip) {
   r.params = {{"bins", "256"}};
   r.inputFiles = {{"x", "/tmp/x.npy"}};
   r.keepOutputs = true;
+  r.traceBlocks = true;
+  EXPECT_FALSE(wire::decodeRequest(wire::encodeRequest(RunRequest{})).traceBlocks);
   RunRequest t = wire::decodeRequest(wire::encodeRequest(r));
   EXPECT_EQ(t.workload, "histogram");
   EXPECT_EQ(t.n, r.n);
@@ -81,6 +83,7 @@ TEST(Wire, RequestRoundTrip) {
   EXPECT_EQ(t.inputFiles, r.inputFiles);
   EXPECT_TRUE(t.keepOutputs);
   EXPECT_FALSE(t.keepInputs);
+  EXPECT_TRUE(t.traceBlocks);
 }
 
 TEST(Wire, ResultRoundTripKeepsArraysAndFigures) {

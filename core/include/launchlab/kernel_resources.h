@@ -41,7 +41,8 @@ std::optional<std::vector<KernelRecord>> kernelRecordsFromJson(std::string_view 
 std::string_view kernelTypeName(DType t);
 
 /// The records of one architecture for the kernels `qualifiedNames` ("vector_add::addKernel"), or, when that list
-/// is empty, every kernel of `workloadNamespace`; instantiations for `dtype` when there are any. Sorted by name.
+/// is empty, every kernel of `workloadNamespace`; instantiations for `dtype` when there are any, never the
+/// block-traced ones (template argument launchlab::gpu::BlockTraceOn). Sorted by name.
 std::vector<KernelRecord> selectKernels(const std::vector<KernelRecord>& all, const std::string& arch,
                                         const std::string& workloadNamespace,
                                         const std::vector<std::string>& qualifiedNames, std::optional<DType> dtype);

@@ -29,6 +29,9 @@ struct RunRequest {
   std::map<std::string, std::string> inputFiles;  ///< input name -> .npy path
   bool keepInputs = false;
   bool keepOutputs = false;
+  /// Run the instrumented kernels of the implementations that have them, recording each block's SM and start/end
+  /// time (ImplResult::blockTrace). Off: the ordinary kernels run, untouched.
+  bool traceBlocks = false;
   std::optional<int> device;  ///< CUDA device index (DeviceStatus::devices); default: the runtime's selected one
   /// A student's kernel (launchlab/exercise.h): adds the implementation "my-kernel" to the run.
   std::optional<UserKernel> userKernel;
@@ -78,8 +81,8 @@ struct ParsedRequest {
 /// (ranges, supported dtypes, limits, parameters) is Engine::validate's to say.
 ParsedRequest parseRequest(const RequestText& text);
 
-/// The text form of a request (parseRequest's inverse for everything a request holds but keepInputs/keepOutputs):
-/// the base of a sweep, and what a command line reproduces.
+/// The text form of a request (parseRequest's inverse for everything a request holds but keepInputs, keepOutputs
+/// and traceBlocks): the base of a sweep, and what a command line reproduces.
 RequestText requestText(const RunRequest& req);
 
 /// Advice that does not block a run (e.g. a block that is not a multiple of the warp size), by field.

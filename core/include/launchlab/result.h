@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "launchlab/array.h"
+#include "launchlab/block_trace.h"
 #include "launchlab/device.h"
 #include "launchlab/launch_config.h"
 #include "launchlab/occupancy.h"
@@ -66,6 +67,9 @@ struct ImplResult {
   Verification verification;
   std::vector<HostArray> outputs;             ///< kept when the request asks for them
   std::vector<ApiOccupancy> kernelOccupancy;  ///< GPU: the CUDA API's occupancy of each kernel launched (in-process)
+  /// GPU, when the request asked for a block trace and the implementation is instrumented: every block of its
+  /// traced launch (the last timed repetition), times relative to the earliest start (launchlab/block_trace.h).
+  std::vector<BlockRecord> blockTrace;
 
   double computeMedianMs() const;             ///< Kernel median for GPU, Cpu median for CPU
   double totalMedianMs() const;

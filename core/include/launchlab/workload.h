@@ -123,6 +123,9 @@ struct ImplContext {
   ProgressFn progress;              ///< called by checkpoint(); may be empty
   const DeviceInfo* device = nullptr;  ///< GPU implementations: the device in use
   Progress progressState;
+  /// GPU: record every block's SM and start/end time (RunRequest::traceBlocks); instrumented implementations fill
+  /// blockTrace, the others ignore it.
+  bool traceBlocks = false;
 
   // Filled by the implementation:
   std::map<Phase, std::vector<double>> samples;  ///< milliseconds per repetition and phase
@@ -132,6 +135,7 @@ struct ImplContext {
   std::optional<double> flops;
   std::map<std::string, double> metrics;
   std::vector<ApiOccupancy> kernelOccupancy;  ///< GPU: the CUDA API's occupancy of each kernel launched
+  std::vector<BlockRecord> blockTrace;        ///< GPU, when traceBlocks: the traced launch's blocks (relative times)
 
   /// Throws Cancelled when cancellation was requested; reports progress for repetition `rep`
   /// (negative during warm-up). Call between repetitions.

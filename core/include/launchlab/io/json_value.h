@@ -14,7 +14,8 @@
 ///  - a non-finite number is written as null; null reads back as NaN, except for a verification error
 ///    (max_abs_error, max_rel_error: maxima of |difference|, whose only non-finite value is +infinity);
 ///  - `reason` is written when not empty, `launch` when there is one (with ImplResult::launchNote as its `note`),
-///    `flops` and `gflops` when flops > 0, `metrics` and `scalars` when not empty; absent, they read back as the defaults;
+///    `flops` and `gflops` when flops > 0, `metrics`, `scalars` and `block_trace` when not empty; absent, they read
+///    back as the defaults;
 ///  - an implementation whose status is not ok measured nothing: its `bandwidth_gbs`, `gflops`, speedups and
 ///    verification errors are written as null and read back as 0;
 ///  - a device is written with its `reason` when unavailable and with its info when available; the limits'
@@ -54,7 +55,8 @@ void from_json(const nlohmann::ordered_json& j, RunResult& r);
 
 /// Reads the whole number `j[key]` into `out`: BadInput naming the key for a value that is not a JSON integer
 /// (1.5, "3", true) or lies outside Int's range; nlohmann's out_of_range for a missing key. Defined for int,
-/// std::uint32_t and std::uint64_t (and so std::size_t); the vector form reads an array of them.
+/// std::uint32_t and std::uint64_t (and so std::size_t); the vector form reads an array of std::uint32_t or
+/// std::uint64_t.
 template <class Int> void wholeNumberAt(const nlohmann::ordered_json& j, const char* key, Int& out);
 template <class Int> void wholeNumberAt(const nlohmann::ordered_json& j, const char* key, std::vector<Int>& out);
 
