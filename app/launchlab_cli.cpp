@@ -17,6 +17,7 @@
 #include "cli_course.h"
 #include "cli_occupancy.h"
 #include "cli_table.h"
+#include "launchlab/command_line.h"
 #include "launchlab/course.h"
 #include "launchlab/engine.h"
 #include "launchlab/errors.h"
@@ -57,6 +58,7 @@ struct RunOptions {
   RequestText text;
   std::string json, saveOutputs, saveRun;
   std::vector<std::string> params, inputs;
+  bool dryRun = false;  ///< run: print the request's command line (command_line.h) after parsing it, run nothing
 };
 
 /// The option a request field came from, for messages: "n" -> "--n", "param:sigma" -> "--param sigma".
@@ -165,6 +167,10 @@ void selectDevice(Engine& engine, const std::string& text) {
 
 int cmdRun(Engine& engine, const RunOptions& o) {
   RunRequest req = buildRequest(engine, o);
+  if (o.dryRun) {
+    std::cout << runCommandLine(req) << "\n";
+    return 0;
+  }
   checkOutputFile("--json", o.json);
   checkOutputFolder("--save-outputs", o.saveOutputs);
   if (o.saveRun == "-") throw BadUsage("--save-run: give a file name (a run file is binary)");
@@ -243,11 +249,14 @@ int cmdSweep(Engine& engine, const SweepOptions& o) {
   const auto cells = expandSweep(plan, [&](const RunRequest& r) { return engine.validate(r); }, problems);
   if (!problems.empty()) badRequest(problems.front());
   SweepTable table;
+  SweepRecord record{nowIso8601(), 0};
+  if (engine.deviceStatus().available && !o.run.json.empty())  // the ceiling the window's "% of cudaMemcpy" needs
+    record.copyGBs = engine.gpu().measureCopyBandwidthGBs(std::min(std::size_t(1) << 30, engine.gpu().memoryInfo().first / 4), 10);
   runSweep(plan, cells, [&](const RunRequest& r, const CancelToken* c, const ProgressFn& p) { return engine.run(r, c, p); },
            {&table});
   if (o.csv != "-" && o.run.json != "-") std::cout << cli::renderSweep(table.fields(), table.points());
   if (!o.csv.empty()) writeOut(o.csv, sweepCsv(table.fields(), table.points()));
-  if (!o.run.json.empty()) writeOut(o.run.json, sweepJson(plan, table.points(), engine.deviceStatus()));
+  if (!o.run.json.empty()) writeOut(o.run.json, sweepJson(plan, table.points(), engine.deviceStatus(), record));
   bool ok = true;
   for (const auto& p : table.points())
     ok = ok && (p.status == Status::Skipped || (p.status == Status::Ok && p.outcome != Verification::Outcome::Fail));
@@ -302,6 +311,7 @@ int main(int argc, char** argv) {
   run->add_option("--save-outputs", ro.saveOutputs, "Write DIR/inputs/<input>.npy and DIR/<impl>/<output>.npy");
   run->add_option("--json", ro.json, "Write the full result as JSON to FILE, or - for stdout");
   run->add_option("--save-run", ro.saveRun, "Save the whole run (result and arrays) as a run file FILE.llrun");
+  run->add_flag("--dry-run", ro.dryRun, "Check the request and print the command line that runs it; run nothing");
 
   SweepOptions so;
   auto* sweep = app.add_subcommand("sweep", "Measure implementations over axes of launch shapes, sizes, dtypes or parameters");
