@@ -88,6 +88,7 @@ MainWindow::MainWindow(std::shared_ptr<Backend> backend, std::unique_ptr<AppSett
   if (m_options.forcePresentation || m_settings->presentation()) QTimer::singleShot(0, this, [this] { setPresentationMode(true); });
   if (!m_options.openRun.isEmpty()) QTimer::singleShot(0, this, &MainWindow::startWithRunFile);
   else if (m_options.firstRun) QTimer::singleShot(0, this, &MainWindow::startFirstRun);
+  if (!m_options.openSweep.isEmpty()) QTimer::singleShot(0, this, [this] { openSweepFile(m_options.openSweep); });
 }
 
 MainWindow::~MainWindow() {

@@ -119,6 +119,10 @@ void SweepHeatmap::rebuild() {
     for (std::size_t g = 0; g < ng; ++g)
       for (std::size_t b = 0; b < nb; ++b) data->setCell(int(b), int(g), m_map.at(b, g));
     const double lo = m_map.minValue, hi = m_map.maxValue > lo ? m_map.maxValue : lo + 1;
+    // Times spanning a decade or more: a log scale, or one slow cell would paint every other one the same.
+    const bool log = m_metric == SweepMetric::TimeMs && lo > 0 && hi / lo >= 10;
+    m_colors->setDataScaleType(log ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
+    m_scale->axis()->setTicker(log ? QSharedPointer<QCPAxisTicker>(new QCPAxisTickerLog) : QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
     m_colors->setDataRange(QCPRange(lo, hi));
     // Tick labels: every column and row while they fit, else every 2nd, 4th, ...
     const int width = std::max(200, m_plot->axisRect()->width()), height = std::max(120, m_plot->axisRect()->height());
@@ -154,7 +158,9 @@ void SweepHeatmap::markCells() {
       t->position->setCoords(double(b), double(g));
       t->setText(std::isfinite(v) ? valueText(v).section(' ', 0, 0) : QString("\xC3\x97"));
       t->setFont(m_style.font(std::isfinite(v) ? 0.9 : 1.2, !std::isfinite(v)));
-      const double t01 = normalize(v, m_map.minValue, m_map.maxValue);
+      const bool log = m_colors->dataScaleType() == QCPAxis::stLogarithmic;
+      const double t01 = log ? normalize(std::log(v), std::log(m_map.minValue), std::log(m_map.maxValue))
+                             : normalize(v, m_map.minValue, m_map.maxValue);
       t->setColor(!std::isfinite(v) ? m_style.mismatchColor() : t01 > 0.6 ? QColor(20, 20, 20) : QColor(250, 250, 250));
       t->setClipToAxisRect(true);
     }

@@ -77,11 +77,22 @@ SweepPane::~SweepPane() = default;
 
 QWidget* SweepPane::buildControls() {
   auto* box = new QWidget;
-  auto* row = new QHBoxLayout(box);
-  row->setContentsMargins(0, 0, 0, 0);
+  auto* rows = new QVBoxLayout(box);
+  rows->setContentsMargins(0, 0, 0, 0);
+  rows->setSpacing(2);
+  auto* row = new QHBoxLayout;
+  auto* view = new QHBoxLayout;
+  rows->addLayout(row);
+  rows->addLayout(view);
+  auto compact = [](QComboBox* c, int chars) {
+    c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    c->setMinimumContentsLength(chars);
+  };
   m_impl = new QComboBox;
+  compact(m_impl, 14);
   m_impl->setToolTip("The CUDA implementation to time at every block size");
   m_grid = new QComboBox;
+  compact(m_grid, 14);
   for (const auto& c : kGridChoices) m_grid->addItem(c.label, QString(c.axis));
   m_grid->setToolTip("No grid axis: one curve over block sizes. SM multiples: every block size at each grid, as a heatmap");
   m_button = new QPushButton("Sweep 32\xE2\x80\xA6" "1024 threads per block");
@@ -93,19 +104,23 @@ QWidget* SweepPane::buildControls() {
   m_open->setMenu(new QMenu(m_open));
   connect(m_open->menu(), &QMenu::aboutToShow, this, &SweepPane::fillOpenMenu);
   m_source = new QComboBox;
+  compact(m_source, 12);
   m_source->addItem("Your sweep");
   m_source->setToolTip("Your own sweep, or the recorded one opened: they are shown one at a time, never mixed");
   m_metric = new QComboBox;
+  compact(m_metric, 12);
   for (SweepMetric m : {SweepMetric::TimeMs, SweepMetric::BandwidthGBs, SweepMetric::PercentOfCopy})
     m_metric->addItem(q(std::string(sweepMetricName(m))), int(m));
   m_metric->setToolTip("What the heatmap colours: kernel time, GB/s, or GB/s as a share of the cudaMemcpy bandwidth "
                        "measured in the same sweep");
-  row->addWidget(m_impl, 2);
-  row->addWidget(m_grid, 2);
+  row->addWidget(m_impl, 1);
+  row->addWidget(m_grid, 1);
   row->addWidget(m_button);
-  row->addWidget(m_open);
-  row->addWidget(m_source, 1);
-  row->addWidget(m_metric, 1);
+  view->addWidget(m_open);
+  view->addWidget(new QLabel("Show"));
+  view->addWidget(m_source, 1);
+  view->addWidget(new QLabel("Colour by"));
+  view->addWidget(m_metric, 1);
   connect(m_button, &QPushButton::clicked, this, &SweepPane::sweepRequested);
   connect(m_impl, &QComboBox::currentIndexChanged, this,
           [this] { updateOccupancy(m_controller.backend().registry().find(m_workloadId)); });
@@ -124,7 +139,7 @@ QWidget* SweepPane::buildHeatmapPage() {
   m_details = wrappedLabel("");
   m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
   m_details->setAlignment(Qt::AlignTop | Qt::AlignLeft);
-  m_details->setMinimumWidth(220);
+  m_details->setMinimumWidth(190);
   m_details->setText("Click a cell: its launch, occupancy, waves and the gap to the prediction.");
   split->addWidget(m_details);
   split->setStretchFactor(0, 3);
@@ -186,6 +201,7 @@ void SweepPane::refresh() {
   m_sourceLabel->setStyleSheet(s.recorded ? "background: #fff3cd; color: #5c4300; border: 1px solid #c9a227; padding: 3px; font-weight: bold;"
                                           : "color: #0b4f8a; font-weight: bold;");
   m_stack->setCurrentIndex(s.hasGrid() ? 1 : 0);
+  m_unavailable->setVisible(!m_unavailable->text().isEmpty() && !s.recorded);  // the recorded sweep needs no GPU
   m_metric->setEnabled(s.hasGrid());
   const Workload* w = m_controller.backend().registry().find(s.workload.empty() ? m_workloadId : s.workload);
   const ImplSpec* spec = w ? w->findImpl(s.implId()) : nullptr;
@@ -193,8 +209,9 @@ void SweepPane::refresh() {
   const QString setup = s.recorded ? "recorded on " + q(s.device.available ? s.device.info.name : "no GPU") : m_liveSetup;
   if (s.hasGrid()) {
     const auto metric = SweepMetric(m_metric->currentData().toInt());
-    m_heatmap->setMap(sweepMap(s.axes, s.points, s.implId(), metric, s.record.copyGBs), metric,
-                      QString("%1 (%2): block \xC3\x97 grid").arg(impl, setup));
+    // The label above says whose sweep it is; the title names the variant (and the live form's size).
+    const QString title = s.recorded || setup.isEmpty() ? impl : QString("%1 (%2)").arg(impl, setup);
+    m_heatmap->setMap(sweepMap(s.axes, s.points, s.implId(), metric, s.record.copyGBs), metric, title);
     m_details->setText("Click a cell: its launch, occupancy, waves and the gap to the prediction.");
     return;
   }
@@ -259,7 +276,7 @@ void SweepPane::updateControls(bool formOk) {
   const QString lasting = sweepBlockedReason(m_controller.backend().deviceStatus(), m_impl->count() > 0, true, false);
   m_unavailable->setText(lasting.isEmpty() ? QString() : "Sweeps are not available here: " + lasting +
                                                              " (Open sweep shows a recorded one)");
-  m_unavailable->setVisible(!lasting.isEmpty());
+  m_unavailable->setVisible(!lasting.isEmpty() && !shown().recorded);
 }
 
 void SweepPane::clear() {

@@ -24,8 +24,8 @@ bool ShownSweep::hasGrid() const {
 
 QString ShownSweep::label() const {
   if (recorded)
-    return "Recorded on " + q(runfile::recordedOn(device, record.timestamp)) + ": " + q(workload) + ", " +
-           QFileInfo(origin).fileName() + " (not measured on this machine)";
+    return "Recorded on " + q(runfile::recordedOn(device, record.timestamp)) + " \xE2\x80\x94 " + q(workload) + ", " +
+           QFileInfo(origin).fileName() + ", not measured here";
   const QString where = device.available ? q(device.info.name) : QString("this machine (no GPU)");
   return "Your sweep: " + q(workload) + " on " + where + ", measured here";
 }

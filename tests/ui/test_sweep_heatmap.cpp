@@ -70,8 +70,8 @@ class TestSweepHeatmap : public QObject {
     QVERIFY(pane.openSweepFile(writeFile(m_dir, "fixture.json", launchlab::test::fixtureSweepJson())));
     QVERIFY(pane.heatmapShown());
     QVERIFY(pane.shown().recorded);
-    QCOMPARE(pane.sourceText(), QString("Recorded on Fixture GPU (test data) (driver 13.0), 2026-11-20 10:30 UTC: "
-                                        "vector_add, fixture.json (not measured on this machine)"));
+    QCOMPARE(pane.sourceText(), QString("Recorded on Fixture GPU (test data) (driver 13.0), 2026-11-20 10:30 UTC \u2014 "
+                                        "vector_add, fixture.json, not measured here"));
     QVERIFY(pane.messageText().isEmpty());
     const SweepMap& m = pane.heatmap()->map();
     QCOMPARE(m.blocks.size(), std::size_t(3));
@@ -79,7 +79,7 @@ class TestSweepHeatmap : public QObject {
     QCOMPARE(pane.heatmap()->readoutAt(1, 0), QString("block 256 \u00D7 grid 132: 0.03 ms"));
     QCOMPARE(pane.heatmap()->readoutAt(2.2, 0.9), QString("block 512 \u00D7 grid 264: not measured"));
     QVERIFY(pane.heatmap()->readoutAt(5, 0).isEmpty());
-    QVERIFY(pane.heatmap()->titleText().contains("recorded on Fixture GPU (test data)"));
+    QCOMPARE(pane.heatmap()->titleText(), QString("CUDA grid-stride loop"));
     // The live sweep is separate: switching shows it (empty), and back.
     pane.showRecorded(false);
     QVERIFY(!pane.shown().recorded);
