@@ -156,6 +156,7 @@ void RunController::execute(const std::shared_ptr<Job>& job) {
 void RunController::executeRun(const std::shared_ptr<Job>& job) {
   const quint64 id = job->id;
   auto outcome = std::make_shared<RunOutcome>();
+  outcome->request = job->request;
   bool cancelled = job->cancel->cancelled();  // superseded before it started: do not run at all
   if (!cancelled) {
     const auto t0 = std::chrono::steady_clock::now();

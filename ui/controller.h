@@ -26,6 +26,7 @@ enum class JobKind { Run, Sweep };
 /// A finished run as delivered to the GUI: the engine's result and the plot data prepared beside it.
 struct RunOutcome {
   RunResult result;
+  RunRequest request;  ///< what was asked (the history's "copy as command")
   const WorkloadInfo* workload = nullptr;  ///< the run's workload (from the backend's registry), for exports
   PreparedRun prepared;  ///< filled by the post-process hook (on the compute thread); points into `result`
   double seconds = 0;    ///< wall time of the job on the compute thread

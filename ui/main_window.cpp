@@ -24,6 +24,7 @@
 #include "charts.h"
 #include "device_picker.h"
 #include "export_dialog.h"
+#include "history_pane.h"
 #include "log_text.h"
 #include "outputs_pane.h"
 #include "param_panel.h"
@@ -197,6 +198,9 @@ QWidget* MainWindow::buildBottomTabs() {
   m_bottomTabs->addTab(buildTablePage(), "Results table");
   m_log = new LogView;
   m_bottomTabs->addTab(m_log, "Log");
+  m_history = new HistoryPane(*m_controller);
+  connect(m_history, &HistoryPane::logLine, this, &MainWindow::log);
+  m_bottomTabs->addTab(m_history, "History");
   return m_bottomTabs;
 }
 

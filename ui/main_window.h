@@ -31,6 +31,7 @@ namespace launchlab::ui {
 class AppSettings;
 class Banner;
 class ExportDialog;
+class HistoryPane;
 class LogView;
 class OutputsPane;
 class ParamPanel;
@@ -94,6 +95,7 @@ class MainWindow : public QMainWindow {
   ResultsTable* resultsTable() const { return m_table; }
   SweepChart* sweepChart() const;
   SweepPane* sweepPane() const { return m_sweep; }
+  HistoryPane* historyPane() const { return m_history; }
   ExportDialog* exportDialog();
   std::shared_ptr<const RunOutcome> lastOutcome() const { return m_last; }
   /// Milliseconds from process start to the first plot on screen (-1 until then).
@@ -196,6 +198,7 @@ class MainWindow : public QMainWindow {
   QTabWidget* m_bottomTabs = nullptr;
   std::unique_ptr<TimingChart> m_timing;
   SweepPane* m_sweep = nullptr;
+  HistoryPane* m_history = nullptr;
   VerificationTable* m_verify = nullptr;
   ResultsTable* m_table = nullptr;
   LogView* m_log = nullptr;

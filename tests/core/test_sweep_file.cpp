@@ -1,5 +1,5 @@
 // Recorded sweeps: the reader is the writer's inverse, hostile files give one line and never a crash; the block x
-// grid map and one cell's report (occupancy, waves, predicted against measured); the command line of a request.
+// grid map and one cell's report; the command line of a request; two runs side by side (history A/B).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -7,6 +7,7 @@
 
 #include "launchlab/command_line.h"
 #include "launchlab/io/run_file.h"
+#include "launchlab/run_compare.h"
 #include "launchlab/sweep_map.h"
 #include "sweep_fixture.h"
 
@@ -148,4 +149,50 @@ TEST(CommandLine, EveryFieldOfTheRequestQuotedForTheShell) {
   EXPECT_EQ(shellQuote(""), "''");
   EXPECT_EQ(shellQuote("$(rm -rf /)"), "'$(rm -rf /)'");
   EXPECT_EQ(shellQuote("16x16"), "16x16");
+}
+
+// ---- history A/B (run_compare.h) ----
+
+namespace {
+ImplResult timedImpl(const std::string& id, double kernelMs, double totalMs, std::vector<float> out) {
+  ImplResult i;
+  i.implId = i.title = id;
+  i.gpu = id.rfind("cuda", 0) == 0;
+  i.phases[i.gpu ? Phase::Kernel : Phase::Cpu] = {kernelMs, kernelMs, kernelMs, 1};
+  i.phases[Phase::Total] = {totalMs, totalMs, totalMs, 1};
+  if (!out.empty()) {
+    i.outputs.emplace_back("out", DType::F32, std::vector<std::size_t>{out.size()});
+    std::copy(out.begin(), out.end(), i.outputs.back().view<float>().begin());
+  }
+  return i;
+}
+}  // namespace
+
+TEST(RunCompare, TimingsSideBySideWithRatiosAndOutputsElementByElement) {
+  RunResult a, b;
+  a.workload = b.workload = "vector_add";
+  a.timestamp = b.timestamp = "2026-11-24T01:00:00Z";
+  a.impls = {timedImpl("cpu-serial", 4, 4, {1, 2, 3, 4}), timedImpl("cuda-a", 0.5, 2, {1, 2, 3, 4})};
+  b.impls = {timedImpl("cpu-serial", 4, 5, {1, 2, 3, 4}), timedImpl("cuda-a", 0.25, 1, {1, 2.5f, 3, 3})};
+  b.impls.push_back(timedImpl("cuda-b", 1, 1, {}));
+  b.impls.back().status = Status::Skipped;
+  const auto t = compareTimings(a, b);
+  ASSERT_EQ(t.size(), 3u);
+  EXPECT_DOUBLE_EQ(t[0].ratio, 1.25);  // 5 / 4: B slower
+  EXPECT_DOUBLE_EQ(t[1].ratio, 0.5);   // 1 / 2: B twice as fast
+  EXPECT_DOUBLE_EQ(t[1].computeB, 0.25);
+  EXPECT_FALSE(t[2].inA);
+  EXPECT_EQ(t[2].statusB, Status::Skipped);
+  EXPECT_EQ(t[2].ratio, 0);
+  const auto o = compareOutputs(a, b);
+  ASSERT_EQ(o.size(), 2u);
+  EXPECT_EQ(o[0].note, "identical (4 elements)");
+  EXPECT_EQ(o[1].differing, 2u);
+  EXPECT_DOUBLE_EQ(o[1].maxAbsDiff, 1.0);
+  EXPECT_EQ(o[1].note, "2 of 4 elements differ, max |A - B| = 1");
+  EXPECT_EQ(keptArrayBytes(a), 2u * 4 * 4);
+  const RunResult light = withoutArrays(b);
+  EXPECT_EQ(keptArrayBytes(light), 0u);
+  EXPECT_DOUBLE_EQ(light.impls[1].totalMedianMs(), 1);
+  EXPECT_EQ(compareOutputs(a, light)[0].note, "not kept in B");
 }
