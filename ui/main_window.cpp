@@ -31,6 +31,7 @@
 #include "preset_menu.h"
 #include "results_tables.h"
 #include "settings.h"
+#include "sweep_heatmap.h"
 #include "sweep_pane.h"
 #include "tooltips.h"
 #include "window_fit.h"
@@ -488,9 +489,10 @@ void MainWindow::openExport() {
   for (int i = 0; i < m_outputs->viewCount(); ++i) targets.push_back({m_outputs->tabText(i), m_outputs->view(i)});
   targets.push_back({"Timing comparison", m_timing.get()});
   targets.push_back({"Block-size sweep", m_sweep->chart()});
-  // The plot in front: the output tab shown, or the sweep when its tab is open.
+  targets.push_back({"Sweep heatmap", m_sweep->heatmap()});
+  // The plot in front: the output tab shown, or the sweep (curve or heatmap) when its tab is open.
   int current = std::max(0, m_outputs->currentIndex());
-  if (m_bottomTabs->currentIndex() == 1) current = m_outputs->viewCount() + 1;
+  if (m_bottomTabs->currentIndex() == 1) current = m_outputs->viewCount() + (m_sweep->heatmapShown() ? 2 : 1);
   d->setTargets(targets, current);
   d->setRun(m_last, m_sweep->points());
   d->show();

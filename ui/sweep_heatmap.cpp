@@ -22,16 +22,7 @@ QSharedPointer<QCPAxisTickerText> labelTicks(const std::vector<std::string>& lab
 SweepHeatmap::SweepHeatmap(QWidget* parent) : m_plot(new QCustomPlot(parent)) {
   m_plot->setMinimumSize(300, 180);
   m_title = addTitleRow(*m_plot);
-  m_colors = new QCPColorMap(m_plot->xAxis, m_plot->yAxis);
-  m_scale = new QCPColorScale(m_plot);
-  m_plot->plotLayout()->addElement(1, 1, m_scale);
-  m_scale->setType(QCPAxis::atRight);
-  m_colors->setColorScale(m_scale);
-  m_colors->setGradient(viridisGradient());
-  m_colors->setInterpolate(false);
-  auto* group = new QCPMarginGroup(m_plot);
-  m_plot->axisRect()->setMarginGroup(QCP::msBottom | QCP::msTop, group);
-  m_scale->setMarginGroup(QCP::msBottom | QCP::msTop, group);
+  m_colors = addColorMapWithScale(*m_plot, m_scale);
   m_plot->legend->setVisible(false);
   m_interaction = new PlotInteraction(m_plot, [this](double x, double y) { return readoutAt(x, y); });
   connect(m_plot, &QCustomPlot::mouseRelease, this, &SweepHeatmap::released);
@@ -81,6 +72,17 @@ QString SweepHeatmap::readoutAt(double x, double y) const {
       .arg(q(m_map.blocks[cell->first]), q(m_map.grids[cell->second]), valueText(m_map.at(cell->first, cell->second)));
 }
 
+void SweepHeatmap::pickBest() {
+  int best = -1;
+  for (std::size_t i = 0; i < m_map.values.size(); ++i) {
+    const double v = m_map.values[i];
+    if (!std::isfinite(v)) continue;
+    const bool better = best < 0 || (m_metric == SweepMetric::TimeMs ? v < m_map.values[std::size_t(best)] : v > m_map.values[std::size_t(best)]);
+    if (better) best = int(i);
+  }
+  if (best >= 0) clickCell(std::size_t(best) % m_map.blocks.size(), std::size_t(best) / m_map.blocks.size());
+}
+
 void SweepHeatmap::clickCell(std::size_t block, std::size_t grid) {
   if (m_map.empty() || block >= m_map.blocks.size() || grid >= m_map.grids.size()) return;
   m_picked = std::make_pair(block, grid);
@@ -122,7 +124,9 @@ void SweepHeatmap::rebuild() {
     // Times spanning a decade or more: a log scale, or one slow cell would paint every other one the same.
     const bool log = m_metric == SweepMetric::TimeMs && lo > 0 && hi / lo >= 10;
     m_colors->setDataScaleType(log ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
-    m_scale->axis()->setTicker(log ? QSharedPointer<QCPAxisTicker>(new QCPAxisTickerLog) : QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+    QSharedPointer<QCPAxisTicker> ticker = log ? QSharedPointer<QCPAxisTicker>(new QCPAxisTickerLog) : QSharedPointer<QCPAxisTicker>(new QCPAxisTicker);
+    ticker->setTickCount(log ? 3 : 5);  // a short colour bar: few labels that never touch
+    m_scale->axis()->setTicker(ticker);
     m_colors->setDataRange(QCPRange(lo, hi));
     // Tick labels: every column and row while they fit, else every 2nd, 4th, ...
     const int width = std::max(200, m_plot->axisRect()->width()), height = std::max(120, m_plot->axisRect()->height());

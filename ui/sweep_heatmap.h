@@ -37,6 +37,8 @@ class SweepHeatmap final : public QObject, public Renderable {
   QString readoutAt(double x, double y) const;
   /// Picks the cell as a click on it does.
   void clickCell(std::size_t block, std::size_t grid);
+  /// Picks the best measured cell (the shortest time, the most GB/s or % of cudaMemcpy), if any.
+  void pickBest();
   PlotInteraction* interaction() const { return m_interaction; }
   QString titleText() const;
   void setViewStyle(const ViewStyle& s);

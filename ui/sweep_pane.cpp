@@ -7,6 +7,7 @@
 #include <QLabel>
 #include <QMenu>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QToolButton>
@@ -139,9 +140,14 @@ QWidget* SweepPane::buildHeatmapPage() {
   m_details = wrappedLabel("");
   m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
   m_details->setAlignment(Qt::AlignTop | Qt::AlignLeft);
-  m_details->setMinimumWidth(190);
   m_details->setText("Click a cell: its launch, occupancy, waves and the gap to the prediction.");
-  split->addWidget(m_details);
+  auto* scroll = new QScrollArea;  // a short window still shows every line, scrolled
+  scroll->setWidget(m_details);
+  scroll->setWidgetResizable(true);
+  scroll->setFrameShape(QFrame::NoFrame);
+  scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  scroll->setMinimumWidth(200);
+  split->addWidget(scroll);
   split->setStretchFactor(0, 3);
   split->setStretchFactor(1, 1);
   split->setChildrenCollapsible(false);
@@ -179,6 +185,7 @@ bool SweepPane::openSweepFile(const QString& path) {
   emit logLine(m_recorded->label());
   if (m_source->currentIndex() == 1) refresh();
   else m_source->setCurrentIndex(1);
+  m_heatmap->pickBest();  // the best launch explained at once; a click explains another
   return true;
 }
 
@@ -333,7 +340,10 @@ void SweepPane::showPoint(quint64, int index, int count, const SweepPoint& p) {
   }
 }
 
-void SweepPane::finished(quint64, bool cancelled) { emit logLine(sweepFinishedLine(cancelled, m_clock.elapsed() / 1000.0)); }
+void SweepPane::finished(quint64, bool cancelled) {
+  emit logLine(sweepFinishedLine(cancelled, m_clock.elapsed() / 1000.0));
+  if (!shown().recorded && m_live.hasGrid()) m_heatmap->pickBest();
+}
 
 void SweepPane::setViewStyle(const ViewStyle& s) {
   m_chart->setViewStyle(s);

@@ -80,6 +80,8 @@ class TestSweepHeatmap : public QObject {
     QCOMPARE(pane.heatmap()->readoutAt(2.2, 0.9), QString("block 512 \u00D7 grid 264: not measured"));
     QVERIFY(pane.heatmap()->readoutAt(5, 0).isEmpty());
     QCOMPARE(pane.heatmap()->titleText(), QString("CUDA grid-stride loop"));
+    // The best cell (the shortest time: block 128, grid 264) is explained at once.
+    QVERIFY2(pane.detailsText().startsWith("<b>block 128, grid 264: kernel 0.01875 ms"), qPrintable(pane.detailsText()));
     // The live sweep is separate: switching shows it (empty), and back.
     pane.showRecorded(false);
     QVERIFY(!pane.shown().recorded);
