@@ -46,7 +46,6 @@ QString fastest(const RunResult& r) {
 
 HistoryPane::HistoryPane(RunController& controller, QWidget* parent)
     : QWidget(parent),
-      m_controller(controller),
       m_history([&controller](std::shared_ptr<const RunOutcome> o) { controller.disposeLater(std::move(o)); }) {
   auto* split = new QSplitter(Qt::Horizontal);
   auto* left = new QWidget;

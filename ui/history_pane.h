@@ -45,7 +45,6 @@ class HistoryPane : public QWidget {
   void fillTimings(const RunResult& a, const RunResult& b);
   void fillOutputs(const RunResult& a, const RunResult& b);
 
-  RunController& m_controller;
   RunHistory m_history;
   QTableWidget* m_list = nullptr;
   QTableWidget* m_timings = nullptr;
