@@ -18,6 +18,7 @@
 #include "cli_kernel.h"
 #include "cli_occupancy.h"
 #include "cli_table.h"
+#include "launchlab/command_line.h"
 #include "launchlab/course.h"
 #include "launchlab/crossover.h"
 #include "launchlab/engine.h"
@@ -61,6 +62,7 @@ struct RunOptions {
   std::vector<std::string> params, inputs;
   cli::KernelOptions kernel;  ///< run --kernel-file: a student's kernel as "my-kernel"
   bool traceBlocks = false;
+  bool dryRun = false;  ///< run: print the request's command line (command_line.h) after parsing it, run nothing
 };
 
 /// The option a request field came from, for messages: "n" -> "--n", "param:sigma" -> "--param sigma".
@@ -184,6 +186,10 @@ void addKernelOptions(CLI::App* cmd, cli::KernelOptions& k, bool required) {
 
 int cmdRun(Engine& engine, const RunOptions& o) {
   RunRequest req = buildRequest(engine, o);
+  if (o.dryRun) {
+    std::cout << runCommandLine(req) << "\n";
+    return 0;
+  }
   checkOutputFile("--json", o.json);
   checkOutputFolder("--save-outputs", o.saveOutputs);
   if (o.saveRun == "-") throw BadUsage("--save-run: give a file name (a run file is binary)");
@@ -263,6 +269,9 @@ int cmdSweep(Engine& engine, const SweepOptions& o) {
   const auto cells = expandSweep(plan, [&](const RunRequest& r) { return engine.validate(r); }, problems);
   if (!problems.empty()) badRequest(problems.front());
   SweepTable table;
+  SweepRecord record{nowIso8601(), 0};
+  if (engine.deviceStatus().available && !o.run.json.empty())  // the ceiling the window's "% of cudaMemcpy" needs
+    record.copyGBs = engine.gpu().measureCopyBandwidthGBs(std::min(std::size_t(1) << 30, engine.gpu().memoryInfo().first / 4), 10);
   runSweep(plan, cells, [&](const RunRequest& r, const CancelToken* c, const ProgressFn& p) { return engine.run(r, c, p); },
            {&table});
   if (o.csv != "-" && o.run.json != "-") {
@@ -270,7 +279,7 @@ int cmdSweep(Engine& engine, const SweepOptions& o) {
     for (const auto& c : crossovers(table.fields(), table.points())) std::cout << crossoverLine(c) << "\n";
   }
   if (!o.csv.empty()) writeOut(o.csv, sweepCsv(table.fields(), table.points()));
-  if (!o.run.json.empty()) writeOut(o.run.json, sweepJson(plan, table.points(), engine.deviceStatus()));
+  if (!o.run.json.empty()) writeOut(o.run.json, sweepJson(plan, table.points(), engine.deviceStatus(), record));
   bool ok = true;
   for (const auto& p : table.points())
     ok = ok && (p.status == Status::Skipped || (p.status == Status::Ok && p.outcome != Verification::Outcome::Fail));
@@ -335,6 +344,7 @@ int main(int argc, char** argv) {
                                                 "(no GPU needed): diagnostics as FILE:LINE:COL: error: TEXT");
   compile->add_option("workload", compileWorkload, "Workload id (see 'list')")->required();
   addKernelOptions(compile, ko, true);
+  run->add_flag("--dry-run", ro.dryRun, "Check the request and print the command line that runs it; run nothing");
 
   SweepOptions so;
   auto* sweep = app.add_subcommand("sweep", "Measure implementations over axes of launch shapes, sizes, dtypes or parameters");

@@ -59,6 +59,10 @@ struct Options {
                           "Open the run file <path> (.llrun, from 'launchlab-cli run --save-run' or Save run) instead of "
                           "running: shown as recorded, labelled with the machine that measured it.",
                           "path"};
+  QCommandLineOption openSweep{"open-sweep",
+                               "Show the sweep file <path> (launchlab-cli sweep --json) in the sweep tab, labelled with "
+                               "the machine and date it was measured on.",
+                               "path"};
   QCommandLineOption presentation{"presentation", "Start in presentation mode (projectors)."};
   QCommandLineOption screenshot{"screenshot",
                                 "Wait for the first run, save the window to <path> (PNG) and exit. Uses fresh settings, "
@@ -90,7 +94,7 @@ struct Options {
         "LaunchLab: pick a CUDA workload, tune its launch, run it, see and export the results.");
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addOptions({workload, course, open, presentation, screenshot, stalls, fresh, noRun, inProcess, device, remote,
+    parser.addOptions({workload, course, open, openSweep, presentation, screenshot, stalls, fresh, noRun, inProcess, device, remote,
                        remoteCli});
   }
 };
@@ -178,6 +182,7 @@ int main(int argc, char** argv) {
   }
   if (parser.isSet(o.device) && !readDevice(parser.value(o.device), opts.startDevice)) return 2;
   opts.openRun = parser.value(o.open);
+  opts.openSweep = parser.value(o.openSweep);
   opts.forcePresentation = parser.isSet(o.presentation);
   opts.firstRun = !parser.isSet(o.noRun) || !shot.isEmpty() || measure;
   opts.startClock = &startClock;

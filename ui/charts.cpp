@@ -115,7 +115,7 @@ void TimingChart::render(QCPPainter& painter, const QSize& size) { renderPlot(m_
 
 void TimingChart::rebuild() {
   m_plot->clearPlottables();
-  m_plot->clearItems();
+  clearItemsKeepingReadout(*m_plot);
   applyPlotStyle(*m_plot, m_style);
   styleTitle(*m_title, m_style);
   const QString empty = m_stale.isEmpty() ? QString("Timing: run a workload to compare implementations") : m_stale;
@@ -361,7 +361,7 @@ void SweepChart::render(QCPPainter& painter, const QSize& size) { renderPlot(m_p
 
 void SweepChart::rebuild() {
   m_plot->clearPlottables();
-  m_plot->clearItems();
+  clearItemsKeepingReadout(*m_plot);
   applyPlotStyle(*m_plot, m_style);
   styleTitle(*m_title, m_style);
   m_title->setText(m_implTitle.isEmpty() ? QString("Block-size sweep: pick a CUDA implementation and press Sweep")

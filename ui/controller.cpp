@@ -51,7 +51,8 @@ quint64 RunController::startRun(const RunRequest& req) {
   return submit(std::move(job));
 }
 
-quint64 RunController::startSweep(const RunRequest& base, const std::string& implId, const std::vector<Dim3>& blocks) {
+quint64 RunController::startSweep(const RunRequest& base, const std::string& implId, const std::vector<Dim3>& blocks,
+                                  const std::vector<std::string>& grids) {
   auto job = std::make_shared<Job>();
   job->kind = JobKind::Sweep;
   RunRequest one = base;
@@ -61,16 +62,21 @@ quint64 RunController::startSweep(const RunRequest& base, const std::string& imp
   SweepAxis axis{"block", {}};
   for (const auto& b : blocks) axis.values.push_back(formatDim3(b));
   job->plan.axes = {axis};
+  if (!grids.empty()) job->plan.axes.push_back({"grid", grids});
   std::vector<RequestProblem> problems;
   job->cells = expandSweep(job->plan, [this](const RunRequest& r) { return m_backend->validate(r); }, problems);
   // The base was valid when the window asked: a problem here is the base's, shown on every point.
   if (!problems.empty()) {
-    job->cells.assign(blocks.size(), SweepCell{});
-    for (std::size_t i = 0; i < blocks.size(); ++i) {
-      job->cells[i].values = {axis.values[i]};
-      job->cells[i].block = blocks[i];
-      job->cells[i].skipReason = problems.front().message;
-    }
+    job->cells.clear();
+    for (std::size_t i = 0; i < blocks.size(); ++i)
+      for (std::size_t g = 0; g < std::max<std::size_t>(1, grids.size()); ++g) {
+        SweepCell cell;
+        cell.values = {axis.values[i]};
+        if (!grids.empty()) cell.values.push_back(grids[g]);
+        cell.block = blocks[i];
+        cell.skipReason = problems.front().message;
+        job->cells.push_back(std::move(cell));
+      }
   }
   return submit(std::move(job));
 }
@@ -150,6 +156,7 @@ void RunController::execute(const std::shared_ptr<Job>& job) {
 void RunController::executeRun(const std::shared_ptr<Job>& job) {
   const quint64 id = job->id;
   auto outcome = std::make_shared<RunOutcome>();
+  outcome->request = job->request;
   bool cancelled = job->cancel->cancelled();  // superseded before it started: do not run at all
   if (!cancelled) {
     const auto t0 = std::chrono::steady_clock::now();

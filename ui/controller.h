@@ -26,6 +26,7 @@ enum class JobKind { Run, Sweep };
 /// A finished run as delivered to the GUI: the engine's result and the plot data prepared beside it.
 struct RunOutcome {
   RunResult result;
+  RunRequest request;  ///< what was asked (the history's "copy as command")
   const WorkloadInfo* workload = nullptr;  ///< the run's workload (from the backend's registry), for exports
   PreparedRun prepared;  ///< filled by the post-process hook (on the compute thread); points into `result`
   double seconds = 0;    ///< wall time of the job on the compute thread
@@ -47,9 +48,11 @@ class RunController : public QObject {
 
   /// Starts a run of `req` (copied). Returns the job id (> 0).
   quint64 startRun(const RunRequest& req);
-  /// Runs `base` once per block size with only `implId` selected and a fresh reference each time; every
-  /// point (including skipped and failed ones, with their reason) is reported by sweepPoint().
-  quint64 startSweep(const RunRequest& base, const std::string& implId, const std::vector<Dim3>& blocks);
+  /// Runs `base` once per block size (and, with `grids`, per block and grid: the block axis first) with only
+  /// `implId` selected and a fresh reference each time; every point (including skipped and failed ones, with their
+  /// reason) is reported by sweepPoint(), its values in axis order.
+  quint64 startSweep(const RunRequest& base, const std::string& implId, const std::vector<Dim3>& blocks,
+                     const std::vector<std::string>& grids = {});
   /// Asks the current job to stop at its next repetition; jobCancelled() follows.
   void cancel();
   /// Releases `outcome` on the compute thread, after any job queued before: freeing gigabytes of arrays

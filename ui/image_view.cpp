@@ -38,16 +38,7 @@ class ImageTicker final : public QCPAxisTicker {
 class ImageView final : public QcpViewBase {
  public:
   explicit ImageView(QWidget* parent) : QcpViewBase(parent) {
-    m_map = new QCPColorMap(m_plot->xAxis, m_plot->yAxis);
-    m_scale = new QCPColorScale(m_plot);
-    m_plot->plotLayout()->addElement(1, 1, m_scale);
-    m_scale->setType(QCPAxis::atRight);
-    m_map->setColorScale(m_scale);
-    m_map->setGradient(viridisGradient());
-    m_map->setInterpolate(false);
-    auto* group = new QCPMarginGroup(m_plot);
-    m_plot->axisRect()->setMarginGroup(QCP::msBottom | QCP::msTop, group);
-    m_scale->setMarginGroup(QCP::msBottom | QCP::msTop, group);
+    m_map = addColorMapWithScale(*m_plot, m_scale);
     m_plot->yAxis->setRangeReversed(true);  // row 0 at the top, like an image
     m_useLegend = false;
     m_bad = m_plot->addGraph();

@@ -91,7 +91,9 @@ QString coldStartLine(qint64 ms) { return QString("cold start to first plot: %1 
 
 QString staleDroppedLine(quint64 id) { return QString("dropped the result of superseded job %1").arg(id); }
 
-QString sweepStartLine(quint64 id, const QString& implId, std::size_t blocks) {
+QString sweepStartLine(quint64 id, const QString& implId, std::size_t blocks, std::size_t grids) {
+  if (grids > 0)
+    return QString("job %1: block \u00D7 grid sweep of %2 over %3 block sizes \u00D7 %4 grids").arg(id).arg(implId).arg(blocks).arg(grids);
   return QString("job %1: block-size sweep of %2 over %3 block sizes").arg(id).arg(implId).arg(blocks);
 }
 

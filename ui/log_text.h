@@ -42,7 +42,7 @@ QString firstRunNote(std::uint64_t quickSize, const std::string& formSize);
 QString coldStartLine(qint64 ms);
 QString staleDroppedLine(quint64 id);
 /// "job 4: block-size sweep of cuda-grid-stride over 32 block sizes".
-QString sweepStartLine(quint64 id, const QString& implId, std::size_t blocks);
+QString sweepStartLine(quint64 id, const QString& implId, std::size_t blocks, std::size_t grids = 0);
 /// "sweep 2/32: block 64: 0.123 ms, 456 GB/s", or the point's status and reason.
 QString sweepPointLine(int index, int count, const SweepPoint& p);
 QString sweepFinishedLine(bool cancelled, double seconds);

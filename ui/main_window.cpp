@@ -24,12 +24,14 @@
 #include "charts.h"
 #include "device_picker.h"
 #include "export_dialog.h"
+#include "history_pane.h"
 #include "log_text.h"
 #include "outputs_pane.h"
 #include "param_panel.h"
 #include "preset_menu.h"
 #include "results_tables.h"
 #include "settings.h"
+#include "sweep_heatmap.h"
 #include "sweep_pane.h"
 #include "tooltips.h"
 #include "window_fit.h"
@@ -88,6 +90,7 @@ MainWindow::MainWindow(std::shared_ptr<Backend> backend, std::unique_ptr<AppSett
   if (m_options.forcePresentation || m_settings->presentation()) QTimer::singleShot(0, this, [this] { setPresentationMode(true); });
   if (!m_options.openRun.isEmpty()) QTimer::singleShot(0, this, &MainWindow::startWithRunFile);
   else if (m_options.firstRun) QTimer::singleShot(0, this, &MainWindow::startFirstRun);
+  if (!m_options.openSweep.isEmpty()) QTimer::singleShot(0, this, [this] { openSweepFile(m_options.openSweep); });
 }
 
 MainWindow::~MainWindow() {
@@ -196,6 +199,9 @@ QWidget* MainWindow::buildBottomTabs() {
   m_bottomTabs->addTab(buildTablePage(), "Results table");
   m_log = new LogView;
   m_bottomTabs->addTab(m_log, "Log");
+  m_history = new HistoryPane(*m_controller);
+  connect(m_history, &HistoryPane::logLine, this, &MainWindow::log);
+  m_bottomTabs->addTab(m_history, "History");
   return m_bottomTabs;
 }
 
@@ -489,9 +495,10 @@ void MainWindow::openExport() {
   for (int i = 0; i < m_outputs->viewCount(); ++i) targets.push_back({m_outputs->tabText(i), m_outputs->view(i)});
   targets.push_back({"Timing comparison", m_timing.get()});
   targets.push_back({"Block-size sweep", m_sweep->chart()});
-  // The plot in front: the output tab shown, or the sweep when its tab is open.
+  targets.push_back({"Sweep heatmap", m_sweep->heatmap()});
+  // The plot in front: the output tab shown, or the sweep (curve or heatmap) when its tab is open.
   int current = std::max(0, m_outputs->currentIndex());
-  if (m_bottomTabs->currentIndex() == 1) current = m_outputs->viewCount() + 1;
+  if (m_bottomTabs->currentIndex() == 1) current = m_outputs->viewCount() + (m_sweep->heatmapShown() ? 2 : 1);
   d->setTargets(targets, current);
   d->setRun(m_last, m_sweep->points());
   d->show();

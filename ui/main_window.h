@@ -31,6 +31,7 @@ namespace launchlab::ui {
 class AppSettings;
 class Banner;
 class ExportDialog;
+class HistoryPane;
 class LogView;
 class OutputsPane;
 class ParamPanel;
@@ -53,6 +54,7 @@ struct MainWindowOptions {
   QString backendNote;           ///< where the engine runs (logged at start)
   std::optional<int> startDevice;  ///< the CUDA device to select at start (launchlab --device N); a bad one is shown inline
   QString openRun;               ///< a run file (.llrun) to open at start instead of the first run (launchlab --open F)
+  QString openSweep;             ///< a sweep file (launchlab.sweep JSON) to show in the sweep tab at start (--open-sweep F)
 };
 
 class DevicePicker;
@@ -92,6 +94,8 @@ class MainWindow : public QMainWindow {
   TimingChart* timingChart() const { return m_timing.get(); }
   ResultsTable* resultsTable() const { return m_table; }
   SweepChart* sweepChart() const;
+  SweepPane* sweepPane() const { return m_sweep; }
+  HistoryPane* historyPane() const { return m_history; }
   ExportDialog* exportDialog();
   std::shared_ptr<const RunOutcome> lastOutcome() const { return m_last; }
   /// Milliseconds from process start to the first plot on screen (-1 until then).
@@ -119,6 +123,9 @@ class MainWindow : public QMainWindow {
   /// Shows the run saved in `path` (main_window_runfile.cpp) like a live one, labelled with where it was measured,
   /// and fills the form with its request; false (error banner, what is on screen kept) for a bad file.
   bool openRunFile(const QString& path);
+  /// Shows the sweep saved in `path` (launchlab.sweep JSON) in the sweep tab, labelled as recorded; false (one
+  /// inline message on the tab) for a bad file.
+  bool openSweepFile(const QString& path);
   /// Saves the result on screen, with its kept arrays, as a run file; false (error banner) when it cannot.
   bool saveRunFile(const QString& path);
   void openRunDialog();
@@ -191,6 +198,7 @@ class MainWindow : public QMainWindow {
   QTabWidget* m_bottomTabs = nullptr;
   std::unique_ptr<TimingChart> m_timing;
   SweepPane* m_sweep = nullptr;
+  HistoryPane* m_history = nullptr;
   VerificationTable* m_verify = nullptr;
   ResultsTable* m_table = nullptr;
   LogView* m_log = nullptr;

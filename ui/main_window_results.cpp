@@ -209,4 +209,9 @@ void MainWindow::startWithRunFile() {
   if (m_options.firstRun) startFirstRun();
 }
 
+bool MainWindow::openSweepFile(const QString& path) {
+  m_bottomTabs->setCurrentWidget(m_sweep);
+  return m_sweep->openSweepFile(path);
+}
+
 }  // namespace launchlab::ui

@@ -13,6 +13,12 @@ std::string axisName(const QCPAxis* a, const char* fallback) {
 }
 }  // namespace
 
+void clearItemsKeepingReadout(QCustomPlot& plot) {
+  QCPLayer* readout = plot.layer("readout");
+  for (int i = plot.itemCount() - 1; i >= 0; --i)
+    if (plot.item(i)->layer() != readout || !readout) plot.removeItem(i);
+}
+
 PlotInteraction::PlotInteraction(QCustomPlot* plot, Readout readout)
     : QObject(plot), m_plot(plot), m_readout(std::move(readout)) {
   if (!m_readout) m_readout = [this](double x, double y) { return axisReadout(*m_plot, x, y); };

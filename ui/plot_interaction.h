@@ -13,6 +13,10 @@ class QMouseEvent;
 
 namespace launchlab::ui {
 
+/// Removes (and deletes) every item of `plot` but the readout's: QCustomPlot::clearItems would delete the readout
+/// label under its PlotInteraction, and the next mouse move would use it.
+void clearItemsKeepingReadout(QCustomPlot& plot);
+
 class PlotInteraction final : public QObject {
   Q_OBJECT
  public:

@@ -1,19 +1,45 @@
 #include "sweep_pane.h"
 
 #include <QComboBox>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QMenu>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include "charts.h"
 #include "log_text.h"
 #include "occupancy_curves.h"
+#include "sweep_heatmap.h"
 
 namespace launchlab::ui {
 
 namespace {
 QString q(const std::string& s) { return QString::fromStdString(s); }
+
+/// The grid axes the window offers: none (the block-size curve) or multiples of the SM count ("sm*k", sweep.h).
+struct GridChoiceItem {
+  const char* label;
+  const char* axis;
+};
+constexpr GridChoiceItem kGridChoices[] = {
+    {"Grid: auto (block-size curve)", ""},
+    {"Grid: SMs \xC3\x97 1, 2, 4, 8, 16, 32 (heatmap)", "sm*1,sm*2,sm*4,sm*8,sm*16,sm*32"},
+    {"Grid: SMs \xC3\x97 1\xE2\x80\xA6" "8 (heatmap)", "sm*1:sm*8:sm*1"},
+};
+
+QLabel* wrappedLabel(const char* style) {
+  auto* l = new QLabel;
+  l->setWordWrap(true);
+  l->setStyleSheet(style);
+  return l;
+}
 }  // namespace
 
 std::vector<const ImplSpec*> sweepableImpls(const Workload& w) {
@@ -26,34 +52,203 @@ std::vector<const ImplSpec*> sweepableImpls(const Workload& w) {
 SweepPane::SweepPane(RunController& controller, QWidget* parent) : QWidget(parent), m_controller(controller) {
   auto* sl = new QVBoxLayout(this);
   sl->setContentsMargins(0, 2, 0, 0);
-  auto* srow = new QHBoxLayout;
-  m_impl = new QComboBox;
-  m_impl->setToolTip("The CUDA implementation to time at every block size");
-  m_button = new QPushButton("Sweep 32\xE2\x80\xA6" "1024 threads per block");
-  m_button->setToolTip(sweepButtonTip());
-  srow->addWidget(new QLabel("Implementation"));
-  srow->addWidget(m_impl, 1);
-  srow->addWidget(m_button);
-  sl->addLayout(srow);
-  m_unavailable = new QLabel;
-  m_unavailable->setWordWrap(true);
-  m_unavailable->setStyleSheet("color: #8a5a00; font-weight: bold;");
+  sl->addWidget(buildControls());
+  m_unavailable = wrappedLabel("color: #8a5a00; font-weight: bold;");
   m_unavailable->setVisible(false);
   sl->addWidget(m_unavailable);
+  m_message = wrappedLabel("color: #a00000; font-weight: bold;");
+  m_message->setVisible(false);
+  sl->addWidget(m_message);
+  m_sourceLabel = wrappedLabel("");
+  m_sourceLabel->setVisible(false);
+  sl->addWidget(m_sourceLabel);
+  m_stack = new QStackedWidget;
   m_chart = std::make_unique<SweepChart>(this);
-  sl->addWidget(m_chart->widget(), 1);
-  m_notes = new QLabel;
-  m_notes->setWordWrap(true);
-  m_notes->setStyleSheet("color: #8a5a00;");
+  m_stack->addWidget(m_chart->widget());
+  m_stack->addWidget(buildHeatmapPage());
+  sl->addWidget(m_stack, 1);
+  m_notes = wrappedLabel("color: #8a5a00;");
   sl->addWidget(m_notes);
-  connect(m_button, &QPushButton::clicked, this, &SweepPane::sweepRequested);
-  connect(m_impl, &QComboBox::currentIndexChanged, this,
-          [this] { updateOccupancy(m_controller.backend().registry().find(m_workloadId)); });
+  m_live.recorded = false;
   connect(&m_controller, &RunController::sweepPoint, this, &SweepPane::showPoint);
   connect(&m_controller, &RunController::sweepFinished, this, &SweepPane::finished);
 }
 
 SweepPane::~SweepPane() = default;
+
+QWidget* SweepPane::buildControls() {
+  auto* box = new QWidget;
+  auto* rows = new QVBoxLayout(box);
+  rows->setContentsMargins(0, 0, 0, 0);
+  rows->setSpacing(2);
+  auto* row = new QHBoxLayout;
+  auto* view = new QHBoxLayout;
+  rows->addLayout(row);
+  rows->addLayout(view);
+  auto compact = [](QComboBox* c, int chars) {
+    c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    c->setMinimumContentsLength(chars);
+  };
+  m_impl = new QComboBox;
+  compact(m_impl, 14);
+  m_impl->setToolTip("The CUDA implementation to time at every block size");
+  m_grid = new QComboBox;
+  compact(m_grid, 14);
+  for (const auto& c : kGridChoices) m_grid->addItem(c.label, QString(c.axis));
+  m_grid->setToolTip("No grid axis: one curve over block sizes. SM multiples: every block size at each grid, as a heatmap");
+  m_button = new QPushButton("Sweep 32\xE2\x80\xA6" "1024 threads per block");
+  m_button->setToolTip(sweepButtonTip());
+  m_open = new QToolButton;
+  m_open->setText("Open sweep");
+  m_open->setPopupMode(QToolButton::InstantPopup);
+  m_open->setToolTip("Show a recorded sweep (launchlab-cli sweep --json), e.g. a reference sweep shipped with the app");
+  m_open->setMenu(new QMenu(m_open));
+  connect(m_open->menu(), &QMenu::aboutToShow, this, &SweepPane::fillOpenMenu);
+  m_source = new QComboBox;
+  compact(m_source, 12);
+  m_source->addItem("Your sweep");
+  m_source->setToolTip("Your own sweep, or the recorded one opened: they are shown one at a time, never mixed");
+  m_metric = new QComboBox;
+  compact(m_metric, 12);
+  for (SweepMetric m : {SweepMetric::TimeMs, SweepMetric::BandwidthGBs, SweepMetric::PercentOfCopy})
+    m_metric->addItem(q(std::string(sweepMetricName(m))), int(m));
+  m_metric->setToolTip("What the heatmap colours: kernel time, GB/s, or GB/s as a share of the cudaMemcpy bandwidth "
+                       "measured in the same sweep");
+  row->addWidget(m_impl, 1);
+  row->addWidget(m_grid, 1);
+  row->addWidget(m_button);
+  view->addWidget(m_open);
+  view->addWidget(new QLabel("Show"));
+  view->addWidget(m_source, 1);
+  view->addWidget(new QLabel("Colour by"));
+  view->addWidget(m_metric, 1);
+  connect(m_button, &QPushButton::clicked, this, &SweepPane::sweepRequested);
+  connect(m_impl, &QComboBox::currentIndexChanged, this,
+          [this] { updateOccupancy(m_controller.backend().registry().find(m_workloadId)); });
+  connect(m_grid, &QComboBox::currentIndexChanged, this, [this](int i) {
+    m_button->setText(i == 0 ? QString("Sweep 32\xE2\x80\xA6" "1024 threads per block") : QString("Sweep block \xC3\x97 grid"));
+  });
+  connect(m_source, &QComboBox::currentIndexChanged, this, [this] { refresh(); });
+  connect(m_metric, &QComboBox::currentIndexChanged, this, [this] { refresh(); });
+  return box;
+}
+
+QWidget* SweepPane::buildHeatmapPage() {
+  auto* split = new QSplitter(Qt::Horizontal);
+  m_heatmap = std::make_unique<SweepHeatmap>(split);
+  split->addWidget(m_heatmap->widget());
+  m_details = wrappedLabel("");
+  m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  m_details->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+  m_details->setText("Click a cell: its launch, occupancy, waves and the gap to the prediction.");
+  auto* scroll = new QScrollArea;  // a short window still shows every line, scrolled
+  scroll->setWidget(m_details);
+  scroll->setWidgetResizable(true);
+  scroll->setFrameShape(QFrame::NoFrame);
+  scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  scroll->setMinimumWidth(200);
+  split->addWidget(scroll);
+  split->setStretchFactor(0, 3);
+  split->setStretchFactor(1, 1);
+  split->setChildrenCollapsible(false);
+  connect(m_heatmap.get(), &SweepHeatmap::cellClicked, this, &SweepPane::showCell);
+  return split;
+}
+
+void SweepPane::fillOpenMenu() {
+  QMenu* menu = m_open->menu();
+  menu->clear();
+  menu->addAction("Open a sweep file (JSON)\xE2\x80\xA6", this, &SweepPane::chooseFile);
+  menu->addSection("Reference sweeps shipped with LaunchLab");
+  const auto refs = referenceSweepFiles();
+  for (const QString& path : refs) menu->addAction(QFileInfo(path).completeBaseName(), this, [this, path] { openSweepFile(path); });
+  if (refs.empty()) menu->addAction("none in this build (resources/reference-sweeps/README.md)")->setEnabled(false);
+}
+
+void SweepPane::chooseFile() {
+  const QString path = QFileDialog::getOpenFileName(this, "Open a sweep", {}, "Sweeps (*.json);;All files (*)");
+  if (!path.isEmpty()) openSweepFile(path);
+}
+
+bool SweepPane::openSweepFile(const QString& path) {
+  QString why;
+  auto s = launchlab::ui::openSweepFile(path, &why);
+  if (!s) {
+    setMessage("Cannot show this sweep: " + why);
+    emit logLine("cannot open sweep " + why);
+    return false;
+  }
+  setMessage({});
+  m_recorded = std::move(*s);
+  if (m_source->count() < 2) m_source->addItem({});
+  m_source->setItemText(1, "Recorded: " + QFileInfo(path).fileName());
+  emit logLine(m_recorded->label());
+  if (m_source->currentIndex() == 1) refresh();
+  else m_source->setCurrentIndex(1);
+  m_heatmap->pickBest();  // the best launch explained at once; a click explains another
+  return true;
+}
+
+void SweepPane::showRecorded(bool recorded) { m_source->setCurrentIndex(recorded && m_recorded ? 1 : 0); }
+void SweepPane::setGridChoice(int index) { m_grid->setCurrentIndex(index); }
+void SweepPane::setMetric(SweepMetric m) { m_metric->setCurrentIndex(m_metric->findData(int(m))); }
+
+const ShownSweep& SweepPane::shown() const { return m_source->currentIndex() == 1 && m_recorded ? *m_recorded : m_live; }
+
+void SweepPane::setMessage(const QString& text) {
+  m_message->setText(text);
+  m_message->setVisible(!text.isEmpty());
+}
+
+void SweepPane::refresh() {
+  const ShownSweep& s = shown();
+  const bool any = s.recorded || !s.points.empty();
+  m_sourceLabel->setVisible(any);
+  m_sourceLabel->setText(s.label());
+  m_sourceLabel->setStyleSheet(s.recorded ? "background: #fff3cd; color: #5c4300; border: 1px solid #c9a227; padding: 3px; font-weight: bold;"
+                                          : "color: #0b4f8a; font-weight: bold;");
+  m_stack->setCurrentIndex(s.hasGrid() ? 1 : 0);
+  m_unavailable->setVisible(!m_unavailable->text().isEmpty() && !s.recorded);  // the recorded sweep needs no GPU
+  m_metric->setEnabled(s.hasGrid());
+  const Workload* w = m_controller.backend().registry().find(s.workload.empty() ? m_workloadId : s.workload);
+  const ImplSpec* spec = w ? w->findImpl(s.implId()) : nullptr;
+  const QString impl = spec ? q(spec->title) : q(s.implId());
+  const QString setup = s.recorded ? "recorded on " + q(s.device.available ? s.device.info.name : "no GPU") : m_liveSetup;
+  if (s.hasGrid()) {
+    const auto metric = SweepMetric(m_metric->currentData().toInt());
+    // The label above says whose sweep it is; the title names the variant (and the live form's size).
+    const QString title = s.recorded || setup.isEmpty() ? impl : QString("%1 (%2)").arg(impl, setup);
+    m_heatmap->setMap(sweepMap(s.axes, s.points, s.implId(), metric, s.record.copyGBs), metric, title);
+    m_details->setText("Click a cell: its launch, occupancy, waves and the gap to the prediction.");
+    return;
+  }
+  if (s.recorded) {
+    m_chart->setOccupancy({}, {});  // the curve is this machine's theory for the variant picked, not the file's
+    m_chart->begin(impl, setup);
+    for (const auto& p : s.points)
+      if (p.implId == s.implId()) m_chart->addPoint(p);
+    return;
+  }
+  updateOccupancy(m_controller.backend().registry().find(m_workloadId));
+  m_chart->begin(m_liveTitle, m_liveSetup);
+  for (const auto& p : m_live.points) m_chart->addPoint(p);
+  if (m_live.points.empty() && m_liveTitle.isEmpty()) m_chart->clear();
+}
+
+void SweepPane::showCell(int point) {
+  const ShownSweep& s = shown();
+  if (point < 0 || std::size_t(point) >= s.points.size()) {
+    m_details->setText("Nothing was run for this cell.");
+    return;
+  }
+  const SweepCellReport r = cellReportOf(s, point, m_controller.backend().registry(), m_controller.backend().kernelRecords());
+  QString html;
+  for (std::size_t i = 0; i < r.lines.size(); ++i) {
+    const QString line = q(r.lines[i]).toHtmlEscaped();
+    html += i == 0 ? "<b>" + line + "</b>" : "<br>" + line;
+  }
+  m_details->setText(html);
+}
 
 void SweepPane::setWorkload(const Workload& w) {
   clear();
@@ -66,7 +261,7 @@ void SweepPane::setWorkload(const Workload& w) {
 
 void SweepPane::updateOccupancy(const Workload* w) {
   const ImplSpec* spec = w ? w->findImpl(selectedImpl().toStdString()) : nullptr;
-  if (!spec) {
+  if (!spec || shown().recorded) {
     m_chart->setOccupancy({}, {});
     return;
   }
@@ -86,13 +281,20 @@ void SweepPane::updateControls(bool formOk) {
   m_button->setToolTip(why.isEmpty() ? sweepButtonTip() : why);
   // Reasons that last (no GPU, nothing to sweep) are said on the tab, not only in a disabled button's tooltip.
   const QString lasting = sweepBlockedReason(m_controller.backend().deviceStatus(), m_impl->count() > 0, true, false);
-  m_unavailable->setText(lasting.isEmpty() ? QString() : "Block-size sweeps are not available: " + lasting);
-  m_unavailable->setVisible(!lasting.isEmpty());
+  m_unavailable->setText(lasting.isEmpty() ? QString() : "Sweeps are not available here: " + lasting +
+                                                             " (Open sweep shows a recorded one)");
+  m_unavailable->setVisible(!lasting.isEmpty() && !shown().recorded);
 }
 
 void SweepPane::clear() {
-  m_chart->clear();
+  m_live = ShownSweep{};
+  m_liveTitle.clear();
+  m_liveSetup.clear();
   m_notes->clear();
+  if (!shown().recorded) {
+    m_chart->clear();
+    refresh();
+  }
 }
 
 QString SweepPane::unavailableText() const { return m_unavailable->text(); }
@@ -103,27 +305,57 @@ quint64 SweepPane::start(const Workload& w, const RunRequest& base, const QStrin
     if (const auto impls = sweepableImpls(w); !impls.empty()) implId = q(impls.front()->id);
   if (implId.isEmpty()) return 0;
   const ImplSpec* spec = w.findImpl(implId.toStdString());
-  const auto blocks = sweepBlocks(w.info().launchDims, m_controller.backend().launchLimits().maxThreadsPerBlock);
-  m_chart->begin(q(spec ? spec->title : implId.toStdString()), setupText);
+  const DeviceStatus device = m_controller.backend().deviceStatus();
+  std::string err;
+  const auto grids = axisValues(m_grid->currentData().toString().toStdString(), &err, smCountForSweeps(device));
+  const bool twoD = grids && !grids->empty() && !m_grid->currentData().toString().isEmpty();
+  const auto blocks = sweepBlocks(w.info().launchDims, m_controller.backend().launchLimits().maxThreadsPerBlock, twoD ? 64 : 32);
+  m_live = ShownSweep{};
+  m_live.workload = w.info().id;
+  m_live.device = device;
+  m_live.axes = {{"block", {}}};
+  for (const auto& b : blocks) m_live.axes[0].values.push_back(formatDim3(b));
+  if (twoD) m_live.axes.push_back({"grid", *grids});
+  m_liveTitle = q(spec ? spec->title : implId.toStdString());
+  m_liveSetup = setupText;
   m_notes->clear();
   m_clock.start();
-  const quint64 id = m_controller.startSweep(base, implId.toStdString(), blocks);
-  emit logLine(sweepStartLine(id, implId, blocks.size()));
+  showRecorded(false);
+  refresh();
+  const quint64 id = m_controller.startSweep(base, implId.toStdString(), blocks, twoD ? *grids : std::vector<std::string>{});
+  emit logLine(sweepStartLine(id, implId, blocks.size(), twoD ? grids->size() : 0));
   return id;
 }
 
 void SweepPane::showPoint(quint64, int index, int count, const SweepPoint& p) {
-  m_chart->addPoint(p);
+  m_live.points.push_back(p);
   emit logLine(sweepPointLine(index, count, p));
-  m_notes->setText(sweepNotesText(m_chart->points()));
+  m_notes->setText(sweepNotesText(m_live.points));
+  if (shown().recorded) return;
+  if (m_live.hasGrid()) refresh();
+  else {
+    m_chart->addPoint(p);
+    m_sourceLabel->setVisible(true);
+    m_sourceLabel->setText(m_live.label());
+  }
 }
 
-void SweepPane::finished(quint64, bool cancelled) { emit logLine(sweepFinishedLine(cancelled, m_clock.elapsed() / 1000.0)); }
+void SweepPane::finished(quint64, bool cancelled) {
+  emit logLine(sweepFinishedLine(cancelled, m_clock.elapsed() / 1000.0));
+  if (!shown().recorded && m_live.hasGrid()) m_heatmap->pickBest();
+}
 
-void SweepPane::setViewStyle(const ViewStyle& s) { m_chart->setViewStyle(s); }
+void SweepPane::setViewStyle(const ViewStyle& s) {
+  m_chart->setViewStyle(s);
+  m_heatmap->setViewStyle(s);
+}
 
 QString SweepPane::selectedImpl() const { return m_impl->currentData().toString(); }
-const std::vector<SweepPoint>& SweepPane::points() const { return m_chart->points(); }
+const std::vector<SweepPoint>& SweepPane::points() const { return m_live.points; }
 QString SweepPane::notes() const { return m_notes->text(); }
+QString SweepPane::sourceText() const { return m_sourceLabel->isVisibleTo(this) ? m_sourceLabel->text() : QString(); }
+QString SweepPane::messageText() const { return m_message->isVisibleTo(this) ? m_message->text() : QString(); }
+QString SweepPane::detailsText() const { return m_details->text(); }
+bool SweepPane::heatmapShown() const { return m_stack->currentIndex() == 1; }
 
 }  // namespace launchlab::ui

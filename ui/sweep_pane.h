@@ -1,25 +1,33 @@
 #pragma once
-/// The block-size sweep tab: the CUDA variant to sweep, the Sweep button (disabled with the reason when a
-/// sweep cannot run), the chart that fills point by point with the variant's theoretical occupancy over the same
-/// block sizes overlaid (drawn before any sweep, without a GPU too), and the notes on points without a measurement.
+/// The sweep tab: the CUDA variant to sweep and its grid axis (none: the block-size curve; SM multiples: a
+/// block x grid heatmap), the Sweep button (disabled with the reason when a sweep cannot run), Open sweep (a
+/// launchlab.sweep file, or a reference sweep shipped with the app), and what is shown: the student's own sweep or
+/// a recorded one, never mixed, with a label that says which. The curve fills point by point with the variant's
+/// theoretical occupancy overlaid (drawn before any sweep, without a GPU too); the heatmap colours time, GB/s or
+/// % of cudaMemcpy, reads out the cell under the mouse, and a click shows that launch's report beside it.
 /// Sweeps run through the RunController (startSweep, sweepPoint, sweepFinished); this pane only shows them.
 #include <QElapsedTimer>
 #include <QWidget>
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "controller.h"
+#include "sweep_sources.h"
 #include "view_style.h"
 
 class QComboBox;
 class QLabel;
 class QPushButton;
+class QStackedWidget;
+class QToolButton;
 
 namespace launchlab::ui {
 
 class SweepChart;
+class SweepHeatmap;
 
 /// The implementations a sweep can time: CUDA variants that honour the user's block size.
 std::vector<const ImplSpec*> sweepableImpls(const Workload& w);
@@ -35,21 +43,37 @@ class SweepPane : public QWidget {
   /// Enables the button when a sweep can run now (a GPU, a sweepable variant, a valid form, no job running);
   /// otherwise its tooltip says why.
   void updateControls(bool formOk);
-  /// Sweeps `implId` (the first sweepable variant when empty) of `w` over every block size the device allows,
-  /// starting from `base`. Returns the job id, or 0 when `w` has nothing to sweep.
+  /// Sweeps `implId` (the first sweepable variant when empty) of `w` over every block size the device allows
+  /// (and the grid axis picked, if any), starting from `base`. Returns the job id, or 0 when `w` has nothing to sweep.
   quint64 start(const Workload& w, const RunRequest& base, const QString& implId, const QString& setupText);
   void setViewStyle(const ViewStyle& s);
-  /// Empties the chart and the notes (the sweep belonged to another workload or form).
+  /// Empties the student's own sweep (it belonged to another workload or form); a recorded one stays.
   void clear();
   /// Why no sweep can run here at all (no GPU, no sweepable variant), shown on the tab; "" when one can.
   QString unavailableText() const;
+  /// Shows the launchlab.sweep file `path` (a Qt resource too) as a recorded sweep; false (one inline message,
+  /// what is shown kept) for anything else.
+  bool openSweepFile(const QString& path);
+  /// Shows the student's own sweep (false) or the recorded one (true, when one is open).
+  void showRecorded(bool recorded);
+  /// Picks the grid axis by its index in the list (0: none, a block-size curve).
+  void setGridChoice(int index);
+  void setMetric(SweepMetric m);
 
   /// The implementation picked in the list ("" when none).
   QString selectedImpl() const;
   QPushButton* button() const { return m_button; }
+  QToolButton* openButton() const { return m_open; }
   SweepChart* chart() const { return m_chart.get(); }
+  SweepHeatmap* heatmap() const { return m_heatmap.get(); }
+  /// The student's own sweep's points.
   const std::vector<SweepPoint>& points() const;
+  const ShownSweep& shown() const;
   QString notes() const;
+  QString sourceText() const;   ///< the label over the views: whose sweep this is
+  QString messageText() const;  ///< the inline message (a file that could not be opened), "" when none
+  QString detailsText() const;  ///< the report of the cell clicked last
+  bool heatmapShown() const;
 
  signals:
   /// The Sweep button was pressed (the window checks the form and calls start()).
@@ -58,19 +82,39 @@ class SweepPane : public QWidget {
   void logLine(const QString& line);
 
  private:
+  QWidget* buildControls();
+  QWidget* buildHeatmapPage();
+  void fillOpenMenu();
+  void chooseFile();
   void showPoint(quint64 id, int index, int count, const SweepPoint& p);
   void finished(quint64 id, bool cancelled);
   /// Draws the selected implementation's occupancy curve (`w`: the workload shown; null clears it).
   void updateOccupancy(const Workload* w);
+  /// Puts the shown sweep on screen: the heatmap for block x grid, else the curve.
+  void refresh();
+  void showCell(int point);
+  void setMessage(const QString& text);
 
   RunController& m_controller;
   QComboBox* m_impl = nullptr;
+  QComboBox* m_grid = nullptr;
+  QComboBox* m_source = nullptr;
+  QComboBox* m_metric = nullptr;
   QPushButton* m_button = nullptr;
+  QToolButton* m_open = nullptr;
+  QStackedWidget* m_stack = nullptr;
   std::unique_ptr<SweepChart> m_chart;
+  std::unique_ptr<SweepHeatmap> m_heatmap;
   std::string m_workloadId;  ///< looked up in the backend's registry when the selection changes
+  QLabel* m_sourceLabel = nullptr;
+  QLabel* m_message = nullptr;
+  QLabel* m_details = nullptr;
   QLabel* m_notes = nullptr;
   QLabel* m_unavailable = nullptr;
   QElapsedTimer m_clock;
+  ShownSweep m_live;
+  std::optional<ShownSweep> m_recorded;
+  QString m_liveTitle, m_liveSetup;
 };
 
 }  // namespace launchlab::ui

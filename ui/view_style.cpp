@@ -92,6 +92,20 @@ void setAxisLog(QCPAxis& axis, bool on) {
   else axis.setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
 }
 
+QCPColorMap* addColorMapWithScale(QCustomPlot& plot, QCPColorScale*& scale) {
+  auto* map = new QCPColorMap(plot.xAxis, plot.yAxis);
+  scale = new QCPColorScale(&plot);
+  plot.plotLayout()->addElement(1, 1, scale);
+  scale->setType(QCPAxis::atRight);
+  map->setColorScale(scale);
+  map->setGradient(viridisGradient());
+  map->setInterpolate(false);
+  auto* group = new QCPMarginGroup(&plot);
+  plot.axisRect()->setMarginGroup(QCP::msBottom | QCP::msTop, group);
+  scale->setMarginGroup(QCP::msBottom | QCP::msTop, group);
+  return map;
+}
+
 QCPColorGradient viridisGradient() {
   QCPColorGradient g;
   g.clearColorStops();

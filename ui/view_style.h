@@ -11,6 +11,8 @@ class QCustomPlot;
 class QApplication;
 class QCPAxis;
 class QCPColorGradient;
+class QCPColorMap;
+class QCPColorScale;
 class QCPTextElement;
 
 namespace launchlab::ui {
@@ -46,6 +48,9 @@ void styleTitle(QCPTextElement& title, const ViewStyle& s);
 void setAxisLog(QCPAxis& axis, bool on);
 /// The viridis map as a QCustomPlot gradient (NaN shown in the palette's mismatch-free grey).
 QCPColorGradient viridisGradient();
+/// A viridis colour map (no interpolation) on the plot's axes with its colour bar right of the axis rect (layout
+/// cell 1, 1: under a title row), aligned with it top and bottom. Returns the map; `scale` gets the bar.
+QCPColorMap* addColorMapWithScale(QCustomPlot& plot, QCPColorScale*& scale);
 
 /// Queues a replot when the plot is visible; a hidden plot (another tab) is replotted when it is next shown,
 /// so a result with many arrays costs the GUI thread only the plots on screen.

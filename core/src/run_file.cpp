@@ -244,15 +244,17 @@ RunResult load(const std::string& path) {
   return r;
 }
 
-std::string recordedOn(const RunResult& r) {
+std::string recordedOn(const RunResult& r) { return recordedOn(r.device, r.timestamp); }
+
+std::string recordedOn(const DeviceStatus& device, const std::string& timestamp) {
   std::string where;
-  if (r.device.available) {
-    const int v = r.device.info.driverVersion;
-    where = r.device.info.name + " (driver " + std::to_string(v / 1000) + "." + std::to_string((v % 1000) / 10) + ")";
+  if (device.available) {
+    const int v = device.info.driverVersion;
+    where = device.info.name + " (driver " + std::to_string(v / 1000) + "." + std::to_string((v % 1000) / 10) + ")";
   } else {
-    where = "a machine without a usable GPU" + (r.device.reason.empty() ? std::string() : " (" + r.device.reason + ")");
+    where = "a machine without a usable GPU" + (device.reason.empty() ? std::string() : " (" + device.reason + ")");
   }
-  std::string when = r.timestamp;  // ISO 8601 UTC: 2026-11-23T14:02:33Z -> 2026-11-23 14:02 UTC
+  std::string when = timestamp;  // ISO 8601 UTC: 2026-11-23T14:02:33Z -> 2026-11-23 14:02 UTC
   if (when.size() == 20 && when[10] == 'T' && when.back() == 'Z') when = when.substr(0, 10) + " " + when.substr(11, 5) + " UTC";
   return where + ", " + (when.empty() ? "date unknown" : when);
 }

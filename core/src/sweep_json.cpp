@@ -1,7 +1,13 @@
 // The JSON form of a sweep (schema "launchlab.sweep", docs/JSON_SCHEMA.md).
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
 #include "launchlab/crossover.h"
+#include "launchlab/errors.h"
 #include "launchlab/io/json_value.h"
 #include "launchlab/sweep.h"
 
@@ -9,6 +15,7 @@ namespace launchlab {
 
 namespace {
 using nlohmann::ordered_json;
+constexpr const char* kSweepSchema = "launchlab.sweep";
 
 ordered_json pointJson(const SweepPlan& plan, const SweepPoint& p) {
   ordered_json at = ordered_json::object();
@@ -37,15 +44,120 @@ ordered_json crossoverJson(const Crossover& c) {
           {"kernel_only_from_n", from(c.kernelOnlyFrom)}, {"with_copies_from_n", from(c.withCopiesFrom)},
           {"rows", rows}};
 }
+template <class E> E namedValue(const ordered_json& j, std::string_view (*name)(E), std::initializer_list<E> all) {
+  const auto& s = j.get_ref<const std::string&>();
+  for (E e : all)
+    if (name(e) == s) return e;
+  throw BadInput("unknown value '" + s + "'");
+}
+
+double numberOr0(const ordered_json& j, const char* key) {
+  const auto it = j.find(key);
+  return it == j.end() || it->is_null() ? 0.0 : it->get<double>();
+}
+
+Dim3 dim3From(const ordered_json& j) {
+  std::string err;
+  const auto d = parseDim3(j.get<std::string>(), &err);
+  if (!d) throw BadInput(err);
+  return *d;
+}
+
+SweepPoint pointFrom(const ordered_json& j, const std::vector<SweepAxis>& axes) {
+  SweepPoint p;
+  const ordered_json& at = j.at("at");
+  for (const auto& a : axes) {
+    p.values.push_back(at.at(a.field).get<std::string>());
+    if (std::find(a.values.begin(), a.values.end(), p.values.back()) == a.values.end())
+      throw BadInput(a.field + " '" + p.values.back() + "' is not one of the axis' values");
+  }
+  p.implId = j.at("impl").get<std::string>();
+  p.gpu = j.value("gpu", p.launched.has_value() || j.contains("launched"));
+  wholeNumberAt(j, "threads", p.threads);
+  p.status = namedValue(j.at("status"), statusName, {Status::Ok, Status::Skipped, Status::Failed});
+  p.reason = j.value("reason", std::string());
+  if (const auto l = j.find("launched"); l != j.end())
+    p.launched = LaunchConfig{dim3From(l->at("grid")), dim3From(l->at("block")), 0};
+  if (const auto b = at.find("block"); b != at.end()) p.block = dim3From(*b);
+  else if (p.launched) p.block = p.launched->block;
+  else p.block = Dim3{std::uint32_t(std::min<std::uint64_t>(p.threads, 1u << 30)), 1, 1};
+  if (p.status != Status::Ok) return p;
+  const ordered_json& c = j.at("compute_ms");
+  p.kernelMs = numberOr0(c, "median");
+  p.minMs = numberOr0(c, "min");
+  p.maxMs = numberOr0(c, "max");
+  p.totalMs = numberOr0(j, "total_median_ms");
+  p.bandwidthGBs = numberOr0(j, "bandwidth_gbs");
+  using O = Verification::Outcome;
+  if (const auto v = j.find("verification"); v != j.end())
+    p.outcome = namedValue(*v, outcomeName, {O::Pass, O::Fail, O::Reference, O::Demonstration, O::NotChecked});
+  return p;
+}
+
+SweepDocument documentFrom(const ordered_json& root) {
+  SweepDocument d;
+  d.workload = root.at("workload").get<std::string>();
+  std::size_t cells = 1;
+  for (const auto& a : root.at("axes")) {
+    d.axes.push_back({a.at("field").get<std::string>(), a.at("values").get<std::vector<std::string>>()});
+    cells *= std::max<std::size_t>(1, d.axes.back().values.size());
+    if (d.axes.size() > 8 || cells > kMaxSweepPoints) throw BadInput("too many axes or combinations");
+  }
+  if (d.axes.empty()) throw BadInput("no axes");
+  d.device = root.at("device").get<DeviceStatus>();
+  d.record.timestamp = root.value("timestamp", std::string());
+  d.record.copyGBs = numberOr0(root, "copy_gbs");
+  const ordered_json& pts = root.at("points");
+  if (!pts.is_array() || pts.size() > kMaxSweepPoints) throw BadInput("points must be an array of at most " +
+                                                                      std::to_string(kMaxSweepPoints));
+  for (std::size_t i = 0; i < pts.size(); ++i)
+    d.points.push_back(rethrowAsBadInput("point " + std::to_string(i + 1), [&] { return pointFrom(pts[i], d.axes); }));
+  return d;
+}
+
 }  // namespace
 
-std::string sweepJson(const SweepPlan& plan, const std::vector<SweepPoint>& points, const DeviceStatus& device) {
-  ordered_json root = jsonDocument("launchlab.sweep");
+std::optional<SweepDocument> parseSweepJson(std::string_view text, std::string* error) {
+  try {
+    if (text.size() > kMaxSweepJsonBytes) throw BadInput("larger than " + std::to_string(kMaxSweepJsonBytes >> 20) + " MiB");
+    const ordered_json root = rethrowAsBadInput("not JSON", [&] { return ordered_json::parse(text); });
+    const auto schema = root.is_object() ? root.find("schema") : root.end();
+    if (schema == root.end() || !schema->is_string() || *schema != kSweepSchema)
+      throw BadInput(std::string("not a ") + kSweepSchema + " document");
+    return rethrowAsBadInput(std::string("bad ") + kSweepSchema + " document", [&] { return documentFrom(root); });
+  } catch (const std::exception& e) {
+    if (error) *error = e.what();
+    return std::nullopt;
+  }
+}
+
+std::optional<SweepDocument> loadSweepFile(const std::string& path, std::string* error) {
+  std::error_code ec;
+  const auto size = std::filesystem::file_size(path, ec);
+  std::string why;
+  std::optional<SweepDocument> d;
+  if (ec) why = ec.message();
+  else if (size > kMaxSweepJsonBytes) why = "larger than " + std::to_string(kMaxSweepJsonBytes >> 20) + " MiB";
+  else if (std::ifstream f(path, std::ios::binary); !f) why = "cannot be read";
+  else {
+    std::ostringstream s;
+    s << f.rdbuf();
+    d = parseSweepJson(s.str(), &why);
+  }
+  if (!d && error) *error = path + ": " + why;
+  return d;
+}
+
+std::string sweepJson(const SweepPlan& plan, const std::vector<SweepPoint>& points, const DeviceStatus& device,
+                      const SweepRecord& record) {
+  ordered_json root = jsonDocument(kSweepSchema);
   root["workload"] = plan.base.workload;
   ordered_json axes = ordered_json::array();
   for (const auto& a : plan.axes) axes.push_back({{"field", a.field}, {"values", a.values}});
   root["axes"] = axes;
   root["device"] = device;
+  if (!record.timestamp.empty()) root["timestamp"] = record.timestamp;
+  if (record.copyGBs > 0) root["copy_gbs"] = jsonNumber(record.copyGBs);
   ordered_json pts = ordered_json::array();
   for (const auto& p : points) pts.push_back(pointJson(plan, p));
   root["points"] = pts;

@@ -184,7 +184,7 @@ class TestCharts : public QObject {
       int labels = 0;
       for (int i = 0; i < plot->itemCount(); ++i)
         if (auto* t = qobject_cast<QCPItemText*>(plot->item(i));
-            t && !t->text().isEmpty() && t->objectName() != "clipped") {
+            t && t->visible() && !t->text().isEmpty() && t->objectName() != "clipped") {
           const double left = t->position->pixelPosition().x() + t->padding().left();
           const double right = left + QFontMetrics(t->font()).horizontalAdvance(t->text());
           QVERIFY2(right <= plot->axisRect()->rect().right() + 1,

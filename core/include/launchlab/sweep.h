@@ -115,8 +115,33 @@ class SweepTable final : public SweepSink {
 /// max, the total median, GB/s, the launched grid and block and the verification outcome.
 std::string sweepCsv(const std::vector<std::string>& axisFields, const std::vector<SweepPoint>& points);
 
-/// The sweep as JSON (schema "launchlab.sweep", docs/JSON_SCHEMA.md): axes, device, and one object per point.
-std::string sweepJson(const SweepPlan& plan, const std::vector<SweepPoint>& points, const DeviceStatus& device);
+/// When a sweep was measured and the ceiling measured with it, written beside its points.
+struct SweepRecord {
+  std::string timestamp;  ///< ISO 8601 UTC ("" unknown)
+  double copyGBs = 0;     ///< cudaMemcpy device-to-device GB/s (read + write) measured in the same sweep; 0: none
+};
+
+/// The sweep as JSON (schema "launchlab.sweep", docs/JSON_SCHEMA.md): axes, device, when, the cudaMemcpy
+/// ceiling when measured, and one object per point.
+std::string sweepJson(const SweepPlan& plan, const std::vector<SweepPoint>& points, const DeviceStatus& device,
+                      const SweepRecord& record = {});
+
+/// A sweep read back from its JSON: a recorded sweep (e.g. a reference measured on the course's GPU).
+struct SweepDocument {
+  std::string workload;
+  std::vector<SweepAxis> axes;
+  DeviceStatus device;
+  SweepRecord record;
+  std::vector<SweepPoint> points;  ///< values in axis order; block from `at`, else the launched one, else threads
+};
+/// The most bytes and points a sweep document may have (a hostile file must not exhaust memory).
+inline constexpr std::size_t kMaxSweepJsonBytes = 64u << 20;
+inline constexpr std::size_t kMaxSweepPoints = 16 * kMaxSweepCells;
+/// Parses sweepJson's output. Anything else (not JSON, cut short, another schema, a wrong type, a point whose axis
+/// values do not match the axes, too large) gives nullopt and one line in `error`; never throws.
+std::optional<SweepDocument> parseSweepJson(std::string_view text, std::string* error = nullptr);
+/// Reads and parses a file: errors name the file ("F: not a launchlab.sweep document").
+std::optional<SweepDocument> loadSweepFile(const std::string& path, std::string* error = nullptr);
 
 using RunFn = std::function<RunResult(const RunRequest&, const CancelToken*, const ProgressFn&)>;
 

@@ -35,5 +35,7 @@ RunResult load(const std::string& path);
 /// Where and when the run was measured, for labels: "NVIDIA H200 (driver 13.0), 2026-11-23 14:02 UTC" or
 /// "a machine without a usable GPU (no NVIDIA driver), 2026-11-23 14:02 UTC".
 std::string recordedOn(const RunResult& r);
+/// The same for a device and an ISO 8601 UTC timestamp (a recorded sweep's).
+std::string recordedOn(const DeviceStatus& device, const std::string& timestamp);
 
 }  // namespace launchlab::runfile

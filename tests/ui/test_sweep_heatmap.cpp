@@ -1,0 +1,194 @@
+// The sweep tab's block x grid heatmap offscreen: a recorded sweep (a fixture written by core's sweepJson) opens
+// labelled with where and when it was measured, hover reads a cell out, a click reports the launch (occupancy,
+// waves, predicted against measured); broken files give one inline message and keep what is shown; a live
+// block x grid sweep runs every cell through the controller and fills the map.
+#include <QFile>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <qcustomplot.h>
+
+#include "app/gui_wiring.h"
+#include "fakes.h"
+#include "launchlab/command_line.h"
+#include "ui/plot_interaction.h"
+#include "ui/sweep_heatmap.h"
+#include "ui/sweep_pane.h"
+#include "../sweep_fixture.h"
+
+using namespace launchlab;
+using namespace launchlab::ui;
+
+namespace {
+class GridWorkload final : public Workload {
+ public:
+  GridWorkload() {
+    m_info.id = "gridded";
+    m_info.title = "Gridded";
+    ImplSpec s;
+    s.id = "cuda-a";
+    s.title = "CUDA A";
+    s.kind = ImplKind::Cuda;
+    s.usesLaunchConfig = true;
+    m_impls.push_back(s);
+  }
+  const WorkloadInfo& info() const override { return m_info; }
+  const std::vector<ImplSpec>& impls() const override { return m_impls; }
+  std::vector<HostArray> makeInputs(const RunSetup&) const override { return {}; }
+  std::vector<HostArray> makeOutputs(const RunSetup&) const override { return {}; }
+
+ private:
+  WorkloadInfo m_info;
+  std::vector<ImplSpec> m_impls;
+};
+
+/// The window's backend in this process, with the build's kernel resource records (for occupancy).
+std::shared_ptr<Backend> appBackend() {
+  std::string note;
+  return app::makeBackend("", true, note);
+}
+
+QString writeFile(const QTemporaryDir& dir, const QString& name, const std::string& text) {
+  const QString path = dir.filePath(name);
+  QFile f(path);
+  f.open(QIODevice::WriteOnly);
+  f.write(text.data(), qint64(text.size()));
+  return path;
+}
+}  // namespace
+
+class TestSweepHeatmap : public QObject {
+  Q_OBJECT
+  QTemporaryDir m_dir;
+
+ private slots:
+  void aRecordedSweepOpensLabelledAsRecorded() {
+    RunController controller(appBackend());
+    SweepPane pane(controller);
+    pane.resize(1100, 420);
+    pane.show();
+    QVERIFY(pane.openSweepFile(writeFile(m_dir, "fixture.json", launchlab::test::fixtureSweepJson())));
+    QVERIFY(pane.heatmapShown());
+    QVERIFY(pane.shown().recorded);
+    QCOMPARE(pane.sourceText(), QString("Recorded on Fixture GPU (test data) (driver 13.0), 2026-11-20 10:30 UTC \u2014 "
+                                        "vector_add, fixture.json, not measured here"));
+    QVERIFY(pane.messageText().isEmpty());
+    const SweepMap& m = pane.heatmap()->map();
+    QCOMPARE(m.blocks.size(), std::size_t(3));
+    QCOMPARE(m.grids.size(), std::size_t(2));
+    QCOMPARE(pane.heatmap()->readoutAt(1, 0), QString("block 256 \u00D7 grid 132: 0.03 ms"));
+    QCOMPARE(pane.heatmap()->readoutAt(2.2, 0.9), QString("block 512 \u00D7 grid 264: not measured"));
+    QVERIFY(pane.heatmap()->readoutAt(5, 0).isEmpty());
+    QCOMPARE(pane.heatmap()->titleText(), QString("CUDA grid-stride loop"));
+    // The best cell (the shortest time: block 128, grid 264) is explained at once.
+    QVERIFY2(pane.detailsText().startsWith("<b>block 128, grid 264: kernel 0.01875 ms"), qPrintable(pane.detailsText()));
+    // The live sweep is separate: switching shows it (empty), and back.
+    pane.showRecorded(false);
+    QVERIFY(!pane.shown().recorded);
+    QVERIFY(pane.sourceText().isEmpty());
+    pane.showRecorded(true);
+    QVERIFY(pane.shown().recorded);
+  }
+
+  void hoverAndClickOnTheMap() {
+    RunController controller(appBackend());
+    SweepPane pane(controller);
+    pane.resize(1100, 420);
+    pane.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&pane));
+    QVERIFY(pane.openSweepFile(writeFile(m_dir, "fixture.json", launchlab::test::fixtureSweepJson())));
+    auto* plot = qobject_cast<QCustomPlot*>(pane.heatmap()->widget());
+    plot->replot();
+    pane.heatmap()->interaction()->hoverAt(QPointF(plot->xAxis->coordToPixel(0), plot->yAxis->coordToPixel(1)));
+    QCOMPARE(pane.heatmap()->interaction()->text(), QString("block 128 \u00D7 grid 264: 0.01875 ms"));
+    QSignalSpy clicked(pane.heatmap(), &SweepHeatmap::cellClicked);
+    QTest::mouseClick(plot, Qt::LeftButton, {}, QPoint(int(plot->xAxis->coordToPixel(1)), int(plot->yAxis->coordToPixel(0))));
+    QCOMPARE(clicked.size(), 1);
+    QCOMPARE(clicked.at(0).at(0).toInt(), 2);  // block 256, grid 132
+    const QString d = pane.detailsText();
+    QVERIFY2(d.contains("block 256, grid 132: kernel 0.03 ms"), qPrintable(d));
+    QVERIFY2(d.contains("theoretical occupancy"), qPrintable(d));
+    QVERIFY2(d.contains("waves: 132 blocks / "), qPrintable(d));
+    QVERIFY2(d.contains("at 2000.0 GB/s (cudaMemcpy D2D measured in the same sweep)"), qPrintable(d));
+    pane.heatmap()->clickCell(2, 1);  // the skipped cell
+    QVERIFY2(pane.detailsText().contains("skipped (made-up skip for the tests)"), qPrintable(pane.detailsText()));
+    // % of cudaMemcpy: 671.1 GB/s of 2000 at block 128, grid 264.
+    pane.setMetric(SweepMetric::PercentOfCopy);
+    QCOMPARE(pane.heatmap()->readoutAt(0, 1), QString("block 128 \u00D7 grid 264: 33.6 % of cudaMemcpy"));
+  }
+
+  void brokenFilesGiveOneInlineMessageAndKeepWhatIsShown() {
+    RunController controller(appBackend());
+    SweepPane pane(controller);
+    QVERIFY(pane.openSweepFile(writeFile(m_dir, "good.json", launchlab::test::fixtureSweepJson())));
+    const std::string good = launchlab::test::fixtureSweepJson();
+    const std::vector<std::pair<QString, std::string>> bad = {
+        {"cut.json", good.substr(0, good.size() / 2)},
+        {"garbage.json", std::string("\x89PNG\r\n\x1a\n\0\0\0", 11)},
+        {"run.json", "{\"schema\": \"launchlab.run\", \"schema_version\": 1}"},
+        {"empty.json", ""},
+    };
+    for (const auto& [name, text] : bad) {
+      QVERIFY(!pane.openSweepFile(writeFile(m_dir, name, text)));
+      QVERIFY2(pane.messageText().startsWith("Cannot show this sweep: " + name + ": "), qPrintable(pane.messageText()));
+      QVERIFY(!pane.messageText().contains('\n'));
+      QVERIFY(pane.sourceText().contains("good.json"));  // still the good one
+    }
+    QVERIFY(!pane.openSweepFile(m_dir.path()));  // a folder
+    QVERIFY(!pane.openSweepFile(m_dir.filePath("missing.json")));
+    QVERIFY(pane.openSweepFile(m_dir.filePath("good.json")));
+    QVERIFY(pane.messageText().isEmpty());
+  }
+
+  void theReferenceFolderListsItsSweeps() {
+    QTemporaryDir dir;
+    writeFile(dir, "b_vector_add.json", launchlab::test::fixtureSweepJson());
+    writeFile(dir, "a_other.json", launchlab::test::fixtureSweepJson());
+    writeFile(dir, "README.md", "not a sweep");
+    const auto files = referenceSweepFiles(dir.path());
+    QCOMPARE(files.size(), std::size_t(2));
+    QVERIFY(files[0].endsWith("a_other.json"));
+    // The build's own folder holds no made-up data: only real recordings go there.
+    for (const QString& f : referenceSweepFiles()) {
+      QString why;
+      QVERIFY2(openSweepFile(f, &why), qPrintable(why));
+    }
+  }
+
+  void aLiveBlockByGridSweepFillsTheMap() {
+    auto backend = std::make_shared<ui::test::FakeBackend>();
+    backend->stepMs = 0;
+    RunController controller(backend);
+    SweepPane pane(controller);
+    const GridWorkload w;
+    pane.setWorkload(w);
+    pane.setGridChoice(2);  // SMs x 1..8: 132 .. 1056 on the default profile (no GPU here)
+    QCOMPARE(pane.button()->text(), QString("Sweep block \u00D7 grid"));
+    QSignalSpy done(&controller, &RunController::sweepFinished);
+    QSignalSpy lines(&pane, &SweepPane::logLine);
+    RunRequest base;
+    base.workload = "gridded";
+    base.reps = 1;
+    const quint64 id = pane.start(w, base, {}, "n = 1Ki");
+    QCOMPARE(lines.at(0).at(0).toString(), QString("job %1: block \u00D7 grid sweep of cuda-a over 16 block sizes \u00D7 8 grids").arg(id));
+    QVERIFY(done.wait(20000));
+    QCOMPARE(pane.points().size(), std::size_t(16 * 8));
+    QVERIFY(pane.heatmapShown());
+    const SweepMap& m = pane.heatmap()->map();
+    QCOMPARE(m.grids.front(), std::string("132"));
+    QCOMPARE(m.grids.back(), std::string("1056"));
+    QCOMPARE(m.at(3, 0), 2.56);  // the fake's kernel median: block threads / 100 (256 threads)
+    const auto reqs = backend->requests();
+    QCOMPARE(reqs.size(), std::size_t(128));
+    QCOMPARE(reqs[1].launch.grid->x, 264u);
+    QCOMPARE(reqs[1].launch.block->x, 64u);
+    QVERIFY(pane.sourceText().startsWith("Your sweep: gridded on this machine (no GPU)"));
+    // Open a recorded one beside it: the live one is still there when switched back.
+    QVERIFY(pane.openSweepFile(writeFile(m_dir, "fixture.json", launchlab::test::fixtureSweepJson())));
+    pane.showRecorded(false);
+    QCOMPARE(pane.heatmap()->map().blocks.size(), std::size_t(16));
+  }
+};
+
+QTEST_MAIN(TestSweepHeatmap)
+#include "test_sweep_heatmap.moc"

@@ -1,0 +1,75 @@
+#include "sweep_sources.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+
+#include "launchlab/io/run_file.h"
+#include "launchlab/occupancy_report.h"
+
+namespace launchlab::ui {
+
+namespace {
+QString q(const std::string& s) { return QString::fromStdString(s); }
+}  // namespace
+
+bool ShownSweep::hasGrid() const {
+  bool block = false, grid = false;
+  for (const auto& a : axes) {
+    block = block || a.field == "block";
+    grid = grid || a.field == "grid";
+  }
+  return block && grid;
+}
+
+QString ShownSweep::label() const {
+  if (recorded)
+    return "Recorded on " + q(runfile::recordedOn(device, record.timestamp)) + " \xE2\x80\x94 " + q(workload) + ", " +
+           QFileInfo(origin).fileName() + ", not measured here";
+  const QString where = device.available ? q(device.info.name) : QString("this machine (no GPU)");
+  return "Your sweep: " + q(workload) + " on " + where + ", measured here";
+}
+
+std::optional<ShownSweep> openSweepFile(const QString& path, QString* error) {
+  QFile f(path);
+  std::string why;
+  std::optional<SweepDocument> d;
+  if (!f.open(QIODevice::ReadOnly)) why = f.errorString().toStdString();
+  else if (f.size() > qint64(kMaxSweepJsonBytes)) why = "larger than " + std::to_string(kMaxSweepJsonBytes >> 20) + " MiB";
+  else d = parseSweepJson(f.readAll().toStdString(), &why);
+  if (!d) {
+    if (error) *error = QFileInfo(path).fileName() + ": " + q(why);
+    return std::nullopt;
+  }
+  ShownSweep s;
+  s.axes = std::move(d->axes);
+  s.points = std::move(d->points);
+  s.device = std::move(d->device);
+  s.record = std::move(d->record);
+  s.workload = std::move(d->workload);
+  s.origin = path;
+  s.recorded = true;
+  return s;
+}
+
+std::vector<QString> referenceSweepFiles(const QString& folder) {
+  std::vector<QString> out;
+  for (const QFileInfo& fi : QDir(folder).entryInfoList({"*.json"}, QDir::Files, QDir::Name)) out.push_back(fi.filePath());
+  return out;
+}
+
+SweepCellReport cellReportOf(const ShownSweep& s, int index, const Registry& registry,
+                             const std::vector<KernelRecord>& records) {
+  const SweepPoint& p = s.points.at(std::size_t(index));
+  const SweepCeiling ceiling = sweepCeiling(s.points, p.implId, s.record.copyGBs);
+  const Workload* w = registry.find(s.workload);
+  const ImplSpec* impl = w ? w->findImpl(p.implId) : nullptr;
+  if (!impl || !impl->isGpu()) return sweepCellReport(p, ceiling, nullptr);
+  const auto own = s.device.available ? profileForDevice(s.device.info) : std::nullopt;
+  const OccupancyReport r = occupancyReport(w->info(), *impl, records, own.value_or(defaultArchProfile()), !own,
+                                            {p.block}, GridChoice{sweepPointGrid(s.axes, p), w->info().defaultN},
+                                            w->info().defaultDType);
+  return sweepCellReport(p, ceiling, r.rows.empty() ? nullptr : &r.rows.front());
+}
+
+}  // namespace launchlab::ui
