@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Runs ON the GPU machine: issue 11's launch-explorer figures (the vector_add block x grid sweep around multiples of
 # the SM count, the CPU/GPU crossover over N, occupancy against the CUDA API), issue 12's Mandelbrot against the FP32
-# FMA kernel, and the GPU test suite, in one device call. Sections: STEPS="tests sweeps mandelbrot" (default all).
+# FMA kernel, blocks on SMs (traced runs and the instrumentation's overhead), issue 15's exercise solutions through
+# --kernel-file against the built-in variants, and the GPU test suite, in one device call.
+# Sections: STEPS="tests sweeps mandelbrot blocks exercises" (default all). Run from the repository root (exercises).
 # Usage: scripts/gpu/explorer_check.sh BIN_DIR OUT_DIR   (OUT_DIR gets explorer.tar.gz and summary.txt)
 set -u
 BIN=$(cd "${1:?bin dir}" && pwd)
 OUTDIR=${2:?out dir}
-STEPS=${STEPS:-tests sweeps mandelbrot}
+STEPS=${STEPS:-tests sweeps mandelbrot blocks exercises}
+export LAUNCHLAB_EXERCISES_DIR=${LAUNCHLAB_EXERCISES_DIR:-$PWD/resources/exercises}
 WORK=$(mktemp -d)
 E=$WORK/explorer
 mkdir -p "$E" "$OUTDIR"
@@ -18,6 +21,8 @@ trap pack EXIT
 note() { echo "$*" | tee -a "$summary"; }
 note "date: $(date -u +%Y-%m-%dT%H:%M:%SZ) $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null)"
 has() { [[ " $STEPS " == *" $1 "* ]]; }
+# NVRTC is loaded at run time (issue 15): say where this machine has it.
+note "nvrtc: $(ls /usr/local/cuda/lib64/libnvrtc.so.* 2>/dev/null | head -n 1 || echo 'not in /usr/local/cuda/lib64')"
 
 step() {  # step NAME TIMEOUT ARGS…: one launchlab-cli call, its output in NAME.txt
   local name=$1 limit=$2
@@ -36,7 +41,8 @@ if has sweeps; then
   # Grids at k x 132 and k x 132 + 1 (one block more than k full waves of one block per SM), block 32 ... 1024.
   grids=""
   for k in 1 2 3 4 5 6 8 12 16; do grids+="$((132 * k)),$((132 * k + 1)),"; done
-  step heatmap_vector_add 240 sweep vector_add --impl cuda-one-per-thread --n 2^22 --block 32:1024:32 \
+  # Grid-stride over a fixed N: one block more than a multiple of 132 gives one SM a block more of the same work.
+  step heatmap_vector_add 300 sweep vector_add --impl cuda-grid-stride --n 2^24 --block 32:1024:32 \
     --grid "${grids%,}" --reps 7 --warmup 2 --json "$E/sweep_vector_add_heatmap.json" --csv "$E/sweep_vector_add_heatmap.csv"
   step crossover_vector_add 240 sweep vector_add --impl cpu-serial,cpu-parallel,cuda-one-per-thread \
     --n 2^10,2^12,2^14,2^16,2^18,2^20,2^22,2^24,2^26,2^28 --reps 5 --warmup 1 --json "$E/sweep_vector_add_crossover.json"
@@ -48,5 +54,31 @@ fi
 if has mandelbrot; then
   step mandelbrot_bench 120 bench --section mandelbrot --json "$E/bench_mandelbrot.json"
   grep -h "mandelbrot f32" "$E/mandelbrot_bench.txt" >> "$summary"
+fi
+if has blocks; then
+  mkdir -p "$E/block_trace"
+  timeout 300 bash "$(dirname "$0")/../bench/block_trace_overhead.sh" "$C" "$E/block_trace" 20 \
+    > "$E/block_trace/bench.txt" 2>&1
+  note "block_trace_overhead: exit $?"
+  cat "$E/block_trace/overhead.txt" >> "$summary" 2>/dev/null
+  rm -f "$E"/block_trace/*.llrun.keep
+fi
+
+if has exercises; then
+  S=resources/exercises/solutions
+  ex() {  # ex NAME BUILTIN ARGS…: a reference solution as my-kernel beside the variant it mirrors
+    local name=$1 builtin=$2
+    shift 2
+    step "exercise_$name" 120 run "$@" --kernel-file "$S/$name.cu" --impl "cpu-serial,$builtin,my-kernel" --reps 20 \
+      --warmup 3 --json "$E/exercise_$name.json"
+    awk -v b="$builtin" '$1 == b || $1 == "my-kernel" { print "  " $0 }' "$E/exercise_$name.txt" >> "$summary"
+  }
+  ex vector_add cuda-one-per-thread vector_add
+  ex vector_add_grid_stride cuda-grid-stride vector_add --exercise vector_add_grid_stride
+  ex hypot cuda-grid-stride hypot
+  ex histogram cuda-global-atomics histogram
+  ex atomic_counter cuda-atomic atomic_counter
+  ex reduce_sum cuda-warp-shuffle reduce_sum --n 2^24
+  ex monte_carlo_pi cuda-philox monte_carlo_pi
 fi
 cat "$summary"
