@@ -54,21 +54,16 @@ template <typename R> LAUNCHLAB_HD R coordinate(double lo, std::uint64_t i, doub
 }
 
 /// Floyd's test with the steps of `Rounding` (ExactRounding, or the GPU's fused multiply-adds in mandelbrot.cu).
-/// A round decides once, after all three steps: the verdict is the one of the first test that holds (escape at the
-/// hare's first step, at its second, then the cycle), as if each test left at once; the steps computed after an
-/// escape are harmless (|z| <= 2 before a step keeps the next two finite) and spare the GPU two branches a round.
 template <typename R, typename Rounding = ExactRounding>
 LAUNCHLAB_HD Pixel classify(R cx, R cy, std::int32_t capRounds) {
   R hx = 0, hy = 0, tx = 0, ty = 0;
   for (std::int32_t k = 1; k <= capRounds; ++k) {
     Rounding::step(hx, hy, cx, cy);
-    const bool first = Rounding::escaped(hx, hy);
+    if (Rounding::escaped(hx, hy)) return {false, 2 * k - 1, k};
     Rounding::step(hx, hy, cx, cy);
-    const bool second = Rounding::escaped(hx, hy);
+    if (Rounding::escaped(hx, hy)) return {false, 2 * k, k};
     Rounding::step(tx, ty, cx, cy);
-    const bool cycle = (hx == tx) & (hy == ty);
-    if (first | second | cycle)
-      return first ? Pixel{false, 2 * k - 1, k} : second ? Pixel{false, 2 * k, k} : Pixel{true, 0, k};
+    if (hx == tx && hy == ty) return {true, 0, k};
   }
   return {true, 0, capRounds};
 }

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 
@@ -25,8 +26,15 @@ const char* mirrorOf(const std::string& exercise) {
   return "cuda-philox";
 }
 
+/// A path compiled in, unless the environment names another (the GPU machine runs a copy of the build elsewhere).
+std::string fromEnv(const char* name, const char* compiled) {
+  const char* v = std::getenv(name);
+  return v && *v ? v : compiled;
+}
+std::string exercisesDir() { return fromEnv("LAUNCHLAB_EXERCISES_DIR", LAUNCHLAB_EXERCISES_DIR); }
+
 std::string solution(const std::string& id) {
-  std::ifstream f(std::string(LAUNCHLAB_EXERCISES_DIR) + "/solutions/" + id + ".cu");
+  std::ifstream f(exercisesDir() + "/solutions/" + id + ".cu");
   std::stringstream s;
   s << f.rdbuf();
   return s.str();
@@ -52,7 +60,7 @@ class UserKernelsGpu : public ::testing::Test {
   void SetUp() override {
     if (const std::string why = nvrtcUnavailableReason(); !why.empty()) GTEST_SKIP() << why;
   }
-  IsolatedRunner runner{{LAUNCHLAB_CLI_PATH, "worker"}};
+  IsolatedRunner runner{{fromEnv("LAUNCHLAB_CLI_PATH", LAUNCHLAB_CLI_PATH), "worker"}};
 };
 
 TEST_F(UserKernelsGpu, EveryReferenceSolutionPassesVerification) {
@@ -73,7 +81,7 @@ TEST_F(UserKernelsGpu, EveryReferenceSolutionPassesVerification) {
 
 TEST_F(UserKernelsGpu, AStartingFileRunsAndFailsVerificationOnly) {
   const Exercise& ex = *findExercise("vector_add");
-  std::ifstream f(std::string(LAUNCHLAB_EXERCISES_DIR) + "/vector_add.cu");
+  std::ifstream f(exercisesDir() + "/vector_add.cu");
   std::stringstream s;
   s << f.rdbuf();
   const RunResult r = runner.run(requestFor(ex, s.str(), "vector_add.cu"));
