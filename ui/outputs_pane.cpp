@@ -175,10 +175,12 @@ void OutputsPane::setOutcome(std::shared_ptr<const RunOutcome> outcome) {
 void OutputsPane::syncBlocksTab(const RunResult& r) {
   const bool traced = std::any_of(r.impls.begin(), r.impls.end(), [](const ImplResult& i) { return !i.blockTrace.empty(); });
   const bool shown = !m_views.empty() && m_views.back().blocks;
-  if (traced && !shown)
+  if (traced && !shown) {
     addView({.name = "block_trace", .title = "Blocks on SMs"}, "", "Blocks on SMs",
             "Where and when each block of the traced launch ran: one lane per SM, one bar per block",
             makeBlocksOnSmsView(m_tabs));
+    m_tabs->setCurrentWidget(m_views.back().view->widget());  // the trace is what a traced run was asked for
+  }
   if (!traced && shown) {
     m_tabs->removeTab(m_tabs->indexOf(m_views.back().view->widget()));
     m_views.pop_back();
