@@ -72,7 +72,7 @@ SweepPoint pointFrom(const ordered_json& j, const std::vector<SweepAxis>& axes) 
       throw BadInput(a.field + " '" + p.values.back() + "' is not one of the axis' values");
   }
   p.implId = j.at("impl").get<std::string>();
-  p.gpu = j.value("gpu", p.launched.has_value() || j.contains("launched"));
+  p.gpu = j.value("gpu", j.contains("launched"));  // files from before "gpu": GPU points carry "launched"
   wholeNumberAt(j, "threads", p.threads);
   p.status = namedValue(j.at("status"), statusName, {Status::Ok, Status::Skipped, Status::Failed});
   p.reason = j.value("reason", std::string());

@@ -6,36 +6,13 @@
 # Sections: STEPS="tests sweeps mandelbrot blocks exercises" (default all). Run from the repository root (exercises).
 # Usage: scripts/gpu/explorer_check.sh BIN_DIR OUT_DIR   (OUT_DIR gets explorer.tar.gz and summary.txt)
 set -u
-BIN=$(cd "${1:?bin dir}" && pwd)
-OUTDIR=${2:?out dir}
+source "$(dirname "${BASH_SOURCE[0]}")/lib/check.sh"
 STEPS=${STEPS:-tests sweeps mandelbrot blocks exercises}
 export LAUNCHLAB_EXERCISES_DIR=${LAUNCHLAB_EXERCISES_DIR:-$PWD/resources/exercises}
-WORK=$(mktemp -d)
-E=$WORK/explorer
-mkdir -p "$E" "$OUTDIR"
-export LD_LIBRARY_PATH="$BIN/../lib:${LD_LIBRARY_PATH:-}"
-C="$BIN/launchlab-cli"
-summary=$E/summary.txt
-# The device returns only small files: the 16Mi traced runs (tens of MB of arrays) stay behind, their tables and
-# overhead lines are in the summary; the small traced runs (partial wave, 1.5 blocks per SM) come back.
-pack() {
-  tar -C "$WORK" --exclude='*16Mi*.llrun' --exclude='*16Mi_traced.json' --exclude='*philox_traced.llrun' \
-    -czf "$OUTDIR/explorer.tar.gz" explorer 2>/dev/null
-  cp "$summary" "$OUTDIR/summary.txt" 2>/dev/null
-}
-trap pack EXIT
-note() { echo "$*" | tee -a "$summary"; }
-note "date: $(date -u +%Y-%m-%dT%H:%M:%SZ) $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null)"
 has() { [[ " $STEPS " == *" $1 "* ]]; }
+check_begin explorer "${1:?bin dir}" "${2:?out dir}"
 # NVRTC is loaded at run time (issue 15): say where this machine has it.
 note "nvrtc: $(ls /usr/local/cuda/lib64/libnvrtc.so.* 2>/dev/null | head -n 1 || echo 'not in /usr/local/cuda/lib64')"
-
-step() {  # step NAME TIMEOUT ARGS…: one launchlab-cli call, its output in NAME.txt
-  local name=$1 limit=$2
-  shift 2
-  timeout "$limit" "$C" "$@" > "$E/$name.txt" 2>&1
-  note "$name: exit $? ($*)"
-}
 
 if has tests; then
   timeout 400 "$BIN/launchlab_gpu_tests" > "$E/gpu_tests.txt" 2>&1

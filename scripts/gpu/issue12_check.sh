@@ -5,25 +5,8 @@
 # FP32 FMA kernel. The group-by ratio and the Monte Carlo rates are in device_check.sh (STEPS=extra).
 # Usage: scripts/gpu/issue12_check.sh BIN_DIR OUT_DIR   (OUT_DIR gets issue12.tar.gz and summary.txt)
 set -u
-BIN=$(cd "${1:?bin dir}" && pwd)
-OUTDIR=${2:?out dir}
-WORK=$(mktemp -d)
-E=$WORK/issue12
-mkdir -p "$E" "$OUTDIR"
-export LD_LIBRARY_PATH="$BIN/../lib:${LD_LIBRARY_PATH:-}"
-C="$BIN/launchlab-cli"
-summary=$E/summary.txt
-pack() { tar -C "$WORK" -czf "$OUTDIR/issue12.tar.gz" issue12 2>/dev/null; cp "$summary" "$OUTDIR/summary.txt" 2>/dev/null; }
-trap pack EXIT
-note() { echo "$*" | tee -a "$summary"; }
-note "date: $(date -u +%Y-%m-%dT%H:%M:%SZ) $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null)"
-
-step() {  # step NAME TIMEOUT ARGS…: one launchlab-cli call, its output in NAME.txt
-  local name=$1 limit=$2
-  shift 2
-  timeout "$limit" "$C" "$@" > "$E/$name.txt" 2>&1
-  note "$name: exit $? ($*)"
-}
+source "$(dirname "${BASH_SOURCE[0]}")/lib/check.sh"
+check_begin issue12 "${1:?bin dir}" "${2:?out dir}"
 
 step streams_events 120 course run s3-streams-events --reps 20 --warmup 3 --json "$E/streams_events.json"
 step streams_overlap 120 course run s3-streams-overlap --reps 20 --warmup 3 --json "$E/streams_overlap.json"

@@ -1,0 +1,35 @@
+# Sourced by the scripts/gpu/*_check.sh scripts that run ON the GPU machine: a work folder, a summary, one line per
+# launchlab-cli step, and everything packed into OUT_DIR/NAME.tar.gz on exit. Files over 20 MB (run files of large
+# traced runs) are left out of the tarball: the device tool returns small files only, and one big file would lose all.
+
+# check_begin NAME BIN_DIR OUT_DIR: sets BIN, OUTDIR, WORK, E (the results folder, $WORK/NAME), C (launchlab-cli)
+# and summary, and packs on exit.
+check_begin() {
+  CHECK_NAME=$1
+  BIN=$(cd "${2:?bin dir}" && pwd)
+  OUTDIR=${3:?out dir}
+  WORK=$(mktemp -d)
+  E=$WORK/$CHECK_NAME
+  mkdir -p "$E" "$OUTDIR"
+  export LD_LIBRARY_PATH="$BIN/../lib:${LD_LIBRARY_PATH:-}"
+  C="$BIN/launchlab-cli"
+  summary=$E/summary.txt
+  trap check_pack EXIT
+  note "date: $(date -u +%Y-%m-%dT%H:%M:%SZ) $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null)"
+}
+
+check_pack() {
+  local skip=() f
+  while IFS= read -r f; do skip+=(--exclude="${f#"$WORK"/}"); done < <(find "$E" -type f -size +20M)
+  tar -C "$WORK" "${skip[@]}" -czf "$OUTDIR/$CHECK_NAME.tar.gz" "$CHECK_NAME" 2>/dev/null
+  cp "$summary" "$OUTDIR/summary.txt" 2>/dev/null
+}
+
+note() { echo "$*" | tee -a "$summary"; }
+
+step() {  # step NAME TIMEOUT ARGS…: one launchlab-cli call, its output in NAME.txt
+  local name=$1 limit=$2
+  shift 2
+  timeout "$limit" "$C" "$@" > "$E/$name.txt" 2>&1
+  note "$name: exit $? ($*)"
+}
