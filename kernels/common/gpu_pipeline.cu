@@ -1,6 +1,11 @@
 #include "common/gpu_pipeline.cuh"
 
+#include <exception>
+#include <memory>
+#include <mutex>
+
 #include "common/block_trace.cuh"
+#include "common/pipeline_pool.h"
 
 namespace launchlab::gpu {
 
@@ -36,6 +41,97 @@ void LaunchGate::hold(cudaStream_t s) {
 }
 
 void LaunchGate::release() { *reinterpret_cast<volatile int*>(m_flag) = 1; }
+
+namespace {
+
+/// The pool: the kit of the last run that ended normally (pipeline_pool.h). Never destroyed: at exit the CUDA
+/// runtime may already be torn down, and the process's end frees everything anyway.
+std::mutex& poolMutex() {
+  static auto* m = new std::mutex;
+  return *m;
+}
+std::unique_ptr<PipelineKit>& pooled() {
+  static auto* p = new std::unique_ptr<PipelineKit>;
+  return *p;
+}
+
+std::size_t arrayBytes(const DeviceArrays& d) {
+  std::size_t b = 0;
+  for (const auto& x : d.in) b += x.bytes();
+  for (const auto& x : d.out) b += x.bytes();
+  return b;
+}
+
+/// Reallocates the buffers whose sizes differ from ctx's arrays, freeing the old ones first.
+void fitArrays(DeviceArrays& d, const ImplContext& ctx) {
+  auto fit = [](std::vector<DeviceBuffer>& bufs, const std::vector<HostArray>& arrays) {
+    bufs.resize(arrays.size());
+    for (std::size_t i = 0; i < arrays.size(); ++i)
+      if (bufs[i].bytes() != arrays[i].bytes()) {
+        bufs[i] = DeviceBuffer();
+        bufs[i] = DeviceBuffer(arrays[i].bytes());
+      }
+  };
+  fit(d.in, ctx.inputs);
+  fit(d.out, ctx.outputs);
+}
+
+int currentDevice() {
+  int dev = 0;
+  LAUNCHLAB_CUDA_CHECK(cudaGetDevice(&dev));
+  return dev;
+}
+
+/// Destroys a kit on its own device, leaving the calling thread's current device as it was.
+void destroyOnItsDevice(std::unique_ptr<PipelineKit> kit) {
+  if (!kit) return;
+  int dev = 0;
+  if (cudaGetDevice(&dev) == cudaSuccess && dev != kit->device) {
+    if (cudaSetDevice(kit->device) == cudaSuccess) kit.reset();
+    cudaSetDevice(dev);
+  }
+  kit.reset();
+}
+
+}  // namespace
+
+KitLease::KitLease(const ImplContext& ctx) : m_exceptions(std::uncaught_exceptions()) {
+  const int dev = currentDevice();
+  std::unique_ptr<PipelineKit> kit;
+  {
+    std::lock_guard lock(poolMutex());
+    kit = std::move(pooled());
+  }
+  if (kit && kit->device != dev) destroyOnItsDevice(std::move(kit));
+  if (!kit) {
+    kit = std::make_unique<PipelineKit>();
+    kit->device = dev;
+  }
+  fitArrays(kit->arrays, ctx);
+  m_kit = kit.release();
+}
+
+KitLease::~KitLease() {
+  std::unique_ptr<PipelineKit> kit(m_kit);
+  if (std::uncaught_exceptions() != m_exceptions) return;  // a failed run: destroy, never reuse
+  std::lock_guard lock(poolMutex());
+  if (!pooled()) pooled() = std::move(kit);
+}
+
+std::size_t pooledDeviceBytes() {
+  std::lock_guard lock(poolMutex());
+  return pooled() ? arrayBytes(pooled()->arrays) : 0;
+}
+
+void dropPooledResources(bool deviceWasReset) {
+  std::unique_ptr<PipelineKit> kit;
+  {
+    std::lock_guard lock(poolMutex());
+    kit = std::move(pooled());
+  }
+  if (deviceWasReset) (void)kit.release();  // its handles died with the context: forget them, call no CUDA
+  else destroyOnItsDevice(std::move(kit));
+}
 
 DeviceArrays allocateFor(const ImplContext& ctx) {
   DeviceArrays d;

@@ -49,13 +49,41 @@ class LaunchGate {
   int* m_deviceFlag = nullptr;
 };
 
-/// The standard pipeline. `kernelPhase(DeviceArrays&, cudaStream_t)` enqueues the kernel(s) on the stream; the
-/// stream is held (LaunchGate) until they are all enqueued, so the kernel phase times the GPU's work alone.
-template <typename KernelPhase> void runPipeline(ImplContext& ctx, KernelPhase&& kernelPhase) {
-  DeviceArrays d = allocateFor(ctx);
+/// What one run of the standard pipeline needs from CUDA: buffers for its inputs and outputs, a stream, the phase
+/// events and the launch gate (pipeline_pool.h: kept between runs).
+struct PipelineKit {
+  int device = 0;
+  DeviceArrays arrays;
   Stream stream;
   Event e0, e1, e1k, e2, e3;
   LaunchGate gate;
+};
+
+/// A kit for ctx, from the pool when it holds one for this device (its buffers resized to ctx's arrays), else new.
+/// The lease gives the kit back when it ends normally; when it ends by an exception (a CUDA error, a fault) the kit
+/// is destroyed instead, so nothing touched by a failed run is reused.
+class KitLease {
+ public:
+  explicit KitLease(const ImplContext& ctx);
+  ~KitLease();
+  KitLease(const KitLease&) = delete;
+  KitLease& operator=(const KitLease&) = delete;
+  PipelineKit& operator*() const { return *m_kit; }
+
+ private:
+  PipelineKit* m_kit = nullptr;
+  int m_exceptions = 0;
+};
+
+/// The standard pipeline. `kernelPhase(DeviceArrays&, cudaStream_t)` enqueues the kernel(s) on the stream; the
+/// stream is held (LaunchGate) until they are all enqueued, so the kernel phase times the GPU's work alone.
+template <typename KernelPhase> void runPipeline(ImplContext& ctx, KernelPhase&& kernelPhase) {
+  KitLease lease(ctx);
+  PipelineKit& kit = *lease;
+  DeviceArrays& d = kit.arrays;
+  Stream& stream = kit.stream;
+  Event &e0 = kit.e0, &e1 = kit.e1, &e1k = kit.e1k, &e2 = kit.e2, &e3 = kit.e3;
+  LaunchGate& gate = kit.gate;
   for (int r = -ctx.warmup; r < ctx.reps; ++r) {
     ctx.checkpoint(r);
     poisonOutputs(d, stream.get());

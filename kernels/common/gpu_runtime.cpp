@@ -8,6 +8,7 @@
 
 #include "common/cuda_check.h"
 #include "common/fma_peak.h"
+#include "common/pipeline_pool.h"
 #include "launchlab/config.h"
 #include "launchlab/kernels.h"
 #include "launchlab/result.h"
@@ -32,7 +33,7 @@ class CudaGpuRuntime final : public GpuRuntime {
     if (!m_status.available) return {0, 0};
     std::size_t f = 0, t = 0;
     if (cudaMemGetInfo(&f, &t) != cudaSuccess) return {0, 0};
-    return {f, t};
+    return {std::min(t, f + gpu::pooledDeviceBytes()), t};  // the pool's buffers go to (or are freed for) the next run
   }
 
   std::string recoverAfterError() override {
@@ -47,6 +48,7 @@ class CudaGpuRuntime final : public GpuRuntime {
     const std::string name = cudaGetErrorName(e);
     // CUDA's contract for sticky errors: this process's context is gone for good. Reset the device so its
     // memory is released, and stop offering CUDA in this process.
+    gpu::dropPooledResources(true);
     cudaDeviceReset();
     m_lost = true;
     m_status.available = false;

@@ -111,6 +111,27 @@ TEST_F(Fixture, ReferenceAndInputsAreCachedAcrossIdenticalRuns) {
   EXPECT_NE(std::memcmp(a.inputs[0].data(), c.inputs[0].data(), a.inputs[0].bytes()), 0);
 }
 
+// A sweep's points reuse the previous point's output arrays (Engine::reuseScratch): each must still start from
+// poison, so a launch that covers less than the last one leaves its tail unwritten and fails there.
+TEST_F(Fixture, ReusedOutputArraysArePoisonedAgainForEveryRun) {
+  auto r = req("vector_add", 1000);
+  r.impls = {"cpu-emulated-one-per-thread"};
+  r.launch.block = Dim3{128, 1, 1};
+  r.launch.grid = Dim3{8, 1, 1};  // 1024 threads: every element
+  RunResult full = engine->run(r);
+  ASSERT_NE(full.find("cpu-emulated-one-per-thread"), nullptr);
+  EXPECT_EQ(full.find("cpu-emulated-one-per-thread")->verification.outcome, Verification::Outcome::Pass);
+  r.launch.grid = Dim3{4, 1, 1};  // 512 threads: elements 512..999 are never written
+  ASSERT_TRUE(engine->cacheHolds(r));
+  RunResult tail = engine->run(r);
+  const ImplResult* t = tail.find("cpu-emulated-one-per-thread");
+  ASSERT_NE(t, nullptr);
+  EXPECT_EQ(t->verification.outcome, Verification::Outcome::Fail);
+  EXPECT_EQ(t->verification.mismatches, 488u);
+  ASSERT_FALSE(t->verification.firstMismatches.empty());
+  EXPECT_EQ(t->verification.firstMismatches.front(), 512u);
+}
+
 TEST_F(Fixture, CancelStopsTheRun) {
   CancelToken token;
   token.cancel();

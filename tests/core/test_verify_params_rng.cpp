@@ -41,6 +41,38 @@ TEST(Verify, ToleranceNaNAndPoison) {
   EXPECT_TRUE(std::isinf(v.maxAbsError));
 }
 
+// Large outputs are compared chunk by chunk, a bit-identical chunk skipped after a memcmp: a difference anywhere,
+// in the last partial chunk too, is still found, counted and located.
+TEST(Verify, MismatchesAreFoundInEveryChunkOfALargeArray) {
+  const std::size_t n = 3 * 4096 + 100;
+  HostArray a("o", DType::F32, {n}), b("o", DType::F32, {n});
+  fillArange(a, 0, 1);
+  fillArange(b, 0, 1);
+  EXPECT_EQ(compareArrays(a, b, Tolerance::exact()).outcome, Verification::Outcome::Pass);
+  b.view<float>()[5000] += 0.5f;
+  b.view<float>()[n - 1] = -1.0f;
+  auto v = compareArrays(a, b, Tolerance::exact());
+  EXPECT_EQ(v.mismatches, 2u);
+  EXPECT_EQ(v.firstMismatches, (std::vector<std::uint64_t>{5000, n - 1}));
+  EXPECT_EQ(v.maxAbsError, double(n - 1) + 1.0);
+  EXPECT_EQ(v.compared, n);
+}
+
+TEST(Verify, AnInfinityMatchesItselfWhateverTheRestOfItsChunk) {
+  HostArray a("o", DType::F64, {8}), b("o", DType::F64, {8});
+  fillConstant(a, 2.0);
+  fillConstant(b, 2.0);
+  a.view<double>()[3] = b.view<double>()[3] = INFINITY;
+  b.view<double>()[6] = 2.0 + 1e-12;  // within tolerance, but the chunk is not bit-identical
+  auto v = compareArrays(a, b, {0, 1e-9});
+  EXPECT_EQ(v.outcome, Verification::Outcome::Pass);
+  EXPECT_EQ(v.mismatches, 0u);
+  b.view<double>()[3] = -INFINITY;
+  v = compareArrays(a, b, {0, 1e-9});
+  EXPECT_EQ(v.mismatches, 1u);
+  EXPECT_EQ(v.firstMismatches, (std::vector<std::uint64_t>{3}));
+}
+
 TEST(Verify, ShapeMismatchFails) {
   HostArray a("o", DType::F32, {4}), b("o", DType::F32, {2, 2});
   EXPECT_EQ(compareArrays(a, b, {}).outcome, Verification::Outcome::Fail);

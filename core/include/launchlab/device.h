@@ -51,7 +51,8 @@ class GpuRuntime {
  public:
   virtual ~GpuRuntime() = default;
   virtual DeviceStatus status() const = 0;
-  /// Free and total device memory in bytes; {0,0} when unavailable.
+  /// Free and total device memory in bytes; {0,0} when unavailable. Free includes what the runtime keeps from the
+  /// last run for the next (kernels/common/pipeline_pool.h), which that run reuses or frees first.
   virtual std::pair<std::size_t, std::size_t> memoryInfo() const = 0;
   /// Called after an implementation failed. If the device is in a sticky error state (illegal address, launch
   /// failure…), CUDA's contract is that the process must end before the GPU can be used again: the runtime

@@ -71,12 +71,16 @@ class Engine {
   /// Copies the outputs spec.outputsFromReference names from the cached reference; returns their names ("a, b").
   std::string copyOutputsFromReference(const ImplSpec& spec, std::vector<HostArray>& outputs) const;
   void verifyInto(ImplResult& res, const Job& job, const ImplSpec& spec, std::vector<HostArray>& outputs);
+  /// Swaps in the last run's output arrays when `outputs` has their names, dtypes and shapes: a sweep's points then
+  /// write into memory already paged in instead of faulting in fresh pages every point.
+  void reuseScratch(std::vector<HostArray>& outputs);
 
   struct Cache {
     std::string key;
     std::vector<HostArray> inputs;
     std::vector<HostArray> referenceOutputs;
     std::optional<ImplResult> referenceResult;
+    std::vector<HostArray> scratchOutputs;  ///< the last run's outputs when it did not keep them (reuseScratch)
   };
   std::string cacheKey(const RunRequest& req, const std::string& resolvedSetup) const;
 
