@@ -1,5 +1,6 @@
 #include "common/gpu_pipeline.cuh"
 
+#include <cstdlib>
 #include <exception>
 #include <memory>
 #include <mutex>
@@ -44,8 +45,8 @@ void LaunchGate::release() { *reinterpret_cast<volatile int*>(m_flag) = 1; }
 
 namespace {
 
-/// The pool: the kit of the last run that ended normally (pipeline_pool.h). Never destroyed: at exit the CUDA
-/// runtime may already be torn down, and the process's end frees everything anyway.
+/// The pool: the kit of the last run that ended normally (pipeline_pool.h). The objects themselves are never
+/// destroyed (no static destructor racing the CUDA runtime's teardown); an exit handler frees the kit.
 std::mutex& poolMutex() {
   static auto* m = new std::mutex;
   return *m;
@@ -97,6 +98,10 @@ void destroyOnItsDevice(std::unique_ptr<PipelineKit> kit) {
 
 KitLease::KitLease(const ImplContext& ctx) : m_exceptions(std::uncaught_exceptions()) {
   const int dev = currentDevice();
+  // Registered after the CUDA runtime's own exit handler (a CUDA call came first), so it runs before the runtime
+  // is torn down: the pooled set is freed at exit like any other (memcheck's leak check stays meaningful).
+  static const bool atExit = std::atexit([] { dropPooledResources(false); }) == 0;
+  (void)atExit;
   std::unique_ptr<PipelineKit> kit;
   {
     std::lock_guard lock(poolMutex());

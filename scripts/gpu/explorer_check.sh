@@ -3,11 +3,11 @@
 # the SM count, the CPU/GPU crossover over N, occupancy against the CUDA API), issue 12's Mandelbrot against the FP32
 # FMA kernel, blocks on SMs (traced runs and the instrumentation's overhead), issue 15's exercise solutions through
 # --kernel-file against the built-in variants, and the GPU test suite, in one device call.
-# Sections: STEPS="tests sweeps mandelbrot blocks exercises" (default all). Run from the repository root (exercises).
+# Sections: STEPS="tests sweeps overhead mandelbrot blocks exercises" (default all). Run from the repository root (exercises).
 # Usage: scripts/gpu/explorer_check.sh BIN_DIR OUT_DIR   (OUT_DIR gets explorer.tar.gz and summary.txt)
 set -u
 source "$(dirname "${BASH_SOURCE[0]}")/lib/check.sh"
-STEPS=${STEPS:-tests sweeps mandelbrot blocks exercises}
+STEPS=${STEPS:-tests sweeps overhead mandelbrot blocks exercises}
 export LAUNCHLAB_EXERCISES_DIR=${LAUNCHLAB_EXERCISES_DIR:-$PWD/resources/exercises}
 has() { [[ " $STEPS " == *" $1 "* ]]; }
 check_begin explorer "${1:?bin dir}" "${2:?out dir}"
@@ -32,6 +32,22 @@ if has sweeps; then
   grep -h "beats the best CPU" "$E/crossover_vector_add.txt" >> "$summary"
   step occupancy_vector_add 60 occupancy vector_add --impl cuda-one-per-thread --block 32,64,128,256,512,1024 \
     --json "$E/occupancy_vector_add.json"
+fi
+
+if has overhead; then
+  # The sweep harness's cost per point (issue 11: <= 1 ms), and the pooled pipeline resources under memcheck: a sweep
+  # whose points reuse one set of buffers (same sizes) and reallocate it (N changes), then a run of another workload.
+  mkdir -p "$E/overhead"
+  timeout 300 bash "$(dirname "$0")/sweep_overhead.sh" "$C" "$E/overhead" > "$E/overhead/log.txt" 2>&1
+  note "sweep_overhead: exit $?"
+  cat "$E/overhead/overhead.txt" >> "$summary" 2>/dev/null
+  SAN=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
+  for args in "sweep vector_add --impl cuda-grid-stride,cuda-one-per-thread --block 128,256 --n 2^16,2^18" \
+              "run hypot --impl cuda-grid-stride --n 100003"; do
+    timeout 300 "$SAN" --tool memcheck --leak-check full --error-exitcode 9 "$C" $args --reps 2 --warmup 1 \
+      > "$E/overhead/memcheck_${args%% *}.txt" 2>&1
+    note "memcheck $args: exit $? ($(grep -E 'ERROR SUMMARY' "$E/overhead/memcheck_${args%% *}.txt" | tail -n 1))"
+  done
 fi
 
 if has mandelbrot; then
