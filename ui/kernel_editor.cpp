@@ -4,7 +4,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
-#include <QPushButton>
+#include <QToolButton>
 #include <QShortcut>
 #include <QSplitter>
 #include <QThread>
@@ -84,9 +84,10 @@ void KernelEditor::setWorkload(const QString& id) {
   m_picker->clear();
   for (const auto& e : exercises())
     if (e.workload == id.toStdString()) {
-      const QString eid = QString::fromStdString(e.id);
-      if (defaultExercise(e.workload) == &e) m_picker->insertItem(0, QString::fromStdString(e.title), eid);
-      else m_picker->addItem(QString::fromStdString(e.title), eid);
+      const QString eid = QString::fromStdString(e.id);  // short, and what the CLI's --exercise takes
+      const int at = defaultExercise(e.workload) == &e ? 0 : m_picker->count();
+      m_picker->insertItem(at, eid, eid);
+      m_picker->setItemData(at, QString::fromStdString(e.title), Qt::ToolTipRole);
     }
   m_picker->setEnabled(m_picker->count() > 0);
   selectExercise(m_picker->count() ? m_picker->itemData(0).toString() : QString());
@@ -103,7 +104,7 @@ void KernelEditor::selectExercise(const QString& id) {
   m_loading = false;
   m_editor->setReadOnly(!m_exercise);
   setProblems({}, {});
-  for (QWidget* w : findChildren<QPushButton*>()) w->setEnabled(m_exercise != nullptr);
+  for (QWidget* w : findChildren<QToolButton*>()) w->setEnabled(m_exercise != nullptr);
   if (!m_exercise) {
     QStringList with;
     for (const auto& e : exercises())

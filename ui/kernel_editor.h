@@ -17,7 +17,7 @@ class QComboBox;
 class QLabel;
 class QListWidget;
 class QProcess;
-class QPushButton;
+class QToolButton;
 class QThread;
 class QTimer;
 
@@ -108,7 +108,7 @@ class KernelEditor : public QWidget {
   CodeEditor* m_editor = nullptr;
   CudaHighlighter* m_highlighter = nullptr;
   QListWidget* m_list = nullptr;
-  QPushButton* m_checkButton = nullptr;
+  QToolButton* m_checkButton = nullptr;
   QTimer* m_saveTimer = nullptr;
   QProcess* m_check = nullptr;
   QString m_checkPath;

@@ -8,7 +8,7 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QProcess>
-#include <QPushButton>
+#include <QToolButton>
 #include <QTextCursor>
 #include <QTimer>
 
@@ -21,8 +21,11 @@ namespace launchlab::ui {
 
 namespace {
 
-QPushButton* button(const QString& text, const QString& tip, QHBoxLayout* row) {
-  auto* b = new QPushButton(text);
+/// A compact button (tool-button padding: the row fits beside the results at 1280 pixels).
+QToolButton* button(const QString& text, const QString& tip, QHBoxLayout* row) {
+  auto* b = new QToolButton;
+  b->setText(text);
+  b->setToolButtonStyle(Qt::ToolButtonTextOnly);
   b->setToolTip(tip);
   row->addWidget(b);
   return b;
@@ -44,30 +47,32 @@ QWidget* KernelEditor::buildButtons() {
   m_picker->setObjectName("exercisePicker");
   m_picker->setToolTip("The exercises of the selected workload (docs/EXERCISES.md)");
   m_picker->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+  m_picker->setSizePolicy(QSizePolicy::Minimum, QSizePolicy::Fixed);  // the ids are short: never elided
   connect(m_picker, &QComboBox::currentIndexChanged, this,
           [this](int i) { if (i >= 0) selectExercise(m_picker->itemData(i).toString()); });
   row->addWidget(m_picker);
   auto* compileB = button("Compile", "Compile with NVRTC (Ctrl+B); no GPU needed", row);
-  connect(compileB, &QPushButton::clicked, this, [this] { compile(); });
+  connect(compileB, &QToolButton::clicked, this, [this] { compile(); });
   m_checkButton = button("Check", "Run the kernel under compute-sanitizer: memcheck, then racecheck when it uses "
                                   "__shared__ (needs the GPU and the CUDA toolkit's sanitizer)", row);
-  connect(m_checkButton, &QPushButton::clicked, this, &KernelEditor::check);
-  auto* reset = button("Reset", "Replace the text with the exercise's starting file (Ctrl+Z undoes it)", row);
-  connect(reset, &QPushButton::clicked, this, &KernelEditor::resetToStartingFile);
-  auto* import = button("Import .cu\xE2\x80\xA6", "Load a .cu file into the editor (Ctrl+Z undoes it)", row);
-  connect(import, &QPushButton::clicked, this, [this] {
+  connect(m_checkButton, &QToolButton::clicked, this, &KernelEditor::check);
+  auto* reset = button("Reset", "Reset to the starting file: replace the text with the exercise's starting file (Ctrl+Z "
+                               "undoes it)", row);
+  connect(reset, &QToolButton::clicked, this, &KernelEditor::resetToStartingFile);
+  auto* import = button("Import\xE2\x80\xA6", "Import .cu\xE2\x80\xA6: load a .cu file into the editor (Ctrl+Z undoes it)", row);
+  connect(import, &QToolButton::clicked, this, [this] {
     const QString path = QFileDialog::getOpenFileName(this, "Import a kernel", {}, "CUDA source (*.cu *.cuh);;All files (*)");
     if (!path.isEmpty()) importFile(path);
   });
-  auto* exportB = button("Export .cu\xE2\x80\xA6", "Save the editor's text to a .cu file of your choice", row);
-  connect(exportB, &QPushButton::clicked, this, [this] {
+  auto* exportB = button("Export\xE2\x80\xA6", "Export .cu\xE2\x80\xA6: save the editor's text to a .cu file of your choice", row);
+  connect(exportB, &QToolButton::clicked, this, [this] {
     const QString path = QFileDialog::getSaveFileName(this, "Export the kernel",
                                                       m_exercise ? QString::fromStdString(m_exercise->id) + ".cu" : QString(),
                                                       "CUDA source (*.cu)");
     if (!path.isEmpty()) exportFile(path);
   });
-  auto* reveal = button("Reveal solution", "Load the reference solution (Ctrl+Z brings your version back)", row);
-  connect(reveal, &QPushButton::clicked, this, &KernelEditor::revealSolution);
+  auto* reveal = button("Reveal solution", "Reveal solution: load the reference solution (Ctrl+Z brings your version back)", row);
+  connect(reveal, &QToolButton::clicked, this, &KernelEditor::revealSolution);
   row->addStretch(1);
   return bar;
 }

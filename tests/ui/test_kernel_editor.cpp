@@ -315,6 +315,33 @@ class TestKernelEditor : public QObject {
     w->selectWorkload("mandelbrot");
     QTRY_VERIFY(!panel->myKernelBox()->isVisibleTo(panel));
   }
+
+  /// LAUNCHLAB_EDITOR_SCREENSHOT=F.png: the window with the tab in front and a compiler error shown (docs/screenshots;
+  /// run with an offscreen screen of the size wanted).
+  void screenshotWithADiagnostic() {
+    const QString path = qEnvironmentVariable("LAUNCHLAB_EDITOR_SCREENSHOT");
+    if (path.isEmpty()) QSKIP("set LAUNCHLAB_EDITOR_SCREENSHOT=F.png to save the tab's screenshot");
+    MainWindowOptions o;
+    o.presetFolder = m_dir.filePath("presets");
+    o.exerciseFolder = m_dir.filePath("shot");
+    o.firstRun = false;
+    MainWindow w(m_backend, AppSettings::ephemeral(), o);
+    w.showMaximized();
+    w.selectWorkload("vector_add");
+    QVERIFY(test::runAndWait(w));
+    QString text = ExerciseStore::startingFile("vector_add");
+    text.replace("  // TODO: compute this thread's global index, and if it is below n, write x + y to out at that index.\n",
+                 "  const unsigned long long i = blockIdx.x * blockDim.x + threadIdx.x\n"
+                 "  if (i < n) out[i] = x[i] + y[idx];\n");
+    w.kernelEditor()->editor()->setPlainText(text);
+    if (!nvrtcUnavailableReason().empty())
+      w.kernelEditor()->setCompileFunction(fakeCompiler({{"vector_add.cu", 20, 3, "error", "expected a \";\""}}));
+    w.showKernelEditor();
+    QVERIFY(compileAndWait(*w.kernelEditor()));
+    w.kernelEditor()->editor()->goToLine(19);
+    QTest::qWait(300);
+    QVERIFY(w.grab().save(path));
+  }
 };
 
 QTEST_MAIN(TestKernelEditor)
