@@ -49,11 +49,8 @@ bool isChatter(std::string_view body) {
   return false;
 }
 
-/// Racecheck's "Error: Race reported between Write access at X in F:13" (and its "Warning:" form).
-bool isRaceHeadline(std::string_view body) {
-  return (startsWith(body, "Error: ") || startsWith(body, "Warning: ")) &&
-         body.find("Race reported between") != std::string_view::npos;
-}
+/// Racecheck's "Error: Race reported between Write access at X in F:13" (and its "Warning:" / older "WARN:" forms).
+bool isRaceHeadline(std::string_view body) { return body.find("Race reported between") != std::string_view::npos; }
 
 /// Builds findings from a headline and the indented lines under it.
 class ReportReader {
@@ -96,6 +93,7 @@ class ReportReader {
     } else if (located && m_cur.line == 0) {
       m_cur.file = file;
       m_cur.line = line;
+      if (m_race) m_cur.text += lineSuffix(line);
     } else if (startsWith(body, "by thread") || startsWith(body, "Address ")) {
       m_cur.text += (startsWith(body, "by") ? " " : "; ") + std::string(body);
     }
@@ -107,10 +105,11 @@ class ReportReader {
   }
 
  private:
-  /// "Write access at KERNEL+0x350 in F:13" -> "Write access".
+  /// "Write access at KERNEL+0x350 in F:13" -> "Write access" (also when the location is on the next line).
   static std::string accessName(std::string_view what) {
-    const auto at = what.find(" at ");
-    return std::string(trimmed(what.substr(0, at)));
+    what = trimmed(what.substr(0, what.find(" at ")));
+    if (what.size() > 3 && what.substr(what.size() - 3) == " at") what.remove_suffix(3);
+    return std::string(what);
   }
   static std::string lineSuffix(int line) { return line > 0 ? " (line " + std::to_string(line) + ")" : ""; }
 

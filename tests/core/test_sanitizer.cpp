@@ -72,6 +72,37 @@ TEST(Sanitizer, RacecheckAnalysisReportBothLines) {
   EXPECT_EQ(f[0].text, "race: Write access (line 13) and Read access (line 21) [4 hazards]");
 }
 
+TEST(Sanitizer, RacecheckSeveralAccessesAndOlderForm) {
+  // Several "and" lines; cuda-memcheck's "WARN:" with "at 0xOFF in FILE:LINE:KERNEL".
+  const auto f = parseSanitizerReport(
+      "========= Error: Race reported between Write access at blockReduce(int *, int *)+0xf0 in race.cu:12\n"
+      "=========     and Read access at blockReduce(int *, int *)+0xd0 in race.cu:12 [32 hazards]\n"
+      "=========     and Write access at blockReduce(int *, int *)+0xf0 in race.cu:12 [4 hazards]\n"
+      "=========\n"
+      "========= WARN: Race reported between Read access at 0x00000170 in ./race.cu:4:test(int*, int*)\n"
+      "=========     and Write access at 0x00000148 in ./race.cu:3:test(int*, int*) [4 hazards]\n",
+      "racecheck");
+  ASSERT_EQ(f.size(), 2u);
+  EXPECT_EQ(f[0].line, 12);
+  EXPECT_EQ(f[0].text, "race: Write access (line 12) and Read access (line 12) [32 hazards] and Write access (line 12) "
+                       "[4 hazards]");
+  EXPECT_EQ(f[1].file, "./race.cu");
+  EXPECT_EQ(f[1].line, 4);
+  EXPECT_EQ(f[1].text, "race: Read access (line 4) and Write access (line 3) [4 hazards]");
+}
+
+TEST(Sanitizer, RaceLocationOnTheNextLine) {
+  const auto f = parseSanitizerReport(
+      "========= Error: Race reported between Write access at\n"
+      "=========     race_condition(float *)+0xb0 in demo.cu:28\n"
+      "=========     and Read access at\n"
+      "=========     race_condition(float *)+0xc0 in demo.cu:30\n",
+      "racecheck");
+  ASSERT_EQ(f.size(), 1u);
+  EXPECT_EQ(f[0].line, 28);
+  EXPECT_EQ(f[0].text, "race: Write access (line 28) and Read access");
+}
+
 TEST(Sanitizer, RacecheckHazardReport) {
   const auto f = parseSanitizerReport(
       "========= ERROR: Potential WAW hazard detected at __shared__ 0x0 in block (0, 0, 0) :\n"
