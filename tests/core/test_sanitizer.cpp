@@ -11,6 +11,13 @@
 namespace launchlab {
 namespace {
 
+/// The report's one finding (a failure when it has another number of them).
+SanitizerFinding only(const std::string& report, const char* tool) {
+  const auto f = parseSanitizerReport(report, tool);
+  EXPECT_EQ(f.size(), 1u) << report;
+  return f.empty() ? SanitizerFinding{} : f.front();
+}
+
 TEST(Sanitizer, MemcheckInvalidWriteAtItsLine) {
   const std::string report =
       "========= COMPUTE-SANITIZER\n"
@@ -22,13 +29,10 @@ TEST(Sanitizer, MemcheckInvalidWriteAtItsLine) {
       "=========\n"
       "cpu-serial  ok\n"
       "========= ERROR SUMMARY: 1 error\n";
-  const auto f = parseSanitizerReport(report, "memcheck");
-  ASSERT_EQ(f.size(), 1u);
-  EXPECT_EQ(f[0].tool, "memcheck");
-  EXPECT_EQ(f[0].file, "/tmp/my.cu");
-  EXPECT_EQ(f[0].line, 12);
-  EXPECT_EQ(f[0].text, "Invalid __global__ write of size 4 bytes by thread (255,0,0) in block (255,0,0); "
-                       "Address 0x7f0a2c400000 is out of bounds");
+  EXPECT_EQ(only(report, "memcheck"),
+            (SanitizerFinding{"memcheck", "/tmp/my.cu", 12,
+                              "Invalid __global__ write of size 4 bytes by thread (255,0,0) in block (255,0,0); "
+                              "Address 0x7f0a2c400000 is out of bounds"}));
 }
 
 TEST(Sanitizer, OlderLocationFormAndDuplicatesFolded) {
@@ -36,24 +40,18 @@ TEST(Sanitizer, OlderLocationFormAndDuplicatesFolded) {
   const std::string one =
       "========= Invalid __global__ read of size 4 bytes\n"
       "=========     at 0x00000070 in my.cu:7:kern(int*)\n";
-  const auto f = parseSanitizerReport(one + one, "memcheck");
-  ASSERT_EQ(f.size(), 1u);
-  EXPECT_EQ(f[0].file, "my.cu");
-  EXPECT_EQ(f[0].line, 7);
-  EXPECT_EQ(f[0].text, "Invalid __global__ read of size 4 bytes");
+  EXPECT_EQ(only(one + one, "memcheck"), (SanitizerFinding{"memcheck", "my.cu", 7, "Invalid __global__ read of size 4 bytes"}));
 }
 
 TEST(Sanitizer, ApiErrorHasNoLine) {
-  const auto f = parseSanitizerReport(
+  const SanitizerFinding f = only(
       "========= Program hit cudaErrorLaunchFailure (error 719) due to \"unspecified launch failure\" on CUDA API "
       "call to cudaDeviceSynchronize.\n=========     Saved host backtrace up to driver entry point at error\n"
       "=========         Host Frame: [0x2ebf] in libcuda.so.1\n",
       "memcheck");
-  ASSERT_EQ(f.size(), 1u);
-  EXPECT_EQ(f[0].line, 0);
-  EXPECT_EQ(f[0].file, "");
-  EXPECT_EQ(f[0].text.rfind("Program hit cudaErrorLaunchFailure", 0), 0u);
-  EXPECT_EQ(formatFinding(f[0]).rfind("(no source line): memcheck: Program hit", 0), 0u);
+  EXPECT_EQ(f.line, 0);
+  EXPECT_EQ(f.file, "");
+  EXPECT_EQ(formatFinding(f).rfind("(no source line): memcheck: Program hit cudaErrorLaunchFailure", 0), 0u);
 }
 
 TEST(Sanitizer, RacecheckAnalysisReportBothLines) {
@@ -65,11 +63,8 @@ TEST(Sanitizer, RacecheckAnalysisReportBothLines) {
       "/home/s/my.cu:21 [4 hazards]\n"
       "=========\n"
       "========= RACECHECK SUMMARY: 1 hazard displayed (1 error, 0 warnings)\n";
-  const auto f = parseSanitizerReport(report, "racecheck");
-  ASSERT_EQ(f.size(), 1u);
-  EXPECT_EQ(f[0].line, 13);
-  EXPECT_EQ(f[0].file, "/home/s/my.cu");
-  EXPECT_EQ(f[0].text, "race: Write access (line 13) and Read access (line 21) [4 hazards]");
+  EXPECT_EQ(only(report, "racecheck"), (SanitizerFinding{"racecheck", "/home/s/my.cu", 13,
+                                                         "race: Write access (line 13) and Read access (line 21) [4 hazards]"}));
 }
 
 TEST(Sanitizer, RacecheckSeveralAccessesAndOlderForm) {
@@ -92,27 +87,22 @@ TEST(Sanitizer, RacecheckSeveralAccessesAndOlderForm) {
 }
 
 TEST(Sanitizer, RaceLocationOnTheNextLine) {
-  const auto f = parseSanitizerReport(
-      "========= Error: Race reported between Write access at\n"
-      "=========     race_condition(float *)+0xb0 in demo.cu:28\n"
-      "=========     and Read access at\n"
-      "=========     race_condition(float *)+0xc0 in demo.cu:30\n",
-      "racecheck");
-  ASSERT_EQ(f.size(), 1u);
-  EXPECT_EQ(f[0].line, 28);
-  EXPECT_EQ(f[0].text, "race: Write access (line 28) and Read access");
+  EXPECT_EQ(only("========= Error: Race reported between Write access at\n"
+                 "=========     race_condition(float *)+0xb0 in demo.cu:28\n"
+                 "=========     and Read access at\n"
+                 "=========     race_condition(float *)+0xc0 in demo.cu:30\n",
+                 "racecheck"),
+            (SanitizerFinding{"racecheck", "demo.cu", 28, "race: Write access (line 28) and Read access"}));
 }
 
 TEST(Sanitizer, RacecheckHazardReport) {
-  const auto f = parseSanitizerReport(
-      "========= ERROR: Potential WAW hazard detected at __shared__ 0x0 in block (0, 0, 0) :\n"
-      "=========     Write Thread (0, 0, 0) at 0x00000088 in raceWAW.cu:18:WAW(void)\n"
-      "=========     Write Thread (1, 0, 0) at 0x00000088 in raceWAW.cu:18:WAW(void)\n"
-      "=========     Current Value : 0, Incoming Value : 1\n",
-      "racecheck");
-  ASSERT_EQ(f.size(), 1u);
-  EXPECT_EQ(f[0].line, 18);
-  EXPECT_EQ(f[0].text, "Potential WAW hazard detected at __shared__ 0x0 in block (0, 0, 0)");
+  EXPECT_EQ(only("========= ERROR: Potential WAW hazard detected at __shared__ 0x0 in block (0, 0, 0) :\n"
+                 "=========     Write Thread (0, 0, 0) at 0x00000088 in raceWAW.cu:18:WAW(void)\n"
+                 "=========     Write Thread (1, 0, 0) at 0x00000088 in raceWAW.cu:18:WAW(void)\n"
+                 "=========     Current Value : 0, Incoming Value : 1\n",
+                 "racecheck"),
+            (SanitizerFinding{"racecheck", "raceWAW.cu", 18,
+                              "Potential WAW hazard detected at __shared__ 0x0 in block (0, 0, 0)"}));
 }
 
 TEST(Sanitizer, CleanReportHasNoFinding) {
