@@ -31,6 +31,12 @@ QToolButton* button(const QString& text, const QString& tip, QHBoxLayout* row) {
   return b;
 }
 
+/// The CLI's one line on stderr without its "launchlab-cli: check: " prefix.
+QString reasonOf(const QString& err) {
+  QString why = err.section("launchlab-cli: ", -1);
+  return why.startsWith("check: ") ? why.mid(7) : why;
+}
+
 QString defaultCliPath() {
   const QString env = qEnvironmentVariable("LAUNCHLAB_CLI_PATH");
   return env.isEmpty() ? QCoreApplication::applicationDirPath() + "/launchlab-cli" : env;
@@ -161,12 +167,12 @@ void KernelEditor::onCheckFinished() {
   const int findings = int(m_editor->marks().size());
   const QStringList lines = out.trimmed().split('\n');
   if (code == 2) {
-    showNote("Check: " + err.section("launchlab-cli: ", -1) + " (Ctrl+B shows the compiler's messages)", true);
+    showNote("Check: " + reasonOf(err) + " (Ctrl+B shows the compiler's messages)", true);
     emit checked(-1);
     return;
   }
   if (findings == 0 && code != 0) {
-    showNote("Check: " + (err.isEmpty() ? lines.last() : err.section("launchlab-cli: ", -1)), true);
+    showNote("Check: " + (err.isEmpty() ? lines.last() : reasonOf(err)), true);
     emit checked(-1);
     return;
   }

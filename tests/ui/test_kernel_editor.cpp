@@ -281,7 +281,7 @@ class TestKernelEditor : public QObject {
     QVERIFY(checked.wait(20000));
     qunsetenv("LAUNCHLAB_COMPUTE_SANITIZER");
     QCOMPARE(checked.front().front().toInt(), -1);
-    QVERIFY2(e->noteText().startsWith("Check: check: compute-sanitizer not found"), qPrintable(e->noteText()));
+    QVERIFY2(e->noteText().startsWith("Check: compute-sanitizer not found"), qPrintable(e->noteText()));
     QVERIFY(e->editor()->marks().empty());
   }
 
