@@ -419,17 +419,8 @@ void MainWindow::run() {
     m_errorBanner->showMessage(Banner::Level::Error, cannotRunText(c));
     return;
   }
-  if (!c.request->userKernel) return startRequest(*c.request);
-  // my-kernel: compile the file on screen first (off the GUI thread); its diagnostics stop the run at their lines.
-  RunRequest req = *c.request;
-  req.userKernel = m_kernelEditor->userKernel();
-  m_statusText->setText("Compiling my-kernel\xE2\x80\xA6");
-  m_kernelEditor->compile([this, req](bool ok) {
-    if (ok) return startRequest(req);
-    m_statusText->setText("my-kernel does not compile");
-    m_errorBanner->showMessage(Banner::Level::Error, "my-kernel does not compile: see the My kernel tab.");
-    showKernelEditor();
-  });
+  if (c.request->userKernel) return compileThenRun(*c.request);
+  startRequest(*c.request);
 }
 
 void MainWindow::startRequest(RunRequest req) {

@@ -179,6 +179,8 @@ class MainWindow : public QMainWindow {
   void startFirstRun();
   /// Starts `req` (checked) on the controller; run() gets here directly, or after compiling the user's kernel.
   void startRequest(RunRequest req);
+  /// Runs of my-kernel: compiles the editor's file, then starts `req` with it (main_window_editor.cpp).
+  void compileThenRun(RunRequest req);
   QWidget* buildKernelEditor();
   void log(const QString& line);
 

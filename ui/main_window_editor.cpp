@@ -1,7 +1,9 @@
 // The main window's "My kernel" tab (kernel_editor.h): wiring to the parameter panel, the log and the layout.
+#include <QLabel>
 #include <QSplitter>
 #include <QTabWidget>
 
+#include "banner.h"
 #include "kernel_editor.h"
 #include "log_text.h"
 #include "main_window.h"
@@ -36,5 +38,17 @@ QWidget* MainWindow::buildKernelEditor() {
 }
 
 void MainWindow::showKernelEditor() { m_bottomTabs->setCurrentWidget(m_kernelEditor); }
+
+void MainWindow::compileThenRun(RunRequest req) {
+  // The file on screen, compiled first (off the GUI thread): its diagnostics stop the run at their lines.
+  req.userKernel = m_kernelEditor->userKernel();
+  m_statusText->setText("Compiling my-kernel\xE2\x80\xA6");
+  m_kernelEditor->compile([this, req](bool ok) {
+    if (ok) return startRequest(req);
+    m_statusText->setText("my-kernel does not compile");
+    m_errorBanner->showMessage(Banner::Level::Error, "my-kernel does not compile: see the My kernel tab.");
+    showKernelEditor();
+  });
+}
 
 }  // namespace launchlab::ui

@@ -145,6 +145,18 @@ class TestKernelEditor : public QObject {
     QVERIFY(e->noteText().startsWith("Compiled for sm_90"));
   }
 
+  void ctrlBCompiles() {
+    auto e = editorOn("hypot");
+    e->setCompileFunction(fakeCompiler({{"hypot.cu", 2, 1, "error", "from Ctrl+B"}}));
+    e->show();
+    QVERIFY(QTest::qWaitForWindowActive(e.get()));
+    e->editor()->setFocus();
+    QSignalSpy done(e.get(), &KernelEditor::compiled);
+    QTest::keyClick(e->editor(), Qt::Key_B, Qt::ControlModifier);
+    QVERIFY(done.wait(5000));
+    QCOMPARE(e->editor()->markText(2), QString("error: from Ctrl+B"));
+  }
+
   void withoutNvrtcOneInlineLine() {
     auto e = editorOn("hypot");
     e->setCompileFunction([](const UserKernel&, const Exercise&, const std::string&) {
