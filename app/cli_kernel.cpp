@@ -69,8 +69,6 @@ void compileOrThrow(const Engine& engine, const std::string& workload, const Use
               << " (" << r.loweredName << ", " << r.cubin.size() << " bytes)\n";
 }
 
-namespace {
-
 std::string selfExe() {
   std::string path(4096, '\0');
   const ssize_t n = ::readlink("/proc/self/exe", path.data(), path.size() - 1);
@@ -78,8 +76,6 @@ std::string selfExe() {
   path.resize(std::size_t(n));
   return path;
 }
-
-}  // namespace
 
 RunResult runInWorker(const RunRequest& req) {
   IsolatedRunner runner({selfExe(), "worker"});

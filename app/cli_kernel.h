@@ -33,6 +33,9 @@ std::string compileArch(const Engine& engine, const std::string& gpuProfile);
 void compileOrThrow(const Engine& engine, const std::string& workload, const UserKernel& k,
                     const std::string& gpuProfile, bool quietOk);
 
+/// This executable's path (/proc/self/exe), for starting itself as a worker or under compute-sanitizer.
+std::string selfExe();
+
 /// Runs `req` in a worker process (this executable's `worker`): a faulting kernel costs one failed run, and a
 /// worker silent for longer than the kernel's time limit (a kernel that never ends) is stopped.
 RunResult runInWorker(const RunRequest& req);

@@ -14,6 +14,7 @@
 #include <variant>
 #include <vector>
 
+#include "cli_check.h"
 #include "cli_course.h"
 #include "cli_kernel.h"
 #include "cli_occupancy.h"
@@ -344,6 +345,15 @@ int main(int argc, char** argv) {
                                                 "(no GPU needed): diagnostics as FILE:LINE:COL: error: TEXT");
   compile->add_option("workload", compileWorkload, "Workload id (see 'list')")->required();
   addKernelOptions(compile, ko, true);
+  RunOptions cko;  // check: run's request options and a kernel file, run under compute-sanitizer
+  auto* check = app.add_subcommand("check", "Run a kernel of your own under compute-sanitizer (memcheck, then racecheck "
+                                            "when it uses __shared__; once, n = 64Ki unless --n): findings as "
+                                            "FILE:LINE: TOOL: TEXT; exit 0 clean, 1 findings or no sanitizer/GPU");
+  addRequestOptions(check, cko);
+  for (const char* name : {"--impl", "--reps", "--warmup"}) check->remove_option(check->get_option(name));  // fixed
+  check->add_option("--block", cko.text.block, "Threads per block: B or auto")->default_str("auto");
+  check->add_option("--grid", cko.text.grid, "Blocks per grid: G or auto")->default_str("auto");
+  addKernelOptions(check, cko.kernel, true);
   run->add_flag("--dry-run", ro.dryRun, "Check the request and print the command line that runs it; run nothing");
 
   SweepOptions so;
@@ -453,6 +463,10 @@ int main(int argc, char** argv) {
     if (compile->parsed()) {
       cli::compileOrThrow(engine, compileWorkload, *cli::userKernelOf(ko), ko.gpuProfile, false);
       return 0;
+    }
+    if (check->parsed()) {
+      if (cko.text.n.empty()) cko.text.n = cli::kCheckDefaultN;
+      return cli::runCheck(engine, buildRequest(engine, cko), cko.kernel);
     }
     if (show->parsed()) return cmdShow(showPath);
     if (sweep->parsed()) return cmdSweep(engine, so);

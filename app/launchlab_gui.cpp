@@ -188,6 +188,7 @@ int main(int argc, char** argv) {
   opts.startClock = &startClock;
   std::unique_ptr<AppSettings> settings = fresh ? AppSettings::ephemeral() : std::make_unique<AppSettings>();
   if (fresh) opts.presetFolder = settings->privateFolder() + "/presets";
+  if (fresh) opts.exerciseFolder = settings->privateFolder() + "/exercises";
 
   std::optional<launchlab::RemoteTarget> remote;
   if (!readRemote(o, *settings, remote)) return 2;

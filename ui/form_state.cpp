@@ -51,7 +51,7 @@ namespace {
 /// Maps a request problem's field to a form field.
 std::string formField(const std::string& field) {
   if (field == "n") return "size";
-  if (field == "impl") return "impls";
+  if (field == "impl" || field == "kernel") return "impls";  // my-kernel's problems sit with the implementations
   if (field == "dtype" || field == "block" || field == "grid" || field == "reps" || field == "warmup" ||
       field == "params" || field.rfind("param:", 0) == 0)
     return field;
@@ -82,9 +82,14 @@ RequestText requestTextOf(const FormState& form) {
   return t;
 }
 
-FormCheck checkForm(const FormState& form, const Backend& backend) {
+FormCheck checkForm(const FormState& formIn, const Backend& backend, const UserKernel* kernel) {
   FormCheck out;
+  FormState form = formIn;
+  const auto mine = std::find(form.impls.begin(), form.impls.end(), kMyKernel);
+  const bool runsMine = mine != form.impls.end() && kernel;
+  if (mine != form.impls.end() && !kernel) form.impls.erase(mine);  // no exercise loaded: nothing to run
   ParsedRequest parsed = parseRequest(requestTextOf(form));
+  if (runsMine) parsed.request.userKernel = *kernel;
   addProblems(parsed.problems, out.errors);
   // The engine's rules, for the fields that parsed: ranges, dtypes, parameters, launch limits, rules across fields.
   RunRequest probe = parsed.request;

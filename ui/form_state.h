@@ -55,8 +55,9 @@ std::string defaultParamText(const ParamSpec& spec);
 std::string sizeText(std::uint64_t n);
 
 /// Checks every field in place (size, dtype, each parameter, block and grid against the device limits,
-/// repetitions), then asks the engine about the whole request. Never throws.
-FormCheck checkForm(const FormState& form, const Backend& backend);
+/// repetitions), then asks the engine about the whole request. Never throws. When the form ticks "my-kernel",
+/// `kernel` (the kernel editor's file) becomes the request's user kernel; without one, my-kernel is left out.
+FormCheck checkForm(const FormState& form, const Backend& backend, const UserKernel* kernel = nullptr);
 
 /// The largest size <= the workload's default whose run stays well under a second on one CPU core
 /// (estimated from bytesMoved and flops at about 1 GB/s and 0.5 GFLOP/s for `passes` passes), and that the

@@ -25,6 +25,7 @@
 #include "device_picker.h"
 #include "export_dialog.h"
 #include "history_pane.h"
+#include "kernel_editor.h"
 #include "log_text.h"
 #include "outputs_pane.h"
 #include "param_panel.h"
@@ -202,6 +203,7 @@ QWidget* MainWindow::buildBottomTabs() {
   m_history = new HistoryPane(*m_controller);
   connect(m_history, &HistoryPane::logLine, this, &MainWindow::log);
   m_bottomTabs->addTab(m_history, "History");
+  m_bottomTabs->addTab(buildKernelEditor(), "My kernel");
   return m_bottomTabs;
 }
 
@@ -356,6 +358,7 @@ void MainWindow::selectWorkload(const QString& id) {
   m_browser->select(id);
   setWindowTitle("LaunchLab \xE2\x80\x94 " + q(w->info().title));
   m_sweep->setWorkload(*w);
+  m_kernelEditor->setWorkload(id);
   updateSweepControls();
   // The views for this workload's arrays are made now, not when its first result arrives (that moment is
   // spent during a run, and creating plots costs the GUI thread).
@@ -416,7 +419,11 @@ void MainWindow::run() {
     m_errorBanner->showMessage(Banner::Level::Error, cannotRunText(c));
     return;
   }
-  RunRequest req = *c.request;
+  if (c.request->userKernel) return compileThenRun(*c.request);
+  startRequest(*c.request);
+}
+
+void MainWindow::startRequest(RunRequest req) {
   if (m_firstRunN) req.n = std::exchange(m_firstRunN, std::nullopt);
   std::string note;
   req.keepInputs = req.keepOutputs = mayKeepArraysOf(*m_backend->registry().find(req.workload), req, note);

@@ -32,6 +32,7 @@ class AppSettings;
 class Banner;
 class ExportDialog;
 class HistoryPane;
+class KernelEditor;
 class LogView;
 class OutputsPane;
 class ParamPanel;
@@ -55,6 +56,7 @@ struct MainWindowOptions {
   std::optional<int> startDevice;  ///< the CUDA device to select at start (launchlab --device N); a bad one is shown inline
   QString openRun;               ///< a run file (.llrun) to open at start instead of the first run (launchlab --open F)
   QString openSweep;             ///< a sweep file (launchlab.sweep JSON) to show in the sweep tab at start (--open-sweep F)
+  QString exerciseFolder;        ///< where the kernel editor saves (default: ExerciseStore::defaultFolder())
 };
 
 class DevicePicker;
@@ -96,6 +98,10 @@ class MainWindow : public QMainWindow {
   SweepChart* sweepChart() const;
   SweepPane* sweepPane() const { return m_sweep; }
   HistoryPane* historyPane() const { return m_history; }
+  /// The "My kernel" tab (kernel_editor.h).
+  KernelEditor* kernelEditor() const { return m_kernelEditor; }
+  /// Brings the "My kernel" tab to the front, with room for the editor.
+  void showKernelEditor();
   ExportDialog* exportDialog();
   std::shared_ptr<const RunOutcome> lastOutcome() const { return m_last; }
   /// Milliseconds from process start to the first plot on screen (-1 until then).
@@ -171,6 +177,11 @@ class MainWindow : public QMainWindow {
   void onBusy(bool busy);
   void arrangeForPresentation(bool on);
   void startFirstRun();
+  /// Starts `req` (checked) on the controller; run() gets here directly, or after compiling the user's kernel.
+  void startRequest(RunRequest req);
+  /// Runs of my-kernel: compiles the editor's file, then starts `req` with it (main_window_editor.cpp).
+  void compileThenRun(RunRequest req);
+  QWidget* buildKernelEditor();
   void log(const QString& line);
 
   std::shared_ptr<Backend> m_backend;
@@ -199,6 +210,8 @@ class MainWindow : public QMainWindow {
   std::unique_ptr<TimingChart> m_timing;
   SweepPane* m_sweep = nullptr;
   HistoryPane* m_history = nullptr;
+  KernelEditor* m_kernelEditor = nullptr;
+  QList<int> m_resultsSizesBeforeEditor;
   VerificationTable* m_verify = nullptr;
   ResultsTable* m_table = nullptr;
   LogView* m_log = nullptr;

@@ -176,6 +176,7 @@ void ParamPanel::rebuild(const Workload& w) {
   m_editors.clear();
   m_messages.clear();
   m_implBoxes.clear();
+  m_myKernelBox = nullptr;
   m_body = new QWidget(this);
   layout()->addWidget(m_body);
   auto* lay = new QVBoxLayout(m_body);
@@ -347,6 +348,13 @@ QGroupBox* ParamPanel::buildImplsBox(const Workload& w) {
   auto* ibox = new QGroupBox("Implementations");
   auto* il = new QVBoxLayout(ibox);
   for (const auto& impl : w.impls()) il->addWidget(implBox(impl, dev));
+  m_myKernelBox = new QCheckBox("My kernel (the My kernel tab)");
+  m_myKernelBox->setToolTip("Your kernel from the My kernel tab, compiled with NVRTC before the run and verified "
+                            "against cpu-serial like every implementation (docs/EXERCISES.md)");
+  m_myKernelBox->setVisible(offersMyKernel());
+  connect(m_myKernelBox, &QCheckBox::toggled, this, [this] { collect(); });
+  m_editors["impl:" + QString::fromStdString(std::string(kMyKernel))] = m_myKernelBox;
+  il->addWidget(m_myKernelBox);
   if (!dev.available && std::any_of(w.impls().begin(), w.impls().end(), [](const ImplSpec& i) { return i.isGpu(); })) {
     auto* off = new QLabel("CUDA variants are skipped on this machine (see the banner); tick them anyway to see "
                            "them listed with the reason.");
@@ -444,6 +452,7 @@ void ParamPanel::load(const FormState& f) {
                     std::find(f.impls.begin(), f.impls.end(), it.key().toStdString()) != f.impls.end();
     it.value()->setChecked(on);
   }
+  m_myKernelBox->setChecked(std::find(f.impls.begin(), f.impls.end(), kMyKernel) != f.impls.end());
   m_reps->setValue(f.reps);
   m_warmup->setValue(f.warmup);
   m_seed->setValue(int(std::min<std::uint64_t>(f.seed, 2147483647u)));
@@ -486,15 +495,29 @@ void ParamPanel::collect() {
   f.grid = m_gridEdit->text().trimmed().toStdString();
   for (const auto& impl : m_workload->impls())
     if (auto* cb = m_implBoxes.value(QString::fromStdString(impl.id)); cb && cb->isChecked()) f.impls.push_back(impl.id);
+  if (offersMyKernel() && m_myKernelBox->isChecked()) f.impls.emplace_back(kMyKernel);
   f.reps = m_reps->value();
   f.warmup = m_warmup->value();
   f.seed = std::uint64_t(m_seed->value());
   f.traceBlocks = m_traceBlocks->isChecked();
   m_form = f;
-  m_check = checkForm(m_form, m_backend);
+  m_check = checkForm(m_form, m_backend, offersMyKernel() ? &*m_userKernel : nullptr);
   syncSlider();
   mark();
   emit changed();
+}
+
+bool ParamPanel::offersMyKernel() const {
+  if (!m_userKernel || !m_workload) return false;
+  const Exercise* ex = findExercise(m_userKernel->exercise);
+  return ex && ex->workload == m_workload->info().id;
+}
+
+void ParamPanel::setUserKernel(std::optional<UserKernel> k) {
+  m_userKernel = std::move(k);
+  if (!m_myKernelBox) return;
+  m_myKernelBox->setVisible(offersMyKernel());
+  collect();
 }
 
 QString ParamPanel::fieldMessage(const QString& field) const {

@@ -5,6 +5,8 @@
 #include <QMap>
 #include <QWidget>
 
+#include <optional>
+
 #include "form_state.h"
 
 class QCheckBox;
@@ -31,6 +33,11 @@ class ParamPanel : public QWidget {
   const FormCheck& check() const { return m_check; }
   /// The editor of a field ("size", "dtype", "param:<name>", "block", "grid", "reps", "warmup", "impl:<id>").
   QWidget* editor(const QString& field) const { return m_editors.value(field); }
+  /// The kernel editor's file: offers "My kernel" among the implementations while its exercise belongs to the
+  /// workload on screen (nothing: not offered), and validates the request with it.
+  void setUserKernel(std::optional<UserKernel> k);
+  /// The "My kernel" box (null until a workload is shown).
+  QCheckBox* myKernelBox() const { return m_myKernelBox; }
   /// The message shown in place for a field ("" when none).
   QString fieldMessage(const QString& field) const;
 
@@ -86,6 +93,9 @@ class ParamPanel : public QWidget {
   QSpinBox* m_warmup = nullptr;
   QSpinBox* m_seed = nullptr;
   QCheckBox* m_traceBlocks = nullptr;
+  QCheckBox* m_myKernelBox = nullptr;
+  std::optional<UserKernel> m_userKernel;
+  bool offersMyKernel() const;
 };
 
 }  // namespace launchlab::ui

@@ -3,11 +3,13 @@
 # the SM count, the CPU/GPU crossover over N, occupancy against the CUDA API), issue 12's Mandelbrot against the FP32
 # FMA kernel, blocks on SMs (traced runs and the instrumentation's overhead), issue 15's exercise solutions through
 # --kernel-file against the built-in variants, and the GPU test suite, in one device call.
-# Sections: STEPS="tests sweeps overhead mandelbrot blocks exercises" (default all). Run from the repository root (exercises).
+# issue 15's Check (launchlab-cli check under compute-sanitizer: a solution clean, a missing bounds check and a
+# shared-memory race found at their lines). Sections: STEPS="tests sweeps overhead mandelbrot blocks exercises check"
+# (default all). Run from the repository root (exercises).
 # Usage: scripts/gpu/explorer_check.sh BIN_DIR OUT_DIR   (OUT_DIR gets explorer.tar.gz and summary.txt)
 set -u
 source "$(dirname "${BASH_SOURCE[0]}")/lib/check.sh"
-STEPS=${STEPS:-tests sweeps overhead mandelbrot blocks exercises}
+STEPS=${STEPS:-tests sweeps overhead mandelbrot blocks exercises check}
 export LAUNCHLAB_EXERCISES_DIR=${LAUNCHLAB_EXERCISES_DIR:-$PWD/resources/exercises}
 has() { [[ " $STEPS " == *" $1 "* ]]; }
 check_begin explorer "${1:?bin dir}" "${2:?out dir}"
@@ -78,5 +80,14 @@ if has exercises; then
   ex atomic_counter cuda-atomic atomic_counter
   ex reduce_sum cuda-warp-shuffle reduce_sum --n 2^24
   ex monte_carlo_pi cuda-philox monte_carlo_pi
+fi
+if has check; then  # expected exits: 0, 1 (memcheck at line 7), 1 (racecheck at line 13), 0
+  D=tests/data/check
+  sed '/__syncthreads();  \/\/ every step/d' "$D/reduce_sum_shared.cu" > "$E/reduce_sum_shared_race.cu"
+  step check_solution 240 check vector_add --kernel-file resources/exercises/solutions/vector_add.cu
+  step check_no_bounds_check 240 check vector_add --n 1000 --kernel-file "$D/vector_add_no_bounds_check.cu"
+  step check_race 300 check reduce_sum --block 256 --kernel-file "$E/reduce_sum_shared_race.cu"
+  step check_shared 300 check reduce_sum --block 256 --kernel-file "$D/reduce_sum_shared.cu"
+  grep -h -e ': memcheck: ' -e ': racecheck: ' -e '^check ' -e 'launchlab-cli: check' "$E"/check_*.txt | head -n 20 >> "$summary"
 fi
 cat "$summary"

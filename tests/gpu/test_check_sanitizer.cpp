@@ -1,0 +1,79 @@
+// `launchlab-cli check` on the GPU under the real compute-sanitizer: a reference solution is clean, a kernel without
+// its bounds check is a memcheck finding at its line, a shared-memory tree without its barrier a racecheck finding,
+// and the same tree with the barrier clean. Skipped (with the reason) where the toolkit has no compute-sanitizer.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "launchlab/command_line.h"
+#include "launchlab/sanitizer.h"
+
+namespace {
+
+std::string env(const char* name, const char* fallback) {
+  const char* v = std::getenv(name);
+  return v && *v ? v : fallback;
+}
+
+struct Ran {
+  int code = -1;
+  std::string out;
+};
+
+Ran cli(const std::string& args) {
+  const std::string line = launchlab::shellQuote(env("LAUNCHLAB_CLI", LAUNCHLAB_CLI_PATH)) + " " + args + " 2>&1";
+  Ran r;
+  FILE* p = ::popen(line.c_str(), "r");
+  if (!p) return r;
+  char buf[4096];
+  for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, p)) > 0;) r.out.append(buf, n);
+  const int st = ::pclose(p);
+  r.code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  return r;
+}
+
+std::string file(const std::string& name) {
+  return launchlab::shellQuote(env("LAUNCHLAB_CHECK_DATA_DIR", LAUNCHLAB_CHECK_DATA_DIR) + "/" + name);
+}
+
+/// reduce_sum_shared.cu without its tree's barrier (line 14), written to a temporary file: a shared-memory race.
+std::string racyTree() {
+  std::ifstream in(env("LAUNCHLAB_CHECK_DATA_DIR", LAUNCHLAB_CHECK_DATA_DIR) + "/reduce_sum_shared.cu");
+  std::stringstream out;
+  for (std::string line; std::getline(in, line);)
+    if (line.find("__syncthreads();  // every step") == std::string::npos) out << line << "\n";
+  const auto path = std::filesystem::temp_directory_path() / "reduce_sum_shared_race.cu";
+  std::ofstream(path) << out.str();
+  return path.string();
+}
+
+TEST(CheckGpu, FindingsAtTheirLines) {
+  if (launchlab::findComputeSanitizer(env("PATH", ""), env("CUDA_HOME", "")).empty())
+    GTEST_SKIP() << "compute-sanitizer not found (PATH, $CUDA_HOME/bin, /usr/local/cuda/bin)";
+  const std::string solution =
+      launchlab::shellQuote(env("LAUNCHLAB_EXERCISES_DIR", LAUNCHLAB_EXERCISES_DIR) + "/solutions/vector_add.cu");
+  Ran r = cli("check vector_add --kernel-file " + solution);
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("memcheck clean"), std::string::npos) << r.out;
+
+  r = cli("check vector_add --n 1000 --kernel-file " + file("vector_add_no_bounds_check.cu"));
+  EXPECT_EQ(r.code, 1) << r.out;
+  EXPECT_NE(r.out.find("vector_add_no_bounds_check.cu:7: memcheck: Invalid __global__"), std::string::npos) << r.out;
+
+  r = cli("check reduce_sum --block 256 --kernel-file " + launchlab::shellQuote(racyTree()));
+  EXPECT_EQ(r.code, 1) << r.out;
+  EXPECT_NE(r.out.find("reduce_sum_shared_race.cu:13: racecheck: race"), std::string::npos) << r.out;
+  std::printf("%s", r.out.c_str());
+
+  r = cli("check reduce_sum --block 256 --kernel-file " + file("reduce_sum_shared.cu"));
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("memcheck clean, racecheck clean"), std::string::npos) << r.out;
+}
+
+}  // namespace

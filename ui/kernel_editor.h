@@ -1,0 +1,122 @@
+#pragma once
+/// The "My kernel" tab: write the selected workload's exercise kernel (docs/EXERCISES.md), compile it with NVRTC
+/// off the GUI thread (Ctrl+B, and before every run that ticks my-kernel), see each diagnostic at its line and in
+/// the list below, run it as the implementation "my-kernel", and check it under compute-sanitizer (the CLI's
+/// `check` in a QProcess). The file is saved per exercise in the user's data folder (ExerciseStore) and restored
+/// next time; Reset and Reveal solution are undoable replacements, Import/Export read and write .cu files.
+#include <QWidget>
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "launchlab/nvrtc.h"
+
+class QComboBox;
+class QLabel;
+class QListWidget;
+class QProcess;
+class QToolButton;
+class QThread;
+class QTimer;
+
+namespace launchlab::ui {
+
+class Backend;
+class CodeEditor;
+class CudaHighlighter;
+class ExerciseStore;
+struct EditorMark;
+
+/// Compiles a kernel (core's compileUserKernel; tests hand in a fake). Runs on a worker thread.
+using CompileFn = std::function<CompileResult(const UserKernel&, const Exercise&, const std::string& arch)>;
+
+class KernelEditor : public QWidget {
+  Q_OBJECT
+ public:
+  /// `storeFolder`: where the student's files are saved (default ExerciseStore::defaultFolder()).
+  explicit KernelEditor(const Backend& backend, QWidget* parent = nullptr, const QString& storeFolder = {});
+  /// Saves the file and waits for a compile in flight.
+  ~KernelEditor() override;
+
+  /// Shows the exercises of workload `id` (the workload's own first), loading the first one's file.
+  void setWorkload(const QString& id);
+  /// Loads exercise `id` (saving the file on screen first).
+  void selectExercise(const QString& id);
+  void setCompileFunction(CompileFn fn) { m_compile = std::move(fn); }
+  /// The launchlab-cli that Check runs (default: $LAUNCHLAB_CLI_PATH, else launchlab-cli beside this program).
+  void setCliPath(const QString& path) { m_cliPath = path; }
+
+  /// The exercise on screen, or null (a workload without one).
+  const Exercise* exercise() const { return m_exercise; }
+  /// The kernel on screen as a run request carries it; nothing without an exercise.
+  std::optional<UserKernel> userKernel() const;
+  /// The one-line note under the buttons ("" when hidden).
+  QString noteText() const;
+
+  CodeEditor* editor() const { return m_editor; }
+  QListWidget* problemList() const { return m_list; }
+  QComboBox* exercisePicker() const { return m_picker; }
+  CudaHighlighter* highlighter() const { return m_highlighter; }
+  ExerciseStore& store() { return *m_store; }
+  bool compiling() const { return m_inFlight > 0; }
+
+ public slots:
+  /// Compiles the file on screen (Ctrl+B) and shows its diagnostics; `done(ok)` follows on the GUI thread (ok:
+  /// it compiled, or NVRTC is not here to say otherwise and the worker will).
+  void compile(std::function<void(bool ok)> done = {});
+  /// Runs `launchlab-cli check` on the saved file and shows its findings at their lines.
+  void check();
+  /// Replaces the text with the starting file (one undo step).
+  void resetToStartingFile();
+  /// Replaces the text with the reference solution (one undo step), saying that it is the reference.
+  void revealSolution();
+  /// Loads a .cu file (one undo step); false with one inline message for a binary, empty or oversize file.
+  bool importFile(const QString& path);
+  bool exportFile(const QString& path);
+  /// Writes the file on screen to the store now; false (inline message) when it cannot.
+  bool save();
+
+ signals:
+  /// The exercise changed, or the text did (after a pause): the parameter panel offers my-kernel accordingly.
+  void kernelChanged();
+  /// A compile finished: ok, and its error count.
+  void compiled(bool ok, int errors);
+  /// A check finished with this many findings (-1: it could not run; the note says why).
+  void checked(int findings);
+
+ private:
+  QWidget* buildButtons();
+  void showNote(const QString& text, bool error = false);
+  void replaceText(const QString& text, const QString& note);
+  void showDiagnostics(const CompileResult& r);
+  void showFindings(const QString& output, const QString& path);
+  void setProblems(std::vector<EditorMark> marks, const QStringList& rows);
+  void onCompiled(int generation, const CompileResult& r);
+  void onCheckFinished();
+  std::string arch() const;
+
+  const Backend& m_backend;
+  std::unique_ptr<ExerciseStore> m_store;
+  CompileFn m_compile;
+  QString m_cliPath;
+  const Exercise* m_exercise = nullptr;
+  QString m_workload;
+  QComboBox* m_picker = nullptr;
+  QLabel* m_note = nullptr;
+  CodeEditor* m_editor = nullptr;
+  CudaHighlighter* m_highlighter = nullptr;
+  QListWidget* m_list = nullptr;
+  QToolButton* m_checkButton = nullptr;
+  QTimer* m_saveTimer = nullptr;
+  QProcess* m_check = nullptr;
+  QString m_checkPath;
+  bool m_loading = false;
+  int m_generation = 0;
+  int m_inFlight = 0;
+  std::vector<QThread*> m_threads;
+  std::vector<std::function<void(bool)>> m_waiting;
+};
+
+}  // namespace launchlab::ui

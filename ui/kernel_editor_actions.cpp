@@ -1,0 +1,198 @@
+// The kernel editor's buttons: compile, check (launchlab-cli check in a QProcess), reset, reveal solution, import,
+// export, and saving to the store.
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QListWidget>
+#include <QProcess>
+#include <QToolButton>
+#include <QTextCursor>
+#include <QTimer>
+
+#include "code_editor.h"
+#include "exercise_store.h"
+#include "kernel_editor.h"
+#include "launchlab/sanitizer.h"
+
+namespace launchlab::ui {
+
+namespace {
+
+/// A compact button (tool-button padding: the row fits beside the results at 1280 pixels).
+QToolButton* button(const QString& text, const QString& tip, QHBoxLayout* row) {
+  auto* b = new QToolButton;
+  b->setText(text);
+  b->setToolButtonStyle(Qt::ToolButtonTextOnly);
+  b->setToolTip(tip);
+  row->addWidget(b);
+  return b;
+}
+
+/// The CLI's one line on stderr without its "launchlab-cli: check: " prefix.
+QString reasonOf(const QString& err) {
+  QString why = err.section("launchlab-cli: ", -1);
+  return why.startsWith("check: ") ? why.mid(7) : why;
+}
+
+QString defaultCliPath() {
+  const QString env = qEnvironmentVariable("LAUNCHLAB_CLI_PATH");
+  return env.isEmpty() ? QCoreApplication::applicationDirPath() + "/launchlab-cli" : env;
+}
+
+}  // namespace
+
+QWidget* KernelEditor::buildButtons() {
+  auto* bar = new QWidget;
+  auto* row = new QHBoxLayout(bar);
+  row->setContentsMargins(0, 0, 0, 0);
+  row->addWidget(new QLabel("Exercise"));
+  m_picker = new QComboBox;
+  m_picker->setObjectName("exercisePicker");
+  m_picker->setToolTip("The exercises of the selected workload (docs/EXERCISES.md)");
+  m_picker->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+  m_picker->setSizePolicy(QSizePolicy::Minimum, QSizePolicy::Fixed);  // the ids are short: never elided
+  connect(m_picker, &QComboBox::currentIndexChanged, this,
+          [this](int i) { if (i >= 0) selectExercise(m_picker->itemData(i).toString()); });
+  row->addWidget(m_picker);
+  auto* compileB = button("Compile", "Compile with NVRTC (Ctrl+B); no GPU needed", row);
+  connect(compileB, &QToolButton::clicked, this, [this] { compile(); });
+  m_checkButton = button("Check", "Run the kernel under compute-sanitizer: memcheck, then racecheck when it uses "
+                                  "__shared__ (needs the GPU and the CUDA toolkit's sanitizer)", row);
+  connect(m_checkButton, &QToolButton::clicked, this, &KernelEditor::check);
+  auto* reset = button("Reset", "Reset to the starting file: replace the text with the exercise's starting file (Ctrl+Z "
+                               "undoes it)", row);
+  connect(reset, &QToolButton::clicked, this, &KernelEditor::resetToStartingFile);
+  auto* import = button("Import\xE2\x80\xA6", "Import .cu\xE2\x80\xA6: load a .cu file into the editor (Ctrl+Z undoes it)", row);
+  connect(import, &QToolButton::clicked, this, [this] {
+    const QString path = QFileDialog::getOpenFileName(this, "Import a kernel", {}, "CUDA source (*.cu *.cuh);;All files (*)");
+    if (!path.isEmpty()) importFile(path);
+  });
+  auto* exportB = button("Export\xE2\x80\xA6", "Export .cu\xE2\x80\xA6: save the editor's text to a .cu file of your choice", row);
+  connect(exportB, &QToolButton::clicked, this, [this] {
+    const QString path = QFileDialog::getSaveFileName(this, "Export the kernel",
+                                                      m_exercise ? QString::fromStdString(m_exercise->id) + ".cu" : QString(),
+                                                      "CUDA source (*.cu)");
+    if (!path.isEmpty()) exportFile(path);
+  });
+  auto* reveal = button("Reveal solution", "Reveal solution: load the reference solution (Ctrl+Z brings your version back)", row);
+  connect(reveal, &QToolButton::clicked, this, &KernelEditor::revealSolution);
+  row->addStretch(1);
+  return bar;
+}
+
+bool KernelEditor::save() {
+  if (!m_exercise) return false;
+  m_saveTimer->stop();
+  const QString why = m_store->save(QString::fromStdString(m_exercise->id), m_editor->toPlainText());
+  if (!why.isEmpty()) showNote("Not saved: " + why, true);
+  return why.isEmpty();
+}
+
+void KernelEditor::replaceText(const QString& text, const QString& note) {
+  QTextCursor c(m_editor->document());
+  c.beginEditBlock();  // one undo step
+  c.select(QTextCursor::Document);
+  c.insertText(text);
+  c.endEditBlock();
+  m_editor->moveCursor(QTextCursor::Start);
+  setProblems({}, {});
+  showNote(note);
+}
+
+void KernelEditor::resetToStartingFile() {
+  if (!m_exercise) return;
+  replaceText(ExerciseStore::startingFile(QString::fromStdString(m_exercise->id)),
+              "Reset to the starting file. Ctrl+Z brings your version back.");
+}
+
+void KernelEditor::revealSolution() {
+  if (!m_exercise) return;
+  const QString text = ExerciseStore::solution(QString::fromStdString(m_exercise->id));
+  if (text.isEmpty()) {
+    showNote("This build has no reference solution for " + QString::fromStdString(m_exercise->id) + ".", true);
+    return;
+  }
+  replaceText(text, "This is the reference solution (resources/exercises/solutions/" +
+                        QString::fromStdString(m_exercise->id) + ".cu). Ctrl+Z brings your version back.");
+}
+
+bool KernelEditor::importFile(const QString& path) {
+  if (!m_exercise) return false;
+  QString text;
+  if (const QString why = ExerciseStore::importFile(path, text); !why.isEmpty()) {
+    showNote("Not imported: " + why, true);
+    return false;
+  }
+  replaceText(text, "Imported " + QFileInfo(path).fileName() + ". Ctrl+Z brings the previous text back.");
+  return true;
+}
+
+bool KernelEditor::exportFile(const QString& path) {
+  const QString why = ExerciseStore::exportFile(path, m_editor->toPlainText());
+  showNote(why.isEmpty() ? "Exported to " + path + "." : "Not exported: " + why, !why.isEmpty());
+  return why.isEmpty();
+}
+
+void KernelEditor::check() {
+  if (!m_exercise || (m_check && m_check->state() != QProcess::NotRunning)) return;
+  if (!save()) return;
+  if (m_cliPath.isEmpty()) m_cliPath = defaultCliPath();
+  m_checkPath = m_store->path(QString::fromStdString(m_exercise->id));
+  if (!m_check) {
+    m_check = new QProcess(this);
+    connect(m_check, &QProcess::finished, this, &KernelEditor::onCheckFinished);
+    connect(m_check, &QProcess::errorOccurred, this, [this](QProcess::ProcessError e) {
+      if (e != QProcess::FailedToStart) return;
+      m_checkButton->setEnabled(true);
+      showNote("Check needs launchlab-cli: cannot start " + m_cliPath, true);
+      emit checked(-1);
+    });
+  }
+  m_checkButton->setEnabled(false);
+  showNote("Checking under compute-sanitizer (memcheck" +
+           QString(usesSharedMemory(m_editor->toPlainText().toStdString()) ? ", then racecheck" : "") + ")\xE2\x80\xA6");
+  m_check->start(m_cliPath, {"check", QString::fromStdString(m_exercise->workload), "--exercise",
+                             QString::fromStdString(m_exercise->id), "--kernel-file", m_checkPath});
+}
+
+void KernelEditor::onCheckFinished() {
+  m_checkButton->setEnabled(true);
+  const QString out = QString::fromUtf8(m_check->readAllStandardOutput());
+  const QString err = QString::fromUtf8(m_check->readAllStandardError()).trimmed();
+  const int code = m_check->exitStatus() == QProcess::NormalExit ? m_check->exitCode() : -1;
+  showFindings(out, m_checkPath);
+  const int findings = int(m_editor->marks().size());
+  const QStringList lines = out.trimmed().split('\n');
+  if (code == 2) {
+    showNote("Check: " + reasonOf(err) + " (Ctrl+B shows the compiler's messages)", true);
+    emit checked(-1);
+    return;
+  }
+  if (findings == 0 && code != 0) {
+    showNote("Check: " + (err.isEmpty() ? lines.last() : reasonOf(err)), true);
+    emit checked(-1);
+    return;
+  }
+  showNote(lines.last().section("): ", -1).prepend("Check: "), findings > 0);
+  emit checked(findings);
+}
+
+void KernelEditor::showFindings(const QString& output, const QString& path) {
+  std::vector<EditorMark> marks;
+  QStringList rows;
+  const QString base = QFileInfo(path).fileName();
+  for (const QString& line : output.split('\n')) {
+    const auto f = parseFindingLine(line.toStdString());
+    if (!f) continue;
+    const bool ours = QFileInfo(QString::fromStdString(f->file)).fileName() == base;
+    marks.push_back({ours ? f->line : 1, QString::fromStdString(f->tool + ": " + f->text), true});
+    rows << QString("%1:%2: %3: %4").arg(base).arg(f->line).arg(QString::fromStdString(f->tool),
+                                                                 QString::fromStdString(f->text));
+  }
+  setProblems(std::move(marks), rows);
+}
+
+}  // namespace launchlab::ui
