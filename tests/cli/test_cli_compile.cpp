@@ -33,8 +33,9 @@ TEST(CliCompile, EveryStartingFileAndSolutionCompiles) {
       EXPECT_NE(r.out.find("compiled " + file.string() + " for sm_80: " + kernelDeclaration(ex, ex.kernelName)),
                 std::string::npos) << r.out;
       // The starting file states its contract.
-      if (file.parent_path() == fs::path(kExercises))
+      if (file.parent_path() == fs::path(kExercises)) {
         EXPECT_NE(slurp(file).find(kernelDeclaration(ex, ex.kernelName)), std::string::npos);
+      }
     }
   }
 }

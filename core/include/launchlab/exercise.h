@@ -2,7 +2,9 @@
 /// "Write your own kernel": the contract between the harness and a student's kernel (docs/EXERCISES.md).
 ///
 /// An exercise belongs to a workload and fixes the kernel's signature: its name, its arguments in order (device
-/// pointers to the workload's inputs and outputs, n, parameters, the seed) and the dtype it is written for. The
+/// pointers to the workload's inputs, then outputs, then the sizes the workload defines, its parameters, the seed;
+/// the first exercises keep the course's order) and the dtype it is written for, and its launch (1-D over n, or 2-D
+/// over a matrix). The
 /// starting file resources/exercises/<exercise id>.cu states it; the harness compiles the student's file with
 /// NVRTC plus a compile-time check of that signature (a wrong one is one clear error), then runs it as the
 /// implementation "my-kernel" through the engine like the built-in CUDA variants.
@@ -62,7 +64,7 @@ struct Exercise {
   std::string kernelName;  ///< the default kernel name (--kernel-name overrides it)
   DType dtype = DType::F32;  ///< the run's dtype the signature is written for
   std::vector<ExerciseArg> args;
-  bool gridStride = false;   ///< auto grid: resident blocks (grid-stride kernels) instead of ceil(n / block)
+  bool gridStride = false;   ///< 1-D auto grid: resident blocks (grid-stride kernels) instead of ceil(n / block)
   bool zeroOutputs = false;  ///< outputs are zeroed before each launch (kernels that accumulate with atomics)
   /// Outputs the exercise does not compute (e.g. reduce_sum's illustration tree): the harness takes them from the
   /// cpu-serial reference, and verification says so.
