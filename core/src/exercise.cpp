@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "launchlab/workload.h"
+
 namespace launchlab {
 
 namespace {
@@ -12,38 +14,78 @@ using K = ExerciseArg::Kind;
 ExerciseArg in(int index, std::string name, std::string type) { return {K::Input, std::move(name), std::move(type), index}; }
 ExerciseArg out(int index, std::string name, std::string type) { return {K::Output, std::move(name), std::move(type), index}; }
 ExerciseArg nArg() { return {K::N, "n", "unsigned long long", 0}; }
+/// A matrix side: the run's n (param empty) or an integer parameter (0 there meaning n).
+ExerciseArg size(std::string name, std::string param = {}) {
+  return {K::Size, std::move(name), "unsigned long long", 0, std::move(param)};
+}
+ExerciseLaunch2D launch2D(std::string cols, std::string rows, Dim3 block, std::string why) {
+  return {std::move(cols), std::move(rows), block, std::move(why)};
+}
+
+/// The 2-D and shared-memory exercises (issue 15, sessions 2-3): inputs, outputs, then the sizes, rows first.
+void addMatrixExercises(std::vector<Exercise>& v) {
+  v.push_back({.id = "square", .workload = "square", .title = "square_device: out = a**2, one thread per element",
+               .kernelName = "square_device", .dtype = DType::I64,
+               .args = {in(0, "a", "const long long*"), out(0, "out", "long long*"), nArg()},
+               .mirrors = "cuda-one-per-thread"});
+  v.push_back({.id = "matrix_add_2d", .workload = "matrix_add_2d", .title = "Matrix addition on a 2-D grid",
+               .kernelName = "matrix_add", .dtype = DType::F32,
+               .args = {in(0, "a", "const float*"), in(1, "b", "const float*"), out(0, "out", "float*"),
+                        size("rows"), size("cols", "cols")},
+               .outputsFromReference = {"thread_map"},
+               .launch2D = launch2D("cols", "rows", Dim3{32, 8, 1}, "a warp along each row (coalesced), 256 threads"),
+               .mirrors = "cuda-coalesced"});
+  v.push_back({.id = "transpose", .workload = "transpose", .title = "Transpose through a 32 x 32 shared-memory tile",
+               .kernelName = "tile_transpose", .dtype = DType::F32,
+               .args = {in(0, "a", "const float*"), out(0, "transposed", "float*"), size("rows"), size("cols", "cols")},
+               .outputsFromReference = {"banks"},
+               .launch2D = launch2D("cols", "rows", Dim3{32, 32, 1}, "the seed's 32 x 32 block: one thread per tile element"),
+               .mirrors = "cuda-tile-padded"});
+  v.push_back({.id = "matmul", .workload = "matmul", .title = "C = A B with 16 x 16 shared-memory tiles",
+               .kernelName = "fast_matmul", .dtype = DType::F32,
+               .args = {in(0, "A", "const float*"), in(1, "B", "const float*"), out(0, "C", "float*"), size("m"),
+                        size("k", "k"), size("n", "cols")},
+               .launch2D = launch2D("n", "m", Dim3{16, 16, 1}, "TPB x TPB = 16 x 16, one element of C per thread"),
+               .mirrors = "cuda-tiled-16"});
+  v.push_back({.id = "row_normalize", .workload = "row_normalize", .title = "normalize: each row divided by its mean",
+               .kernelName = "normalize", .dtype = DType::F32,
+               .args = {in(0, "x", "const float*"), out(0, "y", "float*"), nArg(), size("d", "d")},
+               .mirrors = "cuda-thread-per-row"});
+}
 
 std::vector<Exercise> makeExercises() {
   const std::vector<ExerciseArg> add = {in(0, "x", "const float*"), in(1, "y", "const float*"),
                                         out(0, "out", "float*"), nArg()};
   std::vector<Exercise> v;
   v.push_back({.id = "vector_add", .workload = "vector_add", .title = "Vector addition, one thread per element",
-               .kernelName = "vector_add", .dtype = DType::F32, .args = add});
+               .kernelName = "vector_add", .dtype = DType::F32, .args = add, .mirrors = "cuda-one-per-thread"});
   v.push_back({.id = "vector_add_grid_stride", .workload = "vector_add", .title = "Vector addition, grid-stride loop",
-               .kernelName = "vector_add", .dtype = DType::F32, .args = add, .gridStride = true});
+               .kernelName = "vector_add", .dtype = DType::F32, .args = add, .gridStride = true,
+               .mirrors = "cuda-grid-stride"});
   v.push_back({.id = "hypot", .workload = "hypot", .title = "hypot_stride: c = hypot(a, b), grid-stride",
                .kernelName = "hypot_stride", .dtype = DType::F32,
                .args = {in(0, "a", "const float*"), in(1, "b", "const float*"), out(0, "c", "float*"), nArg()},
-               .gridStride = true});
+               .gridStride = true, .mirrors = "cuda-grid-stride"});
   v.push_back({.id = "histogram", .workload = "histogram", .title = "Histogram with global atomics",
                .kernelName = "cuda_histogram", .dtype = DType::F32,
                .args = {in(0, "x", "const float*"), nArg(), {K::Param, "xmin", "float", 0},
                         {K::Param, "xmax", "float", 0}, {K::Param, "bins", "int", 0}, out(0, "counts", "unsigned int*")},
-               .gridStride = true, .zeroOutputs = true});
+               .gridStride = true, .zeroOutputs = true, .mirrors = "cuda-global-atomics"});
   v.push_back({.id = "atomic_counter", .workload = "atomic_counter", .title = "A counter every thread increments",
                .kernelName = "thread_counter", .dtype = DType::I32,
-               .args = {out(0, "counter", "int*"), nArg()}, .zeroOutputs = true});
+               .args = {out(0, "counter", "int*"), nArg()}, .zeroOutputs = true, .mirrors = "cuda-atomic"});
   v.push_back({.id = "reduce_sum", .workload = "reduce_sum", .title = "Sum of an array",
                .kernelName = "reduce_sum", .dtype = DType::F64,
                .args = {in(0, "x", "const double*"), nArg(), out(0, "sum", "double*")}, .gridStride = true,
-               .zeroOutputs = true, .outputsFromReference = {"tree"}});
+               .zeroOutputs = true, .outputsFromReference = {"tree"}, .mirrors = "cuda-warp-shuffle"});
   v.push_back({.id = "monte_carlo_pi", .workload = "monte_carlo_pi", .title = "Monte Carlo estimate of pi",
                .kernelName = "monte_carlo_pi", .dtype = DType::F32,
                .args = {{K::Seed, "seed", "unsigned long long", 0}, nArg(),
                         {K::Hits, "hits", "unsigned long long*", 0}},
                .gridStride = true,
                .outputsFromReference = {"convergence", "per_thread", "points", "per_thread_hist"},
-               .requiredChoices = {{"shape", "circle"}}});
+               .requiredChoices = {{"shape", "circle"}}, .mirrors = "cuda-philox"});
+  addMatrixExercises(v);
   return v;
 }
 
@@ -63,6 +105,41 @@ const Exercise* findExercise(std::string_view id) {
 const Exercise* defaultExercise(std::string_view workload) {
   const Exercise* e = findExercise(workload);
   return e && e->workload == workload ? e : nullptr;
+}
+
+std::uint64_t sizeArgument(const ExerciseArg& a, const RunSetup& s) {
+  if (a.param.empty()) return s.n;
+  const long long v = s.params.integer(a.param);
+  return v > 0 ? static_cast<std::uint64_t>(v) : s.n;
+}
+
+ExerciseScalar scalarArgument(const ExerciseArg& a, const RunSetup& s) {
+  ExerciseScalar v{};
+  switch (a.kind) {
+    case K::N: v.u64 = s.n; break;
+    case K::Size: v.u64 = sizeArgument(a, s); break;
+    case K::Seed: v.u64 = s.seed; break;
+    case K::Param:
+      if (a.type == "float") v.f32 = float(s.params.number(a.name));
+      else if (a.type == "int") v.i32 = int(s.params.number(a.name));
+      else v.u64 = static_cast<unsigned long long>(s.params.number(a.name));
+      break;
+    case K::Input:
+    case K::Output:
+    case K::Hits: break;
+  }
+  return v;
+}
+
+std::pair<std::uint64_t, std::uint64_t> launchExtent(const Exercise& ex, const RunSetup& s) {
+  if (!ex.launch2D) return {s.n, 1};
+  std::uint64_t cols = 0, rows = 0;
+  for (const auto& a : ex.args) {
+    if (a.kind != K::Size) continue;
+    if (a.name == ex.launch2D->cols) cols = sizeArgument(a, s);
+    if (a.name == ex.launch2D->rows) rows = sizeArgument(a, s);
+  }
+  return {cols, rows};
 }
 
 std::string parameterTypes(const Exercise& ex) {

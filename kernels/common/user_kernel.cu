@@ -42,22 +42,12 @@ class Library {
   cudaLibrary_t m_lib = nullptr;
 };
 
-/// One kernel argument's bytes: a pointer or a scalar, by value (cudaLaunchKernel takes their addresses).
+/// One argument's bytes: a device pointer or a scalar (exercise.h's scalarArgument), by value (cudaLaunchKernel
+/// takes their addresses).
 union ArgValue {
   const void* ptr;
-  unsigned long long u64;
-  float f32;
-  int i32;
+  ExerciseScalar scalar;
 };
-
-ArgValue paramValue(const ImplContext& ctx, const ExerciseArg& a) {
-  ArgValue v{};
-  const double x = ctx.setup.params.number(a.name);
-  if (a.type == "float") v.f32 = float(x);
-  else if (a.type == "int") v.i32 = int(x);
-  else v.u64 = static_cast<unsigned long long>(x);
-  return v;
-}
 
 /// The kernel's arguments in the exercise's order.
 std::vector<ArgValue> argumentsFor(const ImplContext& ctx, const Exercise& ex, const gpu::DeviceArrays& d,
@@ -68,14 +58,27 @@ std::vector<ArgValue> argumentsFor(const ImplContext& ctx, const Exercise& ex, c
     switch (a.kind) {
       case ExerciseArg::Kind::Input: v.ptr = d.in.at(std::size_t(a.index)).get(); break;
       case ExerciseArg::Kind::Output: v.ptr = d.out.at(std::size_t(a.index)).get(); break;
-      case ExerciseArg::Kind::N: v.u64 = ctx.setup.n; break;
-      case ExerciseArg::Kind::Param: v = paramValue(ctx, a); break;
-      case ExerciseArg::Kind::Seed: v.u64 = ctx.setup.seed; break;
       case ExerciseArg::Kind::Hits: v.ptr = hits.get(); break;
+      default: v.scalar = scalarArgument(a, ctx.setup); break;
     }
     args.push_back(v);
   }
   return args;
+}
+
+/// The launch: 1-D over n (auto grid ceil(n / block), or resident blocks for grid-stride exercises), or 2-D over
+/// the exercise's cols x rows (auto grid ceil(cols / block.x) x ceil(rows / block.y)).
+LaunchConfig resolveUserLaunch(ImplContext& ctx, const void* kernel, const Exercise& ex) {
+  if (!ex.launch2D)
+    return gpu::resolveLaunch1D(ctx, kernel, ctx.setup.n,
+                                ex.gridStride ? gpu::GridPolicy::Occupancy : gpu::GridPolicy::CoverN);
+  const auto [cols, rows] = launchExtent(ex, ctx.setup);
+  gpu::Work2D work(cols, rows);
+  work.autoBlock = ex.launch2D->autoBlock;
+  work.autoBlockWhy = ex.launch2D->autoBlockWhy;
+  const LaunchConfig cfg = gpu::resolveLaunch2D(ctx, work);
+  gpu::recordKernelOccupancy(ctx, kernel, cfg);
+  return cfg;
 }
 
 bool countsHits(const Exercise& ex) {
@@ -95,8 +98,7 @@ void runUserKernel(ImplContext& ctx, const UserKernel& k, const Exercise& ex) {
   }
   const Library lib(compiled.cubin);
   const void* kernel = reinterpret_cast<const void*>(lib.kernel(compiled.loweredName));
-  const auto cfg = gpu::resolveLaunch1D(ctx, kernel, ctx.setup.n,
-                                        ex.gridStride ? gpu::GridPolicy::Occupancy : gpu::GridPolicy::CoverN);
+  const LaunchConfig cfg = resolveUserLaunch(ctx, kernel, ex);
   const bool hits = countsHits(ex);
   gpu::DeviceBuffer hitCounter(hits ? sizeof(unsigned long long) : 0);
   gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {

@@ -80,6 +80,11 @@ if has exercises; then
   ex atomic_counter cuda-atomic atomic_counter
   ex reduce_sum cuda-warp-shuffle reduce_sum --n 2^24
   ex monte_carlo_pi cuda-philox monte_carlo_pi
+  ex square cuda-one-per-thread square --n 2^24
+  ex matrix_add_2d cuda-coalesced matrix_add_2d --n 4096
+  ex transpose cuda-tile-padded transpose --n 4096 --block 32x32  # the exercise's 32 x 32 block for both
+  ex matmul cuda-tiled-16 matmul
+  ex row_normalize cuda-thread-per-row row_normalize --n 2^22
 fi
 if has check; then  # expected exits: 0, 1 (memcheck at line 7), 1 (racecheck at line 13), 0
   D=tests/data/check

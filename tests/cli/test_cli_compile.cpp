@@ -33,8 +33,9 @@ TEST(CliCompile, EveryStartingFileAndSolutionCompiles) {
       EXPECT_NE(r.out.find("compiled " + file.string() + " for sm_80: " + kernelDeclaration(ex, ex.kernelName)),
                 std::string::npos) << r.out;
       // The starting file states its contract.
-      if (file.parent_path() == fs::path(kExercises))
+      if (file.parent_path() == fs::path(kExercises)) {
         EXPECT_NE(slurp(file).find(kernelDeclaration(ex, ex.kernelName)), std::string::npos);
+      }
     }
   }
 }
@@ -68,6 +69,20 @@ TEST(CliCompile, WrongSignatureAndMissingKernel) {
   r = cli("compile vector_add --kernel-name add --kernel-file '" + named.string() + "'");
   EXPECT_EQ(r.code, 0) << r.out << r.err;
   EXPECT_NE(r.out.find("(add, "), std::string::npos) << r.out;
+}
+
+// A 2-D exercise's sizes are unsigned long long rows, cols: int sizes (or the 1-D n alone) are the wrong signature.
+TEST(CliCompile, WrongSignatureOfA2DExercise) {
+  SKIP_WITHOUT_NVRTC();
+  const std::string want = "error: wrong kernel signature: the exercise expects __global__ void tile_transpose(const "
+                           "float* a, float* transposed, unsigned long long rows, unsigned long long cols)\n";
+  for (const std::string sizes : {"int rows, int cols", "unsigned long long n"}) {
+    const auto f = writeKernel("t2d.cu", "__global__ void tile_transpose(const float* a, float* transposed, " + sizes +
+                                             ") {}\n");
+    const Out r = cli("compile transpose --kernel-file '" + f.string() + "'");
+    EXPECT_EQ(r.code, 2);
+    EXPECT_EQ(r.out, f.string() + ":1:1: " + want);
+  }
 }
 
 TEST(CliCompile, HostHeaderIsOneClearError) {

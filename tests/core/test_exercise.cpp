@@ -2,6 +2,9 @@
 // checks, the request's kernel through validation and the worker's wire format.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <map>
+
 #include "launchlab/engine.h"
 #include "launchlab/exercise.h"
 #include "launchlab/io/wire.h"
@@ -85,7 +88,7 @@ TEST(NvrtcLog, ContractFailureBecomesOneClearError) {
 }
 
 TEST(Exercises, ContractTableAndSourceChecks) {
-  EXPECT_GE(exercises().size(), 7u);
+  EXPECT_GE(exercises().size(), 12u);
   const Exercise* hist = findExercise("histogram");
   ASSERT_TRUE(hist);
   EXPECT_EQ(parameterTypes(*hist), "const float*, unsigned long long, float, float, int, unsigned int*");
@@ -149,6 +152,104 @@ TEST_F(UserKernelRequest, CpuOnlyBuildSkipsMyKernelWithTheReason) {
   ASSERT_TRUE(mine);
   EXPECT_EQ(mine->status, Status::Skipped);
   EXPECT_EQ(mine->title, "My kernel (my.cu)");
+}
+
+// Every exercise fits its workload: the arrays, Size and Param arguments, outputs taken from the reference and the
+// mirrored built-in variant all exist there; the dtype is one the workload runs.
+TEST_F(UserKernelRequest, EveryExerciseFitsItsWorkload) {
+  for (const auto& ex : exercises()) {
+    SCOPED_TRACE(ex.id);
+    const Workload* w = registry.find(ex.workload);
+    ASSERT_TRUE(w);
+    const WorkloadInfo& info = w->info();
+    auto hasParam = [&](const std::string& name) {
+      return std::any_of(info.params.begin(), info.params.end(), [&](const ParamSpec& p) { return p.name == name; });
+    };
+    for (const auto& a : ex.args) {
+      const bool fits = a.kind == ExerciseArg::Kind::Input    ? std::size_t(a.index) < info.inputs.size()
+                        : a.kind == ExerciseArg::Kind::Output ? std::size_t(a.index) < info.outputs.size()
+                        : a.kind == ExerciseArg::Kind::Param  ? hasParam(a.name)
+                        : a.kind == ExerciseArg::Kind::Size   ? a.param.empty() || hasParam(a.param)
+                                                              : true;
+      EXPECT_TRUE(fits) << a.name;
+    }
+    for (const auto& o : ex.outputsFromReference)
+      EXPECT_TRUE(std::any_of(info.outputs.begin(), info.outputs.end(), [&](const ArraySpec& s) { return s.name == o; }))
+          << o;
+    const auto& impls = w->impls();
+    EXPECT_TRUE(std::any_of(impls.begin(), impls.end(), [&](const ImplSpec& i) { return i.id == ex.mirrors; }))
+        << ex.mirrors;
+    EXPECT_NE(std::find(info.dtypes.begin(), info.dtypes.end(), ex.dtype), info.dtypes.end());
+    if (ex.launch2D) {  // the grid's axes are Size arguments
+      RunSetup s{.n = 7};
+      std::string error;
+      s.params = resolveParams(info.params, {}, error).value();
+      EXPECT_EQ(launchExtent(ex, s), (std::pair<std::uint64_t, std::uint64_t>{7, 7}));  // the defaults: square
+    }
+  }
+}
+
+RunSetup matrixRun(std::uint64_t n, std::map<std::string, double> numbers) {
+  RunSetup s{.n = n};
+  for (const auto& [name, v] : numbers) s.params.setNumber(name, v);
+  return s;
+}
+
+std::vector<unsigned long long> sizes(const Exercise& ex, const RunSetup& s) {
+  std::vector<unsigned long long> out;
+  for (const auto& a : ex.args)
+    if (a.kind == ExerciseArg::Kind::N || a.kind == ExerciseArg::Kind::Size) out.push_back(scalarArgument(a, s).u64);
+  return out;
+}
+
+// The scalars a 2-D exercise's kernel gets, in order, and the matrix its grid covers (cols x rows).
+TEST(ExerciseArguments, MatrixSizesAndTheirLaunch) {
+  const Exercise& tr = *findExercise("transpose");
+  EXPECT_EQ(parameterTypes(tr), "const float*, float*, unsigned long long, unsigned long long");
+  EXPECT_EQ(sizes(tr, matrixRun(3, {{"cols", 5}})), (std::vector<unsigned long long>{3, 5}));  // rows, cols
+  EXPECT_EQ(sizes(tr, matrixRun(4, {{"cols", 0}})), (std::vector<unsigned long long>{4, 4}));  // 0: square
+  EXPECT_EQ(launchExtent(tr, matrixRun(3, {{"cols", 5}})), (std::pair<std::uint64_t, std::uint64_t>{5, 3}));
+  EXPECT_EQ(tr.launch2D->autoBlock, (Dim3{32, 32, 1}));
+  // matmul: m = n, k and n from the parameters k and cols, each 0 meaning m; the grid covers C (n x m).
+  const Exercise& mm = *findExercise("matmul");
+  EXPECT_EQ(kernelDeclaration(mm, mm.kernelName),
+            "__global__ void fast_matmul(const float* A, const float* B, float* C, unsigned long long m, "
+            "unsigned long long k, unsigned long long n)");
+  EXPECT_EQ(sizes(mm, matrixRun(4, {{"k", 0}, {"cols", 6}})), (std::vector<unsigned long long>{4, 4, 6}));
+  EXPECT_EQ(sizes(mm, matrixRun(4, {{"k", 9}, {"cols", 0}})), (std::vector<unsigned long long>{4, 9, 4}));
+  EXPECT_EQ(launchExtent(mm, matrixRun(4, {{"k", 9}, {"cols", 6}})), (std::pair<std::uint64_t, std::uint64_t>{6, 4}));
+  EXPECT_EQ(launchExtent(*findExercise("matrix_add_2d"), matrixRun(2, {{"cols", 8}})),
+            (std::pair<std::uint64_t, std::uint64_t>{8, 2}));
+  // row_normalize is 1-D over its rows; d is the parameter.
+  const Exercise& rn = *findExercise("row_normalize");
+  EXPECT_FALSE(rn.launch2D.has_value());
+  EXPECT_EQ(sizes(rn, matrixRun(32, {{"d", 3}})), (std::vector<unsigned long long>{32, 3}));
+  EXPECT_EQ(launchExtent(rn, matrixRun(32, {{"d", 3}})), (std::pair<std::uint64_t, std::uint64_t>{32, 1}));
+}
+
+TEST(ExerciseArguments, ParamsAndSeedKeepTheirTypes) {
+  const Exercise& h = *findExercise("histogram");
+  RunSetup s = matrixRun(100, {{"xmin", -4}, {"xmax", 4.5}, {"bins", 10}});
+  EXPECT_EQ(scalarArgument(h.args[2], s).f32, -4.0f);
+  EXPECT_EQ(scalarArgument(h.args[3], s).f32, 4.5f);
+  EXPECT_EQ(scalarArgument(h.args[4], s).i32, 10);
+  s.seed = 0x123456789abcULL;
+  EXPECT_EQ(scalarArgument(findExercise("monte_carlo_pi")->args[0], s).u64, 0x123456789abcULL);
+}
+
+// A kernel of the 1-D shape handed to a 2-D exercise is one clear error naming the expected signature.
+TEST(NvrtcLog, WrongSignatureOfA2DExercise) {
+  const Exercise& ex = *findExercise("transpose");
+  const auto d = explainContract({{std::string(kContractFile), 3, 1, "error",
+                                   "static assertion failed with \"launchlab-signature\""}},
+                                 ex, "tile_transpose", "t.cu");
+  ASSERT_EQ(d.size(), 1u);
+  EXPECT_EQ(formatDiagnostic(d[0]),
+            "t.cu:1:1: error: wrong kernel signature: the exercise expects __global__ void tile_transpose(const float* "
+            "a, float* transposed, unsigned long long rows, unsigned long long cols)");
+  EXPECT_NE(contractAppendix(ex, "tile_transpose")
+                .find("void (*)(const float*, float*, unsigned long long, unsigned long long)"),
+            std::string::npos);
 }
 
 TEST(WireUserKernel, RoundTrip) {

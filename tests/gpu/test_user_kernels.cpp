@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 #include "launchlab/exercise.h"
@@ -15,16 +16,6 @@
 using namespace launchlab;
 
 namespace {
-
-/// The built-in variant each reference solution mirrors (for the printed comparison).
-const char* mirrorOf(const std::string& exercise) {
-  if (exercise == "vector_add") return "cuda-one-per-thread";
-  if (exercise == "vector_add_grid_stride" || exercise == "hypot") return "cuda-grid-stride";
-  if (exercise == "histogram") return "cuda-global-atomics";
-  if (exercise == "atomic_counter") return "cuda-atomic";
-  if (exercise == "reduce_sum") return "cuda-warp-shuffle";
-  return "cuda-philox";
-}
 
 /// A path compiled in, unless the environment names another (the GPU machine runs a copy of the build elsewhere).
 std::string fromEnv(const char* name, const char* compiled) {
@@ -43,7 +34,7 @@ std::string solution(const std::string& id) {
 RunRequest requestFor(const Exercise& ex, std::string source, const std::string& file) {
   RunRequest r;
   r.workload = ex.workload;
-  r.impls = {mirrorOf(ex.id), std::string(kMyKernel)};
+  r.impls = {ex.mirrors, std::string(kMyKernel)};
   r.reps = 10;
   r.userKernel = UserKernel{ex.id, file, std::move(source), "", 10};
   return r;
@@ -72,10 +63,30 @@ TEST_F(UserKernelsGpu, EveryReferenceSolutionPassesVerification) {
     ASSERT_EQ(m.status, Status::Ok) << m.reason;
     EXPECT_TRUE(m.verification.passed()) << m.verification.note << " (" << m.verification.mismatches << " mismatches)";
     ASSERT_TRUE(m.launch.has_value());
-    const ImplResult* builtIn = r.find(mirrorOf(ex.id));
+    const ImplResult* builtIn = r.find(ex.mirrors);
     std::printf("  %-24s n=%-10llu my-kernel kernel %.4f ms (%s)   %s %.4f ms\n", ex.id.c_str(),
                 static_cast<unsigned long long>(r.n), m.phases.at(Phase::Kernel).medianMs, m.launchNote.c_str(),
-                mirrorOf(ex.id), builtIn && builtIn->status == Status::Ok ? builtIn->phases.at(Phase::Kernel).medianMs : -1.0);
+                ex.mirrors.c_str(), builtIn && builtIn->status == Status::Ok ? builtIn->phases.at(Phase::Kernel).medianMs : -1.0);
+  }
+}
+
+// The 2-D solutions on sides that are not multiples of their tiles (the edge tiles' bounds checks), with the auto
+// launch and with a grid smaller than the matrix in neither axis.
+TEST_F(UserKernelsGpu, MatrixSolutionsOnOddShapes) {
+  const std::pair<const char*, std::map<std::string, std::string>> cases[] = {
+      {"transpose", {{"cols", "777"}}}, {"matrix_add_2d", {{"cols", "333"}}},
+      {"matmul", {{"k", "37"}, {"cols", "61"}}}, {"row_normalize", {{"d", "17"}}}};
+  for (const auto& [id, params] : cases) {
+    SCOPED_TRACE(id);
+    const Exercise& ex = *findExercise(id);
+    RunRequest req = requestFor(ex, solution(ex.id), ex.id + ".cu");
+    req.n = 101;
+    req.params = params;
+    req.reps = 2;
+    const RunResult r = runner.run(req);
+    ASSERT_EQ(r.status, Status::Ok) << r.reason;
+    ASSERT_EQ(mine(r).status, Status::Ok) << mine(r).reason;
+    EXPECT_TRUE(mine(r).verification.passed()) << mine(r).verification.note;
   }
 }
 

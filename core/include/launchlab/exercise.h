@@ -2,7 +2,9 @@
 /// "Write your own kernel": the contract between the harness and a student's kernel (docs/EXERCISES.md).
 ///
 /// An exercise belongs to a workload and fixes the kernel's signature: its name, its arguments in order (device
-/// pointers to the workload's inputs and outputs, n, parameters, the seed) and the dtype it is written for. The
+/// pointers to the workload's inputs, then outputs, then the sizes the workload defines, its parameters, the seed;
+/// the first exercises keep the course's order) and the dtype it is written for, and its launch (1-D over n, or 2-D
+/// over a matrix). The
 /// starting file resources/exercises/<exercise id>.cu states it; the harness compiles the student's file with
 /// NVRTC plus a compile-time check of that signature (a wrong one is one clear error), then runs it as the
 /// implementation "my-kernel" through the engine like the built-in CUDA variants.
@@ -14,8 +16,11 @@
 #include <vector>
 
 #include "launchlab/dtype.h"
+#include "launchlab/launch_config.h"
 
 namespace launchlab {
+
+struct RunSetup;
 
 /// The id of the student kernel's implementation in a run.
 inline constexpr std::string_view kMyKernel = "my-kernel";
@@ -32,11 +37,24 @@ struct ExerciseArg {
     Param,   ///< the workload's numeric parameter `name`, as `type` (float, int)
     Seed,    ///< unsigned long long: the run's seed
     Hits,    ///< unsigned long long*: one counter, zeroed before the kernel (the harness turns it into pi)
+    Size,    ///< unsigned long long: a side of the workload's matrices (sizeArgument: n, or the parameter `param`)
   };
   Kind kind = Kind::N;
   std::string name;  ///< the argument's name in the signature (and the parameter's name for Param)
   std::string type;  ///< its C++ type as the signature spells it, e.g. "const float*"
   int index = 0;     ///< Input / Output: the array's position in the workload's inputs / outputs
+  /// Size: the integer parameter it is read from ("cols", "k", "d"), 0 there meaning n as the matrix workloads
+  /// define it; empty: the run's n (the rows).
+  std::string param;
+};
+
+/// A 2-D exercise's launch: x over the columns, y over the rows of the matrix the kernel writes, one element per
+/// thread; auto grid = ceil(cols / block.x) x ceil(rows / block.y) (capped at the device's grid limits).
+struct ExerciseLaunch2D {
+  std::string cols;  ///< the Size argument the grid's x covers
+  std::string rows;  ///< the Size argument the grid's y covers
+  Dim3 autoBlock{32, 8, 1};
+  std::string autoBlockWhy;  ///< why that block (the launch note says it)
 };
 
 struct Exercise {
@@ -46,13 +64,17 @@ struct Exercise {
   std::string kernelName;  ///< the default kernel name (--kernel-name overrides it)
   DType dtype = DType::F32;  ///< the run's dtype the signature is written for
   std::vector<ExerciseArg> args;
-  bool gridStride = false;   ///< auto grid: resident blocks (grid-stride kernels) instead of ceil(n / block)
+  bool gridStride = false;   ///< 1-D auto grid: resident blocks (grid-stride kernels) instead of ceil(n / block)
   bool zeroOutputs = false;  ///< outputs are zeroed before each launch (kernels that accumulate with atomics)
   /// Outputs the exercise does not compute (e.g. reduce_sum's illustration tree): the harness takes them from the
   /// cpu-serial reference, and verification says so.
   std::vector<std::string> outputsFromReference;
   /// Choice parameters the exercise is written for (name, value), e.g. monte_carlo_pi's shape = circle.
   std::vector<std::pair<std::string, std::string>> requiredChoices;
+  /// Set: a 2-D launch (block and grid in x and y); unset: 1-D over n (gridStride picks the auto grid).
+  std::optional<ExerciseLaunch2D> launch2D;
+  /// The built-in implementation the reference solution mirrors (the GPU checks time them side by side).
+  std::string mirrors;
 };
 
 /// Every exercise, in course order.
@@ -66,6 +88,24 @@ const Exercise* defaultExercise(std::string_view workload);
 std::string kernelDeclaration(const Exercise& ex, std::string_view kernelName);
 /// The parameter types only, as the compile-time check compares them: "const float*, const float*, ...".
 std::string parameterTypes(const Exercise& ex);
+
+/// The value of a Size argument in a run: the run's n when `a.param` is empty, else the integer parameter a.param,
+/// where 0 means n (matrix workloads: cols = 0 is a square matrix, matmul's k = 0 is m).
+std::uint64_t sizeArgument(const ExerciseArg& a, const RunSetup& s);
+
+/// A scalar argument's bytes as cudaLaunchKernel passes it (by address): N, Size and Seed as unsigned long long,
+/// Param as its declared type (float, int; else unsigned long long). Pointer arguments are the harness's.
+union ExerciseScalar {
+  unsigned long long u64;
+  float f32;
+  int i32;
+};
+/// The value of scalar argument `a` (kind N, Size, Param or Seed) in a run; 0 for pointer kinds.
+ExerciseScalar scalarArgument(const ExerciseArg& a, const RunSetup& s);
+
+/// The matrix a 2-D exercise's grid covers in a run: {cols, rows} from the Size arguments launch2D names. {n, 1}
+/// for a 1-D exercise.
+std::pair<std::uint64_t, std::uint64_t> launchExtent(const Exercise& ex, const RunSetup& s);
 
 /// A student's kernel as a request carries it (and the worker's wire format).
 struct UserKernel {
