@@ -37,6 +37,7 @@ class OutputsPane;
 class ParamPanel;
 class PresetMenu;
 class ResultsTable;
+class RooflineView;
 class SweepChart;
 class SweepPane;
 struct Preset;
@@ -55,6 +56,7 @@ struct MainWindowOptions {
   std::optional<int> startDevice;  ///< the CUDA device to select at start (launchlab --device N); a bad one is shown inline
   QString openRun;               ///< a run file (.llrun) to open at start instead of the first run (launchlab --open F)
   QString openSweep;             ///< a sweep file (launchlab.sweep JSON) to show in the sweep tab at start (--open-sweep F)
+  QString startTab;              ///< the bottom tab in front at start, by the start of its name ("roofline"; --tab)
 };
 
 class DevicePicker;
@@ -96,6 +98,9 @@ class MainWindow : public QMainWindow {
   SweepChart* sweepChart() const;
   SweepPane* sweepPane() const { return m_sweep; }
   HistoryPane* historyPane() const { return m_history; }
+  RooflineView* rooflineView() const { return m_roofline; }
+  /// Brings the bottom tab whose name starts with `name` (any case) to the front; false when there is none.
+  bool showBottomTab(const QString& name);
   ExportDialog* exportDialog();
   std::shared_ptr<const RunOutcome> lastOutcome() const { return m_last; }
   /// Milliseconds from process start to the first plot on screen (-1 until then).
@@ -151,6 +156,11 @@ class MainWindow : public QMainWindow {
   void connectController();
   void selectStartWorkload();
   void showDeviceStatus();
+  /// The roofline's ceilings: asked of the device (measured once per device) when the Roofline tab is first shown,
+  /// a datasheet's without a GPU (main_window_roofline.cpp).
+  void updateCeilings(bool ask);
+  void connectRoofline();
+  void showRooflineRun(const RunResult& r);
   void addDevicePicker(QToolBar* tb);
   void addRunFileActions(QToolBar* tb);
   void openRemoteDialog();
@@ -199,6 +209,8 @@ class MainWindow : public QMainWindow {
   std::unique_ptr<TimingChart> m_timing;
   SweepPane* m_sweep = nullptr;
   HistoryPane* m_history = nullptr;
+  RooflineView* m_roofline = nullptr;
+  bool m_ceilingsAsked = false;
   VerificationTable* m_verify = nullptr;
   ResultsTable* m_table = nullptr;
   LogView* m_log = nullptr;

@@ -3,11 +3,11 @@
 # the SM count, the CPU/GPU crossover over N, occupancy against the CUDA API), issue 12's Mandelbrot against the FP32
 # FMA kernel, blocks on SMs (traced runs and the instrumentation's overhead), issue 15's exercise solutions through
 # --kernel-file against the built-in variants, and the GPU test suite, in one device call.
-# Sections: STEPS="tests sweeps mandelbrot blocks exercises" (default all). Run from the repository root (exercises).
+# Sections: STEPS="tests sweeps mandelbrot blocks exercises roofline" (default all). Run from the repository root (exercises).
 # Usage: scripts/gpu/explorer_check.sh BIN_DIR OUT_DIR   (OUT_DIR gets explorer.tar.gz and summary.txt)
 set -u
 source "$(dirname "${BASH_SOURCE[0]}")/lib/check.sh"
-STEPS=${STEPS:-tests sweeps mandelbrot blocks exercises}
+STEPS=${STEPS:-tests sweeps mandelbrot blocks exercises roofline}
 export LAUNCHLAB_EXERCISES_DIR=${LAUNCHLAB_EXERCISES_DIR:-$PWD/resources/exercises}
 has() { [[ " $STEPS " == *" $1 "* ]]; }
 check_begin explorer "${1:?bin dir}" "${2:?out dir}"
@@ -62,5 +62,15 @@ if has exercises; then
   ex atomic_counter cuda-atomic atomic_counter
   ex reduce_sum cuda-warp-shuffle reduce_sum --n 2^24
   ex monte_carlo_pi cuda-philox monte_carlo_pi
+fi
+if has roofline; then
+  # The roofline's ceilings, then runs whose GFLOP/s and bytes the Roofline tab places under them (JSON: flops, gflops).
+  step ceilings 120 ceilings --json "$E/ceilings.json"
+  cat "$E/ceilings.txt" >> "$summary"
+  step roofline_vector_add 120 run vector_add --n 2^24 --reps 10 --json "$E/roofline_vector_add.json"
+  step roofline_polar_distance 120 run polar_distance --n 2^24 --reps 10 --json "$E/roofline_polar_distance.json"
+  step roofline_matmul 180 run matmul --n 2048 --impl cuda-naive,cuda-tiled-16,cuda-register-tiled,cublas-sgemm --reps 5 \
+    --json "$E/roofline_matmul.json"
+  step roofline_mandelbrot 180 run mandelbrot --impl cpu-parallel,cuda-per-pixel,cuda-fma --reps 5 --json "$E/roofline_mandelbrot.json"
 fi
 cat "$summary"
