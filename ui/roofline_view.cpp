@@ -131,6 +131,13 @@ QString RooflineView::noFlopText() const { return m_noFlop->isVisibleTo(this) ? 
 QString RooflineView::exportTitle() const { return "Roofline: " + q(m_run.workload); }
 void RooflineView::render(QCPPainter& painter, const QSize& size) { m_plot->toPainter(&painter, size.width(), size.height()); }
 
+QString RooflineView::otherDeviceNote() const {
+  const bool gpuRun = std::any_of(m_run.impls.begin(), m_run.impls.end(), [](const ImplResult& i) { return i.gpu; });
+  if (!m_haveRun || !gpuRun || !m_run.device.available || m_run.device.info.name == m_ceilings.gpuName) return {};
+  return "This run's GPU points were measured on " + q(m_run.device.info.name) + ": the roofs drawn are " +
+         q(m_ceilings.label()) + ", not that GPU's own";
+}
+
 QString RooflineView::readoutAt(double intensity, double gflops) const {
   const double px = m_plot->xAxis->coordToPixel(intensity), py = m_plot->yAxis->coordToPixel(gflops);
   const RooflineMark* best = nullptr;
@@ -260,7 +267,10 @@ void RooflineView::rebuild() {
   m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
   const QString none = m_noFlopCount.isEmpty() ? QString() : "No FLOP count (not placed): " + m_noFlopCount.join(", ");
   const QString why = m_ceilings.valid() ? QString() : "No ceilings: " + q(m_ceilings.problem);
-  m_noFlop->setText(why.isEmpty() ? none : why);
+  QStringList lines{why.isEmpty() ? none : why};
+  if (const QString other = otherDeviceNote(); !other.isEmpty()) lines << other;
+  lines.removeAll(QString());
+  m_noFlop->setText(lines.join('\n'));
   m_noFlop->setVisible(!m_noFlop->text().isEmpty());
   replotWhenVisible(*m_plot);
 }

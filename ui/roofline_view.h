@@ -66,6 +66,8 @@ class RooflineView final : public QWidget, public Renderable {
   const std::vector<RooflineMark>& marks() const { return m_marks; }
   QString provenanceText() const;
   QString noFlopText() const;
+  /// A run measured on another GPU than the ceilings' (a run file opened here): says so; "" otherwise.
+  QString otherDeviceNote() const;
   /// The readout for the mouse at plot coordinates (intensity, GFLOP/s): the nearest mark within 12 pixels.
   QString readoutAt(double intensity, double gflops) const;
   QCheckBox* historyBox() const { return m_historyBox; }

@@ -125,6 +125,14 @@ class TestRoofline : public QObject {
     QCOMPARE(view.marks().size(), std::size_t(6));
     QCOMPARE(view.marks().back().label, QString("#1 cuda-fma"));
     QVERIFY(!view.marks().back().current);
+    // A run recorded on another GPU (a run file) is placed, with a note that the roofs are not its GPU's.
+    RunResult recorded = madeUpRun();
+    recorded.device.available = true;
+    recorded.device.info.name = "NVIDIA H200";
+    view.setRun(recorded);
+    QCOMPARE(view.otherDeviceNote(), QString("This run's GPU points were measured on NVIDIA H200: the roofs drawn are "
+                                             "measured on Fixture GPU (test data), 2026-11-20, not that GPU's own"));
+    QVERIFY(view.noFlopText().endsWith("not that GPU's own"));
     // Presentation mode restyles without losing anything.
     view.setViewStyle(ViewStyle::presentationStyle(1080));
     QCOMPARE(view.marks().size(), std::size_t(6));
