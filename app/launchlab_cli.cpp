@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "cli_check.h"
+#include "cli_ceilings.h"
 #include "cli_course.h"
 #include "cli_kernel.h"
 #include "cli_occupancy.h"
@@ -297,6 +298,16 @@ int cmdOccupancy(Engine& engine, const cli::OccupancyOptions& o) {
   return 0;
 }
 
+int cmdCeilings(Engine& engine, const cli::CeilingsOptions& o) {
+  checkOutputFile("--json", o.json);
+  auto report = cli::ceilingsFor(engine, o);
+  if (auto* p = std::get_if<RequestProblem>(&report)) badRequest(*p);
+  const auto& r = std::get<cli::CeilingsReport>(report);
+  if (o.json != "-") std::cout << cli::renderCeilings(r);
+  if (!o.json.empty()) writeOut(o.json, ceilingsJson(r.ceilings));
+  return r.ceilings.valid() ? 0 : 1;
+}
+
 /// `course run ID`: the experiment's request, with the options given on the command line in its place.
 struct CourseRunOptions {
   std::string id, impls, reps, warmup;
@@ -378,6 +389,15 @@ int main(int argc, char** argv) {
   occupancy->add_option("--json", oo.json, "Write the report as JSON to FILE, or - for stdout");
   oo.text.block = "32:1024:32";
 
+  std::string deviceText;
+  cli::CeilingsOptions ceo;
+  auto* ceilings = app.add_subcommand("ceilings", "The roofline's ceilings: copy bandwidth and FP32 FMA peak measured "
+                                                  "on the GPU, or a profile's datasheet without one");
+  ceilings->add_option("--gpu-profile", ceo.gpuProfile, "Datasheet figures of an architecture's GPU: sm_75, sm_80, sm_86, sm_89, sm_90");
+  ceilings->add_option("--reps", ceo.reps, "Timed repetitions of each measurement (median)")->default_val(10);
+  ceilings->add_option("--json", ceo.json, "Write the ceilings as JSON (launchlab.ceilings) to FILE, or - for stdout");
+  addDeviceOption(ceilings, deviceText);
+
   bool courseJson = false;
   std::string presetsFolder;
   CourseRunOptions co;
@@ -408,7 +428,6 @@ int main(int argc, char** argv) {
                     "Only these parts, comma-separated: host, foundation, memory, coalescing, row_col_sums, matmul, "
                     "mandelbrot (default: all)")
       ->delimiter(',');
-  std::string deviceText;
   addDeviceOption(bench, deviceText);
 
   auto* worker = app.add_subcommand("worker", "Serve runs over stdin/stdout for a front end (GPU process isolation)");
@@ -453,12 +472,14 @@ int main(int argc, char** argv) {
       std::cerr << "wrote " << written << " presets under " << presetsFolder << "\n";
       return 0;
     }
-    if (bench->parsed() && (bo.reps < 1 || bo.reps > kMaxRepetitions))
-      throw BadUsage("--reps: must be between 1 and " + std::to_string(kMaxRepetitions));
     if (bench->parsed()) checkOutputFile("--json", bo.json);
     if (const std::string bad = bench->parsed() ? checkBenchSections(bo.sections) : ""; !bad.empty())
       throw BadUsage("--section: " + bad);
-    if (bench->parsed() || worker->parsed()) selectDevice(engine, deviceText);
+    if (const int reps = ceilings->parsed() ? ceo.reps : bo.reps;
+        (bench->parsed() || ceilings->parsed()) && (reps < 1 || reps > kMaxRepetitions))
+      throw BadUsage("--reps: must be between 1 and " + std::to_string(kMaxRepetitions));
+    if (bench->parsed() || worker->parsed() || ceilings->parsed()) selectDevice(engine, deviceText);
+    if (ceilings->parsed()) return cmdCeilings(engine, ceo);
     if (run->parsed()) return cmdRun(engine, ro);
     if (compile->parsed()) {
       cli::compileOrThrow(engine, compileWorkload, *cli::userKernelOf(ko), ko.gpuProfile, false);

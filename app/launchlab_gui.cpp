@@ -64,6 +64,7 @@ struct Options {
                                "the machine and date it was measured on.",
                                "path"};
   QCommandLineOption presentation{"presentation", "Start in presentation mode (projectors)."};
+  QCommandLineOption tab{"tab", "Bring the bottom tab whose name starts with <name> to the front (e.g. roofline).", "name"};
   QCommandLineOption screenshot{"screenshot",
                                 "Wait for the first run, save the window to <path> (PNG) and exit. Uses fresh settings, "
                                 "as a new user sees the window.",
@@ -94,7 +95,7 @@ struct Options {
         "LaunchLab: pick a CUDA workload, tune its launch, run it, see and export the results.");
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addOptions({workload, course, open, openSweep, presentation, screenshot, stalls, fresh, noRun, inProcess, device, remote,
+    parser.addOptions({workload, course, open, openSweep, tab, presentation, screenshot, stalls, fresh, noRun, inProcess, device, remote,
                        remoteCli});
   }
 };
@@ -183,6 +184,7 @@ int main(int argc, char** argv) {
   if (parser.isSet(o.device) && !readDevice(parser.value(o.device), opts.startDevice)) return 2;
   opts.openRun = parser.value(o.open);
   opts.openSweep = parser.value(o.openSweep);
+  opts.startTab = parser.value(o.tab);
   opts.forcePresentation = parser.isSet(o.presentation);
   opts.firstRun = !parser.isSet(o.noRun) || !shot.isEmpty() || measure;
   opts.startClock = &startClock;

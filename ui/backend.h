@@ -1,6 +1,7 @@
 #pragma once
 /// The engine as the GUI sees it: a small interface so the controller can be tested with a fake.
 #include <atomic>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -10,6 +11,7 @@
 #include "launchlab/engine.h"
 #include "launchlab/kernel_resources.h"
 #include "launchlab/registry.h"
+#include "launchlab/roofline.h"
 #include "launchlab/result.h"
 #include "launchlab/worker.h"
 
@@ -33,6 +35,13 @@ class Backend {
   virtual RunResult run(const RunRequest& req, const CancelToken* cancel, const ProgressFn& progress) = 0;
   /// The host the runs go to when it is not this machine (a remote GPU over SSH), else "".
   virtual std::string remoteHost() const { return {}; }
+  /// The roofline's ceilings of the device in use, measured on it (roofline.h); invalid, with the reason, without a
+  /// GPU. Compute thread only (it runs kernels); each device is measured once per session.
+  virtual Ceilings ceilings() {
+    Ceilings none;
+    none.problem = "this backend cannot measure ceilings";
+    return none;
+  }
   /// The kernels' resource usage recorded at build time (kernel_resources.h), for the occupancy curve; the wiring
   /// (app/gui_wiring.h) sets it, read-only afterwards. Empty: no curve.
   void setKernelRecords(std::vector<KernelRecord> records) { m_kernelRecords = std::move(records); }
@@ -74,11 +83,13 @@ class EngineBackend final : public Backend {
   RunResult run(const RunRequest& req, const CancelToken* cancel, const ProgressFn& progress) override {
     return m_engine->run(m_view->withDevice(req), cancel, progress);
   }
+  Ceilings ceilings() override;
 
  private:
   std::unique_ptr<Registry> m_registry;
   std::unique_ptr<Engine> m_engine;
   std::unique_ptr<DeviceView> m_view;
+  std::map<int, Ceilings> m_ceilings;  ///< by device index, measured ones only
 };
 
 /// GPU work in a worker process (`launchlab-cli worker`, through IsolatedRunner): a kernel fault that destroys
@@ -102,6 +113,8 @@ class IsolatedBackend final : public Backend {
     return m_runner.run(m_view->withDevice(req), cancel, progress);
   }
   std::string remoteHost() const override { return m_runner.command().remoteHost; }
+  /// Measured by the worker (its 'K' message), cached there per device.
+  Ceilings ceilings() override { return m_runner.ceilings(m_view->status().available ? m_view->status().info.index : -1); }
   int workersStarted() const { return m_runner.workersStarted(); }
   pid_t workerPid() const { return m_runner.workerPid(); }
 

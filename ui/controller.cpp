@@ -30,6 +30,7 @@ RunController::RunController(std::shared_ptr<Backend> backend, QObject* parent)
     : QObject(parent), m_backend(std::move(backend)) {
   qRegisterMetaType<launchlab::ui::JobKind>();
   qRegisterMetaType<launchlab::SweepPoint>();
+  qRegisterMetaType<launchlab::Ceilings>();
   qRegisterMetaType<std::shared_ptr<const launchlab::ui::RunOutcome>>();
   m_thread.setObjectName("launchlab-compute");
   m_worker = new QObject;
@@ -98,6 +99,13 @@ quint64 RunController::submit(std::shared_ptr<Job> job) {
 void RunController::disposeLater(std::shared_ptr<const RunOutcome> outcome) {
   if (!outcome) return;
   QMetaObject::invokeMethod(m_worker, [o = std::move(outcome)]() mutable { o.reset(); }, Qt::QueuedConnection);
+}
+
+void RunController::requestCeilings() {
+  QMetaObject::invokeMethod(m_worker, [this] {
+    const Ceilings c = m_backend->ceilings();
+    QMetaObject::invokeMethod(this, [this, c] { emit ceilingsReady(c); }, Qt::QueuedConnection);
+  }, Qt::QueuedConnection);
 }
 
 void RunController::cancel() {

@@ -58,6 +58,9 @@ class RunController : public QObject {
   /// Releases `outcome` on the compute thread, after any job queued before: freeing gigabytes of arrays
   /// (munmap of every page) must not stall the GUI thread.
   void disposeLater(std::shared_ptr<const RunOutcome> outcome);
+  /// Asks the backend for the device's roofline ceilings on the compute thread, after any job queued before;
+  /// ceilingsReady() brings them (measured once per device, then cached by the backend).
+  void requestCeilings();
   bool busy() const { return m_current != 0; }
   quint64 currentJob() const { return m_current; }
   JobKind currentKind() const { return m_currentKind; }
@@ -73,6 +76,7 @@ class RunController : public QObject {
   /// A result of a job that was superseded arrived and was dropped.
   void staleDropped(quint64 id);
   void busyChanged(bool busy);
+  void ceilingsReady(const launchlab::Ceilings& ceilings);
 
  private:
   struct Job;
@@ -98,4 +102,5 @@ class RunController : public QObject {
 
 Q_DECLARE_METATYPE(launchlab::ui::JobKind)
 Q_DECLARE_METATYPE(launchlab::SweepPoint)
+Q_DECLARE_METATYPE(launchlab::Ceilings)
 Q_DECLARE_METATYPE(std::shared_ptr<const launchlab::ui::RunOutcome>)

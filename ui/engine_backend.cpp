@@ -21,6 +21,16 @@ EngineBackend::EngineBackend(std::unique_ptr<Registry> registry, std::shared_ptr
   m_view = std::make_unique<DeviceView>(*m_registry, m_engine->deviceStatus());
 }
 
+Ceilings EngineBackend::ceilings() {
+  const DeviceStatus s = m_view->status();
+  const int device = s.available ? s.info.index : -1;
+  if (auto it = m_ceilings.find(device); it != m_ceilings.end()) return it->second;
+  if (device >= 0) m_engine->gpu().selectDevice(device);  // the compute thread's current device
+  Ceilings c = measureCeilings(m_engine->gpu());
+  if (c.valid()) m_ceilings[device] = c;
+  return c;
+}
+
 IsolatedBackend::IsolatedBackend(const std::string& workerPath, std::unique_ptr<Registry> registry)
     : IsolatedBackend(WorkerCommand{{workerPath, "worker"}}, std::move(registry)) {}
 

@@ -31,7 +31,9 @@
 #include "param_panel.h"
 #include "preset_menu.h"
 #include "results_tables.h"
+#include "roofline_view.h"
 #include "settings.h"
+#include "crossover_view.h"
 #include "sweep_heatmap.h"
 #include "sweep_pane.h"
 #include "tooltips.h"
@@ -76,6 +78,7 @@ MainWindow::MainWindow(std::shared_ptr<Backend> backend, std::unique_ptr<AppSett
   if (!m_options.backendNote.isEmpty()) log(m_options.backendNote);
   if (m_options.startDevice) m_devicePicker->choose(*m_options.startDevice);
   connectController();
+  connectRoofline();
   connect(m_browser, &WorkloadBrowser::workloadSelected, this, &MainWindow::selectWorkload);
   connect(m_browser, &WorkloadBrowser::courseExperimentSelected, this, &MainWindow::openCourseExperiment);
   connect(m_panel, &ParamPanel::changed, this, [this] {
@@ -92,6 +95,7 @@ MainWindow::MainWindow(std::shared_ptr<Backend> backend, std::unique_ptr<AppSett
   if (!m_options.openRun.isEmpty()) QTimer::singleShot(0, this, &MainWindow::startWithRunFile);
   else if (m_options.firstRun) QTimer::singleShot(0, this, &MainWindow::startFirstRun);
   if (!m_options.openSweep.isEmpty()) QTimer::singleShot(0, this, [this] { openSweepFile(m_options.openSweep); });
+  if (!m_options.startTab.isEmpty()) QTimer::singleShot(0, this, [this] { showBottomTab(m_options.startTab); });
 }
 
 MainWindow::~MainWindow() {
@@ -195,6 +199,8 @@ QWidget* MainWindow::buildBottomTabs() {
   connect(m_sweep, &SweepPane::sweepRequested, this, &MainWindow::startSweep);
   connect(m_sweep, &SweepPane::logLine, this, &MainWindow::log);
   m_bottomTabs->addTab(m_sweep, "Block-size sweep");
+  m_roofline = new RooflineView;
+  m_bottomTabs->addTab(m_roofline, "Roofline");
   m_verify = new VerificationTable;
   m_bottomTabs->addTab(m_verify, "Verification");
   m_bottomTabs->addTab(buildTablePage(), "Results table");
@@ -342,6 +348,7 @@ void MainWindow::addDevicePicker(QToolBar* tb) {
 void MainWindow::showDeviceStatus() {
   const DeviceStatus d = m_backend->deviceStatus();
   m_deviceBanner->showMessage(d.available ? Banner::Level::Info : Banner::Level::Warning, deviceBannerText(d, m_backend->remoteHost()));
+  if (m_roofline) updateCeilings(false);
 }
 
 void MainWindow::selectWorkload(const QString& id) {
@@ -503,9 +510,13 @@ void MainWindow::openExport() {
   targets.push_back({"Timing comparison", m_timing.get()});
   targets.push_back({"Block-size sweep", m_sweep->chart()});
   targets.push_back({"Sweep heatmap", m_sweep->heatmap()});
+  targets.push_back({"Roofline", m_roofline});
+  targets.push_back({"CPU/GPU crossover", m_sweep->crossover()});
   // The plot in front: the output tab shown, or the sweep (curve or heatmap) when its tab is open.
   int current = std::max(0, m_outputs->currentIndex());
-  if (m_bottomTabs->currentIndex() == 1) current = m_outputs->viewCount() + (m_sweep->heatmapShown() ? 2 : 1);
+  if (m_bottomTabs->currentIndex() == 1)
+    current = m_outputs->viewCount() + (m_sweep->crossoverShown() ? 4 : m_sweep->heatmapShown() ? 2 : 1);
+  if (m_bottomTabs->currentWidget() == m_roofline) current = m_outputs->viewCount() + 3;
   d->setTargets(targets, current);
   d->setRun(m_last, m_sweep->points());
   d->show();
@@ -528,6 +539,7 @@ void MainWindow::setPresentationMode(bool on) {
   m_outputs->setViewStyle(m_style);
   m_timing->setViewStyle(m_style);
   m_sweep->setViewStyle(m_style);
+  m_roofline->setViewStyle(m_style);
   arrangeForPresentation(on);
   if (on) {
     m_statesBeforePresentation = windowState();

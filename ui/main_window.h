@@ -38,6 +38,7 @@ class OutputsPane;
 class ParamPanel;
 class PresetMenu;
 class ResultsTable;
+class RooflineView;
 class SweepChart;
 class SweepPane;
 struct Preset;
@@ -57,6 +58,7 @@ struct MainWindowOptions {
   QString openRun;               ///< a run file (.llrun) to open at start instead of the first run (launchlab --open F)
   QString openSweep;             ///< a sweep file (launchlab.sweep JSON) to show in the sweep tab at start (--open-sweep F)
   QString exerciseFolder;        ///< where the kernel editor saves (default: ExerciseStore::defaultFolder())
+  QString startTab;              ///< the bottom tab in front at start, by the start of its name ("roofline"; --tab)
 };
 
 class DevicePicker;
@@ -102,6 +104,9 @@ class MainWindow : public QMainWindow {
   KernelEditor* kernelEditor() const { return m_kernelEditor; }
   /// Brings the "My kernel" tab to the front, with room for the editor.
   void showKernelEditor();
+  RooflineView* rooflineView() const { return m_roofline; }
+  /// Brings the bottom tab whose name starts with `name` (any case) to the front; false when there is none.
+  bool showBottomTab(const QString& name);
   ExportDialog* exportDialog();
   std::shared_ptr<const RunOutcome> lastOutcome() const { return m_last; }
   /// Milliseconds from process start to the first plot on screen (-1 until then).
@@ -157,6 +162,11 @@ class MainWindow : public QMainWindow {
   void connectController();
   void selectStartWorkload();
   void showDeviceStatus();
+  /// The roofline's ceilings: asked of the device (measured once per device) when the Roofline tab is first shown,
+  /// a datasheet's without a GPU (main_window_roofline.cpp).
+  void updateCeilings(bool ask);
+  void connectRoofline();
+  void showRooflineRun(const RunResult& r);
   void addDevicePicker(QToolBar* tb);
   void addRunFileActions(QToolBar* tb);
   void openRemoteDialog();
@@ -212,6 +222,8 @@ class MainWindow : public QMainWindow {
   HistoryPane* m_history = nullptr;
   KernelEditor* m_kernelEditor = nullptr;
   QList<int> m_resultsSizesBeforeEditor;
+  RooflineView* m_roofline = nullptr;
+  bool m_ceilingsAsked = false;
   VerificationTable* m_verify = nullptr;
   ResultsTable* m_table = nullptr;
   LogView* m_log = nullptr;

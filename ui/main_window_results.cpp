@@ -17,6 +17,8 @@
 #include "form_state.h"
 #include "log_text.h"
 #include "main_window.h"
+
+#include <QSplitter>
 #include "outputs_pane.h"
 #include "param_panel.h"
 #include "remote_dialog.h"
@@ -59,6 +61,7 @@ void MainWindow::showOutcome(std::shared_ptr<const RunOutcome> outcome) {
   m_timing->setResult(r);
   m_verify->setResult(r);
   m_table->setResult(r);
+  showRooflineRun(r);
   showRunProblems(r);
   if (m_export) m_export->setRun(m_last, m_sweep->points());
   // Views and the export window now hold the new result: the old one is freed off the GUI thread.
@@ -211,6 +214,9 @@ void MainWindow::startWithRunFile() {
 
 bool MainWindow::openSweepFile(const QString& path) {
   m_bottomTabs->setCurrentWidget(m_sweep);
+  // The sweep asked for gets the larger share of the results column (a heatmap or crossover needs the height).
+  const QList<int> sizes = m_resultsSplit->sizes();
+  if (sizes.size() == 2 && sizes[1] < sizes[0]) m_resultsSplit->setSizes({(sizes[0] + sizes[1]) * 2 / 5, (sizes[0] + sizes[1]) * 3 / 5});
   return m_sweep->openSweepFile(path);
 }
 

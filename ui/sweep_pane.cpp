@@ -1,5 +1,7 @@
 #include "sweep_pane.h"
 
+#include <algorithm>
+
 #include <QComboBox>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -14,6 +16,7 @@
 #include <QVBoxLayout>
 
 #include "charts.h"
+#include "crossover_view.h"
 #include "log_text.h"
 #include "occupancy_curves.h"
 #include "sweep_heatmap.h"
@@ -66,6 +69,8 @@ SweepPane::SweepPane(RunController& controller, QWidget* parent) : QWidget(paren
   m_chart = std::make_unique<SweepChart>(this);
   m_stack->addWidget(m_chart->widget());
   m_stack->addWidget(buildHeatmapPage());
+  m_crossover = std::make_unique<CrossoverView>(this);
+  m_stack->addWidget(m_crossover->widget());
   sl->addWidget(m_stack, 1);
   m_notes = wrappedLabel("color: #8a5a00;");
   sl->addWidget(m_notes);
@@ -210,6 +215,7 @@ void SweepPane::refresh() {
   m_stack->setCurrentIndex(s.hasGrid() ? 1 : 0);
   m_unavailable->setVisible(!m_unavailable->text().isEmpty() && !s.recorded);  // the recorded sweep needs no GPU
   m_metric->setEnabled(s.hasGrid());
+  if (showCrossover(s)) return;
   const Workload* w = m_controller.backend().registry().find(s.workload.empty() ? m_workloadId : s.workload);
   const ImplSpec* spec = w ? w->findImpl(s.implId()) : nullptr;
   const QString impl = spec ? q(spec->title) : q(s.implId());
@@ -233,6 +239,18 @@ void SweepPane::refresh() {
   m_chart->begin(m_liveTitle, m_liveSetup);
   for (const auto& p : m_live.points) m_chart->addPoint(p);
   if (m_live.points.empty() && m_liveTitle.isEmpty()) m_chart->clear();
+}
+
+bool SweepPane::showCrossover(const ShownSweep& s) {
+  std::vector<std::string> fields;
+  for (const auto& a : s.axes) fields.push_back(a.field);
+  if (s.hasGrid() || std::find(fields.begin(), fields.end(), "n") == fields.end()) return false;
+  const CrossoverPlot plot = crossoverPlot(fields, s.points);
+  if (!plot.crossover) return false;
+  m_stack->setCurrentIndex(2);
+  const QString group = plot.crossover->group.empty() ? QString() : " [" + q(plot.crossover->group) + "]";
+  m_crossover->setSweep(plot, q(s.workload) + " " + q(plot.crossover->gpuImpl) + " against the CPU" + group);
+  return true;
 }
 
 void SweepPane::showCell(int point) {
@@ -348,6 +366,7 @@ void SweepPane::finished(quint64, bool cancelled) {
 void SweepPane::setViewStyle(const ViewStyle& s) {
   m_chart->setViewStyle(s);
   m_heatmap->setViewStyle(s);
+  m_crossover->setViewStyle(s);
 }
 
 QString SweepPane::selectedImpl() const { return m_impl->currentData().toString(); }
@@ -357,5 +376,6 @@ QString SweepPane::sourceText() const { return m_sourceLabel->isVisibleTo(this) 
 QString SweepPane::messageText() const { return m_message->isVisibleTo(this) ? m_message->text() : QString(); }
 QString SweepPane::detailsText() const { return m_details->text(); }
 bool SweepPane::heatmapShown() const { return m_stack->currentIndex() == 1; }
+bool SweepPane::crossoverShown() const { return m_stack->currentIndex() == 2; }
 
 }  // namespace launchlab::ui

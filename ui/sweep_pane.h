@@ -26,6 +26,7 @@ class QToolButton;
 
 namespace launchlab::ui {
 
+class CrossoverView;
 class SweepChart;
 class SweepHeatmap;
 
@@ -66,6 +67,9 @@ class SweepPane : public QWidget {
   QToolButton* openButton() const { return m_open; }
   SweepChart* chart() const { return m_chart.get(); }
   SweepHeatmap* heatmap() const { return m_heatmap.get(); }
+  /// The CPU/GPU crossover plot, shown for a sweep over N with CPU and GPU points.
+  CrossoverView* crossover() const { return m_crossover.get(); }
+  bool crossoverShown() const;
   /// The student's own sweep's points.
   const std::vector<SweepPoint>& points() const;
   const ShownSweep& shown() const;
@@ -92,6 +96,8 @@ class SweepPane : public QWidget {
   void updateOccupancy(const Workload* w);
   /// Puts the shown sweep on screen: the heatmap for block x grid, else the curve.
   void refresh();
+  /// Shows the crossover plot when `s` is a sweep over N with CPU and GPU points; false otherwise.
+  bool showCrossover(const ShownSweep& s);
   void showCell(int point);
   void setMessage(const QString& text);
 
@@ -105,6 +111,7 @@ class SweepPane : public QWidget {
   QStackedWidget* m_stack = nullptr;
   std::unique_ptr<SweepChart> m_chart;
   std::unique_ptr<SweepHeatmap> m_heatmap;
+  std::unique_ptr<CrossoverView> m_crossover;
   std::string m_workloadId;  ///< looked up in the backend's registry when the selection changes
   QLabel* m_sourceLabel = nullptr;
   QLabel* m_message = nullptr;

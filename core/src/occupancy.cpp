@@ -31,6 +31,13 @@ ArchProfile profile(std::string arch, int major, int minor, std::string gpu, int
   return p;
 }
 
+ArchProfile withDatasheet(ArchProfile p, double dramGBs, double fp32Gflops) {
+  p.datasheetGpu = p.gpuName;
+  p.datasheetDramGBs = dramGBs;
+  p.datasheetFp32Gflops = fp32Gflops;
+  return p;
+}
+
 int roundUp(int x, int unit) { return (x + unit - 1) / unit * unit; }
 std::size_t roundUp(std::size_t x, std::size_t unit) { return (x + unit - 1) / unit * unit; }
 
@@ -88,12 +95,19 @@ std::string whyOf(const ArchProfile& p, const KernelResources& k, const Occupanc
 
 const std::vector<ArchProfile>& archProfiles() {
   // SM counts: Tesla T4 40, A100 SXM4 108, RTX 3090 82, RTX 4090 128, H100 SXM5 132 (the H200 has 132 too).
+  // The datasheet figures (DRAM GB/s, FP32 GFLOP/s without tensor cores) are NVIDIA's product pages for each GPU:
+  // Tesla T4 320 GB/s, 8.1 TFLOPS; A100 SXM4 40GB 1555 GB/s, 19.5 TFLOPS; GeForce RTX 3090 936 GB/s, 35.6 TFLOPS;
+  // GeForce RTX 4090 1008 GB/s, 82.6 TFLOPS; H100 SXM5 3.35 TB/s, 67 TFLOPS.
   static const std::vector<ArchProfile> v = {
-      profile("sm_75", 7, 5, "Tesla T4", 40, 1024, 16, 64 * KiB, 64 * KiB, 256, 0),
-      profile("sm_80", 8, 0, "NVIDIA A100-SXM4", 108, 2048, 32, 164 * KiB, 163 * KiB, 128, KiB),
-      profile("sm_86", 8, 6, "NVIDIA GeForce RTX 3090", 82, 1536, 16, 100 * KiB, 99 * KiB, 128, KiB),
-      profile("sm_89", 8, 9, "NVIDIA GeForce RTX 4090", 128, 1536, 24, 100 * KiB, 99 * KiB, 128, KiB),
-      profile("sm_90", 9, 0, "NVIDIA H100 SXM5", 132, 2048, 32, 228 * KiB, 227 * KiB, 128, KiB),
+      withDatasheet(profile("sm_75", 7, 5, "Tesla T4", 40, 1024, 16, 64 * KiB, 64 * KiB, 256, 0), 320, 8100),
+      withDatasheet(profile("sm_80", 8, 0, "NVIDIA A100-SXM4", 108, 2048, 32, 164 * KiB, 163 * KiB, 128, KiB), 1555,
+                    19500),
+      withDatasheet(profile("sm_86", 8, 6, "NVIDIA GeForce RTX 3090", 82, 1536, 16, 100 * KiB, 99 * KiB, 128, KiB), 936,
+                    35600),
+      withDatasheet(profile("sm_89", 8, 9, "NVIDIA GeForce RTX 4090", 128, 1536, 24, 100 * KiB, 99 * KiB, 128, KiB),
+                    1008, 82600),
+      withDatasheet(profile("sm_90", 9, 0, "NVIDIA H100 SXM5", 132, 2048, 32, 228 * KiB, 227 * KiB, 128, KiB), 3350,
+                    67000),
   };
   return v;
 }

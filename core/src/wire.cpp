@@ -187,4 +187,14 @@ Progress decodeProgress(std::string_view bytes) {
   });
 }
 
+std::string encodeCeilings(const Ceilings& c) { return pack(ordered_json::parse(ceilingsJson(c)), {}); }
+Ceilings decodeCeilings(std::string_view bytes) {
+  return rethrowAsBadInput("wire: ceilings", [&] {
+    std::string why;
+    auto c = parseCeilingsJson(dumpJson(unpack(bytes).first), &why);
+    if (!c) throw BadInput(why);
+    return *c;
+  });
+}
+
 }  // namespace launchlab::wire

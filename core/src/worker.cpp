@@ -83,7 +83,7 @@ bool readFrame(int fd, char& type, std::string& payload) {
 std::string malformed(FrameRead got, char type) {
   if (got == FrameRead::TooLarge) return "a frame over " + std::to_string(kMaxRequestFrameBytes) + " bytes";
   if (got == FrameRead::Truncated) return "a truncated frame (the input ended inside it)";
-  if (type != 'C' && type != 'I' && type != 'R')
+  if (type != 'C' && type != 'I' && type != 'K' && type != 'R')
     return "a frame of unknown type " + std::to_string(int(static_cast<unsigned char>(type)));
   return {};
 }
@@ -155,6 +155,29 @@ bool serveRun(Engine& engine, const std::string& payload, CancelToken& token, in
   return writeFrame(outFd, 'Z', wire::encodeResult(result)) && !lost;
 }
 
+/// The ceilings of the device named by a 'K' frame's payload ("-1": the current one), measured on it; the device of
+/// later requests that name none stays the one it was.
+Ceilings ceilingsOf(Engine& engine, const std::string& payload) {
+  int device = -1;
+  try {
+    device = std::stoi(payload);
+  } catch (const std::exception&) {
+    device = -1;
+  }
+  GpuRuntime& gpu = engine.gpu();
+  const int before = gpu.status().info.index;
+  if (device >= 0 && device != before) {
+    if (const std::string why = gpu.selectDevice(device); !why.empty()) {
+      Ceilings none;
+      none.problem = why;
+      return none;
+    }
+  }
+  Ceilings c = measureCeilings(gpu);
+  if (device >= 0 && device != before) gpu.selectDevice(before);
+  return c;
+}
+
 /// The reader thread's owner: joined when the reader has finished (end of input, or a malformed frame) by the time
 /// serveWorker returns, so nothing it holds outlives the call; detached otherwise (it is blocked in read() on a
 /// parent that is still there, and the worker process ends right after).
@@ -205,6 +228,7 @@ int serveWorker(Engine& engine, int inFd, int outFd) {
       return 2;
     }
     if (item.first == 'I' && !writeFrame(outFd, 'I', wire::encodeDevice(engine.deviceStatus()))) return 0;
+    if (item.first == 'K' && !writeFrame(outFd, 'K', wire::encodeCeilings(ceilingsOf(engine, item.second)))) return 0;
     if (item.first == 'R' && !serveRun(engine, item.second, box->token, outFd, exitCode)) return exitCode;
   }
 }
@@ -344,20 +368,20 @@ std::string IsolatedRunner::reap() {
   return how;
 }
 
+std::string IsolatedRunner::ask(char type, const std::string& payload, std::string& reply, const std::string& what) {
+  std::string err;
+  if (!ensureStarted(err)) return err;
+  char got = 0;
+  if (!writeFrame(m_toWorker, type, payload) || !readFrame(m_fromWorker, got, reply) || got != type)
+    return m_cmd.name + " " + reap() + " before reporting " + what;
+  return {};
+}
+
 DeviceStatus IsolatedRunner::deviceStatus() {
   if (m_haveStatus) return m_status;
-  std::string err;
   DeviceStatus s;
-  if (!ensureStarted(err)) {
-    s.reason = err;
-    return s;
-  }
-  char type = 0;
   std::string payload;
-  if (!writeFrame(m_toWorker, 'I', {}) || !readFrame(m_fromWorker, type, payload) || type != 'I') {
-    s.reason = m_cmd.name + " " + reap() + " before reporting the device";
-    return s;
-  }
+  if (s.reason = ask('I', {}, payload, "the device"); !s.reason.empty()) return s;
   try {
     m_status = wire::decodeDevice(payload);
   } catch (const BadInput& e) {
@@ -367,6 +391,22 @@ DeviceStatus IsolatedRunner::deviceStatus() {
   }
   m_haveStatus = true;
   return m_status;
+}
+
+Ceilings IsolatedRunner::ceilings(int device) {
+  if (auto it = m_ceilings.find(device); it != m_ceilings.end()) return it->second;
+  Ceilings none;
+  std::string payload;
+  if (none.problem = ask('K', std::to_string(device), payload, "the ceilings"); !none.problem.empty()) return none;
+  try {
+    const Ceilings c = wire::decodeCeilings(payload);
+    if (c.valid()) m_ceilings[device] = c;
+    return c;
+  } catch (const BadInput& e) {
+    stop();
+    none.problem = m_cmd.name + " sent malformed ceilings (" + e.what() + ")";
+    return none;
+  }
 }
 
 RunResult IsolatedRunner::run(const RunRequest& req, const CancelToken* cancel, const ProgressFn& progress) {

@@ -62,6 +62,9 @@ class Hypot final : public BasicWorkload {
   Tolerance tolerance(const RunSetup& s, std::size_t) const override {
     return s.dtype == DType::F32 ? Tolerance{0, 1e-6} : Tolerance{0, 1e-14};
   }
+
+  // sqrt(a * a + b * b): mul x2, add, sqrt (hypot's scaling against overflow not counted): 4 per element.
+  double flops(const RunSetup& s) const override { return 4.0 * double(s.n); }
 };
 
 }  // namespace

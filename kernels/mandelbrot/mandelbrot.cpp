@@ -17,11 +17,18 @@ View viewOf(const RunSetup& s) {
           std::int32_t(s.params.integer("cap")), s.params.choice("output") == "escape-count"};
 }
 
+/// A round of Floyd's test: three steps z <- z^2 + c (x*x, y*y, their difference, + cx; 2*x, *y, + cy: 7 each) and
+/// two escape tests (x*x + y*y: 3 each). An orbit's last round may stop after one or two steps, so the run's FLOP
+/// count (rounds x 27) is an upper bound, by at most 17 per pixel.
+constexpr double kFlopsPerRound = 3 * 7 + 2 * 3;
+
+// Also the run's FLOP count: the rounds x kFlopsPerRound.
 void recordRoundRate(ImplContext& ctx, Phase timed) {
   const auto r = ctx.outputs[1].view<std::int32_t>();
   const double rounds = std::accumulate(r.begin(), r.end(), 0.0);
   const double ms = summarize(ctx.samples[timed]).medianMs;
   if (ms > 0) ctx.metrics["grounds_per_s"] = rounds / (ms * 1e-3) / 1e9;
+  ctx.flops = kFlopsPerRound * rounds;
 }
 
 std::uint64_t scatterMultiplier(std::uint64_t pixels) {

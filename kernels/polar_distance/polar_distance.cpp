@@ -92,6 +92,10 @@ class PolarDistance final : public BasicWorkload {
     v.note += " (fast-math tolerance: __sincosf is an approximation)";
     return v;
   }
+
+  // Two points: cos and sin (counted as ~8 each, as gaussian_pdf counts exp) and rho * each, 2 x (16 + 2); then
+  // dx, dy, their squares, the sum and sqrt: 6. A nominal 42 operations per distance.
+  double flops(const RunSetup& s) const override { return 42.0 * double(s.n); }
 };
 
 }  // namespace

@@ -4,12 +4,12 @@
 # FMA kernel, blocks on SMs (traced runs and the instrumentation's overhead), issue 15's exercise solutions through
 # --kernel-file against the built-in variants, and the GPU test suite, in one device call.
 # issue 15's Check (launchlab-cli check under compute-sanitizer: a solution clean, a missing bounds check and a
-# shared-memory race found at their lines). Sections: STEPS="tests sweeps overhead mandelbrot blocks exercises check"
-# (default all). Run from the repository root (exercises).
+# shared-memory race found at their lines), issue 11's roofline. Sections: STEPS="tests sweeps overhead mandelbrot
+# blocks exercises check roofline" (default all). Run from the repository root (exercises).
 # Usage: scripts/gpu/explorer_check.sh BIN_DIR OUT_DIR   (OUT_DIR gets explorer.tar.gz and summary.txt)
 set -u
 source "$(dirname "${BASH_SOURCE[0]}")/lib/check.sh"
-STEPS=${STEPS:-tests sweeps overhead mandelbrot blocks exercises check}
+STEPS=${STEPS:-tests sweeps overhead mandelbrot blocks exercises check roofline}
 export LAUNCHLAB_EXERCISES_DIR=${LAUNCHLAB_EXERCISES_DIR:-$PWD/resources/exercises}
 has() { [[ " $STEPS " == *" $1 "* ]]; }
 check_begin explorer "${1:?bin dir}" "${2:?out dir}"
@@ -94,5 +94,15 @@ if has check; then  # expected exits: 0, 1 (memcheck at line 7), 1 (racecheck at
   step check_race 300 check reduce_sum --block 256 --kernel-file "$E/reduce_sum_shared_race.cu"
   step check_shared 300 check reduce_sum --block 256 --kernel-file "$D/reduce_sum_shared.cu"
   grep -h -e ': memcheck: ' -e ': racecheck: ' -e '^check ' -e 'launchlab-cli: check' "$E"/check_*.txt | head -n 20 >> "$summary"
+fi
+if has roofline; then
+  # The roofline's ceilings, then runs whose GFLOP/s and bytes the Roofline tab places under them (JSON: flops, gflops).
+  step ceilings 120 ceilings --json "$E/ceilings.json"
+  cat "$E/ceilings.txt" >> "$summary"
+  step roofline_vector_add 120 run vector_add --n 2^24 --reps 10 --json "$E/roofline_vector_add.json"
+  step roofline_polar_distance 120 run polar_distance --n 2^24 --reps 10 --json "$E/roofline_polar_distance.json"
+  step roofline_matmul 180 run matmul --n 2048 --impl cuda-naive,cuda-tiled-16,cuda-register-tiled,cublas-sgemm --reps 5 \
+    --json "$E/roofline_matmul.json"
+  step roofline_mandelbrot 180 run mandelbrot --impl cpu-parallel,cuda-per-pixel,cuda-fma --reps 5 --json "$E/roofline_mandelbrot.json"
 fi
 cat "$summary"

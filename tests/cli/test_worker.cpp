@@ -178,3 +178,15 @@ TEST(Worker, RequestCarriesTheDeviceIndex) {
   ASSERT_EQ(res.status, Status::Ok) << res.reason;
   EXPECT_EQ(res.device.info.index, *r.device);
 }
+
+// The window asks the worker for the roofline's ceilings ('K'): without a GPU it answers invalid ceilings with the
+// reason, and the worker still serves runs afterwards.
+TEST(Worker, CeilingsWithoutAGpuSayWhy) {
+  IsolatedRunner runner({cliPath(), "worker"});
+  if (runner.deviceStatus().available) GTEST_SKIP() << "a GPU is present: the ceilings are measured (GPU check)";
+  const Ceilings c = runner.ceilings();
+  EXPECT_FALSE(c.valid());
+  EXPECT_NE(c.problem.find("no GPU"), std::string::npos) << c.problem;
+  EXPECT_EQ(runner.run(request(1001)).status, Status::Ok);
+  EXPECT_EQ(runner.workersStarted(), 1);
+}

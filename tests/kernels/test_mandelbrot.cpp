@@ -66,3 +66,14 @@ TEST(Mandelbrot, EscapeCountColouringAndOddShapes) {
     }
   }
 }
+
+TEST(Mandelbrot, FlopCountIs27PerRoundOfFloydsTest) {
+  // Pixels c = 0 (1 round) and c = 1 (2 rounds, by hand above): 3 rounds x (3 steps of 7 + 2 escape tests of 3).
+  const RunResult r = runCpu("mandelbrot", 1, DType::F64, {{"cols", "2"}, {"x_min", "0"}, {"y_min", "0"}, {"step", "1"}});
+  expectCpuImplsPass(r);
+  for (const char* impl : {"cpu-serial", "cpu-parallel"}) {
+    SCOPED_TRACE(impl);
+    EXPECT_EQ(r.find(impl)->flops, 81.0);
+    EXPECT_GT(r.find(impl)->gflops, 0.0);
+  }
+}

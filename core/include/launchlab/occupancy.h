@@ -35,6 +35,11 @@ struct ArchProfile {
   std::size_t sharedPerBlockOptin = 0;
   std::size_t sharedAllocUnit = 0;         ///< a block's shared memory is rounded up to this
   std::size_t reservedSharedPerBlock = 0;  ///< taken by the driver from every block (1 KiB from sm_80 on)
+  /// The datasheet of the named GPU (roofline.h's theoretical ceilings): kept with its name, which a present
+  /// device's profile (profileForDevice) does not replace.
+  std::string datasheetGpu;
+  double datasheetDramGBs = 0;     ///< DRAM bandwidth, GB/s
+  double datasheetFp32Gflops = 0;  ///< FP32 peak (non-tensor), GFLOP/s
   int maxWarpsPerSm() const { return maxThreadsPerSm / warpSize; }
 };
 

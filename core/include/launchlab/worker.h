@@ -6,10 +6,13 @@
 /// fresh worker (a fresh context on a reset device).
 ///
 /// Protocol over the worker's stdin/stdout: frames of [type: 1 byte][length: 8 bytes LE][payload]. Parent → worker:
-/// 'I' (device status?), 'R' (run request), 'C' (cancel the run in flight). Worker → parent: 'I' (device status),
-/// 'P' (progress), 'L' (this worker's CUDA context is lost: it exits after the result), 'Z' (result). Payloads are launchlab::wire messages.
+/// 'I' (device status?), 'K' (the roofline's ceilings of device N? payload: N in decimal, -1 for the current one),
+/// 'R' (run request), 'C' (cancel the run in flight). Worker → parent: 'I' (device status), 'K' (ceilings, measured
+/// there), 'P' (progress), 'L' (this worker's CUDA context is lost: it exits after the result), 'Z' (result).
+/// Payloads are launchlab::wire messages.
 #include <sys/types.h>
 
+#include <map>
 #include <optional>
 #include <cstdint>
 #include <string>
@@ -17,6 +20,7 @@
 
 #include "launchlab/cancel.h"
 #include "launchlab/engine.h"
+#include "launchlab/roofline.h"
 
 namespace launchlab {
 
@@ -52,6 +56,9 @@ class IsolatedRunner {
 
   /// The worker's view of the device (starts the worker if needed; cached until the worker is replaced).
   DeviceStatus deviceStatus();
+  /// The roofline's ceilings of device `device` (-1: the worker's current one), measured by the worker on the GPU
+  /// once per device for the life of this runner; invalid ceilings (gpuName: why) when the worker cannot answer.
+  Ceilings ceilings(int device = -1);
   /// Runs a request in the worker. Never throws: a worker that cannot start, dies or sends a malformed message gives
   /// a failed result.
   /// Cancellation is forwarded; progress is relayed (called on this thread).
@@ -63,6 +70,9 @@ class IsolatedRunner {
 
  private:
   bool ensureStarted(std::string& error);
+  /// Sends a frame of `type` and reads the worker's answer of the same type into `reply`: "" or why not (the worker
+  /// could not start, or ended before reporting `what`).
+  std::string ask(char type, const std::string& payload, std::string& reply, const std::string& what);
   void stop();
   std::string reap();  ///< waits for a dead worker; describes how it ended (with its last stderr line when captured)
   void drainStderr();  ///< keeps the tail of a captured stderr (so a chatty worker never blocks on a full pipe)
@@ -80,6 +90,7 @@ class IsolatedRunner {
   bool m_haveStatus = false;
   bool m_retiring = false;
   DeviceStatus m_status;
+  std::map<int, Ceilings> m_ceilings;
 };
 
 }  // namespace launchlab

@@ -10,6 +10,7 @@
 #include "launchlab/device.h"
 #include "launchlab/engine.h"
 #include "launchlab/result.h"
+#include "launchlab/roofline.h"
 
 namespace launchlab::wire {
 
@@ -21,5 +22,8 @@ std::string encodeDevice(const DeviceStatus& s);
 DeviceStatus decodeDevice(std::string_view bytes);
 std::string encodeProgress(const Progress& p);
 Progress decodeProgress(std::string_view bytes);
+/// The roofline's ceilings (roofline.h) in their ceilingsJson form.
+std::string encodeCeilings(const Ceilings& c);
+Ceilings decodeCeilings(std::string_view bytes);
 
 }  // namespace launchlab::wire
