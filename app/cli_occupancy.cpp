@@ -51,10 +51,6 @@ std::vector<ApiOccupancy> measureApi(Engine& engine, const std::vector<SweepCell
   return all;
 }
 
-std::string kernelLabel(const KernelRecord& k) {
-  return k.qualified() + (k.templateArgs.empty() ? "" : "<" + k.templateArgs + ">");
-}
-
 std::string wavesText(const Waves& w) {
   if (w.perWave == 0) return "-";
   std::string s = std::to_string(w.full);
@@ -122,7 +118,7 @@ std::string renderOccupancy(const OccupancyReport& r) {
     const Occupancy& x = row.occupancy;
     std::string limiters;
     for (Limiter l : x.limiters) limiters += (limiters.empty() ? "" : " + ") + limiterName(l);
-    o << pad(kernelLabel(row.kernel), 44) << pad(formatDim3(row.block), 8)
+    o << pad(row.kernel.displayName(), 44) << pad(formatDim3(row.block), 8)
       << pad(std::to_string(row.kernel.resources.registersPerThread), 5, true)
       << pad(std::to_string(row.kernel.resources.staticSharedBytes), 7, true)
       << pad(std::to_string(x.blocksPerSm), 7, true) << pad(num(100 * x.occupancy, "%.0f%%"), 7, true)

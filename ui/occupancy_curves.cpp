@@ -6,7 +6,7 @@ std::vector<OccupancyCurve> occupancyCurves(const OccupancyReport& report) {
   std::vector<OccupancyCurve> curves;
   for (const auto& row : report.rows) {
     const KernelRecord& k = row.kernel;
-    const std::string name = k.qualified() + (k.templateArgs.empty() ? "" : "<" + k.templateArgs + ">");
+    const std::string name = k.displayName();
     const QString label = "occupancy " + QString::fromStdString(name) + QString(" (%1 regs)").arg(k.resources.registersPerThread);
     if (curves.empty() || curves.back().label != label) curves.push_back({label, {}, {}});
     curves.back().threads.push_back(double(row.block.count()));

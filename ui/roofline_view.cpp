@@ -167,7 +167,7 @@ void RooflineView::fitAxes(double& xLo, double& xHi) {
     yHi = std::max(yHi, m.point.gflops);
   }
   std::tie(xLo, xHi) = decades(lo, hi);
-  const auto [y0, y1] = decades(yLo, yHi * 1.5);
+  const auto [y0, y1] = decades(yLo, yHi * 4);  // room above the compute roof for its label
   m_plot->xAxis->setRange(xLo, xHi);
   m_plot->yAxis->setRange(y0, y1);
 }
@@ -225,13 +225,28 @@ void RooflineView::drawMarks() {
                                        m_style.markerSize + (current ? 4 : 2)));
     g->setData(x, y, true);
   }
-  for (const auto& m : m_marks) {
-    if (!m.current) continue;
+  // Points that nearly coincide (the same FLOP/byte, GFLOP/s within a factor 1.6) share one label, a name per line,
+  // beside the highest of them: printed one over the other they would be unreadable.
+  std::vector<const RooflineMark*> current;
+  for (const auto& m : m_marks)
+    if (m.current) current.push_back(&m);
+  std::sort(current.begin(), current.end(), [](auto* a, auto* b) { return a->point.gflops > b->point.gflops; });
+  std::vector<bool> used(current.size(), false);
+  for (std::size_t i = 0; i < current.size(); ++i) {
+    if (used[i]) continue;
+    const RooflinePoint& top = current[i]->point;
+    QStringList names{current[i]->label};
+    for (std::size_t j = i + 1; j < current.size(); ++j) {
+      const RooflinePoint& p = current[j]->point;
+      if (used[j] || std::abs(std::log10(p.intensity / top.intensity)) > 0.08 || top.gflops > 1.6 * p.gflops) continue;
+      used[j] = true;
+      names << current[j]->label;
+    }
     auto* t = new QCPItemText(m_plot);
-    t->position->setCoords(m.point.intensity, m.point.gflops);
-    t->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    t->position->setCoords(top.intensity, top.gflops);
+    t->setPositionAlignment(Qt::AlignLeft | (names.size() > 1 ? Qt::AlignTop : Qt::AlignVCenter));
     t->setPadding(QMargins(int(m_style.markerSize) + 2, 0, 0, 0));
-    t->setText(m.label);
+    t->setText(names.join('\n'));
     t->setFont(m_style.font(0.95));
     t->setColor(toQColor(m_style.palette->foreground));
   }

@@ -98,6 +98,17 @@ std::string demangle(const std::string& symbol) {
   return status == 0 && out ? std::string(out.get()) : symbol;
 }
 
+std::string KernelRecord::displayName() const {
+  std::string args = templateArgs;
+  bool traced = false;
+  for (const auto& [tag, isTraced] : {std::pair{", launchlab::gpu::BlockTraceOff", false}, {", launchlab::gpu::BlockTraceOn", true}})
+    if (const auto at = args.find(tag); at != std::string::npos) {
+      args.erase(at, std::string_view(tag).size());
+      traced = isTraced;
+    }
+  return qualified() + (args.empty() ? "" : "<" + args + ">") + (traced ? " (traced)" : "");
+}
+
 void splitKernelName(const std::string& demangled, KernelRecord& k) {
   std::string s = demangled;
   eraseAll(s, "(anonymous namespace)::");

@@ -1,6 +1,7 @@
 #include "launchlab/sweep.h"
 
 #include <algorithm>
+#include <chrono>
 #include <sstream>
 #include <utility>
 
@@ -227,11 +228,14 @@ bool runSweep(const SweepPlan& plan, const std::vector<SweepCell>& cells, const 
       break;
     }
     RunResult result;
+    double wallMs = 0;
     std::vector<std::string> ids = requested;
     if (cell.request) {
       ProgressFn inner;
       if (progress) inner = [&progress, c](const Progress& p) { progress(c, p); };
+      const auto t0 = std::chrono::steady_clock::now();
       result = run(*cell.request, cancel, inner);
+      wallMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
       if (cancel && cancel->cancelled()) {
         cancelled = true;
         break;
@@ -246,6 +250,7 @@ bool runSweep(const SweepPlan& plan, const std::vector<SweepCell>& cells, const 
       const Dim3 launched = impl && impl->launch ? impl->launch->block : Dim3{0, 1, 1};
       SweepPoint p = sweepPointFrom(result, id, cell.block.value_or(launched));
       p.values = cell.values;
+      p.cellWallMs = wallMs;
       for (auto* s : sinks) s->point(c, p, result);
     }
   }

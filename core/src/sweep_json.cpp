@@ -31,6 +31,7 @@ ordered_json pointJson(const SweepPlan& plan, const SweepPoint& p) {
   if (p.launched)
     j["launched"] = {{"grid", formatDim3(p.launched->grid)}, {"block", formatDim3(p.launched->block)}};
   j["verification"] = outcomeName(p.outcome);
+  if (p.cellWallMs > 0) j["cell_wall_ms"] = jsonNumber(p.cellWallMs);
   return j;
 }
 
@@ -88,6 +89,7 @@ SweepPoint pointFrom(const ordered_json& j, const std::vector<SweepAxis>& axes) 
   p.maxMs = numberOr0(c, "max");
   p.totalMs = numberOr0(j, "total_median_ms");
   p.bandwidthGBs = numberOr0(j, "bandwidth_gbs");
+  p.cellWallMs = numberOr0(j, "cell_wall_ms");
   using O = Verification::Outcome;
   if (const auto v = j.find("verification"); v != j.end())
     p.outcome = namedValue(*v, outcomeName, {O::Pass, O::Fail, O::Reference, O::Demonstration, O::NotChecked});

@@ -29,9 +29,13 @@ if has sweeps; then
   # Grid-stride over a fixed N: one block more than a multiple of 132 gives one SM a block more of the same work.
   step heatmap_vector_add 300 sweep vector_add --impl cuda-grid-stride --n 2^24 --block 32:1024:32 \
     --grid "${grids%,}" --reps 7 --warmup 2 --json "$E/sweep_vector_add_heatmap.json" --csv "$E/sweep_vector_add_heatmap.csv"
+fi
+if has sweeps || has crossover; then
   step crossover_vector_add 240 sweep vector_add --impl cpu-serial,cpu-parallel,cuda-one-per-thread \
     --n 2^10,2^12,2^14,2^16,2^18,2^20,2^22,2^24,2^26,2^28 --reps 5 --warmup 1 --json "$E/sweep_vector_add_crossover.json"
   grep -h "beats the best CPU" "$E/crossover_vector_add.txt" >> "$summary"
+fi
+if has sweeps; then
   step occupancy_vector_add 60 occupancy vector_add --impl cuda-one-per-thread --block 32,64,128,256,512,1024 \
     --json "$E/occupancy_vector_add.json"
 fi
@@ -43,6 +47,12 @@ if has overhead; then
   timeout 300 bash "$(dirname "$0")/sweep_overhead.sh" "$C" "$E/overhead" > "$E/overhead/log.txt" 2>&1
   note "sweep_overhead: exit $?"
   cat "$E/overhead/overhead.txt" >> "$summary" 2>/dev/null
+  if command -v nsys > /dev/null; then  # where a point's host time goes: the CUDA API calls of a 125-point sweep
+    timeout 120 nsys profile -o "$E/overhead/sweep" --stats=true "$C" sweep vector_add --impl cuda-grid-stride \
+      --n 2^16 --block 32:1024:8 --reps 5 --warmup 1 > "$E/overhead/nsys_stats.txt" 2>&1
+    note "nsys: exit $?"
+    rm -f "$E/overhead/sweep.nsys-rep" "$E/overhead/sweep.sqlite"
+  fi
   SAN=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
   for args in "sweep vector_add --impl cuda-grid-stride,cuda-one-per-thread --block 128,256 --n 2^16,2^18" \
               "run hypot --impl cuda-grid-stride --n 100003"; do

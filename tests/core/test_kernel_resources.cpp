@@ -98,6 +98,23 @@ TEST(KernelResources, SplitsNestedTemplateArguments) {
   EXPECT_EQ(demangle("not_a_symbol"), "not_a_symbol");
 }
 
+// The block-trace switch is an implementation detail: people read the kernel and its dtype, and "(traced)".
+TEST(KernelResources, DisplayNamesLeaveTheTraceSwitchOut) {
+  KernelRecord k;
+  splitKernelName("void launchlab::kernels::vector_add::addOnePerThreadKernel<float, launchlab::gpu::BlockTraceOff>("
+                  "float const*, float const*, float*, unsigned long)",
+                  k);
+  EXPECT_EQ(k.displayName(), "vector_add::addOnePerThreadKernel<float>");
+  splitKernelName("void launchlab::kernels::vector_add::addOnePerThreadKernel<double, launchlab::gpu::BlockTraceOn>("
+                  "double const*, double const*, double*, unsigned long)",
+                  k);
+  EXPECT_EQ(k.displayName(), "vector_add::addOnePerThreadKernel<double> (traced)");
+  splitKernelName("void launchlab::kernels::reduce_sum::treeKernel<float, true>(float const*)", k);
+  EXPECT_EQ(k.displayName(), "reduce_sum::treeKernel<float, true>");
+  splitKernelName("void launchlab::kernels::square::squareKernel(long const*)", k);
+  EXPECT_EQ(k.displayName(), "square::squareKernel");
+}
+
 TEST(KernelResources, JsonRoundTripAndErrors) {
   const auto v = parseResourceUsage(kReport);
   const std::string text = kernelRecordsJson(v, "test");

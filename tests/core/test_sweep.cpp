@@ -114,8 +114,17 @@ TEST_F(SweepFixture, EveryCellReachesEverySinkMeasuredOrSkipped) {
       EXPECT_EQ(pt.status, Status::Ok) << pt.reason;
       EXPECT_EQ(pt.outcome, Verification::Outcome::Pass);
       EXPECT_GT(pt.kernelMs, 0);
+      // The cell's wall time holds every repetition the point timed, and the rest of the run besides.
+      EXPECT_GE(pt.cellWallMs, pt.minMs);
     }
   }
+  // The wall time travels in the sweep's JSON (cell_wall_ms) and is read back.
+  std::string err;
+  const auto doc = parseSweepJson(sweepJson(p, table.points(), DeviceStatus{}, SweepRecord{"2026-11-24T00:00:00Z", 0}), &err);
+  ASSERT_TRUE(doc) << err;
+  ASSERT_EQ(doc->points.size(), table.points().size());
+  for (std::size_t i = 0; i < doc->points.size(); ++i)
+    EXPECT_NEAR(doc->points[i].cellWallMs, table.points()[i].cellWallMs, 1e-6 * table.points()[i].cellWallMs);
   const std::string csv = sweepCsv(table.fields(), table.points());
   EXPECT_EQ(csv.rfind("dtype,param:input,impl,threads,status,", 0), 0u);
   EXPECT_NE(csv.find("\nf64,bogus,cpu-parallel,0,skipped,"), std::string::npos) << csv;

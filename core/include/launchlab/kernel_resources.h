@@ -21,6 +21,10 @@ struct KernelRecord {
   std::string templateArgs;       ///< "float" ("" for a plain function)
   KernelResources resources;      ///< registers, static shared memory, local (stack + local) bytes per thread
   std::string qualified() const { return workloadNamespace + "::" + function; }
+  /// What people read: "vector_add::addOnePerThreadKernel<float>". The block-trace switch every traced kernel takes
+  /// as its last template argument is left out ("<float, launchlab::gpu::BlockTraceOff>" is the untraced kernel;
+  /// a traced one reads "<float> (traced)").
+  std::string displayName() const;
   bool operator==(const KernelRecord&) const = default;
 };
 

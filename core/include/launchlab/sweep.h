@@ -70,6 +70,9 @@ struct SweepPoint {
   double bandwidthGBs = 0;
   std::optional<LaunchConfig> launched;
   Verification::Outcome outcome = Verification::Outcome::NotChecked;
+  /// Host wall time of the cell's whole run (every implementation of it, warm-up, verification and the harness
+  /// included), measured around the run by runSweep; what the harness adds per point is this minus the timed work.
+  double cellWallMs = 0;
 };
 /// The point of `implId` in a run's result (status Failed with the run's reason when it is missing).
 SweepPoint sweepPointFrom(const RunResult& r, const std::string& implId, const Dim3& block);
