@@ -225,8 +225,9 @@ void RooflineView::drawMarks() {
                                        m_style.markerSize + (current ? 4 : 2)));
     g->setData(x, y, true);
   }
-  // Points that nearly coincide (the same FLOP/byte, GFLOP/s within a factor 1.6) share one label, a name per line,
-  // beside the highest of them: printed one over the other they would be unreadable.
+  // Points of the same FLOP/byte (every implementation of a workload has the same count and bytes) share one label,
+  // a name per line from the fastest down, beside the highest: the plot spans decades in a few hundred pixels, so
+  // their own labels would print one over the other.
   std::vector<const RooflineMark*> current;
   for (const auto& m : m_marks)
     if (m.current) current.push_back(&m);
@@ -238,7 +239,7 @@ void RooflineView::drawMarks() {
     QStringList names{current[i]->label};
     for (std::size_t j = i + 1; j < current.size(); ++j) {
       const RooflinePoint& p = current[j]->point;
-      if (used[j] || std::abs(std::log10(p.intensity / top.intensity)) > 0.08 || top.gflops > 1.6 * p.gflops) continue;
+      if (used[j] || std::abs(std::log10(p.intensity / top.intensity)) > 0.08) continue;
       used[j] = true;
       names << current[j]->label;
     }

@@ -118,6 +118,14 @@ class TestRoofline : public QObject {
     QVERIFY(view.readoutAt(100, 2516.58).startsWith("cuda-fma (GPU)"));
     QVERIFY(view.readoutAt(100 * 1.02, 2516.58 * 1.02).startsWith("cuda-fma (GPU)"));
     QCOMPARE(view.readoutAt(1, 0.01), QString("1.00 FLOP/byte: roof 1000 GFLOP/s (memory-bound)"));
+    // cuda-x and cpu-serial share a FLOP/byte: one label, the faster first; cuda-fma has its own.
+    QStringList labels;
+    for (int i = 0; i < view.plot()->itemCount(); ++i)
+      if (auto* t = qobject_cast<QCPItemText*>(view.plot()->item(i)); t && t->visible() && !t->text().contains("roof") &&
+                                                                       !t->text().contains("ridge"))
+        labels << t->text();
+    labels.sort();
+    QCOMPARE(labels.join(" | "), QString("cuda-fma | cuda-x\ncpu-serial"));
     // History runs, ticked, are placed too (faded, tagged).
     view.setHistory({{"#1", madeUpRun()}});
     QCOMPARE(view.marks().size(), std::size_t(3));
