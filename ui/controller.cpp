@@ -82,6 +82,21 @@ quint64 RunController::startSweep(const RunRequest& base, const std::string& imp
   return submit(std::move(job));
 }
 
+quint64 RunController::startNSweep(const RunRequest& base, const std::vector<std::string>& implIds,
+                                   const std::vector<std::string>& ns) {
+  auto job = std::make_shared<Job>();
+  job->kind = JobKind::Sweep;
+  RunRequest one = base;
+  one.impls = implIds;
+  one.keepInputs = one.keepOutputs = false;
+  job->plan.base = requestText(one);
+  job->plan.axes = {{"n", ns}};
+  std::vector<RequestProblem> problems;
+  // A size the machine cannot hold is a skipped cell with its reason (expandSweep), not a failed sweep.
+  job->cells = expandSweep(job->plan, [this](const RunRequest& r) { return m_backend->validate(r); }, problems);
+  return submit(std::move(job));
+}
+
 quint64 RunController::submit(std::shared_ptr<Job> job) {
   if (m_currentToken) m_currentToken->cancel();  // supersede: its result will be dropped
   job->id = m_nextId++;

@@ -53,6 +53,8 @@ class RunController : public QObject {
   /// reason) is reported by sweepPoint(), its values in axis order.
   quint64 startSweep(const RunRequest& base, const std::string& implId, const std::vector<Dim3>& blocks,
                      const std::vector<std::string>& grids = {});
+  /// An N sweep of `implIds` (the CPU implementations and a GPU one): the CPU/GPU crossover (core/crossover.h).
+  quint64 startNSweep(const RunRequest& base, const std::vector<std::string>& implIds, const std::vector<std::string>& ns);
   /// Asks the current job to stop at its next repetition; jobCancelled() follows.
   void cancel();
   /// Releases `outcome` on the compute thread, after any job queued before: freeing gigabytes of arrays

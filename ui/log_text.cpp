@@ -97,8 +97,20 @@ QString sweepStartLine(quint64 id, const QString& implId, std::size_t blocks, st
   return QString("job %1: block-size sweep of %2 over %3 block sizes").arg(id).arg(implId).arg(blocks);
 }
 
-QString sweepPointLine(int index, int count, const SweepPoint& p) {
-  QString line = QString("sweep %1/%2: block %3: ").arg(index + 1).arg(count).arg(q(formatDim3(p.block)));
+QString nSweepStartLine(quint64 id, const QString& gpuImpl, std::size_t cpuImpls, const std::vector<std::string>& ns) {
+  return QString("job %1: N sweep of %2 against %3 CPU implementation%4 over %5 sizes (%6 \u2026 %7)")
+      .arg(id)
+      .arg(gpuImpl)
+      .arg(cpuImpls)
+      .arg(cpuImpls == 1 ? "" : "s")
+      .arg(ns.size())
+      .arg(ns.empty() ? QString() : q(ns.front()), ns.empty() ? QString() : q(ns.back()));
+}
+
+QString sweepPointLine(int index, int count, const SweepPoint& p, bool nAxis) {
+  QString line = nAxis && !p.values.empty()
+                     ? QString("sweep %1/%2: N = %3, %4: ").arg(index + 1).arg(count).arg(q(p.values.front()), q(p.implId))
+                     : QString("sweep %1/%2: block %3: ").arg(index + 1).arg(count).arg(q(formatDim3(p.block)));
   if (p.status == Status::Ok) return line + QString("%1 ms, %2 GB/s").arg(p.kernelMs, 0, 'g', 4).arg(p.bandwidthGBs, 0, 'g', 4);
   return line + q(std::string(statusName(p.status))) + ": " + q(p.reason);
 }

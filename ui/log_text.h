@@ -43,8 +43,10 @@ QString coldStartLine(qint64 ms);
 QString staleDroppedLine(quint64 id);
 /// "job 4: block-size sweep of cuda-grid-stride over 32 block sizes".
 QString sweepStartLine(quint64 id, const QString& implId, std::size_t blocks, std::size_t grids = 0);
+/// "job 4: N sweep of cuda-one-per-thread against 2 CPU implementations over 9 sizes (2^10 … 2^26)"
+QString nSweepStartLine(quint64 id, const QString& gpuImpl, std::size_t cpuImpls, const std::vector<std::string>& ns);
 /// "sweep 2/32: block 64: 0.123 ms, 456 GB/s", or the point's status and reason.
-QString sweepPointLine(int index, int count, const SweepPoint& p);
+QString sweepPointLine(int index, int count, const SweepPoint& p, bool nAxis = false);
 QString sweepFinishedLine(bool cancelled, double seconds);
 
 // ---- Status bar, notes and tooltips ----

@@ -1,6 +1,7 @@
 #include "sweep_pane.h"
 
 #include <algorithm>
+#include <cstring>
 
 #include <QComboBox>
 #include <QFileDialog>
@@ -35,7 +36,12 @@ constexpr GridChoiceItem kGridChoices[] = {
     {"Grid: auto (block-size curve)", ""},
     {"Grid: SMs \xC3\x97 1, 2, 4, 8, 16, 32 (heatmap)", "sm*1,sm*2,sm*4,sm*8,sm*16,sm*32"},
     {"Grid: SMs \xC3\x97 1\xE2\x80\xA6" "8 (heatmap)", "sm*1:sm*8:sm*1"},
+    {"N: 2^10\xE2\x80\xA6" "2^26 against the CPU (crossover)", "n:" "2^10,2^12,2^14,2^16,2^18,2^20,2^22,2^24,2^26"},
 };
+constexpr const char* kNAxis = "n:";
+
+/// A sweep whose only axis is N: drawn as the crossover plot once CPU and GPU points are in.
+bool isNSweep(const ShownSweep& s) { return s.axes.size() == 1 && s.axes.front().field == "n"; }
 
 QLabel* wrappedLabel(const char* style) {
   auto* l = new QLabel;
@@ -131,7 +137,8 @@ QWidget* SweepPane::buildControls() {
   connect(m_impl, &QComboBox::currentIndexChanged, this,
           [this] { updateOccupancy(m_controller.backend().registry().find(m_workloadId)); });
   connect(m_grid, &QComboBox::currentIndexChanged, this, [this](int i) {
-    m_button->setText(i == 0 ? QString("Sweep 32\xE2\x80\xA6" "1024 threads per block") : QString("Sweep block \xC3\x97 grid"));
+    if (m_grid->itemData(i).toString().startsWith(kNAxis)) m_button->setText("Sweep N against the CPU");
+    else m_button->setText(i == 0 ? QString("Sweep 32\xE2\x80\xA6" "1024 threads per block") : QString("Sweep block \xC3\x97 grid"));
   });
   connect(m_source, &QComboBox::currentIndexChanged, this, [this] { refresh(); });
   connect(m_metric, &QComboBox::currentIndexChanged, this, [this] { refresh(); });
@@ -324,6 +331,7 @@ quint64 SweepPane::start(const Workload& w, const RunRequest& base, const QStrin
   if (implId.isEmpty()) return 0;
   const ImplSpec* spec = w.findImpl(implId.toStdString());
   const DeviceStatus device = m_controller.backend().deviceStatus();
+  if (m_grid->currentData().toString().startsWith(kNAxis)) return startNSweep(w, base, implId, setupText);
   std::string err;
   const auto grids = axisValues(m_grid->currentData().toString().toStdString(), &err, smCountForSweeps(device));
   const bool twoD = grids && !grids->empty() && !m_grid->currentData().toString().isEmpty();
@@ -345,12 +353,38 @@ quint64 SweepPane::start(const Workload& w, const RunRequest& base, const QStrin
   return id;
 }
 
+quint64 SweepPane::startNSweep(const Workload& w, const RunRequest& base, const QString& implId, const QString& setupText) {
+  std::string err;
+  const auto ns = axisValues(m_grid->currentData().toString().mid(int(std::strlen(kNAxis))).toStdString(), &err);
+  if (!ns) return 0;
+  // The GPU variant against every CPU implementation the workload has that ignores the launch (the emulated ones
+  // run the launch itself, one thread at a time: not a CPU contender).
+  std::vector<std::string> impls;
+  for (const auto& impl : w.impls())
+    if (!impl.isGpu() && !impl.usesLaunchConfig) impls.push_back(impl.id);
+  impls.push_back(implId.toStdString());
+  const ImplSpec* spec = w.findImpl(implId.toStdString());
+  m_live = ShownSweep{};
+  m_live.workload = w.info().id;
+  m_live.device = m_controller.backend().deviceStatus();
+  m_live.axes = {{"n", *ns}};
+  m_liveTitle = q(spec ? spec->title : implId.toStdString()) + " against the CPU";
+  m_liveSetup = setupText;
+  m_notes->clear();
+  m_clock.start();
+  showRecorded(false);
+  refresh();
+  const quint64 id = m_controller.startNSweep(base, impls, *ns);
+  emit logLine(nSweepStartLine(id, implId, impls.size() - 1, *ns));
+  return id;
+}
+
 void SweepPane::showPoint(quint64, int index, int count, const SweepPoint& p) {
   m_live.points.push_back(p);
-  emit logLine(sweepPointLine(index, count, p));
+  emit logLine(sweepPointLine(index, count, p, isNSweep(m_live)));
   m_notes->setText(sweepNotesText(m_live.points));
   if (shown().recorded) return;
-  if (m_live.hasGrid()) refresh();
+  if (m_live.hasGrid() || isNSweep(m_live)) refresh();
   else {
     m_chart->addPoint(p);
     m_sourceLabel->setVisible(true);

@@ -98,6 +98,8 @@ class SweepPane : public QWidget {
   void refresh();
   /// Shows the crossover plot when `s` is a sweep over N with CPU and GPU points; false otherwise.
   bool showCrossover(const ShownSweep& s);
+  /// start() when the grid choice is the N axis: the GPU variant and the CPU implementations over N.
+  quint64 startNSweep(const Workload& w, const RunRequest& base, const QString& implId, const QString& setupText);
   void showCell(int point);
   void setMessage(const QString& text);
 

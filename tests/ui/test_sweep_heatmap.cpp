@@ -1,7 +1,10 @@
 // The sweep tab's block x grid heatmap offscreen: a recorded sweep (a fixture written by core's sweepJson) opens
 // labelled with where and when it was measured, hover reads a cell out, a click reports the launch (occupancy,
 // waves, predicted against measured); broken files give one inline message and keep what is shown; a live
-// block x grid sweep runs every cell through the controller and fills the map.
+// block x grid sweep runs every cell through the controller and fills the map; an N sweep runs the GPU variant
+// against the CPU implementations.
+#include <tuple>
+
 #include <QFile>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -31,6 +34,17 @@ class GridWorkload final : public Workload {
     s.kind = ImplKind::Cuda;
     s.usesLaunchConfig = true;
     m_impls.push_back(s);
+    // CPU contenders for an N sweep; the emulated launch is not one (it runs the launch on one core).
+    for (const auto& [id, kind, launch] : {std::tuple{"cpu-serial", ImplKind::CpuSerial, false},
+                                           {"cpu-parallel", ImplKind::CpuParallel, false},
+                                           {"cpu-emulated", ImplKind::CpuSerial, true}}) {
+      ImplSpec c;
+      c.id = id;
+      c.title = id;
+      c.kind = kind;
+      c.usesLaunchConfig = launch;
+      m_impls.push_back(c);
+    }
   }
   const WorkloadInfo& info() const override { return m_info; }
   const std::vector<ImplSpec>& impls() const override { return m_impls; }
@@ -47,6 +61,26 @@ std::shared_ptr<Backend> appBackend() {
   std::string note;
   return app::makeBackend("", true, note);
 }
+
+/// A sweep pane on the fake backend (no delay per repetition) with GridWorkload and a grid choice, and spies on its
+/// end and its log.
+struct LiveSweep {
+  std::shared_ptr<ui::test::FakeBackend> backend = makeFast();
+  RunController controller{backend};
+  SweepPane pane{controller};
+  GridWorkload w;
+  QSignalSpy done{&controller, &RunController::sweepFinished};
+  QSignalSpy lines{&pane, &SweepPane::logLine};
+  explicit LiveSweep(int gridChoice) {
+    pane.setWorkload(w);
+    pane.setGridChoice(gridChoice);
+  }
+  static std::shared_ptr<ui::test::FakeBackend> makeFast() {
+    auto b = std::make_shared<ui::test::FakeBackend>();
+    b->stepMs = 0;
+    return b;
+  }
+};
 
 QString writeFile(const QTemporaryDir& dir, const QString& name, const std::string& text) {
   const QString path = dir.filePath(name);
@@ -156,16 +190,9 @@ class TestSweepHeatmap : public QObject {
   }
 
   void aLiveBlockByGridSweepFillsTheMap() {
-    auto backend = std::make_shared<ui::test::FakeBackend>();
-    backend->stepMs = 0;
-    RunController controller(backend);
-    SweepPane pane(controller);
-    const GridWorkload w;
-    pane.setWorkload(w);
-    pane.setGridChoice(2);  // SMs x 1..8: 132 .. 1056 on the default profile (no GPU here)
+    LiveSweep live(2);  // SMs x 1..8: 132 .. 1056 on the default profile (no GPU here)
+    auto& [backend, controller, pane, w, done, lines] = live;
     QCOMPARE(pane.button()->text(), QString("Sweep block \u00D7 grid"));
-    QSignalSpy done(&controller, &RunController::sweepFinished);
-    QSignalSpy lines(&pane, &SweepPane::logLine);
     RunRequest base;
     base.workload = "gridded";
     base.reps = 1;
@@ -187,6 +214,28 @@ class TestSweepHeatmap : public QObject {
     QVERIFY(pane.openSweepFile(writeFile(m_dir, "fixture.json", launchlab::test::fixtureSweepJson())));
     pane.showRecorded(false);
     QCOMPARE(pane.heatmap()->map().blocks.size(), std::size_t(16));
+  }
+
+  void anNSweepRunsTheGpuVariantAgainstEveryCpuImplementation() {
+    LiveSweep live(3);  // N: 2^10 ... 2^26 against the CPU
+    auto& [backend, controller, pane, w, done, lines] = live;
+    QCOMPARE(pane.button()->text(), QString("Sweep N against the CPU"));
+    RunRequest base;
+    base.workload = "gridded";
+    base.reps = 1;
+    const quint64 id = pane.start(w, base, {}, {});
+    QCOMPARE(lines.at(0).at(0).toString(),
+             QString("job %1: N sweep of cuda-a against 2 CPU implementations over 9 sizes (2^10 \u2026 2^26)").arg(id));
+    QVERIFY(done.wait(20000));
+    const auto reqs = backend->requests();
+    QCOMPARE(reqs.size(), std::size_t(9));
+    QCOMPARE(reqs.front().impls, (std::vector<std::string>{"cpu-serial", "cpu-parallel", "cuda-a"}));
+    QCOMPARE(*reqs.front().n, std::uint64_t(1) << 10);
+    QCOMPARE(*reqs.back().n, std::uint64_t(1) << 26);
+    QCOMPARE(pane.points().size(), std::size_t(27));  // 9 sizes x 3 implementations, each reported
+    // Progress counts cells (sizes); each implementation's point names itself.
+    QCOMPARE(lines.at(1).at(0).toString(), QString("sweep 1/9: N = 2^10, cpu-serial: 0.01 ms, 100 GB/s"));
+    QVERIFY(lines.at(3).at(0).toString().startsWith("sweep 1/9: N = 2^10, cuda-a: failed: "));
   }
 };
 
