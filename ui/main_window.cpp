@@ -2,9 +2,7 @@
 
 #include <QAction>
 #include <QApplication>
-#include <QCheckBox>
 #include <QCloseEvent>
-#include <QHBoxLayout>
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
@@ -211,51 +209,6 @@ QWidget* MainWindow::buildBottomTabs() {
   m_bottomTabs->addTab(m_history, "History");
   m_bottomTabs->addTab(buildKernelEditor(), "My kernel");
   return m_bottomTabs;
-}
-
-QWidget* MainWindow::buildTimingPage() {
-  auto* timingPage = new QWidget;
-  auto* tl = new QVBoxLayout(timingPage);
-  tl->setContentsMargins(0, 2, 0, 0);
-  m_timing = std::make_unique<TimingChart>(timingPage);
-  auto* timingLog = new QCheckBox("Log scale");
-  timingLog->setToolTip("Logarithmic time axis: CPU and GPU times often differ by 100x or more");
-  connect(timingLog, &QCheckBox::toggled, this, [this](bool on) { m_timing->setLogScale(on); });
-  auto* trow = new QHBoxLayout;
-  auto* tnote = m_timingNote = new QLabel("Stacked by phase (CUDA: H2D, kernel, D2H); speedups against cpu-serial");
-  tnote->setToolTip("Each bar is the median total time over the repetitions, stacked by phase: H2D copy, kernel and "
-                    "D2H copy for CUDA, one CPU loop for CPU. Speedups are against cpu-serial, total time.");
-  tnote->setStyleSheet("color: palette(mid);");
-  trow->addWidget(tnote, 1);
-  trow->addWidget(timingLog);
-  tl->addLayout(trow);
-  // Many rows (a workload with every variant ticked) scroll instead of squeezing the output plots above.
-  auto* timingScroll = new QScrollArea;
-  timingScroll->setWidgetResizable(true);
-  timingScroll->setFrameShape(QFrame::NoFrame);
-  timingScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-  timingScroll->setWidget(m_timing->widget());
-  tl->addWidget(timingScroll, 1);
-  return timingPage;
-}
-
-QWidget* MainWindow::buildTablePage() {
-  auto* tablePage = new QWidget;
-  auto* rl = new QVBoxLayout(tablePage);
-  rl->setContentsMargins(0, 2, 0, 0);
-  m_table = new ResultsTable;
-  auto* copy = new QPushButton("Copy table");
-  copy->setToolTip("Copies the table as tab-separated text (only the selected cells when you selected some)");
-  connect(copy, &QPushButton::clicked, this, [this] {
-    m_table->copyToClipboard();
-    m_statusText->setText("Results table copied");
-  });
-  auto* crow = new QHBoxLayout;
-  crow->addStretch();
-  crow->addWidget(copy);
-  rl->addLayout(crow);
-  rl->addWidget(m_table, 1);
-  return tablePage;
 }
 
 void MainWindow::buildActions() {
