@@ -204,6 +204,35 @@ void blockTraceFrom(const ordered_json& j, ImplResult& r) {
   for (std::size_t k = 0; k < block.size(); ++k) r.blockTrace[k] = {block[k], sm[k], start[k], end[k]};
 }
 
+/// GPU outputs left on the device (RunRequest::exportDeviceOutputs): one object each.
+void deviceOutputsTo(ordered_json& j, const ImplResult& r) {
+  if (r.deviceOutputs.empty()) return;
+  ordered_json list = ordered_json::array();
+  for (const auto& d : r.deviceOutputs)
+    list.push_back({{"name", d.name}, {"dtype", dtypeName(d.dtype)}, {"shape", d.shape}, {"bytes", d.bytes},
+                    {"device", d.device}, {"ipc_handle", d.ipcHandle}});
+  j["device_outputs"] = std::move(list);
+}
+void deviceOutputsFrom(const ordered_json& j, ImplResult& r) {
+  const auto it = j.find("device_outputs");
+  if (it == j.end()) return;
+  for (const auto& o : *it) {
+    DeviceOutput d;
+    o.at("name").get_to(d.name);
+    const auto dt = parseDType(o.at("dtype").get<std::string>());
+    if (!dt) throw BadInput("'device_outputs': " + unknownDTypeMessage(o.at("dtype").get<std::string>()));
+    d.dtype = *dt;
+    o.at("shape").get_to(d.shape);
+    o.at("bytes").get_to(d.bytes);
+    o.at("device").get_to(d.device);
+    o.at("ipc_handle").get_to(d.ipcHandle);
+    const bool hex = d.ipcHandle.size() == 128 &&
+                     d.ipcHandle.find_first_not_of("0123456789abcdef") == std::string::npos;
+    if (!hex) throw BadInput("'device_outputs': an IPC handle is 128 lower-case hex digits");
+    r.deviceOutputs.push_back(std::move(d));
+  }
+}
+
 void figuresTo(ordered_json& j, const ImplResult& r) {
   j["bytes_moved"] = jsonNumber(r.bytesMoved);
   j["bandwidth_gbs"] = jsonNumber(r.bandwidthGBs);
@@ -342,6 +371,7 @@ void to_json(ordered_json& j, const ImplResult& r) {
   j["verification"] = r.verification;
   kernelOccupancyTo(j, r);
   blockTraceTo(j, r);
+  deviceOutputsTo(j, r);
   if (r.status != Status::Ok) unmeasuredToNull(j);
 }
 void from_json(const ordered_json& j, ImplResult& r) {
@@ -359,6 +389,7 @@ void from_json(const ordered_json& j, ImplResult& r) {
   j.at("verification").get_to(r.verification);
   kernelOccupancyFrom(j, r);
   blockTraceFrom(j, r);
+  deviceOutputsFrom(j, r);
   if (r.status != Status::Ok) unmeasuredFromNull(r);
 }
 

@@ -234,7 +234,9 @@ bool runSweep(const SweepPlan& plan, const std::vector<SweepCell>& cells, const 
       ProgressFn inner;
       if (progress) inner = [&progress, c](const Progress& p) { progress(c, p); };
       const auto t0 = std::chrono::steady_clock::now();
-      result = run(*cell.request, cancel, inner);
+      RunRequest req = *cell.request;
+      req.compareOnDevice = true;  // the reference is the same for every cell: compared on the device
+      result = run(req, cancel, inner);
       wallMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
       if (cancel && cancel->cancelled()) {
         cancelled = true;

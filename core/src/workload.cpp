@@ -39,6 +39,11 @@ void ImplContext::checkpoint(int rep) {
   }
 }
 
+void ImplContext::poisonHostOutputs() {
+  for (auto& o : outputs) o.poison();
+  hostPoisonPending = false;
+}
+
 const HostArray& ImplContext::input(const std::string& name) const {
   for (const auto& a : inputs)
     if (a.name() == name) return a;

@@ -1,5 +1,6 @@
 #include "common/gpu_pipeline.cuh"
 
+#include <algorithm>
 #include <cstdlib>
 #include <exception>
 #include <memory>
@@ -56,11 +57,45 @@ std::unique_ptr<PipelineKit>& pooled() {
   return *p;
 }
 
-std::size_t arrayBytes(const DeviceArrays& d) {
+std::size_t kitBytes(const PipelineKit& k) {
   std::size_t b = 0;
-  for (const auto& x : d.in) b += x.bytes();
-  for (const auto& x : d.out) b += x.bytes();
+  for (const auto& x : k.arrays.in) b += x.bytes();
+  for (const auto& x : k.arrays.out) b += x.bytes();
+  for (const auto& x : k.reference) b += x.bytes();
   return b;
+}
+
+/// Raises *flag when any of the n 16-byte words (then the `tail` bytes after them) of a and b differ.
+__global__ void differsKernel(const uint4* a, const uint4* b, std::size_t n, const unsigned char* ta,
+                              const unsigned char* tb, std::size_t tail, unsigned int* flag) {
+  bool differs = false;
+  const std::size_t stride = std::size_t(gridDim.x) * blockDim.x;
+  for (std::size_t i = std::size_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += stride) {
+    const uint4 x = a[i], y = b[i];
+    differs |= (x.x != y.x) | (x.y != y.y) | (x.z != y.z) | (x.w != y.w);
+  }
+  if (blockIdx.x == 0 && threadIdx.x < tail) differs |= ta[threadIdx.x] != tb[threadIdx.x];
+  if (__syncthreads_or(differs) && threadIdx.x == 0) *flag = 1;
+}
+
+/// Uploads ctx's reference into the kit unless it holds this generation already; false when it cannot.
+bool holdReference(const ImplContext& ctx, PipelineKit& kit, cudaStream_t s) {
+  const auto& ref = *ctx.compareReference;
+  bool same = kit.referenceGeneration == ctx.referenceGeneration && kit.reference.size() == ref.size();
+  for (std::size_t i = 0; same && i < ref.size(); ++i) same = kit.reference[i].bytes() == ref[i].bytes();
+  if (same) return true;
+  kit.reference.clear();
+  kit.referenceGeneration = 0;
+  std::size_t need = 0, freeB = 0, totalB = 0;
+  for (const auto& r : ref) need += r.bytes();
+  if (cudaMemGetInfo(&freeB, &totalB) != cudaSuccess || need + (64u << 20) > freeB) return false;
+  for (const auto& r : ref) {
+    kit.reference.emplace_back(r.bytes());
+    if (r.bytes())
+      LAUNCHLAB_CUDA_CHECK(cudaMemcpyAsync(kit.reference.back().get(), r.data(), r.bytes(), cudaMemcpyHostToDevice, s));
+  }
+  kit.referenceGeneration = ctx.referenceGeneration;
+  return true;
 }
 
 /// Reallocates the buffers whose sizes differ from ctx's arrays, freeing the old ones first.
@@ -96,6 +131,50 @@ void destroyOnItsDevice(std::unique_ptr<PipelineKit> kit) {
 
 }  // namespace
 
+void compareWithReference(ImplContext& ctx, PipelineKit& kit, cudaStream_t s) {
+  if (!ctx.compareReference) return;
+  const auto& ref = *ctx.compareReference;
+  const auto& out = kit.arrays.out;
+  if (ref.size() != out.size()) return;
+  for (std::size_t i = 0; i < ref.size(); ++i)
+    if (ref[i].bytes() != out[i].bytes()) return;
+  if (!holdReference(ctx, kit, s)) return;
+  if (!kit.differs.bytes()) kit.differs = DeviceBuffer(sizeof(unsigned int));
+  auto* flag = kit.differs.as<unsigned int>();
+  LAUNCHLAB_CUDA_CHECK(cudaMemsetAsync(flag, 0, sizeof(unsigned int), s));
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    const std::size_t words = out[i].bytes() / 16, tail = out[i].bytes() % 16;
+    if (!out[i].bytes()) continue;
+    const auto* a = out[i].as<const unsigned char>();
+    const auto* b = kit.reference[i].as<const unsigned char>();
+    const unsigned blocks = unsigned(std::min<std::size_t>((words + 255) / 256 + 1, 4096));
+    differsKernel<<<blocks, 256, 0, s>>>(reinterpret_cast<const uint4*>(a), reinterpret_cast<const uint4*>(b), words,
+                                         a + 16 * words, b + 16 * words, tail, flag);
+    LAUNCHLAB_CUDA_CHECK_LAUNCH();
+  }
+  unsigned int h = 1;
+  LAUNCHLAB_CUDA_CHECK(cudaMemcpyAsync(&h, flag, sizeof h, cudaMemcpyDeviceToHost, s));
+  LAUNCHLAB_CUDA_CHECK(cudaStreamSynchronize(s));
+  ctx.identicalToReference = h == 0;
+}
+
+void exportOutputs(ImplContext& ctx, const PipelineKit& kit) {
+  if (!ctx.exportDeviceOutputs) return;
+  static constexpr char kHex[] = "0123456789abcdef";
+  for (std::size_t i = 0; i < kit.arrays.out.size() && i < ctx.outputs.size(); ++i) {
+    const DeviceBuffer& b = kit.arrays.out[i];
+    if (!b.bytes()) continue;
+    cudaIpcMemHandle_t h;
+    LAUNCHLAB_CUDA_CHECK(cudaIpcGetMemHandle(&h, b.get()));
+    DeviceOutput d{ctx.outputs[i].name(), ctx.outputs[i].dtype(), ctx.outputs[i].shape(), b.bytes(), kit.device, {}};
+    for (unsigned char c : h.reserved) {
+      d.ipcHandle += kHex[c >> 4];
+      d.ipcHandle += kHex[c & 15];
+    }
+    ctx.deviceOutputs.push_back(std::move(d));
+  }
+}
+
 KitLease::KitLease(const ImplContext& ctx) : m_exceptions(std::uncaught_exceptions()) {
   const int dev = currentDevice();
   // Registered after the CUDA runtime's own exit handler (a CUDA call came first), so it runs before the runtime
@@ -125,7 +204,7 @@ KitLease::~KitLease() {
 
 std::size_t pooledDeviceBytes() {
   std::lock_guard lock(poolMutex());
-  return pooled() ? arrayBytes(pooled()->arrays) : 0;
+  return pooled() ? kitBytes(*pooled()) : 0;
 }
 
 void dropPooledResources(bool deviceWasReset) {
@@ -153,6 +232,7 @@ void copyInputs(const ImplContext& ctx, DeviceArrays& d, cudaStream_t s) {
 }
 
 void copyOutputs(ImplContext& ctx, const DeviceArrays& d, cudaStream_t s) {
+  ctx.hostPoisonPending = false;  // every byte of every output comes from the device
   for (std::size_t i = 0; i < ctx.outputs.size(); ++i)
     if (ctx.outputs[i].bytes())
       LAUNCHLAB_CUDA_CHECK(cudaMemcpyAsync(ctx.outputs[i].data(), d.out[i].get(), ctx.outputs[i].bytes(),

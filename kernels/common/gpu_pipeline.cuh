@@ -26,6 +26,8 @@ struct DeviceArrays {
 DeviceArrays allocateFor(const ImplContext& ctx);
 /// Copies every input host -> device (pageable host memory, like the course's cuda.to_device).
 void copyInputs(const ImplContext& ctx, DeviceArrays& d, cudaStream_t s);
+/// Copies every output device -> host in full (so the host outputs need no poison: it clears
+/// ctx.hostPoisonPending; the device buffers are the ones poisoned).
 void copyOutputs(ImplContext& ctx, const DeviceArrays& d, cudaStream_t s);
 void poisonOutputs(const DeviceArrays& d, cudaStream_t s);
 
@@ -57,7 +59,20 @@ struct PipelineKit {
   Stream stream;
   Event e0, e1, e1k, e2, e3;
   LaunchGate gate;
+  /// Sweeps (ImplContext::compareReference): the reference outputs on the device, uploaded once per generation, and
+  /// the flag the comparison raises.
+  std::vector<DeviceBuffer> reference;
+  std::uint64_t referenceGeneration = 0;
+  DeviceBuffer differs;
 };
+
+/// When ctx carries a reference (a sweep), compares every device output with it bit for bit on the device and
+/// sets ctx.identicalToReference; uploads the reference into the kit first when its generation is new. Leaves
+/// ctx.identicalToReference unset when the shapes differ or the reference does not fit in device memory.
+void compareWithReference(ImplContext& ctx, PipelineKit& kit, cudaStream_t s);
+/// When ctx.exportDeviceOutputs: fills ctx.deviceOutputs with CUDA IPC handles of the kit's output buffers (which
+/// the pool keeps, holding the last repetition's outputs, until the next run).
+void exportOutputs(ImplContext& ctx, const PipelineKit& kit);
 
 /// A kit for ctx, from the pool when it holds one for this device (its buffers resized to ctx's arrays), else new.
 /// The lease gives the kit back when it ends normally; when it ends by an exception (a CUDA error, a fault) the kit
@@ -84,6 +99,7 @@ template <typename KernelPhase> void runPipeline(ImplContext& ctx, KernelPhase&&
   Stream& stream = kit.stream;
   Event &e0 = kit.e0, &e1 = kit.e1, &e1k = kit.e1k, &e2 = kit.e2, &e3 = kit.e3;
   LaunchGate& gate = kit.gate;
+  ctx.hostPoisonPending = false;  // every repetition overwrites every output from the poisoned device copy
   for (int r = -ctx.warmup; r < ctx.reps; ++r) {
     ctx.checkpoint(r);
     poisonOutputs(d, stream.get());
@@ -114,6 +130,8 @@ template <typename KernelPhase> void runPipeline(ImplContext& ctx, KernelPhase&&
       ctx.samples[Phase::D2H].push_back(e3.elapsedSince(e2));
     }
   }
+  compareWithReference(ctx, kit, stream.get());
+  exportOutputs(ctx, kit);
 }
 
 /// Records the CUDA API's view of `kernel` launched as `cfg` in ctx.kernelOccupancy (its attributes and resident

@@ -101,6 +101,7 @@ void copyBack(std::int32_t* h, const std::int32_t* d, std::size_t bytes, bool sy
 /// event -> H2D -> kernel -> D2H -> event on one blocking stream (Numba's cuda.stream()), so that the synchronous
 /// copies of the legacy default stream order themselves with it as in the seed.
 void runSingleStream(ImplContext& ctx, Copies copies) {
+  ctx.poisonHostOutputs();  // its own copies (not the standard pipeline)
   const std::size_t n = ctx.setup.n, bytes = n * sizeof(std::int32_t);
   const std::int32_t v = std::int32_t(ctx.setup.params.integer("v"));
   const LaunchConfig cfg = resolveLaunch(ctx, n, 1);
@@ -185,6 +186,7 @@ void cudaAsync(ImplContext& ctx) { runSingleStream(ctx, Copies::Async); }
 void cudaPageableSync(ImplContext& ctx) { runSingleStream(ctx, Copies::PageableSync); }
 
 void cudaStreams(ImplContext& ctx) {
+  ctx.poisonHostOutputs();  // its own copies (not the standard pipeline)
   const std::size_t n = ctx.setup.n, bytes = n * sizeof(std::int32_t);
   const std::int32_t v = std::int32_t(ctx.setup.params.integer("v"));
   const std::size_t k = std::size_t(ctx.setup.params.integer("streams"));

@@ -127,6 +127,7 @@ template <typename T, typename Kernel>
 void runHostTimed(ImplContext& ctx, Kernel kernel, const LaunchConfig& cfg, bool explicitSync) {
   using Clock = std::chrono::steady_clock;
   const std::size_t n = ctx.setup.n;
+  ctx.poisonHostOutputs();  // its own blocking copy back (not copyOutputs)
   gpu::DeviceArrays d = gpu::allocateFor(ctx);
   gpu::copyInputs(ctx, d, 0);
   auto ms = [](Clock::time_point a, Clock::time_point b) { return std::chrono::duration<double, std::milli>(b - a).count(); };

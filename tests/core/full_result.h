@@ -123,7 +123,8 @@ inline HostArray array(Distinct& v, DType t, std::vector<std::size_t> shape) {
 inline ImplResult fullImpl(Distinct& v, Status status, Verification::Outcome outcome) {
   ImplResult r;
   auto& [implId, title, gpu, demonstration, st, reason, launch, launchNote, phases, bytesMoved, flops, bandwidthGBs,
-         gflops, speedupTotal, speedupCompute, metrics, scalars, verification, outputs, kernelOccupancy, blockTrace] = r;
+         gflops, speedupTotal, speedupCompute, metrics, scalars, verification, outputs, deviceOutputs, kernelOccupancy,
+         blockTrace] = r;
   implId = v.text("impl");
   title = v.text("title");
   gpu = true;
@@ -144,6 +145,8 @@ inline ImplResult fullImpl(Distinct& v, Status status, Verification::Outcome out
   scalars = {{v.text("scalar"), v.real()}, {"pi", v.real()}};
   fill(verification, v, outcome);
   outputs = {array(v, DType::F64, {2, 3}), array(v, DType::U8, {5})};
+  deviceOutputs = {{.name = v.text("output"), .dtype = DType::I16, .shape = {3, std::size_t(v.integer())},
+                    .bytes = v.big(), .device = int(v.integer()), .ipcHandle = std::string(126, 'a') + "0f"}};
   kernelOccupancy = {{.symbol = v.text("_Z6kernelPf"),
                       .resources = {.registersPerThread = int(v.integer()), .staticSharedBytes = v.big(),
                                     .localBytesPerThread = v.big(), .maxThreadsPerBlock = int(v.integer())},

@@ -101,8 +101,15 @@ TEST_F(SweepFixture, EveryCellReachesEverySinkMeasuredOrSkipped) {
     }
     ++calls;
   });
-  EXPECT_TRUE(runSweep(p, cells, runner(), {&table, &counter}));
+  int compared = 0;
+  const RunFn base = runner();
+  const RunFn spy = [&](const RunRequest& r, const CancelToken* c, const ProgressFn& pr) {
+    compared += r.compareOnDevice;  // every cell's GPU outputs are compared with the reference on the device
+    return base(r, c, pr);
+  };
+  EXPECT_TRUE(runSweep(p, cells, spy, {&table, &counter}));
   EXPECT_EQ(calls, 6);
+  EXPECT_EQ(compared, 4);  // the 4 runnable cells (the 2 with 'bogus' are skipped before running)
   ASSERT_EQ(table.points().size(), 6u);
   EXPECT_EQ(table.fields(), (std::vector<std::string>{"dtype", "param:input"}));
   for (const auto& pt : table.points()) {

@@ -70,7 +70,9 @@ TEST(Wire, RequestRoundTrip) {
   r.inputFiles = {{"x", "/tmp/x.npy"}};
   r.keepOutputs = true;
   r.traceBlocks = true;
+  r.compareOnDevice = true;
   EXPECT_FALSE(wire::decodeRequest(wire::encodeRequest(RunRequest{})).traceBlocks);
+  EXPECT_FALSE(wire::decodeRequest(wire::encodeRequest(RunRequest{})).compareOnDevice);
   RunRequest t = wire::decodeRequest(wire::encodeRequest(r));
   EXPECT_EQ(t.workload, "histogram");
   EXPECT_EQ(t.n, r.n);
@@ -84,6 +86,7 @@ TEST(Wire, RequestRoundTrip) {
   EXPECT_TRUE(t.keepOutputs);
   EXPECT_FALSE(t.keepInputs);
   EXPECT_TRUE(t.traceBlocks);
+  EXPECT_TRUE(t.compareOnDevice);
 }
 
 TEST(Wire, ResultRoundTripKeepsArraysAndFigures) {

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "common/gpu_pipeline.cuh"
+#include "gpu_env.h"
 #include "common/impl_helpers.h"
 #include "launchlab/engine.h"
 #include "launchlab/kernels.h"
@@ -55,11 +56,7 @@ int serveTestWorker() {
 }
 
 namespace {
-std::string selfExe() {
-  char buf[4096];
-  ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
-  return n > 0 ? std::string(buf, std::size_t(n)) : std::string();
-}
+using test::selfExe;
 RunRequest goodRequest() {
   RunRequest good;
   good.workload = "vector_add";

@@ -249,3 +249,51 @@ TEST(Engine, AnUnavailableImplementationIsSkippedWithItsReason) {
   ASSERT_NE(par, nullptr);
   EXPECT_EQ(par->status, Status::Ok);
 }
+
+// The engine leaves a GPU implementation's host outputs to it (the standard pipeline overwrites them from its
+// poisoned device copy): one with its own copies calls poisonHostOutputs first, so what it leaves unwritten is NaN
+// and fails verification; one that does neither fails with the reason, so the rule cannot be forgotten silently.
+// The "GPU" implementations here are host functions behind a runtime that reports a device.
+TEST(Engine, GpuImplementationsPoisonTheirOwnHostOutputsOrFail) {
+  class OwnCopies final : public Probe {
+   public:
+    OwnCopies() {
+      m_info.id = "own-copies";
+      m_impls.clear();
+      m_info.outputs = {{.name = "sum"}};
+      auto fill = [](ImplContext& ctx, std::size_t upto) {
+        auto v = ctx.outputs[0].view<float>();
+        for (std::size_t i = 0; i < upto && i < v.size(); ++i) v[i] = 1.0f;
+      };
+      addReference("ref", "the reference", [fill](ImplContext& ctx) { fill(ctx, SIZE_MAX); });
+      addGpu("cuda-half", "writes half, poisoned first", "", [fill](ImplContext& ctx) {
+        ctx.poisonHostOutputs();
+        fill(ctx, ctx.outputs[0].size() / 2);
+      });
+      addGpu("cuda-forgets", "writes all, never poisons", "", [fill](ImplContext& ctx) { fill(ctx, SIZE_MAX); });
+    }
+  };
+  Registry reg;
+  reg.add(std::make_unique<OwnCopies>());
+  DeviceStatus gpu;
+  gpu.available = true;
+  gpu.info.name = "a reported GPU";
+  Engine engine(reg, makeStaticGpuRuntime(gpu));
+  RunRequest r;
+  r.workload = "own-copies";
+  r.n = 64;
+  r.reps = 1;
+  r.warmup = 0;
+  // The reused host arrays of the reference's run hold 1.0 everywhere: without poison, half would pass unseen.
+  const RunResult res = engine.run(r);
+  const ImplResult* half = res.find("cuda-half");
+  ASSERT_NE(half, nullptr);
+  ASSERT_EQ(half->status, Status::Ok) << half->reason;
+  EXPECT_EQ(half->verification.outcome, Verification::Outcome::Fail);
+  EXPECT_EQ(half->verification.mismatches, 32u);
+  const ImplResult* forgets = res.find("cuda-forgets");
+  ASSERT_NE(forgets, nullptr);
+  EXPECT_EQ(forgets->status, Status::Failed);
+  EXPECT_NE(forgets->reason.find("neither ran the standard pipeline nor poisoned"), std::string::npos)
+      << forgets->reason;
+}

@@ -79,6 +79,8 @@ class Engine {
     std::string key;
     std::vector<HostArray> inputs;
     std::vector<HostArray> referenceOutputs;
+    /// Unique in the process for every new referenceOutputs (ImplContext::referenceGeneration).
+    std::uint64_t referenceGeneration = 0;
     std::optional<ImplResult> referenceResult;
     std::vector<HostArray> scratchOutputs;  ///< the last run's outputs when it did not keep them (reuseScratch)
   };

@@ -32,6 +32,12 @@ struct RunRequest {
   /// Run the instrumented kernels of the implementations that have them, recording each block's SM and start/end
   /// time (ImplResult::blockTrace). Off: the ordinary kernels run, untouched.
   bool traceBlocks = false;
+  /// Sweeps set it: the GPU implementations' outputs are compared with cpu-serial's on the device (the reference
+  /// uploaded once per sweep), and read on the host only when they differ (ImplContext::compareReference).
+  bool compareOnDevice = false;
+  /// GPU implementations leave their outputs on the device and return CUDA IPC handles to them
+  /// (ImplResult::deviceOutputs): the window draws them through CUDA–OpenGL interop without a host copy.
+  bool exportDeviceOutputs = false;
   std::optional<int> device;  ///< CUDA device index (DeviceStatus::devices); default: the runtime's selected one
   /// A student's kernel (launchlab/exercise.h): adds the implementation "my-kernel" to the run.
   std::optional<UserKernel> userKernel;

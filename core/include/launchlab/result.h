@@ -44,6 +44,19 @@ struct Verification {
 };
 std::string_view outcomeName(Verification::Outcome o);
 
+/// A GPU output left on the device for another process (RunRequest::exportDeviceOutputs): the CUDA IPC handle of
+/// the exporting process's buffer. Valid until that process's next run on the device (which reuses or frees the
+/// buffer) or its exit; whoever opens it reads it before asking for the next run.
+struct DeviceOutput {
+  std::string name;
+  DType dtype = DType::F32;
+  std::vector<std::size_t> shape;
+  std::uint64_t bytes = 0;
+  int device = 0;         ///< CUDA ordinal in the exporting process
+  std::string ipcHandle;  ///< cudaIpcMemHandle_t's 64 bytes, hex-encoded
+  bool operator==(const DeviceOutput&) const = default;
+};
+
 struct ImplResult {
   std::string implId;
   std::string title;
@@ -66,6 +79,7 @@ struct ImplResult {
   std::map<std::string, double> scalars;
   Verification verification;
   std::vector<HostArray> outputs;             ///< kept when the request asks for them
+  std::vector<DeviceOutput> deviceOutputs;    ///< GPU, when the request asks to export them (RunRequest)
   std::vector<ApiOccupancy> kernelOccupancy;  ///< GPU: the CUDA API's occupancy of each kernel launched (in-process)
   /// GPU, when the request asked for a block trace and the implementation is instrumented: every block of its
   /// traced launch (the last timed repetition), times relative to the earliest start (launchlab/block_trace.h).

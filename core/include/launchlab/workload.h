@@ -126,6 +126,18 @@ struct ImplContext {
   /// GPU: record every block's SM and start/end time (RunRequest::traceBlocks); instrumented implementations fill
   /// blockTrace, the others ignore it.
   bool traceBlocks = false;
+  /// GPU: the engine has not poisoned the host outputs. The standard pipeline (runPipeline) overwrites every byte of
+  /// every output from the device, which it poisons itself, so poisoning them on the host too (a millisecond at 64
+  /// MiB) would be wasted: runPipeline clears the flag. Any other GPU implementation calls poisonHostOutputs()
+  /// before it writes; the engine fails a run that returns with the flag still set.
+  bool hostPoisonPending = false;
+  /// Sweeps (RunRequest::compareOnDevice): cpu-serial's outputs, for a bit-for-bit comparison on the device after the
+  /// last repetition, and a number that changes whenever they do (the device copy is uploaded once per number).
+  const std::vector<HostArray>* compareReference = nullptr;
+  std::uint64_t referenceGeneration = 0;
+  /// RunRequest::exportDeviceOutputs: the standard pipeline fills deviceOutputs with IPC handles of its output
+  /// buffers (kept in the pool, holding the last repetition's outputs).
+  bool exportDeviceOutputs = false;
 
   // Filled by the implementation:
   std::map<Phase, std::vector<double>> samples;  ///< milliseconds per repetition and phase
@@ -136,10 +148,16 @@ struct ImplContext {
   std::map<std::string, double> metrics;
   std::vector<ApiOccupancy> kernelOccupancy;  ///< GPU: the CUDA API's occupancy of each kernel launched
   std::vector<BlockRecord> blockTrace;        ///< GPU, when traceBlocks: the traced launch's blocks (relative times)
+  /// Set when the outputs were compared with compareReference on the device: true when every byte is equal (the
+  /// engine then skips reading both copies on the host).
+  std::optional<bool> identicalToReference;
+  std::vector<DeviceOutput> deviceOutputs;  ///< when exportDeviceOutputs
 
   /// Throws Cancelled when cancellation was requested; reports progress for repetition `rep`
   /// (negative during warm-up). Call between repetitions.
   void checkpoint(int rep);
+  /// Poisons every host output (NaN / all-ones bytes) and clears hostPoisonPending.
+  void poisonHostOutputs();
   const HostArray& input(const std::string& name) const;
   HostArray& output(const std::string& name);
 };
