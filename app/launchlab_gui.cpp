@@ -193,6 +193,7 @@ int main(int argc, char** argv) {
   opts.forcePresentation = parser.isSet(o.presentation);
   opts.firstRun = !parser.isSet(o.noRun) || !shot.isEmpty() || measure;
   opts.live = parser.isSet(o.live);
+  opts.noGl = parser.isSet(o.noGl);
   opts.startClock = &startClock;
   std::unique_ptr<AppSettings> settings = fresh ? AppSettings::ephemeral() : std::make_unique<AppSettings>();
   if (fresh) opts.presetFolder = settings->privateFolder() + "/presets";

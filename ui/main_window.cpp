@@ -242,6 +242,7 @@ void MainWindow::buildActions() {
   tb->addAction(m_panelAct);
   tb->addAction(m_presentAct);
   tb->addAction(m_fullAct);
+  addGlAction(tb);
   addDevicePicker(tb);
 
   connect(m_runAct, &QAction::triggered, this, &MainWindow::run);

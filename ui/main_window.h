@@ -62,6 +62,7 @@ struct MainWindowOptions {
   QString exerciseFolder;        ///< where the kernel editor saves (default: ExerciseStore::defaultFolder())
   QString startTab;              ///< the bottom tab in front at start, by the start of its name ("roofline"; --tab)
   bool live = false;             ///< start in live mode instead of the first run (launchlab --live)
+  bool noGl = false;             ///< QCustomPlot draws every plot this session, whatever the setting (launchlab --no-gl)
 };
 
 class DevicePicker;
@@ -98,6 +99,8 @@ class MainWindow : public QMainWindow {
   LiveMode* liveMode() const { return m_live; }
   /// The box over the plots while live mode runs (fps, kernel time, drawing path).
   LiveOverlay* liveOverlay() const { return m_liveOverlay; }
+  /// "OpenGL plots": the setting Draw plots with OpenGL (gl_views.h); disabled under --no-gl.
+  QAction* glAction() const { return m_glAct; }
   QAction* panelAction() const { return m_panelAct; }
   QPushButton* sweepButton() const;
   int outputViewCount() const;
@@ -169,6 +172,8 @@ class MainWindow : public QMainWindow {
   void addPresetButton(QToolBar* tb);
   /// The Live toggle and its wiring (main_window_live.cpp).
   void addLiveAction(QToolBar* tb);
+  /// The OpenGL plots toggle (the setting; main_window_live.cpp); turns GL views on or off.
+  void addGlAction(QToolBar* tb);
   /// The next live frame's request: the form as it is, with the implementation live mode runs; nullopt and `why`.
   std::optional<RunRequest> liveRequest(QString& why) const;
   void showLiveFrame(std::shared_ptr<const RunOutcome> outcome);
@@ -256,6 +261,7 @@ class MainWindow : public QMainWindow {
   QAction* m_presentAct = nullptr;
   QAction* m_fullAct = nullptr;
   QAction* m_liveAct = nullptr;
+  QAction* m_glAct = nullptr;
   LiveMode* m_live = nullptr;
   LiveOverlay* m_liveOverlay = nullptr;
 

@@ -1,17 +1,20 @@
 // Live mode in the window: the Live toggle, the request of each frame, drawing frames as they arrive and the
-// overlay (live_mode.h has the loop itself).
+// overlay (live_mode.h has the loop itself); and the OpenGL plots toggle (gl_views.h).
 #include <QAction>
 #include <QLabel>
 #include <QStyle>
 #include <QToolBar>
 
 #include "banner.h"
+#include "charts.h"
 #include "export_dialog.h"
+#include "gl_views.h"
 #include "live_mode.h"
 #include "log_text.h"
 #include "main_window.h"
 #include "outputs_pane.h"
 #include "param_panel.h"
+#include "settings.h"
 #include "sweep_pane.h"
 
 namespace launchlab::ui {
@@ -32,6 +35,7 @@ void MainWindow::addLiveAction(QToolBar* tb) {
     m_liveAct->setChecked(on);
     onBusy(m_controller->busy());
     if (on) {
+      m_timing->markStale("Timing: live mode \xE2\x80\x94 the last frame's timing shows when it stops (Esc)");
       log("live mode: a new seed every frame (Esc stops)");
       m_statusText->setText("Live\xE2\x80\xA6");
     } else {
@@ -54,6 +58,27 @@ void MainWindow::addLiveAction(QToolBar* tb) {
     log(summary);
     m_statusText->setText(summary.left(1).toUpper() + summary.mid(1));
     if (m_last) showOutcome(m_last);  // timing, tables and verification of the last frame
+  });
+}
+
+void MainWindow::addGlAction(QToolBar* tb) {
+  m_glAct = new QAction("OpenGL plots", this);
+  m_glAct->setCheckable(true);
+  m_glAct->setChecked(!m_options.noGl && m_settings->drawPlotsWithGl());
+  m_glAct->setEnabled(!m_options.noGl);
+  m_glAct->setToolTip(m_options.noGl ? "Draw plots with OpenGL: off for this session (--no-gl)"
+                                     : "Draw plots with OpenGL: waveforms, histograms, images and points are drawn by the "
+                                       "GL renderer on a thread of its own; off: QCustomPlot draws them. Each plot says "
+                                       "which path draws it, bottom right.");
+  tb->addAction(m_glAct);
+  auto apply = [this](bool on) {
+    GlViews::instance().configure(on, m_options.noGl ? "--no-gl" : "setting: Draw plots with OpenGL is off");
+  };
+  apply(m_glAct->isChecked());
+  connect(m_glAct, &QAction::toggled, this, [this, apply](bool on) {
+    m_settings->setDrawPlotsWithGl(on);
+    apply(on);
+    log(on ? "plots drawn with OpenGL where it starts" : "plots drawn with QCustomPlot (OpenGL plots off)");
   });
 }
 
