@@ -46,8 +46,9 @@ void MainWindow::addLiveAction(QToolBar* tb) {
     showLiveFrame(std::move(o));
     const int i = m_outputs->currentIndex();
     OutputView* v = i >= 0 && i < m_outputs->viewCount() ? m_outputs->view(i) : nullptr;
-    const QString path = v ? v->drawPath() : QString();
-    m_liveOverlay->showOver(v ? v->widget() : nullptr, liveStatsText(s) + (path.isEmpty() ? QString() : "\n" + path));
+    // The path's first words ("host upload", "QCustomPlot"): its whole line is under the plot.
+    const QString path = v ? v->drawPath().section(':', 0, 0) : QString();
+    m_liveOverlay->showOver(v ? v->widget() : nullptr, liveStatsText(s) + (path.isEmpty() ? QString() : " \xC2\xB7 " + path));
     m_statusText->setText(QString("Live: %1, seed %2").arg(QString::fromStdString(s.implTitle)).arg(s.seed));
   });
   connect(m_live, &LiveMode::failed, this, [this](const QString& m) {
