@@ -174,7 +174,8 @@ int cmdBenchRender(Engine& engine, const std::string& json, bool quick) {
     render::DeviceCopy onDevice(v.host, v.bytes);
     if (!onDevice.error().empty()) return fail(onDevice.error());
     render::ViewWindow w;
-    if (v.kind == PlotKind::Image) w.valueRange = {{-1, 1}};
+    if (v.kind == PlotKind::Image) w.valueRange = {{-1.0, 1.0}};    // the colour range
+    if (v.kind == PlotKind::Points) w.valueRange = {{-0.05, 1.05}};  // the unit square and a margin
     if (gl::Status s = compare(b, v.name, {v.kind, v.dt, v.shape, v.host, onDevice.data()}, w, 0, rows); !s.ok())
       return fail(std::string(v.name) + ": " + s.error);
   }

@@ -106,7 +106,7 @@ int cmdRender(Engine& engine, RunRequest req, const RenderOptions& o) {
   const render::InteropSupport interop = info.onCudaDevice ? render::interopSupport(ordinal)
                                                            : render::InteropSupport{false, info.reason};
   const bool useInterop = interop.possible && !o.hostUpload;
-  const std::string pathLine = useInterop ? "GPU-rendered: CUDA–OpenGL interop (" + info.renderer + ")"
+  const std::string pathLine = useInterop ? "GPU-rendered: CUDA–OpenGL interop (" + dev.info.name + ")"
                                : o.hostUpload && interop.possible ? "host upload (--host-upload): " + info.reason
                                                                   : "host upload: " + interop.reason;
   auto renderer = gl::PlotRenderer::create();

@@ -120,8 +120,8 @@ Expected<FedView> ViewFeeder::feed(gl::PlotRenderer& r, const ViewSource& s, con
     count = fill(m_buffers[3], path, m * sizeof(PointVertex), [&] { return gl::feedPoints(r, s.host, s.dtype, k, w.maxPoints); },
                  [&](void* p) { return geom::gpu::pointVertices(dev, s.dtype, k, w.maxPoints, static_cast<PointVertex*>(p)); },
                  [](gl::PlotRenderer& g, std::size_t b) { return g.pointBuffer(b / sizeof(PointVertex)); }, r, t);
-    const auto x = padded(finiteRange(s.host, s.dtype, 0, k));
-    const auto y = padded(finiteRange(s.host, s.dtype, k, 2 * k));
+    const auto x = w.valueRange ? *w.valueRange : padded(finiteRange(s.host, s.dtype, 0, k));
+    const auto y = w.valueRange ? *w.valueRange : padded(finiteRange(s.host, s.dtype, k, 2 * k));
     v.range = {x.first, x.second, y.first, y.second};
   }
   if (!count.ok()) return Expected<FedView>::fail(count.error());

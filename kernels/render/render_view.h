@@ -33,8 +33,8 @@ struct ViewWindow {
   std::uint64_t begin = 0, end = 0;
   std::uint32_t columns = 0, maxBars = 0;
   std::uint64_t maxPoints = 1u << 20;
-  /// The waveform's y range / the image's colour range when the caller knows it (live frames, the bench); unset:
-  /// the finite minimum and maximum of the host data (a pass over it on the CPU).
+  /// The waveform's y range, the image's colour range, the points' x and y range, when the caller knows it (live
+  /// frames, the bench); unset: from the finite minimum and maximum of the host data (a pass over it on the CPU).
   std::optional<std::pair<double, double>> valueRange;
 };
 /// What was fed, ready to draw.

@@ -3,6 +3,7 @@
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
 
+#include <algorithm>
 #include <string_view>
 #include <vector>
 
@@ -81,7 +82,8 @@ std::vector<Choice> candidates(const ContextOptions& o) {
 }
 
 std::string shortRenderer(const std::string& vendor, const std::string& renderer) {
-  std::string r = renderer.substr(0, renderer.find(" ("));
+  // "llvmpipe (LLVM 15.0.6, 256 bits)" -> "llvmpipe"; "NVIDIA H100 80GB HBM3/PCIe/SSE2" -> "NVIDIA H100 80GB HBM3"
+  std::string r = renderer.substr(0, std::min(renderer.find(" ("), renderer.find('/')));
   if (vendor.find("Mesa") != std::string::npos && r.find("Mesa") == std::string::npos) r = "Mesa " + r;
   return r;
 }
