@@ -107,6 +107,43 @@ gl::Status compare(Bench& b, const std::string& name, const render::ViewSource& 
   return {};
 }
 
+/// What map + unmap alone cost (an empty fill), on a buffer GL has not touched since the last frame and on one GL
+/// drew from just before (glFinish'd): where the interop frame's fixed cost comes from. Host wall time, median.
+gl::Status mapCost(int reps, nlohmann::json& out) {
+  auto own = gl::PlotRenderer::create();
+  if (!own.ok()) return gl::Status::fail(own.error());
+  gl::PlotRenderer& r = **own;
+  if (gl::Status s = r.resize(64, 64); !s.ok()) return s;
+  const std::size_t n = 4096;
+  render::GlBufferInterop ib;
+  if (std::string e = ib.attach(r.waveformBuffer(n), n * 8); !e.empty()) return gl::Status::fail(e);
+  auto noop = [](void*) { return geom::gpu::Built{}; };
+  nlohmann::json row;
+  for (const bool drawBetween : {false, true}) {
+    std::vector<double> host, eventMap;
+    for (int i = 0; i < kWarmup + reps; ++i) {
+      if (drawBetween) {
+        (void)r.drawWaveform({0, 0, 64, 64}, {0, 1, 0, 1}, 0, n, {0, 0, 0, 1});
+        r.finish();
+      }
+      render::InteropTimes t;
+      const auto t0 = Clock::now();
+      const geom::gpu::Built b = ib.frame(noop, nullptr, &t);
+      const double ms = msSince(t0);
+      if (!b.ok()) return gl::Status::fail(b.error);
+      if (i < kWarmup) continue;
+      host.push_back(ms);
+      eventMap.push_back(t.mapMs);
+    }
+    row[drawBetween ? "after_gl_draw" : "idle"] = {{"map_unmap_host_ms", median(host)}, {"map_event_ms", median(eventMap)}};
+  }
+  std::printf("map + unmap alone: %.3f ms (buffer idle), %.3f ms (GL drew from it just before); event-timed map "
+              "%.3f / %.3f ms\n", double(row["idle"]["map_unmap_host_ms"]), double(row["after_gl_draw"]["map_unmap_host_ms"]),
+              double(row["idle"]["map_event_ms"]), double(row["after_gl_draw"]["map_event_ms"]));
+  out = row;
+  return {};
+}
+
 }  // namespace
 
 int cmdBenchRender(Engine& engine, const std::string& json, bool quick) {
@@ -148,6 +185,8 @@ int cmdBenchRender(Engine& engine, const std::string& json, bool quick) {
                                  std::tuple{tag + " pan", zoom, std::int64_t(n / 1024)}})
       if (gl::Status s = compare(b, name, src, w, step, rows); !s.ok()) return fail(name + ": " + s.error);
   }
+  nlohmann::json mapOnly;
+  if (gl::Status s = mapCost(b.reps, mapOnly); !s.ok()) return fail("map cost: " + s.error);
   // The other views at live-mode sizes.
   std::vector<std::uint32_t> counts(1 << 16);
   for (std::size_t i = 0; i < counts.size(); ++i) counts[i] = std::uint32_t(1000 * std::exp(-std::pow((double(i) - 32768) / 8000, 2)));
@@ -182,7 +221,8 @@ int cmdBenchRender(Engine& engine, const std::string& json, bool quick) {
   for (auto& row : rows) row["interop_fps"] = 1000.0 / std::max(1e-6, double(row["interop"]["frame_ms"]));
   if (!json.empty()) {
     const nlohmann::json doc{{"schema", "launchlab.bench_render"}, {"device", (*ctx)->info().renderer},
-                             {"frame", {kFrameW, kFrameH}}, {"reps", b.reps}, {"rows", rows}};
+                             {"frame", {kFrameW, kFrameH}}, {"reps", b.reps}, {"rows", rows},
+                             {"map_unmap_alone", mapOnly}};
     if (json == "-") std::cout << doc.dump(2) << "\n";
     else files::writeAtomic(json, doc.dump(2) + "\n");
   }

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <thread>
 
 #include "gl_fixture.h"
 #include "launchlab/colormap_lut.h"
@@ -40,6 +41,37 @@ TEST(GlContext, SaysWhereGlRuns) {
     EXPECT_NE(info.reason.find("no CUDA device behind it"), std::string::npos) << info.reason;
   }
   (void)r;
+}
+
+TEST(GlContext, MovesToARenderThreadAndBack) {
+  LAUNCHLAB_REQUIRE_GL(r);
+  (void)r;
+  auto ctx = EglContext::create({.cudaOrdinal = -1});
+  ASSERT_TRUE(ctx.ok()) << ctx.error();
+  (*ctx)->release();  // create() left it current here; the render thread takes it
+  Pixel seen{};
+  std::string error;
+  std::thread render([&] {
+    if (Status s = (*ctx)->makeCurrent(); !s.ok()) {
+      error = s.error;
+      return;
+    }
+    {
+      auto own = PlotRenderer::create();
+      if (!own.ok() || !(*own)->resize(3, 2).ok()) {
+        error = own.ok() ? "resize" : own.error();
+        return;
+      }
+      (*own)->clear({0, 0, 1, 1});
+      seen = pixelAt(readBack(**own), 3, 2, 1);
+    }  // the renderer goes while its context is current
+    (*ctx)->release();
+  });
+  render.join();
+  EXPECT_EQ(error, "");
+  EXPECT_EQ(seen, (Pixel{0, 0, 255, 255}));
+  ctx = Expected<std::unique_ptr<EglContext>>::fail("destroyed");  // not current anywhere: nothing to release
+  ASSERT_TRUE(glenv_.context->makeCurrent().ok());  // the other tests' context, back on this thread
 }
 
 TEST(PlotRenderer, WaveformMatchesACpuRasterWithinOnePixel) {

@@ -156,7 +156,9 @@ Expected<std::unique_ptr<EglContext>> EglContext::create(const ContextOptions& o
 
 EglContext::~EglContext() {
   if (m_display == nullptr) return;
-  eglMakeCurrent(m_display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+  // Release it only where it is current: another context current on this thread stays so.
+  if (m_context && eglGetCurrentContext() == m_context)
+    eglMakeCurrent(m_display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
   if (m_surface) eglDestroySurface(m_display, m_surface);
   if (m_context) eglDestroyContext(m_display, m_context);
   // The display is not terminated: EGL displays are per process and shared by every context on them.
@@ -168,6 +170,8 @@ Status EglContext::makeCurrent() {
   return {};
 }
 
-void EglContext::release() { eglMakeCurrent(m_display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT); }
+void EglContext::release() {
+  if (eglGetCurrentContext() == m_context) eglMakeCurrent(m_display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+}
 
 }  // namespace launchlab::gl
