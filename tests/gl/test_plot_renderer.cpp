@@ -1,10 +1,13 @@
 // The renderer on whatever EGL gives here (Mesa llvmpipe on the build machine and in CI): each view drawn into
 // an FBO and read back, checked against values computed by hand or by a CPU raster.
 #include <cmath>
+#include <cstring>
 #include <limits>
+#include <thread>
 
 #include "gl_fixture.h"
 #include "launchlab/colormap_lut.h"
+#include "launchlab/gl/host_feeder.h"
 #include "launchlab/gl/png_writer.h"
 #include "launchlab/plot_geometry.h"
 
@@ -38,6 +41,37 @@ TEST(GlContext, SaysWhereGlRuns) {
     EXPECT_NE(info.reason.find("no CUDA device behind it"), std::string::npos) << info.reason;
   }
   (void)r;
+}
+
+TEST(GlContext, MovesToARenderThreadAndBack) {
+  LAUNCHLAB_REQUIRE_GL(r);
+  (void)r;
+  auto ctx = EglContext::create({.cudaOrdinal = -1});
+  ASSERT_TRUE(ctx.ok()) << ctx.error();
+  (*ctx)->release();  // create() left it current here; the render thread takes it
+  Pixel seen{};
+  std::string error;
+  std::thread render([&] {
+    if (Status s = (*ctx)->makeCurrent(); !s.ok()) {
+      error = s.error;
+      return;
+    }
+    {
+      auto own = PlotRenderer::create();
+      if (!own.ok() || !(*own)->resize(3, 2).ok()) {
+        error = own.ok() ? "resize" : own.error();
+        return;
+      }
+      (*own)->clear({0, 0, 1, 1});
+      seen = pixelAt(readBack(**own), 3, 2, 1);
+    }  // the renderer goes while its context is current
+    (*ctx)->release();
+  });
+  render.join();
+  EXPECT_EQ(error, "");
+  EXPECT_EQ(seen, (Pixel{0, 0, 255, 255}));
+  ctx = Expected<std::unique_ptr<EglContext>>::fail("destroyed");  // not current anywhere: nothing to release
+  ASSERT_TRUE(glenv_.context->makeCurrent().ok());  // the other tests' context, back on this thread
 }
 
 TEST(PlotRenderer, WaveformMatchesACpuRasterWithinOnePixel) {
@@ -95,6 +129,9 @@ TEST(PlotRenderer, HistogramBarsHaveTheirHeightInPixels) {
   ASSERT_TRUE(r.resize(W, H).ok());
   const float heights[8] = {0, 1, 2, 3, 4, 5, 6, 8};  // y range [0, 8] over 64 rows: 8 rows per unit
   ASSERT_TRUE(r.upload(r.histogramBuffer(8), heights, sizeof heights).ok());
+  float back[8] = {};
+  ASSERT_TRUE(r.readBuffer(r.histogramBuffer(8), back, sizeof back).ok());
+  EXPECT_EQ(std::memcmp(back, heights, sizeof back), 0);
   r.clear(kWhite);
   const Status s = r.drawHistogram({0, 0, W, H}, {0, 8, 0, 8}, 8, kBlack);
   ASSERT_TRUE(s.ok()) << s.error;
@@ -208,6 +245,42 @@ TEST(Png, WritesAndReadsBackPixels) {
   EXPECT_EQ(img->height, 2);
   EXPECT_EQ(img->rgba, std::string(px.begin(), px.end()));
   EXPECT_FALSE(writePng(path, px, 3, 3).ok());  // fewer pixels than 3 x 3
+}
+
+}  // namespace
+}  // namespace launchlab::gl
+
+namespace launchlab::gl {
+namespace {
+
+// The host feeder: the CPU M4 builder into the waveform buffer, drawn: each column spans its samples' minimum to
+// maximum (a CPU raster of the column), within one pixel.
+TEST(HostFeeder, M4WaveformSpansEachColumnsMinimumToMaximum) {
+  LAUNCHLAB_REQUIRE_GL(r);
+  constexpr int W = 200, H = 100, PerColumn = 16;
+  ASSERT_TRUE(r.resize(W, H).ok());
+  std::vector<float> y(W * PerColumn);
+  for (std::size_t i = 0; i < y.size(); ++i) y[i] = float(std::sin(i * 0.002) * 0.7 + 0.2 * std::sin(i * 1.3));
+  const Expected<std::size_t> n = feedWaveform(r, y.data(), DType::F32, 0, y.size(), W);
+  ASSERT_TRUE(n.ok()) << n.error();
+  EXPECT_EQ(*n, std::size_t(4 * W));
+  r.clear({1, 1, 1, 1});
+  const DataRange range{-0.5, double(y.size()) - 0.5, -1, 1};
+  ASSERT_TRUE(r.drawWaveform({0, 0, W, H}, range, 0, *n, {0, 0, 0, 1}).ok());
+  const auto img = testing::readBack(r);
+  auto row = [](double v) { return H - 1 - int(std::floor((v + 1) / 2 * H)); };
+  for (int c = 0; c < W; ++c) {
+    const auto first = y.begin() + c * PerColumn;
+    const auto [lo, hi] = std::minmax_element(first, first + PerColumn);
+    int top = -1, bottom = -1;
+    for (int py = 0; py < H; ++py)
+      if (testing::pixelAt(img, W, c, py) != testing::Pixel{255, 255, 255, 255}) {
+        if (top < 0) top = py;
+        bottom = py;
+      }
+    EXPECT_NEAR(top, row(*hi), 1) << "column " << c;
+    EXPECT_NEAR(bottom, row(*lo), 1) << "column " << c;
+  }
 }
 
 }  // namespace

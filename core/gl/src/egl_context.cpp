@@ -3,6 +3,7 @@
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
 
+#include <algorithm>
 #include <string_view>
 #include <vector>
 
@@ -81,7 +82,8 @@ std::vector<Choice> candidates(const ContextOptions& o) {
 }
 
 std::string shortRenderer(const std::string& vendor, const std::string& renderer) {
-  std::string r = renderer.substr(0, renderer.find(" ("));
+  // "llvmpipe (LLVM 15.0.6, 256 bits)" -> "llvmpipe"; "NVIDIA H100 80GB HBM3/PCIe/SSE2" -> "NVIDIA H100 80GB HBM3"
+  std::string r = renderer.substr(0, std::min(renderer.find(" ("), renderer.find('/')));
   if (vendor.find("Mesa") != std::string::npos && r.find("Mesa") == std::string::npos) r = "Mesa " + r;
   return r;
 }
@@ -154,7 +156,9 @@ Expected<std::unique_ptr<EglContext>> EglContext::create(const ContextOptions& o
 
 EglContext::~EglContext() {
   if (m_display == nullptr) return;
-  eglMakeCurrent(m_display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+  // Release it only where it is current: another context current on this thread stays so.
+  if (m_context && eglGetCurrentContext() == m_context)
+    eglMakeCurrent(m_display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
   if (m_surface) eglDestroySurface(m_display, m_surface);
   if (m_context) eglDestroyContext(m_display, m_context);
   // The display is not terminated: EGL displays are per process and shared by every context on them.
@@ -166,6 +170,8 @@ Status EglContext::makeCurrent() {
   return {};
 }
 
-void EglContext::release() { eglMakeCurrent(m_display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT); }
+void EglContext::release() {
+  if (eglGetCurrentContext() == m_context) eglMakeCurrent(m_display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+}
 
 }  // namespace launchlab::gl

@@ -232,6 +232,15 @@ Status PlotRenderer::upload(unsigned buffer, const void* bytes, std::size_t size
   return checkGl("glBufferSubData");
 }
 
+Status PlotRenderer::readBuffer(unsigned buffer, void* out, std::size_t size) {
+  const Buffer* b = m->byName(buffer);
+  if (!b || size > b->bytes) return Status::fail("readBuffer: not one of the renderer's buffers, or too many bytes");
+  glBindBuffer(GL_ARRAY_BUFFER, buffer);
+  glGetBufferSubData(GL_ARRAY_BUFFER, 0, static_cast<GLsizeiptr>(size), out);
+  glBindBuffer(GL_ARRAY_BUFFER, 0);
+  return checkGl("glGetBufferSubData");
+}
+
 Status PlotRenderer::drawWaveform(const PlotRect& rect, const DataRange& range, std::uint64_t begin,
                                   std::size_t vertices, Rgba color, float lineWidth) {
   using shaders::Program;

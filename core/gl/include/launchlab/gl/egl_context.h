@@ -42,7 +42,8 @@ class EglContext {
   EglContext& operator=(const EglContext&) = delete;
 
   const ContextInfo& info() const { return m_info; }
-  /// Makes the context current on the calling thread / releases it from the calling thread.
+  /// Makes the context current on the calling thread / releases it from the calling thread (when current there).
+  /// The destructor releases it too; destroy it on the thread where it is current, or after release().
   Status makeCurrent();
   void release();
 

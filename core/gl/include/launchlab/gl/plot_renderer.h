@@ -58,8 +58,10 @@ class PlotRenderer {
   unsigned histogramBuffer(std::size_t bars);      ///< float heights
   unsigned imageBuffer(int cols, int rows);        ///< float texels, row-major: the pixel-unpack buffer (PBO)
   unsigned pointBuffer(std::size_t points);        ///< geom::PointVertex (12 bytes each)
-  /// Host upload (glBufferSubData) into the buffer above, grown as needed.
+  /// Host upload (glBufferSubData) into one of the buffers above (at most its capacity).
   Status upload(unsigned buffer, const void* bytes, std::size_t size);
+  /// Reads the first `size` bytes of one of the buffers back (glGetBufferSubData): tests compare both paths' bytes.
+  Status readBuffer(unsigned buffer, void* out, std::size_t size);
 
   /// Waveform: `vertices` geom::Vertex2 of the waveform buffer as one line strip; x is relative to `begin`, so
   /// range.x0/x1 are element indices. Vertices with y NaN (or <= 0 on a log axis) leave a gap.
