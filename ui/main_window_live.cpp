@@ -75,6 +75,9 @@ void MainWindow::addGlAction(QToolBar* tb) {
   auto apply = [this](bool on) {
     GlViews::instance().configure(on, m_options.noGl ? "--no-gl" : "setting: Draw plots with OpenGL is off");
   };
+  connect(&GlViews::instance(), &GlViews::changed, this, [this] {
+    if (GlViews::instance().state() != GlViews::State::Starting) log("plots: " + GlViews::instance().pathLine());
+  });
   apply(m_glAct->isChecked());
   connect(m_glAct, &QAction::toggled, this, [this, apply](bool on) {
     m_settings->setDrawPlotsWithGl(on);
