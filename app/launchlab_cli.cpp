@@ -19,6 +19,7 @@
 #include "cli_course.h"
 #include "cli_kernel.h"
 #include "cli_occupancy.h"
+#include "cli_render.h"
 #include "cli_table.h"
 #include "launchlab/command_line.h"
 #include "launchlab/course.h"
@@ -419,6 +420,20 @@ int main(int argc, char** argv) {
   auto* show = app.add_subcommand("show", "Print a saved run file (.llrun) as 'run' prints it, with where it was measured");
   show->add_option("file", showPath, "A run file (run --save-run, or the window's Save run)")->required();
 
+  RunOptions rno;  // render: run's request options, then the drawing's (cli_render.h)
+  cli::RenderOptions rdo;
+  auto* render = app.add_subcommand("render", "Run a workload and draw one output with the GPU plot renderer (EGL + "
+                                              "OpenGL, CUDA–OpenGL interop on a GPU) into a PNG");
+  addRequestOptions(render, rno);
+  cli::addRenderOptions(render, rdo);
+  std::string benchRenderJson;
+  bool benchRenderQuick = false;
+  auto* benchRender = app.add_subcommand("bench-render", "Frame breakdown of the GPU plot views (map, kernel, unmap, "
+                                                         "draw, readback): interop against host upload, per-view fps");
+  benchRender->add_option("--json", benchRenderJson, "Write the figures as JSON to FILE, or - for stdout");
+  benchRender->add_flag("--quick", benchRenderQuick, "Small sizes (a smoke test, not a measurement)");
+  addDeviceOption(benchRender, deviceText);
+
   BenchOptions bo;
   auto* bench = app.add_subcommand("bench", "Measure the foundation's figures (bandwidth ceilings and the first workloads)");
   bench->add_option("--json", bo.json, "Write the figures as JSON to FILE, or - for stdout");
@@ -490,12 +505,24 @@ int main(int argc, char** argv) {
       return cli::runCheck(engine, buildRequest(engine, cko), cko.kernel);
     }
     if (show->parsed()) return cmdShow(showPath);
+    if (render->parsed()) {
+      checkOutputFile("--png", rdo.png);
+      return cli::cmdRender(engine, buildRequest(engine, rno), rdo);
+    }
+    if (benchRender->parsed()) {
+      checkOutputFile("--json", benchRenderJson);
+      selectDevice(engine, deviceText);
+      return cli::cmdBenchRender(engine, benchRenderJson, benchRenderQuick);
+    }
     if (sweep->parsed()) return cmdSweep(engine, so);
     if (occupancy->parsed()) return cmdOccupancy(engine, oo);
     if (worker->parsed()) return serveWorker(engine, 0, 1);
     if (bench->parsed()) return runBench(engine, bo);
   } catch (const BadUsage& e) {
     std::cerr << "launchlab-cli: " << e.what() << "\n";
+    return 2;
+  } catch (const cli::RenderInputError& e) {
+    std::cerr << "launchlab-cli: render: " << e.what() << "\n";
     return 2;
   } catch (const cli::KernelInputError& e) {
     std::cerr << "launchlab-cli: " << e.what() << "\n";

@@ -76,6 +76,11 @@ struct Options {
                            "Ignore and do not touch saved settings (a new user's view); the temporary settings are "
                            "removed on exit, also on SIGTERM or Ctrl+C."};
   QCommandLineOption noRun{"no-first-run", "Do not run the workload at start."};
+  QCommandLineOption live{"live",
+                          "Start in live mode: run the selected implementation again and again, a new seed per frame, "
+                          "drawing each result as it arrives (Esc or the Live button stops it)."};
+  QCommandLineOption noGl{"no-gl",
+                          "Draw every plot with QCustomPlot, not OpenGL (also a setting: Draw plots with OpenGL)."};
   QCommandLineOption inProcess{"in-process",
                                "Run the engine in this process even with a GPU (by default GPU work runs in a "
                                "launchlab-cli worker process, so a kernel fault cannot take the window down)."};
@@ -95,8 +100,8 @@ struct Options {
         "LaunchLab: pick a CUDA workload, tune its launch, run it, see and export the results.");
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addOptions({workload, course, open, openSweep, tab, presentation, screenshot, stalls, fresh, noRun, inProcess, device, remote,
-                       remoteCli});
+    parser.addOptions({workload, course, open, openSweep, tab, presentation, screenshot, stalls, fresh, noRun, live, noGl, inProcess, device,
+                       remote, remoteCli});
   }
 };
 
@@ -187,6 +192,8 @@ int main(int argc, char** argv) {
   opts.startTab = parser.value(o.tab);
   opts.forcePresentation = parser.isSet(o.presentation);
   opts.firstRun = !parser.isSet(o.noRun) || !shot.isEmpty() || measure;
+  opts.live = parser.isSet(o.live);
+  opts.noGl = parser.isSet(o.noGl);
   opts.startClock = &startClock;
   std::unique_ptr<AppSettings> settings = fresh ? AppSettings::ephemeral() : std::make_unique<AppSettings>();
   if (fresh) opts.presetFolder = settings->privateFolder() + "/presets";

@@ -3,38 +3,27 @@
 #include <algorithm>
 #include <cmath>
 
+#include "launchlab/colormap_lut.h"
+
 namespace launchlab::ui {
 
 Rgb ColorMap::at(double t) const {
-  if (std::isnan(t) || stops.empty()) return nanColor;
-  t = std::clamp(t, 0.0, 1.0);
-  if (t <= stops.front().first) return stops.front().second;
-  for (std::size_t i = 1; i < stops.size(); ++i) {
-    if (t <= stops[i].first) {
-      const auto& [p0, c0] = stops[i - 1];
-      const auto& [p1, c1] = stops[i];
-      const double f = p1 > p0 ? (t - p0) / (p1 - p0) : 0.0;
-      auto mix = [f](std::uint8_t a, std::uint8_t b) {
-        return static_cast<std::uint8_t>(std::lround(double(a) + (double(b) - double(a)) * f));
-      };
-      return {mix(c0.r, c1.r), mix(c0.g, c1.g), mix(c0.b, c1.b)};
-    }
-  }
-  return stops.back().second;
+  if (std::isnan(t)) return nanColor;
+  std::vector<colormap::Stop> core;
+  core.reserve(stops.size());
+  for (const auto& [pos, c] : stops) core.push_back({pos, {c.r, c.g, c.b}});
+  const colormap::Rgb8 c = colormap::sample(core, t);
+  return core.empty() ? nanColor : Rgb{c.r, c.g, c.b};
 }
 
 const ColorMap& viridis() {
-  // Nine samples of the viridis map (matplotlib's, sampled at equal steps).
-  static const ColorMap m{{{0.000, {68, 1, 84}},
-                           {0.125, {71, 44, 122}},
-                           {0.250, {59, 81, 139}},
-                           {0.375, {44, 113, 142}},
-                           {0.500, {33, 144, 141}},
-                           {0.625, {39, 173, 129}},
-                           {0.750, {92, 200, 99}},
-                           {0.875, {170, 220, 50}},
-                           {1.000, {253, 231, 37}}},
-                          {255, 0, 255}};
+  // The table is core's (launchlab/colormap_lut.h), shared with the GL renderer's LUT.
+  static const ColorMap m = [] {
+    ColorMap cm;
+    for (const colormap::Stop& s : colormap::viridis()) cm.stops.push_back({s.pos, {s.color.r, s.color.g, s.color.b}});
+    cm.nanColor = {colormap::kNanColor.r, colormap::kNanColor.g, colormap::kNanColor.b};
+    return cm;
+  }();
   return m;
 }
 

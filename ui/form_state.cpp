@@ -142,4 +142,12 @@ bool mayKeepArrays(double estimateBytes, double capBytes, std::string& note) {
   return false;
 }
 
+bool mayKeepArraysOf(const Workload& w, const RunRequest& req, std::string& note) {
+  std::string err;
+  const auto params = resolveParams(w.info().params, req.params, err);
+  if (!params || !req.n || !req.dtype) return true;
+  const double est = keptBytesEstimate(w, *req.n, *req.dtype, *params, int(req.impls.size()));
+  return mayKeepArrays(est, keptBytesCap(hostAvailableMemory()), note);
+}
+
 }  // namespace launchlab::ui

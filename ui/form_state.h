@@ -69,6 +69,9 @@ double keptBytesEstimate(const Workload& w, std::uint64_t n, DType dtype, const 
 /// Decides whether a run may keep its arrays: true when the estimate fits in `capBytes`. Sets `note`
 /// (for the log) when it does not.
 bool mayKeepArrays(double estimateBytes, double capBytes, std::string& note);
+/// The memory policy of a run: it keeps its inputs and outputs only when they fit keptBytesCap of the available host
+/// memory; `note` says why not.
+bool mayKeepArraysOf(const Workload& w, const RunRequest& req, std::string& note);
 /// The memory cap for kept arrays: a quarter of the available host memory, at most 8 GiB, at least 256 MiB.
 double keptBytesCap(std::size_t availableBytes);
 

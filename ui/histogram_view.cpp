@@ -17,6 +17,7 @@ class HistogramView final : public QcpViewBase {
     m_main = new QCPBars(m_plot->xAxis, m_plot->yAxis);
     m_bad = new QCPBars(m_plot->xAxis, m_plot->yAxis);
     restyle();
+    enableGl([this](QSize px) { return glRequest(px); });
   }
   void setData(const ViewData& d) override {
     // An output drawn on a log axis by default (ArraySpec::logY, e.g. a mass spectrum): switched on with the first
@@ -29,6 +30,8 @@ class HistogramView final : public QcpViewBase {
     begin(d);
     const HostArray* a = d.array(d.source);
     if (!a) return showNoData();
+    glDataChanged();
+    m_array = a;
     const auto [lo, hi] = histogramRange(d.spec, d.outcome->result.params, a->size());
     const HistogramBars main = histogramBars(*a, lo, hi, kMaxBars);
     m_main->setData(qv(main.centres), qv(main.counts), true);
@@ -76,7 +79,25 @@ class HistogramView final : public QcpViewBase {
     m_bad->setWidth(main.width);
     labelMismatches(m_bad, !bk.isEmpty());
   }
+  void setOwnSeriesVisible(bool on) override { m_main->setVisible(on); }
+  /// The shown source's bars over the visible part of the axis (bars of binsPerBar bins, as histogramBars makes).
+  std::optional<GlFrameRequest> glRequest(QSize px) const {
+    if (!m_array || m_array->size() == 0 || m_message->visible() || m_hi <= m_lo) return std::nullopt;
+    const double bins = double(m_array->size());
+    const double perBar = std::ceil(bins / kMaxBars), barWidth = (m_hi - m_lo) / bins * perBar;
+    GlFrameRequest q = glRequestOf(GlDraw::Histogram, m_array, px);
+    q.maxBars = kMaxBars;
+    q.drawRange.x0 = (q.range.x0 - m_lo) / barWidth;  // in bars
+    q.drawRange.x1 = (q.range.x1 - m_lo) / barWidth;
+    // QCustomPlot's translucent fill, mixed over the background: the frame is drawn opaque.
+    const QColor c = m_style.seriesColor(m_data.colorIndex), bg = toQColor(m_style.palette->background);
+    const double a = 150.0 / 255.0;
+    q.color = QColor::fromRgbF(float(c.redF() * a + bg.redF() * (1 - a)), float(c.greenF() * a + bg.greenF() * (1 - a)),
+                               float(c.blueF() * a + bg.blueF() * (1 - a)));
+    return q;
+  }
   void clearData() override {
+    m_array = nullptr;
     for (auto* b : {m_ref, m_main, m_bad}) b->data()->clear();
     m_drawn = 0;
   }
@@ -93,6 +114,7 @@ class HistogramView final : public QcpViewBase {
     m_bad->setBrush(bad);
   }
   QCPBars *m_ref = nullptr, *m_main = nullptr, *m_bad = nullptr;
+  const HostArray* m_array = nullptr;
   double m_maxCount = 1, m_lo = 0, m_hi = 1;
   bool m_specLogYApplied = false;
 };

@@ -48,11 +48,15 @@ class ImageView final : public QcpViewBase {
     // columns). The axis rect's size is known only once laid out, so the ranges are fitted then, on every replot.
     QObject::connect(m_plot, &QCustomPlot::afterLayout, m_plot, [this] { keepSquarePixels(); });
     restyle();
+    enableGl([this](QSize) { return glRequest(); });
+    m_gl->setSmooth(false);  // texels stay sharp when zoomed in
   }
   void setData(const ViewData& d) override {
     begin(d);
     const HostArray* a = d.array(d.source);
     if (!a) return showNoData();
+    glDataChanged();
+    m_array = a;
     const PreparedArray* p = d.prepared(d.source);
     const ImageGrid g = p && p->image ? *p->image : downsampleImage(*a, 512);
     m_rows = g.rows;
@@ -119,7 +123,25 @@ class ImageView final : public QcpViewBase {
         .arg(m_scale->axis()->label().isEmpty() ? QString("value") : m_scale->axis()->label())
         .arg(QString::fromStdString(numberText(a->at(r * m_cols + c))));
   }
+  void setOwnSeriesVisible(bool on) override { m_map->setVisible(on); }
+  /// The whole image at full resolution (at most kMaxSide texels a side in the frame), coloured through the same
+  /// map and range as the colour scale; zoom and pan scale the frame, they need no new one.
+  std::optional<GlFrameRequest> glRequest() const {
+    if (!m_array || !m_rows || !m_cols || m_array->size() != m_rows * m_cols || m_message->visible()) return std::nullopt;
+    constexpr double kMaxSide = 4096;
+    const double shrink = std::min(1.0, kMaxSide / double(std::max(m_rows, m_cols)));
+    GlFrameRequest q = glRequestOf(GlDraw::Image, m_array, {});
+    q.logY = false;
+    q.cols = int(m_cols);
+    q.rows = int(m_rows);
+    q.pixels = QSize(std::max(1, int(double(m_cols) * shrink)), std::max(1, int(double(m_rows) * shrink)));
+    q.range = q.drawRange = {0, double(m_cols), double(m_rows), 0};  // row 0 at the top
+    q.lo = m_map->dataRange().lower;
+    q.hi = m_map->dataRange().upper;
+    return q;
+  }
   void clearData() override {
+    m_array = nullptr;
     m_map->data()->clear();
     m_bad->data()->clear();
     m_drawn = 0;
@@ -135,6 +157,7 @@ class ImageView final : public QcpViewBase {
   QCPColorScale* m_scale = nullptr;
   QCPGraph* m_bad = nullptr;
   std::size_t m_rows = 0, m_cols = 0;
+  const HostArray* m_array = nullptr;
   bool m_square = false;
   QSharedPointer<ImageTicker> m_xTicks{new ImageTicker}, m_yTicks{new ImageTicker};
 };

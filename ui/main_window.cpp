@@ -24,6 +24,7 @@
 #include "export_dialog.h"
 #include "history_pane.h"
 #include "kernel_editor.h"
+#include "live_mode.h"
 #include "log_text.h"
 #include "outputs_pane.h"
 #include "param_panel.h"
@@ -43,16 +44,6 @@ namespace launchlab::ui {
 
 namespace {
 QString q(const std::string& s) { return QString::fromStdString(s); }
-
-/// The memory policy: a run keeps its inputs and outputs only when they fit the cap for kept arrays (a share
-/// of the available host memory); `note` says why not.
-bool mayKeepArraysOf(const Workload& w, const RunRequest& req, std::string& note) {
-  std::string err;
-  const auto params = resolveParams(w.info().params, req.params, err);
-  if (!params || !req.n || !req.dtype) return true;
-  const double est = keptBytesEstimate(w, *req.n, *req.dtype, *params, int(req.impls.size()));
-  return mayKeepArrays(est, keptBytesCap(hostAvailableMemory()), note);
-}
 }  // namespace
 
 QString MainWindow::defaultWorkload(const Registry& r) {
@@ -91,6 +82,7 @@ MainWindow::MainWindow(std::shared_ptr<Backend> backend, std::unique_ptr<AppSett
   restoreState(m_settings->windowState());
   if (m_options.forcePresentation || m_settings->presentation()) QTimer::singleShot(0, this, [this] { setPresentationMode(true); });
   if (!m_options.openRun.isEmpty()) QTimer::singleShot(0, this, &MainWindow::startWithRunFile);
+  else if (m_options.live) QTimer::singleShot(0, m_liveAct, [this] { m_waitingFirstPlot = true; m_liveAct->setChecked(true); });
   else if (m_options.firstRun) QTimer::singleShot(0, this, &MainWindow::startFirstRun);
   if (!m_options.openSweep.isEmpty()) QTimer::singleShot(0, this, [this] { openSweepFile(m_options.openSweep); });
   if (!m_options.startTab.isEmpty()) QTimer::singleShot(0, this, [this] { showBottomTab(m_options.startTab); });
@@ -241,6 +233,7 @@ void MainWindow::buildActions() {
   for (QAction* a : {m_runAct, m_cancelAct, m_exportAct, m_panelAct, m_presentAct, m_fullAct}) a->setShortcutContext(Qt::WindowShortcut);
   tb->addAction(m_runAct);
   tb->addAction(m_cancelAct);
+  addLiveAction(tb);
   tb->addSeparator();
   tb->addAction(m_exportAct);
   addRunFileActions(tb);
@@ -249,6 +242,7 @@ void MainWindow::buildActions() {
   tb->addAction(m_panelAct);
   tb->addAction(m_presentAct);
   tb->addAction(m_fullAct);
+  addGlAction(tb);
   addDevicePicker(tb);
 
   connect(m_runAct, &QAction::triggered, this, &MainWindow::run);
@@ -350,9 +344,10 @@ void MainWindow::updateRunEnabled() {
 void MainWindow::updateSweepControls() { m_sweep->updateControls(m_panel->check().ok()); }
 
 void MainWindow::onBusy(bool busy) {
-  m_cancelAct->setEnabled(busy);
+  const bool live = m_live && m_live->active();  // Esc stops live mode between frames too
+  m_cancelAct->setEnabled(busy || live);
   m_progress->setValue(0);
-  m_progress->setVisible(busy);
+  m_progress->setVisible(busy && !live);
   updateSweepControls();
 }
 
@@ -405,6 +400,7 @@ void MainWindow::startRequest(RunRequest req) {
 }
 
 void MainWindow::cancel() {
+  if (m_live->active()) return m_live->stop("stopped (Esc)");
   if (!m_controller->busy()) return;
   m_controller->cancel();
   m_statusText->setText("Cancelling at the next repetition\xE2\x80\xA6");

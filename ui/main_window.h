@@ -33,6 +33,8 @@ class Banner;
 class ExportDialog;
 class HistoryPane;
 class KernelEditor;
+class LiveMode;
+class LiveOverlay;
 class LogView;
 class OutputsPane;
 class ParamPanel;
@@ -59,6 +61,8 @@ struct MainWindowOptions {
   QString openSweep;             ///< a sweep file (launchlab.sweep JSON) to show in the sweep tab at start (--open-sweep F)
   QString exerciseFolder;        ///< where the kernel editor saves (default: ExerciseStore::defaultFolder())
   QString startTab;              ///< the bottom tab in front at start, by the start of its name ("roofline"; --tab)
+  bool live = false;             ///< start in live mode instead of the first run (launchlab --live)
+  bool noGl = false;             ///< QCustomPlot draws every plot this session, whatever the setting (launchlab --no-gl)
 };
 
 class DevicePicker;
@@ -90,6 +94,13 @@ class MainWindow : public QMainWindow {
   QAction* runAction() const { return m_runAct; }
   QAction* cancelAction() const { return m_cancelAct; }
   QAction* presentationAction() const { return m_presentAct; }
+  /// "Live": runs the selected implementation again and again, a new seed per frame (main_window_live.cpp).
+  QAction* liveAction() const { return m_liveAct; }
+  LiveMode* liveMode() const { return m_live; }
+  /// The box over the plots while live mode runs (fps, kernel time, drawing path).
+  LiveOverlay* liveOverlay() const { return m_liveOverlay; }
+  /// "OpenGL plots": the setting Draw plots with OpenGL (gl_views.h); disabled under --no-gl.
+  QAction* glAction() const { return m_glAct; }
   QAction* panelAction() const { return m_panelAct; }
   QPushButton* sweepButton() const;
   int outputViewCount() const;
@@ -159,6 +170,13 @@ class MainWindow : public QMainWindow {
   QWidget* buildTablePage();
   void buildActions();
   void addPresetButton(QToolBar* tb);
+  /// The Live toggle and its wiring (main_window_live.cpp).
+  void addLiveAction(QToolBar* tb);
+  /// The OpenGL plots toggle (the setting; main_window_live.cpp); turns GL views on or off.
+  void addGlAction(QToolBar* tb);
+  /// The next live frame's request: the form as it is, with the implementation live mode runs; nullopt and `why`.
+  std::optional<RunRequest> liveRequest(QString& why) const;
+  void showLiveFrame(std::shared_ptr<const RunOutcome> outcome);
   void connectController();
   void selectStartWorkload();
   void showDeviceStatus();
@@ -242,6 +260,10 @@ class MainWindow : public QMainWindow {
   QAction* m_panelAct = nullptr;
   QAction* m_presentAct = nullptr;
   QAction* m_fullAct = nullptr;
+  QAction* m_liveAct = nullptr;
+  QAction* m_glAct = nullptr;
+  LiveMode* m_live = nullptr;
+  LiveOverlay* m_liveOverlay = nullptr;
 
   std::shared_ptr<const RunOutcome> m_last;
   QElapsedTimer m_jobClock;

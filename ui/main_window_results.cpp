@@ -21,6 +21,7 @@
 #include "export_dialog.h"
 #include "form_state.h"
 #include "log_text.h"
+#include "live_mode.h"
 #include "main_window.h"
 
 #include <QSplitter>
@@ -119,6 +120,7 @@ void MainWindow::showOutcome(std::shared_ptr<const RunOutcome> outcome) {
 }
 
 void MainWindow::display(quint64 id, std::shared_ptr<const RunOutcome> outcome) {
+  if (m_live->ownsJob(id)) return;  // live frames are drawn by showLiveFrame
   QElapsedTimer t;
   t.start();
   m_recordedBanner->hide();  // measured here and now

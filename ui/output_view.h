@@ -51,6 +51,9 @@ class OutputView : public Renderable {
   virtual QString summary() const = 0;
   /// Number of points currently drawn by the main series (tests).
   virtual int drawnPoints() const = 0;
+  /// Which path draws the view and why, as its one line on screen ("host upload: GL runs on Mesa llvmpipe (no CUDA
+  /// device behind it)", "QCustomPlot: GL views turned off (--no-gl)"); "" for views that only QCustomPlot draws.
+  virtual QString drawPath() const { return {}; }
 };
 
 using OutputViewFactory = std::function<std::unique_ptr<OutputView>(PlotKind kind, QWidget* parent)>;

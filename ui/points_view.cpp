@@ -32,11 +32,14 @@ class PointsView final : public QcpViewBase {
     m_outside = m_plot->addGraph();
     for (auto* g : {m_inside, m_outside}) g->setLineStyle(QCPGraph::lsNone);
     restyle();
+    enableGl([this](QSize px) { return glRequest(px); });
   }
   void setData(const ViewData& d) override {
     begin(d);
     const HostArray* a = d.array(d.source);
     if (!a || a->shape().size() != 2 || a->shape()[0] != 3) return showNoData();
+    glDataChanged();
+    m_array = a;
     const std::size_t k = a->shape()[1];
     QVector<double> xi, yi, xo, yo;
     std::set<std::pair<double, double>> distinct;
@@ -83,7 +86,21 @@ class PointsView final : public QcpViewBase {
     m_plot->yAxis->setRange(cy - ys / 2, cy + ys / 2);
     m_fitted = px;
   }
+  void setOwnSeriesVisible(bool on) override {
+    for (auto* g : {m_inside, m_outside}) g->setVisible(on);
+  }
+  /// Every point (up to GlFrameRequest::maxPoints) over the visible square, inside and outside in their colours.
+  std::optional<GlFrameRequest> glRequest(QSize px) const {
+    if (!m_array || m_message->visible()) return std::nullopt;
+    GlFrameRequest q = glRequestOf(GlDraw::Points, m_array, px);
+    q.logY = false;
+    q.color = m_style.seriesColor(0);
+    q.color2 = m_style.seriesColor(1);
+    q.pointSize = float(std::max(3.0, m_style.markerSize * 0.5) * glScale(px));
+    return q;
+  }
   void clearData() override {
+    m_array = nullptr;
     for (auto* g : {m_inside, m_outside}) g->data()->clear();
     m_drawn = 0;
   }
@@ -100,6 +117,7 @@ class PointsView final : public QcpViewBase {
   QSize m_fitted;
   std::array<double, 4> m_box{0, 0, 1, 1};  ///< x min, y min, x max, y max: the unit square and every point
   QCPGraph *m_inside = nullptr, *m_outside = nullptr;
+  const HostArray* m_array = nullptr;
 };
 
 }  // namespace

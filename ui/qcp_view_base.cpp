@@ -50,12 +50,67 @@ QString QcpViewBase::readout(double x, double y) const { return PlotInteraction:
 
 QcpViewBase::~QcpViewBase() { delete m_plot.data(); }
 
-void QcpViewBase::render(QCPPainter& painter, const QSize& size) { m_plot->toPainter(&painter, size.width(), size.height()); }
+void QcpViewBase::render(QCPPainter& painter, const QSize& size) {
+  // Vector exports (PDF, SVG) stay vector: the view's own series draw them; raster ones get a GL frame of their size.
+  const bool vector = glDraws() && !(painter.device() && painter.device()->devType() == QInternal::Image);
+  if (vector) setOwnSeriesVisible(true);
+  const QMargins room = m_plot->plotLayout()->margins();  // the path line's, on screen only
+  m_plot->plotLayout()->setMargins({});
+  m_plot->toPainter(&painter, size.width(), size.height());
+  m_plot->plotLayout()->setMargins(room);
+  if (vector) setOwnSeriesVisible(false);
+}
+
+void QcpViewBase::enableGl(GlLayer::RequestFn request) {
+  m_gl = new GlLayer(m_plot, std::move(request));
+  m_pathLabel = new QLabel(m_plot);
+  m_pathLabel->setObjectName("drawPath");
+  m_pathLabel->setAttribute(Qt::WA_TransparentForMouseEvents);
+  QObject::connect(m_gl, &GlLayer::activeChanged, m_plot, [this] { syncGl(); });
+  QObject::connect(m_plot, &QCustomPlot::afterLayout, m_pathLabel, [this] { placePathLabel(); });
+  syncGl();
+}
+
+void QcpViewBase::syncGl() {
+  setOwnSeriesVisible(!glDraws());
+  m_pathLabel->setText(m_gl->pathLine());
+  m_pathLabel->setToolTip("Which path draws this plot, and why (launchlab --no-gl, or the OpenGL plots button, turns "
+                          "GL views off)");
+  placePathLabel();
+  m_plot->plotLayout()->setMargins(QMargins(0, 0, 0, m_pathLabel->height()));  // under the legend, never over it
+  replotWhenVisible(*m_plot);
+}
+
+void QcpViewBase::placePathLabel() {
+  QFont f = m_style.font(0.8);
+  m_pathLabel->setFont(f);
+  m_pathLabel->setStyleSheet(QString("color: %1; background: transparent;").arg(toQColor(m_style.palette->grid).darker(160).name()));
+  m_pathLabel->adjustSize();
+  m_pathLabel->move(std::max(0, m_plot->width() - m_pathLabel->width() - 4), m_plot->height() - m_pathLabel->height() - 1);
+}
+
+GlFrameRequest QcpViewBase::glRequestOf(GlDraw kind, const HostArray* array, QSize pixels) const {
+  GlFrameRequest q;
+  q.kind = kind;
+  q.keep = m_data.outcome;
+  q.array = array;
+  q.pixels = pixels;
+  const QCPRange x = m_plot->xAxis->range(), y = m_plot->yAxis->range();
+  q.range = q.drawRange = {x.lower, x.upper, y.lower, y.upper};
+  q.logY = m_logY;
+  return q;
+}
+
+double QcpViewBase::glScale(const QSize& pixels) const {
+  const int w = m_plot->axisRect()->width();
+  return w > 0 && pixels.width() > 0 ? double(pixels.width()) / w : 1.0;
+}
 
 QString QcpViewBase::exportTitle() const { return m_title->text(); }
 
 void QcpViewBase::showMessage(const QString& text) {
   clearData();
+  if (m_gl) m_gl->clear();
   m_summary.clear();
   m_plot->legend->setVisible(false);
   m_interaction->hide();
@@ -68,6 +123,8 @@ void QcpViewBase::setViewStyle(const ViewStyle& s) {
   m_style = s;
   applyStyle();
   restyle();
+  glDataChanged();
+  if (m_gl) syncGl();
   replotWhenVisible(*m_plot);
 }
 

@@ -3,6 +3,7 @@
 /// handling, the reference and mismatch conventions, and the graph that draws dense lines segment by segment.
 /// Each view lives in its own file (waveform_view.cpp, scatter_view.cpp, …) behind a make function, and
 /// qcp_view_factory.cpp picks one per PlotKind.
+#include <QLabel>
 #include <QLocale>
 #include <QPointer>
 
@@ -12,6 +13,7 @@
 #include <memory>
 #include <vector>
 
+#include "gl_views.h"
 #include "output_view.h"
 #include "plot_interaction.h"
 
@@ -50,6 +52,11 @@ class QcpViewBase : public OutputView {
   void setLogY(bool on) override;
   QString summary() const override { return m_summary; }
   int drawnPoints() const override { return m_drawn; }
+  QString drawPath() const override { return m_gl ? m_gl->pathLine() : QString(); }
+  /// The GL frame of the views that have one (gl_views.h), else null.
+  GlLayer* glLayer() const { return m_gl; }
+  /// The path line under the plot (null for views only QCustomPlot draws).
+  QLabel* pathLabel() const { return m_pathLabel; }
 
  protected:
   /// The most points a scatter or series draws per source (an even sample beyond that).
@@ -59,6 +66,21 @@ class QcpViewBase : public OutputView {
   virtual void clearData() = 0;
   /// The hover readout at plot coordinates (x, y); default: both axes' labels and values.
   virtual QString readout(double x, double y) const;
+  /// Shows or hides the series the GL frame draws instead (GL views only).
+  virtual void setOwnSeriesVisible(bool) {}
+
+  /// Gives the view a GL frame (gl_views.h) and its path line; `request` describes a frame of the current data.
+  void enableGl(GlLayer::RequestFn request);
+  /// GL draws the data now.
+  bool glDraws() const { return m_gl && m_gl->active(); }
+  /// The data changed (GL views ask for a new frame).
+  void glDataChanged() {
+    if (m_gl) m_gl->dataChanged();
+  }
+  /// A frame request of `kind` for `array` of the shown run at `pixels`, over the axes' current ranges.
+  GlFrameRequest glRequestOf(GlDraw kind, const HostArray* array, QSize pixels) const;
+  /// The ratio of framebuffer pixels to the axis rect's logical pixels of a request of `pixels`.
+  double glScale(const QSize& pixels) const;
 
   void applyStyle();
   /// Prepares for new data: hides the message, sets title and axis labels.
@@ -92,6 +114,12 @@ class QcpViewBase : public OutputView {
   PlotInteraction* m_interaction = nullptr;
   QString m_summary;
   int m_drawn = 0;
+  GlLayer* m_gl = nullptr;
+  QLabel* m_pathLabel = nullptr;
+
+ private:
+  void syncGl();
+  void placePathLabel();
 };
 
 /// The views, one per PlotKind (each in its own file).

@@ -51,6 +51,8 @@ QString AppSettings::remoteHost() const { return m_settings->value("remote/host"
 void AppSettings::setRemoteHost(const QString& host) { m_settings->setValue("remote/host", host); }
 QString AppSettings::remoteCli() const { return m_settings->value("remote/cli").toString(); }
 void AppSettings::setRemoteCli(const QString& path) { m_settings->setValue("remote/cli", path); }
+bool AppSettings::drawPlotsWithGl() const { return m_settings->value("ui/drawPlotsWithGl", true).toBool(); }
+void AppSettings::setDrawPlotsWithGl(bool on) { m_settings->setValue("ui/drawPlotsWithGl", on); }
 QString AppSettings::exportFolder() const { return m_settings->value("export/folder", QDir::homePath()).toString(); }
 void AppSettings::setExportFolder(const QString& folder) { m_settings->setValue("export/folder", folder); }
 

@@ -36,6 +36,10 @@ class AppSettings {
   /// The path of launchlab-cli on the remote host (launchlab --remote-cli), "" for the default.
   QString remoteCli() const;
   void setRemoteCli(const QString& path);
+  /// "Draw plots with OpenGL": the waveform, histogram, image and points views draw through the GL renderer when it
+  /// can start (default on); off, QCustomPlot draws them (launchlab --no-gl does the same for one session).
+  bool drawPlotsWithGl() const;
+  void setDrawPlotsWithGl(bool on);
   QString exportFolder() const;
   void setExportFolder(const QString& folder);
   /// The ephemeral instance's temporary folder (removed with it), for anything else a fresh instance writes; empty

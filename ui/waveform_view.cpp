@@ -27,6 +27,7 @@ class WaveformView final : public QcpViewBase {
     QObject::connect(m_plot->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), m_plot,
                      [this](const QCPRange& r) { onRange(r); });
     restyle();
+    enableGl([this](QSize px) { return glRequest(px); });
   }
   void setData(const ViewData& d) override {
     begin(d);
@@ -35,6 +36,7 @@ class WaveformView final : public QcpViewBase {
     m_refArr = showReference() ? d.array(d.reference) : nullptr;
     m_refPrep = showReference() ? d.prepared(d.reference) : nullptr;
     if (!m_mainArr) return showNoData();
+    glDataChanged();
     m_n = m_mainArr->size();
     m_main->setName(d.sourceTitle(d.source));
     m_ref->setVisible(m_refArr != nullptr);
@@ -66,6 +68,22 @@ class WaveformView final : public QcpViewBase {
   }
 
  private:
+  void setOwnSeriesVisible(bool on) override { m_main->setVisible(on); }
+  /// The shown source's M4 line over the visible elements, one column per framebuffer pixel.
+  std::optional<GlFrameRequest> glRequest(QSize px) const {
+    if (!m_mainArr || m_message->visible()) return std::nullopt;
+    const QCPRange x = m_plot->xAxis->range();
+    const auto [b, e] = visibleIndices(x.lower, x.upper, m_n);
+    if (e <= b) return std::nullopt;
+    GlFrameRequest q = glRequestOf(GlDraw::Waveform, m_mainArr, px);
+    q.begin = b;
+    q.end = e;
+    q.columns = std::uint32_t(px.width());
+    q.color = mainPen().color();
+    // Thin lines are 1-pixel cosmetic ones on screen (SegmentGraph), at any scale.
+    q.lineWidth = m_style.lineWidth <= 1.5 ? 1.0f : float(m_style.lineWidth * glScale(px));
+    return q;
+  }
   void clearData() override {
     m_mainArr = m_refArr = nullptr;
     m_mainPrep = m_refPrep = nullptr;

@@ -3,7 +3,8 @@
 # a CUDA + GUI build, the shared libraries ldd lists for them and for Qt's offscreen platform plugin (all but glibc's
 # own, libstdc++ and libgcc_s, which the GPU machine has), DejaVu fonts and a fonts.conf, packed as one file:
 # .carry/gui.tar.xz. On the GPU machine, scripts/gpu/gui_screenshots.sh unpacks it and takes screenshots.
-# Usage: scripts/gpu/bundle_gui.sh [BUILD_DIR]   (default: build-gpu-gui, configured here for sm_90)
+# Usage: scripts/gpu/bundle_gui.sh [BUILD_DIR]   (default: build-gpu-gui, configured here for sm_90; a CPU-only GUI
+# build such as build-dev carries the window's GL views without CUDA)
 set -eu
 cd "$(dirname "$0")/../.."
 BUILD=${1:-build-gpu-gui}
@@ -15,11 +16,13 @@ ninja -C "$BUILD" launchlab launchlab-cli
 STAGE=$(mktemp -d)/gui
 mkdir -p "$STAGE/bin" "$STAGE/lib" "$STAGE/platforms" "$STAGE/fonts"
 cp "$BUILD/app/launchlab" "$BUILD/app/launchlab-cli" "$STAGE/bin/"
+# BUNDLE_EXTRA: more binaries of the build to carry (e.g. tests/ui/test_gl_views for scripts/gpu/window_gl_check.sh).
+for x in ${BUNDLE_EXTRA:-}; do cp "$BUILD/$x" "$STAGE/bin/"; done
 strip "$STAGE/bin/"* || true
 PLUGIN=$(dirname "$(dpkg -L qt6-base-dev 2>/dev/null | grep -m1 'qt6/plugins/platforms' || echo /usr/lib/x86_64-linux-gnu/qt6/plugins/platforms/x)")
 [ -f "$PLUGIN/libqoffscreen.so" ] || PLUGIN=/usr/lib/x86_64-linux-gnu/qt6/plugins/platforms
 cp "$PLUGIN/libqoffscreen.so" "$STAGE/platforms/"
-for f in "$STAGE/bin/launchlab" "$STAGE/bin/launchlab-cli" "$STAGE/platforms/libqoffscreen.so"; do
+for f in "$STAGE/bin/"* "$STAGE/platforms/libqoffscreen.so"; do
   ldd "$f" | awk '$3 ~ /^\// {print $3}'
 done | sort -u | while read -r lib; do
   case "$(basename "$lib")" in

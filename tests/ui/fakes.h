@@ -17,6 +17,7 @@ class FakeBackend final : public Backend {
  public:
   int stepMs = 10;           ///< per repetition
   bool ignoreCancel = false; ///< behave like an implementation that never checks the token
+  std::atomic<int> failRun{0}; ///< this run (1, 2, …) fails with "fake failure" (0: none)
   std::atomic<int> runs{0};
   std::atomic<bool> ranOnGuiThread{false};
   QThread* guiThread = QThread::currentThread();
@@ -27,7 +28,7 @@ class FakeBackend final : public Backend {
   DeviceLimits launchLimits() const override { return DeviceLimits::genericCuda(); }
   std::vector<RequestProblem> validate(const RunRequest&) const override { return {}; }
   RunResult run(const RunRequest& req, const CancelToken* cancel, const ProgressFn& progress) override {
-    ++runs;
+    const int runNo = ++runs;
     if (QThread::currentThread() == guiThread) ranOnGuiThread = true;
     {
       std::lock_guard lock(m_mutex);
@@ -46,6 +47,11 @@ class FakeBackend final : public Backend {
       }
       std::this_thread::sleep_for(std::chrono::milliseconds(stepMs));
       if (progress) progress({"fake", 0, 1, rep, req.reps});
+    }
+    if (runNo == failRun) {
+      r.status = Status::Failed;
+      r.reason = "fake failure";
+      return r;
     }
     ImplResult i;
     i.implId = req.impls.empty() ? "cpu-serial" : req.impls.front();

@@ -1,0 +1,146 @@
+// The CPU builders of the GPU plot views' buffers (launchlab/plot_geometry.h): the host-upload path and the
+// reference the CUDA twins (kernels/render/plot_geometry.cu) must match byte for byte. Every rule is a selection
+// or an integer computation; the only sum (histogram bars) runs in double in bin order, as the GPU does.
+#include "launchlab/plot_geometry.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <type_traits>
+
+namespace launchlab::geom {
+
+namespace {
+
+__extension__ typedef unsigned __int128 u128;
+
+/// floor(i * n / m) in 128 bits (i * n may exceed 2^64).
+std::uint64_t scaledIndex(std::uint64_t i, std::uint64_t n, std::uint64_t m) {
+  return static_cast<std::uint64_t>(static_cast<u128>(i) * n / m);
+}
+
+template <typename T> bool isFiniteValue(T v) {
+  if constexpr (std::is_floating_point_v<T>) return std::isfinite(v);
+  else return true;
+}
+
+/// What a column's scan keeps: indices of its first and last finite elements, of its minimum and its maximum
+/// (lowest index on ties). `none` when the column has no finite element.
+struct ColumnPick {
+  static constexpr std::uint64_t none = std::numeric_limits<std::uint64_t>::max();
+  std::uint64_t first = none, minAt = none, maxAt = none, last = none;
+};
+
+template <typename T> ColumnPick scanColumn(const T* data, std::uint64_t from, std::uint64_t to) {
+  ColumnPick p;
+  std::uint64_t i = from;
+  while (i < to && !isFiniteValue(data[i])) ++i;
+  if (i == to) return p;
+  p.first = p.minAt = p.maxAt = p.last = i;
+  T lo = data[i], hi = data[i];
+  for (++i; i < to; ++i) {
+    const T v = data[i];
+    if (!isFiniteValue(v)) continue;
+    p.last = i;
+    if (v < lo) lo = v, p.minAt = i;
+    if (v > hi) hi = v, p.maxAt = i;
+  }
+  return p;
+}
+
+template <typename T> Vertex2 vertexAt(const T* data, std::uint64_t i, std::uint64_t begin) {
+  return {static_cast<float>(i - begin), static_cast<float>(data[i])};
+}
+
+template <typename T>
+void writeColumn(const T* data, std::uint64_t begin, std::uint64_t start, const ColumnPick& p, Vertex2* out) {
+  if (p.first == ColumnPick::none) {
+    const Vertex2 gap{static_cast<float>(start - begin), std::numeric_limits<float>::quiet_NaN()};
+    std::fill(out, out + 4, gap);
+    return;
+  }
+  const std::uint64_t a = std::min(p.minAt, p.maxAt), b = std::max(p.minAt, p.maxAt);
+  out[0] = vertexAt(data, p.first, begin);
+  out[1] = vertexAt(data, a, begin);
+  out[2] = vertexAt(data, b, begin);
+  out[3] = vertexAt(data, p.last, begin);
+}
+
+constexpr std::int64_t kParallelFrom = 1 << 16;  // elements: below this the threads cost more than they save
+
+}  // namespace
+
+std::uint32_t m4Columns(std::uint64_t n, std::uint32_t requested) {
+  return static_cast<std::uint32_t>(std::min<std::uint64_t>(n, requested));
+}
+
+std::uint64_t m4ColumnStart(std::uint64_t begin, std::uint64_t n, std::uint32_t columns, std::uint32_t c) {
+  return columns == 0 ? begin : begin + scaledIndex(c, n, columns);
+}
+
+std::size_t m4Vertices(const void* data, DType dt, std::uint64_t begin, std::uint64_t end, std::uint32_t columns,
+                       Vertex2* out) {
+  const std::uint64_t n = end > begin ? end - begin : 0;
+  const std::uint32_t cols = m4Columns(n, columns);
+  visitDType(dt, [&](auto tag) {
+    using T = decltype(tag);
+    const T* d = static_cast<const T*>(data);
+    const auto count = static_cast<std::int64_t>(cols);
+#pragma omp parallel for schedule(static) if (static_cast<std::int64_t>(n) >= kParallelFrom)
+    for (std::int64_t c = 0; c < count; ++c) {
+      const auto col = static_cast<std::uint32_t>(c);
+      const std::uint64_t from = m4ColumnStart(begin, n, cols, col), to = m4ColumnStart(begin, n, cols, col + 1);
+      writeColumn(d, begin, from, scanColumn(d, from, to), out + 4 * c);
+    }
+  });
+  return 4 * std::size_t{cols};
+}
+
+std::uint32_t histogramBinsPerBar(std::uint64_t bins, std::uint32_t maxBars) {
+  if (maxBars == 0 || bins <= maxBars) return 1;
+  return static_cast<std::uint32_t>(std::min<std::uint64_t>((bins + maxBars - 1) / maxBars,
+                                                            std::numeric_limits<std::uint32_t>::max()));
+}
+
+std::size_t histogramBarHeights(const void* counts, DType dt, std::uint64_t bins, std::uint32_t maxBars, float* out) {
+  if (maxBars == 0 || bins == 0) return 0;
+  const std::uint64_t k = histogramBinsPerBar(bins, maxBars), bars = (bins + k - 1) / k;
+  visitDType(dt, [&](auto tag) {
+    using T = decltype(tag);
+    const T* d = static_cast<const T*>(counts);
+    for (std::uint64_t b = 0; b < bars; ++b) {
+      double sum = 0;
+      for (std::uint64_t i = b * k, e = std::min(bins, (b + 1) * k); i < e; ++i) sum += static_cast<double>(d[i]);
+      out[b] = static_cast<float>(sum);
+    }
+  });
+  return static_cast<std::size_t>(bars);
+}
+
+std::size_t imageTexels(const void* data, DType dt, std::uint64_t count, float* out) {
+  visitDType(dt, [&](auto tag) {
+    using T = decltype(tag);
+    const T* d = static_cast<const T*>(data);
+    const auto n = static_cast<std::int64_t>(count);
+#pragma omp parallel for schedule(static) if (n >= kParallelFrom)
+    for (std::int64_t i = 0; i < n; ++i) out[i] = static_cast<float>(d[i]);
+  });
+  return static_cast<std::size_t>(count);
+}
+
+std::size_t pointVertices(const void* data, DType dt, std::uint64_t k, std::uint64_t maxPoints, PointVertex* out) {
+  const std::uint64_t m = std::min(k, maxPoints);
+  visitDType(dt, [&](auto tag) {
+    using T = decltype(tag);
+    const T* d = static_cast<const T*>(data);
+    const auto count = static_cast<std::int64_t>(m);
+#pragma omp parallel for schedule(static) if (count >= kParallelFrom)
+    for (std::int64_t i = 0; i < count; ++i) {
+      const std::uint64_t j = scaledIndex(static_cast<std::uint64_t>(i), k, m);
+      out[i] = {static_cast<float>(d[j]), static_cast<float>(d[k + j]), static_cast<float>(d[2 * k + j])};
+    }
+  });
+  return static_cast<std::size_t>(m);
+}
+
+}  // namespace launchlab::geom

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Runs ON the GPU machine: the window's GL views (issue 10, docs/ARCHITECTURE.md "The window's GL layer and live
+# mode") on the NVIDIA driver's EGL, under Qt's offscreen platform: the GL views test, then screenshots of GL views
+# (normal and in live mode) at 1280x720 and 1920x1080. The bundle comes from scripts/gpu/bundle_gui.sh with
+# BUNDLE_EXTRA=tests/ui/test_gl_views (its lib/ holds glvnd's libEGL/libOpenGL from the build machine; the driver
+# brings libEGL_nvidia.so.0, and a vendor file for it is written here when the machine has none).
+# Usage: scripts/gpu/window_gl_check.sh BUNDLE OUT_DIR     (OUT_DIR gets window_gl.tar.gz: logs and PNGs)
+set -u
+BUNDLE=${1:?bundle}
+FINAL=${2:?out dir}
+ROOT=$(mktemp -d)
+tar -C "$ROOT" -xJf "$BUNDLE"
+G=$ROOT/gui
+OUT=$ROOT/window_gl
+mkdir -p "$OUT" "$FINAL" "$ROOT/xdg" && chmod 700 "$ROOT/xdg"
+trap 'tar -C "$ROOT" -czf "$FINAL/window_gl.tar.gz" window_gl' EXIT
+export LD_LIBRARY_PATH="$G/lib:${LD_LIBRARY_PATH:-}" QT_QPA_PLATFORM_PLUGIN_PATH="$G/platforms"
+export FONTCONFIG_FILE="$G/fonts.conf" XDG_RUNTIME_DIR="$ROOT/xdg" HOME="$ROOT" QT_LOGGING_RULES="qt.qpa.*=false"
+if [ ! -e /usr/share/glvnd/egl_vendor.d/10_nvidia.json ] && [ -z "${__EGL_VENDOR_LIBRARY_FILENAMES:-}" ]; then
+  echo '{"file_format_version":"1.0.0","ICD":{"library_path":"libEGL_nvidia.so.0"}}' > "$ROOT/10_nvidia.json"
+  export __EGL_VENDOR_LIBRARY_FILENAMES="$ROOT/10_nvidia.json"
+fi
+{
+  date -u +%Y-%m-%dT%H:%M:%SZ
+  nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
+} > "$OUT/machine.txt" 2>&1
+status=0
+if [ -x "$G/bin/test_gl_views" ]; then
+  for size in 1280x720 1920x1080; do
+    w=${size%x*} h=${size#*x}
+    cfg=$ROOT/screen_$size.json
+    printf '{"windowFrames": false, "screens": [{"name": "s", "x": 0, "y": 0, "width": %s, "height": %s, "logicalDpi": 96, "dpr": 1}]}\n' "$w" "$h" > "$cfg"
+    mkdir -p "$OUT/shots"
+    LAUNCHLAB_GL_SHOTS="$OUT/shots" QT_QPA_PLATFORM="offscreen:configfile=$cfg" timeout 300 "$G/bin/test_gl_views" \
+      > "$OUT/test_gl_views_$size.txt" 2>&1 || status=1
+    tail -3 "$OUT/test_gl_views_$size.txt"
+  done
+fi
+for wl in pulse_waveform histogram; do
+  for mode in first live; do
+    extra=()
+    [ "$mode" = live ] && extra=(--live)
+    QT_QPA_PLATFORM=offscreen timeout 120 "$G/bin/launchlab" --workload "$wl" "${extra[@]}" \
+      --screenshot "$OUT/${wl}_$mode.png" > "$OUT/${wl}_$mode.log" 2>&1 || status=1
+    echo "screenshot $wl $mode: exit $?"
+  done
+done
+exit $status

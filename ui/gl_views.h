@@ -1,0 +1,117 @@
+#pragma once
+/// GL views in the window (issue #10, docs/ARCHITECTURE.md "GL views in the window"): the waveform, histogram,
+/// image and points views draw their data with launchlab_gl on a render thread (EGL context + FBO, no
+/// QOpenGLWidget) and paint the frame read back into the QCustomPlot axis rect, while QCustomPlot keeps axes,
+/// legend, titles and the overlays (reference, mismatches). When GL is off (--no-gl, the setting) or cannot start,
+/// QCustomPlot draws everything, and each view says which path draws it in one line.
+#include <QImage>
+#include <QObject>
+#include <QPointer>
+#include <QString>
+
+#include <qcustomplot.h>
+
+#include <functional>
+#include <memory>
+#include <optional>
+
+#include "gl_frame.h"
+#include "gl_render_service.h"
+
+namespace launchlab::ui {
+
+/// Process-wide: whether GL views are on, the render thread, and the path line every GL view shows.
+class GlViews : public QObject {
+  Q_OBJECT
+ public:
+  enum class State { Off, Starting, Failed, Ready };
+  static GlViews& instance();
+
+  /// On: starts the render thread, whose context is made there (changed() follows). Off: QCustomPlot draws, and the
+  /// path line says `offReason` ("--no-gl", "setting: Draw plots with OpenGL is off").
+  void configure(bool on, const QString& offReason);
+  State state() const { return m_state; }
+  /// "host upload: GL runs on Mesa llvmpipe (no CUDA device behind it)", "QCustomPlot: GL views turned off
+  /// (--no-gl)", "QCustomPlot: no usable OpenGL (<why>)", "QCustomPlot: starting OpenGL…".
+  QString pathLine() const;
+  /// The render thread while Starting or Ready, else null.
+  GlRenderService* service() { return m_state == State::Starting || m_state == State::Ready ? m_service.get() : nullptr; }
+  /// Blocks until the state is no longer Starting (tests, screenshots); false on timeout.
+  bool waitReady(int timeoutMs = 10000);
+
+ signals:
+  void changed();
+
+ private:
+  GlViews() = default;
+  void onReady(const GlRenderService::Probe& p);
+  std::unique_ptr<GlRenderService> m_service;
+  State m_state = State::Off;
+  QString m_offReason = "not turned on";
+  GlRenderService::Probe m_probe;
+};
+
+/// Whether a plot kind has a GL view.
+bool hasGlView(PlotKind kind);
+
+/// The GL frame of one QCustomPlot view, on a layer "gl" right above "main": paints the last frame into the axis
+/// rect, mapped from the axis range it was rendered for to the current one (zoom and pan show the old frame scaled
+/// until the new one arrives; frames older than the one shown are dropped). Asks for a new frame when the range,
+/// the size or the data changed. Raster exports render a frame at the export size; vector exports draw nothing
+/// here (the view's own series draw).
+class GlLayer : public QCPLayerable {
+  Q_OBJECT
+ public:
+  /// The view's frame request for a framebuffer of `pixels`, from its data and current axis ranges (nullopt: no
+  /// data to draw).
+  using RequestFn = std::function<std::optional<GlFrameRequest>(QSize pixels)>;
+  GlLayer(QCustomPlot* plot, RequestFn request);
+
+  /// GL draws this view's data: GL views are ready and no frame of this view failed.
+  bool active() const;
+  /// The view's path line: the process's, or this view's failure.
+  QString pathLine() const;
+  /// The data or its style changed: a new frame is asked for at the next replot (the old one stays until then).
+  void dataChanged();
+  /// No data: the frame goes.
+  void clear();
+  const QImage& image() const { return m_image; }
+  int framesShown() const { return m_framesShown; }
+  double lastRenderMs() const { return m_renderMs; }
+  /// Smooth scaling of the frame (off for images: texels stay sharp).
+  void setSmooth(bool on) { m_smooth = on; }
+
+ signals:
+  /// A frame arrived and is on screen (after the replot it asked for).
+  void frameShown();
+  /// active() changed (a frame failed, or GL views started or stopped): the view shows or hides its own series.
+  void activeChanged();
+
+ protected:
+  void applyDefaultAntialiasingHint(QCPPainter*) const override {}
+  QRect clipRect() const override;
+  void draw(QCPPainter* painter) override;
+
+ private:
+  void onFrame(GlFrame f);
+  void drawFrame(QCPPainter* painter, const QImage& image, const GlRange& range) const;
+  /// Renders the frame of a raster export at its size, synchronously.
+  void drawExport(QCPPainter* painter);
+
+  RequestFn m_request;
+  QImage m_image;
+  GlRange m_range;
+  quint64 m_generation = 0, m_shownGeneration = 0, m_version = 1;
+  struct Key {
+    QSize pixels;
+    GlRange range;
+    quint64 version = 0;
+    bool operator==(const Key&) const = default;
+  } m_asked;
+  QString m_failure;
+  int m_framesShown = 0;
+  double m_renderMs = 0;
+  bool m_smooth = true;
+};
+
+}  // namespace launchlab::ui
