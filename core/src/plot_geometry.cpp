@@ -19,6 +19,14 @@ std::uint64_t scaledIndex(std::uint64_t i, std::uint64_t n, std::uint64_t m) {
   return static_cast<std::uint64_t>(static_cast<u128>(i) * n / m);
 }
 
+/// The element as float; every NaN becomes the one quiet NaN 0x7fc00000 (CUDA's conversions drop NaN payloads, the
+/// CPU's keep them: without this the bytes would differ).
+template <typename T> float toFloat(T v) {
+  if constexpr (std::is_floating_point_v<T>)
+    if (std::isnan(v)) return std::numeric_limits<float>::quiet_NaN();
+  return static_cast<float>(v);
+}
+
 template <typename T> bool isFiniteValue(T v) {
   if constexpr (std::is_floating_point_v<T>) return std::isfinite(v);
   else return true;
@@ -49,7 +57,7 @@ template <typename T> ColumnPick scanColumn(const T* data, std::uint64_t from, s
 }
 
 template <typename T> Vertex2 vertexAt(const T* data, std::uint64_t i, std::uint64_t begin) {
-  return {static_cast<float>(i - begin), static_cast<float>(data[i])};
+  return {static_cast<float>(i - begin), toFloat(data[i])};
 }
 
 template <typename T>
@@ -111,7 +119,7 @@ std::size_t histogramBarHeights(const void* counts, DType dt, std::uint64_t bins
     for (std::uint64_t b = 0; b < bars; ++b) {
       double sum = 0;
       for (std::uint64_t i = b * k, e = std::min(bins, (b + 1) * k); i < e; ++i) sum += static_cast<double>(d[i]);
-      out[b] = static_cast<float>(sum);
+      out[b] = toFloat(sum);
     }
   });
   return static_cast<std::size_t>(bars);
@@ -123,7 +131,7 @@ std::size_t imageTexels(const void* data, DType dt, std::uint64_t count, float* 
     const T* d = static_cast<const T*>(data);
     const auto n = static_cast<std::int64_t>(count);
 #pragma omp parallel for schedule(static) if (n >= kParallelFrom)
-    for (std::int64_t i = 0; i < n; ++i) out[i] = static_cast<float>(d[i]);
+    for (std::int64_t i = 0; i < n; ++i) out[i] = toFloat(d[i]);
   });
   return static_cast<std::size_t>(count);
 }
@@ -137,7 +145,7 @@ std::size_t pointVertices(const void* data, DType dt, std::uint64_t k, std::uint
 #pragma omp parallel for schedule(static) if (count >= kParallelFrom)
     for (std::int64_t i = 0; i < count; ++i) {
       const std::uint64_t j = scaledIndex(static_cast<std::uint64_t>(i), k, m);
-      out[i] = {static_cast<float>(d[j]), static_cast<float>(d[k + j]), static_cast<float>(d[2 * k + j])};
+      out[i] = {toFloat(d[j]), toFloat(d[k + j]), toFloat(d[2 * k + j])};
     }
   });
   return static_cast<std::size_t>(m);

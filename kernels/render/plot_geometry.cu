@@ -33,6 +33,15 @@ __host__ __device__ inline u64 scaledFloor(u64 i, u64 n, u64 m) {
   return static_cast<u64>(static_cast<u128>(i) * n / m);
 }
 
+constexpr int kQuietNaN = 0x7fc00000;  // the CPU's std::numeric_limits<float>::quiet_NaN()
+
+/// The element as float, every NaN as the CPU's quiet NaN (core's toFloat).
+template <typename T> __device__ inline float toFloat(T v) {
+  if constexpr (std::is_floating_point_v<T>)
+    if (isnan(v)) return __int_as_float(kQuietNaN);
+  return static_cast<float>(v);
+}
+
 template <typename T> __device__ inline bool finiteValue(T v) {
   if constexpr (std::is_floating_point_v<T>) return isfinite(v);
   else return true;
@@ -124,12 +133,12 @@ template <typename T> __device__ inline Picked absolute(const Pick<T>& p, u64 fr
 }
 
 template <typename T> __device__ inline Vertex2 vertexAt(const T* data, u64 i, u64 begin) {
-  return {static_cast<float>(i - begin), static_cast<float>(data[i])};
+  return {static_cast<float>(i - begin), toFloat(data[i])};
 }
 
 template <typename T> __device__ void writeColumn(const T* data, u64 begin, u64 start, const Picked& p, Vertex2* out) {
   if (p.first == kNone) {
-    const Vertex2 gap{static_cast<float>(start - begin), __int_as_float(0x7fc00000)};  // the CPU's quiet NaN
+    const Vertex2 gap{static_cast<float>(start - begin), __int_as_float(kQuietNaN)};
     for (int k = 0; k < 4; ++k) out[k] = gap;
     return;
   }
@@ -184,19 +193,19 @@ template <typename T> __global__ void barsKernel(const T* __restrict__ d, u64 bi
   for (u64 b = blockIdx.x * u64(blockDim.x) + threadIdx.x; b < bars; b += u64(gridDim.x) * blockDim.x) {
     double sum = 0;
     for (u64 i = b * k, e = min(bins, (b + 1) * k); i < e; ++i) sum += static_cast<double>(d[i]);
-    out[b] = static_cast<float>(sum);
+    out[b] = toFloat(sum);
   }
 }
 
 template <typename T> __global__ void texelsKernel(const T* __restrict__ d, u64 count, float* out) {
   for (u64 i = blockIdx.x * u64(blockDim.x) + threadIdx.x; i < count; i += u64(gridDim.x) * blockDim.x)
-    out[i] = static_cast<float>(d[i]);
+    out[i] = toFloat(d[i]);
 }
 
 template <typename T> __global__ void pointsKernel(const T* __restrict__ d, u64 k, u64 m, PointVertex* out) {
   for (u64 i = blockIdx.x * u64(blockDim.x) + threadIdx.x; i < m; i += u64(gridDim.x) * blockDim.x) {
     const u64 j = scaledFloor(i, k, m);
-    out[i] = {static_cast<float>(d[j]), static_cast<float>(d[k + j]), static_cast<float>(d[2 * k + j])};
+    out[i] = {toFloat(d[j]), toFloat(d[k + j]), toFloat(d[2 * k + j])};
   }
 }
 
