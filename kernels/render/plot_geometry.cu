@@ -52,12 +52,13 @@ template <typename T> __device__ inline bool finiteValue(T v) {
 
 /// The extremes of one range: offsets of its minimum and maximum and their values (lowest offset on ties);
 /// minAt == kNone32 when the range has no finite element. Trivial, so that it can live in shared memory.
-template <typename T> struct Extremes {
-  u32 minAt, maxAt;
+/// I: u32 offsets within a scanned range, u64 absolute indices when parts are combined.
+template <typename T, typename I = u32> struct Extremes {
+  I minAt, maxAt;
   T lo, hi;
 };
-template <typename T> __device__ inline Extremes<T> noExtremes() {
-  return {kNone32, kNone32, std::numeric_limits<T>::max(), std::numeric_limits<T>::lowest()};
+template <typename T, typename I = u32> __device__ inline Extremes<T, I> noExtremes() {
+  return {I(~I(0)), I(~I(0)), std::numeric_limits<T>::max(), std::numeric_limits<T>::lowest()};
 }
 
 /// One thread's next element; a thread visits its offsets in increasing order, so strict comparisons keep the
@@ -71,11 +72,13 @@ template <typename T> __device__ inline void visit(Extremes<T>& e, T v, u32 o) {
 
 /// Order-free merge: the (value, offset) pairs are totally ordered, so any reduction tree gives the lowest offset
 /// among equal extremes, as the CPU's left-to-right scan does.
-template <typename T> __device__ inline Extremes<T> merge(const Extremes<T>& a, const Extremes<T>& b) {
-  Extremes<T> r = a;
-  if (b.minAt != kNone32 && (a.minAt == kNone32 || b.lo < a.lo || (b.lo == a.lo && b.minAt < a.minAt)))
+template <typename T, typename I>
+__device__ inline Extremes<T, I> merge(const Extremes<T, I>& a, const Extremes<T, I>& b) {
+  constexpr I none = ~I(0);
+  Extremes<T, I> r = a;
+  if (b.minAt != none && (a.minAt == none || b.lo < a.lo || (b.lo == a.lo && b.minAt < a.minAt)))
     r.lo = b.lo, r.minAt = b.minAt;
-  if (b.maxAt != kNone32 && (a.maxAt == kNone32 || b.hi > a.hi || (b.hi == a.hi && b.maxAt < a.maxAt)))
+  if (b.maxAt != none && (a.maxAt == none || b.hi > a.hi || (b.hi == a.hi && b.maxAt < a.maxAt)))
     r.hi = b.hi, r.maxAt = b.maxAt;
   return r;
 }
@@ -85,9 +88,9 @@ template <typename T> __device__ inline T shflDown(T v, int d) {
   else return __shfl_down_sync(kFull, v, d);
 }
 
-template <typename T> __device__ Extremes<T> warpMerge(Extremes<T> e) {
+template <typename T, typename I> __device__ Extremes<T, I> warpMerge(Extremes<T, I> e) {
   for (int d = 16; d > 0; d /= 2) {
-    const Extremes<T> o{__shfl_down_sync(kFull, e.minAt, d), __shfl_down_sync(kFull, e.maxAt, d), shflDown(e.lo, d),
+    const Extremes<T, I> o{__shfl_down_sync(kFull, e.minAt, d), __shfl_down_sync(kFull, e.maxAt, d), shflDown(e.lo, d),
                         shflDown(e.hi, d)};
     e = merge(e, o);
   }
@@ -243,21 +246,28 @@ __global__ void __launch_bounds__(kThreads)
   }
 }
 
-/// b follows a in index order: b's extremes win only when strictly beyond a's (the lowest index wins ties).
-template <typename T> __device__ Picked mergeInOrder(const T* data, Picked a, const Picked& b) {
-  if (b.first == kNone) return a;
-  if (a.first == kNone) return b;
-  a.last = b.last;
-  if (data[b.minAt] < data[a.minAt]) a.minAt = b.minAt;
-  if (data[b.maxAt] > data[a.maxAt]) a.maxAt = b.maxAt;
-  return a;
-}
-
-template <typename T> __global__ void m4Combine(const T* __restrict__ data, M4Shape s, const Picked* partial, Vertex2* out) {
-  for (u64 c = blockIdx.x * u64(blockDim.x) + threadIdx.x; c < s.columns; c += u64(gridDim.x) * blockDim.x) {
-    Picked r = partial[c * s.parts];
-    for (u32 p = 1; p < s.parts; ++p) r = mergeInOrder(data, r, partial[c * s.parts + p]);
-    writeColumn(data, s.begin, s.columnStart(static_cast<u32>(c)), r, out + 4 * c);
+/// One warp per column: its lanes read the column's parts; their picks merge order-free like the scans' (by value,
+/// then absolute index), first and last as the lowest first and the highest last.
+template <typename T>
+__global__ void m4Combine(const T* __restrict__ data, M4Shape s, const Picked* partial, Vertex2* out) {
+  const u32 warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+  for (u64 c = u64(blockIdx.x) * kWarps + warp; c < s.columns; c += u64(gridDim.x) * kWarps) {
+    Extremes<T, u64> e = noExtremes<T, u64>();
+    u64 first = kNone, last = 0;
+    for (u64 p = c * s.parts + lane; p < (c + 1) * s.parts; p += 32) {
+      const Picked q = partial[p];
+      if (q.first == kNone) continue;
+      e = merge(e, Extremes<T, u64>{q.minAt, q.maxAt, data[q.minAt], data[q.maxAt]});
+      first = min(first, q.first);
+      last = max(last, q.last);
+    }
+    e = warpMerge(e);
+    for (int d = 16; d > 0; d /= 2) {
+      first = min(first, __shfl_down_sync(kFull, first, d));
+      last = max(last, __shfl_down_sync(kFull, last, d));
+    }
+    const Picked r = e.minAt == kNone ? Picked{kNone, kNone, kNone, kNone} : Picked{first, e.minAt, e.maxAt, last};
+    if (lane == 0) writeColumn(data, s.begin, s.columnStart(static_cast<u32>(c)), r, out + 4 * c);
   }
 }
 
@@ -344,7 +354,7 @@ Built m4Vertices(const void* data, DType dt, std::uint64_t begin, std::uint64_t 
       m4WarpItems<T><<<gridFor(items, kWarps), kThreads, 0, asStream(stream)>>>(d, s, out, partial);
     else
       m4BlockItems<T><<<gridFor(items, 1), kThreads, 0, asStream(stream)>>>(d, s, out, partial);
-    if (s.parts > 1) m4Combine<T><<<gridFor(s.columns), kThreads, 0, asStream(stream)>>>(d, s, partial, out);
+    if (s.parts > 1) m4Combine<T><<<gridFor(s.columns, kWarps), kThreads, 0, asStream(stream)>>>(d, s, partial, out);
   });
   Built r = launched(4 * std::size_t{s.columns});
   if (owned) cudaFreeAsync(owned, asStream(stream));
