@@ -39,20 +39,44 @@ struct ColumnPick {
   std::uint64_t first = none, minAt = none, maxAt = none, last = none;
 };
 
+/// The minimum and maximum of d[0, n) over its finite elements, into lo and hi (which start at a finite element of
+/// the range, so masked-out elements can stand in for it). One vectorised pass: which copy of an equal extreme it
+/// keeps does not matter, firstEqual finds the lowest index after.
+template <typename T> void extremes(const T* __restrict d, std::uint64_t n, T& lo, T& hi) {
+  const T seed = lo;
+  T l = lo, h = hi;
+#pragma omp simd reduction(min : l) reduction(max : h)
+  for (std::uint64_t k = 0; k < n; ++k) {
+    T x = d[k];
+    if constexpr (std::is_floating_point_v<T>) x = std::abs(x) <= std::numeric_limits<T>::max() ? x : seed;
+    l = std::min(l, x);
+    h = std::max(h, x);
+  }
+  lo = l;
+  hi = h;
+}
+
+/// The lowest index of [from, to) holding a value equal to v (finite, and present there).
+template <typename T> std::uint64_t firstEqual(const T* data, std::uint64_t from, std::uint64_t to, T v) {
+  while (from < to && !(data[from] == v)) ++from;
+  return from;
+}
+
+/// The column's first and last finite elements from both ends, then its extremes in two passes: their values, then
+/// the lowest index of each (what a left-to-right scan with strict comparisons keeps).
 template <typename T> ColumnPick scanColumn(const T* data, std::uint64_t from, std::uint64_t to) {
   ColumnPick p;
   std::uint64_t i = from;
   while (i < to && !isFiniteValue(data[i])) ++i;
   if (i == to) return p;
-  p.first = p.minAt = p.maxAt = p.last = i;
+  std::uint64_t j = to - 1;
+  while (!isFiniteValue(data[j])) --j;
+  p.first = i;
+  p.last = j;
   T lo = data[i], hi = data[i];
-  for (++i; i < to; ++i) {
-    const T v = data[i];
-    if (!isFiniteValue(v)) continue;
-    p.last = i;
-    if (v < lo) lo = v, p.minAt = i;
-    if (v > hi) hi = v, p.maxAt = i;
-  }
+  extremes(data + i, j + 1 - i, lo, hi);
+  p.minAt = firstEqual(data, i, j + 1, lo);
+  p.maxAt = firstEqual(data, i, j + 1, hi);
   return p;
 }
 

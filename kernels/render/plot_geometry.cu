@@ -27,7 +27,7 @@ constexpr int kWarps = kThreads / 32;
 constexpr u32 kUnroll = 4;            // 16-byte loads in flight per thread
 constexpr u64 kMaxPart = 1ull << 30;  // elements one block scans: offsets stay 32-bit
 constexpr u64 kMinPart = 1ull << 12;  // a shorter part costs more to combine than it saves
-constexpr u64 kWarpItem = 2048;       // items up to this long are scanned by one warp, longer ones by a block
+constexpr u64 kWarpItem = 8192;       // items up to this long are scanned by one warp, longer ones by a block
 constexpr u64 kBlocksPerSm = 32;      // M4 blocks wanted per SM (4 waves of 8) before columns are split
 constexpr unsigned kFull = 0xffffffffu;
 
