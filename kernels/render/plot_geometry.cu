@@ -1,7 +1,8 @@
 // The CUDA twins of core's plot-geometry builders (render/plot_geometry_gpu.h): same selections, same integer
 // column arithmetic (128 bits), same float conversions, so the bytes equal the CPU's (tests compare with memcmp).
-// M4: one block scans a (column, part) range; long columns are split into parts so that few columns still fill
-// the GPU, and a second kernel combines each column's parts in index order with the CPU's tie rule.
+// M4: a warp (short items) or a block (long ones) scans a (column, part) range; long columns are split into parts
+// so that few columns still fill the GPU, and a second kernel (a warp per column) combines a split column's parts.
+// Extremes merge order-free by (value, index), which gives the CPU's lowest-index tie rule.
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -25,7 +26,7 @@ constexpr u32 kNone32 = ~0u;
 constexpr int kThreads = 256;
 constexpr int kWarps = kThreads / 32;
 constexpr u32 kUnroll = 4;            // 16-byte loads in flight per thread
-constexpr u64 kMaxPart = 1ull << 30;  // elements one block scans: offsets stay 32-bit
+constexpr u64 kMaxPart = 1ull << 30;  // elements one item holds at most: offsets stay 32-bit
 constexpr u64 kMinPart = 1ull << 12;  // a shorter part costs more to combine than it saves
 constexpr u64 kWarpItem = 8192;       // items up to this long are scanned by one warp, longer ones by a block
 constexpr u64 kBlocksPerSm = 32;      // M4 blocks wanted per SM (4 waves of 8) before columns are split
