@@ -86,14 +86,15 @@ int cmdRender(Engine& engine, RunRequest req, const RenderOptions& o) {
   const auto [width, height] = parseSize(o.size);
   const ArraySpec& spec = outputSpec(engine, req.workload, o.output);
   if (!o.range.empty() && spec.plot != PlotKind::Waveform) throw RenderInputError("--range: only for waveform outputs");
+  const auto range = o.range.empty() ? std::pair<std::uint64_t, std::uint64_t>{0, 0} : parseRange(o.range);
 #if !LAUNCHLAB_HAVE_GL
-  (void)width, (void)height, (void)spec;
+  (void)width, (void)height, (void)range;
   std::cerr << "launchlab-cli: render: this build has no OpenGL renderer (EGL, OpenGL or libpng missing at build time)\n";
   return 1;
 #else
   if (std::string why = render::unsupportedKind(spec.plot); !why.empty()) throw RenderInputError("--output: " + why);
   render::ViewWindow window;
-  if (!o.range.empty()) std::tie(window.begin, window.end) = parseRange(o.range);
+  std::tie(window.begin, window.end) = range;
   const DeviceStatus dev = engine.deviceStatus();
   if (!dev.available && !o.allowSoftware)
     return fail("no CUDA GPU (" + dev.reason + "): nothing to render on (--allow-software draws through Mesa)");

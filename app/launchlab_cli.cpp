@@ -14,6 +14,7 @@
 #include <variant>
 #include <vector>
 
+#include "cli_bench_geometry.h"
 #include "cli_check.h"
 #include "cli_ceilings.h"
 #include "cli_course.h"
@@ -445,6 +446,9 @@ int main(int argc, char** argv) {
       ->delimiter(',');
   addDeviceOption(bench, deviceText);
 
+  cli::BenchGeometryOptions bgo;
+  auto* benchGeometry = cli::addBenchGeometry(app, bgo);
+
   auto* worker = app.add_subcommand("worker", "Serve runs over stdin/stdout for a front end (GPU process isolation)");
   worker->group("");  // internal: started by the GUI, not by users
   addDeviceOption(worker, deviceText);  // the device of requests that name none
@@ -462,6 +466,7 @@ int main(int argc, char** argv) {
   }
 
   try {
+    if (benchGeometry->parsed()) return cli::runBenchGeometry(bgo);
     Registry registry;
     kernels::registerAllWorkloads(registry);
     Engine engine(registry, kernels::makeDefaultGpuRuntime());

@@ -19,6 +19,14 @@ std::uint64_t scaledIndex(std::uint64_t i, std::uint64_t n, std::uint64_t m) {
   return static_cast<std::uint64_t>(static_cast<u128>(i) * n / m);
 }
 
+/// The element as float; every NaN becomes the one quiet NaN 0x7fc00000 (CUDA's conversions drop NaN payloads, the
+/// CPU's keep them: without this the bytes would differ).
+template <typename T> float toFloat(T v) {
+  if constexpr (std::is_floating_point_v<T>)
+    if (std::isnan(v)) return std::numeric_limits<float>::quiet_NaN();
+  return static_cast<float>(v);
+}
+
 template <typename T> bool isFiniteValue(T v) {
   if constexpr (std::is_floating_point_v<T>) return std::isfinite(v);
   else return true;
@@ -31,25 +39,49 @@ struct ColumnPick {
   std::uint64_t first = none, minAt = none, maxAt = none, last = none;
 };
 
+/// The minimum and maximum of d[0, n) over its finite elements, into lo and hi (which start at a finite element of
+/// the range, so masked-out elements can stand in for it). One vectorised pass: which copy of an equal extreme it
+/// keeps does not matter, firstEqual finds the lowest index after.
+template <typename T> void extremes(const T* __restrict d, std::uint64_t n, T& lo, T& hi) {
+  const T seed = lo;
+  T l = lo, h = hi;
+#pragma omp simd reduction(min : l) reduction(max : h)
+  for (std::uint64_t k = 0; k < n; ++k) {
+    T x = d[k];
+    if constexpr (std::is_floating_point_v<T>) x = std::abs(x) <= std::numeric_limits<T>::max() ? x : seed;
+    l = std::min(l, x);
+    h = std::max(h, x);
+  }
+  lo = l;
+  hi = h;
+}
+
+/// The lowest index of [from, to) holding a value equal to v (finite, and present there).
+template <typename T> std::uint64_t firstEqual(const T* data, std::uint64_t from, std::uint64_t to, T v) {
+  while (from < to && !(data[from] == v)) ++from;
+  return from;
+}
+
+/// The column's first and last finite elements from both ends, then its extremes in two passes: their values, then
+/// the lowest index of each (what a left-to-right scan with strict comparisons keeps).
 template <typename T> ColumnPick scanColumn(const T* data, std::uint64_t from, std::uint64_t to) {
   ColumnPick p;
   std::uint64_t i = from;
   while (i < to && !isFiniteValue(data[i])) ++i;
   if (i == to) return p;
-  p.first = p.minAt = p.maxAt = p.last = i;
+  std::uint64_t j = to - 1;
+  while (!isFiniteValue(data[j])) --j;
+  p.first = i;
+  p.last = j;
   T lo = data[i], hi = data[i];
-  for (++i; i < to; ++i) {
-    const T v = data[i];
-    if (!isFiniteValue(v)) continue;
-    p.last = i;
-    if (v < lo) lo = v, p.minAt = i;
-    if (v > hi) hi = v, p.maxAt = i;
-  }
+  extremes(data + i, j + 1 - i, lo, hi);
+  p.minAt = firstEqual(data, i, j + 1, lo);
+  p.maxAt = firstEqual(data, i, j + 1, hi);
   return p;
 }
 
 template <typename T> Vertex2 vertexAt(const T* data, std::uint64_t i, std::uint64_t begin) {
-  return {static_cast<float>(i - begin), static_cast<float>(data[i])};
+  return {static_cast<float>(i - begin), toFloat(data[i])};
 }
 
 template <typename T>
@@ -111,7 +143,7 @@ std::size_t histogramBarHeights(const void* counts, DType dt, std::uint64_t bins
     for (std::uint64_t b = 0; b < bars; ++b) {
       double sum = 0;
       for (std::uint64_t i = b * k, e = std::min(bins, (b + 1) * k); i < e; ++i) sum += static_cast<double>(d[i]);
-      out[b] = static_cast<float>(sum);
+      out[b] = toFloat(sum);
     }
   });
   return static_cast<std::size_t>(bars);
@@ -123,7 +155,7 @@ std::size_t imageTexels(const void* data, DType dt, std::uint64_t count, float* 
     const T* d = static_cast<const T*>(data);
     const auto n = static_cast<std::int64_t>(count);
 #pragma omp parallel for schedule(static) if (n >= kParallelFrom)
-    for (std::int64_t i = 0; i < n; ++i) out[i] = static_cast<float>(d[i]);
+    for (std::int64_t i = 0; i < n; ++i) out[i] = toFloat(d[i]);
   });
   return static_cast<std::size_t>(count);
 }
@@ -137,7 +169,7 @@ std::size_t pointVertices(const void* data, DType dt, std::uint64_t k, std::uint
 #pragma omp parallel for schedule(static) if (count >= kParallelFrom)
     for (std::int64_t i = 0; i < count; ++i) {
       const std::uint64_t j = scaledIndex(static_cast<std::uint64_t>(i), k, m);
-      out[i] = {static_cast<float>(d[j]), static_cast<float>(d[k + j]), static_cast<float>(d[2 * k + j])};
+      out[i] = {toFloat(d[j]), toFloat(d[k + j]), toFloat(d[2 * k + j])};
     }
   });
   return static_cast<std::size_t>(m);

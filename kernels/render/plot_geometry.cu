@@ -1,10 +1,13 @@
 // The CUDA twins of core's plot-geometry builders (render/plot_geometry_gpu.h): same selections, same integer
 // column arithmetic (128 bits), same float conversions, so the bytes equal the CPU's (tests compare with memcmp).
-// M4: one block scans a (column, part) range; long columns are split into parts so that few columns still fill
-// the GPU, and a second kernel combines each column's parts in index order with the CPU's tie rule.
+// M4: a warp (short items) or a block (long ones) scans a (column, part) range; long columns are split into parts
+// so that few columns still fill the GPU, and a second kernel (a warp per column) combines a split column's parts.
+// Extremes merge order-free by (value, index), which gives the CPU's lowest-index tie rule.
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <cstring>
+#include <limits>
 #include <type_traits>
 
 #include "common/cuda_check.h"
@@ -22,10 +25,11 @@ constexpr u64 kNone = ~0ull;
 constexpr u32 kNone32 = ~0u;
 constexpr int kThreads = 256;
 constexpr int kWarps = kThreads / 32;
-constexpr int kUnroll = 8;            // loads in flight per thread
-constexpr u64 kMaxPart = 1ull << 30;  // elements one block scans: offsets stay 32-bit
-constexpr u64 kMinPart = 1ull << 14;  // a shorter part costs more to combine than it saves
-constexpr u64 kBlocksPerSm = 16;      // M4 blocks wanted per SM before columns are split
+constexpr u32 kUnroll = 4;            // 16-byte loads in flight per thread
+constexpr u64 kMaxPart = 1ull << 30;  // elements one item holds at most: offsets stay 32-bit
+constexpr u64 kMinPart = 1ull << 12;  // a shorter part costs more to combine than it saves
+constexpr u64 kWarpItem = 8192;       // items up to this long are scanned by one warp, longer ones by a block
+constexpr u64 kBlocksPerSm = 32;      // M4 blocks wanted per SM (4 waves of 8) before columns are split
 constexpr unsigned kFull = 0xffffffffu;
 
 /// floor(i * n / m) in 128 bits, as core's m4ColumnStart and pointVertices compute it.
@@ -33,40 +37,50 @@ __host__ __device__ inline u64 scaledFloor(u64 i, u64 n, u64 m) {
   return static_cast<u64>(static_cast<u128>(i) * n / m);
 }
 
+constexpr int kQuietNaN = 0x7fc00000;  // the CPU's std::numeric_limits<float>::quiet_NaN()
+
+/// The element as float, every NaN as the CPU's quiet NaN (core's toFloat).
+template <typename T> __device__ inline float toFloat(T v) {
+  if constexpr (std::is_floating_point_v<T>)
+    if (isnan(v)) return __int_as_float(kQuietNaN);
+  return static_cast<float>(v);
+}
+
 template <typename T> __device__ inline bool finiteValue(T v) {
   if constexpr (std::is_floating_point_v<T>) return isfinite(v);
   else return true;
 }
 
-/// A scan over one range: offsets of its first and last finite elements, of its minimum and maximum (with their
-/// values); first == kNone32 when it has no finite element. Trivial, so that it can live in shared memory.
-template <typename T> struct Pick {
-  u32 first, last, minAt, maxAt;
+/// The extremes of one range: offsets of its minimum and maximum and their values (lowest offset on ties);
+/// minAt == kNone32 when the range has no finite element. Trivial, so that it can live in shared memory.
+/// I: u32 offsets within a scanned range, u64 absolute indices when parts are combined.
+template <typename T, typename I = u32> struct Extremes {
+  I minAt, maxAt;
   T lo, hi;
 };
-template <typename T> __device__ inline Pick<T> emptyPick() { return {kNone32, 0, kNone32, kNone32, T{}, T{}}; }
+template <typename T, typename I = u32> __device__ inline Extremes<T, I> noExtremes() {
+  return {I(~I(0)), I(~I(0)), std::numeric_limits<T>::max(), std::numeric_limits<T>::lowest()};
+}
 
-template <typename T> __device__ inline void visit(Pick<T>& p, T v, u32 o) {
+/// One thread's next element; a thread visits its offsets in increasing order, so strict comparisons keep the
+/// lowest offset. Integers need the "none yet" test (their max is a value); a finite float is below float's max
+/// or equal to it, where the test is needed too.
+template <typename T> __device__ inline void visit(Extremes<T>& e, T v, u32 o) {
   if (!finiteValue(v)) return;
-  if (p.first == kNone32) {
-    p.first = p.minAt = p.maxAt = o;
-    p.lo = p.hi = v;
-  }
-  if (v < p.lo) p.lo = v, p.minAt = o;
-  if (v > p.hi) p.hi = v, p.maxAt = o;
-  p.last = o;
+  if (v < e.lo || e.minAt == kNone32) e.lo = v, e.minAt = o;
+  if (v > e.hi || e.maxAt == kNone32) e.hi = v, e.maxAt = o;
 }
 
 /// Order-free merge: the (value, offset) pairs are totally ordered, so any reduction tree gives the lowest offset
 /// among equal extremes, as the CPU's left-to-right scan does.
-template <typename T> __device__ inline Pick<T> merge(const Pick<T>& a, const Pick<T>& b) {
-  if (b.first == kNone32) return a;
-  if (a.first == kNone32) return b;
-  Pick<T> r = a;
-  r.first = min(a.first, b.first);
-  r.last = max(a.last, b.last);
-  if (b.lo < a.lo || (b.lo == a.lo && b.minAt < a.minAt)) r.lo = b.lo, r.minAt = b.minAt;
-  if (b.hi > a.hi || (b.hi == a.hi && b.maxAt < a.maxAt)) r.hi = b.hi, r.maxAt = b.maxAt;
+template <typename T, typename I>
+__device__ inline Extremes<T, I> merge(const Extremes<T, I>& a, const Extremes<T, I>& b) {
+  constexpr I none = ~I(0);
+  Extremes<T, I> r = a;
+  if (b.minAt != none && (a.minAt == none || b.lo < a.lo || (b.lo == a.lo && b.minAt < a.minAt)))
+    r.lo = b.lo, r.minAt = b.minAt;
+  if (b.maxAt != none && (a.maxAt == none || b.hi > a.hi || (b.hi == a.hi && b.maxAt < a.maxAt)))
+    r.hi = b.hi, r.maxAt = b.maxAt;
   return r;
 }
 
@@ -75,42 +89,79 @@ template <typename T> __device__ inline T shflDown(T v, int d) {
   else return __shfl_down_sync(kFull, v, d);
 }
 
-template <typename T> __device__ Pick<T> warpMerge(Pick<T> p) {
+template <typename T, typename I> __device__ Extremes<T, I> warpMerge(Extremes<T, I> e) {
   for (int d = 16; d > 0; d /= 2) {
-    const Pick<T> o{__shfl_down_sync(kFull, p.first, d), __shfl_down_sync(kFull, p.last, d),
-                    __shfl_down_sync(kFull, p.minAt, d), __shfl_down_sync(kFull, p.maxAt, d), shflDown(p.lo, d),
-                    shflDown(p.hi, d)};
-    p = merge(p, o);
+    const Extremes<T, I> o{__shfl_down_sync(kFull, e.minAt, d), __shfl_down_sync(kFull, e.maxAt, d), shflDown(e.lo, d),
+                        shflDown(e.hi, d)};
+    e = merge(e, o);
   }
-  return p;
+  return e;
 }
 
-/// The block's merged pick, valid in thread 0. Ends with a barrier so `warps` can be reused.
-template <typename T> __device__ Pick<T> blockMerge(Pick<T> p) {
-  __shared__ Pick<T> warps[kWarps];
-  p = warpMerge(p);
+/// The block's merged extremes, valid in thread 0. The caller syncs before the next call reuses `warps`.
+template <typename T> __device__ Extremes<T> blockMerge(Extremes<T> e) {
+  __shared__ Extremes<T> warps[kWarps];
+  e = warpMerge(e);
   const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
-  if (lane == 0) warps[warp] = p;
+  if (lane == 0) warps[warp] = e;
   __syncthreads();
-  if (warp == 0) p = warpMerge(lane < kWarps ? warps[lane] : emptyPick<T>());
-  __syncthreads();
-  return p;
+  if (warp == 0) e = warpMerge(lane < kWarps ? warps[lane] : noExtremes<T>());
+  return e;
 }
 
-template <typename T> __device__ Pick<T> scanRange(const T* __restrict__ d, u32 len) {
-  Pick<T> p = emptyPick<T>();
-  for (u32 base = threadIdx.x; base < len; base += kThreads * kUnroll) {
-    T v[kUnroll];
+/// The extremes of d[0, len) seen by thread r of a group of G: the elements before the first 16-byte boundary,
+/// then 16-byte vectors (kUnroll in flight per thread), then the tail.
+template <u32 G, typename T> __device__ Extremes<T> scanExtremes(const T* __restrict__ d, u32 len, u32 r) {
+  constexpr u32 V = 16 / sizeof(T);
+  Extremes<T> e = noExtremes<T>();
+  const auto misaligned = static_cast<u32>(reinterpret_cast<std::uintptr_t>(d) % 16);
+  const u32 head = min(len, (16 - misaligned) % 16 / u32(sizeof(T)));
+  if (r < head) visit(e, d[r], r);
+  const u32 vectors = (len - head) / V;
+  const uint4* vec = reinterpret_cast<const uint4*>(d + head);
+  for (u32 i = r; i < vectors; i += G * kUnroll) {
+    uint4 w[kUnroll];
 #pragma unroll
-    for (int k = 0; k < kUnroll; ++k) {
-      const u32 o = base + k * kThreads;
-      v[k] = o < len ? d[o] : T{};
+    for (u32 k = 0; k < kUnroll; ++k) w[k] = i + k * G < vectors ? __ldg(vec + i + k * G) : make_uint4(0, 0, 0, 0);
+#pragma unroll
+    for (u32 k = 0; k < kUnroll; ++k) {
+      if (i + k * G >= vectors) break;
+      T x[V];
+      memcpy(x, &w[k], sizeof(x));
+#pragma unroll
+      for (u32 j = 0; j < V; ++j) visit(e, x[j], head + (i + k * G) * V + j);
     }
-#pragma unroll
-    for (int k = 0; k < kUnroll; ++k)
-      if (base + k * kThreads < len) visit(p, v[k], base + k * kThreads);
   }
-  return p;
+  const u32 tail = head + vectors * V + r;
+  if (tail < len) visit(e, d[tail], tail);
+  return e;
+}
+
+/// Offset of the first finite element of d[0, len), searched by one warp from the front; kNone32 when none.
+template <typename T> __device__ u32 firstFinite(const T* d, u32 len, u32 lane) {
+  if constexpr (!std::is_floating_point_v<T>) {
+    return len ? 0 : kNone32;
+  } else {
+    for (u32 base = 0; base < len; base += 32) {
+      const unsigned m = __ballot_sync(kFull, base + lane < len && finiteValue(d[base + lane]));
+      if (m) return base + __ffs(m) - 1;
+    }
+    return kNone32;
+  }
+}
+
+/// Offset of the last finite element of d[0, len), searched by one warp from the back; kNone32 when none.
+template <typename T> __device__ u32 lastFinite(const T* d, u32 len, u32 lane) {
+  if constexpr (!std::is_floating_point_v<T>) {
+    return len ? len - 1 : kNone32;
+  } else {
+    for (u32 end = len; end > 0; end = end > 32 ? end - 32 : 0) {
+      const u32 from = end > 32 ? end - 32 : 0;
+      const unsigned m = __ballot_sync(kFull, from + lane < end && finiteValue(d[from + lane]));
+      if (m) return from + 31 - __clz(m);
+    }
+    return kNone32;
+  }
 }
 
 /// Absolute indices of a column's (or a part's) picks; first == kNone when it has no finite element.
@@ -118,18 +169,13 @@ struct Picked {
   u64 first, minAt, maxAt, last;
 };
 
-template <typename T> __device__ inline Picked absolute(const Pick<T>& p, u64 from) {
-  if (p.first == kNone32) return {kNone, kNone, kNone, kNone};
-  return {from + p.first, from + p.minAt, from + p.maxAt, from + p.last};
-}
-
 template <typename T> __device__ inline Vertex2 vertexAt(const T* data, u64 i, u64 begin) {
-  return {static_cast<float>(i - begin), static_cast<float>(data[i])};
+  return {static_cast<float>(i - begin), toFloat(data[i])};
 }
 
 template <typename T> __device__ void writeColumn(const T* data, u64 begin, u64 start, const Picked& p, Vertex2* out) {
   if (p.first == kNone) {
-    const Vertex2 gap{static_cast<float>(start - begin), __int_as_float(0x7fc00000)};  // the CPU's quiet NaN
+    const Vertex2 gap{static_cast<float>(start - begin), __int_as_float(kQuietNaN)};
     for (int k = 0; k < 4; ++k) out[k] = gap;
     return;
   }
@@ -145,38 +191,84 @@ struct M4Shape {
   __device__ u64 columnStart(u32 c) const { return begin + scaledFloor(c, n, columns); }
 };
 
+/// Work item b = (column b / parts, part b % parts): the column's start and the part's elements.
+struct Item {
+  u64 start, from;
+  u32 count;
+};
+__device__ inline Item itemOf(const M4Shape& s, u64 b) {
+  const auto c = static_cast<u32>(b / s.parts), part = static_cast<u32>(b % s.parts);
+  const u64 start = s.columnStart(c), len = s.columnStart(c + 1) - start;
+  const u64 from = start + scaledFloor(part, len, s.parts);
+  return {start, from, static_cast<u32>(start + scaledFloor(part + 1, len, s.parts) - from)};
+}
+
+/// Item b's result: the column's vertices when it is the whole column, else its partial pick.
 template <typename T>
-__global__ void __launch_bounds__(kThreads)
-    m4Blocks(const T* __restrict__ data, M4Shape s, Vertex2* out, Picked* partial) {
-  const u64 total = u64(s.columns) * s.parts;
-  for (u64 b = blockIdx.x; b < total; b += gridDim.x) {
-    const u32 c = static_cast<u32>(b / s.parts), part = static_cast<u32>(b % s.parts);
-    const u64 start = s.columnStart(c), len = s.columnStart(c + 1) - start;
-    const u64 from = start + scaledFloor(part, len, s.parts);
-    const auto count = static_cast<u32>(start + scaledFloor(part + 1, len, s.parts) - from);
-    const Picked r = absolute(blockMerge(scanRange(data + from, count)), from);
-    if (threadIdx.x == 0) {
-      if (s.parts == 1) writeColumn(data, s.begin, start, r, out + 4 * u64(c));
-      else partial[b] = r;
+__device__ void finishItem(const T* data, const M4Shape& s, u64 b, const Item& it, const Extremes<T>& e, u32 first,
+                           u32 last, Vertex2* out, Picked* partial) {
+  const Picked p = e.minAt == kNone32 ? Picked{kNone, kNone, kNone, kNone}
+                                      : Picked{it.from + first, it.from + e.minAt, it.from + e.maxAt, it.from + last};
+  if (s.parts == 1) writeColumn(data, s.begin, it.start, p, out + 4 * b);
+  else partial[b] = p;
+}
+
+/// One block per item (long items); warps 0 and 1 find the first and last finite elements.
+template <typename T>
+__global__ void __launch_bounds__(kThreads, 8)
+    m4BlockItems(const T* __restrict__ data, M4Shape s, Vertex2* out, Picked* partial) {
+  __shared__ u32 ends[2];
+  const u32 warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+  for (u64 b = blockIdx.x; b < u64(s.columns) * s.parts; b += gridDim.x) {
+    const Item it = itemOf(s, b);
+    const T* d = data + it.from;
+    const Extremes<T> e = blockMerge(scanExtremes<kThreads>(d, it.count, threadIdx.x));
+    if (warp < 2) {
+      const u32 end = warp == 0 ? firstFinite(d, it.count, lane) : lastFinite(d, it.count, lane);
+      if (lane == 0) ends[warp] = end;
     }
+    __syncthreads();
+    if (threadIdx.x == 0) finishItem(data, s, b, it, e, ends[0], ends[1], out, partial);
+    __syncthreads();
   }
 }
 
-/// b follows a in index order: b's extremes win only when strictly beyond a's (the lowest index wins ties).
-template <typename T> __device__ Picked mergeInOrder(const T* data, Picked a, const Picked& b) {
-  if (b.first == kNone) return a;
-  if (a.first == kNone) return b;
-  a.last = b.last;
-  if (data[b.minAt] < data[a.minAt]) a.minAt = b.minAt;
-  if (data[b.maxAt] > data[a.maxAt]) a.maxAt = b.maxAt;
-  return a;
+/// One warp per item (short items).
+template <typename T>
+__global__ void __launch_bounds__(kThreads)
+    m4WarpItems(const T* __restrict__ data, M4Shape s, Vertex2* out, Picked* partial) {
+  const u32 warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+  for (u64 b = u64(blockIdx.x) * kWarps + warp; b < u64(s.columns) * s.parts; b += u64(gridDim.x) * kWarps) {
+    const Item it = itemOf(s, b);
+    const T* d = data + it.from;
+    const Extremes<T> e = warpMerge(scanExtremes<32>(d, it.count, lane));
+    const u32 first = firstFinite(d, it.count, lane), last = lastFinite(d, it.count, lane);
+    if (lane == 0) finishItem(data, s, b, it, e, first, last, out, partial);
+  }
 }
 
-template <typename T> __global__ void m4Combine(const T* __restrict__ data, M4Shape s, const Picked* partial, Vertex2* out) {
-  for (u64 c = blockIdx.x * u64(blockDim.x) + threadIdx.x; c < s.columns; c += u64(gridDim.x) * blockDim.x) {
-    Picked r = partial[c * s.parts];
-    for (u32 p = 1; p < s.parts; ++p) r = mergeInOrder(data, r, partial[c * s.parts + p]);
-    writeColumn(data, s.begin, s.columnStart(static_cast<u32>(c)), r, out + 4 * c);
+/// One warp per column: its lanes read the column's parts; their picks merge order-free like the scans' (by value,
+/// then absolute index), first and last as the lowest first and the highest last.
+template <typename T>
+__global__ void m4Combine(const T* __restrict__ data, M4Shape s, const Picked* partial, Vertex2* out) {
+  const u32 warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+  for (u64 c = u64(blockIdx.x) * kWarps + warp; c < s.columns; c += u64(gridDim.x) * kWarps) {
+    Extremes<T, u64> e = noExtremes<T, u64>();
+    u64 first = kNone, last = 0;
+    for (u64 p = c * s.parts + lane; p < (c + 1) * s.parts; p += 32) {
+      const Picked q = partial[p];
+      if (q.first == kNone) continue;
+      e = merge(e, Extremes<T, u64>{q.minAt, q.maxAt, data[q.minAt], data[q.maxAt]});
+      first = min(first, q.first);
+      last = max(last, q.last);
+    }
+    e = warpMerge(e);
+    for (int d = 16; d > 0; d /= 2) {
+      first = min(first, __shfl_down_sync(kFull, first, d));
+      last = max(last, __shfl_down_sync(kFull, last, d));
+    }
+    const Picked r = e.minAt == kNone ? Picked{kNone, kNone, kNone, kNone} : Picked{first, e.minAt, e.maxAt, last};
+    if (lane == 0) writeColumn(data, s.begin, s.columnStart(static_cast<u32>(c)), r, out + 4 * c);
   }
 }
 
@@ -184,19 +276,19 @@ template <typename T> __global__ void barsKernel(const T* __restrict__ d, u64 bi
   for (u64 b = blockIdx.x * u64(blockDim.x) + threadIdx.x; b < bars; b += u64(gridDim.x) * blockDim.x) {
     double sum = 0;
     for (u64 i = b * k, e = min(bins, (b + 1) * k); i < e; ++i) sum += static_cast<double>(d[i]);
-    out[b] = static_cast<float>(sum);
+    out[b] = toFloat(sum);
   }
 }
 
 template <typename T> __global__ void texelsKernel(const T* __restrict__ d, u64 count, float* out) {
   for (u64 i = blockIdx.x * u64(blockDim.x) + threadIdx.x; i < count; i += u64(gridDim.x) * blockDim.x)
-    out[i] = static_cast<float>(d[i]);
+    out[i] = toFloat(d[i]);
 }
 
 template <typename T> __global__ void pointsKernel(const T* __restrict__ d, u64 k, u64 m, PointVertex* out) {
   for (u64 i = blockIdx.x * u64(blockDim.x) + threadIdx.x; i < m; i += u64(gridDim.x) * blockDim.x) {
     const u64 j = scaledFloor(i, k, m);
-    out[i] = {static_cast<float>(d[j]), static_cast<float>(d[k + j]), static_cast<float>(d[2 * k + j])};
+    out[i] = {toFloat(d[j]), toFloat(d[k + j]), toFloat(d[2 * k + j])};
   }
 }
 
@@ -258,8 +350,12 @@ Built m4Vertices(const void* data, DType dt, std::uint64_t begin, std::uint64_t 
     using T = decltype(tag);
     const T* d = static_cast<const T*>(data);
     auto* partial = static_cast<Picked*>(scratch);
-    m4Blocks<T><<<gridFor(u64(s.columns) * s.parts, 1), kThreads, 0, asStream(stream)>>>(d, s, out, partial);
-    if (s.parts > 1) m4Combine<T><<<gridFor(s.columns), kThreads, 0, asStream(stream)>>>(d, s, partial, out);
+    const u64 items = u64(s.columns) * s.parts, longest = (s.n + s.columns - 1) / s.columns;
+    if ((longest + s.parts - 1) / s.parts <= kWarpItem)
+      m4WarpItems<T><<<gridFor(items, kWarps), kThreads, 0, asStream(stream)>>>(d, s, out, partial);
+    else
+      m4BlockItems<T><<<gridFor(items, 1), kThreads, 0, asStream(stream)>>>(d, s, out, partial);
+    if (s.parts > 1) m4Combine<T><<<gridFor(s.columns, kWarps), kThreads, 0, asStream(stream)>>>(d, s, partial, out);
   });
   Built r = launched(4 * std::size_t{s.columns});
   if (owned) cudaFreeAsync(owned, asStream(stream));

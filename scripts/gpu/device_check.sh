@@ -80,6 +80,10 @@ timeout 120 "$BIN/launchlab-cli" sweep vector_add --n 16Mi --impl cuda-one-per-t
   --block 32:1024:32 --reps 10 --warmup 2 --json "$E/sweep_vector_add_block.json" --csv "$E/sweep_vector_add_block.csv" \
   > "$E/sweep_vector_add_block.txt" 2>&1
 note "sweep vector_add block 32:1024:32: exit $?"
+# Issue 10's GPU plot geometry: M4 decimation of 2^20, 2^24 and 2^27 f32 samples (target: 2^27 in <= 0.3 ms).
+timeout 120 "$BIN/launchlab-cli" bench-geometry --json "$E/bench_geometry.json" > "$E/bench_geometry.txt" 2>&1
+note "bench-geometry: exit $?"
+cat "$E/bench_geometry.txt" >> "$summary"
 fi
 
 if [ "$MODE" = full ]; then

@@ -3,6 +3,7 @@
 // texels, point striding; and the M4 property (each column's vertices span the raw column's min..max).
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -199,6 +200,11 @@ TEST(PlotGeometry, ImageTexelsOfIntsAndNaN) {
   EXPECT_EQ(out[1], -kInf);
   EXPECT_EQ(out[2], 0.1f);
   EXPECT_EQ(out[3], kInf);  // beyond float's range
+  // Every NaN is written as the one quiet NaN 0x7fc00000, whatever its sign or payload (the GPU writes the same).
+  const std::vector<double> nans = {std::bit_cast<double>(0x7ff0000000012345ull), -std::nan("")};
+  ASSERT_EQ(imageTexels(nans.data(), DType::F64, 2, out.data()), 2u);
+  EXPECT_EQ(std::bit_cast<std::uint32_t>(out[0]), 0x7fc00000u);
+  EXPECT_EQ(std::bit_cast<std::uint32_t>(out[1]), 0x7fc00000u);
 }
 
 void expectPoint(const PointVertex& p, float x, float y, float inside) {

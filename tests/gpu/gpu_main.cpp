@@ -10,11 +10,14 @@
 // `launchlab_gpu_tests --worker` serves runs for the fault-containment test (the registry includes its
 // fault-injection workload).
 int serveTestWorker();
+// `launchlab_gpu_tests --ipc-m4-child HANDLE N SEED`: the child of the CUDA IPC test (test_plot_geometry_gpu.cpp).
+int runIpcM4Child(int argc, char** argv);
 #endif
 
 int main(int argc, char** argv) {
 #if LAUNCHLAB_HAVE_CUDA_TESTS
   if (argc > 1 && std::string(argv[1]) == "--worker") return serveTestWorker();
+  if (argc > 1 && std::string(argv[1]) == "--ipc-m4-child") return runIpcM4Child(argc, argv);
 #endif
   auto rt = launchlab::kernels::makeDefaultGpuRuntime();
   auto st = rt->status();

@@ -2,7 +2,8 @@
 /// What the GPU plot views draw, as buffers with an exact layout: the CPU builds them here (the host-upload path
 /// and the reference), and kernels/render/ builds the same buffers on the GPU straight into mapped OpenGL buffers
 /// (the interop path). Both must produce IDENTICAL bytes for the same input (tests compare them with memcmp):
-/// every rule below is a selection or an integer computation, never a float sum whose order could differ.
+/// every rule below is a selection or an integer computation, never a float sum whose order could differ. Every NaN
+/// written is the one quiet NaN 0x7fc00000 (CUDA's conversions drop NaN payloads).
 /// No GL, no CUDA, no Qt here.
 #include <cstddef>
 #include <cstdint>
