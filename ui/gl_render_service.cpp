@@ -6,6 +6,9 @@
 #include <utility>
 
 #include "gl_frame_source.h"
+#if LAUNCHLAB_UI_INTEROP
+#include "gl_interop_source.h"
+#endif
 #if LAUNCHLAB_UI_GL
 #include "launchlab/colormap_lut.h"
 #include "launchlab/gl/egl_context.h"
@@ -53,6 +56,18 @@ struct GlRenderService::Gl {
     if (!r.ok()) return void(probe.line = QString::fromStdString(r.error()));
     renderer = std::move(*r);
     probe = {true, QString::fromStdString(context->info().reason), context->info().onCudaDevice};
+    useInteropWhenPossible();
+  }
+
+  /// The interop frame source when the context sits on the CUDA device (and this build has it); else the host one.
+  void useInteropWhenPossible() {
+#if LAUNCHLAB_UI_INTEROP
+    if (!probe.onCudaDevice) return;
+    if (auto s = makeInteropFrameSource(0, &probe.interopWhyNot)) {
+      source = std::move(s);
+      probe.pathName = source->pathName();
+    }
+#endif
   }
 
   gl::Status draw(const GlFrameRequest& q, std::size_t n, const gl::PlotRect& rect) {
@@ -124,7 +139,10 @@ void GlRenderService::start() {
   QMetaObject::invokeMethod(m_worker, [this] {
     m_gl->create();
     const Probe p = m_gl->probe;
-    QMetaObject::invokeMethod(this, [this, p] { emit ready(p); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(this, [this, p] {
+      m_pathName = p.pathName;
+      emit ready(p);
+    }, Qt::QueuedConnection);
   }, Qt::QueuedConnection);
 }
 

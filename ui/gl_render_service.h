@@ -26,6 +26,10 @@ class GlRenderService : public QObject {
     bool ok = false;
     QString line;    ///< ok: "GL runs on Mesa llvmpipe (no CUDA device behind it)"; else why there is no GL
     bool onCudaDevice = false;
+    /// Where frames come from: "host upload", or "GPU-rendered: CUDA–OpenGL interop" when the context sits on the
+    /// CUDA device and this build has interop (then why not, when it could not be used, is in interopWhyNot).
+    QString pathName = "host upload";
+    QString interopWhyNot;
   };
   using FrameFn = std::function<void(GlFrame)>;
 

@@ -205,6 +205,7 @@ RunResult Engine::run(const RunRequest& req, const CancelToken* cancel, const Pr
 
   const Job job{req, r, cancel, progress, out.device.info};
   for (int idx = 0; idx < int(r.impls.size()); ++idx) {
+    if (!req.verify && r.impls[std::size_t(idx)]->id == kCpuSerial && !detail::selects(req, kCpuSerial)) continue;
     bool cancelled = false;
     ImplResult res = runImpl(job, idx, cancelled);
     if (cancelled) {
@@ -376,6 +377,11 @@ void Engine::verifyInto(ImplResult& res, const Job& job, const ImplSpec& spec, s
     static std::atomic<std::uint64_t> generations{0};
     m_cache.referenceGeneration = ++generations;
     m_cache.referenceResult = res;
+    return;
+  }
+  if (!job.req.verify) {
+    res.verification.outcome = Verification::Outcome::NotChecked;
+    res.verification.note = "not verified: a live frame (cpu-serial is not run)";
     return;
   }
   if (m_cache.referenceOutputs.empty()) {

@@ -206,7 +206,7 @@ void blockTraceFrom(const ordered_json& j, ImplResult& r) {
 
 /// GPU outputs left on the device (RunRequest::exportDeviceOutputs): one object each.
 void deviceOutputsTo(ordered_json& j, const ImplResult& r) {
-  if (r.deviceOutputs.empty()) return;
+  if (r.deviceOutputs.empty() || r.status != Status::Ok) return;  // a failed run's buffers hold nothing to read
   ordered_json list = ordered_json::array();
   for (const auto& d : r.deviceOutputs)
     list.push_back({{"name", d.name}, {"dtype", dtypeName(d.dtype)}, {"shape", d.shape}, {"bytes", d.bytes},

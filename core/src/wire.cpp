@@ -101,6 +101,7 @@ std::string encodeRequest(const RunRequest& r) {
   if (r.traceBlocks) j["trace_blocks"] = true;
   if (r.compareOnDevice) j["compare_on_device"] = true;
   if (r.exportDeviceOutputs) j["export_device_outputs"] = true;
+  if (!r.verify) j["verify"] = false;
   if (r.device) j["device"] = *r.device;
   if (r.userKernel)
     j["user_kernel"] = {{"exercise", r.userKernel->exercise}, {"file", r.userKernel->fileName},
@@ -132,6 +133,7 @@ RunRequest decodeRequest(std::string_view bytes) {
     if (j.contains("trace_blocks")) j["trace_blocks"].get_to(r.traceBlocks);
     if (j.contains("compare_on_device")) j["compare_on_device"].get_to(r.compareOnDevice);
     if (j.contains("export_device_outputs")) j["export_device_outputs"].get_to(r.exportDeviceOutputs);
+    if (j.contains("verify")) j["verify"].get_to(r.verify);
     if (j.contains("device")) {
       if (!j["device"].is_number_integer() || j["device"].get<long long>() < 0 || j["device"].get<long long>() > INT_MAX)
         throw BadInput("device: not a device index");

@@ -5,9 +5,11 @@
 #include <exception>
 #include <memory>
 #include <mutex>
+#include <stdexcept>
 
 #include "common/block_trace.cuh"
 #include "common/pipeline_pool.h"
+#include "render/cuda_ipc.h"
 
 namespace launchlab::gpu {
 
@@ -160,18 +162,13 @@ void compareWithReference(ImplContext& ctx, PipelineKit& kit, cudaStream_t s) {
 
 void exportOutputs(ImplContext& ctx, const PipelineKit& kit) {
   if (!ctx.exportDeviceOutputs) return;
-  static constexpr char kHex[] = "0123456789abcdef";
   for (std::size_t i = 0; i < kit.arrays.out.size() && i < ctx.outputs.size(); ++i) {
     const DeviceBuffer& b = kit.arrays.out[i];
     if (!b.bytes()) continue;
-    cudaIpcMemHandle_t h;
-    LAUNCHLAB_CUDA_CHECK(cudaIpcGetMemHandle(&h, b.get()));
-    DeviceOutput d{ctx.outputs[i].name(), ctx.outputs[i].dtype(), ctx.outputs[i].shape(), b.bytes(), kit.device, {}};
-    for (unsigned char c : h.reserved) {
-      d.ipcHandle += kHex[c >> 4];
-      d.ipcHandle += kHex[c & 15];
-    }
-    ctx.deviceOutputs.push_back(std::move(d));
+    const ipc::Exported e = ipc::exportDeviceBuffer(b.get());
+    if (!e.ok()) throw std::runtime_error(e.error);
+    ctx.deviceOutputs.push_back(
+        {ctx.outputs[i].name(), ctx.outputs[i].dtype(), ctx.outputs[i].shape(), b.bytes(), kit.device, e.handle.hex()});
   }
 }
 

@@ -36,5 +36,7 @@ cat > "$STAGE/fonts.conf" <<'EOF'
 <fontconfig><dir prefix="relative">fonts</dir><cachedir>/tmp/launchlab-fontcache</cachedir></fontconfig>
 EOF
 mkdir -p .carry
-tar -C "$(dirname "$STAGE")" -cJf .carry/gui.tar.xz gui
+# xz -9e: its 64 MiB window sees that the binaries share most of their code (the kernels, the CUDA runtime), which
+# the default level's 8 MiB misses: about 30 % smaller, so the bundle fits the device tool's carry limit.
+tar -C "$(dirname "$STAGE")" -cf - gui | xz -9e -T1 > .carry/gui.tar.xz
 du -h .carry/gui.tar.xz

@@ -13,6 +13,8 @@ STEPS=${STEPS:-tests sweeps overhead mandelbrot blocks exercises check roofline}
 export LAUNCHLAB_EXERCISES_DIR=${LAUNCHLAB_EXERCISES_DIR:-$PWD/resources/exercises}
 has() { [[ " $STEPS " == *" $1 "* ]]; }
 check_begin explorer "${1:?bin dir}" "${2:?out dir}"
+# The GPU tests that start the CLI (worker, check) look here instead of the build machine's path.
+export LAUNCHLAB_CLI_PATH=${LAUNCHLAB_CLI_PATH:-$BIN/launchlab-cli} LAUNCHLAB_CLI=${LAUNCHLAB_CLI:-$BIN/launchlab-cli}
 # NVRTC is loaded at run time (issue 15): say where this machine has it.
 note "nvrtc: $(ls /usr/local/cuda/lib64/libnvrtc.so.* 2>/dev/null | head -n 1 || echo 'not in /usr/local/cuda/lib64')"
 

@@ -159,12 +159,13 @@ inline ImplResult fullImpl(Distinct& v, Status status, Verification::Outcome out
   if (status != Status::Ok) {  // measured nothing, as the engine leaves it (the form writes these as null)
     bandwidthGBs = gflops = speedupTotal = speedupCompute = 0;
     verification.maxAbsError = verification.maxRelError = 0;
+    deviceOutputs.clear();  // nothing to read after a failed run: the form leaves them out
   }
   return r;
 }
 
-/// The optional parts absent: no launch (and so no launch note), no reason, metrics, scalars, flops, block trace or
-/// outputs.
+/// The optional parts absent: no launch (and so no launch note), no reason, metrics, scalars, flops, block trace,
+/// outputs or device outputs.
 inline ImplResult sparseImpl(Distinct& v, Status status, Verification::Outcome outcome) {
   ImplResult r = fullImpl(v, status, outcome);
   r.gpu = r.demonstration = false;
@@ -178,6 +179,7 @@ inline ImplResult sparseImpl(Distinct& v, Status status, Verification::Outcome o
   r.kernelOccupancy.clear();
   r.blockTrace.clear();
   r.outputs.clear();
+  r.deviceOutputs.clear();
   return r;
 }
 

@@ -92,6 +92,25 @@ TEST_F(Fixture, CpuImplementationsVerifyAndGpuOnesAreSkippedWithAReason) {
   }
 }
 
+// Live frames (verify off): only the selected implementation runs, cpu-serial is not run and nothing is verified.
+TEST_F(Fixture, WithoutVerificationOnlyTheSelectedImplementationRuns) {
+  auto r = req("vector_add", 4099);
+  r.impls = {"cpu-parallel"};
+  r.verify = false;
+  const RunResult res = engine->run(r);
+  ASSERT_EQ(res.status, Status::Ok) << res.reason;
+  EXPECT_EQ(res.find("cpu-serial"), nullptr);
+  const ImplResult* par = res.find("cpu-parallel");
+  ASSERT_NE(par, nullptr);
+  EXPECT_EQ(par->status, Status::Ok);
+  EXPECT_EQ(par->verification.outcome, Verification::Outcome::NotChecked);
+  EXPECT_EQ(par->verification.note, "not verified: a live frame (cpu-serial is not run)");
+  r.verify = true;  // the same request verified: the reference runs again
+  const RunResult checked = engine->run(r);
+  ASSERT_NE(checked.find("cpu-serial"), nullptr);
+  EXPECT_EQ(checked.find("cpu-parallel")->verification.outcome, Verification::Outcome::Pass);
+}
+
 TEST_F(Fixture, ReferenceAndInputsAreCachedAcrossIdenticalRuns) {
   auto r = req("hypot", 5000);
   r.impls = {"cpu-parallel"};

@@ -71,6 +71,7 @@ TEST(Wire, RequestRoundTrip) {
   r.keepOutputs = true;
   r.traceBlocks = true;
   r.compareOnDevice = true;
+  r.verify = false;
   EXPECT_FALSE(wire::decodeRequest(wire::encodeRequest(RunRequest{})).traceBlocks);
   EXPECT_FALSE(wire::decodeRequest(wire::encodeRequest(RunRequest{})).compareOnDevice);
   RunRequest t = wire::decodeRequest(wire::encodeRequest(r));
@@ -87,6 +88,8 @@ TEST(Wire, RequestRoundTrip) {
   EXPECT_FALSE(t.keepInputs);
   EXPECT_TRUE(t.traceBlocks);
   EXPECT_TRUE(t.compareOnDevice);
+  EXPECT_FALSE(t.verify);
+  EXPECT_TRUE(wire::decodeRequest(wire::encodeRequest(RunRequest{})).verify);
 }
 
 TEST(Wire, ResultRoundTripKeepsArraysAndFigures) {

@@ -10,6 +10,7 @@
 #include "common/gpu_pipeline.cuh"
 #include "gpu_env.h"
 #include "launchlab/worker.h"
+#include "render/cuda_ipc.h"
 
 using namespace launchlab;
 
@@ -31,20 +32,14 @@ const ImplResult& implOf(const RunResult& r, const std::string& id) {
   return *i;
 }
 
-cudaIpcMemHandle_t decodeHandle(const std::string& hex) {
-  cudaIpcMemHandle_t h{};
-  for (std::size_t k = 0; k < sizeof h.reserved; ++k)
-    h.reserved[k] = char(std::stoi(hex.substr(2 * k, 2), nullptr, 16));
-  return h;
-}
-
 }  // namespace
 
 TEST(DeviceOutputs, SweepComparesOnTheDeviceAndFallsBackOnADifference) {
   Engine& engine = *test::gpuEnv().engine;
   RunRequest exact = request("vector_add", (1u << 20) + 5, "cuda-grid-stride");
   exact.compareOnDevice = true;
-  const ImplResult& same = implOf(engine.run(exact), "cuda-grid-stride");
+  const RunResult exactRun = engine.run(exact);
+  const ImplResult& same = implOf(exactRun, "cuda-grid-stride");
   ASSERT_EQ(same.status, Status::Ok) << same.reason;
   EXPECT_EQ(same.verification.outcome, Verification::Outcome::Pass);
   EXPECT_EQ(same.verification.note, "identical to cpu-serial's outputs, bit for bit (compared on the GPU)");
@@ -108,10 +103,11 @@ TEST(DeviceOutputs, TheWorkerExportsItsOutputsAndThisProcessReadsThem) {
   ASSERT_EQ(d.ipcHandle.size(), 128u);
 
   ASSERT_EQ(cudaSetDevice(d.device), cudaSuccess);
-  void* p = nullptr;
-  ASSERT_EQ(cudaIpcOpenMemHandle(&p, decodeHandle(d.ipcHandle), cudaIpcMemLazyEnablePeerAccess), cudaSuccess);
+  const auto handle = ipc::IpcHandle::fromHex(d.ipcHandle);
+  ASSERT_TRUE(handle.has_value());
+  const ipc::OpenedBuffer opened = ipc::OpenedBuffer::open(*handle);
+  ASSERT_TRUE(opened.ok()) << opened.error();
   std::vector<unsigned char> back(d.bytes);
-  ASSERT_EQ(cudaMemcpy(back.data(), p, d.bytes, cudaMemcpyDeviceToHost), cudaSuccess);
-  EXPECT_EQ(cudaIpcCloseMemHandle(p), cudaSuccess);
+  ASSERT_EQ(cudaMemcpy(back.data(), opened.get(), d.bytes, cudaMemcpyDeviceToHost), cudaSuccess);
   EXPECT_EQ(std::memcmp(back.data(), host.data(), d.bytes), 0);  // the device buffer holds the run's output
 }

@@ -177,6 +177,8 @@ class TestLiveMode : public QObject {
     const RunRequest f = liveFrameRequest(baseRequest(), "cpu-parallel", 3);
     QCOMPARE(f.seed, std::uint64_t(103));
     QCOMPARE(f.impls, std::vector<std::string>{"cpu-parallel"});
+    QVERIFY(!f.verify);  // a frame runs the implementation alone: no cpu-serial reference
+    QVERIFY(f.keepOutputs);
   }
 
   void statsText() {

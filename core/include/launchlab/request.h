@@ -38,6 +38,9 @@ struct RunRequest {
   /// GPU implementations leave their outputs on the device and return CUDA IPC handles to them
   /// (ImplResult::deviceOutputs): the window draws them through CUDA–OpenGL interop without a host copy.
   bool exportDeviceOutputs = false;
+  /// Off: only the selected implementations run — cpu-serial is not run as the reference and nothing is verified
+  /// (live mode's frames: a new seed each frame, drawn at once).
+  bool verify = true;
   std::optional<int> device;  ///< CUDA device index (DeviceStatus::devices); default: the runtime's selected one
   /// A student's kernel (launchlab/exercise.h): adds the implementation "my-kernel" to the run.
   std::optional<UserKernel> userKernel;
