@@ -70,9 +70,17 @@ configure_and_build() {  # dir, extra cmake args...
 
 if [ "$MODE" = test ]; then
   configure_and_build build "${CUDA_ARGS[@]}"
-  configure_and_build build-cpu -DLAUNCHLAB_CUDA=OFF -DLAUNCHLAB_GUI=OFF
+  dirs=(build)
+  # CI (.ci/run) sets LAUNCHLAB_SKIP_CPU_ONLY=1: scripts/ci_sanitizers.sh builds and tests the same CPU-only
+  # configuration under ASan + UBSan right after, so building it twice would only cost time.
+  if [ "${LAUNCHLAB_SKIP_CPU_ONLY:-0}" = 1 ]; then
+    say "CPU-only configuration: left to scripts/ci_sanitizers.sh (LAUNCHLAB_SKIP_CPU_ONLY=1)"
+  else
+    configure_and_build build-cpu -DLAUNCHLAB_CUDA=OFF -DLAUNCHLAB_GUI=OFF
+    dirs+=(build-cpu)
+  fi
   status=0
-  for dir in build build-cpu; do
+  for dir in "${dirs[@]}"; do
     say "Running the test suite of $dir (GPU tests skip without a device)"
     (cd "$ROOT/$dir" && QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j "$JOBS" --timeout 600) || status=1
   done
