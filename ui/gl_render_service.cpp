@@ -125,8 +125,14 @@ GlRenderService::GlRenderService() : m_gl(std::make_unique<Gl>()) {
 
 GlRenderService::~GlRenderService() {
   if (m_started) {
-    // The renderer and the context go on the thread where the context is current.
-    QMetaObject::invokeMethod(m_worker, [this] { m_gl.reset(); }, Qt::BlockingQueuedConnection);
+    // The renderer and the context go on the thread where the context is current, and that thread's EGL state
+    // with them: left to the thread's exit, libglvnd's cleanup can run while the process exits (an abort in CI).
+    QMetaObject::invokeMethod(m_worker, [this] {
+      m_gl.reset();
+#if LAUNCHLAB_UI_GL
+      gl::EglContext::releaseThread();
+#endif
+    }, Qt::BlockingQueuedConnection);
   }
   m_thread.quit();
   m_thread.wait();

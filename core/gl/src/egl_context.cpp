@@ -170,6 +170,8 @@ Status EglContext::makeCurrent() {
   return {};
 }
 
+void EglContext::releaseThread() { eglReleaseThread(); }
+
 void EglContext::release() {
   if (eglGetCurrentContext() == m_context) eglMakeCurrent(m_display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
 }

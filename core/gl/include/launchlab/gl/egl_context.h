@@ -46,6 +46,9 @@ class EglContext {
   /// The destructor releases it too; destroy it on the thread where it is current, or after release().
   Status makeCurrent();
   void release();
+  /// Frees the calling thread's EGL state (eglReleaseThread). Call it last on a thread that used EGL and is about
+  /// to end: libglvnd otherwise tears that state down in the thread's exit, which can race the process's own exit.
+  static void releaseThread();
 
  private:
   EglContext() = default;
