@@ -17,6 +17,8 @@
 #include "launchlab/remote.h"
 #include "launchlab/request.h"
 #include "app/quit_on_signal.h"
+#include "ui/gl_views.h"
+#include "ui/live_mode.h"
 #include "ui/main_window.h"
 #include "ui/settings.h"
 #include "ui/stall_meter.h"
@@ -214,11 +216,17 @@ int main(int argc, char** argv) {
 
   if (!shot.isEmpty()) {
     QObject::connect(&window, &MainWindow::firstPlotShown, &window, [&window, shot] {
-      // Let queued replots and layout settle, then grab what a user sees.
-      QTimer::singleShot(800, &window, [&window, shot] {
+      // Let queued replots and layout settle, then grab what a user sees (live mode: after 3 s of frames, so the
+      // printed frame rate is the steady one).
+      QTimer::singleShot(window.liveMode()->active() ? 3000 : 800, &window, [&window, shot] {
         QSaveFile file(shot);  // write-to-temporary-and-rename: an interrupted grab never leaves half a PNG
         const bool ok = file.open(QIODevice::WriteOnly) && window.grab().save(&file, "PNG") && file.commit();
         std::fprintf(ok ? stdout : stderr, "%s %s\n", ok ? "wrote" : "could not write", qPrintable(shot));
+        if (window.liveMode()->active())
+          std::printf("%s\n%s \xC2\xB7 last %s\n", qPrintable(liveStatsText(window.liveMode()->stats())),
+                      qPrintable(liveTimingText(window.liveMode()->stats())),
+                      qPrintable(GlViews::instance().lastFrameTimes().isEmpty() ? QString("GL frame: none shown")
+                                                                                 : GlViews::instance().lastFrameTimes()));
         QCoreApplication::exit(ok ? 0 : 1);
       });
     });

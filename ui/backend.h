@@ -35,6 +35,9 @@ class Backend {
   virtual RunResult run(const RunRequest& req, const CancelToken* cancel, const ProgressFn& progress) = 0;
   /// The host the runs go to when it is not this machine (a remote GPU over SSH), else "".
   virtual std::string remoteHost() const { return {}; }
+  /// Runs go to another process on this machine, whose exported device outputs (RunRequest::exportDeviceOutputs)
+  /// this process can open with CUDA IPC (a process cannot open its own).
+  virtual bool runsInLocalWorker() const { return false; }
   /// The roofline's ceilings of the device in use, measured on it (roofline.h); invalid, with the reason, without a
   /// GPU. Compute thread only (it runs kernels); each device is measured once per session.
   virtual Ceilings ceilings() {
@@ -113,6 +116,7 @@ class IsolatedBackend final : public Backend {
     return m_runner.run(m_view->withDevice(req), cancel, progress);
   }
   std::string remoteHost() const override { return m_runner.command().remoteHost; }
+  bool runsInLocalWorker() const override { return remoteHost().empty(); }
   /// Measured by the worker (its 'K' message), cached there per device.
   Ceilings ceilings() override { return m_runner.ceilings(m_view->status().available ? m_view->status().info.index : -1); }
   int workersStarted() const { return m_runner.workersStarted(); }

@@ -128,6 +128,12 @@ void TimingChart::rebuild() {
   addWhiskers(unit, axis);
   for (int i = int(m_data.bars.size()) - 1; i >= 0; --i) addBarLabel(i, axis.lo, unit, axis);
   m_plot->legend->setFont(m_style.font(0.9));
+  // Nothing to compare yet (before the first run, or while live mode runs): the title alone, no empty axes whose
+  // ticks read "2.5E-07", no empty legend frame.
+  const bool any = !m_data.bars.empty();
+  m_plot->xAxis->setVisible(any);
+  m_plot->yAxis->setVisible(any);
+  m_plot->legend->setVisible(any && m_plot->legend->itemCount() > 0);
   replotWhenVisible(*m_plot);
 }
 

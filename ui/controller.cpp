@@ -23,6 +23,7 @@ struct RunController::Job {
   std::vector<SweepCell> cells;
   std::shared_ptr<CancelToken> cancel = std::make_shared<CancelToken>();
   PostProcess postProcess;
+  PostProcess deviceImport;  // runs that export their GPU outputs (setDeviceImport)
   ProgressBox progress;
 };
 
@@ -49,6 +50,10 @@ quint64 RunController::startRun(const RunRequest& req) {
   auto job = std::make_shared<Job>();
   job->kind = JobKind::Run;
   job->request = req;
+  if (m_deviceImport && req.keepOutputs) {
+    job->request.exportDeviceOutputs = true;
+    job->deviceImport = m_deviceImport;
+  }
   return submit(std::move(job));
 }
 
@@ -187,6 +192,8 @@ void RunController::executeRun(const std::shared_ptr<Job>& job) {
     if (const Workload* w = m_backend->registry().find(job->request.workload)) outcome->workload = &w->info();
     cancelled = job->cancel->cancelled();
     if (!cancelled && job->postProcess) job->postProcess(*outcome);
+    // Before this thread can start another run: the worker's exported buffers live until its next run.
+    if (!cancelled && job->deviceImport) job->deviceImport(*outcome);
     outcome->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   }
   std::shared_ptr<const RunOutcome> done = std::move(outcome);

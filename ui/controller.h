@@ -24,11 +24,16 @@ namespace launchlab::ui {
 enum class JobKind { Run, Sweep };
 
 /// A finished run as delivered to the GUI: the engine's result and the plot data prepared beside it.
+class DeviceImports;
+
 struct RunOutcome {
   RunResult result;
   RunRequest request;  ///< what was asked (the history's "copy as command")
   const WorkloadInfo* workload = nullptr;  ///< the run's workload (from the backend's registry), for exports
   PreparedRun prepared;  ///< filled by the post-process hook (on the compute thread); points into `result`
+  /// The GPU outputs taken from the worker's device memory (device_imports.h), when the controller's device import
+  /// is on; the interop frame source draws them without a host round trip.
+  std::shared_ptr<const DeviceImports> deviceImports;
   double seconds = 0;    ///< wall time of the job on the compute thread
 };
 
@@ -45,6 +50,12 @@ class RunController : public QObject {
   Backend& backend() { return *m_backend; }
   const Backend& backend() const { return *m_backend; }
   void setPostProcess(PostProcess fn) { m_postProcess = std::move(fn); }
+  /// With `fn`: run jobs that keep their outputs ask the backend to leave the GPU outputs on the device
+  /// (RunRequest::exportDeviceOutputs) and `fn` takes them on the compute thread right after the run (after the
+  /// post-process), before any other job can start a run: the exported buffers live until the worker's next run.
+  /// Without (nullptr): nothing is exported. Applies to jobs started from then on.
+  void setDeviceImport(PostProcess fn) { m_deviceImport = std::move(fn); }
+  bool deviceImportOn() const { return bool(m_deviceImport); }
 
   /// Starts a run of `req` (copied). Returns the job id (> 0).
   quint64 startRun(const RunRequest& req);
@@ -92,6 +103,7 @@ class RunController : public QObject {
 
   std::shared_ptr<Backend> m_backend;
   PostProcess m_postProcess;
+  PostProcess m_deviceImport;
   QThread m_thread;
   QObject* m_worker = nullptr;  // lives in m_thread; jobs run as queued calls on it
   quint64 m_nextId = 1;

@@ -50,7 +50,10 @@ struct GlFrame {
   QImage image;
   GlRange range;
   QString error;      ///< "" when the image is good
+  QString dataNote;   ///< where the frame's data came from (GlFrameSource::dataNote), or ""
   double renderMs = 0;  ///< feed + draw + read back on the render thread
+  /// Where renderMs went: the framebuffer (resize + clear), the feed, the draw, the read back.
+  double stageMs[4] = {0, 0, 0, 0};
 };
 
 }  // namespace launchlab::ui

@@ -24,6 +24,9 @@ class GlFrameSource {
   virtual gl::Expected<std::size_t> feed(gl::PlotRenderer& r, const GlFrameRequest& req) = 0;
   /// The path line's first words: "host upload", "GPU-rendered: CUDA\u2013OpenGL interop".
   virtual QString pathName() const = 0;
+  /// Where the last frame's data came from, for the path line ("data: the worker's device memory (CUDA IPC)"),
+  /// or "" when the path name says it all.
+  virtual QString dataNote() const { return {}; }
 #endif
 };
 

@@ -1,5 +1,5 @@
-// The device-memory frame source (gl_frame_source.h): a run's output array uploaded once into this process's CUDA
-// context (render/gl_interop.h's DeviceCopy), then every frame — a zoom, a pan, a new size — rebuilt on the GPU by the geometry
+// The device-memory frame source (gl_frame_source.h): a run's output array taken from the worker's device memory
+// (device_imports.h), or else uploaded once into this process's CUDA context (render/gl_interop.h's DeviceCopy), then every frame — a zoom, a pan, a new size — rebuilt on the GPU by the geometry
 // twins straight into the renderer's buffers registered with CUDA (render/render_view.h's interop path). Built when
 // the window has both launchlab_render and CUDA; the render service installs it when its EGL context sits on the
 // CUDA device (interopSupport), else the host feeder stays.
@@ -10,6 +10,7 @@
 #include <memory>
 #include <utility>
 
+#include "device_imports.h"
 #include "render/gl_interop.h"
 #include "render/render_view.h"
 
@@ -31,9 +32,14 @@ class InteropFrameSource final : public GlFrameSource {
  public:
   gl::Expected<std::size_t> feed(gl::PlotRenderer& r, const GlFrameRequest& q) override {
     const HostArray& a = *q.array;
-    const render::DeviceCopy& dev = deviceCopyOf(q);
-    if (!dev.error().empty() || !dev.data()) return gl::Expected<std::size_t>::fail("interop: " + dev.error());
-    render::ViewSource src{plotKindOf(q.kind), a.dtype(), a.shape(), a.data(), dev.data()};
+    const void* device = importedData(q);
+    m_dataNote = device ? "data: the worker's device memory (CUDA IPC)" : "data: uploaded once from the host copy";
+    if (!device) {
+      const render::DeviceCopy& dev = deviceCopyOf(q);
+      if (!dev.error().empty() || !dev.data()) return gl::Expected<std::size_t>::fail("interop: " + dev.error());
+      device = dev.data();
+    }
+    render::ViewSource src{plotKindOf(q.kind), a.dtype(), a.shape(), a.data(), device};
     if (q.kind == GlDraw::Image) src.shape = {std::size_t(q.rows), std::size_t(q.cols)};
     render::ViewWindow w;
     w.begin = q.begin;
@@ -47,6 +53,7 @@ class InteropFrameSource final : public GlFrameSource {
     return fed->count;
   }
   QString pathName() const override { return "GPU-rendered: CUDA\u2013OpenGL interop"; }
+  QString dataNote() const override { return m_dataNote; }
 
  private:
   struct Resident {
@@ -54,6 +61,11 @@ class InteropFrameSource final : public GlFrameSource {
     std::shared_ptr<const RunOutcome> keep;  ///< the array's owner, so the key cannot be reused while cached
     std::unique_ptr<render::DeviceCopy> copy;
   };
+
+  /// The window's copy of q.array taken from the worker's device memory (device_imports.h), or nullptr.
+  static const void* importedData(const GlFrameRequest& q) {
+    return q.keep && q.keep->deviceImports ? q.keep->deviceImports->find(q.array) : nullptr;
+  }
 
   /// The device copy of q.array: uploaded on its first frame, kept for the next ones (the last few arrays; those
   /// whose run the window has let go are freed first).
@@ -71,6 +83,7 @@ class InteropFrameSource final : public GlFrameSource {
   static constexpr std::size_t kKept = 4;
   render::ViewFeeder m_feeder;
   std::deque<Resident> m_resident;
+  QString m_dataNote;
 };
 
 }  // namespace

@@ -49,7 +49,7 @@ struct GlRenderService::Gl {
   Probe probe;
 
   void create() {
-    auto ctx = gl::EglContext::create({.cudaOrdinal = 0, .allowSoftware = true});
+    auto ctx = gl::EglContext::create({.cudaOrdinal = probe.cudaOrdinal, .allowSoftware = true});
     if (!ctx.ok()) return void(probe.line = QString::fromStdString(ctx.error()));
     context = std::move(*ctx);
     auto r = gl::PlotRenderer::create();
@@ -63,9 +63,10 @@ struct GlRenderService::Gl {
   void useInteropWhenPossible() {
 #if LAUNCHLAB_UI_INTEROP
     if (!probe.onCudaDevice) return;
-    if (auto s = makeInteropFrameSource(0, &probe.interopWhyNot)) {
+    if (auto s = makeInteropFrameSource(probe.cudaOrdinal, &probe.interopWhyNot)) {
       source = std::move(s);
       probe.pathName = source->pathName();
+      probe.interop = true;
     }
 #endif
   }
@@ -95,14 +96,25 @@ struct GlRenderService::Gl {
     };
     if (!renderer) return fail(probe.line.toStdString());
     if (!q.array || q.pixels.isEmpty()) return fail("nothing to draw");
+    qint64 mark = 0;
+    auto stage = [&](int i) {
+      const qint64 now = t.nsecsElapsed();
+      f.stageMs[i] = double(now - mark) / 1e6;
+      mark = now;
+    };
     if (auto s = renderer->resize(q.pixels.width(), q.pixels.height()); !s.ok()) return fail(s.error);
     renderer->clear({0, 0, 0, 0});
+    stage(0);
     const auto n = source->feed(*renderer, q);
     if (!n.ok()) return fail(n.error());
+    stage(1);
     if (auto s = draw(q, *n, {0, 0, q.pixels.width(), q.pixels.height()}); !s.ok()) return fail(s.error);
+    stage(2);
     QImage img(q.pixels, QImage::Format_RGBA8888);
     if (auto s = renderer->readRgba({img.bits(), std::size_t(img.sizeInBytes())}); !s.ok()) return fail(s.error);
+    stage(3);
     f.image = std::move(img);
+    f.dataNote = source->dataNote();
     f.renderMs = double(t.nsecsElapsed()) / 1e6;
     return f;
   }

@@ -30,6 +30,10 @@ class GlRenderService : public QObject {
     /// CUDA device and this build has interop (then why not, when it could not be used, is in interopWhyNot).
     QString pathName = "host upload";
     QString interopWhyNot;
+    /// Frames come from CUDA device memory through interop (CUDA device cudaOrdinal), so GPU outputs the window
+    /// takes from the worker's device memory (device_imports.h) are drawn from there.
+    bool interop = false;
+    int cudaOrdinal = 0;
   };
   using FrameFn = std::function<void(GlFrame)>;
 

@@ -54,6 +54,8 @@ bool GlViews::waitReady(int timeoutMs) {
   return m_state != State::Starting;
 }
 
+QString GlViews::pathName() const { return m_state == State::Ready ? m_service->pathName() : pathLine(); }
+
 QString GlViews::pathLine() const {
   switch (m_state) {
     case State::Off: return "QCustomPlot: GL views turned off (" + m_offReason + ")";
@@ -88,10 +90,12 @@ GlLayer::GlLayer(QCustomPlot* plot, RequestFn request)
 
 bool GlLayer::active() const { return GlViews::instance().state() == GlViews::State::Ready && m_failure.isEmpty(); }
 
-QString GlLayer::pathLine() const {
+QString GlLayer::pathLine(bool brief) const {
   if (GlViews::instance().state() == GlViews::State::Ready && !m_failure.isEmpty())
     return "QCustomPlot: the GL frame failed (" + m_failure + ")";
-  return GlViews::instance().pathLine();
+  const QString line = brief ? GlViews::instance().pathName() : GlViews::instance().pathLine();
+  return m_dataNote.isEmpty() || GlViews::instance().state() != GlViews::State::Ready ? line
+                                                                                       : line + " \u00b7 " + m_dataNote;
 }
 
 void GlLayer::dataChanged() {
@@ -148,6 +152,15 @@ void GlLayer::drawExport(QCPPainter* painter) {
   else if (!m_image.isNull()) drawFrame(painter, m_image, m_range);  // the frame on screen, scaled
 }
 
+void GlViews::noteFrameShown(const GlFrame& f) {
+  m_lastFrameTimes = QString("GL frame %1 ms (framebuffer %2, feed %3, draw %4, read back %5)")
+                         .arg(f.renderMs, 0, 'f', 2)
+                         .arg(f.stageMs[0], 0, 'f', 2)
+                         .arg(f.stageMs[1], 0, 'f', 2)
+                         .arg(f.stageMs[2], 0, 'f', 2)
+                         .arg(f.stageMs[3], 0, 'f', 2);
+}
+
 void GlLayer::onFrame(GlFrame f) {
   if (f.generation < m_shownGeneration) return;  // a newer frame is already shown
   m_shownGeneration = f.generation;
@@ -162,6 +175,11 @@ void GlLayer::onFrame(GlFrame f) {
   m_image = std::move(f.image);
   m_range = f.range;
   m_renderMs = f.renderMs;
+  GlViews::instance().noteFrameShown(f);
+  if (f.dataNote != m_dataNote) {
+    m_dataNote = f.dataNote;
+    emit activeChanged();  // the path line says where the data came from
+  }
   ++m_framesShown;
   mParentPlot->replot(QCustomPlot::rpQueuedReplot);
   emit frameShown();

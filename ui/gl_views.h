@@ -31,13 +31,24 @@ class GlViews : public QObject {
   /// path line says `offReason` ("--no-gl", "setting: Draw plots with OpenGL is off").
   void configure(bool on, const QString& offReason);
   State state() const { return m_state; }
+  /// Ready, with frames built from CUDA device memory through interop on CUDA device `*cudaOrdinal`.
+  bool interop(int* cudaOrdinal = nullptr) const {
+    if (cudaOrdinal) *cudaOrdinal = m_probe.cudaOrdinal;
+    return m_state == State::Ready && m_probe.interop;
+  }
   /// "host upload: GL runs on Mesa llvmpipe (no CUDA device behind it)", "QCustomPlot: GL views turned off
   /// (--no-gl)", "QCustomPlot: no usable OpenGL (<why>)", "QCustomPlot: starting OpenGL…".
   QString pathLine() const;
+  /// Ready: the path's name alone ("GPU-rendered: CUDA\u2013OpenGL interop", "host upload"); else pathLine().
+  QString pathName() const;
   /// The render thread while Starting or Ready, else null.
   GlRenderService* service() { return m_state == State::Starting || m_state == State::Ready ? m_service.get() : nullptr; }
   /// Blocks until the state is no longer Starting (tests, screenshots); false on timeout.
   bool waitReady(int timeoutMs = 10000);
+  /// "GL frame 0.84 ms (framebuffer 0.01, feed 0.40, draw 0.12, read back 0.31)": the last frame any view showed,
+  /// on the render thread; "" before the first (GUI thread).
+  QString lastFrameTimes() const { return m_lastFrameTimes; }
+  void noteFrameShown(const GlFrame& f);
 
  signals:
   void changed();
@@ -49,6 +60,7 @@ class GlViews : public QObject {
   State m_state = State::Off;
   QString m_offReason = "not turned on";
   GlRenderService::Probe m_probe;
+  QString m_lastFrameTimes;
 };
 
 /// Whether a plot kind has a GL view.
@@ -69,8 +81,9 @@ class GlLayer : public QCPLayerable {
 
   /// GL draws this view's data: GL views are ready and no frame of this view failed.
   bool active() const;
-  /// The view's path line: the process's, or this view's failure.
-  QString pathLine() const;
+  /// The view's path line: the process's, or this view's failure. `brief`: without the renderer's details ("GL runs
+  /// on ..."), for a plot too narrow for the whole line.
+  QString pathLine(bool brief = false) const;
   /// The data or its style changed: a new frame is asked for at the next replot (the old one stays until then).
   void dataChanged();
   /// No data: the frame goes.
@@ -109,6 +122,7 @@ class GlLayer : public QCPLayerable {
     bool operator==(const Key&) const = default;
   } m_asked;
   QString m_failure;
+  QString m_dataNote;  ///< the last frame's (GlFrame::dataNote)
   int m_framesShown = 0;
   double m_renderMs = 0;
   bool m_smooth = true;

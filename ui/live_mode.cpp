@@ -45,6 +45,12 @@ QString liveStatsText(const LiveStats& s) {
       .arg(s.frames);
 }
 
+QString liveTimingText(const LiveStats& s) {
+  return QString("last frame: run %1 ms (request to outcome) \xC2\xB7 shown in %2 ms")
+      .arg(s.runMs, 0, 'f', 2)
+      .arg(s.showMs, 0, 'f', 2);
+}
+
 LiveMode::LiveMode(RunController& controller, RequestFn request, QObject* parent)
     : QObject(parent), m_controller(controller), m_request(std::move(request)) {
   qRegisterMetaType<launchlab::ui::LiveStats>();
@@ -89,6 +95,7 @@ void LiveMode::next() {
   }
   m_impl = base->impls.size() == 1 ? base->impls.front() : std::string(kCpuSerial);
   m_submitting = true;
+  m_sent.start();
   m_job = m_controller.startRun(liveFrameRequest(*base, m_impl, m_frame));
   m_submitting = false;
   ++m_frame;
@@ -108,7 +115,11 @@ void LiveMode::onFinished(quint64 id, std::shared_ptr<const RunOutcome> outcome)
     return;
   }
   updateStats(*outcome);
+  m_stats.runMs = double(m_sent.nsecsElapsed()) / 1e6;
+  QElapsedTimer shown;
+  shown.start();
   emit frameReady(outcome, m_stats);
+  m_stats.showMs = double(shown.nsecsElapsed()) / 1e6;
   // The next frame once this one is drawn: the queued call runs after the paint events the frame posted.
   QTimer::singleShot(0, this, &LiveMode::next);
 }

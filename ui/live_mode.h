@@ -25,6 +25,8 @@ struct LiveStats {
   double kernelMs = 0;     ///< the implementation's kernel (CPU: loop) time of the last frame
   std::string implTitle;   ///< the implementation that runs
   std::uint64_t seed = 0;  ///< the last frame's seed
+  double runMs = 0;        ///< the last frame: its request sent to its outcome back (compute thread, worker, import)
+  double showMs = 0;       ///< the last frame: handing it to the views on the GUI thread (GL views draw it after)
 };
 
 /// The implementation live mode runs for a request of `w` (impls as ticked, empty: all): `shown` when the request
@@ -36,6 +38,8 @@ std::string liveImplOf(const Workload& w, const RunRequest& req, const std::stri
 RunRequest liveFrameRequest(RunRequest base, const std::string& impl, std::uint64_t frame);
 /// "live: 12.3 fps · kernel 0.84 ms/frame · frame 57"
 QString liveStatsText(const LiveStats& s);
+/// Where a frame's time goes: "last frame: run 1.92 ms (request to outcome) · shown in 0.61 ms"
+QString liveTimingText(const LiveStats& s);
 
 class LiveMode : public QObject {
   Q_OBJECT
@@ -78,6 +82,7 @@ class LiveMode : public QObject {
   bool m_active = false;
   bool m_submitting = false;
   quint64 m_job = 0;
+  QElapsedTimer m_sent;  ///< since the frame in flight was requested
   std::uint64_t m_frame = 0;
   std::string m_impl;
   LiveStats m_stats;

@@ -174,6 +174,8 @@ class MainWindow : public QMainWindow {
   void addLiveAction(QToolBar* tb);
   /// The OpenGL plots toggle (the setting; main_window_live.cpp); turns GL views on or off.
   void addGlAction(QToolBar* tb);
+  /// Device import on while the GL views draw through interop and runs go to a local worker (device_imports.h).
+  void updateDeviceImport();
   /// The next live frame's request: the form as it is, with the implementation live mode runs; nullopt and `why`.
   std::optional<RunRequest> liveRequest(QString& why) const;
   void showLiveFrame(std::shared_ptr<const RunOutcome> outcome);

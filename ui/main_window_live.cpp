@@ -7,6 +7,7 @@
 
 #include "banner.h"
 #include "charts.h"
+#include "device_imports.h"
 #include "export_dialog.h"
 #include "gl_views.h"
 #include "live_mode.h"
@@ -35,6 +36,7 @@ void MainWindow::addLiveAction(QToolBar* tb) {
     m_liveAct->setChecked(on);
     onBusy(m_controller->busy());
     if (on) {
+      m_outputs->setCurrentIndex(m_outputs->liveViewIndex());  // a view the frames are drawn in, not a bar
       m_timing->markStale("Timing: live mode \xE2\x80\x94 the last frame's timing shows when it stops (Esc)");
       log("live mode: a new seed every frame (Esc stops)");
       m_statusText->setText("Live\xE2\x80\xA6");
@@ -77,6 +79,7 @@ void MainWindow::addGlAction(QToolBar* tb) {
   };
   connect(&GlViews::instance(), &GlViews::changed, this, [this] {
     if (GlViews::instance().state() != GlViews::State::Starting) log("plots: " + GlViews::instance().pathLine());
+    updateDeviceImport();
   });
   apply(m_glAct->isChecked());
   connect(m_glAct, &QAction::toggled, this, [this, apply](bool on) {
@@ -84,6 +87,16 @@ void MainWindow::addGlAction(QToolBar* tb) {
     apply(on);
     log(on ? "plots drawn with OpenGL where it starts" : "plots drawn with QCustomPlot (OpenGL plots off)");
   });
+}
+
+void MainWindow::updateDeviceImport() {
+  int ordinal = 0;
+  const bool on = GlViews::instance().interop(&ordinal) && m_backend->runsInLocalWorker();
+  if (on == m_controller->deviceImportOn()) return;
+  if (!on) return m_controller->setDeviceImport(nullptr);
+  // GPU outputs go from the worker's device memory to the GL views without a host round trip (device_imports.h).
+  m_controller->setDeviceImport([ordinal](RunOutcome& o) { o.deviceImports = importDeviceOutputs(o.result, ordinal); });
+  log("plots: GPU outputs are taken from the worker's device memory (CUDA IPC) for the GL views");
 }
 
 std::optional<RunRequest> MainWindow::liveRequest(QString& why) const {

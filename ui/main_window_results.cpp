@@ -18,6 +18,7 @@
 
 #include "banner.h"
 #include "charts.h"
+#include "device_imports.h"
 #include "export_dialog.h"
 #include "form_state.h"
 #include "log_text.h"
@@ -126,6 +127,7 @@ void MainWindow::display(quint64 id, std::shared_ptr<const RunOutcome> outcome) 
   m_recordedBanner->hide();  // measured here and now
   showOutcome(std::move(outcome));
   logRun(id, *m_last, t.elapsed());
+  if (m_last->deviceImports) log("plots: " + m_last->deviceImports->note());
   m_statusText->setText(runStatusText(m_last->result, m_jobClock.elapsed() / 1000.0));
   m_lastDisplayMs = t.elapsed();
   if (m_waitingFirstPlot) measureFirstPlot();

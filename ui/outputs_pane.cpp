@@ -100,6 +100,20 @@ QHBoxLayout* OutputsPane::buildBar() {
 
 QString OutputsPane::tabText(int i) const { return m_tabs->tabText(i); }
 int OutputsPane::currentIndex() const { return m_tabs->currentIndex(); }
+
+void OutputsPane::setCurrentIndex(int i) {
+  if (i >= 0 && i < m_tabs->count()) m_tabs->setCurrentIndex(i);
+}
+
+int OutputsPane::liveViewIndex() const {
+  const int front = currentIndex();
+  if (front >= 0 && front < viewCount() && !view(front)->drawPath().isEmpty()) return front;
+  for (PlotKind k : {PlotKind::Points, PlotKind::Image, PlotKind::Histogram, PlotKind::Waveform})
+    for (int i = 0; i < viewCount(); ++i)
+      if (!m_views[std::size_t(i)].blocks && m_views[std::size_t(i)].spec.plot == k && !view(i)->drawPath().isEmpty())
+        return i;
+  return front;
+}
 std::string OutputsPane::shownImpl() const { return m_showImpl->currentData().toString().toStdString(); }
 
 void OutputsPane::setWorkload(const Workload& w, const QString& message) {

@@ -47,6 +47,12 @@ class OutputsPane : public QWidget {
   QString tabText(int i) const;
   /// The view in front (-1 when none).
   int currentIndex() const;
+  /// Brings view `i` to the front (ignored when out of range).
+  void setCurrentIndex(int i);
+  /// Live mode's view: the one in front when it has a GL path (OutputView::drawPath), else the first that has one,
+  /// points before images before histograms before waveforms (Monte Carlo pi's point cloud rather than its estimate
+  /// bar or its per-thread counts), else the one in front.
+  int liveViewIndex() const;
   /// The implementation whose outputs are shown ("" before a run).
   std::string shownImpl() const;
   /// "Re-run this region": shown for workloads whose image is a region of the plane (region_zoom.h) while an

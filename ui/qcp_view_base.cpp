@@ -84,6 +84,12 @@ void QcpViewBase::syncGl() {
 void QcpViewBase::placePathLabel() {
   QFont f = m_style.font(0.8);
   m_pathLabel->setFont(f);
+  // The whole line when it fits; else without the renderer's details; else cut with an ellipsis (the log has it all).
+  const QFontMetrics fm(f);
+  const int room = std::max(40, m_plot->width() - 8);
+  QString text = m_gl ? m_gl->pathLine() : m_pathLabel->text();
+  if (m_gl && fm.horizontalAdvance(text) > room) text = m_gl->pathLine(true);
+  m_pathLabel->setText(fm.elidedText(text, Qt::ElideRight, room));
   m_pathLabel->setStyleSheet(QString("color: %1; background: transparent;").arg(toQColor(m_style.palette->grid).darker(160).name()));
   m_pathLabel->adjustSize();
   m_pathLabel->move(std::max(0, m_plot->width() - m_pathLabel->width() - 4), m_plot->height() - m_pathLabel->height() - 1);

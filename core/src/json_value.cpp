@@ -210,7 +210,7 @@ void deviceOutputsTo(ordered_json& j, const ImplResult& r) {
   ordered_json list = ordered_json::array();
   for (const auto& d : r.deviceOutputs)
     list.push_back({{"name", d.name}, {"dtype", dtypeName(d.dtype)}, {"shape", d.shape}, {"bytes", d.bytes},
-                    {"device", d.device}, {"ipc_handle", d.ipcHandle}});
+                    {"device", d.device}, {"ipc_handle", d.ipcHandle}, {"offset", d.offset}});
   j["device_outputs"] = std::move(list);
 }
 void deviceOutputsFrom(const ordered_json& j, ImplResult& r) {
@@ -226,6 +226,7 @@ void deviceOutputsFrom(const ordered_json& j, ImplResult& r) {
     o.at("bytes").get_to(d.bytes);
     o.at("device").get_to(d.device);
     o.at("ipc_handle").get_to(d.ipcHandle);
+    if (o.contains("offset")) o.at("offset").get_to(d.offset);
     const bool hex = d.ipcHandle.size() == 128 &&
                      d.ipcHandle.find_first_not_of("0123456789abcdef") == std::string::npos;
     if (!hex) throw BadInput("'device_outputs': an IPC handle is 128 lower-case hex digits");

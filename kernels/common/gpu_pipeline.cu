@@ -168,7 +168,8 @@ void exportOutputs(ImplContext& ctx, const PipelineKit& kit) {
     const ipc::Exported e = ipc::exportDeviceBuffer(b.get());
     if (!e.ok()) throw std::runtime_error(e.error);
     ctx.deviceOutputs.push_back(
-        {ctx.outputs[i].name(), ctx.outputs[i].dtype(), ctx.outputs[i].shape(), b.bytes(), kit.device, e.handle.hex()});
+        {ctx.outputs[i].name(), ctx.outputs[i].dtype(), ctx.outputs[i].shape(), b.bytes(), kit.device, e.handle.hex(),
+         e.offset});
   }
 }
 

@@ -120,8 +120,8 @@ class Mandelbrot final : public MatrixWorkload {
     addCpu("cpu-parallel", "CPU parallel (OpenMP, dynamic rows)",
            "All cores; rows handed out one at a time (schedule(dynamic)) because their costs differ.", runCpu<true>);
     addGpu("cuda-per-pixel", "CUDA a thread per pixel",
-           "Thread (x, y) of a 2-D grid takes pixel (x, y): a warp covers 32 neighbouring pixels of a row, whose "
-           "orbits are alike.",
+           "Thread (x, y) of a 2-D grid takes pixel (x, y): a warp covers neighbouring pixels (8 x 4 with the auto "
+           "block 8 x 16; 32 of a row with 32 x 8), whose orbits are alike.",
            LAUNCHLAB_CUDA_ENTRY(mandelbrot::cudaPerPixel));
     addGpu("cuda-scattered", "CUDA scattered pixels (divergence)",
            "The same work, but thread t takes pixel (t * m) mod N (m coprime with N): a warp's 32 pixels lie all "

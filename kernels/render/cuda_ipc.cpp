@@ -1,13 +1,16 @@
 // CUDA IPC export and open (render/cuda_ipc.h). The hex form is CUDA-free; the rest needs the CUDA runtime.
 #include "render/cuda_ipc.h"
 
+#include <cstdint>
 #include <cstring>
+#include <string>
 #include <utility>
 
 #include "launchlab/config.h"
 
 #if LAUNCHLAB_HAVE_CUDA
 #include <cuda_runtime_api.h>
+#include <cudaTypedefs.h>
 
 #include "common/cuda_check.h"
 #endif
@@ -49,16 +52,43 @@ std::optional<IpcHandle> IpcHandle::fromHex(std::string_view text) {
 }
 
 OpenedBuffer::OpenedBuffer(OpenedBuffer&& o) noexcept
-    : m_ptr(std::exchange(o.m_ptr, nullptr)), m_error(std::move(o.m_error)) {}
+    : m_ptr(std::exchange(o.m_ptr, nullptr)), m_size(std::exchange(o.m_size, 0)), m_error(std::move(o.m_error)) {}
 
 OpenedBuffer& OpenedBuffer::operator=(OpenedBuffer&& o) noexcept {
   std::swap(m_ptr, o.m_ptr);
+  std::swap(m_size, o.m_size);
   std::swap(m_error, o.m_error);
   return *this;
 }
 
+const void* OpenedBuffer::at(std::uint64_t offset, std::uint64_t bytes) const {
+  if (!m_ptr || offset > m_size || bytes > m_size - offset) return nullptr;
+  return static_cast<const unsigned char*>(m_ptr) + offset;
+}
+
 #if LAUNCHLAB_HAVE_CUDA
 static_assert(sizeof(cudaIpcMemHandle_t) == IpcHandle::kBytes, "cudaIpcMemHandle_t is 64 bytes");
+
+namespace {
+/// The block of device memory `p` lies in (cuMemGetAddressRange, reached through the runtime: no libcuda link).
+/// "" or why not.
+std::string addressRange(const void* p, std::uint64_t& base, std::size_t& size) {
+  static const auto fn = [] {
+    void* f = nullptr;
+    cudaDriverEntryPointQueryResult found{};
+    const cudaError_t e = cudaGetDriverEntryPointByVersion("cuMemGetAddressRange", &f, 12000, cudaEnableDefault, &found);
+    if (e != cudaSuccess) cudaGetLastError();
+    return e == cudaSuccess && found == cudaDriverEntryPointSuccess ? reinterpret_cast<PFN_cuMemGetAddressRange_v3020>(f)
+                                                                    : nullptr;
+  }();
+  if (!fn) return "the driver has no cuMemGetAddressRange";
+  CUdeviceptr b = 0;
+  if (const CUresult e = fn(&b, &size, reinterpret_cast<CUdeviceptr>(p)); e != CUDA_SUCCESS)
+    return "cuMemGetAddressRange: error " + std::to_string(int(e));
+  base = std::uint64_t(b);
+  return {};
+}
+}  // namespace
 
 Exported exportDeviceBuffer(const void* devicePtr) {
   Exported r;
@@ -68,6 +98,10 @@ Exported exportDeviceBuffer(const void* devicePtr) {
     return r;
   }
   std::memcpy(r.handle.bytes.data(), &h, IpcHandle::kBytes);
+  std::uint64_t base = 0;
+  std::size_t size = 0;
+  if (std::string e = addressRange(devicePtr, base, size); !e.empty()) r.error = e;
+  else r.offset = reinterpret_cast<std::uintptr_t>(devicePtr) - base;
   return r;
 }
 
@@ -78,7 +112,11 @@ OpenedBuffer OpenedBuffer::open(const IpcHandle& handle) {
   if (const cudaError_t e = cudaIpcOpenMemHandle(&b.m_ptr, h, cudaIpcMemLazyEnablePeerAccess); e != cudaSuccess) {
     b.m_ptr = nullptr;
     b.m_error = "cudaIpcOpenMemHandle: " + gpu::errorText(e);
+    return b;
   }
+  std::uint64_t base = 0;
+  if (std::string e = addressRange(b.m_ptr, base, b.m_size); !e.empty()) b.m_size = 0;
+  else b.m_size -= std::size_t(reinterpret_cast<std::uintptr_t>(b.m_ptr) - base);
   return b;
 }
 

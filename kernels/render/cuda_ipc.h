@@ -24,11 +24,14 @@ struct IpcHandle {
 
 struct Exported {
   IpcHandle handle;
+  /// Where `devicePtr` lies in the memory the handle opens: the driver carves small cudaMalloc allocations out of
+  /// one larger block, the handle stands for that whole block, and opening it gives the block's start.
+  std::uint64_t offset = 0;
   std::string error;  ///< empty on success
   bool ok() const { return error.empty(); }
 };
-/// The handle of the allocation `devicePtr` starts (a pointer cudaMalloc returned; the opened mapping gives that
-/// allocation's base). The allocation must outlive every process that opened it.
+/// The handle of the memory `devicePtr` (a pointer cudaMalloc returned) lives in, and its offset there. The
+/// allocation must outlive every process that opened it.
 Exported exportDeviceBuffer(const void* devicePtr);
 
 /// A peer process's allocation mapped into this process (cudaIpcOpenMemHandle with lazy peer access) on the
@@ -44,11 +47,16 @@ class OpenedBuffer {
   OpenedBuffer(const OpenedBuffer&) = delete;
   OpenedBuffer& operator=(const OpenedBuffer&) = delete;
   void* get() const { return m_ptr; }
+  /// The bytes mapped from get() on (the whole block the handle stands for; 0 when the driver did not say).
+  std::size_t size() const { return m_size; }
+  /// get() + offset when [offset, offset + bytes) lies in the mapping, else nullptr.
+  const void* at(std::uint64_t offset, std::uint64_t bytes) const;
   const std::string& error() const { return m_error; }
   bool ok() const { return m_ptr != nullptr; }
 
  private:
   void* m_ptr = nullptr;
+  std::size_t m_size = 0;
   std::string m_error;
 };
 

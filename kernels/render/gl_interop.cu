@@ -123,19 +123,41 @@ std::string GlBufferInterop::unmap(void* stream, InteropTimes* times, bool kerne
   return {};
 }
 
-DeviceCopy::DeviceCopy(const void* host, std::size_t bytes) {
+DeviceCopy::DeviceCopy(const void* source, std::size_t bytes) {
   if (cudaError_t e = cudaMalloc(&m_ptr, bytes ? bytes : 1); e != cudaSuccess) {
     cudaGetLastError();
     m_ptr = nullptr;
     m_error = cudaText("cudaMalloc", e);
     return;
   }
-  if (cudaError_t e = cudaMemcpy(m_ptr, host, bytes, cudaMemcpyHostToDevice); e != cudaSuccess)
+  // cudaMemcpyDefault: unified addressing tells host from device memory (and another device's, peer to peer).
+  // A device-to-device cudaMemcpy returns before it is done: wait, so the source may go (or be reused) at once.
+  cudaError_t e = cudaMemcpy(m_ptr, source, bytes, cudaMemcpyDefault);
+  if (e == cudaSuccess) e = cudaStreamSynchronize(nullptr);
+  if (e != cudaSuccess) {
+    cudaGetLastError();
     m_error = cudaText("cudaMemcpy", e);
+  }
+}
+
+std::string useDevice(int ordinal) {
+  if (const cudaError_t e = cudaSetDevice(ordinal); e != cudaSuccess) {
+    cudaGetLastError();
+    return cudaText("cudaSetDevice", e);
+  }
+  return {};
 }
 
 DeviceCopy::~DeviceCopy() {
   if (m_ptr) cudaFree(m_ptr);
+}
+
+std::string copyToHost(void* host, const void* device, std::size_t bytes) {
+  if (const cudaError_t e = cudaMemcpy(host, device, bytes, cudaMemcpyDefault); e != cudaSuccess) {
+    cudaGetLastError();
+    return cudaText("cudaMemcpy", e);
+  }
+  return {};
 }
 
 std::string synchronize(void* stream) {

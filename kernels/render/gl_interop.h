@@ -71,11 +71,12 @@ class GlBufferInterop {
   std::size_t m_bytes = 0;
 };
 
-/// A host array copied to the device (cudaMalloc + cudaMemcpy), freed on destruction: the engine hands back host
-/// outputs, the interop path starts from device memory as a live kernel's output would be.
+/// An array copied into a new allocation on the current device (cudaMalloc + cudaMemcpy, waited for), freed on
+/// destruction. `source` is host memory (the engine's host outputs) or device memory of any context this process
+/// can address (another process's buffer opened with CUDA IPC: a device-to-device copy).
 class DeviceCopy {
  public:
-  DeviceCopy(const void* host, std::size_t bytes);
+  DeviceCopy(const void* source, std::size_t bytes);
   ~DeviceCopy();
   DeviceCopy(const DeviceCopy&) = delete;
   DeviceCopy& operator=(const DeviceCopy&) = delete;
@@ -87,6 +88,12 @@ class DeviceCopy {
   void* m_ptr = nullptr;
   std::string m_error;
 };
+
+/// Makes CUDA device `ordinal` current on the calling thread; "" or why not.
+std::string useDevice(int ordinal);
+
+/// Copies `bytes` of device memory (any context this process can address) into host memory, waited for; "" or why.
+std::string copyToHost(void* host, const void* device, std::size_t bytes);
 
 /// Waits for the stream (nullptr: the device) and says what went wrong, if anything.
 std::string synchronize(void* stream = nullptr);

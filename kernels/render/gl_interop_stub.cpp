@@ -18,6 +18,8 @@ std::string GlBufferInterop::map(void*, InteropTimes*) { return kNoCuda; }
 std::string GlBufferInterop::unmap(void*, InteropTimes*, bool) { return kNoCuda; }
 DeviceCopy::DeviceCopy(const void*, std::size_t) : m_error(kNoCuda) {}
 DeviceCopy::~DeviceCopy() = default;
+std::string useDevice(int) { return kNoCuda; }
 std::string synchronize(void*) { return kNoCuda; }
+std::string copyToHost(void*, const void*, std::size_t) { return kNoCuda; }
 
 }  // namespace launchlab::render

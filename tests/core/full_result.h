@@ -146,7 +146,7 @@ inline ImplResult fullImpl(Distinct& v, Status status, Verification::Outcome out
   fill(verification, v, outcome);
   outputs = {array(v, DType::F64, {2, 3}), array(v, DType::U8, {5})};
   deviceOutputs = {{.name = v.text("output"), .dtype = DType::I16, .shape = {3, std::size_t(v.integer())},
-                    .bytes = v.big(), .device = int(v.integer()), .ipcHandle = std::string(126, 'a') + "0f"}};
+                    .bytes = v.big(), .device = int(v.integer()), .ipcHandle = std::string(126, 'a') + "0f", .offset = v.big()}};
   kernelOccupancy = {{.symbol = v.text("_Z6kernelPf"),
                       .resources = {.registersPerThread = int(v.integer()), .staticSharedBytes = v.big(),
                                     .localBytesPerThread = v.big(), .maxThreadsPerBlock = int(v.integer())},

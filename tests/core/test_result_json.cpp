@@ -164,7 +164,7 @@ TEST(ResultJson, PublicDocumentKeepsTheSchemaKeysInOrder) {
                                                    "metrics", "scalars", "verification", "kernel_occupancy",
                                                    "block_trace", "device_outputs"}));
   EXPECT_EQ(keys(full["device_outputs"][0]),
-            (std::vector<std::string>{"name", "dtype", "shape", "bytes", "device", "ipc_handle"}));
+            (std::vector<std::string>{"name", "dtype", "shape", "bytes", "device", "ipc_handle", "offset"}));
   EXPECT_EQ(keys(full["block_trace"]), (std::vector<std::string>{"block", "sm", "start_ns", "end_ns"}));
   EXPECT_EQ(full["block_trace"]["end_ns"][1], r.impls[0].blockTrace[1].endNs);
   EXPECT_EQ(keys(full["kernel_occupancy"][0]),

@@ -107,7 +107,37 @@ TEST(DeviceOutputs, TheWorkerExportsItsOutputsAndThisProcessReadsThem) {
   ASSERT_TRUE(handle.has_value());
   const ipc::OpenedBuffer opened = ipc::OpenedBuffer::open(*handle);
   ASSERT_TRUE(opened.ok()) << opened.error();
+  const void* start = opened.at(d.offset, d.bytes);
+  ASSERT_NE(start, nullptr) << "offset " << d.offset << ", " << d.bytes << " bytes, " << opened.size() << " mapped";
   std::vector<unsigned char> back(d.bytes);
-  ASSERT_EQ(cudaMemcpy(back.data(), opened.get(), d.bytes, cudaMemcpyDeviceToHost), cudaSuccess);
+  ASSERT_EQ(cudaMemcpy(back.data(), start, d.bytes, cudaMemcpyDeviceToHost), cudaSuccess);
   EXPECT_EQ(std::memcmp(back.data(), host.data(), d.bytes), 0);  // the device buffer holds the run's output
+}
+
+// Small outputs share one block of device memory: each handle opens the whole block, and the offset says where the
+// output starts (without it, both of mandelbrot's 36 KiB outputs read as the block's first bytes).
+TEST(DeviceOutputs, SmallOutputsAreFoundAtTheirOffsets) {
+  IsolatedRunner runner({test::selfExe(), "--worker"});
+  ASSERT_TRUE(runner.deviceStatus().available) << runner.deviceStatus().reason;
+  RunRequest r = request("mandelbrot", 96, "cuda-per-pixel");
+  r.params = {{"output", "escape-count"}};
+  r.exportDeviceOutputs = true;
+  r.keepOutputs = true;
+  const RunResult res = runner.run(r);
+  const ImplResult& gpu = implOf(res, "cuda-per-pixel");
+  ASSERT_EQ(gpu.status, Status::Ok) << gpu.reason;
+  ASSERT_EQ(gpu.deviceOutputs.size(), 2u);  // iters and rounds
+  for (std::size_t i = 0; i < 2; ++i) {
+    const DeviceOutput& d = gpu.deviceOutputs[i];
+    const HostArray& host = gpu.outputs[i];
+    ASSERT_EQ(d.name, host.name());
+    ASSERT_EQ(cudaSetDevice(d.device), cudaSuccess);
+    const ipc::OpenedBuffer opened = ipc::OpenedBuffer::open(*ipc::IpcHandle::fromHex(d.ipcHandle));
+    ASSERT_TRUE(opened.ok()) << opened.error();
+    const void* start = opened.at(d.offset, d.bytes);
+    ASSERT_NE(start, nullptr) << d.name << ": offset " << d.offset << ", " << opened.size() << " bytes mapped";
+    std::vector<unsigned char> back(d.bytes);
+    ASSERT_EQ(cudaMemcpy(back.data(), start, d.bytes, cudaMemcpyDeviceToHost), cudaSuccess);
+    EXPECT_EQ(std::memcmp(back.data(), host.data(), d.bytes), 0) << d.name << " at offset " << d.offset;
+  }
 }

@@ -198,30 +198,35 @@ TEST(PlotGeometryGpu, HistogramTexelsAndPointsMatchTheCpu) {
     });
 }
 
-// ---- CUDA IPC: the child side runs as `launchlab_gpu_tests --ipc-m4-child HANDLE N SEED` (tests/gpu/gpu_main.cpp).
+// ---- CUDA IPC: the child side runs as `launchlab_gpu_tests --ipc-m4-child HANDLE N SEED OFFSET` (tests/gpu/gpu_main.cpp).
 namespace {
 constexpr std::uint32_t kIpcColumns[] = {7, 1280};
 }
 
 int runIpcM4Child(int argc, char** argv) {
-  if (argc != 5) return 2;
+  if (argc != 6) return 2;
   const auto handle = ipc::IpcHandle::fromHex(argv[2]);
-  const std::uint64_t n = std::stoull(argv[3]), seed = std::stoull(argv[4]);
+  const std::uint64_t n = std::stoull(argv[3]), seed = std::stoull(argv[4]), offset = std::stoull(argv[5]);
   if (!handle) return 2;
   const ipc::OpenedBuffer opened = ipc::OpenedBuffer::open(*handle);
   if (!opened.ok()) {
     std::cerr << "child: " << opened.error() << "\n";
     return 3;
   }
+  const void* start = opened.at(offset, n * sizeof(float));
+  if (!start) {
+    std::cerr << "child: the samples do not lie in the opened memory\n";
+    return 3;
+  }
   const std::vector<float> expected = randomValues<float>(n, seed);
   std::vector<float> seen(n);
-  if (cudaMemcpy(seen.data(), opened.get(), n * sizeof(float), cudaMemcpyDeviceToHost) != cudaSuccess ||
+  if (cudaMemcpy(seen.data(), start, n * sizeof(float), cudaMemcpyDeviceToHost) != cudaSuccess ||
       std::memcmp(seen.data(), expected.data(), n * sizeof(float)) != 0) {
     std::cerr << "child: the opened buffer does not hold the parent's samples\n";
     return 4;
   }
   for (std::uint32_t c : kIpcColumns)
-    if (const std::string diff = m4Difference(expected, opened.get(), 0, n, c); !diff.empty()) {
+    if (const std::string diff = m4Difference(expected, start, 0, n, c); !diff.empty()) {
       std::cerr << "child: M4 into " << c << " columns differs from the CPU: " << diff << "\n";
       return 5;
     }
@@ -236,8 +241,8 @@ TEST(PlotGeometryGpu, IpcChildOpensTheParentsBufferAndDecimatesIt) {
   const std::string hex = exported.handle.hex();
   ASSERT_EQ(ipc::IpcHandle::fromHex(hex)->bytes, exported.handle.bytes);
   std::string self = "/proc/self/exe", mode = "--ipc-m4-child", nText = std::to_string(n), seedText = std::to_string(seed);
-  std::string hexArg = hex;
-  char* args[] = {self.data(), mode.data(), hexArg.data(), nText.data(), seedText.data(), nullptr};
+  std::string hexArg = hex, offsetText = std::to_string(exported.offset);
+  char* args[] = {self.data(), mode.data(), hexArg.data(), nText.data(), seedText.data(), offsetText.data(), nullptr};
   pid_t pid = 0;
   ASSERT_EQ(posix_spawn(&pid, "/proc/self/exe", nullptr, nullptr, args, environ), 0);
   int status = 0;

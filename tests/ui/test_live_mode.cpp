@@ -79,6 +79,8 @@ class TestLiveMode : public QObject {
     // The fake's kernel time: block count / 100 ms (auto launch: 1 -> 0.01 ms).
     QCOMPARE(last.kernelMs, 0.01);
     QVERIFY(last.fps > 0);
+    // The frame's round trip holds the fake's 5 ms repetition (its run sleeps that long).
+    QVERIFY2(last.runMs >= 4.5, qPrintable(liveTimingText(last)));
   }
 
   void stopCancelsTheFrameInFlightAndNothingFollows() {
@@ -187,6 +189,9 @@ class TestLiveMode : public QObject {
     s.fps = 29.84;
     s.kernelMs = 0.8412;
     QCOMPARE(liveStatsText(s), QString("live: 29.8 fps \xC2\xB7 kernel 0.84 ms/frame \xC2\xB7 frame 57"));
+    s.runMs = 1.916;
+    s.showMs = 0.6149;
+    QCOMPARE(liveTimingText(s), QString("last frame: run 1.92 ms (request to outcome) \xC2\xB7 shown in 0.61 ms"));
   }
 
   void theWindowsToggleDrawsFramesAndEscStops() {
@@ -208,6 +213,8 @@ class TestLiveMode : public QObject {
     QVERIFY(window->lastOutcome());
     QCOMPARE(window->lastOutcome()->request.impls, std::vector<std::string>{"cpu-parallel"});
     QVERIFY(window->outputsPane()->placeholder().isEmpty());  // the views show the frame
+    // Live mode brings the point cloud to the front: the estimate's bar chart is not where samples rain in.
+    QCOMPARE(window->outputsPane()->tabText(window->outputsPane()->currentIndex()), QString("points"));
     window->cancelAction()->trigger();  // Esc
     QVERIFY(!window->liveMode()->active());
     QVERIFY(!window->liveAction()->isChecked());

@@ -180,6 +180,7 @@ Status PlotRenderer::resize(int width, int height, int samples) {
   if (width < 1 || height < 1 || width > kMaxFramebufferSide || height > kMaxFramebufferSide)
     return Status::fail("framebuffer size " + std::to_string(width) + "x" + std::to_string(height) +
                         " is outside 1.." + std::to_string(kMaxFramebufferSide));
+  if (m->fbo != 0 && width == m_width && height == m_height && samples == m->samples) return {};  // kept as is
   GLint maxRb = 0, maxVp[2] = {0, 0}, maxSamples = 0;
   glGetIntegerv(GL_MAX_RENDERBUFFER_SIZE, &maxRb);
   glGetIntegerv(GL_MAX_VIEWPORT_DIMS, maxVp);

@@ -54,6 +54,9 @@ struct DeviceOutput {
   std::uint64_t bytes = 0;
   int device = 0;         ///< CUDA ordinal in the exporting process
   std::string ipcHandle;  ///< cudaIpcMemHandle_t's 64 bytes, hex-encoded
+  /// Where the output starts in the memory the handle opens (small allocations share a block; the handle opens the
+  /// whole block at its start).
+  std::uint64_t offset = 0;
   bool operator==(const DeviceOutput&) const = default;
 };
 
