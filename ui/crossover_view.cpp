@@ -159,7 +159,6 @@ void CrossoverView::rebuild() {
     m_plot->yAxis->setRange(lo / 20, hi * 3);  // a decade free at the foot for the markers' labels
   }
   if (const auto& c = m_data.crossover) {
-    const double nMax = c->rows.empty() ? 0 : double(c->rows.back().n);
     if (c->kernelOnlyFrom)
       addMarker(double(*c->kernelOnlyFrom), "kernel only: " + powerOfTwoText(*c->kernelOnlyFrom), m_style.seriesColor(0));
     if (c->withCopiesFrom)

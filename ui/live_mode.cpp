@@ -45,6 +45,18 @@ QString liveStatsText(const LiveStats& s) {
       .arg(s.frames);
 }
 
+QString liveScalarsText(const WorkloadInfo& info, const RunResult& r, const std::string& impl) {
+  const ImplResult* i = r.find(impl);
+  if (!i) return {};
+  QStringList parts;
+  for (const auto& spec : info.outputs) {
+    if (spec.plot != PlotKind::Scalar) continue;
+    for (const auto& a : i->outputs)
+      if (a.name() == spec.name && a.size() == 1) parts << QString("%1 = %2").arg(q(spec.name)).arg(a.at(0), 0, 'g', 9);
+  }
+  return parts.join(" \xC2\xB7 ");
+}
+
 QString liveTimingText(const LiveStats& s) {
   return QString("last frame: run %1 ms (request to outcome) \xC2\xB7 shown in %2 ms")
       .arg(s.runMs, 0, 'f', 2)

@@ -38,6 +38,9 @@ std::string liveImplOf(const Workload& w, const RunRequest& req, const std::stri
 RunRequest liveFrameRequest(RunRequest base, const std::string& impl, std::uint64_t frame);
 /// "live: 12.3 fps · kernel 0.84 ms/frame · frame 57"
 QString liveStatsText(const LiveStats& s);
+/// The frame's scalar outputs (PlotKind::Scalar, one element) of implementation `impl`, for the overlay:
+/// "pi = 3.14180521" (Monte Carlo pi's running estimate); "" when it has none.
+QString liveScalarsText(const WorkloadInfo& info, const RunResult& r, const std::string& impl);
 /// Where a frame's time goes: "last frame: run 1.92 ms (request to outcome) · shown in 0.61 ms"
 QString liveTimingText(const LiveStats& s);
 

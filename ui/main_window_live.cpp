@@ -45,12 +45,17 @@ void MainWindow::addLiveAction(QToolBar* tb) {
     }
   });
   connect(m_live, &LiveMode::frameReady, this, [this](std::shared_ptr<const RunOutcome> o, const LiveStats& s) {
-    showLiveFrame(std::move(o));
+    showLiveFrame(o);
     const int i = m_outputs->currentIndex();
     OutputView* v = i >= 0 && i < m_outputs->viewCount() ? m_outputs->view(i) : nullptr;
     // The path's first words ("host upload", "QCustomPlot"): its whole line is under the plot.
     const QString path = v ? v->drawPath().section(':', 0, 0) : QString();
-    m_liveOverlay->showOver(v ? v->widget() : nullptr, liveStatsText(s) + (path.isEmpty() ? QString() : " \xC2\xB7 " + path));
+    QString text = liveStatsText(s) + (path.isEmpty() ? QString() : " \xC2\xB7 " + path);
+    if (const Workload* w = m_backend->registry().find(o->request.workload)) {
+      const QString scalars = liveScalarsText(w->info(), o->result, o->request.impls.empty() ? std::string() : o->request.impls.front());
+      if (!scalars.isEmpty()) text += "\n" + scalars;  // the running estimate (Monte Carlo pi)
+    }
+    m_liveOverlay->showOver(v ? v->widget() : nullptr, text);
     m_statusText->setText(QString("Live: %1, seed %2").arg(QString::fromStdString(s.implTitle)).arg(s.seed));
   });
   connect(m_live, &LiveMode::failed, this, [this](const QString& m) {

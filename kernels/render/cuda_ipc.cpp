@@ -124,7 +124,11 @@ OpenedBuffer::~OpenedBuffer() {
   if (m_ptr) cudaIpcCloseMemHandle(m_ptr);
 }
 #else
-Exported exportDeviceBuffer(const void*) { return {{}, kNoCuda}; }
+Exported exportDeviceBuffer(const void*) {
+  Exported r;
+  r.error = kNoCuda;
+  return r;
+}
 
 OpenedBuffer OpenedBuffer::open(const IpcHandle&) {
   OpenedBuffer b;

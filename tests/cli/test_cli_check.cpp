@@ -21,7 +21,9 @@ TEST(CliCheck, WithoutSanitizerOneLineExit1) {
   EXPECT_NE(s.err.find("launchlab-cli: check: compute-sanitizer not found at /nonexistent/compute-sanitizer"),
             std::string::npos) << s.err;
   EXPECT_EQ(s.out, "");
-  if (!gpuAvailable()) EXPECT_NE(s.err.find("; no GPU: "), std::string::npos) << s.err;
+  if (!gpuAvailable()) {
+    EXPECT_NE(s.err.find("; no GPU: "), std::string::npos) << s.err;
+  }
 }
 
 TEST(CliCheck, BadInputExit2) {

@@ -8,6 +8,8 @@
 #include <QTest>
 #include <QTimer>
 
+#include <cmath>
+
 #include "app/gui_wiring.h"
 #include "fakes.h"
 #include "ui/controller.h"
@@ -210,6 +212,10 @@ class TestLiveMode : public QObject {
     QVERIFY(window->cancelAction()->isEnabled());
     QVERIFY(window->liveOverlay()->isVisible());
     QVERIFY(window->liveOverlay()->text().startsWith("live: "));
+    // The running estimate on its own line: "pi = 3.14…" (64Ki samples: within 0.05 of pi).
+    const QString estimate = window->liveOverlay()->text().section('\n', 1, 1);
+    QVERIFY2(estimate.startsWith("pi = "), qPrintable(window->liveOverlay()->text()));
+    QVERIFY2(std::abs(estimate.mid(5).toDouble() - 3.14159265) < 0.05, qPrintable(estimate));
     QVERIFY(window->lastOutcome());
     QCOMPARE(window->lastOutcome()->request.impls, std::vector<std::string>{"cpu-parallel"});
     QVERIFY(window->outputsPane()->placeholder().isEmpty());  // the views show the frame
