@@ -125,6 +125,47 @@ class ReportReader {
   bool m_race = false;
 };
 
+/// Memcheck names the thread of each finding ("… by thread (t) in block (b); Address …"), so one bad line read by
+/// every thread of a launch is one finding per thread. Those that differ only from " by thread" on (same tool, file,
+/// line and access) become one: the first thread's text with " and N more threads" after its thread.
+std::vector<SanitizerFinding> foldThreads(std::vector<SanitizerFinding> in) {
+  constexpr std::string_view kBy = " by thread ";
+  struct Group {
+    SanitizerFinding first;
+    std::string access;  ///< the text before " by thread "
+    std::size_t more = 0;
+  };
+  std::vector<Group> groups;
+  for (auto& f : in) {
+    const auto by = f.text.find(kBy);
+    if (by != std::string::npos) {
+      const std::string access = f.text.substr(0, by);
+      auto same = [&](const Group& g) {
+        return g.first.tool == f.tool && g.first.file == f.file && g.first.line == f.line && g.access == access;
+      };
+      if (auto it = std::find_if(groups.begin(), groups.end(), same); it != groups.end()) {
+        ++it->more;
+        continue;
+      }
+      groups.push_back({std::move(f), access, 0});
+    } else {
+      groups.push_back({std::move(f), {}, 0});  // no thread named: its own finding
+    }
+  }
+  std::vector<SanitizerFinding> out;
+  out.reserve(groups.size());
+  for (auto& g : groups) {
+    if (g.more > 0) {
+      const auto by = g.first.text.find(kBy);
+      auto end = g.first.text.find("; ", by);
+      if (end == std::string::npos) end = g.first.text.size();
+      g.first.text.insert(end, " and " + std::to_string(g.more) + (g.more == 1 ? " more thread" : " more threads"));
+    }
+    out.push_back(std::move(g.first));
+  }
+  return out;
+}
+
 }  // namespace
 
 std::vector<SanitizerFinding> parseSanitizerReport(std::string_view report, std::string_view tool) {
@@ -143,7 +184,7 @@ std::vector<SanitizerFinding> parseSanitizerReport(std::string_view report, std:
   std::vector<SanitizerFinding> out;
   for (auto& f : reader.finish())  // the same finding from many threads is one line
     if (std::find(out.begin(), out.end(), f) == out.end()) out.push_back(std::move(f));
-  return out;
+  return foldThreads(std::move(out));
 }
 
 std::string formatFinding(const SanitizerFinding& f) {

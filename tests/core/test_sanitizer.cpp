@@ -43,6 +43,35 @@ TEST(Sanitizer, OlderLocationFormAndDuplicatesFolded) {
   EXPECT_EQ(only(one + one, "memcheck"), (SanitizerFinding{"memcheck", "my.cu", 7, "Invalid __global__ read of size 4 bytes"}));
 }
 
+TEST(Sanitizer, ThreadsOfOneAccessFoldIntoOneFinding) {
+  // A missing bounds check: every thread past n writes out of bounds at line 7 (each report names its thread and
+  // address), one thread reads out of bounds at line 9. Two findings, the first saying how many threads.
+  auto write = [](const char* thread, const char* address) {
+    return std::string("========= Invalid __global__ write of size 4 bytes\n"
+                       "=========     at k(float *, int)+0x70 in my.cu:7\n"
+                       "=========     by thread ") + thread + "\n=========     Address " + address +
+           " is out of bounds\n=========\n";
+  };
+  const std::string report = write("(0,0,0) in block (4,0,0)", "0x7f0a2c400000") +
+                             write("(1,0,0) in block (4,0,0)", "0x7f0a2c400004") +
+                             "========= Invalid __global__ read of size 4 bytes\n"
+                             "=========     at k(float *, int)+0x90 in my.cu:9\n"
+                             "=========     by thread (5,0,0) in block (4,0,0)\n=========\n" +
+                             write("(2,0,0) in block (4,0,0)", "0x7f0a2c400008");
+  const auto f = parseSanitizerReport(report, "memcheck");
+  ASSERT_EQ(f.size(), 2u);
+  EXPECT_EQ(f[0], (SanitizerFinding{"memcheck", "my.cu", 7,
+                                    "Invalid __global__ write of size 4 bytes by thread (0,0,0) in block (4,0,0) and 2 "
+                                    "more threads; Address 0x7f0a2c400000 is out of bounds"}));
+  EXPECT_EQ(f[1], (SanitizerFinding{"memcheck", "my.cu", 9,
+                                    "Invalid __global__ read of size 4 bytes by thread (5,0,0) in block (4,0,0)"}));
+  // Two threads: "1 more thread".
+  const auto two = parseSanitizerReport(write("(0,0,0) in block (0,0,0)", "0x10") + write("(9,0,0) in block (0,0,0)", "0x14"),
+                                        "memcheck");
+  ASSERT_EQ(two.size(), 1u);
+  EXPECT_NE(two[0].text.find("in block (0,0,0) and 1 more thread; Address 0x10"), std::string::npos) << two[0].text;
+}
+
 TEST(Sanitizer, ApiErrorHasNoLine) {
   const SanitizerFinding f = only(
       "========= Program hit cudaErrorLaunchFailure (error 719) due to \"unspecified launch failure\" on CUDA API "

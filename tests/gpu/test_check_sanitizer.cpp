@@ -65,6 +65,13 @@ TEST(CheckGpu, FindingsAtTheirLines) {
   r = cli("check vector_add --n 1000 --kernel-file " + file("vector_add_no_bounds_check.cu"));
   EXPECT_EQ(r.code, 1) << r.out;
   EXPECT_NE(r.out.find("vector_add_no_bounds_check.cu:7: memcheck: Invalid __global__"), std::string::npos) << r.out;
+  // Every thread past n makes the same bad access: one line each for the read and the write, not one per thread.
+  for (const char* access : {":7: memcheck: Invalid __global__ write", ":7: memcheck: Invalid __global__ read"}) {
+    std::size_t lines = 0;
+    for (auto at = r.out.find(access); at != std::string::npos; at = r.out.find(access, at + 1)) ++lines;
+    EXPECT_LE(lines, 1u) << access << "\n" << r.out;
+  }
+  std::printf("%s", r.out.c_str());
 
   r = cli("check reduce_sum --block 256 --kernel-file " + launchlab::shellQuote(racyTree()));
   EXPECT_EQ(r.code, 1) << r.out;
