@@ -166,6 +166,46 @@ std::vector<SanitizerFinding> foldThreads(std::vector<SanitizerFinding> in) {
   return out;
 }
 
+/// After a kernel faults, every later CUDA call reports the same error ("Program hit cudaErrorLaunchFailure (error
+/// 719) due to … on CUDA API call to cudaFree."): one finding naming the calls in order ("… on CUDA API calls to
+/// cudaMemcpyAsync, cudaFree").
+std::vector<SanitizerFinding> foldApiErrors(std::vector<SanitizerFinding> in) {
+  constexpr std::string_view kCall = " on CUDA API call to ";
+  struct Group {
+    SanitizerFinding first;
+    std::string error;               ///< the text before kCall ("" when it has none)
+    std::vector<std::string> calls;  ///< the calls after kCall, without the final '.'
+  };
+  std::vector<Group> groups;
+  for (auto& f : in) {
+    const auto at = f.line == 0 ? f.text.find(kCall) : std::string::npos;
+    if (at == std::string::npos) {
+      groups.push_back({std::move(f), {}, {}});
+      continue;
+    }
+    std::string error = f.text.substr(0, at);
+    std::string call = f.text.substr(at + kCall.size());
+    if (!call.empty() && call.back() == '.') call.pop_back();
+    auto same = [&](const Group& g) { return !g.error.empty() && g.first.tool == f.tool && g.error == error; };
+    if (auto it = std::find_if(groups.begin(), groups.end(), same); it != groups.end()) {
+      it->calls.push_back(std::move(call));
+      continue;
+    }
+    groups.push_back({std::move(f), std::move(error), {std::move(call)}});
+  }
+  std::vector<SanitizerFinding> out;
+  out.reserve(groups.size());
+  for (auto& g : groups) {
+    if (g.calls.size() > 1) {
+      std::string calls;
+      for (const auto& c : g.calls) calls += (calls.empty() ? "" : ", ") + c;
+      g.first.text = g.error + " on CUDA API calls to " + calls;
+    }
+    out.push_back(std::move(g.first));
+  }
+  return out;
+}
+
 }  // namespace
 
 std::vector<SanitizerFinding> parseSanitizerReport(std::string_view report, std::string_view tool) {
@@ -184,7 +224,7 @@ std::vector<SanitizerFinding> parseSanitizerReport(std::string_view report, std:
   std::vector<SanitizerFinding> out;
   for (auto& f : reader.finish())  // the same finding from many threads is one line
     if (std::find(out.begin(), out.end(), f) == out.end()) out.push_back(std::move(f));
-  return foldThreads(std::move(out));
+  return foldApiErrors(foldThreads(std::move(out)));
 }
 
 std::string formatFinding(const SanitizerFinding& f) {

@@ -83,6 +83,25 @@ TEST(Sanitizer, ApiErrorHasNoLine) {
   EXPECT_EQ(formatFinding(f).rfind("(no source line): memcheck: Program hit cudaErrorLaunchFailure", 0), 0u);
 }
 
+TEST(Sanitizer, OneApiErrorOverSeveralCallsIsOneFinding) {
+  // After a fault every later call fails the same way: one finding naming the calls; another error stays apart.
+  auto hit = [](const char* error, const char* call) {
+    return std::string("========= Program hit ") + error + " on CUDA API call to " + call +
+           ".\n=========     Saved host backtrace up to driver entry point at error\n";
+  };
+  const char* launch = "cudaErrorLaunchFailure (error 719) due to \"unspecified launch failure\"";
+  const auto f = parseSanitizerReport(hit(launch, "cudaMemcpyAsync") + hit(launch, "cudaFreeHost") +
+                                          hit("cudaErrorInvalidValue (error 1) due to \"invalid argument\"", "cudaMemset") +
+                                          hit(launch, "cudaFree"),
+                                      "memcheck");
+  ASSERT_EQ(f.size(), 2u);
+  EXPECT_EQ(f[0], (SanitizerFinding{"memcheck", "", 0,
+                                    "Program hit cudaErrorLaunchFailure (error 719) due to \"unspecified launch failure\" "
+                                    "on CUDA API calls to cudaMemcpyAsync, cudaFreeHost, cudaFree"}));
+  EXPECT_EQ(f[1].text, "Program hit cudaErrorInvalidValue (error 1) due to \"invalid argument\" on CUDA API call to "
+                       "cudaMemset.");
+}
+
 TEST(Sanitizer, RacecheckAnalysisReportBothLines) {
   const std::string report =
       "========= COMPUTE-SANITIZER\n"
