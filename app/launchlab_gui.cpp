@@ -83,6 +83,10 @@ struct Options {
                           "drawing each result as it arrives (Esc or the Live button stops it)."};
   QCommandLineOption noGl{"no-gl",
                           "Draw every plot with QCustomPlot, not OpenGL (also a setting: Draw plots with OpenGL)."};
+  QCommandLineOption deviceImports{"device-imports",
+                                   "Take a local worker's GPU outputs from its device memory (CUDA IPC) for the "
+                                   "OpenGL plots instead of its host copies (experimental: GL frames broke after it on "
+                                   "some H100 machines, docs/PERFORMANCE.md)."};
   QCommandLineOption inProcess{"in-process",
                                "Run the engine in this process even with a GPU (by default GPU work runs in a "
                                "launchlab-cli worker process, so a kernel fault cannot take the window down)."};
@@ -102,7 +106,7 @@ struct Options {
         "LaunchLab: pick a CUDA workload, tune its launch, run it, see and export the results.");
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addOptions({workload, course, open, openSweep, tab, presentation, screenshot, stalls, fresh, noRun, live, noGl, inProcess, device,
+    parser.addOptions({workload, course, open, openSweep, tab, presentation, screenshot, stalls, fresh, noRun, live, noGl, deviceImports, inProcess, device,
                        remote, remoteCli});
   }
 };
@@ -196,6 +200,7 @@ int main(int argc, char** argv) {
   opts.firstRun = !parser.isSet(o.noRun) || !shot.isEmpty() || measure;
   opts.live = parser.isSet(o.live);
   opts.noGl = parser.isSet(o.noGl);
+  opts.deviceImports = parser.isSet(o.deviceImports);
   opts.startClock = &startClock;
   std::unique_ptr<AppSettings> settings = fresh ? AppSettings::ephemeral() : std::make_unique<AppSettings>();
   if (fresh) opts.presetFolder = settings->privateFolder() + "/presets";

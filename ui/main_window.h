@@ -63,6 +63,10 @@ struct MainWindowOptions {
   QString startTab;              ///< the bottom tab in front at start, by the start of its name ("roofline"; --tab)
   bool live = false;             ///< start in live mode instead of the first run (launchlab --live)
   bool noGl = false;             ///< QCustomPlot draws every plot this session, whatever the setting (launchlab --no-gl)
+  /// GL views draw a local worker's GPU outputs from its device memory (CUDA IPC, device_imports.h) rather than from
+  /// the host copies it returns (launchlab --device-imports). Off by default: on some H100 machines GL frames went
+  /// wrong and stalled after it (docs/evidence/2026-11-24-h100-session11).
+  bool deviceImports = false;
 };
 
 class DevicePicker;

@@ -96,7 +96,7 @@ void MainWindow::addGlAction(QToolBar* tb) {
 
 void MainWindow::updateDeviceImport() {
   int ordinal = 0;
-  const bool on = GlViews::instance().interop(&ordinal) && m_backend->runsInLocalWorker();
+  const bool on = m_options.deviceImports && GlViews::instance().interop(&ordinal) && m_backend->runsInLocalWorker();
   if (on == m_controller->deviceImportOn()) return;
   if (!on) return m_controller->setDeviceImport(nullptr);
   // GPU outputs go from the worker's device memory to the GL views without a host round trip (device_imports.h).

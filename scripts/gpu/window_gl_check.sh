@@ -43,7 +43,7 @@ if [ -x "$G/bin/test_device_imports" ]; then
     > "$OUT/test_device_imports.txt" 2>&1 || status=1
   tail -3 "$OUT/test_device_imports.txt"
 fi
-# Live mode: the window's worker (GPU outputs taken from its device memory) against --in-process (no worker: each
+# Live mode: the window's worker (its host copies uploaded once a frame; --device-imports is not used here) against --in-process (no worker: each
 # output uploaded from the host copy); the fps line is printed with the screenshot.
 for wl in pulse_waveform histogram monte_carlo_pi; do
   for mode in first live live-in-process; do
