@@ -4,6 +4,8 @@
 #include <QElapsedTimer>
 #include <QPaintDevice>
 
+#include <utility>
+
 namespace launchlab::ui {
 
 // ---- GlViews ----
@@ -27,6 +29,7 @@ void GlViews::configure(bool on, const QString& offReason) {
     return;
   }
   if (m_state == State::Starting || m_state == State::Ready || m_state == State::Failed) return;
+  if (std::exchange(m_stalled, false)) m_probe = {};  // on again after stalled frames: a new render thread
   if (!m_service) {
     m_service = std::make_unique<GlRenderService>();
     connect(m_service.get(), &GlRenderService::ready, this, &GlViews::onReady);
@@ -159,6 +162,19 @@ void GlViews::noteFrameShown(const GlFrame& f) {
                          .arg(f.stageMs[1], 0, 'f', 2)
                          .arg(f.stageMs[2], 0, 'f', 2)
                          .arg(f.stageMs[3], 0, 'f', 2);
+  // A GPU fault can leave the driver's GL work stalling (seen on H100 machines: ~19 s a frame, and the frame wrong;
+  // docs/evidence/2026-11-24-h100-session11): QCustomPlot takes the plots over and says why. The stalled render
+  // thread is set aside, not waited for; turning OpenGL plots off and on starts a new one.
+  if (f.renderMs > kStalledFrameMs && m_state == State::Ready) {
+    m_probe = {};
+    m_probe.line = QString("a GL frame took %1 s: the GPU's GL work stalls, as after some GPU faults; turn OpenGL "
+                           "plots off and on to try again")
+                       .arg(f.renderMs / 1000, 0, 'f', 1);
+    m_stalled = true;
+    m_retired.push_back(std::move(m_service));
+    m_state = State::Failed;
+    emit changed();
+  }
 }
 
 void GlLayer::onFrame(GlFrame f) {

@@ -14,6 +14,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <vector>
 
 #include "gl_frame.h"
 #include "gl_render_service.h"
@@ -48,7 +49,10 @@ class GlViews : public QObject {
   /// "GL frame 0.84 ms (framebuffer 0.01, feed 0.40, draw 0.12, read back 0.31)": the last frame any view showed,
   /// on the render thread; "" before the first (GUI thread).
   QString lastFrameTimes() const { return m_lastFrameTimes; }
+  /// Also the stall guard: a frame that took over kStalledFrameMs puts every view back on QCustomPlot (Failed, and
+  /// the path line says why) until GL views are turned off and on.
   void noteFrameShown(const GlFrame& f);
+  static constexpr double kStalledFrameMs = 5000;
 
  signals:
   void changed();
@@ -57,6 +61,8 @@ class GlViews : public QObject {
   GlViews() = default;
   void onReady(const GlRenderService::Probe& p);
   std::unique_ptr<GlRenderService> m_service;
+  std::vector<std::unique_ptr<GlRenderService>> m_retired;  ///< stalled render threads, ended at exit
+  bool m_stalled = false;
   State m_state = State::Off;
   QString m_offReason = "not turned on";
   GlRenderService::Probe m_probe;

@@ -320,6 +320,36 @@ class TestGlViews : public QObject {
     shoot("live");
     window->cancelAction()->trigger();
   }
+
+  /// A frame that took many seconds (a GPU fault left the driver's GL work stalling; no GPU here to stall, so the
+  /// frame's time is given): every view goes back to QCustomPlot and says why, nothing more is sent to the stalled
+  /// render thread, and turning GL views off and on starts a new one. Last: it restarts the process-wide GL views.
+  void aStalledFrameHandsThePlotsToQCustomPlotUntilTurnedOnAgain() {
+    QString why;
+    if (!glOn(why)) QSKIP(qPrintable(why));
+    Shown s = show(PlotKind::Waveform, m_outcome);
+    QSignalSpy shown(s.base->glLayer(), &GlLayer::frameShown);
+    QVERIFY(shown.wait(10000));
+    GlFrame fast;
+    fast.renderMs = 900;
+    GlViews::instance().noteFrameShown(fast);
+    QCOMPARE(GlViews::instance().state(), GlViews::State::Ready);
+    GlFrame slow;
+    slow.renderMs = 19086;  // as measured on an H100 whose GL work stalled
+    GlViews::instance().noteFrameShown(slow);
+    QCOMPARE(GlViews::instance().state(), GlViews::State::Failed);
+    QVERIFY2(s.view->drawPath().startsWith("QCustomPlot: no usable OpenGL (a GL frame took 19.1 s: "),
+             qPrintable(s.view->drawPath()));
+    QVERIFY(!s.base->glLayer()->active());
+    QVERIFY(s.view->drawnPoints() > 0);  // QCustomPlot draws the series
+    QVERIFY(!GlViews::instance().service());
+    GlViews::instance().configure(true, {});  // already on: stays as it is
+    QCOMPARE(GlViews::instance().state(), GlViews::State::Failed);
+    GlViews::instance().configure(false, "setting: Draw plots with OpenGL is off");
+    QVERIFY(glOn(why));  // a new render thread and context
+    QVERIFY(s.base->glLayer()->active());
+    QVERIFY(shown.wait(10000));  // and the view's frames come from it
+  }
 };
 
 QTEST_MAIN(TestGlViews)
