@@ -132,7 +132,7 @@ void MainWindow::showLiveFrame(std::shared_ptr<const RunOutcome> outcome) {
   std::shared_ptr<const RunOutcome> previous = std::exchange(m_last, std::move(outcome));
   m_recordedBanner->hide();
   if (const Workload* w = m_backend->registry().find(m_last->result.workload)) m_outputs->setWorkload(*w, {});
-  m_outputs->setOutcome(m_last);
+  m_outputs->setOutcome(m_last, /*live=*/true);
   if (m_export) m_export->setRun(m_last, m_sweep->points());
   m_controller->disposeLater(std::move(previous));
   if (m_waitingFirstPlot) measureFirstPlot();

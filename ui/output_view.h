@@ -38,6 +38,11 @@ class OutputView : public Renderable {
   ~OutputView() override = default;
   virtual QWidget* widget() = 0;
   virtual void setData(const ViewData& d) = 0;
+  /// A live frame's data: where the user zoomed or panned since the view's data last came in (or since
+  /// forgetUserZoom), the axes stay there rather than resetting with every frame.
+  virtual void setLiveData(const ViewData& d) { setData(d); }
+  /// Forgets the user's zoom (Reset zoom, Show all): the next live frame shows its whole data again.
+  virtual void forgetUserZoom() {}
   /// Shows a message instead of data (e.g. "outputs not kept").
   virtual void showMessage(const QString& text) = 0;
   virtual void setViewStyle(const ViewStyle& s) = 0;

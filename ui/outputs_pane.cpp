@@ -43,8 +43,11 @@ OutputsPane::OutputsPane(QWidget* parent) : QWidget(parent) {
 }
 
 OutputsPane::~OutputsPane() {
-  // Views delete their plots, which removes tabs: no signal may reach this half-destroyed pane.
+  // Views delete their plots, which removes tabs (a shown pane then shows and replots the next plot, whose axes
+  // change): no signal may reach this half-destroyed pane.
   m_tabs->disconnect(this);
+  for (auto& s : m_views)
+    if (auto* plot = qobject_cast<QCustomPlot*>(s.view->widget())) plot->xAxis->disconnect(this);
   m_views.clear();
 }
 
@@ -85,10 +88,16 @@ QHBoxLayout* OutputsPane::buildBar() {
     for (auto& s : m_views) s.view->setLogY(on);
   });
   connect(reset, &QPushButton::clicked, this, [this] {
-    for (auto& s : m_views) s.view->resetZoom();
+    for (auto& s : m_views) {
+      s.view->forgetUserZoom();
+      s.view->resetZoom();
+    }
   });
   connect(all, &QPushButton::clicked, this, [this] {
-    for (auto& s : m_views) s.view->showAll();
+    for (auto& s : m_views) {
+      s.view->forgetUserZoom();
+      s.view->showAll();
+    }
   });
   connect(m_regionRun, &QPushButton::clicked, this, [this] {
     const int i = currentIndex();
@@ -177,13 +186,13 @@ void OutputsPane::rebuildViews(const Workload& w) {
   m_workload = info.id;
 }
 
-void OutputsPane::setOutcome(std::shared_ptr<const RunOutcome> outcome) {
+void OutputsPane::setOutcome(std::shared_ptr<const RunOutcome> outcome, bool live) {
   m_outcome = std::move(outcome);
   m_placeholder.clear();
   m_showImpl->setEnabled(true);
   syncBlocksTab(m_outcome->result);
   fillShowList(m_outcome->result);
-  refreshViews();
+  refreshViews(live);
 }
 
 void OutputsPane::syncBlocksTab(const RunResult& r) {
@@ -233,12 +242,13 @@ QString OutputsPane::viewDataFor(const ViewSlot& s, ViewData& d) const {
   return {};
 }
 
-void OutputsPane::refreshViews() {
+void OutputsPane::refreshViews(bool live) {
   if (!m_outcome) return;
   for (auto& s : m_views) {
     ViewData d;
     const QString message = viewDataFor(s, d);
-    if (message.isEmpty()) s.view->setData(d);
+    if (message.isEmpty() && live) s.view->setLiveData(d);
+    else if (message.isEmpty()) s.view->setData(d);
     else s.view->showMessage(message);
   }
   showSummary(m_tabs->currentIndex());

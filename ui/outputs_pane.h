@@ -29,7 +29,8 @@ class OutputsPane : public QWidget {
   void setWorkload(const Workload& w, const QString& message);
   /// Shows a run: picks the implementation to show (the one shown before when it ran, else the first CUDA
   /// variant that ran, else cpu-parallel, else the first) and hands every view its array.
-  void setOutcome(std::shared_ptr<const RunOutcome> outcome);
+  /// `live`: a live mode frame (the views keep a zoom the user made, OutputView::setLiveData).
+  void setOutcome(std::shared_ptr<const RunOutcome> outcome, bool live = false);
   /// Forgets the shown run (the Show list empties) and shows `reason` in every view instead of its data.
   void markStale(const QString& reason);
   /// A job is running: views that show a message rather than data say "Running…".
@@ -77,7 +78,7 @@ class OutputsPane : public QWidget {
   void syncBlocksTab(const RunResult& r);
   void rebuildViews(const Workload& w);
   void fillShowList(const RunResult& r);
-  void refreshViews();
+  void refreshViews(bool live = false);
   /// The data a slot's view shows, or the message it shows instead ("" when it has data).
   QString viewDataFor(const ViewSlot& s, ViewData& d) const;
   void showSummary(int tab);

@@ -42,6 +42,11 @@ QcpViewBase::QcpViewBase(QWidget* parent) : m_plot(new QCustomPlot(parent)) {
   m_message->setClipToAxisRect(false);
   m_message->setVisible(false);
   m_plot->legend->setVisible(false);  // until there is data: unnamed series would read "Graph 1", "Graph 2"
+  // What the user does to the axes (QCustomPlot's own wheel zoom and drag pan), told from what the views do.
+  QObject::connect(m_plot, &QCustomPlot::mouseWheel, m_plot, [this] { m_userZoomed = true; });
+  QObject::connect(m_plot, &QCustomPlot::mouseMove, m_plot, [this](QMouseEvent* e) {
+    if (e->buttons() & Qt::LeftButton) m_userZoomed = true;
+  });
   m_interaction = new PlotInteraction(m_plot, [this](double x, double y) { return m_message->visible() ? QString() : readout(x, y); });
   applyStyle();
 }
@@ -134,6 +139,17 @@ void QcpViewBase::setViewStyle(const ViewStyle& s) {
   replotWhenVisible(*m_plot);
 }
 
+void QcpViewBase::setLiveData(const ViewData& d) {
+  const bool zoomed = m_userZoomed;
+  const QCPRange x = m_plot->xAxis->range(), y = m_plot->yAxis->range();
+  setData(d);  // resets the axes to the new data
+  if (!zoomed || m_message->visible()) return;
+  m_plot->xAxis->setRange(x);
+  m_plot->yAxis->setRange(y);
+  m_userZoomed = true;
+  replotWhenVisible(*m_plot);
+}
+
 void QcpViewBase::setLogY(bool on) {
   m_logY = on;
   setAxisLog(*m_plot->yAxis, on);
@@ -149,6 +165,7 @@ void QcpViewBase::applyStyle() {
 
 void QcpViewBase::begin(const ViewData& d) {
   m_data = d;
+  m_userZoomed = false;
   restyle();  // the shown source's colour: the same one before, during and after presentation mode
   m_message->setVisible(false);
   m_plot->legend->setVisible(m_useLegend);

@@ -50,6 +50,8 @@ class QcpViewBase : public OutputView {
   void showMessage(const QString& text) override;
   void setViewStyle(const ViewStyle& s) override;
   void setLogY(bool on) override;
+  void setLiveData(const ViewData& d) override;
+  void forgetUserZoom() override { m_userZoomed = false; }
   QString summary() const override { return m_summary; }
   int drawnPoints() const override { return m_drawn; }
   QString drawPath() const override { return m_gl ? m_gl->pathLine() : QString(); }
@@ -116,6 +118,7 @@ class QcpViewBase : public OutputView {
   int m_drawn = 0;
   GlLayer* m_gl = nullptr;
   QLabel* m_pathLabel = nullptr;
+  bool m_userZoomed = false;  ///< the wheel or a drag moved the axes since the data came in
 
  private:
   void syncGl();

@@ -9,6 +9,8 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QWheelEvent>
+#include <qcustomplot.h>
 
 #include "fakes.h"
 #include "launchlab/kernel_resources.h"
@@ -129,6 +131,49 @@ class TestPanes : public QObject {
     QCOMPARE(pane.shownImpl(), std::string("cpu-parallel"));
     pane.setOutcome(fake2dOutcome({{"cpu-serial", false}, {"cpu-parallel", false}, {"cuda", true}}));
     QCOMPARE(pane.shownImpl(), std::string("cpu-parallel"));
+  }
+
+  void aZoomMadeDuringLiveModeStaysUntilResetOrTheNextRun() {
+    OutputsPane pane;
+    pane.resize(900, 500);
+    pane.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&pane));
+    pane.setWorkload(test::Fake2D(), {});
+    const auto outcome = fake2dOutcome({{"cpu-serial", false}, {"cuda", true}});
+    pane.setOutcome(outcome);
+    pane.setCurrentIndex(1);  // the histogram
+    auto* plot = qobject_cast<QCustomPlot*>(pane.view(1)->widget());
+    QVERIFY(plot);
+    plot->replot(QCustomPlot::rpImmediateRefresh);
+    const QCPRange whole = plot->xAxis->range();
+    auto wheel = [&] {  // the user zooms in with the wheel over the middle of the plot
+      const QPointF at = plot->axisRect()->rect().center();
+      QWheelEvent e(at, plot->mapToGlobal(at), QPoint(), QPoint(0, 240), Qt::NoButton, Qt::NoModifier,
+                    Qt::NoScrollPhase, false);
+      QApplication::sendEvent(plot, &e);
+    };
+    wheel();
+    const QCPRange zoomed = plot->xAxis->range();
+    QVERIFY2(zoomed.size() < whole.size() * 0.9, qPrintable(QString("%1 of %2").arg(zoomed.size()).arg(whole.size())));
+    // Live frames keep it; a frame the user did not zoom in resets as before.
+    pane.setOutcome(fake2dOutcome({{"cpu-serial", false}, {"cuda", true}}), /*live=*/true);
+    QCOMPARE(plot->xAxis->range(), zoomed);
+    pane.setOutcome(fake2dOutcome({{"cpu-serial", false}, {"cuda", true}}), true);
+    QCOMPARE(plot->xAxis->range(), zoomed);
+    // Reset zoom forgets it: the next live frame shows everything.
+    QPushButton* reset = nullptr;
+    for (auto* b : pane.findChildren<QPushButton*>())
+      if (b->text() == "Reset zoom") reset = b;
+    QVERIFY(reset);
+    reset->click();
+    QCOMPARE(plot->xAxis->range(), whole);
+    pane.setOutcome(fake2dOutcome({{"cpu-serial", false}, {"cuda", true}}), true);
+    QCOMPARE(plot->xAxis->range(), whole);
+    // A run that is not a live frame starts on the whole data too.
+    wheel();
+    QVERIFY(plot->xAxis->range().size() < whole.size() * 0.9);
+    pane.setOutcome(outcome);
+    QCOMPARE(plot->xAxis->range(), whole);
   }
 
   void outputsPaneSaysWhenNothingWasKept() {
