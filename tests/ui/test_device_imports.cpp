@@ -198,6 +198,8 @@ class TestDeviceImports : public QObject {
     };
     checkDrawn(runAndWait(c, req));
     if (QTest::currentTestFailed()) return;
+    // Said in the log: on the GPU machine a frame after the fault below has failed where this one passed.
+    qInfo("the first run: imported frame equals the host-copy frame; next, a kernel that faults");
 
     // A kernel that faults costs one failed run in the worker; the next run is imported and drawn as before.
     const Exercise* ex = findExercise("vector_add");
@@ -217,6 +219,7 @@ class TestDeviceImports : public QObject {
     QVERIFY(mine);
     QVERIFY2(mine->status == Status::Failed, mine->reason.c_str());
     QVERIFY(!failed->deviceImports || failed->deviceImports->count() == 0);
+    qInfo("the faulting run failed alone; next, a run after the fault");
     checkDrawn(runAndWait(c, req));
     if (QTest::currentTestFailed()) return;
 
