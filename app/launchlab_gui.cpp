@@ -85,8 +85,8 @@ struct Options {
                           "Draw every plot with QCustomPlot, not OpenGL (also a setting: Draw plots with OpenGL)."};
   QCommandLineOption deviceImports{"device-imports",
                                    "Take a local worker's GPU outputs from its device memory (CUDA IPC) for the "
-                                   "OpenGL plots instead of its host copies (experimental: GL frames broke after it on "
-                                   "some H100 machines, docs/PERFORMANCE.md)."};
+                                   "OpenGL plots instead of its host copies (experimental: no faster yet, as the host copies "
+                                   "still cross the pipe; docs/ARCHITECTURE.md)."};
   QCommandLineOption inProcess{"in-process",
                                "Run the engine in this process even with a GPU (by default GPU work runs in a "
                                "launchlab-cli worker process, so a kernel fault cannot take the window down)."};

@@ -64,8 +64,8 @@ struct MainWindowOptions {
   bool live = false;             ///< start in live mode instead of the first run (launchlab --live)
   bool noGl = false;             ///< QCustomPlot draws every plot this session, whatever the setting (launchlab --no-gl)
   /// GL views draw a local worker's GPU outputs from its device memory (CUDA IPC, device_imports.h) rather than from
-  /// the host copies it returns (launchlab --device-imports). Off by default: on some H100 machines GL frames went
-  /// wrong and stalled after it (docs/evidence/2026-11-24-h100-session11).
+  /// the host copies it returns (launchlab --device-imports). Off by default: no gain while the host copies still
+  /// cross the pipe (docs/ARCHITECTURE.md, "No host round trip for display").
   bool deviceImports = false;
 };
 

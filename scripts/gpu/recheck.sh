@@ -5,39 +5,30 @@
 # scripts/gpu/bundle_gui.sh with
 #   BUNDLE_EXTRA="tests/ui/test_gl_views tests/ui/test_device_imports tests/launchlab_gl_tests
 #                 tests/launchlab_gl_gpu_tests tests/launchlab_gpu_tests"
-# Usage: [STEPS="gl window bench gpu"] scripts/gpu/recheck.sh BUNDLE OUT_DIR   (OUT_DIR gets recheck.tar.gz)
+# Usage: [STEPS="gl window bench gpu"] scripts/gpu/recheck.sh BUNDLE OUT_DIR
+#   (OUT_DIR gets recheck.tar.gz and summary.txt)
 set -u
-BUNDLE=${1:?bundle}
-FINAL=$(mkdir -p "${2:?out dir}" && cd "$2" && pwd)
-HERE=$(cd "$(dirname "$0")" && pwd)
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+source "$HERE/lib/check.sh"
+BUNDLE=$(cd "$(dirname "${1:?bundle}")" && pwd)/$(basename "$1")
 ROOT=$(mktemp -d)
 tar -C "$ROOT" -xJf "$BUNDLE"
 G=$ROOT/gui
-E=$ROOT/recheck
-mkdir -p "$E" "$ROOT/xdg" && chmod 700 "$ROOT/xdg"
-trap 'tar -C "$ROOT" -czf "$FINAL/recheck.tar.gz" recheck; cp "$E/summary.txt" "$FINAL/" 2>/dev/null' EXIT
-export LD_LIBRARY_PATH="$G/lib:${LD_LIBRARY_PATH:-}" XDG_RUNTIME_DIR="$ROOT/xdg" HOME="$ROOT"
-export LAUNCHLAB_CLI="$G/bin/launchlab-cli" LAUNCHLAB_CLI_PATH="$G/bin/launchlab-cli"
+check_begin recheck "$G/bin" "${2:?out dir}"
+mkdir -p "$ROOT/xdg" && chmod 700 "$ROOT/xdg"
+export XDG_RUNTIME_DIR="$ROOT/xdg" HOME="$ROOT" LAUNCHLAB_CLI="$C" LAUNCHLAB_CLI_PATH="$C"
 export LAUNCHLAB_EXERCISES_DIR="$HERE/../../resources/exercises"
-if [ ! -e /usr/share/glvnd/egl_vendor.d/10_nvidia.json ] && [ -z "${__EGL_VENDOR_LIBRARY_FILENAMES:-}" ]; then
-  echo '{"file_format_version":"1.0.0","ICD":{"library_path":"libEGL_nvidia.so.0"}}' > "$ROOT/10_nvidia.json"
-  export __EGL_VENDOR_LIBRARY_FILENAMES="$ROOT/10_nvidia.json"
-fi
-note() { echo "$*" | tee -a "$E/summary.txt"; }
+egl_vendor_file "$ROOT"
 want() { case " ${STEPS:-gl window bench gpu} " in *" $1 "*) return 0 ;; esac; return 1; }
 xids() { (dmesg 2>/dev/null || journalctl -k --no-pager 2>/dev/null) | grep -i "xid" | tail -20 > "$E/xids_$1.txt"; }
-run() {  # run NAME SECONDS CMD...: its output in NAME.txt, its last line and exit status in the summary
+run() {  # run NAME SECONDS CMD...: its output in NAME.txt, its exit status, time and verdict line in the summary
   local name=$1 secs=$2; shift 2
   local t0=$SECONDS
   timeout "$secs" "$@" > "$E/$name.txt" 2>&1
   local rc=$?
   note "$name: exit $rc in $((SECONDS - t0)) s; $(grep -E 'PASSED|FAILED|tests? passed|Totals' "$E/$name.txt" | tail -1)"
 }
-{
-  date -u +%Y-%m-%dT%H:%M:%SZ
-  nvidia-smi --query-gpu=name,driver_version,uuid,clocks.max.sm --format=csv,noheader
-} > "$E/machine.txt" 2>&1
-note "== $(tr '\n' ' ' < "$E/machine.txt")"
+nvidia-smi --query-gpu=name,driver_version,uuid,clocks.max.sm --format=csv,noheader > "$E/machine.txt" 2>&1
 xids start
 want gl && run gl_tests 120 "$G/bin/launchlab_gl_tests"
 want gl && run gl_gpu_tests_before 120 "$G/bin/launchlab_gl_gpu_tests"
@@ -45,12 +36,12 @@ if want window; then
   t0=$SECONDS
   bash "$HERE/window_gl_check.sh" "$BUNDLE" "$E" > "$E/window_gl_check.txt" 2>&1
   note "window_gl_check: exit $? in $((SECONDS - t0)) s"
-  grep -E "^(screenshot|live:|Totals)" "$E/window_gl_check.txt" | tee -a "$E/summary.txt"
+  grep -E "^(screenshot|live:|Totals)" "$E/window_gl_check.txt" | tee -a "$summary"
   xids after_window
 fi
 if want bench; then
-  run bench_mandelbrot 150 "$G/bin/launchlab-cli" bench --section mandelbrot --json "$E/bench_mandelbrot.json"
-  grep -h "mandelbrot" "$E/bench_mandelbrot.txt" | tee -a "$E/summary.txt"
+  run bench_mandelbrot 150 "$C" bench --section mandelbrot --json "$E/bench_mandelbrot.json"
+  grep -h "mandelbrot" "$E/bench_mandelbrot.txt" | tee -a "$summary"
 fi
 if want gpu; then
   run gpu_tests 300 "$G/bin/launchlab_gpu_tests"

@@ -13,10 +13,8 @@ OUT=${3:?out dir}
 MODE=${4:-full}
 mkdir -p "$OUT"
 export LD_LIBRARY_PATH="$GLLIB:${LD_LIBRARY_PATH:-}"
-if [ ! -e /usr/share/glvnd/egl_vendor.d/10_nvidia.json ] && [ -z "${__EGL_VENDOR_LIBRARY_FILENAMES:-}" ]; then
-  echo '{"file_format_version":"1.0.0","ICD":{"library_path":"libEGL_nvidia.so.0"}}' > "$OUT/10_nvidia.json"
-  export __EGL_VENDOR_LIBRARY_FILENAMES="$OUT/10_nvidia.json"
-fi
+source "$(dirname "${BASH_SOURCE[0]}")/lib/check.sh"
+egl_vendor_file "$OUT"
 CLI="$BIN/launchlab-cli"
 {
   date -u +%Y-%m-%dT%H:%M:%SZ

@@ -16,10 +16,8 @@ mkdir -p "$OUT" "$FINAL" "$ROOT/xdg" && chmod 700 "$ROOT/xdg"
 trap 'tar -C "$ROOT" -czf "$FINAL/window_gl.tar.gz" window_gl' EXIT
 export LD_LIBRARY_PATH="$G/lib:${LD_LIBRARY_PATH:-}" QT_QPA_PLATFORM_PLUGIN_PATH="$G/platforms"
 export FONTCONFIG_FILE="$G/fonts.conf" XDG_RUNTIME_DIR="$ROOT/xdg" HOME="$ROOT" QT_LOGGING_RULES="qt.qpa.*=false"
-if [ ! -e /usr/share/glvnd/egl_vendor.d/10_nvidia.json ] && [ -z "${__EGL_VENDOR_LIBRARY_FILENAMES:-}" ]; then
-  echo '{"file_format_version":"1.0.0","ICD":{"library_path":"libEGL_nvidia.so.0"}}' > "$ROOT/10_nvidia.json"
-  export __EGL_VENDOR_LIBRARY_FILENAMES="$ROOT/10_nvidia.json"
-fi
+source "$(dirname "${BASH_SOURCE[0]}")/lib/check.sh"
+egl_vendor_file "$ROOT"
 {
   date -u +%Y-%m-%dT%H:%M:%SZ
   nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
@@ -52,7 +50,8 @@ for wl in pulse_waveform histogram monte_carlo_pi; do
   done
 done
 # Device imports (issue 10, off by default in the window): a local worker's GPU outputs drawn from its device memory,
-# and a faulting kernel. Last, because on some H100 leases GL went wrong after them (evidence 2026-11-24-h100-session11).
+# and a faulting kernel. Last: on these Hopper machines a CUDA fault in another process leaves GL frames stalled and
+# wrong (evidence 2026-11-24-h200-session12).
 if [ -x "$G/bin/test_device_imports" ]; then
   mkdir -p "$OUT/shots"
   LAUNCHLAB_GL_SHOTS="$OUT/shots" LAUNCHLAB_CLI_PATH="$G/bin/launchlab-cli" QT_QPA_PLATFORM=offscreen timeout 300 "$G/bin/test_device_imports" \

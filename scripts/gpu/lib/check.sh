@@ -33,3 +33,12 @@ step() {  # step NAME TIMEOUT ARGS…: one launchlab-cli call, its output in NAM
   timeout "$limit" "$C" "$@" > "$E/$name.txt" 2>&1
   note "$name: exit $? ($*)"
 }
+
+# egl_vendor_file DIR: glvnd finds the NVIDIA driver's EGL (libEGL_nvidia.so.0, which the driver brings) through a
+# vendor file; on a machine without one, one is written in DIR.
+egl_vendor_file() {
+  if [ ! -e /usr/share/glvnd/egl_vendor.d/10_nvidia.json ] && [ -z "${__EGL_VENDOR_LIBRARY_FILENAMES:-}" ]; then
+    echo '{"file_format_version":"1.0.0","ICD":{"library_path":"libEGL_nvidia.so.0"}}' > "$1/10_nvidia.json"
+    export __EGL_VENDOR_LIBRARY_FILENAMES="$1/10_nvidia.json"
+  fi
+}
