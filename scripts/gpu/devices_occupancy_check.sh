@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# On the GPU machine: the checks of this wave of issues in one call (run from the repository root, after
-# device_check.sh's binaries are unpacked). Usage: scripts/gpu/wave_check.sh BIN_DIR OUT_DIR [PROBE]
+# On the GPU machine: device selection, occupancy and the memory/Mandelbrot bench in one call (run from the repository root, after
+# device_check.sh's binaries are unpacked). Usage: scripts/gpu/devices_occupancy_check.sh BIN_DIR OUT_DIR [PROBE]
 # Device listing and --device, the GPU suite (every CUDA variant, core occupancy against the CUDA API), the
 # occupancy CLI (theory beside the API), bench's memory and mandelbrot sections (ratios within one run), the
 # Mandelbrot preset, compute-sanitizer on the new kernels, the window on atlas-mandelbrot, and an optional probe.

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Runs ON the GPU machine: issue 12's figures in one device call — streams_overlap (the seed's event sequence and
+# Runs ON the GPU machine: the streams and ATLAS figures in one device call — streams_overlap (the seed's event sequence and
 # its poll counts, k streams against pageable synchronous copies, the measured timelines in the JSON results), z_mass's
 # fused kernel at 10M events and its fit, histogram_contention's sweep 1200 -> 1 bins, and Mandelbrot against the
 # FP32 FMA kernel. The group-by ratio and the Monte Carlo rates are in device_check.sh (STEPS=extra).
-# Usage: scripts/gpu/issue12_check.sh BIN_DIR OUT_DIR   (OUT_DIR gets issue12.tar.gz and summary.txt)
+# Usage: scripts/gpu/streams_atlas_check.sh BIN_DIR OUT_DIR   (OUT_DIR gets streams_atlas.tar.gz and summary.txt)
 set -u
 source "$(dirname "${BASH_SOURCE[0]}")/lib/check.sh"
-check_begin issue12 "${1:?bin dir}" "${2:?out dir}"
+check_begin streams_atlas "${1:?bin dir}" "${2:?out dir}"
 
 step streams_events 120 course run s3-streams-events --reps 20 --warmup 3 --json "$E/streams_events.json"
 step streams_overlap 120 course run s3-streams-overlap --reps 20 --warmup 3 --json "$E/streams_overlap.json"
