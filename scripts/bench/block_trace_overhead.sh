@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Blocks on SMs (issue 11): the instrumentation's overhead and the Gantt charts' evidence, run on the GPU machine.
+# Blocks on SMs: the instrumentation's overhead and the Gantt charts' evidence, run on the GPU machine.
 #
 #   scripts/bench/block_trace_overhead.sh LAUNCHLAB_CLI OUTPUT_DIR [REPS]
 #

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# ATLAS Project 1 and the Z mass (issue 12: z_mass, histogram_contention), run on the GPU machine.
+# ATLAS Project 1 and the Z mass (z_mass, histogram_contention), run on the GPU machine.
 #
 #   scripts/bench/workloads_atlas_histogram.sh LAUNCHLAB_CLI OUTPUT_DIR [REPS]
 #

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Benchmark points of the memory chapter (issue 9: 2-D grids, coalescing, shared memory), run on the GPU machine.
+# Benchmark points of the memory chapter (2-D grids, coalescing, shared memory), run on the GPU machine.
 #
 #   scripts/bench/workloads_memory.sh LAUNCHLAB_CLI OUTPUT_DIR [REPS]
 #

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs ON the GPU machine: the course experiments whose lesson is a timing or a launch count (issue 13), and
+# Runs ON the GPU machine: the course experiments whose lesson is a timing or a launch count, and
 # compute-sanitizer memcheck on the kernels the course's divergences added.
 # Usage: scripts/gpu/course_checks.sh BIN_DIR OUT_DIR  (OUT_DIR/course_checks.tar.gz, summary on stdout)
 set -u

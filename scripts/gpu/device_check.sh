@@ -60,7 +60,7 @@ want runs && for w in $("$BIN/launchlab-cli" list --json | python3 -c 'import js
   note "run $w n=$n: exit $?"
 done
 
-# Issue 12's group-by target (best variant >= 0.8x CUB's reduce-by-key, kernel time) at the seed's 1M rows and 16M,
+# The group-by target (best variant >= 0.8x CUB's reduce-by-key, kernel time) at the seed's 1M rows and 16M,
 # and the Monte Carlo areas' trials/s (circle at the seed's 1000 x 2^20; Mandelbrot at 16 x 2^20).
 if want extra; then
 for n in 1000000 16000000; do
@@ -80,7 +80,7 @@ timeout 120 "$BIN/launchlab-cli" sweep vector_add --n 16Mi --impl cuda-one-per-t
   --block 32:1024:32 --reps 10 --warmup 2 --json "$E/sweep_vector_add_block.json" --csv "$E/sweep_vector_add_block.csv" \
   > "$E/sweep_vector_add_block.txt" 2>&1
 note "sweep vector_add block 32:1024:32: exit $?"
-# Issue 10's GPU plot geometry: M4 decimation of 2^20, 2^24 and 2^27 f32 samples (target: 2^27 in <= 0.3 ms).
+# The GPU plot geometry: M4 decimation of 2^20, 2^24 and 2^27 f32 samples (target: 2^27 in <= 0.3 ms).
 timeout 120 "$BIN/launchlab-cli" bench-geometry --json "$E/bench_geometry.json" > "$E/bench_geometry.txt" 2>&1
 note "bench-geometry: exit $?"
 cat "$E/bench_geometry.txt" >> "$summary"

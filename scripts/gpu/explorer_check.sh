@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Runs ON the GPU machine: issue 11's launch-explorer figures (the vector_add block x grid sweep around multiples of
-# the SM count, the CPU/GPU crossover over N, occupancy against the CUDA API), issue 12's Mandelbrot against the FP32
-# FMA kernel, blocks on SMs (traced runs and the instrumentation's overhead), issue 15's exercise solutions through
+# Runs ON the GPU machine: the launch explorer's figures (the vector_add block x grid sweep around multiples of
+# the SM count, the CPU/GPU crossover over N, occupancy against the CUDA API), Mandelbrot against the FP32
+# FMA kernel, blocks on SMs (traced runs and the instrumentation's overhead), the exercise solutions through
 # --kernel-file against the built-in variants, and the GPU test suite, in one device call.
-# issue 15's Check (launchlab-cli check under compute-sanitizer: a solution clean, a missing bounds check and a
-# shared-memory race found at their lines), issue 11's roofline. Sections: STEPS="tests sweeps overhead mandelbrot
+# Check (launchlab-cli check under compute-sanitizer: a solution clean, a missing bounds check and a
+# shared-memory race found at their lines), the roofline. Sections: STEPS="tests sweeps overhead mandelbrot
 # blocks exercises check roofline" (default all). Run from the repository root (exercises).
 # Usage: scripts/gpu/explorer_check.sh BIN_DIR OUT_DIR   (OUT_DIR gets explorer.tar.gz and summary.txt)
 set -u
@@ -15,7 +15,7 @@ has() { [[ " $STEPS " == *" $1 "* ]]; }
 check_begin explorer "${1:?bin dir}" "${2:?out dir}"
 # The GPU tests that start the CLI (worker, check) look here instead of the build machine's path.
 export LAUNCHLAB_CLI_PATH=${LAUNCHLAB_CLI_PATH:-$BIN/launchlab-cli} LAUNCHLAB_CLI=${LAUNCHLAB_CLI:-$BIN/launchlab-cli}
-# NVRTC is loaded at run time (issue 15): say where this machine has it.
+# NVRTC is loaded at run time: say where this machine has it.
 note "nvrtc: $(ls /usr/local/cuda/lib64/libnvrtc.so.* 2>/dev/null | head -n 1 || echo 'not in /usr/local/cuda/lib64')"
 
 if has tests; then
@@ -43,7 +43,7 @@ if has sweeps; then
 fi
 
 if has overhead; then
-  # The sweep harness's cost per point (issue 11: <= 1 ms), and the pooled pipeline resources under memcheck: a sweep
+  # The sweep harness's cost per point (target: <= 1 ms), and the pooled pipeline resources under memcheck: a sweep
   # whose points reuse one set of buffers (same sizes) and reallocate it (N changes), then a run of another workload.
   mkdir -p "$E/overhead"
   timeout 300 bash "$(dirname "$0")/sweep_overhead.sh" "$C" "$E/overhead" > "$E/overhead/log.txt" 2>&1

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs ON the GPU machine: the GPU-rendered plots of issue 10 (docs/ARCHITECTURE.md, "GPU-rendered plots").
+# Runs ON the GPU machine: the GPU-rendered plots (docs/ARCHITECTURE.md, "GPU-rendered plots").
 # The interop tests, one PNG of each view by interop and by host upload, then bench-render.
 # Usage: scripts/gpu/render_check.sh BIN_DIR GL_LIB_DIR OUT_DIR [quick]
 #   BIN_DIR: launchlab-cli and launchlab_gl_gpu_tests (a CUDA build); GL_LIB_DIR: glvnd's loader libraries

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs ON the GPU machine: the sweep harness's overhead per point (issue 11: <= 1 ms), outside the timed work.
+# Runs ON the GPU machine: the sweep harness's overhead per point (target: <= 1 ms), outside the timed work.
 # A sweep of 1 point and one of 125 points (cuda-grid-stride, block 32:1024:8) at each N, each the fastest of 3
 # (1 point) or 2 (125 points) runs; the overhead per point is (wall(125) - wall(1)) / 124 minus what the point itself
 # timed ((warmup + reps) x its total median: H2D + kernel + D2H), so process start, CUDA context creation and the

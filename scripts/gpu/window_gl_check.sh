@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs ON the GPU machine: the window's GL views (issue 10, docs/ARCHITECTURE.md "The window's GL layer and live
+# Runs ON the GPU machine: the window's GL views (docs/ARCHITECTURE.md "The window's GL layer and live
 # mode") on the NVIDIA driver's EGL, under Qt's offscreen platform: the GL views test, then screenshots of GL views
 # (normal and in live mode) at 1280x720 and 1920x1080. The bundle comes from scripts/gpu/bundle_gui.sh with
 # BUNDLE_EXTRA=tests/ui/test_gl_views (its lib/ holds glvnd's libEGL/libOpenGL from the build machine; the driver
@@ -49,9 +49,9 @@ for wl in pulse_waveform histogram monte_carlo_pi; do
     grep -h "^live:" "$OUT/${wl}_$mode.log"
   done
 done
-# Device imports (issue 10, off by default in the window): a local worker's GPU outputs drawn from its device memory,
+# Device imports (off by default in the window): a local worker's GPU outputs drawn from its device memory,
 # and a faulting kernel. Last: on these Hopper machines a CUDA fault in another process leaves GL frames stalled and
-# wrong (evidence 2026-11-24-h200-session12).
+# wrong (docs/evidence/window-on-gpu.md).
 if [ -x "$G/bin/test_device_imports" ]; then
   mkdir -p "$OUT/shots"
   LAUNCHLAB_GL_SHOTS="$OUT/shots" LAUNCHLAB_CLI_PATH="$G/bin/launchlab-cli" QT_QPA_PLATFORM=offscreen timeout 300 "$G/bin/test_device_imports" \
