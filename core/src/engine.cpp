@@ -389,8 +389,8 @@ void Engine::verifyInto(ImplResult& res, const Job& job, const ImplSpec& spec, s
     res.verification.note = "no reference: cpu-serial did not run";
     return;
   }
-  res.verification =
-      job.resolved.workload->verifyWithInputs(setup, m_cache.inputs, m_cache.referenceOutputs, outputs, spec);
+  res.verification = job.resolved.workload->verifyLaunched(setup, m_cache.inputs, m_cache.referenceOutputs, outputs,
+                                                           spec, res.launch ? &*res.launch : nullptr);
   if (spec.demonstration) {
     res.verification.outcome = Verification::Outcome::Demonstration;
     if (res.verification.note.empty()) res.verification.note = spec.description;
