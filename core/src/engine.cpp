@@ -106,7 +106,12 @@ std::vector<RequestProblem> Engine::validate(const RunRequest& req) const {
   std::vector<RequestProblem> problems;
   if (req.device)
     if (std::string why = deviceProblem(m_gpu->status(), *req.device); !why.empty()) problems.push_back({"device", why});
-  resolve(m_registry, limitsFor(req), req, problems);
+  // Never throws: the window validates on every change of its form, and an exception there would end it.
+  try {
+    resolve(m_registry, limitsFor(req), req, problems);
+  } catch (const std::exception& e) {
+    problems.push_back({"workload", std::string("the request could not be checked: ") + e.what()});
+  }
   return problems;
 }
 

@@ -22,7 +22,8 @@ ExerciseLaunch2D launch2D(std::string cols, std::string rows, Dim3 block, std::s
   return {std::move(cols), std::move(rows), block, std::move(why)};
 }
 
-/// The 2-D and shared-memory exercises (issue 15, sessions 2-3): inputs, outputs, then the sizes, rows first.
+/// The 2-D and shared-memory exercises: inputs, outputs, then the sizes, rows first. Their check sizes keep a
+/// sanitized run to seconds: matmul's n^3 products at 256, a 1024 x 1024 matrix for the element-wise ones.
 void addMatrixExercises(std::vector<Exercise>& v) {
   v.push_back({.id = "square", .workload = "square", .title = "square_device: out = a**2, one thread per element",
                .kernelName = "square_device", .dtype = DType::I64,
@@ -34,19 +35,19 @@ void addMatrixExercises(std::vector<Exercise>& v) {
                         size("rows"), size("cols", "cols")},
                .outputsFromReference = {"thread_map"},
                .launch2D = launch2D("cols", "rows", Dim3{32, 8, 1}, "a warp along each row (coalesced), 256 threads"),
-               .mirrors = "cuda-coalesced"});
+               .mirrors = "cuda-coalesced", .checkN = 1024});
   v.push_back({.id = "transpose", .workload = "transpose", .title = "Transpose through a 32 x 32 shared-memory tile",
                .kernelName = "tile_transpose", .dtype = DType::F32,
                .args = {in(0, "a", "const float*"), out(0, "transposed", "float*"), size("rows"), size("cols", "cols")},
                .outputsFromReference = {"banks"},
                .launch2D = launch2D("cols", "rows", Dim3{32, 32, 1}, "the seed's 32 x 32 block: one thread per tile element"),
-               .mirrors = "cuda-tile-padded"});
+               .mirrors = "cuda-tile-padded", .checkN = 1024});
   v.push_back({.id = "matmul", .workload = "matmul", .title = "C = A B with 16 x 16 shared-memory tiles",
                .kernelName = "fast_matmul", .dtype = DType::F32,
                .args = {in(0, "A", "const float*"), in(1, "B", "const float*"), out(0, "C", "float*"), size("m"),
                         size("k", "k"), size("n", "cols")},
                .launch2D = launch2D("n", "m", Dim3{16, 16, 1}, "TPB x TPB = 16 x 16, one element of C per thread"),
-               .mirrors = "cuda-tiled-16"});
+               .mirrors = "cuda-tiled-16", .checkN = 256});
   v.push_back({.id = "row_normalize", .workload = "row_normalize", .title = "normalize: each row divided by its mean",
                .kernelName = "normalize", .dtype = DType::F32,
                .args = {in(0, "x", "const float*"), out(0, "y", "float*"), nArg(), size("d", "d")},
@@ -100,6 +101,10 @@ const Exercise* findExercise(std::string_view id) {
   for (const auto& e : exercises())
     if (e.id == id) return &e;
   return nullptr;
+}
+
+const Exercise* exerciseFor(std::string_view workload, std::string_view exerciseId) {
+  return exerciseId.empty() ? defaultExercise(workload) : findExercise(exerciseId);
 }
 
 const Exercise* defaultExercise(std::string_view workload) {

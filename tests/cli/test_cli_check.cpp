@@ -32,7 +32,11 @@ TEST(CliCheck, BadInputExit2) {
   for (const std::string& args : {"check vector_add --kernel-file '" + bin.string() + "'",
                                   std::string("check vector_add --kernel-file /nonexistent.cu"),
                                   "check no_such_workload --kernel-file '" + kSolution + "'",
-                                  std::string("check vector_add")}) {
+                                  std::string("check vector_add"),
+                                  "check vector_add --time-limit 0 --kernel-file '" + kSolution + "'",
+                                  "check vector_add --time-limit 4000 --kernel-file '" + kSolution + "'",
+                                  "check monte_carlo_pi --param iters=0 --kernel-file '" + kSolution + "'",
+                                  "check monte_carlo_pi --param shape=bogus --kernel-file '" + kSolution + "'"}) {
     SCOPED_TRACE(args);
     const Out r = cli(args);
     EXPECT_EQ(r.code, 2) << r.err;

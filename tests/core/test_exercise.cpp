@@ -189,6 +189,51 @@ TEST_F(UserKernelRequest, EveryExerciseFitsItsWorkload) {
   }
 }
 
+// `launchlab-cli check` runs an exercise at its check size: one a sanitized run finishes in seconds (the matrix
+// exercises' n is their rows, so 64Ki there would be a 65536^2 problem), and one its workload accepts.
+TEST_F(UserKernelRequest, EveryExerciseHasACheckSizeItsWorkloadAccepts) {
+  EXPECT_EQ(findExercise("matmul")->checkN, 256u);
+  EXPECT_EQ(findExercise("transpose")->checkN, 1024u);
+  EXPECT_EQ(findExercise("matrix_add_2d")->checkN, 1024u);
+  Engine engine(registry, nullptr);
+  for (const auto& ex : exercises()) {
+    SCOPED_TRACE(ex.id);
+    EXPECT_GE(ex.checkN, 1u);
+    EXPECT_LE(ex.checkN, std::uint64_t(1) << 16);
+    RunRequest r = withKernel(ex.workload, ex.id);
+    r.n = ex.checkN;
+    r.dtype = ex.dtype;
+    const auto problems = engine.validate(r);
+    EXPECT_TRUE(problems.empty()) << problems.front().message;
+  }
+  EXPECT_EQ(exerciseFor("vector_add", ""), findExercise("vector_add"));
+  EXPECT_EQ(exerciseFor("vector_add", "vector_add_grid_stride"), findExercise("vector_add_grid_stride"));
+  EXPECT_EQ(exerciseFor("mandelbrot", ""), nullptr);
+}
+
+// A kernel of your own with a parameter that does not resolve (monte_carlo_pi's samples per thread cleared or 0, as
+// the window's form gives while the student types): one problem naming the field, never an exception, since the
+// window validates on every change and a throw there ends it.
+TEST_F(UserKernelRequest, AnInvalidParameterIsAProblemNotAnException) {
+  Engine engine(registry, nullptr);
+  for (const char* bad : {"0", "", "many", "-3"}) {
+    SCOPED_TRACE(std::string("iters = '") + bad + "'");
+    RunRequest r = withKernel("monte_carlo_pi");
+    r.params["iters"] = bad;
+    std::vector<RequestProblem> problems;
+    EXPECT_NO_THROW(problems = engine.validate(r));
+    ASSERT_FALSE(problems.empty());
+    EXPECT_EQ(problems.front().field, "param:iters");
+  }
+  RunRequest shape = withKernel("monte_carlo_pi");
+  shape.params["shape"] = "bogus";  // not a choice at all: the parameter's own message, not the exercise's
+  std::vector<RequestProblem> problems;
+  EXPECT_NO_THROW(problems = engine.validate(shape));
+  ASSERT_EQ(problems.size(), 1u);
+  EXPECT_EQ(problems.front().field, "param:shape");
+  EXPECT_EQ(problems.front().message.find("the kernel of exercise"), std::string::npos) << problems.front().message;
+}
+
 RunSetup matrixRun(std::uint64_t n, std::map<std::string, double> numbers) {
   RunSetup s{.n = n};
   for (const auto& [name, v] : numbers) s.params.setNumber(name, v);
