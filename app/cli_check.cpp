@@ -59,7 +59,8 @@ Captured capture(const std::string& commandLine, double limitS) {
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(limitS);
   char buf[4096];
   for (;;) {
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
     if (left.count() <= 0) {
       c.timedOut = true;
       ::kill(-pid, SIGKILL);
@@ -99,7 +100,8 @@ std::vector<std::string> runArgs(RunRequest req, const KernelOptions& k) {
   req.userKernel.reset();
   std::vector<std::string> args = runCommandArgs(req);
   args.insert(args.end(), {"--kernel-file", k.file, "--kernel-time-limit", std::to_string(k.timeLimitS)});
-  for (const auto& [opt, value] : {std::pair{"--exercise", k.exercise}, {"--kernel-name", k.name}, {"--gpu-profile", k.gpuProfile}})
+  for (const auto& [opt, value] :
+       {std::pair{"--exercise", k.exercise}, {"--kernel-name", k.name}, {"--gpu-profile", k.gpuProfile}})
     if (!value.empty()) args.insert(args.end(), {opt, value});
   return args;
 }
@@ -168,10 +170,11 @@ int runCheck(const Engine& engine, RunRequest req, const KernelOptions& k) {
       ++total;
       break;
     }
-    summary += (summary.empty() ? "" : ", ") + tool + " " +
-               (findings.empty() ? (run.status == 0 ? std::string("clean")
-                                                    : "no finding, but the run exited with " + std::to_string(run.status))
-                                 : std::to_string(findings.size()) + (findings.size() == 1 ? " finding" : " findings"));
+    summary +=
+        (summary.empty() ? "" : ", ") + tool + " " +
+        (findings.empty() ? (run.status == 0 ? std::string("clean")
+                                             : "no finding, but the run exited with " + std::to_string(run.status))
+                          : std::to_string(findings.size()) + (findings.size() == 1 ? " finding" : " findings"));
     if (findings.empty() && run.status != 0) ++total;
   }
   std::cout << "check " << k.file << " (" << req.workload << ", n = " << size << "): " << summary << "\n";

@@ -57,8 +57,8 @@ void resolveUserKernel(const Registry& reg, const RunRequest& req, Resolved& r, 
   // Parameters that did not resolve (a value out of range) are reported already and leave none to compare.
   for (const auto& [name, value] : ex->requiredChoices)
     if (r.setup.params.has(name) && r.setup.params.choice(name) != value)
-      problems.push_back({"param:" + name, "the kernel of exercise " + ex->id + " is written for " + name + " = " +
-                                               value});
+      problems.push_back(
+          {"param:" + name, "the kernel of exercise " + ex->id + " is written for " + name + " = " + value});
   if (!problems.empty() || !selects(req, kMyKernel)) return;
   r.userImpl = userImplSpec(reg, *req.userKernel, *ex);
   r.impls.push_back(r.userImpl.get());

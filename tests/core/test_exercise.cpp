@@ -130,7 +130,8 @@ TEST_F(UserKernelRequest, ValidationNamesTheField) {
   ASSERT_EQ(p.size(), 1u);
   EXPECT_EQ(p[0].field, "dtype");
   EXPECT_EQ(p[0].message, "the kernel of exercise vector_add is written for f32: use --dtype f32");
-  EXPECT_EQ(engine.validate(withKernel("vector_add", "hypot")).at(0).message, "exercise 'hypot' runs in workload hypot");
+  EXPECT_EQ(engine.validate(withKernel("vector_add", "hypot")).at(0).message,
+            "exercise 'hypot' runs in workload hypot");
   EXPECT_EQ(engine.validate(withKernel("mandelbrot")).at(0).field, "kernel");
   RunRequest ring = withKernel("monte_carlo_pi");
   ring.params["shape"] = "ring";
@@ -174,8 +175,9 @@ TEST_F(UserKernelRequest, EveryExerciseFitsItsWorkload) {
       EXPECT_TRUE(fits) << a.name;
     }
     for (const auto& o : ex.outputsFromReference)
-      EXPECT_TRUE(std::any_of(info.outputs.begin(), info.outputs.end(), [&](const ArraySpec& s) { return s.name == o; }))
-          << o;
+      EXPECT_TRUE(std::any_of(info.outputs.begin(), info.outputs.end(), [&](const ArraySpec& s) {
+        return s.name == o;
+      })) << o;
     const auto& impls = w->impls();
     EXPECT_TRUE(std::any_of(impls.begin(), impls.end(), [&](const ImplSpec& i) { return i.id == ex.mirrors; }))
         << ex.mirrors;
@@ -285,9 +287,9 @@ TEST(ExerciseArguments, ParamsAndSeedKeepTheirTypes) {
 // A kernel of the 1-D shape handed to a 2-D exercise is one clear error naming the expected signature.
 TEST(NvrtcLog, WrongSignatureOfA2DExercise) {
   const Exercise& ex = *findExercise("transpose");
-  const auto d = explainContract({{std::string(kContractFile), 3, 1, "error",
-                                   "static assertion failed with \"launchlab-signature\""}},
-                                 ex, "tile_transpose", "t.cu");
+  const auto d = explainContract(
+      {{std::string(kContractFile), 3, 1, "error", "static assertion failed with \"launchlab-signature\""}}, ex,
+      "tile_transpose", "t.cu");
   ASSERT_EQ(d.size(), 1u);
   EXPECT_EQ(formatDiagnostic(d[0]),
             "t.cu:1:1: error: wrong kernel signature: the exercise expects __global__ void tile_transpose(const float* "
@@ -300,7 +302,8 @@ TEST(NvrtcLog, WrongSignatureOfA2DExercise) {
 TEST(WireUserKernel, RoundTrip) {
   RunRequest r;
   r.workload = "histogram";
-  r.userKernel = UserKernel{"histogram", "h.cu", "__global__ void cuda_histogram() {}\n// \"quoted\" caf\xc3\xa9", "k2", 2.5};
+  r.userKernel =
+      UserKernel{"histogram", "h.cu", "__global__ void cuda_histogram() {}\n// \"quoted\" caf\xc3\xa9", "k2", 2.5};
   const RunRequest back = wire::decodeRequest(wire::encodeRequest(r));
   ASSERT_TRUE(back.userKernel.has_value());
   EXPECT_EQ(*back.userKernel, *r.userKernel);

@@ -90,8 +90,8 @@ TEST(CheckGpu, FindingsAtTheirLines) {
 bool noSanitizer() { return launchlab::findComputeSanitizer(env("PATH", ""), env("CUDA_HOME", "")).empty(); }
 
 std::string solutionOf(const std::string& exerciseId) {
-  return launchlab::shellQuote(env("LAUNCHLAB_EXERCISES_DIR", LAUNCHLAB_EXERCISES_DIR) + "/solutions/" +
-                               exerciseId + ".cu");
+  return launchlab::shellQuote(env("LAUNCHLAB_EXERCISES_DIR", LAUNCHLAB_EXERCISES_DIR) + "/solutions/" + exerciseId +
+                               ".cu");
 }
 
 // Every reference solution, checked at its exercise's default check size. The time each takes is printed for the
@@ -106,7 +106,7 @@ TEST(CheckGpu, EveryExerciseSolutionIsCleanAtItsCheckSize) {
     std::printf("exercise %s (%s, n = %llu): check exit %d in %.1f s\n", ex.id.c_str(), ex.workload.c_str(),
                 static_cast<unsigned long long>(ex.checkN), r.code, s);
     EXPECT_EQ(r.code, 0) << r.out;
-    EXPECT_NE(r.out.find("check: memcheck (1 of "), std::string::npos) << r.out;  // progress: the tool
+    EXPECT_NE(r.out.find("check: memcheck (1 of "), std::string::npos) << r.out;            // progress: the tool
     EXPECT_NE(r.out.find("n = " + std::to_string(ex.checkN)), std::string::npos) << r.out;  // and the size
   }
 }
