@@ -71,15 +71,22 @@ double unitRoundoff(DType t) {
 
 std::uint64_t summationDepth(const SummationOrder& order, std::uint64_t n) {
   std::uint64_t values = n, depth = 0;
+  // One application of stage s to `values` values: its depth, and the values it leaves.
+  const auto apply = [&](const SummationStage& s) {
+    const std::uint64_t width = s.width == 0 ? values : s.width;
+    depth += stageDepth(s.kind, width);
+    return s.partials ? s.partials : ceilDiv(values, std::max<std::uint64_t>(width, 1));
+  };
   for (const auto& s : order.stages) {
-    do {
-      const std::uint64_t width = s.width == 0 ? values : s.width;
-      depth += stageDepth(s.kind, width);
-      const std::uint64_t left = s.partials ? s.partials : ceilDiv(values, std::max<std::uint64_t>(width, 1));
-      // A stage that leaves as many values as it got would repeat forever: stop, the remainder goes below.
-      if (left >= values && s.repeat) break;
-      values = std::max<std::uint64_t>(left, 1);
-    } while (s.repeat && values > 1);
+    if (!s.repeat) {
+      values = std::max<std::uint64_t>(apply(s), 1);
+      continue;
+    }
+    while (values > 1) {
+      const std::uint64_t left = apply(s);
+      if (left >= values) break;  // a stage that leaves as many as it got: the remainder is added below
+      values = left;
+    }
   }
   depth += values > 1 ? values - 1 : 0;  // whatever is left is added in any order
   return depth + (order.productTerms ? 1 : 0);
