@@ -1,9 +1,17 @@
 #include "cli_check.h"
 
-#include <cstdio>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
+#include <sstream>
 
 #include "launchlab/command_line.h"
 #include "launchlab/sanitizer.h"
@@ -17,19 +25,59 @@ std::string envOr(const char* name) {
   return v ? v : "";
 }
 
-/// Runs a shell command line, stdout and stderr together; `status` is its exit status (-1 when it did not start).
-std::string capture(const std::string& commandLine, int& status) {
-  std::string out;
-  FILE* p = ::popen((commandLine + " 2>&1").c_str(), "r");
-  if (!p) {
-    status = -1;
-    return out;
+/// What capture() got: stdout and stderr together, the exit status (-1 when it did not start or was killed), and
+/// whether the time limit stopped it.
+struct Captured {
+  std::string output;
+  int status = -1;
+  bool timedOut = false;
+};
+
+/// Runs a shell command line in a process group of its own, for at most `limitS` seconds: past that, the whole
+/// group (the sanitizer and the run it started) is killed.
+Captured capture(const std::string& commandLine, double limitS) {
+  Captured c;
+  int fds[2];
+  if (::pipe(fds) != 0) return c;
+  const pid_t pid = ::fork();
+  if (pid < 0) {
+    ::close(fds[0]);
+    ::close(fds[1]);
+    return c;
   }
+  if (pid == 0) {
+    ::setpgid(0, 0);
+    ::dup2(fds[1], 1);
+    ::dup2(fds[1], 2);
+    ::close(fds[0]);
+    ::close(fds[1]);
+    ::execl("/bin/sh", "sh", "-c", commandLine.c_str(), static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  ::setpgid(pid, pid);  // both sides, so that the kill below reaches the group whichever runs first
+  ::close(fds[1]);
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(limitS);
   char buf[4096];
-  for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, p)) > 0;) out.append(buf, n);
-  const int st = ::pclose(p);
-  status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  return out;
+  for (;;) {
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    if (left.count() <= 0) {
+      c.timedOut = true;
+      ::kill(-pid, SIGKILL);
+      break;
+    }
+    pollfd p{fds[0], POLLIN, 0};
+    if (::poll(&p, 1, int(std::min<long long>(left.count(), 1000))) < 0 && errno != EINTR) break;
+    if (!(p.revents & (POLLIN | POLLHUP))) continue;
+    const ssize_t n = ::read(fds[0], buf, sizeof buf);
+    if (n <= 0) break;
+    c.output.append(buf, std::size_t(n));
+  }
+  ::close(fds[0]);
+  int st = 0;
+  ::waitpid(pid, &st, 0);
+  c.status = !c.timedOut && WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  return c;
 }
 
 /// What is missing for a check here ("" when nothing): the sanitizer, the GPU, or both, in one line.
@@ -44,31 +92,38 @@ std::string missingForCheck(const std::string& sanitizer, const DeviceStatus& st
   return why;
 }
 
-/// `launchlab-cli run ...` of the kernel alone, once, with a time limit that allows for the sanitizer's slowdown.
+/// `launchlab-cli run ...` of the kernel alone, once, with the check's time limit for its kernel too.
 std::vector<std::string> runArgs(RunRequest req, const KernelOptions& k) {
   req.impls = {std::string(kMyKernel)};
   req.reps = 1;
   req.warmup = 0;
   req.userKernel.reset();
   std::vector<std::string> args = runCommandArgs(req);
-  args.insert(args.end(), {"--kernel-file", k.file, "--kernel-time-limit", "600"});
-  for (const auto& [opt, value] : {std::pair{"--exercise", k.exercise}, {"--kernel-name", k.name}, {"--gpu-profile", k.gpuProfile}})
+  args.insert(args.end(), {"--kernel-file", k.file, "--kernel-time-limit", std::to_string(k.timeLimitS)});
+  for (const auto& [opt, value] :
+       {std::pair{"--exercise", k.exercise}, {"--kernel-name", k.name}, {"--gpu-profile", k.gpuProfile}})
     if (!value.empty()) args.insert(args.end(), {opt, value});
   return args;
 }
 
 /// One tool's run: its findings, with the kernel file's findings named as the user named the file.
 std::vector<SanitizerFinding> runTool(const std::string& sanitizer, const std::string& tool,
-                                      const std::vector<std::string>& args, const std::string& kernelFile, int& status) {
+                                      const std::vector<std::string>& args, const KernelOptions& k, Captured& run) {
   std::string line = shellQuote(sanitizer) + " --tool " + tool + " --target-processes all --show-backtrace no " +
                      shellQuote(selfExe());
   for (const auto& a : args) line += " " + shellQuote(a);
-  const std::string report = capture(line, status);
-  auto findings = parseSanitizerReport(report, tool);
-  const auto base = std::filesystem::path(kernelFile).filename();
+  run = capture(line, k.timeLimitS);
+  auto findings = parseSanitizerReport(run.output, tool);
+  const auto base = std::filesystem::path(k.file).filename();
   for (auto& f : findings)
-    if (!f.file.empty() && std::filesystem::path(f.file).filename() == base) f.file = kernelFile;
+    if (!f.file.empty() && std::filesystem::path(f.file).filename() == base) f.file = k.file;
   return findings;
+}
+
+std::string limitText(double s) {
+  std::ostringstream o;
+  o << s << " s";
+  return o.str();
 }
 
 }  // namespace
@@ -79,7 +134,13 @@ std::string computeSanitizerPath() {
   return findComputeSanitizer(envOr("PATH"), envOr("CUDA_HOME"));
 }
 
+std::uint64_t checkSize(const std::string& workload, const std::string& exercise) {
+  const Exercise* ex = exerciseFor(workload, exercise);
+  return ex && ex->workload == workload ? ex->checkN : std::uint64_t(1) << 16;
+}
+
 int runCheck(const Engine& engine, RunRequest req, const KernelOptions& k) {
+  if (!(k.timeLimitS > 0 && k.timeLimitS <= 3600)) throw KernelInputError("--time-limit: between 0 and 3600 seconds");
   const std::string sanitizer = computeSanitizerPath();
   if (const std::string why = missingForCheck(sanitizer, engine.deviceStatus()); !why.empty()) {
     std::cerr << "launchlab-cli: check: " << why << "\n";
@@ -89,20 +150,34 @@ int runCheck(const Engine& engine, RunRequest req, const KernelOptions& k) {
   std::vector<std::string> tools = {"memcheck"};
   if (usesSharedMemory(req.userKernel->source)) tools.push_back("racecheck");
   const auto args = runArgs(req, k);
+  const std::string size = req.n ? std::to_string(*req.n) : std::string("default");
   int total = 0;
   std::string summary;
-  for (const auto& tool : tools) {
-    int status = 0;
-    const auto findings = runTool(sanitizer, tool, args, k.file, status);
+  for (std::size_t t = 0; t < tools.size(); ++t) {
+    const std::string& tool = tools[t];
+    // Progress on stderr (stdout holds the findings): which tool, at which size, under which limit.
+    std::cerr << "check: " << tool << " (" << t + 1 << " of " << tools.size() << ") on " << req.workload
+              << ", n = " << size << ", time limit " << limitText(k.timeLimitS) << "..." << std::endl;
+    Captured run;
+    const auto findings = runTool(sanitizer, tool, args, k, run);
     for (const auto& f : findings) std::cout << formatFinding(f) << "\n";
     total += int(findings.size());
-    summary += (summary.empty() ? "" : ", ") + tool + " " +
-               (findings.empty() ? (status == 0 ? std::string("clean") : "no finding, but the run exited with " + std::to_string(status))
-                                 : std::to_string(findings.size()) + (findings.size() == 1 ? " finding" : " findings"));
-    if (findings.empty() && status != 0) ++total;
+    if (run.timedOut) {
+      std::cerr << "launchlab-cli: check: " << tool << " did not finish within " << limitText(k.timeLimitS)
+                << " at n = " << size << " (stopped); the sanitizer slows kernels a hundredfold: try a smaller --n, "
+                << "or a longer --time-limit\n";
+      summary += (summary.empty() ? "" : ", ") + tool + " stopped after " + limitText(k.timeLimitS);
+      ++total;
+      break;
+    }
+    summary +=
+        (summary.empty() ? "" : ", ") + tool + " " +
+        (findings.empty() ? (run.status == 0 ? std::string("clean")
+                                             : "no finding, but the run exited with " + std::to_string(run.status))
+                          : std::to_string(findings.size()) + (findings.size() == 1 ? " finding" : " findings"));
+    if (findings.empty() && run.status != 0) ++total;
   }
-  std::cout << "check " << k.file << " (" << req.workload << ", n = " << (req.n ? std::to_string(*req.n) : "default")
-            << "): " << summary << "\n";
+  std::cout << "check " << k.file << " (" << req.workload << ", n = " << size << "): " << summary << "\n";
   return total == 0 ? 0 : 1;
 }
 

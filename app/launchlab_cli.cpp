@@ -360,13 +360,16 @@ int main(int argc, char** argv) {
   addKernelOptions(compile, ko, true);
   RunOptions cko;  // check: run's request options and a kernel file, run under compute-sanitizer
   auto* check = app.add_subcommand("check", "Run a kernel of your own under compute-sanitizer (memcheck, then racecheck "
-                                            "when it uses __shared__; once, n = 64Ki unless --n): findings as "
-                                            "FILE:LINE: TOOL: TEXT; exit 0 clean, 1 findings or no sanitizer/GPU");
+                                            "when it uses __shared__; once, at the exercise's check size unless "
+                                            "--n): findings as FILE:LINE: TOOL: TEXT; exit 0 clean, 1 findings, "
+                                            "a tool over its time limit, or no sanitizer/GPU");
   addRequestOptions(check, cko);
   for (const char* name : {"--impl", "--reps", "--warmup"}) check->remove_option(check->get_option(name));  // fixed
   check->add_option("--block", cko.text.block, "Threads per block: B or auto")->default_str("auto");
   check->add_option("--grid", cko.text.grid, "Blocks per grid: G or auto")->default_str("auto");
   addKernelOptions(check, cko.kernel, true);
+  check->add_option("--time-limit", cko.kernel.timeLimitS, "Seconds each sanitizer tool may take")
+      ->default_val(cli::kCheckTimeLimitS);
   run->add_flag("--dry-run", ro.dryRun, "Check the request and print the command line that runs it; run nothing");
 
   SweepOptions so;
@@ -506,7 +509,7 @@ int main(int argc, char** argv) {
       return 0;
     }
     if (check->parsed()) {
-      if (cko.text.n.empty()) cko.text.n = cli::kCheckDefaultN;
+      if (cko.text.n.empty()) cko.text.n = std::to_string(cli::checkSize(cko.text.workload, cko.kernel.exercise));
       return cli::runCheck(engine, buildRequest(engine, cko), cko.kernel);
     }
     if (show->parsed()) return cmdShow(showPath);

@@ -25,7 +25,9 @@ QString ExerciseStore::defaultFolder() {
   return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + "/exercises";
 }
 
-QString ExerciseStore::startingFile(const QString& exerciseId) { return resourceText(":/exercises/" + exerciseId + ".cu"); }
+QString ExerciseStore::startingFile(const QString& exerciseId) {
+  return resourceText(":/exercises/" + exerciseId + ".cu");
+}
 
 QString ExerciseStore::solution(const QString& exerciseId) {
   return resourceText(":/exercises/solutions/" + exerciseId + ".cu");
@@ -35,15 +37,49 @@ QString ExerciseStore::path(const QString& exerciseId) const { return m_folder +
 
 bool ExerciseStore::hasSaved(const QString& exerciseId) const { return QFileInfo(path(exerciseId)).isFile(); }
 
-QString ExerciseStore::load(const QString& exerciseId) const {
-  if (hasSaved(exerciseId)) {
-    QString text;
-    if (importFile(path(exerciseId), text).isEmpty()) return text;
+ExerciseStore::Loaded ExerciseStore::load(const QString& exerciseId) const {
+  Loaded l;
+  l.text = startingFile(exerciseId);
+  if (!hasSaved(exerciseId)) return l;
+  const QString saved = path(exerciseId);
+  QString text;
+  const QString why = readSaved(saved, text);
+  if (why.isEmpty()) {
+    l.text = text;
+    l.fromSaved = true;
+    return l;
   }
-  return startingFile(exerciseId);
+  QString aside = saved + ".unreadable";
+  for (int k = 2; QFileInfo::exists(aside); ++k) aside = saved + ".unreadable-" + QString::number(k);
+  if (QFile::rename(saved, aside)) {
+    l.problem = "Your saved file could not be loaded (" + why + "); it is kept, unchanged, as " + aside +
+                ". The editor shows the starting file.";
+  } else {
+    l.canSave = false;
+    l.problem = "Your saved file " + saved + " could not be loaded (" + why +
+                ") nor moved aside: the editor will not save over it. Move or fix it, then reopen the exercise.";
+  }
+  return l;
+}
+
+QString ExerciseStore::readSaved(const QString& path, QString& text) {
+  QFile f(path);
+  if (f.size() > qint64(kMaxKernelSourceBytes)) return importFile(path, text);  // says the size
+  if (!f.open(QIODevice::ReadOnly)) return "cannot read " + path + ": " + f.errorString();
+  const QByteArray bytes = f.readAll();
+  // An empty or blank file is one the editor saves when the student clears it: it loads as it is.
+  if (bytes.trimmed().isEmpty()) {
+    text = QString::fromUtf8(bytes);
+    return {};
+  }
+  return importFile(path, text);
 }
 
 QString ExerciseStore::save(const QString& exerciseId, const QString& text) const {
+  const QByteArray bytes = text.toUtf8();
+  if (std::size_t(bytes.size()) > kMaxKernelSourceBytes)
+    return QString::fromStdString(kernelSizeProblem(std::size_t(bytes.size())));
+  if (bytes.contains('\0')) return "the text holds a NUL character, which a kernel file cannot";
   if (!QDir().mkpath(m_folder)) return "cannot create the folder " + m_folder;
   return exportFile(path(exerciseId), text);
 }

@@ -4,11 +4,11 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
-#include <QToolButton>
 #include <QShortcut>
 #include <QSplitter>
 #include <QThread>
 #include <QTimer>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include "backend.h"
@@ -19,7 +19,9 @@
 namespace launchlab::ui {
 
 KernelEditor::KernelEditor(const Backend& backend, QWidget* parent, const QString& storeFolder)
-    : QWidget(parent), m_backend(backend), m_store(std::make_unique<ExerciseStore>(storeFolder)),
+    : QWidget(parent),
+      m_backend(backend),
+      m_store(std::make_unique<ExerciseStore>(storeFolder)),
       m_compile(&compileUserKernel) {
   auto* lay = new QVBoxLayout(this);
   lay->setContentsMargins(0, 2, 0, 0);
@@ -99,8 +101,11 @@ void KernelEditor::selectExercise(const QString& id) {
     save();
   }
   m_exercise = id.isEmpty() ? nullptr : findExercise(id.toStdString());
+  const ExerciseStore::Loaded loaded = m_exercise ? m_store->load(id) : ExerciseStore::Loaded{};
+  m_loadProblem = loaded.problem;
+  m_canSave = loaded.canSave;
   m_loading = true;
-  m_editor->setPlainText(m_exercise ? m_store->load(id) : QString());
+  m_editor->setPlainText(loaded.text);
   m_loading = false;
   m_editor->setReadOnly(!m_exercise);
   setProblems({}, {});
@@ -113,9 +118,14 @@ void KernelEditor::selectExercise(const QString& id) {
   } else {
     const int i = m_picker->findData(id);
     if (i >= 0) m_picker->setCurrentIndex(i);
-    showNote(QString("%1 \xE2\x80\x94 %2. Ctrl+B compiles; tick \"My kernel\" under Implementations to run it.")
-                 .arg(QString::fromStdString(kernelDeclaration(*m_exercise, m_exercise->kernelName)),
-                      m_store->hasSaved(id) ? "your saved file" : "the starting file"));
+    const QString intro =
+        QString("%1 \xE2\x80\x94 %2. Ctrl+B compiles; tick \"My kernel\" under Implementations to run it.")
+            .arg(QString::fromStdString(kernelDeclaration(*m_exercise, m_exercise->kernelName)),
+                 loaded.fromSaved ? "your saved file" : "the starting file");
+    if (m_loadProblem.isEmpty())
+      showNote(intro);
+    else
+      showNote(m_loadProblem + "\n" + intro, true);
   }
   emit kernelChanged();
 }
@@ -148,9 +158,11 @@ void KernelEditor::compile(std::function<void(bool)> done) {
   if (done) m_waiting.push_back(std::move(done));
   const int generation = ++m_generation;
   ++m_inFlight;
-  showNote("Compiling " + QString::fromStdString(k->fileName) + " for " + QString::fromStdString(arch()) + "\xE2\x80\xA6");
+  showNote("Compiling " + QString::fromStdString(k->fileName) + " for " + QString::fromStdString(arch()) +
+           "\xE2\x80\xA6");
   auto result = std::make_shared<CompileResult>();
-  QThread* t = QThread::create([fn = m_compile, k = *k, ex = m_exercise, a = arch(), result] { *result = fn(k, *ex, a); });
+  QThread* t =
+      QThread::create([fn = m_compile, k = *k, ex = m_exercise, a = arch(), result] { *result = fn(k, *ex, a); });
   m_threads.push_back(t);
   connect(t, &QThread::finished, this, [this, t, generation, result] {
     m_threads.erase(std::find(m_threads.begin(), m_threads.end(), t));
@@ -193,7 +205,10 @@ void KernelEditor::showDiagnostics(const CompileResult& r) {
                  .arg(QString::fromStdString(r.arch), r.diagnostics.empty() ? QString() : " with warnings"));
   else
     showNote(QString("Does not compile for %1: %2 error%3 (click one below to go to its line).")
-                 .arg(QString::fromStdString(r.arch)).arg(errors).arg(errors == 1 ? "" : "s"), true);
+                 .arg(QString::fromStdString(r.arch))
+                 .arg(errors)
+                 .arg(errors == 1 ? "" : "s"),
+             true);
 }
 
 void KernelEditor::setProblems(std::vector<EditorMark> marks, const QStringList& rows) {

@@ -113,6 +113,10 @@ class KernelEditor : public QWidget {
   QProcess* m_check = nullptr;
   QString m_checkPath;
   bool m_loading = false;
+  /// Why the student's saved file did not load ("" when it did): shown, and, when it could not be moved aside
+  /// (m_canSave false), the reason nothing is saved over it.
+  QString m_loadProblem;
+  bool m_canSave = true;
   int m_generation = 0;
   int m_inFlight = 0;
   std::vector<QThread*> m_threads;

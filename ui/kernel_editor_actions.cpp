@@ -8,9 +8,9 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QProcess>
-#include <QToolButton>
 #include <QTextCursor>
 #include <QTimer>
+#include <QToolButton>
 
 #include "code_editor.h"
 #include "exercise_store.h"
@@ -54,30 +54,39 @@ QWidget* KernelEditor::buildButtons() {
   m_picker->setToolTip("The exercises of the selected workload (docs/EXERCISES.md)");
   m_picker->setSizeAdjustPolicy(QComboBox::AdjustToContents);
   m_picker->setSizePolicy(QSizePolicy::Minimum, QSizePolicy::Fixed);  // the ids are short: never elided
-  connect(m_picker, &QComboBox::currentIndexChanged, this,
-          [this](int i) { if (i >= 0) selectExercise(m_picker->itemData(i).toString()); });
+  connect(m_picker, &QComboBox::currentIndexChanged, this, [this](int i) {
+    if (i >= 0) selectExercise(m_picker->itemData(i).toString());
+  });
   row->addWidget(m_picker);
   auto* compileB = button("Compile", "Compile with NVRTC (Ctrl+B); no GPU needed", row);
   connect(compileB, &QToolButton::clicked, this, [this] { compile(); });
-  m_checkButton = button("Check", "Run the kernel under compute-sanitizer: memcheck, then racecheck when it uses "
-                                  "__shared__ (needs the GPU and the CUDA toolkit's sanitizer)", row);
+  m_checkButton = button("Check",
+                         "Run the kernel under compute-sanitizer: memcheck, then racecheck when it uses "
+                         "__shared__ (needs the GPU and the CUDA toolkit's sanitizer)",
+                         row);
   connect(m_checkButton, &QToolButton::clicked, this, &KernelEditor::check);
-  auto* reset = button("Reset", "Reset to the starting file: replace the text with the exercise's starting file (Ctrl+Z "
-                               "undoes it)", row);
+  auto* reset = button("Reset",
+                       "Reset to the starting file: replace the text with the exercise's starting file (Ctrl+Z "
+                       "undoes it)",
+                       row);
   connect(reset, &QToolButton::clicked, this, &KernelEditor::resetToStartingFile);
-  auto* import = button("Import\xE2\x80\xA6", "Import .cu\xE2\x80\xA6: load a .cu file into the editor (Ctrl+Z undoes it)", row);
+  auto* import =
+      button("Import\xE2\x80\xA6", "Import .cu\xE2\x80\xA6: load a .cu file into the editor (Ctrl+Z undoes it)", row);
   connect(import, &QToolButton::clicked, this, [this] {
-    const QString path = QFileDialog::getOpenFileName(this, "Import a kernel", {}, "CUDA source (*.cu *.cuh);;All files (*)");
+    const QString path =
+        QFileDialog::getOpenFileName(this, "Import a kernel", {}, "CUDA source (*.cu *.cuh);;All files (*)");
     if (!path.isEmpty()) importFile(path);
   });
-  auto* exportB = button("Export\xE2\x80\xA6", "Export .cu\xE2\x80\xA6: save the editor's text to a .cu file of your choice", row);
+  auto* exportB =
+      button("Export\xE2\x80\xA6", "Export .cu\xE2\x80\xA6: save the editor's text to a .cu file of your choice", row);
   connect(exportB, &QToolButton::clicked, this, [this] {
-    const QString path = QFileDialog::getSaveFileName(this, "Export the kernel",
-                                                      m_exercise ? QString::fromStdString(m_exercise->id) + ".cu" : QString(),
-                                                      "CUDA source (*.cu)");
+    const QString path = QFileDialog::getSaveFileName(
+        this, "Export the kernel", m_exercise ? QString::fromStdString(m_exercise->id) + ".cu" : QString(),
+        "CUDA source (*.cu)");
     if (!path.isEmpty()) exportFile(path);
   });
-  auto* reveal = button("Reveal solution", "Reveal solution: load the reference solution (Ctrl+Z brings your version back)", row);
+  auto* reveal =
+      button("Reveal solution", "Reveal solution: load the reference solution (Ctrl+Z brings your version back)", row);
   connect(reveal, &QToolButton::clicked, this, &KernelEditor::revealSolution);
   row->addStretch(1);
   return bar;
@@ -86,6 +95,10 @@ QWidget* KernelEditor::buildButtons() {
 bool KernelEditor::save() {
   if (!m_exercise) return false;
   m_saveTimer->stop();
+  if (!m_canSave) {
+    showNote("Not saved: " + m_loadProblem, true);
+    return false;
+  }
   const QString why = m_store->save(QString::fromStdString(m_exercise->id), m_editor->toPlainText());
   if (!why.isEmpty()) showNote("Not saved: " + why, true);
   return why.isEmpty();
@@ -153,7 +166,8 @@ void KernelEditor::check() {
   }
   m_checkButton->setEnabled(false);
   showNote("Checking under compute-sanitizer (memcheck" +
-           QString(usesSharedMemory(m_editor->toPlainText().toStdString()) ? ", then racecheck" : "") + ")\xE2\x80\xA6");
+           QString(usesSharedMemory(m_editor->toPlainText().toStdString()) ? ", then racecheck" : "") +
+           ")\xE2\x80\xA6");
   m_check->start(m_cliPath, {"check", QString::fromStdString(m_exercise->workload), "--exercise",
                              QString::fromStdString(m_exercise->id), "--kernel-file", m_checkPath});
 }
@@ -189,8 +203,10 @@ void KernelEditor::showFindings(const QString& output, const QString& path) {
     if (!f) continue;
     const bool ours = QFileInfo(QString::fromStdString(f->file)).fileName() == base;
     marks.push_back({ours ? f->line : 1, QString::fromStdString(f->tool + ": " + f->text), true});
-    rows << QString("%1:%2: %3: %4").arg(base).arg(f->line).arg(QString::fromStdString(f->tool),
-                                                                 QString::fromStdString(f->text));
+    rows << QString("%1:%2: %3: %4")
+                .arg(base)
+                .arg(f->line)
+                .arg(QString::fromStdString(f->tool), QString::fromStdString(f->text));
   }
   setProblems(std::move(marks), rows);
 }

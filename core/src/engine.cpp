@@ -106,7 +106,12 @@ std::vector<RequestProblem> Engine::validate(const RunRequest& req) const {
   std::vector<RequestProblem> problems;
   if (req.device)
     if (std::string why = deviceProblem(m_gpu->status(), *req.device); !why.empty()) problems.push_back({"device", why});
-  resolve(m_registry, limitsFor(req), req, problems);
+  // Never throws: the window validates on every change of its form, and an exception there would end it.
+  try {
+    resolve(m_registry, limitsFor(req), req, problems);
+  } catch (const std::exception& e) {
+    problems.push_back({"workload", std::string("the request could not be checked: ") + e.what()});
+  }
   return problems;
 }
 
@@ -389,8 +394,8 @@ void Engine::verifyInto(ImplResult& res, const Job& job, const ImplSpec& spec, s
     res.verification.note = "no reference: cpu-serial did not run";
     return;
   }
-  res.verification =
-      job.resolved.workload->verifyWithInputs(setup, m_cache.inputs, m_cache.referenceOutputs, outputs, spec);
+  res.verification = job.resolved.workload->verifyLaunched(setup, m_cache.inputs, m_cache.referenceOutputs, outputs,
+                                                           spec, res.launch ? &*res.launch : nullptr);
   if (spec.demonstration) {
     res.verification.outcome = Verification::Outcome::Demonstration;
     if (res.verification.note.empty()) res.verification.note = spec.description;

@@ -11,8 +11,12 @@ namespace {
 
 using K = ExerciseArg::Kind;
 
-ExerciseArg in(int index, std::string name, std::string type) { return {K::Input, std::move(name), std::move(type), index}; }
-ExerciseArg out(int index, std::string name, std::string type) { return {K::Output, std::move(name), std::move(type), index}; }
+ExerciseArg in(int index, std::string name, std::string type) {
+  return {K::Input, std::move(name), std::move(type), index};
+}
+ExerciseArg out(int index, std::string name, std::string type) {
+  return {K::Output, std::move(name), std::move(type), index};
+}
 ExerciseArg nArg() { return {K::N, "n", "unsigned long long", 0}; }
 /// A matrix side: the run's n (param empty) or an integer parameter (0 there meaning n).
 ExerciseArg size(std::string name, std::string param = {}) {
@@ -22,69 +26,127 @@ ExerciseLaunch2D launch2D(std::string cols, std::string rows, Dim3 block, std::s
   return {std::move(cols), std::move(rows), block, std::move(why)};
 }
 
-/// The 2-D and shared-memory exercises (issue 15, sessions 2-3): inputs, outputs, then the sizes, rows first.
+/// The 2-D and shared-memory exercises: inputs, outputs, then the sizes, rows first. Their check sizes keep a
+/// sanitized run to seconds: matmul's n^3 products at 256, a 1024 x 1024 matrix for the element-wise ones.
 void addMatrixExercises(std::vector<Exercise>& v) {
-  v.push_back({.id = "square", .workload = "square", .title = "square_device: out = a**2, one thread per element",
-               .kernelName = "square_device", .dtype = DType::I64,
+  v.push_back({.id = "square",
+               .workload = "square",
+               .title = "square_device: out = a**2, one thread per element",
+               .kernelName = "square_device",
+               .dtype = DType::I64,
                .args = {in(0, "a", "const long long*"), out(0, "out", "long long*"), nArg()},
                .mirrors = "cuda-one-per-thread"});
-  v.push_back({.id = "matrix_add_2d", .workload = "matrix_add_2d", .title = "Matrix addition on a 2-D grid",
-               .kernelName = "matrix_add", .dtype = DType::F32,
-               .args = {in(0, "a", "const float*"), in(1, "b", "const float*"), out(0, "out", "float*"),
-                        size("rows"), size("cols", "cols")},
+  v.push_back({.id = "matrix_add_2d",
+               .workload = "matrix_add_2d",
+               .title = "Matrix addition on a 2-D grid",
+               .kernelName = "matrix_add",
+               .dtype = DType::F32,
+               .args = {in(0, "a", "const float*"), in(1, "b", "const float*"), out(0, "out", "float*"), size("rows"),
+                        size("cols", "cols")},
                .outputsFromReference = {"thread_map"},
                .launch2D = launch2D("cols", "rows", Dim3{32, 8, 1}, "a warp along each row (coalesced), 256 threads"),
-               .mirrors = "cuda-coalesced"});
-  v.push_back({.id = "transpose", .workload = "transpose", .title = "Transpose through a 32 x 32 shared-memory tile",
-               .kernelName = "tile_transpose", .dtype = DType::F32,
-               .args = {in(0, "a", "const float*"), out(0, "transposed", "float*"), size("rows"), size("cols", "cols")},
-               .outputsFromReference = {"banks"},
-               .launch2D = launch2D("cols", "rows", Dim3{32, 32, 1}, "the seed's 32 x 32 block: one thread per tile element"),
-               .mirrors = "cuda-tile-padded"});
-  v.push_back({.id = "matmul", .workload = "matmul", .title = "C = A B with 16 x 16 shared-memory tiles",
-               .kernelName = "fast_matmul", .dtype = DType::F32,
+               .mirrors = "cuda-coalesced",
+               .checkN = 1024});
+  v.push_back(
+      {.id = "transpose",
+       .workload = "transpose",
+       .title = "Transpose through a 32 x 32 shared-memory tile",
+       .kernelName = "tile_transpose",
+       .dtype = DType::F32,
+       .args = {in(0, "a", "const float*"), out(0, "transposed", "float*"), size("rows"), size("cols", "cols")},
+       .outputsFromReference = {"banks"},
+       .launch2D = launch2D("cols", "rows", Dim3{32, 32, 1}, "the seed's 32 x 32 block: one thread per tile element"),
+       .mirrors = "cuda-tile-padded",
+       .checkN = 1024});
+  v.push_back({.id = "matmul",
+               .workload = "matmul",
+               .title = "C = A B with 16 x 16 shared-memory tiles",
+               .kernelName = "fast_matmul",
+               .dtype = DType::F32,
                .args = {in(0, "A", "const float*"), in(1, "B", "const float*"), out(0, "C", "float*"), size("m"),
                         size("k", "k"), size("n", "cols")},
                .launch2D = launch2D("n", "m", Dim3{16, 16, 1}, "TPB x TPB = 16 x 16, one element of C per thread"),
-               .mirrors = "cuda-tiled-16"});
-  v.push_back({.id = "row_normalize", .workload = "row_normalize", .title = "normalize: each row divided by its mean",
-               .kernelName = "normalize", .dtype = DType::F32,
+               .mirrors = "cuda-tiled-16",
+               .checkN = 256});
+  v.push_back({.id = "row_normalize",
+               .workload = "row_normalize",
+               .title = "normalize: each row divided by its mean",
+               .kernelName = "normalize",
+               .dtype = DType::F32,
                .args = {in(0, "x", "const float*"), out(0, "y", "float*"), nArg(), size("d", "d")},
                .mirrors = "cuda-thread-per-row"});
 }
 
 std::vector<Exercise> makeExercises() {
-  const std::vector<ExerciseArg> add = {in(0, "x", "const float*"), in(1, "y", "const float*"),
-                                        out(0, "out", "float*"), nArg()};
+  const std::vector<ExerciseArg> add = {in(0, "x", "const float*"), in(1, "y", "const float*"), out(0, "out", "float*"),
+                                        nArg()};
   std::vector<Exercise> v;
-  v.push_back({.id = "vector_add", .workload = "vector_add", .title = "Vector addition, one thread per element",
-               .kernelName = "vector_add", .dtype = DType::F32, .args = add, .mirrors = "cuda-one-per-thread"});
-  v.push_back({.id = "vector_add_grid_stride", .workload = "vector_add", .title = "Vector addition, grid-stride loop",
-               .kernelName = "vector_add", .dtype = DType::F32, .args = add, .gridStride = true,
-               .mirrors = "cuda-grid-stride"});
-  v.push_back({.id = "hypot", .workload = "hypot", .title = "hypot_stride: c = hypot(a, b), grid-stride",
-               .kernelName = "hypot_stride", .dtype = DType::F32,
-               .args = {in(0, "a", "const float*"), in(1, "b", "const float*"), out(0, "c", "float*"), nArg()},
-               .gridStride = true, .mirrors = "cuda-grid-stride"});
-  v.push_back({.id = "histogram", .workload = "histogram", .title = "Histogram with global atomics",
-               .kernelName = "cuda_histogram", .dtype = DType::F32,
-               .args = {in(0, "x", "const float*"), nArg(), {K::Param, "xmin", "float", 0},
-                        {K::Param, "xmax", "float", 0}, {K::Param, "bins", "int", 0}, out(0, "counts", "unsigned int*")},
-               .gridStride = true, .zeroOutputs = true, .mirrors = "cuda-global-atomics"});
-  v.push_back({.id = "atomic_counter", .workload = "atomic_counter", .title = "A counter every thread increments",
-               .kernelName = "thread_counter", .dtype = DType::I32,
-               .args = {out(0, "counter", "int*"), nArg()}, .zeroOutputs = true, .mirrors = "cuda-atomic"});
-  v.push_back({.id = "reduce_sum", .workload = "reduce_sum", .title = "Sum of an array",
-               .kernelName = "reduce_sum", .dtype = DType::F64,
-               .args = {in(0, "x", "const double*"), nArg(), out(0, "sum", "double*")}, .gridStride = true,
-               .zeroOutputs = true, .outputsFromReference = {"tree"}, .mirrors = "cuda-warp-shuffle"});
-  v.push_back({.id = "monte_carlo_pi", .workload = "monte_carlo_pi", .title = "Monte Carlo estimate of pi",
-               .kernelName = "monte_carlo_pi", .dtype = DType::F32,
-               .args = {{K::Seed, "seed", "unsigned long long", 0}, nArg(),
-                        {K::Hits, "hits", "unsigned long long*", 0}},
+  v.push_back({.id = "vector_add",
+               .workload = "vector_add",
+               .title = "Vector addition, one thread per element",
+               .kernelName = "vector_add",
+               .dtype = DType::F32,
+               .args = add,
+               .mirrors = "cuda-one-per-thread"});
+  v.push_back({.id = "vector_add_grid_stride",
+               .workload = "vector_add",
+               .title = "Vector addition, grid-stride loop",
+               .kernelName = "vector_add",
+               .dtype = DType::F32,
+               .args = add,
                .gridStride = true,
-               .outputsFromReference = {"convergence", "per_thread", "points", "per_thread_hist"},
-               .requiredChoices = {{"shape", "circle"}}, .mirrors = "cuda-philox"});
+               .mirrors = "cuda-grid-stride"});
+  v.push_back({.id = "hypot",
+               .workload = "hypot",
+               .title = "hypot_stride: c = hypot(a, b), grid-stride",
+               .kernelName = "hypot_stride",
+               .dtype = DType::F32,
+               .args = {in(0, "a", "const float*"), in(1, "b", "const float*"), out(0, "c", "float*"), nArg()},
+               .gridStride = true,
+               .mirrors = "cuda-grid-stride"});
+  v.push_back({.id = "histogram",
+               .workload = "histogram",
+               .title = "Histogram with global atomics",
+               .kernelName = "cuda_histogram",
+               .dtype = DType::F32,
+               .args = {in(0, "x", "const float*"),
+                        nArg(),
+                        {K::Param, "xmin", "float", 0},
+                        {K::Param, "xmax", "float", 0},
+                        {K::Param, "bins", "int", 0},
+                        out(0, "counts", "unsigned int*")},
+               .gridStride = true,
+               .zeroOutputs = true,
+               .mirrors = "cuda-global-atomics"});
+  v.push_back({.id = "atomic_counter",
+               .workload = "atomic_counter",
+               .title = "A counter every thread increments",
+               .kernelName = "thread_counter",
+               .dtype = DType::I32,
+               .args = {out(0, "counter", "int*"), nArg()},
+               .zeroOutputs = true,
+               .mirrors = "cuda-atomic"});
+  v.push_back({.id = "reduce_sum",
+               .workload = "reduce_sum",
+               .title = "Sum of an array",
+               .kernelName = "reduce_sum",
+               .dtype = DType::F64,
+               .args = {in(0, "x", "const double*"), nArg(), out(0, "sum", "double*")},
+               .gridStride = true,
+               .zeroOutputs = true,
+               .outputsFromReference = {"tree"},
+               .mirrors = "cuda-warp-shuffle"});
+  v.push_back(
+      {.id = "monte_carlo_pi",
+       .workload = "monte_carlo_pi",
+       .title = "Monte Carlo estimate of pi",
+       .kernelName = "monte_carlo_pi",
+       .dtype = DType::F32,
+       .args = {{K::Seed, "seed", "unsigned long long", 0}, nArg(), {K::Hits, "hits", "unsigned long long*", 0}},
+       .gridStride = true,
+       .outputsFromReference = {"convergence", "per_thread", "points", "per_thread_hist"},
+       .requiredChoices = {{"shape", "circle"}},
+       .mirrors = "cuda-philox"});
   addMatrixExercises(v);
   return v;
 }
@@ -102,6 +164,10 @@ const Exercise* findExercise(std::string_view id) {
   return nullptr;
 }
 
+const Exercise* exerciseFor(std::string_view workload, std::string_view exerciseId) {
+  return exerciseId.empty() ? defaultExercise(workload) : findExercise(exerciseId);
+}
+
 const Exercise* defaultExercise(std::string_view workload) {
   const Exercise* e = findExercise(workload);
   return e && e->workload == workload ? e : nullptr;
@@ -116,17 +182,27 @@ std::uint64_t sizeArgument(const ExerciseArg& a, const RunSetup& s) {
 ExerciseScalar scalarArgument(const ExerciseArg& a, const RunSetup& s) {
   ExerciseScalar v{};
   switch (a.kind) {
-    case K::N: v.u64 = s.n; break;
-    case K::Size: v.u64 = sizeArgument(a, s); break;
-    case K::Seed: v.u64 = s.seed; break;
+    case K::N:
+      v.u64 = s.n;
+      break;
+    case K::Size:
+      v.u64 = sizeArgument(a, s);
+      break;
+    case K::Seed:
+      v.u64 = s.seed;
+      break;
     case K::Param:
-      if (a.type == "float") v.f32 = float(s.params.number(a.name));
-      else if (a.type == "int") v.i32 = int(s.params.number(a.name));
-      else v.u64 = static_cast<unsigned long long>(s.params.number(a.name));
+      if (a.type == "float")
+        v.f32 = float(s.params.number(a.name));
+      else if (a.type == "int")
+        v.i32 = int(s.params.number(a.name));
+      else
+        v.u64 = static_cast<unsigned long long>(s.params.number(a.name));
       break;
     case K::Input:
     case K::Output:
-    case K::Hits: break;
+    case K::Hits:
+      break;
   }
   return v;
 }
@@ -196,8 +272,8 @@ std::string contractAppendix(const Exercise& ex, std::string_view kernelName) {
   return "\n#line 1 \"" + std::string(kContractFile) + "\"\n" +
          "template <class A, class B> struct launchlab_same_ { enum { value = 0 }; };\n"
          "template <class A> struct launchlab_same_<A, A> { enum { value = 1 }; };\n"
-         "static_assert(launchlab_same_<decltype(&" + name + "), void (*)(" + parameterTypes(ex) +
-         ")>::value, \"launchlab-signature\");\n";
+         "static_assert(launchlab_same_<decltype(&" +
+         name + "), void (*)(" + parameterTypes(ex) + ")>::value, \"launchlab-signature\");\n";
 }
 
 namespace {
@@ -214,7 +290,8 @@ bool parseHeadLine(std::string_view line, Diagnostic& d) {
   const auto close = line.find("): ", open == std::string_view::npos ? 0 : open);
   if (open == std::string_view::npos || open == 0 || close == std::string_view::npos) return false;
   const std::string_view num = line.substr(open + 1, close - open - 1);
-  if (num.empty() || num.size() > 9 || !std::all_of(num.begin(), num.end(), [](char c) { return c >= '0' && c <= '9'; }))
+  if (num.empty() || num.size() > 9 ||
+      !std::all_of(num.begin(), num.end(), [](char c) { return c >= '0' && c <= '9'; }))
     return false;
   const std::string_view rest = line.substr(close + 3);
   const auto colon = rest.find(": ");
@@ -258,21 +335,21 @@ std::vector<Diagnostic> parseNvrtcLog(std::string_view log) {
   return out;
 }
 
-std::vector<Diagnostic> explainContract(std::vector<Diagnostic> diags, const Exercise& ex,
-                                        std::string_view kernelName, std::string_view fileName) {
+std::vector<Diagnostic> explainContract(std::vector<Diagnostic> diags, const Exercise& ex, std::string_view kernelName,
+                                        std::string_view fileName) {
   std::vector<Diagnostic> out;
   // Errors in the student's own file come first: the check then fails only as their echo.
-  bool explained = std::any_of(diags.begin(), diags.end(),
-                               [](const Diagnostic& d) {
-                                 return d.isError() && d.file != kContractFile && d.file != "__nv_name_map";
-                               });
+  bool explained = std::any_of(diags.begin(), diags.end(), [](const Diagnostic& d) {
+    return d.isError() && d.file != kContractFile && d.file != "__nv_name_map";
+  });
   for (auto& d : diags) {
     // NVRTC's own file of name expressions fails when the kernel does not exist: the same as the check.
     const bool check = d.file == kContractFile || d.file == "__nv_name_map";
     if (!check) {
       if (d.text.rfind("could not open source file", 0) == 0)
-        d.text += ": kernels are compiled for the device alone, host headers (<vector>, <iostream>, ...) do not exist "
-                  "there";
+        d.text +=
+            ": kernels are compiled for the device alone, host headers (<vector>, <iostream>, ...) do not exist "
+            "there";
       out.push_back(std::move(d));
       continue;
     }

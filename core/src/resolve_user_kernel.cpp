@@ -8,7 +8,7 @@ namespace {
 
 const Exercise* exerciseOf(const RunRequest& req, std::vector<RequestProblem>& problems) {
   const UserKernel& k = *req.userKernel;
-  const Exercise* ex = k.exercise.empty() ? defaultExercise(req.workload) : findExercise(k.exercise);
+  const Exercise* ex = exerciseFor(req.workload, k.exercise);
   if (!ex) {
     std::string known;
     for (const auto& e : exercises())
@@ -54,10 +54,11 @@ void resolveUserKernel(const Registry& reg, const RunRequest& req, Resolved& r, 
     problems.push_back({"dtype", "the kernel of exercise " + ex->id + " is written for " +
                                      std::string(dtypeName(ex->dtype)) + ": use --dtype " +
                                      std::string(dtypeName(ex->dtype))});
+  // Parameters that did not resolve (a value out of range) are reported already and leave none to compare.
   for (const auto& [name, value] : ex->requiredChoices)
-    if (r.setup.params.choice(name) != value)
-      problems.push_back({"param:" + name, "the kernel of exercise " + ex->id + " is written for " + name + " = " +
-                                               value});
+    if (r.setup.params.has(name) && r.setup.params.choice(name) != value)
+      problems.push_back(
+          {"param:" + name, "the kernel of exercise " + ex->id + " is written for " + name + " = " + value});
   if (!problems.empty() || !selects(req, kMyKernel)) return;
   r.userImpl = userImplSpec(reg, *req.userKernel, *ex);
   r.impls.push_back(r.userImpl.get());

@@ -5,7 +5,9 @@
 // .cu files alike.
 #include <cmath>
 #include <cstddef>
+#include <string_view>
 
+#include "launchlab/summation.h"
 #include "launchlab/workload.h"
 
 namespace launchlab::kernels::matmul {
@@ -29,17 +31,18 @@ inline constexpr unsigned kTiledDepth = 16;
 /// buffered), TM x TN outputs per thread.
 inline constexpr unsigned kRegBM = 128, kRegBN = 128, kRegBK = 8, kRegTM = 8, kRegTN = 8, kRegThreads = 256;
 
-/// The unit roundoff of float32 (2^-24) and the input rounding of TF32 (10 stored mantissa bits: 2^-11 per input,
-/// so a product a b is off by at most 2 * 2^-11 relative).
-inline constexpr double kUnitF32 = 0x1p-24, kTf32ProductError = 0x1p-10;
+/// The input rounding of TF32 (10 stored mantissa bits: 2^-11 per input, so a product a b is off by at most
+/// 2 * 2^-11 relative).
+inline constexpr double kTf32ProductError = 0x1p-10;
 
-/// The verification tolerance of one element of C: |c - reference| <= u (6 sqrt(k) + 2) S, where S bounds
-/// sum_l |a_il| |b_lj| (reduce_sum's bound for a sum of k terms: a dot product is one); TF32 adds its input
-/// rounding, at most 2^-10 S, on top.
-inline double matmulTolerance(std::size_t k, double sumAbsBound, bool tf32) {
-  const double sumBound = kUnitF32 * (6.0 * std::sqrt(double(k)) + 2.0) * sumAbsBound;
-  return tf32 ? sumBound + kTf32ProductError * sumAbsBound : sumBound;
-}
+/// The order implementation `implId` sums each element's k products in (launchlab/summation.h): the blocked CPU
+/// loops in float64 (float32 products are exact there), the CUDA kernels along k in float32 with FMAs, Eigen and
+/// cuBLAS in an order they do not document; an id it does not know (a student's kernel) in any order.
+SummationOrder matmulOrder(std::string_view implId);
+
+/// The verification tolerance of one element of C: the bound of `order` on k products whose sum of |a_il| |b_lj|
+/// is at most S, plus the reference's; TF32 adds its input rounding, at most 2^-10 S, on top.
+double matmulTolerance(const SummationOrder& order, std::size_t k, double sumAbsBound, bool tf32);
 
 /// An upper bound S of max over (i, j) of sum_l |a_il| |b_lj| for A (m x k) and B (k x n), row-major, from O(mk + kn)
 /// norms instead of a second product: the least of max_i |a_i|_1 max|B|, max|A| max_j |b_j|_1 and

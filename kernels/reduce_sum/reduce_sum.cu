@@ -83,14 +83,6 @@ __global__ void treeKernel(const A* __restrict__ in, std::uint64_t n, A* __restr
   if (t == 0) out[blockIdx.x] = s[0];
 }
 
-constexpr unsigned kLaterPassBlock = 256;  // block of the passes that reduce the per-block sums
-
-unsigned nextPow2(unsigned v) {
-  unsigned p = 1;
-  while (p < v) p <<= 1;
-  return p;
-}
-
 // ---- 4. One pass: grid-stride, 16-byte loads, warp shuffles, last block finishes. ----
 constexpr int kUnroll = 4;  // independent 16-byte loads (and accumulators) in flight per thread
 static_assert(kUnroll == 4, "shuffleKernel combines exactly four accumulators");

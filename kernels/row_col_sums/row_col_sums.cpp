@@ -7,6 +7,7 @@
 #include "common/cpu_loops.h"
 #include "common/matrix_workload.h"
 #include "launchlab/registry.h"
+#include "launchlab/summation.h"
 
 namespace launchlab::kernels {
 
@@ -31,7 +32,8 @@ namespace {
 constexpr std::size_t kStrip = 256;
 
 /// Sum of f over row r in double: four interleaved chains (column c in chain c mod 4), added at the end.
-template <typename T, typename F> double rowSum(const T* row, std::size_t cols, F f) {
+template <typename T, typename F>
+double rowSum(const T* row, std::size_t cols, F f) {
   double acc[4] = {0, 0, 0, 0};
   for (std::size_t c = 0; c < cols; ++c) acc[c % 4] += f(row[c]);
   return (acc[0] + acc[1]) + (acc[2] + acc[3]);
@@ -72,7 +74,8 @@ void lineSums(const T* a, MatrixShape m, double* rowSums, double* colSums, F f) 
   });
 }
 
-template <bool Parallel> void runCpu(ImplContext& ctx) {
+template <bool Parallel>
+void runCpu(ImplContext& ctx) {
   visitDTypeAmong<float, double>(ctx.setup.dtype, [&](auto tag) {
     using T = decltype(tag);
     const MatrixShape m = MatrixWorkload::shapeOf(ctx.setup);
@@ -84,10 +87,18 @@ template <bool Parallel> void runCpu(ImplContext& ctx) {
   });
 }
 
-/// The tolerance of a sum of `len` terms in T whatever the order: len x eps(T) x the largest sum of |a| over a line.
-template <typename T> Tolerance sumTolerance(std::size_t len, const std::vector<double>& absSums) {
+/// The order an implementation sums a line in: the CPU ones in double, one line at a time; the seed's kernels a
+/// thread per line, in order; the block reduction, the column strips' atomics and CUB in no order they fix.
+SummationOrder lineOrder(std::string_view implId, DType dtype) {
+  if (implId == kCpuSerial || implId == "cpu-parallel") return SummationOrder::sequential(DType::F64);
+  return implId == "cuda-thread-per-line" ? SummationOrder::sequential(dtype) : SummationOrder::anyOrder(dtype);
+}
+
+/// The tolerance of the sums of lines of `len` terms: the bound for the line with the largest sum of |a|.
+Tolerance lineTolerance(std::string_view implId, const RunSetup& s, std::size_t len,
+                        const std::vector<double>& absSums) {
   const double worst = absSums.empty() ? 0 : *std::max_element(absSums.begin(), absSums.end());
-  return {double(len) * std::numeric_limits<T>::epsilon() * worst, 0};
+  return {sumTolerance(lineOrder(implId, s.dtype), lineOrder(kCpuSerial, s.dtype), len, worst, s.dtype).atol, 0};
 }
 
 class RowColSums final : public MatrixWorkload {
@@ -110,10 +121,13 @@ class RowColSums final : public MatrixWorkload {
     configureMatrix(i, 16384, "");
     i.dtypes = {DType::F32, DType::F64};
     i.launchDims = 1;
-    i.params.back() = {.name = "input", .label = "Input pattern",
-                       .help = "random: uniform in [-1, 1); seed-cols: ones with column 3 set to 9 (the seed's "
-                               "col_sums); seed-rows: ones with row 3 set to 9 (row_sums)",
-                       .kind = ParamSpec::Kind::Choice, .choices = {"random", "seed-cols", "seed-rows"}};
+    i.params.back() = {.name = "input",
+                       .label = "Input pattern",
+                       .help =
+                           "random: uniform in [-1, 1); seed-cols: ones with column 3 set to 9 (the seed's "
+                           "col_sums); seed-rows: ones with row 3 set to 9 (row_sums)",
+                       .kind = ParamSpec::Kind::Choice,
+                       .choices = {"random", "seed-cols", "seed-rows"}};
     i.inputs = {imageSpec("a", "a (rows x cols)", "a")};
     i.outputs = {{.name = "row_sums", .title = "row_sums[r] = sum of row r", .xLabel = "row", .yLabel = "sum"},
                  {.name = "col_sums", .title = "col_sums[c] = sum of column c", .xLabel = "column", .yLabel = "sum"}};
@@ -160,11 +174,11 @@ class RowColSums final : public MatrixWorkload {
     return {{m.rows}, {m.cols}};
   }
 
-  /// Each sum against the double-accumulated reference, within sumTolerance of its line length and of the inputs'
-  /// largest sum of |a| over a line (summation order differs between kernels).
+  /// Each sum against the double-accumulated reference, within the error bound of the implementation's order for
+  /// its line length and the inputs' largest sum of |a| over a line (launchlab/summation.h).
   Verification verifyWithInputs(const RunSetup& s, const std::vector<HostArray>& inputs,
                                 const std::vector<HostArray>& reference, const std::vector<HostArray>& got,
-                                const ImplSpec&) const override {
+                                const ImplSpec& impl) const override {
     const MatrixShape m = shapeOf(s);
     std::vector<double> rowAbs(m.rows), colAbs(m.cols);
     Tolerance tRow, tCol;
@@ -172,8 +186,8 @@ class RowColSums final : public MatrixWorkload {
       using T = decltype(tag);
       lineSums<true>(inputs[0].view<T>().data(), m, rowAbs.data(), colAbs.data(),
                      [](T v) { return std::fabs(double(v)); });
-      tRow = sumTolerance<T>(m.cols, rowAbs);
-      tCol = sumTolerance<T>(m.rows, colAbs);
+      tRow = lineTolerance(impl.id, s, m.cols, rowAbs);
+      tCol = lineTolerance(impl.id, s, m.rows, colAbs);
     });
     return mergeVerifications({compareArrays(reference[0], got[0], tRow), compareArrays(reference[1], got[1], tCol)});
   }

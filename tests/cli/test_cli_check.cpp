@@ -19,7 +19,8 @@ TEST(CliCheck, WithoutSanitizerOneLineExit1) {
   EXPECT_EQ(s.code, 1) << s.err;
   EXPECT_EQ(lines(s.err), 1) << s.err;
   EXPECT_NE(s.err.find("launchlab-cli: check: compute-sanitizer not found at /nonexistent/compute-sanitizer"),
-            std::string::npos) << s.err;
+            std::string::npos)
+      << s.err;
   EXPECT_EQ(s.out, "");
   if (!gpuAvailable()) {
     EXPECT_NE(s.err.find("; no GPU: "), std::string::npos) << s.err;
@@ -28,11 +29,18 @@ TEST(CliCheck, WithoutSanitizerOneLineExit1) {
 
 TEST(CliCheck, BadInputExit2) {
   const fs::path bin = scratch() / "binary.cu";
-  std::ofstream(bin, std::ios::binary) << std::string("\x7f" "ELF\0\0\0\x01\x02", 9);
-  for (const std::string& args : {"check vector_add --kernel-file '" + bin.string() + "'",
-                                  std::string("check vector_add --kernel-file /nonexistent.cu"),
-                                  "check no_such_workload --kernel-file '" + kSolution + "'",
-                                  std::string("check vector_add")}) {
+  std::ofstream(bin, std::ios::binary) << std::string(
+      "\x7f"
+      "ELF\0\0\0\x01\x02",
+      9);
+  for (const std::string& args :
+       {"check vector_add --kernel-file '" + bin.string() + "'",
+        std::string("check vector_add --kernel-file /nonexistent.cu"),
+        "check no_such_workload --kernel-file '" + kSolution + "'", std::string("check vector_add"),
+        "check vector_add --time-limit 0 --kernel-file '" + kSolution + "'",
+        "check vector_add --time-limit 4000 --kernel-file '" + kSolution + "'",
+        "check monte_carlo_pi --param iters=0 --kernel-file '" + kSolution + "'",
+        "check monte_carlo_pi --param shape=bogus --kernel-file '" + kSolution + "'"}) {
     SCOPED_TRACE(args);
     const Out r = cli(args);
     EXPECT_EQ(r.code, 2) << r.err;

@@ -3,7 +3,6 @@
 #include <map>
 #include <gtest/gtest.h>
 
-#include <chrono>
 #include <set>
 
 #include "launchlab/chapters.h"
@@ -168,12 +167,7 @@ TEST_F(CourseRuns, EveryPresetValidatesAndRunsOnTheCpuAsTheSeedSays) {
     ASSERT_TRUE(problems.empty()) << problems.front().field << ": " << problems.front().message;
     r.reps = 1;
     r.warmup = 0;
-    const auto start = std::chrono::steady_clock::now();
     const RunResult res = engine->run(r);
-    // A sanity bound, not a speed target (those live in the benchmarks): a preset that keeps a student waiting for
-    // tens of seconds on the CPU is a wrong preset. Generous, because CI shares 2 cores with other jobs (es-col-sums,
-    // a 1 GiB matrix, takes about 1 s alone).
-    EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 10.0);
     ASSERT_EQ(res.status, Status::Ok) << res.reason;
     EXPECT_EQ(res.n, *r.n);
     EXPECT_EQ(res.dtype, dtypeName(*r.dtype));

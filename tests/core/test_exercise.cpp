@@ -130,7 +130,8 @@ TEST_F(UserKernelRequest, ValidationNamesTheField) {
   ASSERT_EQ(p.size(), 1u);
   EXPECT_EQ(p[0].field, "dtype");
   EXPECT_EQ(p[0].message, "the kernel of exercise vector_add is written for f32: use --dtype f32");
-  EXPECT_EQ(engine.validate(withKernel("vector_add", "hypot")).at(0).message, "exercise 'hypot' runs in workload hypot");
+  EXPECT_EQ(engine.validate(withKernel("vector_add", "hypot")).at(0).message,
+            "exercise 'hypot' runs in workload hypot");
   EXPECT_EQ(engine.validate(withKernel("mandelbrot")).at(0).field, "kernel");
   RunRequest ring = withKernel("monte_carlo_pi");
   ring.params["shape"] = "ring";
@@ -174,8 +175,9 @@ TEST_F(UserKernelRequest, EveryExerciseFitsItsWorkload) {
       EXPECT_TRUE(fits) << a.name;
     }
     for (const auto& o : ex.outputsFromReference)
-      EXPECT_TRUE(std::any_of(info.outputs.begin(), info.outputs.end(), [&](const ArraySpec& s) { return s.name == o; }))
-          << o;
+      EXPECT_TRUE(std::any_of(info.outputs.begin(), info.outputs.end(), [&](const ArraySpec& s) {
+        return s.name == o;
+      })) << o;
     const auto& impls = w->impls();
     EXPECT_TRUE(std::any_of(impls.begin(), impls.end(), [&](const ImplSpec& i) { return i.id == ex.mirrors; }))
         << ex.mirrors;
@@ -187,6 +189,51 @@ TEST_F(UserKernelRequest, EveryExerciseFitsItsWorkload) {
       EXPECT_EQ(launchExtent(ex, s), (std::pair<std::uint64_t, std::uint64_t>{7, 7}));  // the defaults: square
     }
   }
+}
+
+// `launchlab-cli check` runs an exercise at its check size: one a sanitized run finishes in seconds (the matrix
+// exercises' n is their rows, so 64Ki there would be a 65536^2 problem), and one its workload accepts.
+TEST_F(UserKernelRequest, EveryExerciseHasACheckSizeItsWorkloadAccepts) {
+  EXPECT_EQ(findExercise("matmul")->checkN, 256u);
+  EXPECT_EQ(findExercise("transpose")->checkN, 1024u);
+  EXPECT_EQ(findExercise("matrix_add_2d")->checkN, 1024u);
+  Engine engine(registry, nullptr);
+  for (const auto& ex : exercises()) {
+    SCOPED_TRACE(ex.id);
+    EXPECT_GE(ex.checkN, 1u);
+    EXPECT_LE(ex.checkN, std::uint64_t(1) << 16);
+    RunRequest r = withKernel(ex.workload, ex.id);
+    r.n = ex.checkN;
+    r.dtype = ex.dtype;
+    const auto problems = engine.validate(r);
+    EXPECT_TRUE(problems.empty()) << problems.front().message;
+  }
+  EXPECT_EQ(exerciseFor("vector_add", ""), findExercise("vector_add"));
+  EXPECT_EQ(exerciseFor("vector_add", "vector_add_grid_stride"), findExercise("vector_add_grid_stride"));
+  EXPECT_EQ(exerciseFor("mandelbrot", ""), nullptr);
+}
+
+// A kernel of your own with a parameter that does not resolve (monte_carlo_pi's samples per thread cleared or 0, as
+// the window's form gives while the student types): one problem naming the field, never an exception, since the
+// window validates on every change and a throw there ends it.
+TEST_F(UserKernelRequest, AnInvalidParameterIsAProblemNotAnException) {
+  Engine engine(registry, nullptr);
+  for (const char* bad : {"0", "", "many", "-3"}) {
+    SCOPED_TRACE(std::string("iters = '") + bad + "'");
+    RunRequest r = withKernel("monte_carlo_pi");
+    r.params["iters"] = bad;
+    std::vector<RequestProblem> problems;
+    EXPECT_NO_THROW(problems = engine.validate(r));
+    ASSERT_FALSE(problems.empty());
+    EXPECT_EQ(problems.front().field, "param:iters");
+  }
+  RunRequest shape = withKernel("monte_carlo_pi");
+  shape.params["shape"] = "bogus";  // not a choice at all: the parameter's own message, not the exercise's
+  std::vector<RequestProblem> problems;
+  EXPECT_NO_THROW(problems = engine.validate(shape));
+  ASSERT_EQ(problems.size(), 1u);
+  EXPECT_EQ(problems.front().field, "param:shape");
+  EXPECT_EQ(problems.front().message.find("the kernel of exercise"), std::string::npos) << problems.front().message;
 }
 
 RunSetup matrixRun(std::uint64_t n, std::map<std::string, double> numbers) {
@@ -240,9 +287,9 @@ TEST(ExerciseArguments, ParamsAndSeedKeepTheirTypes) {
 // A kernel of the 1-D shape handed to a 2-D exercise is one clear error naming the expected signature.
 TEST(NvrtcLog, WrongSignatureOfA2DExercise) {
   const Exercise& ex = *findExercise("transpose");
-  const auto d = explainContract({{std::string(kContractFile), 3, 1, "error",
-                                   "static assertion failed with \"launchlab-signature\""}},
-                                 ex, "tile_transpose", "t.cu");
+  const auto d = explainContract(
+      {{std::string(kContractFile), 3, 1, "error", "static assertion failed with \"launchlab-signature\""}}, ex,
+      "tile_transpose", "t.cu");
   ASSERT_EQ(d.size(), 1u);
   EXPECT_EQ(formatDiagnostic(d[0]),
             "t.cu:1:1: error: wrong kernel signature: the exercise expects __global__ void tile_transpose(const float* "
@@ -255,7 +302,8 @@ TEST(NvrtcLog, WrongSignatureOfA2DExercise) {
 TEST(WireUserKernel, RoundTrip) {
   RunRequest r;
   r.workload = "histogram";
-  r.userKernel = UserKernel{"histogram", "h.cu", "__global__ void cuda_histogram() {}\n// \"quoted\" caf\xc3\xa9", "k2", 2.5};
+  r.userKernel =
+      UserKernel{"histogram", "h.cu", "__global__ void cuda_histogram() {}\n// \"quoted\" caf\xc3\xa9", "k2", 2.5};
   const RunRequest back = wire::decodeRequest(wire::encodeRequest(r));
   ASSERT_TRUE(back.userKernel.has_value());
   EXPECT_EQ(*back.userKernel, *r.userKernel);

@@ -1,13 +1,14 @@
-// Every CUDA implementation of every registered workload against cpu-serial, on fresh random inputs
-// (a new seed per case) and odd sizes, including tails that are not multiples of any block or vector width.
+// Every CUDA implementation of every registered workload against cpu-serial, on random inputs (a seed per case,
+// drawn from the suite's seed, which the run prints: LAUNCHLAB_TEST_SEED replays it) and odd sizes, including
+// tails that are not multiples of any block or vector width.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <map>
 #include <optional>
-#include <random>
 
 #include "gpu_env.h"
+#include "launchlab/command_line.h"
 
 using namespace launchlab;
 
@@ -15,9 +16,10 @@ namespace {
 
 test::GpuEnv& env() { return test::gpuEnv(); }
 
-std::uint64_t freshSeed() {
-  static std::random_device rd;
-  return (std::uint64_t(rd()) << 32) ^ rd();
+/// The command line that runs one implementation of a case again, with the case's seed.
+std::string replayCommand(RunRequest req, const std::string& implId) {
+  req.impls = {implId};
+  return runCommandLine(req);
 }
 
 bool hasParam(const Workload& w, const std::string& name) {
@@ -38,11 +40,13 @@ void checkWorkload(const Workload& w, std::uint64_t n, DType dtype, const Launch
   req.workload = info.id;
   req.n = n;
   req.dtype = dtype;
-  req.seed = freshSeed();
+  req.params = params;
+  // float32 sums on random data: arange's integer values ignore the seed, and replaying needs inputs it draws.
+  if (hasParam(w, "input") && dtype == DType::F32 && !req.params.count("input")) req.params["input"] = "random";
   req.reps = 1;
   req.warmup = 0;
   req.launch = launch;
-  req.params = params;
+  req.seed = test::caseSeed(runCommandLine(req));  // the case as a command line names it
   for (const auto& s : w.impls())
     if (s.isGpu()) req.impls.push_back(s.id);
   if (req.impls.empty()) return;
@@ -53,8 +57,9 @@ void checkWorkload(const Workload& w, std::uint64_t n, DType dtype, const Launch
   for (const auto& i : r.impls) {
     SCOPED_TRACE(info.id + "/" + i.implId + " n=" + std::to_string(n) +
                  (params.count("cols") ? " cols=" + params.at("cols") : "") +
-                 (params.count("k") ? " k=" + params.at("k") : "") +
-                 " dtype=" + std::string(dtypeName(dtype)) + " seed=" + std::to_string(req.seed));
+                 (params.count("k") ? " k=" + params.at("k") : "") + " dtype=" + std::string(dtypeName(dtype)) +
+                 " seed=" + std::to_string(req.seed) + "; replay: " + replayCommand(req, i.implId) +
+                 " (or the suite with LAUNCHLAB_TEST_SEED=" + std::to_string(test::suiteSeed()) + ")");
     if (!i.gpu) continue;
     EXPECT_EQ(i.status, Status::Ok) << i.reason;
     EXPECT_NE(i.verification.outcome, Verification::Outcome::Fail)
@@ -84,9 +89,12 @@ TEST(AllCudaImpls, OddSizesEveryDType) {
 TEST(AllCudaImpls, LargeDefaultDType) {
   for (const auto& w : env().registry.all()) {
     // 2^27 elements; a product keeps its inner dimension small and odd (the reference runs on one core).
-    if (hasInnerDimension(*w)) checkWorkload(*w, 8192, w->info().defaultDType, {}, {{"cols", "16384"}, {"k", "33"}});
-    else if (isMatrix(*w)) checkWorkload(*w, 8192, w->info().defaultDType, {}, {{"cols", "16384"}});
-    else checkWorkload(*w, std::uint64_t(1) << 27, w->info().defaultDType);
+    if (hasInnerDimension(*w))
+      checkWorkload(*w, 8192, w->info().defaultDType, {}, {{"cols", "16384"}, {"k", "33"}});
+    else if (isMatrix(*w))
+      checkWorkload(*w, 8192, w->info().defaultDType, {}, {{"cols", "16384"}});
+    else
+      checkWorkload(*w, std::uint64_t(1) << 27, w->info().defaultDType);
   }
 }
 
@@ -112,8 +120,10 @@ TEST(AllCudaImpls, SmallAndOddLaunches) {
       LaunchRequest l;
       l.block = Dim3{b, 1, 1};
       // A matrix workload with a 1-D launch (row_col_sums: a thread per line) on an odd rows x cols instead.
-      if (isMatrix(*w)) checkWorkload(*w, 317, w->info().defaultDType, l, {{"cols", "1031"}});
-      else checkWorkload(*w, 100003, w->info().defaultDType, l);
+      if (isMatrix(*w))
+        checkWorkload(*w, 317, w->info().defaultDType, l, {{"cols", "1031"}});
+      else
+        checkWorkload(*w, 100003, w->info().defaultDType, l);
     }
   }
 }
@@ -126,7 +136,8 @@ TEST(AllCudaImpls, RowColSumsSeedLaunchAndPatternsAreExact) {
   LaunchRequest seed;
   seed.block = Dim3{256, 1, 1};
   seed.grid = Dim3{64, 1, 1};
-  for (const char* pattern : {"seed-cols", "seed-rows"}) checkWorkload(*w, 16384, DType::F32, seed, {{"input", pattern}});
+  for (const char* pattern : {"seed-cols", "seed-rows"})
+    checkWorkload(*w, 16384, DType::F32, seed, {{"input", pattern}});
 }
 
 TEST(AllCudaImpls, CoalescingEveryStrideFrom1To64) {
@@ -142,14 +153,15 @@ TEST(AllCudaImpls, InnerDimensionTailsAndWholeTiles) {
   struct Mkn {
     int m, k, n;
   };
-  const Mkn shapes[] = {{1, 1, 1},     {31, 17, 33},    {100, 103, 97},   {129, 7, 130},  {127, 9, 255},
-                        {1, 4099, 1},  {257, 1000, 383}, {128, 8, 128},   {256, 136, 384}, {1024, 1024, 1024}};
+  const Mkn shapes[] = {{1, 1, 1},    {31, 17, 33},     {100, 103, 97}, {129, 7, 130},   {127, 9, 255},
+                        {1, 4099, 1}, {257, 1000, 383}, {128, 8, 128},  {256, 136, 384}, {1024, 1024, 1024}};
   for (const auto& w : env().registry.all()) {
     if (!hasInnerDimension(*w)) continue;
     for (const Mkn& s : shapes)
       checkWorkload(*w, s.m, w->info().defaultDType, {}, {{"k", std::to_string(s.k)}, {"cols", std::to_string(s.n)}});
     // 1024 x 1: the tiled kernel's (1 + 1024) x 16 floats of shared memory need the opt-in beyond 48 KiB.
-    for (Dim3 b : {Dim3{1, 1, 1}, Dim3{33, 3, 1}, Dim3{16, 16, 1}, Dim3{32, 32, 1}, Dim3{1024, 1, 1}, Dim3{1, 1024, 1}}) {
+    for (Dim3 b :
+         {Dim3{1, 1, 1}, Dim3{33, 3, 1}, Dim3{16, 16, 1}, Dim3{32, 32, 1}, Dim3{1024, 1, 1}, Dim3{1, 1024, 1}}) {
       LaunchRequest l;
       l.block = b;
       l.grid = Dim3{3, 2, 1};  // far fewer blocks than tiles: the kernels stride over the grid

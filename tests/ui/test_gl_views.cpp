@@ -219,7 +219,7 @@ class TestGlViews : public QObject {
     // The series is hidden in QCustomPlot while GL draws it: its colour in the PNG is the GL frame's.
     QVERIFY(pixelsLike(png, ViewStyle::normal().seriesColor(0)) > 400);
     QCOMPARE(s.base->glLayer()->framesShown(), 1);  // the export's frame is not the screen's
-    if (!svgAvailable()) return;
+    if (!svgAvailable()) QSKIP("the PNG export was checked; the SVG export needs Qt SVG, which this build lacks");
     o.format = ImageFormat::Svg;
     QVERIFY(exportPlot(*s.view, dir.filePath("w.svg"), o).ok);
     QFile svg(dir.filePath("w.svg"));

@@ -3,6 +3,8 @@
 // through a CLI (a fake one printing findings, and the real one without a sanitizer), and my-kernel in a run.
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDir>
+#include <QFile>
 #include <QListWidget>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -10,7 +12,6 @@
 #include <QTest>
 #include <QTextBlock>
 #include <QTextLayout>
-
 #include <atomic>
 
 #include "app/gui_wiring.h"
@@ -65,7 +66,8 @@ class TestKernelEditor : public QObject {
 
   std::unique_ptr<KernelEditor> editorOn(const QString& workload) {
     // A folder of its own: what one test saves never shows up in the next.
-    auto e = std::make_unique<KernelEditor>(*m_backend, nullptr, m_dir.filePath("exercises" + QString::number(++m_editors)));
+    auto e =
+        std::make_unique<KernelEditor>(*m_backend, nullptr, m_dir.filePath("exercises" + QString::number(++m_editors)));
     e->setWorkload(workload);
     return e;
   }
@@ -82,11 +84,11 @@ class TestKernelEditor : public QObject {
     QTextDocument* doc = e->editor()->document();
     const CudaHighlighter& h = *e->highlighter();
     using K = CudaHighlighter::Kind;
-    QCOMPARE(formatAt(doc, 0, 0).foreground(), h.format(K::Qualifier).foreground());   // __global__
-    QCOMPARE(formatAt(doc, 0, 11).foreground(), h.format(K::Keyword).foreground());    // void
-    QCOMPARE(formatAt(doc, 1, 10).foreground(), h.format(K::Builtin).foreground());    // threadIdx
-    QCOMPARE(formatAt(doc, 1, 32).foreground(), h.format(K::Comment).foreground());    // "for" inside the comment
-    QCOMPARE(formatAt(doc, 2, 9).foreground(), h.format(K::Number).foreground());      // 42
+    QCOMPARE(formatAt(doc, 0, 0).foreground(), h.format(K::Qualifier).foreground());  // __global__
+    QCOMPARE(formatAt(doc, 0, 11).foreground(), h.format(K::Keyword).foreground());   // void
+    QCOMPARE(formatAt(doc, 1, 10).foreground(), h.format(K::Builtin).foreground());   // threadIdx
+    QCOMPARE(formatAt(doc, 1, 32).foreground(), h.format(K::Comment).foreground());   // "for" inside the comment
+    QCOMPARE(formatAt(doc, 2, 9).foreground(), h.format(K::Number).foreground());     // 42
     QVERIFY(formatAt(doc, 2, 2).foreground() != h.format(K::Keyword).foreground());   // p: plain
     QVERIFY(e->editor()->font().fixedPitch() || e->editor()->font().styleHint() == QFont::Monospace);
   }
@@ -110,10 +112,11 @@ class TestKernelEditor : public QObject {
   void diagnosticsAtTheirLinesAndListJumps() {
     auto e = editorOn("vector_add");
     std::atomic<bool> onGui{true};
-    e->setCompileFunction(fakeCompiler({{"vector_add.cu", 3, 5, "error", "expected a \";\""},
-                                        {"vector_add.cu", 7, 1, "warning", "variable \"j\" was declared but never referenced"},
-                                        {std::string(kContractFile), 2, 1, "error", "from the harness"}},
-                                       &onGui));
+    e->setCompileFunction(
+        fakeCompiler({{"vector_add.cu", 3, 5, "error", "expected a \";\""},
+                      {"vector_add.cu", 7, 1, "warning", "variable \"j\" was declared but never referenced"},
+                      {std::string(kContractFile), 2, 1, "error", "from the harness"}},
+                     &onGui));
     QVERIFY(compileAndWait(*e));
     QVERIFY(!onGui);  // compiled on another thread
     const auto& marks = e->editor()->marks();
@@ -166,7 +169,10 @@ class TestKernelEditor : public QObject {
     });
     bool answered = false, ok = false;
     QSignalSpy done(e.get(), &KernelEditor::compiled);
-    e->compile([&](bool o) { answered = true; ok = o; });
+    e->compile([&](bool o) {
+      answered = true;
+      ok = o;
+    });
     QVERIFY(done.wait(10000));
     QVERIFY(answered);
     QVERIFY(ok);  // the run goes on: the worker compiles and says what it finds
@@ -210,7 +216,51 @@ class TestKernelEditor : public QObject {
     auto e = editorOn("atomic_counter");
     QTest::keyClicks(e->editor(), "// typed");
     QTRY_VERIFY_WITH_TIMEOUT(e->store().hasSaved("atomic_counter"), 5000);
-    QVERIFY(ExerciseStore(e->store().folder()).load("atomic_counter").contains("// typed"));
+    QVERIFY(ExerciseStore(e->store().folder()).load("atomic_counter").text.contains("// typed"));
+  }
+
+  // A saved file the editor cannot load (one Latin-1 byte from another editor, or over the size limit) is kept,
+  // renamed aside, and the editor says so inline; typing then saves the new text without touching the old file.
+  void aSavedFileThatDoesNotLoadIsKeptAndNamed() {
+    const QByteArray latin1 = "// notes: caf\xE9\n__global__ void vector_add() { /* my solution */ }\n";
+    const QByteArray huge = "// big\n" + QByteArray(int(kMaxKernelSourceBytes) + 10, 'x') + "\n";
+    for (const QByteArray& bytes : {latin1, huge}) {
+      const QString folder = m_dir.filePath("unreadable" + QString::number(++m_editors));
+      QVERIFY(QDir().mkpath(folder));
+      QFile f(folder + "/vector_add.cu");
+      QVERIFY(f.open(QIODevice::WriteOnly));
+      f.write(bytes);
+      f.close();
+      KernelEditor e(*m_backend, nullptr, folder);
+      e.setWorkload("vector_add");
+      QCOMPARE(e.editor()->toPlainText(), ExerciseStore::startingFile("vector_add"));
+      QVERIFY2(e.noteText().contains("could not be loaded"), qPrintable(e.noteText()));
+      QVERIFY2(e.noteText().contains(folder + "/vector_add.cu.unreadable"), qPrintable(e.noteText()));
+      QVERIFY(!e.noteText().contains("your saved file"));
+      QTest::keyClicks(e.editor(), "// hi");
+      QTRY_VERIFY_WITH_TIMEOUT(e.store().hasSaved("vector_add"), 5000);
+      QFile kept(folder + "/vector_add.cu.unreadable");
+      QVERIFY(kept.open(QIODevice::ReadOnly));
+      QCOMPARE(kept.readAll(), bytes);  // the student's bytes, untouched
+    }
+  }
+
+  // What the editor saves, it loads again: text over the limit is refused (the old file stays), and a file the
+  // student cleared loads as the empty file it is, not as the starting file.
+  void theEditorSavesOnlyWhatItCanLoad() {
+    auto e = editorOn("hypot");
+    e->editor()->setPlainText("// mine\n");
+    QVERIFY(e->save());
+    e->editor()->setPlainText(QString(int(kMaxKernelSourceBytes) + 1, 'x'));
+    QVERIFY(!e->save());
+    QVERIFY2(e->noteText().contains("Not saved"), qPrintable(e->noteText()));
+    QCOMPARE(e->store().load("hypot").text, QString("// mine\n"));
+    e->editor()->setPlainText("");
+    QVERIFY(e->save());
+    const ExerciseStore::Loaded blank = e->store().load("hypot");
+    QVERIFY(blank.fromSaved);
+    QCOMPARE(blank.text, QString());
+    QVERIFY(blank.problem.isEmpty());
   }
 
   void resetAndRevealAreUndoable() {
@@ -237,7 +287,10 @@ class TestKernelEditor : public QObject {
     {
       QFile f(bin);
       QVERIFY(f.open(QIODevice::WriteOnly));
-      f.write(QByteArray("\x7f" "ELF\x02\x01\x01\0\0\0\0", 12));
+      f.write(
+          QByteArray("\x7f"
+                     "ELF\x02\x01\x01\0\0\0\0",
+                     12));
     }
     QVERIFY(!e->importFile(bin));
     QVERIFY2(e->noteText().startsWith("Not imported: kernel.o: "), qPrintable(e->noteText()));
@@ -266,10 +319,13 @@ class TestKernelEditor : public QObject {
   void checkShowsFindingsAtTheirLines() {
     // A stand-in for launchlab-cli: check WORKLOAD --exercise E --kernel-file PATH prints findings as `check` does.
     const QString fake = m_dir.filePath("fake-cli.sh");
-    QVERIFY(ExerciseStore::exportFile(fake, "#!/bin/sh\necho \"$6:4: memcheck: Invalid __global__ write of size 4 bytes\"\n"
-                                            "echo \"$6:9: racecheck: race: Write access (line 9) and Read access (line 11)\"\n"
-                                            "echo \"check $6 (vector_add, n = 65536): memcheck 1 finding, racecheck 1 finding\"\n"
-                                            "exit 1\n").isEmpty());
+    QVERIFY(
+        ExerciseStore::exportFile(fake,
+                                  "#!/bin/sh\necho \"$6:4: memcheck: Invalid __global__ write of size 4 bytes\"\n"
+                                  "echo \"$6:9: racecheck: race: Write access (line 9) and Read access (line 11)\"\n"
+                                  "echo \"check $6 (vector_add, n = 65536): memcheck 1 finding, racecheck 1 finding\"\n"
+                                  "exit 1\n")
+            .isEmpty());
     QFile::setPermissions(fake, QFileDevice::ReadOwner | QFileDevice::ExeOwner | QFileDevice::WriteOwner);
     auto e = editorOn("vector_add");
     e->setCliPath(fake);
@@ -280,7 +336,8 @@ class TestKernelEditor : public QObject {
     QCOMPARE(int(e->editor()->marks().size()), 2);
     QCOMPARE(e->editor()->marks()[0].line, 4);
     QCOMPARE(e->editor()->marks()[1].line, 9);
-    QCOMPARE(e->problemList()->item(0)->text(), QString("vector_add.cu:4: memcheck: Invalid __global__ write of size 4 bytes"));
+    QCOMPARE(e->problemList()->item(0)->text(),
+             QString("vector_add.cu:4: memcheck: Invalid __global__ write of size 4 bytes"));
     QCOMPARE(e->noteText(), QString("Check: memcheck 1 finding, racecheck 1 finding"));
   }
 
@@ -342,9 +399,10 @@ class TestKernelEditor : public QObject {
     w.selectWorkload("vector_add");
     QVERIFY(test::runAndWait(w));
     QString text = ExerciseStore::startingFile("vector_add");
-    text.replace("  // TODO: compute this thread's global index, and if it is below n, write x + y to out at that index.\n",
-                 "  const unsigned long long i = blockIdx.x * blockDim.x + threadIdx.x\n"
-                 "  if (i < n) out[i] = x[i] + y[idx];\n");
+    text.replace(
+        "  // TODO: compute this thread's global index, and if it is below n, write x + y to out at that index.\n",
+        "  const unsigned long long i = blockIdx.x * blockDim.x + threadIdx.x\n"
+        "  if (i < n) out[i] = x[i] + y[idx];\n");
     w.kernelEditor()->editor()->setPlainText(text);
     if (!nvrtcUnavailableReason().empty())
       w.kernelEditor()->setCompileFunction(fakeCompiler({{"vector_add.cu", 20, 3, "error", "expected a \";\""}}));

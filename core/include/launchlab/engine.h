@@ -33,6 +33,7 @@ class Engine {
 
   /// Checks everything that can be checked before running. Empty when the request is valid. A request naming a
   /// device (RunRequest::device) is checked against that device (it must exist: deviceProblem) and its limits.
+  /// Never throws: whatever goes wrong while checking is a problem too.
   std::vector<RequestProblem> validate(const RunRequest& req) const;
   /// Runs the request. Never throws for run-time problems: they become failed results with a reason. Before
   /// anything else it selects the request's device (or re-selects the runtime's) on the calling thread, so every

@@ -75,7 +75,14 @@ struct Exercise {
   std::optional<ExerciseLaunch2D> launch2D;
   /// The built-in implementation the reference solution mirrors (the GPU checks time them side by side).
   std::string mirrors;
+  /// The n `launchlab-cli check` runs without --n: compute-sanitizer slows a kernel down a hundredfold or more, so
+  /// a size whose check takes seconds on the GPU machine (a matrix exercise's n is its rows: 256 is 256 x 256).
+  std::uint64_t checkN = std::uint64_t(1) << 16;
 };
+
+/// The exercise a kernel of `workload` runs as: `exerciseId`'s, or the workload's own when it is empty; null when
+/// there is none.
+const Exercise* exerciseFor(std::string_view workload, std::string_view exerciseId);
 
 /// Every exercise, in course order.
 const std::vector<Exercise>& exercises();

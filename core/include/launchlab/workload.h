@@ -242,6 +242,15 @@ class Workload {
     (void)inputs;
     return verify(setup, reference, got, impl);
   }
+  /// verifyWithInputs knowing the launch the implementation reported (ImplContext::launched; null when it reported
+  /// none), for tolerances that follow the order a launch adds in (launchlab/summation.h). The engine calls this
+  /// one; the default forwards to verifyWithInputs.
+  virtual Verification verifyLaunched(const RunSetup& setup, const std::vector<HostArray>& inputs,
+                                      const std::vector<HostArray>& reference, const std::vector<HostArray>& got,
+                                      const ImplSpec& impl, const LaunchConfig* launched) const {
+    (void)launched;
+    return verifyWithInputs(setup, inputs, reference, got, impl);
+  }
   /// Bytes the computation must move at least. Default: hostBytes (each input read once, each output written once).
   virtual double bytesMoved(const RunSetup& setup) const { return hostBytes(setup); }
   /// Memory the run's arrays take: the inputs plus one set of outputs, from inputShapes, outputShapes and each
