@@ -166,8 +166,8 @@ TEST(Profiler, NamesTheMissingLibrary) {
   names.nvperfHost = "libnvperf_host_absent_for_a_test.so";
   EXPECT_EQ(profiler::loadCuptiLibraries(names),
             (CounterError{CounterErrorKind::LibraryMissing, "libnvperf_host_absent_for_a_test.so"}));
-  names = {};
-  names.cupti = "libcupti_absent_for_a_test.so.13";
+  // The C library stands in for the two libnvperf libraries (present everywhere), so the missing one is libcupti.
+  names = {"libcupti_absent_for_a_test.so.13", "libc.so.6", "libc.so.6"};
   auto p = profiler::makeCuptiProfiler(names);
   const CounterError e = p->libraryProblem();
 #if LAUNCHLAB_TEST_HAVE_CUDA
