@@ -20,6 +20,7 @@
 #include "cli_course.h"
 #include "cli_kernel.h"
 #include "cli_occupancy.h"
+#include "cli_profile.h"
 #include "cli_render.h"
 #include "cli_table.h"
 #include "launchlab/command_line.h"
@@ -31,6 +32,7 @@
 #include "launchlab/io/json.h"
 #include "launchlab/io/run_file.h"
 #include "launchlab/kernels.h"
+#include "launchlab/profiler/cupti_profiler.h"
 #include "launchlab/parse.h"
 #include "launchlab/request.h"
 #include "launchlab/sweep.h"
@@ -67,6 +69,8 @@ struct RunOptions {
   cli::KernelOptions kernel;  ///< run --kernel-file: a student's kernel as "my-kernel"
   bool traceBlocks = false;
   bool dryRun = false;  ///< run: print the request's command line (command_line.h) after parsing it, run nothing
+  bool counters = false;  ///< run --counters, profile: hardware counters (--metrics, else defaultCounters())
+  std::string metrics;
 };
 
 /// The option a request field came from, for messages: "n" -> "--n", "param:sigma" -> "--param sigma".
@@ -96,8 +100,19 @@ RequestText requestTextOf(const RunOptions& o) {
   return t;
 }
 
+/// --metrics: checked before anything else, so an unknown counter is refused on a machine without a GPU.
+std::vector<std::string> countersOf(const RunOptions& o) {
+  if (!o.counters && o.metrics.empty()) return {};
+  if (o.metrics.empty()) return defaultCounters();
+  CounterList list = parseCounterList(o.metrics);
+  if (!list.error.ok()) throw BadUsage("--metrics: " + counterErrorMessage(list.error));
+  return list.ids;
+}
+
 RunRequest buildRequest(const Engine& engine, const RunOptions& o) {
+  const std::vector<std::string> counters = countersOf(o);
   ParsedRequest parsed = parseRequest(requestTextOf(o));
+  parsed.request.counters = counters;
   if (!parsed.ok()) badRequest(parsed.problems.front());
   parsed.request.userKernel = cli::userKernelOf(o.kernel);
   if (auto problems = engine.validate(parsed.request); !problems.empty()) badRequest(problems.front());
@@ -200,7 +215,7 @@ int cmdRun(Engine& engine, const RunOptions& o) {
   checkOutputFile("--save-run", o.saveRun);
   if (req.userKernel) cli::compileOrThrow(engine, req.workload, *req.userKernel, o.kernel.gpuProfile, true);
   RunResult r = req.userKernel ? cli::runInWorker(req) : engine.run(req);
-  if (o.json != "-") std::cout << cli::renderRun(r);
+  if (o.json != "-") std::cout << cli::renderRun(r) << cli::renderCounters(r);
   if (!o.json.empty()) writeOut(o.json, json::runResult(r));
   if (!o.saveOutputs.empty()) {
     const Workload* w = engine.registry().find(r.workload);
@@ -213,6 +228,10 @@ int cmdRun(Engine& engine, const RunOptions& o) {
   }
   if (r.status == Status::Failed) {
     std::cerr << "launchlab-cli: run failed: " << r.reason << "\n";
+    return 1;
+  }
+  if (const std::string why = cli::countersFailure(r); !why.empty() && !req.counters.empty()) {
+    std::cerr << "launchlab-cli: " << why << "\n";
     return 1;
   }
   if (!r.allPassed()) {
@@ -349,6 +368,9 @@ int main(int argc, char** argv) {
   run->add_option("--json", ro.json, "Write the full result as JSON to FILE, or - for stdout");
   run->add_option("--save-run", ro.saveRun, "Save the whole run (result and arrays) as a run file FILE.llrun");
   addKernelOptions(run, ro.kernel, false);
+  run->add_flag("--counters", ro.counters, "Also measure hardware counters of every GPU implementation (see "
+                                           "'profile --help' for --metrics)");
+  run->add_option("--metrics", ro.metrics, "With --counters: the counters, comma-separated, or all");
   run->add_flag("--trace-blocks", ro.traceBlocks,
                 "Run the instrumented kernels: every block's SM and start/end time (blocks on SMs, JSON block_trace)");
 
@@ -371,6 +393,17 @@ int main(int argc, char** argv) {
   check->add_option("--time-limit", cko.kernel.timeLimitS, "Seconds each sanitizer tool may take")
       ->default_val(cli::kCheckTimeLimitS);
   run->add_flag("--dry-run", ro.dryRun, "Check the request and print the command line that runs it; run nothing");
+
+  RunOptions po;  // profile: run's request options, counters always on
+  auto* profile = app.add_subcommand("profile", "Run a workload once more under CUPTI's range profiler and show hardware "
+                                                "counters per implementation: sectors per request, bank conflicts, "
+                                                "DRAM bytes, occupancy…");
+  addRequestOptions(profile, po);
+  profile->add_option("--block", po.text.block, "Threads per block: B or BxBy, or auto")->default_str("auto");
+  profile->add_option("--grid", po.text.grid, "Blocks per grid: G or GxGy, or auto")->default_str("auto");
+  profile->add_option("--metrics", po.metrics, cli::metricsHelp());
+  profile->add_option("--json", po.json, "Write the run with its counters as JSON (launchlab.run) to FILE, or - for stdout");
+  po.counters = true;
 
   SweepOptions so;
   auto* sweep = app.add_subcommand("sweep", "Measure implementations over axes of launch shapes, sizes, dtypes or parameters");
@@ -473,6 +506,8 @@ int main(int argc, char** argv) {
     Registry registry;
     kernels::registerAllWorkloads(registry);
     Engine engine(registry, kernels::makeDefaultGpuRuntime());
+    const auto counterProfiler = profiler::makeCuptiProfiler();
+    engine.setCounterProfiler(counterProfiler);
     if (list->parsed()) {
       std::cout << (listJson ? json::workloads(registry) + "\n" : cli::renderWorkloads(registry));
       return 0;
@@ -504,6 +539,14 @@ int main(int argc, char** argv) {
     if (bench->parsed() || worker->parsed() || ceilings->parsed()) selectDevice(engine, deviceText);
     if (ceilings->parsed()) return cmdCeilings(engine, ceo);
     if (run->parsed()) return cmdRun(engine, ro);
+    if (profile->parsed()) {
+      buildRequest(engine, po);  // bad input first (exit 2), with no GPU as well
+      if (const std::string why = cli::profileBlocker(engine.deviceStatus(), *counterProfiler); !why.empty()) {
+        std::cerr << "launchlab-cli: profile: " << why << "\n";
+        return 1;
+      }
+      return cmdRun(engine, po);
+    }
     if (compile->parsed()) {
       cli::compileOrThrow(engine, compileWorkload, *cli::userKernelOf(ko), ko.gpuProfile, false);
       return 0;

@@ -18,6 +18,7 @@
 #include "launchlab/errors.h"
 #include "launchlab/io/npy.h"
 #include "launchlab/parse.h"
+#include "launchlab/roofline.h"
 #include "resolve.h"
 
 namespace launchlab {
@@ -112,6 +113,8 @@ std::vector<RequestProblem> Engine::validate(const RunRequest& req) const {
   } catch (const std::exception& e) {
     problems.push_back({"workload", std::string("the request could not be checked: ") + e.what()});
   }
+  for (const auto& id : req.counters)
+    if (!findCounter(id)) problems.push_back({"metrics", counterErrorMessage({CounterErrorKind::UnknownMetric, id})});
   return problems;
 }
 
@@ -345,9 +348,57 @@ ImplResult Engine::runImpl(const Job& job, int idx, bool& cancelled) {
   if (!copied.empty())
     res.verification.note += std::string(res.verification.note.empty() ? "" : "; ") + copied +
                              " not computed by this implementation (copied from cpu-serial)";
+  if (spec.isGpu() && !job.req.counters.empty()) res.counters = profileCounters(job, spec);
   if (job.req.keepOutputs) res.outputs = std::move(outputs);
   else if (!outputs.empty() && outputs.front().data()) m_cache.scratchOutputs = std::move(outputs);
   return res;
+}
+
+ImplCounters Engine::profileCounters(const Job& job, const ImplSpec& spec) {
+  auto failed = [&](CounterErrorKind kind, std::string why) {
+    ImplCounters c;
+    c.requested = job.req.counters;
+    c.error = {kind, std::move(why)};
+    return c;
+  };
+  if (!m_profiler) return failed(CounterErrorKind::Unsupported, "this program was built without the counter profiler");
+  if (CounterError e = m_profiler->libraryProblem(); !e.ok()) return failed(e.kind, e.detail);
+  std::vector<HostArray> outputs;
+  try {
+    outputs = job.resolved.workload->makeOutputsFor(job.resolved.setup, m_cache.inputs);
+  } catch (const std::bad_alloc&) {
+    return failed(CounterErrorKind::Failed, "not enough host memory for a second set of outputs");
+  }
+  // One repetition, no warm-up: CUPTI replays each kernel as many passes as the metrics need, restoring the memory
+  // it writes between passes, so the values are those of one ordinary launch.
+  ImplContext ctx(job.resolved.setup, m_cache.inputs, outputs);
+  ctx.launch = job.req.launch;
+  ctx.warmup = 0;
+  ctx.reps = 1;
+  ctx.cancel = job.cancel;
+  ctx.device = &job.device;
+  ctx.hostPoisonPending = true;
+  ctx.kernelHook = m_profiler.get();
+  m_profiler->prepare(hardwareMetricsFor(job.req.counters));
+  ImplResult scratch;
+  m_gpu->pushRange(job.resolved.workload->info().id + ":" + spec.id + ":counters");
+  const bool finished = callImpl(spec, ctx, scratch);
+  m_gpu->popRange();
+  RawCounters raw = m_profiler->finish();
+  if (!finished) return failed(CounterErrorKind::Failed, "cancelled");
+  if (scratch.status != Status::Ok) {
+    std::string why = "the profiled run failed: " + scratch.reason;
+    if (std::string note = m_gpu->recoverAfterError(); !note.empty()) why += " (" + note + ")";
+    return failed(CounterErrorKind::Failed, why);
+  }
+  double ceiling = 0;
+  if (std::any_of(job.req.counters.begin(), job.req.counters.end(),
+                  [](const std::string& id) { return findCounter(id) && findCounter(id)->overMemcpyCeiling; })) {
+    double& known = m_memcpyCeilingGBs[job.device.index];
+    if (known <= 0) known = measureCeilings(*m_gpu).copyGBs;  // the roofline's memory roof, measured once
+    ceiling = known;
+  }
+  return deriveCounters(job.req.counters, raw, ceiling);
 }
 
 void Engine::reuseScratch(std::vector<HostArray>& outputs) {

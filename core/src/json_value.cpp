@@ -234,6 +234,45 @@ void deviceOutputsFrom(const ordered_json& j, ImplResult& r) {
   }
 }
 
+/// Hardware counters (RunRequest::counters): docs/JSON_SCHEMA.md, "counters".
+void countersTo(ordered_json& j, const ImplResult& r) {
+  if (!r.counters) return;
+  const ImplCounters& c = *r.counters;
+  ordered_json o = {{"requested", c.requested}, {"passes", c.passes}, {"profile_ms", jsonNumber(c.profileMs)}};
+  if (!c.error.ok())
+    o["error"] = {{"kind", counterErrorKindName(c.error.kind)}, {"detail", c.error.detail},
+                  {"message", counterErrorMessage(c.error)}};
+  o["values"] = numbersJson(c.values);
+  if (!c.unavailable.empty()) o["unavailable"] = c.unavailable;
+  ordered_json kernels = ordered_json::array();
+  for (const auto& k : c.kernels)
+    kernels.push_back({{"kernel", k.kernel}, {"launches", k.launches}, {"values", numbersJson(k.values)}});
+  o["kernels"] = std::move(kernels);
+  j["counters"] = std::move(o);
+}
+void countersFrom(const ordered_json& j, ImplResult& r) {
+  const auto it = j.find("counters");
+  if (it == j.end()) return;
+  const ordered_json& o = *it;
+  ImplCounters& c = r.counters.emplace();
+  o.at("requested").get_to(c.requested);
+  wholeNumberAt(o, "passes", c.passes);
+  c.profileMs = numberFrom(o.at("profile_ms"), 0);
+  if (o.contains("error")) {
+    const auto kind = parseCounterErrorKind(o["error"].at("kind").get<std::string>());
+    if (!kind) throw BadInput("counters: unknown error kind");
+    c.error = {*kind, o["error"].at("detail").get<std::string>()};
+  }
+  c.values = numbersFrom(o.at("values"));
+  if (o.contains("unavailable")) o["unavailable"].get_to(c.unavailable);
+  for (const auto& k : o.at("kernels")) {
+    KernelCounters& kc = c.kernels.emplace_back();
+    k.at("kernel").get_to(kc.kernel);
+    wholeNumberAt(k, "launches", kc.launches);
+    kc.values = numbersFrom(k.at("values"));
+  }
+}
+
 void figuresTo(ordered_json& j, const ImplResult& r) {
   j["bytes_moved"] = jsonNumber(r.bytesMoved);
   j["bandwidth_gbs"] = jsonNumber(r.bandwidthGBs);
@@ -373,6 +412,7 @@ void to_json(ordered_json& j, const ImplResult& r) {
   kernelOccupancyTo(j, r);
   blockTraceTo(j, r);
   deviceOutputsTo(j, r);
+  countersTo(j, r);
   if (r.status != Status::Ok) unmeasuredToNull(j);
 }
 void from_json(const ordered_json& j, ImplResult& r) {
@@ -391,6 +431,7 @@ void from_json(const ordered_json& j, ImplResult& r) {
   kernelOccupancyFrom(j, r);
   blockTraceFrom(j, r);
   deviceOutputsFrom(j, r);
+  countersFrom(j, r);
   if (r.status != Status::Ok) unmeasuredFromNull(r);
 }
 

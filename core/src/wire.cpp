@@ -103,6 +103,7 @@ std::string encodeRequest(const RunRequest& r) {
   if (r.exportDeviceOutputs) j["export_device_outputs"] = true;
   if (!r.verify) j["verify"] = false;
   if (r.device) j["device"] = *r.device;
+  if (!r.counters.empty()) j["counters"] = r.counters;
   if (r.userKernel)
     j["user_kernel"] = {{"exercise", r.userKernel->exercise}, {"file", r.userKernel->fileName},
                         {"source", r.userKernel->source}, {"kernel_name", r.userKernel->kernelName},
@@ -134,6 +135,7 @@ RunRequest decodeRequest(std::string_view bytes) {
     if (j.contains("compare_on_device")) j["compare_on_device"].get_to(r.compareOnDevice);
     if (j.contains("export_device_outputs")) j["export_device_outputs"].get_to(r.exportDeviceOutputs);
     if (j.contains("verify")) j["verify"].get_to(r.verify);
+    if (j.contains("counters")) j["counters"].get_to(r.counters);
     if (j.contains("device")) {
       if (!j["device"].is_number_integer() || j["device"].get<long long>() < 0 || j["device"].get<long long>() > INT_MAX)
         throw BadInput("device: not a device index");

@@ -124,7 +124,7 @@ inline ImplResult fullImpl(Distinct& v, Status status, Verification::Outcome out
   ImplResult r;
   auto& [implId, title, gpu, demonstration, st, reason, launch, launchNote, phases, bytesMoved, flops, bandwidthGBs,
          gflops, speedupTotal, speedupCompute, metrics, scalars, verification, outputs, deviceOutputs, kernelOccupancy,
-         blockTrace] = r;
+         blockTrace, counters] = r;
   implId = v.text("impl");
   title = v.text("title");
   gpu = true;
@@ -156,6 +156,15 @@ inline ImplResult fullImpl(Distinct& v, Status status, Verification::Outcome out
                       .blocksPerSm = int(v.integer())}};
   blockTrace = {{std::uint32_t(v.integer()), std::uint32_t(v.integer()), 0, v.big()},
                 {4000000000u + std::uint32_t(v.integer()), std::uint32_t(v.integer()), v.big(), v.big()}};
+  auto& [requested, values, kernels, unavailable, passes, profileMs, error] = counters.emplace();
+  requested = {"sectors_per_request", "bank_conflicts", v.text("counter")};
+  values = {{"sectors_per_request", v.real()}, {"bank_conflicts", v.real()}};
+  kernels = {{v.text("copyKernel<float>"), v.integer(), {{"sectors_per_request", v.real()}}},
+             {v.text("tileKernel"), v.integer(), {}}};
+  unavailable = {{v.text("counter"), v.text("this GPU does not count")}};
+  passes = v.integer();
+  profileMs = v.real();
+  if (status != Status::Ok) error = {CounterErrorKind::NotPermitted, v.text("cuptiRangeProfilerEnable")};
   if (status != Status::Ok) {  // measured nothing, as the engine leaves it (the form writes these as null)
     bandwidthGBs = gflops = speedupTotal = speedupCompute = 0;
     verification.maxAbsError = verification.maxRelError = 0;
@@ -180,6 +189,7 @@ inline ImplResult sparseImpl(Distinct& v, Status status, Verification::Outcome o
   r.blockTrace.clear();
   r.outputs.clear();
   r.deviceOutputs.clear();
+  r.counters.reset();
   return r;
 }
 

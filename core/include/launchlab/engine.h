@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "launchlab/cancel.h"
+#include "launchlab/counters.h"
 #include "launchlab/device.h"
 #include "launchlab/dtype.h"
 #include "launchlab/launch_config.h"
@@ -43,6 +44,9 @@ class Engine {
   /// STREAM-like host copy bandwidth (GB/s counting read + write) over `bytes`, all threads, median of reps.
   static double measureHostCopyBandwidthGBs(std::size_t bytes, int reps);
   GpuRuntime& gpu() { return *m_gpu; }
+  /// The profiler of requests that ask for counters (RunRequest::counters); without one their GPU implementations
+  /// report that the counters are unsupported.
+  void setCounterProfiler(std::shared_ptr<CounterProfiler> profiler) { m_profiler = std::move(profiler); }
 
   /// The engine keeps the inputs and the cpu-serial reference of the last run. A following run with the same
   /// workload, n, dtype, seed, parameters and input files reuses them (the reference is not re-run unless
@@ -75,6 +79,8 @@ class Engine {
   /// Swaps in the last run's output arrays when `outputs` has their names, dtypes and shapes: a sweep's points then
   /// write into memory already paged in instead of faulting in fresh pages every point.
   void reuseScratch(std::vector<HostArray>& outputs);
+  /// One more, untimed run of the implementation's kernel phase under the counter profiler.
+  ImplCounters profileCounters(const Job& job, const ImplSpec& spec);
 
   struct Cache {
     std::string key;
@@ -90,6 +96,8 @@ class Engine {
   const Registry& m_registry;
   std::shared_ptr<GpuRuntime> m_gpu;
   Cache m_cache;
+  std::shared_ptr<CounterProfiler> m_profiler;
+  std::map<int, double> m_memcpyCeilingGBs;  ///< per device: measured once, for bandwidth_pct_of_memcpy
 };
 
 /// Host description, e.g. "AMD EPYC 9654 (16 threads)".

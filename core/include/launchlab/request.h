@@ -42,6 +42,9 @@ struct RunRequest {
   /// (live mode's frames: a new seed each frame, drawn at once).
   bool verify = true;
   std::optional<int> device;  ///< CUDA device index (DeviceStatus::devices); default: the runtime's selected one
+  /// Hardware counters (launchlab/counters.h ids) measured for every GPU implementation on one more, untimed run of
+  /// its kernel phase under the engine's CounterProfiler (ImplResult::counters). Empty: none.
+  std::vector<std::string> counters;
   /// A student's kernel (launchlab/exercise.h): adds the implementation "my-kernel" to the run.
   std::optional<UserKernel> userKernel;
 };

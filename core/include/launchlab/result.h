@@ -9,6 +9,7 @@
 
 #include "launchlab/array.h"
 #include "launchlab/block_trace.h"
+#include "launchlab/counters.h"
 #include "launchlab/device.h"
 #include "launchlab/launch_config.h"
 #include "launchlab/occupancy.h"
@@ -87,6 +88,8 @@ struct ImplResult {
   /// GPU, when the request asked for a block trace and the implementation is instrumented: every block of its
   /// traced launch (the last timed repetition), times relative to the earliest start (launchlab/block_trace.h).
   std::vector<BlockRecord> blockTrace;
+  /// GPU, when the request asked for counters (RunRequest::counters): measured on a separate, untimed run.
+  std::optional<ImplCounters> counters;
 
   double computeMedianMs() const;             ///< Kernel median for GPU, Cpu median for CPU
   double totalMedianMs() const;

@@ -138,6 +138,9 @@ struct ImplContext {
   /// RunRequest::exportDeviceOutputs: the standard pipeline fills deviceOutputs with IPC handles of its output
   /// buffers (kept in the pool, holding the last repetition's outputs).
   bool exportDeviceOutputs = false;
+  /// A profiled run (RunRequest::counters): the standard pipeline calls it around its kernel phase, and leaves
+  /// out its launch gate, whose spinning kernel would stall CUPTI's replay of the kernels behind it.
+  KernelPhaseHook* kernelHook = nullptr;
 
   // Filled by the implementation:
   std::map<Phase, std::vector<double>> samples;  ///< milliseconds per repetition and phase

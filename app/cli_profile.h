@@ -1,0 +1,21 @@
+#pragma once
+// launchlab-cli profile (and run --counters): hardware counters beside a run, a table per implementation.
+#include <string>
+
+#include "launchlab/counters.h"
+#include "launchlab/device.h"
+#include "launchlab/result.h"
+
+namespace launchlab::cli {
+
+/// Why `profile` cannot measure on this machine (no GPU or driver, CUPTI missing) as its one line, or "".
+std::string profileBlocker(const DeviceStatus& status, CounterProfiler& profiler);
+/// Every GPU implementation's counters: a table each (metric, value, unit, meaning), then each kernel's values
+/// when it launched more than one kernel; an implementation whose counters failed gets its one-line reason.
+std::string renderCounters(const RunResult& r);
+/// When no implementation measured counters: the first implementation's counter error (its one line), else "".
+std::string countersFailure(const RunResult& r);
+/// The help of --metrics: the syntax and every id with its unit and meaning.
+std::string metricsHelp();
+
+}  // namespace launchlab::cli
