@@ -189,6 +189,7 @@ void RunController::executeRun(const std::shared_ptr<Job>& job) {
   if (!cancelled) {
     const auto t0 = std::chrono::steady_clock::now();
     outcome->result = m_backend->run(job->request, job->cancel.get(), progressFn(job, 0, 1));
+    if (outcome->result.cudaFault()) emit cudaFault(id);
     if (const Workload* w = m_backend->registry().find(job->request.workload)) outcome->workload = &w->info();
     cancelled = job->cancel->cancelled();
     if (!cancelled && job->postProcess) job->postProcess(*outcome);
@@ -207,7 +208,8 @@ void RunController::executeRun(const std::shared_ptr<Job>& job) {
 void RunController::executeSweep(const std::shared_ptr<Job>& job) {
   const quint64 id = job->id;
   const int count = static_cast<int>(job->cells.size());
-  SweepCallback post([this, id, count](std::size_t cell, const SweepPoint& p, const RunResult&) {
+  SweepCallback post([this, id, count](std::size_t cell, const SweepPoint& p, const RunResult& r) {
+    if (r.cudaFault()) emit cudaFault(id);
     const int i = static_cast<int>(cell);
     QMetaObject::invokeMethod(this, [this, id, i, count, p] {
       if (id == m_current) emit sweepPoint(id, i, count, p);

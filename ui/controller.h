@@ -83,6 +83,9 @@ class RunController : public QObject {
   /// fraction in [0, 1]; text says which implementation, repetition and sweep point.
   void progress(quint64 id, double fraction, const QString& text);
   void runFinished(quint64 id, std::shared_ptr<const launchlab::ui::RunOutcome> outcome);
+  /// A run or a sweep point of job `id` ended in a CUDA fault (RunResult::cudaFault), whether or not its result is
+  /// shown; sent from the compute thread before the result is delivered (GlViews checks OpenGL then).
+  void cudaFault(quint64 id);
   void sweepPoint(quint64 id, int index, int count, const launchlab::SweepPoint& point);
   void sweepFinished(quint64 id, bool cancelled);
   void jobCancelled(quint64 id);

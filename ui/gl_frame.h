@@ -51,6 +51,11 @@ struct GlFrame {
   GlRange range;
   QString error;      ///< "" when the image is good
   QString dataNote;   ///< where the frame's data came from (GlFrameSource::dataNote), or ""
+  QString path;       ///< the frame source that fed it ("host upload", "GPU-rendered: CUDA\u2013OpenGL interop")
+  QString pathWhy;    ///< why that path, when the render thread chose between two (gl_path.h), or ""
+  /// The last GL check (canary) the render thread had made when it drew this frame: a frame older than the check
+  /// the window asked for last (GlRenderService::canaryWanted) may be wrong and is never shown.
+  quint64 checkedEpoch = 0;
   double renderMs = 0;  ///< feed + draw + read back on the render thread
   /// Where renderMs went: the framebuffer (resize + clear), the feed, the draw, the read back.
   double stageMs[4] = {0, 0, 0, 0};

@@ -2,15 +2,17 @@
 
 #include <QElapsedTimer>
 #include <QMetaObject>
-
 #include <utility>
 
+#include "device_imports.h"
 #include "gl_frame_source.h"
+#include "gl_path.h"
 #if LAUNCHLAB_UI_INTEROP
 #include "gl_interop_source.h"
 #endif
 #if LAUNCHLAB_UI_GL
 #include "launchlab/colormap_lut.h"
+#include "launchlab/gl/canary.h"
 #include "launchlab/gl/egl_context.h"
 #include "launchlab/gl/host_feeder.h"
 #endif
@@ -37,6 +39,11 @@ class HostFrameSource final : public GlFrameSource {
 
 gl::Rgba rgba(const QColor& c) { return {float(c.redF()), float(c.greenF()), float(c.blueF()), float(c.alphaF())}; }
 
+/// The frame's array is the worker's output, imported into this process's device memory (device_imports.h).
+bool importedOnDevice(const GlFrameRequest& q) {
+  return q.keep && q.keep->deviceImports && q.keep->deviceImports->find(q.array);
+}
+
 }  // namespace
 
 std::unique_ptr<GlFrameSource> makeHostFrameSource() { return std::make_unique<HostFrameSource>(); }
@@ -45,6 +52,8 @@ struct GlRenderService::Gl {
   std::unique_ptr<gl::EglContext> context;
   std::unique_ptr<gl::PlotRenderer> renderer;
   std::unique_ptr<GlFrameSource> source = makeHostFrameSource();
+  std::unique_ptr<GlFrameSource> host = makeHostFrameSource();  ///< the other path when `choose`
+  bool choose = false;  ///< `source` is interop: each frame takes the faster path for its size (gl_path.h)
   std::array<std::uint8_t, 4 * colormap::kLutSize> lut = colormap::lut256(colormap::viridis());
   Probe probe;
 
@@ -67,6 +76,7 @@ struct GlRenderService::Gl {
       source = std::move(s);
       probe.pathName = source->pathName();
       probe.interop = true;
+      choose = true;
     }
 #endif
   }
@@ -105,7 +115,14 @@ struct GlRenderService::Gl {
     if (auto s = renderer->resize(q.pixels.width(), q.pixels.height()); !s.ok()) return fail(s.error);
     renderer->clear({0, 0, 0, 0});
     stage(0);
-    const auto n = source->feed(*renderer, q);
+    GlFrameSource* src = source.get();
+    if (choose) {
+      const GlPathChoice c = chooseGlPath(q, importedOnDevice(q));
+      f.pathWhy = c.why;
+      if (!c.interop) src = host.get();
+    }
+    f.path = src->pathName();
+    const auto n = src->feed(*renderer, q);
     if (!n.ok()) return fail(n.error());
     stage(1);
     if (auto s = draw(q, *n, {0, 0, q.pixels.width(), q.pixels.height()}); !s.ok()) return fail(s.error);
@@ -114,21 +131,78 @@ struct GlRenderService::Gl {
     if (auto s = renderer->readRgba({img.bits(), std::size_t(img.sizeInBytes())}); !s.ok()) return fail(s.error);
     stage(3);
     f.image = std::move(img);
-    f.dataNote = source->dataNote();
+    f.dataNote = src->dataNote();
     f.renderMs = double(t.nsecsElapsed()) / 1e6;
     return f;
   }
+
+  /// Draws the canary: "" and the mismatching pixels, or why it could not be drawn.
+  std::string canary(std::vector<std::uint8_t>& pixels) {
+    if (!renderer) return probe.line.toStdString();
+    const gl::Status s = gl::drawCanary(*renderer, pixels);
+    return s.ok() ? std::string() : s.error;
+  }
+  static int mismatches(const std::vector<std::uint8_t>& pixels) { return gl::canaryMismatches(pixels); }
 };
 #else
 struct GlRenderService::Gl {
   Probe probe{false, "this build has no GL renderer", false};
   void create() {}
-  GlFrame render(const GlFrameRequest&) { return {0, {}, {}, probe.line, 0}; }
+  GlFrame render(const GlFrameRequest&) {
+    GlFrame f;
+    f.error = probe.line;
+    return f;
+  }
+  std::string canary(std::vector<std::uint8_t>&) { return probe.line.toStdString(); }
+  static int mismatches(const std::vector<std::uint8_t>&) { return -1; }
 };
 #endif
 
+namespace {
+
+std::mutex g_hooksMutex;
+GlRenderService::TestHooks g_hooks;
+
+GlRenderService::TestHooks hooks() {
+  std::lock_guard lock(g_hooksMutex);
+  return g_hooks;
+}
+
+QString causeText(GlRenderService::CanaryCause cause, double slowFrameMs) {
+  switch (cause) {
+    case GlRenderService::CanaryCause::Start:
+      return "when it started";
+    case GlRenderService::CanaryCause::CudaFault:
+      return "after a CUDA fault";
+    case GlRenderService::CanaryCause::SlowFrame:
+      break;
+  }
+  return QString("after a %1 s frame").arg(slowFrameMs / 1000, 0, 'f', 1);
+}
+
+/// The verdict's line: what the log says when the check passed, what every plot says when it failed.
+QString verdictLine(const GlRenderService::CanaryVerdict& v, const QString& cause, const std::string& error) {
+  if (v.passed) return QString("OpenGL drew its test frame right %1 (%2 ms)").arg(cause).arg(v.ms, 0, 'f', 1);
+  QString what;
+  if (!error.empty())
+    what = "could not draw a test frame " + cause + " (" + QString::fromStdString(error) + ")";
+  else if (v.mismatches > 0)
+    what = "gave a wrong test frame " + cause;
+  else
+    what = QString("took %1 s for a test frame %2").arg(v.ms / 1000, 0, 'f', 1).arg(cause);
+  return "OpenGL " + what + "; plots are drawn by QCustomPlot until LaunchLab restarts";
+}
+
+}  // namespace
+
+void GlRenderService::setTestHooks(TestHooks h) {
+  std::lock_guard lock(g_hooksMutex);
+  g_hooks = std::move(h);
+}
+
 GlRenderService::GlRenderService() : m_gl(std::make_unique<Gl>()) {
   qRegisterMetaType<launchlab::ui::GlRenderService::Probe>();
+  qRegisterMetaType<launchlab::ui::GlRenderService::CanaryVerdict>();
   m_thread.setObjectName("launchlab-render");
   m_worker = new QObject;
   m_worker->moveToThread(&m_thread);
@@ -156,6 +230,7 @@ void GlRenderService::start() {
   m_thread.start();
   QMetaObject::invokeMethod(m_worker, [this] {
     m_gl->create();
+    if (m_gl->probe.ok) runCanary(CanaryCause::Start);  // its verdict reaches the window before ready()
     const Probe p = m_gl->probe;
     QMetaObject::invokeMethod(this, [this, p] {
       m_pathName = p.pathName;
@@ -180,9 +255,10 @@ void GlRenderService::renderPending() {
     jobs.swap(m_pending);
     m_posted = false;
   }
+  runWantedCanary();  // also when no frame is pending: the window waits for the verdict
   for (auto& [key, job] : jobs) {
     if (!job.receiver) continue;
-    GlFrame f = m_gl->render(job.request);
+    GlFrame f = renderChecked(job.request);
     f.generation = job.generation;
     job.request.keep.reset();  // the arrays may go now
     // Delivered through this object (GUI thread), where the receiver is checked: it may have gone meanwhile.
@@ -195,8 +271,64 @@ void GlRenderService::renderPending() {
 GlFrame GlRenderService::renderNow(const GlFrameRequest& req) {
   start();
   GlFrame f;
-  QMetaObject::invokeMethod(m_worker, [this, &f, &req] { f = m_gl->render(req); }, Qt::BlockingQueuedConnection);
+  QMetaObject::invokeMethod(
+      m_worker, [this, &f, &req] { f = renderChecked(req); }, Qt::BlockingQueuedConnection);
   return f;
+}
+
+void GlRenderService::requestCanary(CanaryCause cause) {
+  start();
+  m_wantedCause.store(int(cause));
+  ++m_canaryWanted;
+  std::lock_guard lock(m_mutex);
+  if (m_posted) return;  // the pending render runs the check first
+  m_posted = true;
+  QMetaObject::invokeMethod(
+      m_worker, [this] { renderPending(); }, Qt::QueuedConnection);
+}
+
+void GlRenderService::runWantedCanary() {
+  const quint64 wanted = m_canaryWanted.load();
+  if (m_canaryDone >= wanted) return;
+  m_canaryDone = wanted;
+  if (m_unhealthy.isEmpty() && m_gl->probe.ok) runCanary(CanaryCause(m_wantedCause.load()));
+}
+
+GlFrame GlRenderService::renderChecked(const GlFrameRequest& req) {
+  runWantedCanary();
+  GlFrame f;
+  if (m_unhealthy.isEmpty()) {
+    f = m_gl->render(req);
+    if (const auto h = hooks(); h.frameMs && f.error.isEmpty()) f.renderMs = h.frameMs(f.renderMs);
+    // A slow frame may be the first of a GL broken by a fault nobody reported: checked before it is shown.
+    if (f.error.isEmpty() && f.renderMs > kCheckFrameMs) runCanary(CanaryCause::SlowFrame, f.renderMs);
+  }
+  if (!m_unhealthy.isEmpty()) {
+    f.image = {};
+    f.error = m_unhealthy;
+  }
+  f.checkedEpoch = m_canaryDone;
+  return f;
+}
+
+bool GlRenderService::runCanary(CanaryCause cause, double slowFrameMs) {
+  const TestHooks h = hooks();
+  std::vector<std::uint8_t> pixels;
+  QElapsedTimer t;
+  t.start();
+  const std::string error = m_gl->canary(pixels);
+  CanaryVerdict v;
+  v.cause = cause;
+  v.ms = double(t.nsecsElapsed()) / 1e6;
+  if (h.canaryMs) v.ms = h.canaryMs(v.ms);
+  if (h.canaryReadback && error.empty()) h.canaryReadback(pixels);
+  v.mismatches = error.empty() ? Gl::mismatches(pixels) : -1;
+  v.passed = error.empty() && v.mismatches == 0 && v.ms <= kCanaryLateMs;
+  v.line = verdictLine(v, causeText(cause, slowFrameMs), error);
+  if (!v.passed) m_unhealthy = v.line;
+  QMetaObject::invokeMethod(
+      this, [this, v] { emit canaryChecked(v); }, Qt::QueuedConnection);
+  return v.passed;
 }
 
 void GlRenderService::setFrameSource(std::unique_ptr<GlFrameSource> source) {

@@ -29,10 +29,15 @@ void GlViews::configure(bool on, const QString& offReason) {
     return;
   }
   if (m_state == State::Starting || m_state == State::Ready || m_state == State::Failed) return;
-  if (std::exchange(m_stalled, false)) m_probe = {};  // on again after stalled frames: a new render thread
+  if (!m_unhealthy.isEmpty()) {  // a failed GL check holds until LaunchLab restarts
+    m_state = State::Failed;
+    emit changed();
+    return;
+  }
   if (!m_service) {
     m_service = std::make_unique<GlRenderService>();
     connect(m_service.get(), &GlRenderService::ready, this, &GlViews::onReady);
+    connect(m_service.get(), &GlRenderService::canaryChecked, this, &GlViews::onCanary);
   }
   if (m_probe.line.isEmpty()) {
     m_state = State::Starting;
@@ -44,6 +49,7 @@ void GlViews::configure(bool on, const QString& offReason) {
 }
 
 void GlViews::onReady(const GlRenderService::Probe& p) {
+  if (!m_unhealthy.isEmpty()) return;  // its first check failed
   m_probe = p;
   if (m_state != State::Starting) return;  // turned off meanwhile
   m_state = p.ok ? State::Ready : State::Failed;
@@ -63,7 +69,9 @@ QString GlViews::pathLine() const {
   switch (m_state) {
     case State::Off: return "QCustomPlot: GL views turned off (" + m_offReason + ")";
     case State::Starting: return "QCustomPlot: starting OpenGL\xE2\x80\xA6";
-    case State::Failed: return "QCustomPlot: no usable OpenGL (" + m_probe.line + ")";
+    case State::Failed:
+      return m_unhealthy.isEmpty() ? "QCustomPlot: no usable OpenGL (" + m_probe.line + ")"
+                                   : "QCustomPlot: " + m_unhealthy;
     case State::Ready: return m_service->pathName() + ": " + m_probe.line;
   }
   return {};
@@ -94,8 +102,16 @@ GlLayer::GlLayer(QCustomPlot* plot, RequestFn request)
 bool GlLayer::active() const { return GlViews::instance().state() == GlViews::State::Ready && m_failure.isEmpty(); }
 
 QString GlLayer::pathLine(bool brief) const {
-  if (GlViews::instance().state() == GlViews::State::Ready && !m_failure.isEmpty())
+  const GlViews& views = GlViews::instance();
+  if (views.state() == GlViews::State::Ready && !m_failure.isEmpty())
     return "QCustomPlot: the GL frame failed (" + m_failure + ")";
+  if (views.state() == GlViews::State::Ready && !m_pathWhy.isEmpty()) {
+    // The render thread chose the path by size: "host upload: 4 KiB is below the interop crossover (~10 MiB) · GL
+    // runs on NVIDIA H200 (…)".
+    if (brief) return m_path;
+    const QString line = m_path + ": " + m_pathWhy + " \u00b7 " + views.contextLine();
+    return m_dataNote.isEmpty() ? line : line + " \u00b7 " + m_dataNote;
+  }
   const QString line = brief ? GlViews::instance().pathName() : GlViews::instance().pathLine();
   return m_dataNote.isEmpty() || GlViews::instance().state() != GlViews::State::Ready ? line
                                                                                        : line + " \u00b7 " + m_dataNote;
@@ -162,23 +178,43 @@ void GlViews::noteFrameShown(const GlFrame& f) {
                          .arg(f.stageMs[1], 0, 'f', 2)
                          .arg(f.stageMs[2], 0, 'f', 2)
                          .arg(f.stageMs[3], 0, 'f', 2);
-  // A GPU fault can leave the driver's GL work stalling (seen on H100 machines: ~19 s a frame, and the frame wrong;
-  // docs/evidence/2026-11-24-h100-session11): QCustomPlot takes the plots over and says why. The stalled render
-  // thread is set aside, not waited for; turning OpenGL plots off and on starts a new one.
-  if (f.renderMs > kStalledFrameMs && m_state == State::Ready) {
+}
+
+void GlViews::checkAfterCudaFault() {
+  if (m_service && (m_state == State::Ready || m_state == State::Starting))
+    m_service->requestCanary(GlRenderService::CanaryCause::CudaFault);
+}
+
+void GlViews::watch(RunController& controller) {
+  connect(&controller, &RunController::cudaFault, this, [this] { checkAfterCudaFault(); });
+}
+
+void GlViews::onCanary(const GlRenderService::CanaryVerdict& v) {
+  ++m_canaries;
+  m_lastCanary = v.line;
+  if (!v.passed && m_unhealthy.isEmpty()) {
+    // A CUDA fault in another process can leave the driver's GL drawing wrong frames, ~19 s each (seen on H100 and
+    // H200 machines; docs/ARCHITECTURE.md): QCustomPlot takes every plot over for the rest of the process. The
+    // render thread is set aside (ended at exit), never waited for here.
+    m_unhealthy = v.line;
     m_probe = {};
-    m_probe.line = QString("a GL frame took %1 s: the GPU's GL work stalls, as after some GPU faults; turn OpenGL "
-                           "plots off and on to try again")
-                       .arg(f.renderMs / 1000, 0, 'f', 1);
-    m_stalled = true;
     m_retired.push_back(std::move(m_service));
-    m_state = State::Failed;
+    if (m_state != State::Off) m_state = State::Failed;
     emit changed();
   }
+  emit canaryChecked(v.line, v.passed);
 }
 
 void GlLayer::onFrame(GlFrame f) {
+  if (GlViews::instance().state() != GlViews::State::Ready) return;  // GL turned off meanwhile: nothing to show
   if (f.generation < m_shownGeneration) return;  // a newer frame is already shown
+  if (f.checkedEpoch < GlViews::instance().canaryWanted()) {
+    // Drawn before the GL check the window asked for (a run ended in a CUDA fault): it may be wrong. Asked again,
+    // it comes after the check.
+    m_asked = {};
+    mParentPlot->replot(QCustomPlot::rpQueuedReplot);
+    return;
+  }
   m_shownGeneration = f.generation;
   if (!f.error.isEmpty()) {
     // This view goes back to QCustomPlot (the window keeps working), and says why.
@@ -192,9 +228,11 @@ void GlLayer::onFrame(GlFrame f) {
   m_range = f.range;
   m_renderMs = f.renderMs;
   GlViews::instance().noteFrameShown(f);
-  if (f.dataNote != m_dataNote) {
+  if (f.dataNote != m_dataNote || f.path != m_path || f.pathWhy != m_pathWhy) {
     m_dataNote = f.dataNote;
-    emit activeChanged();  // the path line says where the data came from
+    m_path = f.path;
+    m_pathWhy = f.pathWhy;
+    emit activeChanged();  // the path line says which path and where the data came from
   }
   ++m_framesShown;
   mParentPlot->replot(QCustomPlot::rpQueuedReplot);

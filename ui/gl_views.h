@@ -38,8 +38,11 @@ class GlViews : public QObject {
     return m_state == State::Ready && m_probe.interop;
   }
   /// "host upload: GL runs on Mesa llvmpipe (no CUDA device behind it)", "QCustomPlot: GL views turned off
-  /// (--no-gl)", "QCustomPlot: no usable OpenGL (<why>)", "QCustomPlot: starting OpenGL…".
+  /// (--no-gl)", "QCustomPlot: no usable OpenGL (<why>)", "QCustomPlot: starting OpenGL…", "QCustomPlot: OpenGL
+  /// gave a wrong test frame after a CUDA fault; plots are drawn by QCustomPlot until LaunchLab restarts".
   QString pathLine() const;
+  /// Where GL runs ("GL runs on NVIDIA H200 (EGL device of CUDA device 0)"), or "" before it started.
+  QString contextLine() const { return m_probe.ok ? m_probe.line : QString(); }
   /// Ready: the path's name alone ("GPU-rendered: CUDA\u2013OpenGL interop", "host upload"); else pathLine().
   QString pathName() const;
   /// The render thread while Starting or Ready, else null.
@@ -49,20 +52,38 @@ class GlViews : public QObject {
   /// "GL frame 0.84 ms (framebuffer 0.01, feed 0.40, draw 0.12, read back 0.31)": the last frame any view showed,
   /// on the render thread; "" before the first (GUI thread).
   QString lastFrameTimes() const { return m_lastFrameTimes; }
-  /// Also the stall guard: a frame that took over kStalledFrameMs puts every view back on QCustomPlot (Failed, and
-  /// the path line says why) until GL views are turned off and on.
   void noteFrameShown(const GlFrame& f);
-  static constexpr double kStalledFrameMs = 5000;
+
+  /// The one owner of "GL is unhealthy". The render thread checks GL with a known frame (the canary,
+  /// GlRenderService) when it starts, before the next frame after a run that ended in a CUDA fault
+  /// (checkAfterCudaFault), and after any frame slower than a second (a stalled GL, as after a fault nobody reported);
+  /// a wrong or late check puts every view on QCustomPlot, their path line says why, until LaunchLab restarts
+  /// (turning OpenGL plots off and on does not bring GL back: the driver stays broken for this process).
+  void checkAfterCudaFault();
+  /// Runs that end in a CUDA fault (RunController::cudaFault) ask for the check.
+  void watch(RunController& controller);
+  /// The failed check's line ("OpenGL gave a wrong test frame after a CUDA fault; …"), or "" while GL is trusted.
+  QString unhealthy() const { return m_unhealthy; }
+  /// The checks seen so far and the last one's line (tests, the log).
+  int canariesChecked() const { return m_canaries; }
+  QString lastCanary() const { return m_lastCanary; }
+  /// The check the window asked for last (frames drawn before it are dropped: GlFrame::checkedEpoch).
+  quint64 canaryWanted() const { return m_service ? m_service->canaryWanted() : 0; }
 
  signals:
   void changed();
+  /// A GL check's verdict (passed or not), after `changed` when it turned GL views off.
+  void canaryChecked(const QString& line, bool passed);
 
  private:
   GlViews() = default;
   void onReady(const GlRenderService::Probe& p);
+  void onCanary(const GlRenderService::CanaryVerdict& v);
   std::unique_ptr<GlRenderService> m_service;
-  std::vector<std::unique_ptr<GlRenderService>> m_retired;  ///< stalled render threads, ended at exit
-  bool m_stalled = false;
+  std::vector<std::unique_ptr<GlRenderService>> m_retired;  ///< unhealthy render threads, ended at exit
+  QString m_unhealthy;
+  int m_canaries = 0;
+  QString m_lastCanary;
   State m_state = State::Off;
   QString m_offReason = "not turned on";
   GlRenderService::Probe m_probe;
@@ -129,6 +150,7 @@ class GlLayer : public QCPLayerable {
   } m_asked;
   QString m_failure;
   QString m_dataNote;  ///< the last frame's (GlFrame::dataNote)
+  QString m_path, m_pathWhy;  ///< the last frame's path and why (GlFrame::path, pathWhy)
   int m_framesShown = 0;
   double m_renderMs = 0;
   bool m_smooth = true;

@@ -86,6 +86,11 @@ void MainWindow::addGlAction(QToolBar* tb) {
     if (GlViews::instance().state() != GlViews::State::Starting) log("plots: " + GlViews::instance().pathLine());
     updateDeviceImport();
   });
+  // A run that ended in a CUDA fault has OpenGL checked before the next frame; each check is in the log.
+  GlViews::instance().watch(*m_controller);
+  connect(&GlViews::instance(), &GlViews::canaryChecked, this, [this](const QString& line, bool passed) {
+    if (passed) log("plots: " + line);
+  });
   apply(m_glAct->isChecked());
   connect(m_glAct, &QAction::toggled, this, [this, apply](bool on) {
     m_settings->setDrawPlotsWithGl(on);

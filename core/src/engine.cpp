@@ -320,7 +320,10 @@ ImplResult Engine::runImpl(const Job& job, int idx, bool& cancelled) {
   if (spec.isGpu()) {
     m_gpu->popRange();
     if (res.status == Status::Failed)
-      if (std::string note = m_gpu->recoverAfterError(); !note.empty()) res.reason += " (" + note + ")";
+      if (std::string note = m_gpu->recoverAfterError(); !note.empty()) {
+        res.reason += " (" + note + ")";
+        res.cudaFault = true;  // the runtime only recovers from sticky errors
+      }
   }
   if (cancelled) return res;
   if (res.status == Status::Ok && ctx.hostPoisonPending)

@@ -403,6 +403,7 @@ void to_json(ordered_json& j, const ImplResult& r) {
   j = {{"id", r.implId}, {"title", r.title}, {"gpu", r.gpu}, {"demonstration", r.demonstration},
        {"status", statusName(r.status)}};
   if (!r.reason.empty()) j["reason"] = r.reason;
+  if (r.cudaFault) j["cuda_fault"] = true;
   launchTo(j, r);
   j["phases"] = phasesJson(r.phases);
   figuresTo(j, r);
@@ -422,6 +423,7 @@ void from_json(const ordered_json& j, ImplResult& r) {
   j.at("demonstration").get_to(r.demonstration);
   r.status = enumFrom(j.at("status"), statusName, "status");
   r.reason = textOr(j, "reason");
+  if (j.contains("cuda_fault")) j.at("cuda_fault").get_to(r.cudaFault);
   launchFrom(j, r);
   r.phases = phasesFrom(j.at("phases"));
   figuresFrom(j, r);

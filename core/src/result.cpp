@@ -57,6 +57,10 @@ double ImplResult::totalMedianMs() const {
   return it == phases.end() ? 0 : it->second.medianMs;
 }
 
+bool RunResult::cudaFault() const {
+  return std::any_of(impls.begin(), impls.end(), [](const ImplResult& i) { return i.cudaFault; });
+}
+
 bool RunResult::allPassed() const {
   if (status == Status::Failed) return false;
   for (const auto& i : impls)

@@ -3,7 +3,7 @@
 # (scripts/gpu/window_gl_check.sh), the Mandelbrot bench section, then the GPU suite (its deliberate faults last but
 # one, then the interop suite again to see whether GL survived them). The bundle comes from
 # scripts/gpu/bundle_gui.sh with
-#   BUNDLE_EXTRA="tests/ui/test_gl_views tests/ui/test_device_imports tests/launchlab_gl_tests
+#   BUNDLE_EXTRA="tests/ui/test_gl_views tests/ui/test_device_imports tests/ui/test_gl_canary tests/launchlab_gl_tests
 #                 tests/launchlab_gl_gpu_tests tests/launchlab_gpu_tests"
 # Usage: [STEPS="gl window bench gpu"] scripts/gpu/recheck.sh BUNDLE OUT_DIR
 #   (OUT_DIR gets recheck.tar.gz and summary.txt)

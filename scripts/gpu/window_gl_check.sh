@@ -2,7 +2,7 @@
 # Runs ON the GPU machine: the window's GL views (docs/ARCHITECTURE.md "The window's GL layer and live
 # mode") on the NVIDIA driver's EGL, under Qt's offscreen platform: the GL views test, then screenshots of GL views
 # (normal and in live mode) at 1280x720 and 1920x1080. The bundle comes from scripts/gpu/bundle_gui.sh with
-# BUNDLE_EXTRA=tests/ui/test_gl_views (its lib/ holds glvnd's libEGL/libOpenGL from the build machine; the driver
+# BUNDLE_EXTRA="tests/ui/test_gl_views tests/ui/test_device_imports tests/ui/test_gl_canary" (its lib/ holds glvnd's libEGL/libOpenGL from the build machine; the driver
 # brings libEGL_nvidia.so.0, and a vendor file for it is written here when the machine has none).
 # Usage: scripts/gpu/window_gl_check.sh BUNDLE OUT_DIR     (OUT_DIR gets window_gl.tar.gz: logs and PNGs)
 set -u
@@ -57,5 +57,14 @@ if [ -x "$G/bin/test_device_imports" ]; then
   LAUNCHLAB_GL_SHOTS="$OUT/shots" LAUNCHLAB_CLI_PATH="$G/bin/launchlab-cli" QT_QPA_PLATFORM=offscreen timeout 300 "$G/bin/test_device_imports" \
     > "$OUT/test_device_imports.txt" 2>&1 || status=1
   tail -3 "$OUT/test_device_imports.txt"
+fi
+# The GL check after a real CUDA fault (docs/ARCHITECTURE.md, "The GL check"): a kernel that faults in the worker,
+# then GL views; they must say QCustomPlot draws them, or (GL survived) show the same frames as before the fault.
+# It faults too, so it comes after everything that needs a healthy GL. On a fresh machine, run it first of all the
+# faulting tests to see the change itself (else its check at start may already find GL broken by the test above).
+if [ -x "$G/bin/test_gl_canary" ]; then
+  LAUNCHLAB_CLI_PATH="$G/bin/launchlab-cli" QT_QPA_PLATFORM=offscreen timeout 300 "$G/bin/test_gl_canary" \
+    aRealFaultThenGlViews > "$OUT/test_gl_canary_gpu.txt" 2>&1 || status=1
+  grep -hE "GL before the fault|check after the fault|check at start|Totals" "$OUT/test_gl_canary_gpu.txt"
 fi
 exit $status

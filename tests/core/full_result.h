@@ -122,15 +122,16 @@ inline HostArray array(Distinct& v, DType t, std::vector<std::size_t> shape) {
 /// Every member set; `launch` present; `reason`, `metrics`, `scalars` and `flops` set (the form writes them only then).
 inline ImplResult fullImpl(Distinct& v, Status status, Verification::Outcome outcome) {
   ImplResult r;
-  auto& [implId, title, gpu, demonstration, st, reason, launch, launchNote, phases, bytesMoved, flops, bandwidthGBs,
-         gflops, speedupTotal, speedupCompute, metrics, scalars, verification, outputs, deviceOutputs, kernelOccupancy,
-         blockTrace, counters] = r;
+  auto& [implId, title, gpu, demonstration, st, reason, cudaFault, launch, launchNote, phases, bytesMoved, flops,
+         bandwidthGBs, gflops, speedupTotal, speedupCompute, metrics, scalars, verification, outputs, deviceOutputs,
+         kernelOccupancy, blockTrace, counters] = r;
   implId = v.text("impl");
   title = v.text("title");
   gpu = true;
   demonstration = true;
   st = status;
   reason = v.text("reason");
+  cudaFault = true;
   launch.emplace();
   fill(*launch, v);
   launchNote = v.text("auto grid");
@@ -179,6 +180,7 @@ inline ImplResult sparseImpl(Distinct& v, Status status, Verification::Outcome o
   ImplResult r = fullImpl(v, status, outcome);
   r.gpu = r.demonstration = false;
   r.reason.clear();
+  r.cudaFault = false;
   r.launch.reset();
   r.launchNote.clear();
   r.phases.erase(Phase::Kernel);

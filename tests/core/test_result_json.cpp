@@ -158,7 +158,7 @@ TEST(ResultJson, PublicDocumentKeepsTheSchemaKeysInOrder) {
   EXPECT_EQ(j["schema_version"], json::kSchemaVersion);
   EXPECT_EQ(j["all_passed"], false);
   const auto& full = j["implementations"][0];
-  EXPECT_EQ(keys(full), (std::vector<std::string>{"id", "title", "gpu", "demonstration", "status", "reason", "launch",
+  EXPECT_EQ(keys(full), (std::vector<std::string>{"id", "title", "gpu", "demonstration", "status", "reason", "cuda_fault", "launch",
                                                    "phases", "bytes_moved", "bandwidth_gbs", "flops", "gflops",
                                                    "speedup_total_vs_cpu_serial", "speedup_compute_vs_cpu_serial",
                                                    "metrics", "scalars", "verification", "kernel_occupancy",

@@ -17,6 +17,7 @@ class FakeBackend final : public Backend {
   int stepMs = 10;              ///< per repetition
   bool ignoreCancel = false;    ///< behave like an implementation that never checks the token
   std::atomic<int> failRun{0};  ///< this run (1, 2, …) fails with "fake failure" (0: none)
+  std::atomic<int> faultRun{0};  ///< this run's implementation fails as a CUDA fault does (ImplResult::cudaFault)
   std::atomic<int> runs{0};
   std::atomic<int> repsDone{0};  ///< repetitions done over every run
   std::atomic<bool> ranOnGuiThread{false};
@@ -59,6 +60,11 @@ class FakeBackend final : public Backend {
     i.phases[Phase::Kernel] = {double(req.launch.block ? req.launch.block->count() : 1) / 100.0, 0.0, 1.0, req.reps};
     i.phases[Phase::Total] = i.phases[Phase::Kernel];
     i.bandwidthGBs = 100;
+    if (runNo == faultRun) {
+      i.status = Status::Failed;
+      i.reason = "cudaErrorIllegalAddress (fake)";
+      i.cudaFault = true;
+    }
     r.impls.push_back(i);
     return r;
   }

@@ -162,12 +162,18 @@ class TestGlViews : public QObject {
       QVERIFY(gl->active());
       QSignalSpy shown(gl, &GlLayer::frameShown);
       QVERIFY2(shown.wait(10000), qPrintable(QString("kind %1").arg(int(kind))));
-      // Through interop the line also says where the data came from: uploaded, as these arrays are the host's.
-      const QString line = why.startsWith("host upload") ? why : why + QString::fromUtf8(" \u00b7 data: uploaded once from the host copy");
-      QCOMPARE(s.view->drawPath(), line);
+      // Where interop is possible these small arrays are uploaded from the host, and the line says why
+      // (ui/gl_path.h); on Mesa there is no choice to explain.
+      const QString line = s.view->drawPath();
+      if (why.startsWith("host upload"))
+        QCOMPARE(line, why);
+      else
+        QVERIFY2(line.startsWith("host upload: ") && line.contains(" is below the interop crossover (~") &&
+                     line.endsWith(QString::fromUtf8(" \u00b7 ") + GlViews::instance().contextLine()),
+                 qPrintable(line));
       // The label shows the whole line where it fits, else the path's name first (a narrow plot, a long GPU name).
       const QString label = s.base->pathLabel()->text();
-      QVERIFY2(label == line || (label.startsWith(why.section(':', 0, 1)) &&
+      QVERIFY2(label == line || (label.startsWith(line.section(':', 0, 0)) &&
                                  QFontMetrics(s.base->pathLabel()->font()).horizontalAdvance(label) <= s.plot->width()),
                qPrintable(label));
       const QImage& img = gl->image();
@@ -319,36 +325,6 @@ class TestGlViews : public QObject {
     for (int i = 0; i < 6 && frames.count() < 6; ++i) frames.wait(10000);
     shoot("live");
     window->cancelAction()->trigger();
-  }
-
-  /// A frame that took many seconds (a GPU fault left the driver's GL work stalling; no GPU here to stall, so the
-  /// frame's time is given): every view goes back to QCustomPlot and says why, nothing more is sent to the stalled
-  /// render thread, and turning GL views off and on starts a new one. Last: it restarts the process-wide GL views.
-  void aStalledFrameHandsThePlotsToQCustomPlotUntilTurnedOnAgain() {
-    QString why;
-    if (!glOn(why)) QSKIP(qPrintable(why));
-    Shown s = show(PlotKind::Waveform, m_outcome);
-    QSignalSpy shown(s.base->glLayer(), &GlLayer::frameShown);
-    QVERIFY(shown.wait(10000));
-    GlFrame fast;
-    fast.renderMs = 900;
-    GlViews::instance().noteFrameShown(fast);
-    QCOMPARE(GlViews::instance().state(), GlViews::State::Ready);
-    GlFrame slow;
-    slow.renderMs = 19086;  // as measured on an H100 whose GL work stalled
-    GlViews::instance().noteFrameShown(slow);
-    QCOMPARE(GlViews::instance().state(), GlViews::State::Failed);
-    QVERIFY2(s.view->drawPath().startsWith("QCustomPlot: no usable OpenGL (a GL frame took 19.1 s: "),
-             qPrintable(s.view->drawPath()));
-    QVERIFY(!s.base->glLayer()->active());
-    QVERIFY(s.view->drawnPoints() > 0);  // QCustomPlot draws the series
-    QVERIFY(!GlViews::instance().service());
-    GlViews::instance().configure(true, {});  // already on: stays as it is
-    QCOMPARE(GlViews::instance().state(), GlViews::State::Failed);
-    GlViews::instance().configure(false, "setting: Draw plots with OpenGL is off");
-    QVERIFY(glOn(why));  // a new render thread and context
-    QVERIFY(s.base->glLayer()->active());
-    QVERIFY(shown.wait(10000));  // and the view's frames come from it
   }
 };
 

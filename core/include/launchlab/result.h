@@ -68,6 +68,9 @@ struct ImplResult {
   bool demonstration = false;
   Status status = Status::Ok;
   std::string reason;                         ///< why skipped/failed
+  /// GPU: it ended in a sticky CUDA error (an illegal address, a launch failure…) that cost its process the CUDA
+  /// context. Such a fault can leave OpenGL in other processes drawing wrong frames (ui/gl_views.h checks).
+  bool cudaFault = false;
   std::optional<LaunchConfig> launch;         ///< GPU: the configuration actually launched
   std::string launchNote;                     ///< e.g. "auto grid: 4224 blocks = 132 SMs x 32 resident"
   std::map<Phase, PhaseStats> phases;
@@ -112,6 +115,8 @@ struct RunResult {
   std::vector<ImplResult> impls;
   /// true when no implementation failed or failed verification.
   bool allPassed() const;
+  /// true when an implementation ended in a CUDA fault (ImplResult::cudaFault), here or in the worker.
+  bool cudaFault() const;
   const ImplResult* find(std::string_view implId) const;
   /// Every member, arrays included (their bytes); doubles compare by value, so a NaN makes results unequal.
   bool operator==(const RunResult&) const = default;
