@@ -91,7 +91,7 @@ double bestGBs(const RunResult& r, ordered_json& rows, bool& ok, std::string* be
   return best;
 }
 
-/// Issue 9's memory figures, each a ratio to a ceiling measured in this run: the padded transpose tile against
+/// The memory chapter's figures, each a ratio to a ceiling measured in this run: the padded transpose tile against
 /// cudaMemcpy D2D (8192^2 f32) and the coalesced 2-D matrix addition against vector_add's best at 2^26 elements.
 void memoryFigures(Engine& engine, bool quick, int reps, double copy, ordered_json& root, bool& ok) {
   const std::uint64_t side = quick ? 1024 : 8192;
@@ -184,7 +184,7 @@ void rowColSumsFigure(Engine& engine, bool quick, int reps, double copy, ordered
                 s->metrics.at("col_sums_ms"), s->launchNote.c_str());
 }
 
-/// matmul f32 4096^3 (issue 9): the best hand-written kernel against cuBLAS SGEMM (TF32 off), measured in one run;
+/// matmul f32 4096^3: the best hand-written kernel against cuBLAS SGEMM (TF32 off), measured in one run;
 /// the 16 x 16 tiled kernel (Numba's example) and cuBLAS TF32 reported beside them.
 void matmulFigure(Engine& engine, bool quick, int reps, ordered_json& root, bool& ok) {
   const std::uint64_t side = quick ? 512 : 4096;
@@ -214,7 +214,7 @@ void matmulFigure(Engine& engine, bool quick, int reps, ordered_json& root, bool
               gflops("cuda-tiled-16"), gflops("cublas-tf32"));
 }
 
-/// mandelbrot f32 (issue 12): the tutorial's region at side x side pixels (quick: 1000), the CUDA variants, against
+/// mandelbrot f32: the tutorial's region at side x side pixels (quick: 1000), the CUDA variants, against
 /// the FP32 FMA ceiling measured in the same run. A round of Floyd's test is 27 floating-point operations as
 /// written (three steps z^2 + c of 4 multiplications and 3 additions, two |z|^2 tests of 2 and 1), whichever way a
 /// variant rounds them (cuda-fma fuses them into fewer instructions).
@@ -349,7 +349,7 @@ int runBench(Engine& engine, const BenchOptions& o) {
     root["gpu_memcpy_d2d_gbs"] = copy;
     line("cudaMemcpy D2D: %.1f GB/s (read + write)", copy);
     if (wanted("foundation")) foundationFigures(engine, o.quick, reps, copy, root, ok);
-    // The memory chapter (issue 9).
+    // The memory chapter.
     if (wanted("memory")) memoryFigures(engine, o.quick, reps, copy, root, ok);
     if (wanted("coalescing")) coalescingCurve(engine, o.quick, reps, root, ok);
     if (wanted("row_col_sums")) rowColSumsFigure(engine, o.quick, reps, copy, root, ok);

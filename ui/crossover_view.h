@@ -1,5 +1,5 @@
 #pragma once
-/// The sweep tab's view of an N sweep (issue #11's CPU/GPU crossover): time against N on log-log axes for every CPU
+/// The sweep tab's view of an N sweep (the CPU/GPU crossover): time against N on log-log axes for every CPU
 /// implementation and, for the GPU variant, its kernel alone and its total with the copies, with a vertical marker
 /// where the GPU starts to win without and with the copies (core's crossover.h decides where), and both in words
 /// under the title ("GPU wins from N = 2^16 (kernel only) · with copies: never up to 2^28").

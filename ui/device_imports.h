@@ -1,5 +1,5 @@
 #pragma once
-/// A run's GPU outputs taken straight from the worker's device memory (issue #10's "no host round trip for
+/// A run's GPU outputs taken straight from the worker's device memory (docs/ARCHITECTURE.md's "no host round trip for
 /// display"): the worker exports each output of a GPU run as a CUDA IPC handle (RunRequest::exportDeviceOutputs,
 /// ImplResult::deviceOutputs); on the window's compute thread, right after the run and before the worker can start
 /// another one (RunController::setDeviceImport), each is opened in this process's CUDA context, copied device to

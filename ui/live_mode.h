@@ -1,5 +1,5 @@
 #pragma once
-/// Live mode (issue #10): the selected implementation runs again and again, a new seed per frame, through the
+/// Live mode: the selected implementation runs again and again, a new seed per frame, through the
 /// RunController like any run (so the compute thread, the worker process and cancellation stay as they are). At
 /// most one run is in flight: the next frame starts only when the previous one has arrived and been handed on
 /// (frameReady). A failed frame stops live mode with one message; another job (Run, a sweep) stops it too.

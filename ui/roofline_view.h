@@ -1,5 +1,5 @@
 #pragma once
-/// The Roofline tab (issue #11): every implementation of the run on screen (and, ticked, the History's runs) placed
+/// The Roofline tab: every implementation of the run on screen (and, ticked, the History's runs) placed
 /// at its arithmetic intensity (FLOP/byte) and achieved GFLOP/s on log-log axes, under the memory roof (copy
 /// bandwidth x intensity) and the compute roof (FP32 FMA peak), with the ridge point between them. The ceilings come
 /// from the device, measured once per session through the controller (RunController::requestCeilings), or, without

@@ -1,5 +1,5 @@
 #pragma once
-// matmul (issue 9, the classic next step after the tile transpose): C = A B in float32 for A (m x k), B (k x n),
+// matmul (the classic next step after the tile transpose): C = A B in float32 for A (m x k), B (k x n),
 // C (m x n), all C order. Shape: --n is m (the rows of A and C), the parameters "k" and "cols" (n) are the inner
 // dimension and the columns of B and C; 0 makes either equal to m, so `--n 4096` is 4096^3. Plain code for .cpp and
 // .cu files alike.

@@ -1,4 +1,4 @@
-// The course's divergences closed on the GPU (issue 13): ATLAS's tree reduction (the race, one launch per level
+// The course's divergences closed on the GPU: ATLAS's tree reduction (the race, one launch per level
 // on the seed's 8 values and on 2^20), add_ufunc's device-array variants, the dropped cuda.synchronize(), the
 // int16 waveform and the in-place normalisation, each against cpu-serial.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// Device imports (issue #10, ui/device_imports.h). Everywhere: with the controller's device import on, a run that
+// Device imports (ui/device_imports.h). Everywhere: with the controller's device import on, a run that
 // keeps its outputs asks the backend to export them and the import runs on the compute thread after that run and
 // before the next one; runs that keep nothing, sweeps, and runs after the import is turned off export nothing;
 // importing without a GPU (or a handle that is not one) says why and draws from the host copy. On a GPU machine

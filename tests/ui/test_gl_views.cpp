@@ -1,4 +1,4 @@
-// GL views (issue #10): with GL off (--no-gl) every view keeps its QCustomPlot drawing and says so; with EGL (Mesa
+// GL views: with GL off (--no-gl) every view keeps its QCustomPlot drawing and says so; with EGL (Mesa
 // llvmpipe here and in CI) the waveform, histogram, image and points views get a GL frame of their axis rect, say
 // "host upload: ...", raster exports render GL at their size while SVG stays vector; the render thread reports
 // failures as values; the window's OpenGL plots toggle and --no-gl. Skipped (GL part) without any EGL display.

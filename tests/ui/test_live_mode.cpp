@@ -1,4 +1,4 @@
-// Live mode (issue #10): on the fake backend, every frame gets the next seed, one run at a time, stopping cancels
+// Live mode: on the fake backend, every frame gets the next seed, one run at a time, stopping cancels
 // the frame in flight, a failed frame stops it with one message, another job stops it, and the event loop keeps
 // turning; the implementation it picks; in the window (real engine, CPU), the Live toggle draws frames with the
 // overlay and Esc stops it.

@@ -1,5 +1,5 @@
 #pragma once
-/// Where the GPU starts to win (issue #11's CPU/GPU crossover): from a sweep over N of CPU and GPU implementations,
+/// Where the GPU starts to win (the CPU/GPU crossover): from a sweep over N of CPU and GPU implementations,
 /// the best CPU time at each N against a GPU variant's kernel alone and with its copies, and the smallest N from
 /// which the GPU is faster at every larger N measured. Plain host code: the CLI prints it, the JSON carries it.
 #include <cstdint>

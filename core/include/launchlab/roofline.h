@@ -1,5 +1,5 @@
 #pragma once
-/// The roofline (issue #11): a kernel's achieved GFLOP/s against its arithmetic intensity (FLOP per byte moved),
+/// The roofline: a kernel's achieved GFLOP/s against its arithmetic intensity (FLOP per byte moved),
 /// under two ceilings: the memory roof (bandwidth x intensity) and the compute roof (FP32 peak). The ceilings are
 /// measured on the device (cudaMemcpy device-to-device bandwidth and an FMA kernel's throughput), read back from a
 /// recording, or, without a GPU, taken from the datasheet of an architecture profile's named GPU (theoretical).
