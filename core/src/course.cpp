@@ -16,8 +16,6 @@ namespace launchlab {
 
 namespace {
 
-constexpr std::string_view kExperimentsFile = "/experiments.json";
-
 struct Builtin {
   std::vector<CourseExperiment> experiments;
   std::vector<std::string> problems;
@@ -26,10 +24,8 @@ struct Builtin {
 const Builtin& builtin() {
   static const Builtin b = [] {
     Builtin out;
-    for (const auto& f : embedded::courseFiles()) {
-      const std::string_view path = f.path;
-      if (path.size() < kExperimentsFile.size() || !path.ends_with(kExperimentsFile)) continue;
-      CourseFile file = parseCourseFile("kernels/" + std::string(path), f.text());
+    for (const auto& named : embedded::filesNamed("experiments.json")) {
+      CourseFile file = parseCourseFile("kernels/" + std::string(named.second->path), named.second->text());
       if (!file.problem.empty()) out.problems.push_back(file.problem);
       for (auto& e : file.experiments) out.experiments.push_back(std::move(e));
     }

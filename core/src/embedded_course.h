@@ -4,6 +4,8 @@
 #include <cstddef>
 #include <span>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace launchlab::embedded {
 
@@ -20,6 +22,17 @@ std::span<const EmbeddedFile> courseFiles();
 }  // namespace launchlab::embedded
 
 namespace launchlab::embedded {
+
+/// The files named `name` ("lesson.md") directly in a workload folder, as (workload id, file).
+inline std::vector<std::pair<std::string_view, const EmbeddedFile*>> filesNamed(std::string_view name) {
+  std::vector<std::pair<std::string_view, const EmbeddedFile*>> out;
+  for (const auto& f : courseFiles()) {
+    const std::string_view path = f.path;
+    const auto slash = path.find('/');
+    if (slash != std::string_view::npos && path.substr(slash + 1) == name) out.emplace_back(path.substr(0, slash), &f);
+  }
+  return out;
+}
 
 /// The embedded file at `path` (relative to kernels/), or an empty view when there is none.
 inline std::string_view courseFile(std::string_view path) {

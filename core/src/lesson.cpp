@@ -8,7 +8,6 @@ namespace launchlab {
 
 namespace {
 
-constexpr std::string_view kLessonFile = "/lesson.md";
 constexpr std::string_view kLookFor = "## What to look for";
 constexpr std::string_view kInTheCourse = "## In the course";
 
@@ -47,14 +46,12 @@ struct Lessons {
 const Lessons& lessons() {
   static const Lessons all = [] {
     Lessons out;
-    for (const auto& f : embedded::courseFiles()) {
-      const std::string_view path = f.path;
-      if (!path.ends_with(kLessonFile) || path.find('/') + kLessonFile.size() != path.size()) continue;
-      ParsedLesson p = parseLesson("kernels/" + std::string(path), f.text());
+    for (const auto& [workload, f] : embedded::filesNamed("lesson.md")) {
+      ParsedLesson p = parseLesson("kernels/" + std::string(f->path), f->text());
       if (!p.problem.empty())
         out.problems.push_back(p.problem);
       else
-        out.byWorkload.emplace(std::string(path.substr(0, path.find('/'))), std::move(p.lesson));
+        out.byWorkload.emplace(std::string(workload), std::move(p.lesson));
     }
     return out;
   }();
