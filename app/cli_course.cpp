@@ -50,7 +50,7 @@ std::string renderCourse() {
   for (const auto& e : courseExperiments()) {
     if (e.chapter != chapter) o << "\n" << (chapter = e.chapter) << "\n";
     o << "  " << e.id << "  " << e.title << "\n"
-      << "      seed: " << e.seed.notebook << ", " << e.seed.section << " (" << e.seed.file << ":" << e.seed.line
+      << "      seed: " << (e.seed.notebook.empty() ? "" : e.seed.notebook + ", ") << e.seed.section << " (" << e.seed.file << ":" << e.seed.line
       << ")\n"
       << "      run:  " << asOptions(e.request) << "\n"
       << "      look: " << e.lookFor << "\n";

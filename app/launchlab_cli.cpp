@@ -193,7 +193,7 @@ void selectDevice(Engine& engine, const std::string& text) {
 /// run and compile: the kernel file of a student's kernel and how to compile and run it.
 void addKernelOptions(CLI::App* cmd, cli::KernelOptions& k, bool required) {
   auto* file = cmd->add_option("--kernel-file", k.file, "A kernel of your own (.cu) for the workload's exercise, run "
-                                                        "as \"my-kernel\" (resources/exercises/, docs/EXERCISES.md)");
+                                                        "as \"my-kernel\" (kernels/<workload>/exercise*.cu, docs/EXERCISES.md)");
   if (required) file->required();
   cmd->add_option("--kernel-name", k.name, "The kernel's name in the file (default: the exercise's)");
   cmd->add_option("--exercise", k.exercise, "The exercise (default: the workload's own, e.g. vector_add_grid_stride)");
@@ -329,6 +329,17 @@ int cmdCeilings(Engine& engine, const cli::CeilingsOptions& o) {
   return r.ceilings.valid() ? 0 : 1;
 }
 
+/// --course-dir: the folder's experiments join the course. A refused file is one line on stderr (path and field)
+/// and the others load; a folder that is not one, or --course-dir-only alone, is bad usage.
+void loadCourseDir(const std::string& dir, bool only) {
+  if (dir.empty()) {
+    if (only) throw BadUsage("--course-dir-only needs --course-dir");
+    return;
+  }
+  if (!std::filesystem::is_directory(dir)) throw BadUsage("--course-dir: " + dir + " is not a folder");
+  for (const auto& p : useCourseDir(dir, only)) std::cerr << "launchlab-cli: --course-dir: " << p << "\n";
+}
+
 /// `course run ID`: the experiment's request, with the options given on the command line in its place.
 struct CourseRunOptions {
   std::string id, impls, reps, warmup;
@@ -441,6 +452,13 @@ int main(int argc, char** argv) {
   CourseRunOptions co;
   auto* course = app.add_subcommand("course", "List the course's experiments (the seed notebooks' presets) in order");
   course->add_flag("--json", courseJson, "Machine-readable output (schema launchlab.course)");
+  std::string courseDir;
+  bool courseDirOnly = false;
+  course->add_option("--course-dir", courseDir,
+                     "Also load the course files (*.json, docs/COURSE_FORMAT.md) of folder DIR: their experiments "
+                     "follow the built-in course's (also for 'course run' and 'course presets')");
+  course->add_flag("--course-dir-only", courseDirOnly, "With --course-dir: that folder's experiments alone");
+  course->fallthrough();  // `course run ID --course-dir DIR` reads the option of `course`
   course->require_subcommand(0, 1);
   auto* courseRun = course->add_subcommand("run", "Run one course experiment as the seed launches it");
   courseRun->add_option("id", co.id, "Experiment id (see 'course')")->required();
@@ -517,6 +535,7 @@ int main(int argc, char** argv) {
       else std::cout << cli::renderDevice(engine.deviceStatus(), kernels::builtWithCuda());
       return 0;
     }
+    if (course->parsed()) loadCourseDir(courseDir, courseDirOnly);
     if (course->parsed() && !courseRun->parsed() && !coursePresets->parsed()) {
       std::cout << (courseJson ? json::course() + "\n" : cli::renderCourse());
       return 0;

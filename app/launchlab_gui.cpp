@@ -10,6 +10,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <string_view>
 
 #include "app/gui_wiring.h"
@@ -101,13 +102,18 @@ struct Options {
                             "host"};
   QCommandLineOption remoteCli{"remote-cli", "The path of launchlab-cli on the --remote host (default: launchlab-cli).",
                                "path"};
+  QCommandLineOption courseDir{"course-dir",
+                               "Also load the course files (*.json, docs/COURSE_FORMAT.md) of folder DIR: their "
+                               "experiments follow the built-in course's.",
+                               "DIR"};
+  QCommandLineOption courseDirOnly{"course-dir-only", "With --course-dir: that folder's experiments alone."};
   Options() {
     parser.setApplicationDescription(
         "LaunchLab: pick a CUDA workload, tune its launch, run it, see and export the results.");
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addOptions({workload, course, open, openSweep, tab, presentation, screenshot, stalls, fresh, noRun, live, noGl, deviceImports, inProcess, device,
-                       remote, remoteCli});
+                       remote, remoteCli, courseDir, courseDirOnly});
   }
 };
 
@@ -157,6 +163,24 @@ bool readRemote(const Options& o, AppSettings& settings, std::optional<launchlab
   return !given && !o.parser.isSet(o.remoteCli);
 }
 
+/// --course-dir: the instructor's experiments join the course before the window reads it. A file that is refused
+/// is one line on stderr (its path and field) and the others load; false (after one line) when the options
+/// themselves are wrong.
+bool readCourseDir(const Options& o) {
+  if (!o.parser.isSet(o.courseDir)) {
+    if (o.parser.isSet(o.courseDirOnly)) std::fprintf(stderr, "launchlab: --course-dir-only needs --course-dir\n");
+    return !o.parser.isSet(o.courseDirOnly);
+  }
+  const std::string dir = o.parser.value(o.courseDir).toStdString();
+  if (!std::filesystem::is_directory(dir)) {
+    std::fprintf(stderr, "launchlab: --course-dir: %s is not a folder\n", dir.c_str());
+    return false;
+  }
+  for (const auto& p : launchlab::useCourseDir(dir, o.parser.isSet(o.courseDirOnly)))
+    std::fprintf(stderr, "launchlab: --course-dir: %s\n", p.c_str());
+  return true;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -186,6 +210,7 @@ int main(int argc, char** argv) {
 
   MainWindowOptions opts;
   opts.startWorkload = parser.value(o.workload);
+  if (!readCourseDir(o)) return 2;
   opts.startCourse = parser.value(o.course);
   if (parser.isSet(o.course) && !launchlab::findCourseExperiment(opts.startCourse.toStdString())) {
     std::fprintf(stderr, "launchlab: --course: %s\n",

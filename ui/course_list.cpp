@@ -1,5 +1,6 @@
 #include "course_list.h"
 
+#include "launchlab/lesson.h"
 #include "tooltips.h"
 #include "tree_items.h"
 
@@ -100,7 +101,7 @@ QString CourseList::lessonHtml(const CourseExperiment& e, const Registry& regist
   h += "</p><p><b>Look for:</b> " + esc(e.lookFor) + "</p>";
   h += "<p><b>Differs from the seed:</b> " + (e.differs.empty() ? QString("nothing") : esc(e.differs)) + "</p>";
   if (!w) h += "<p><b>Not in this build:</b> the workload is missing.</p>";
-  else h += "<hr><p>" + esc(w->info().lesson) + "</p>";
+  else h += "<hr><p>" + esc(lessonOf(t.workload).lookFor) + "</p>";
   return h;
 }
 

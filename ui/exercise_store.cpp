@@ -9,29 +9,25 @@
 
 namespace launchlab::ui {
 
-namespace {
-
-QString resourceText(const QString& path) {
-  QFile f(path);
-  if (!f.open(QIODevice::ReadOnly)) return {};
-  return QString::fromUtf8(f.readAll());
-}
-
-}  // namespace
-
 ExerciseStore::ExerciseStore(QString folder) : m_folder(folder.isEmpty() ? defaultFolder() : std::move(folder)) {}
 
 QString ExerciseStore::defaultFolder() {
   return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + "/exercises";
 }
 
-QString ExerciseStore::startingFile(const QString& exerciseId) {
-  return resourceText(":/exercises/" + exerciseId + ".cu");
+namespace {
+/// A shipped exercise file (core compiles the workload folders' exercise*.cu in), "" for an unknown exercise.
+QString shippedText(const QString& exerciseId, bool solution) {
+  const Exercise* ex = findExercise(exerciseId.toStdString());
+  if (!ex) return {};
+  const std::string_view text = exerciseText(*ex, solution);
+  return QString::fromUtf8(text.data(), qsizetype(text.size()));
 }
+}  // namespace
 
-QString ExerciseStore::solution(const QString& exerciseId) {
-  return resourceText(":/exercises/solutions/" + exerciseId + ".cu");
-}
+QString ExerciseStore::startingFile(const QString& exerciseId) { return shippedText(exerciseId, false); }
+
+QString ExerciseStore::solution(const QString& exerciseId) { return shippedText(exerciseId, true); }
 
 QString ExerciseStore::path(const QString& exerciseId) const { return m_folder + "/" + exerciseId + ".cu"; }
 

@@ -128,8 +128,8 @@ void KernelEditor::revealSolution() {
     showNote("This build has no reference solution for " + QString::fromStdString(m_exercise->id) + ".", true);
     return;
   }
-  replaceText(text, "This is the reference solution (resources/exercises/solutions/" +
-                        QString::fromStdString(m_exercise->id) + ".cu). Ctrl+Z brings your version back.");
+  replaceText(text, "This is the reference solution (kernels/" +
+                        QString::fromStdString(exerciseFile(*m_exercise, true)) + "). Ctrl+Z brings your version back.");
 }
 
 bool KernelEditor::importFile(const QString& path) {

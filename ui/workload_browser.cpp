@@ -14,6 +14,7 @@
 #include "course_list.h"
 #include "launchlab/chapters.h"
 #include "launchlab/course.h"
+#include "launchlab/lesson.h"
 #include "tooltips.h"
 #include "tree_items.h"
 
@@ -145,7 +146,7 @@ void WorkloadBrowser::fillTree() {
       const auto& info = w->info();
       auto* item = new QTreeWidgetItem(top, {QString::fromStdString(info.title)});
       item->setData(0, kTreeIdRole, QString::fromStdString(info.id));
-      item->setToolTip(0, wrapTip(QString::fromStdString(info.title + " (" + info.id + ")\n" + info.lesson)));
+      item->setToolTip(0, wrapTip(QString::fromStdString(info.title + " (" + info.id + ")\n" + lessonOf(info.id).lookFor)));
     }
   }
   m_tree->expandAll();
@@ -165,7 +166,8 @@ int WorkloadBrowser::setFilter(const QString& text) {
   const QString needle = text.trimmed();
   filterTree(*m_tree, needle, [this](const QString& id) {
     const auto& info = m_registry.find(id.toStdString())->info();
-    return QString::fromStdString(info.id + " " + info.title + " " + info.lesson + " " + info.seedNote);
+    const Lesson& lesson = lessonOf(info.id);
+    return QString::fromStdString(info.id + " " + info.title + " " + lesson.lookFor + " " + lesson.seedNote);
   });
   m_course->setFilter(needle);
   return visibleCount();
@@ -175,9 +177,10 @@ int WorkloadBrowser::visibleCount() const { return visibleItemCount(*m_tree); }
 
 QString WorkloadBrowser::lessonHtml(const Workload& w) {
   const auto& i = w.info();
+  const Lesson& lesson = lessonOf(i.id);  // kernels/<id>/lesson.md
   QString h = "<h3 style='margin:0'>" + esc(i.title) + "</h3><p style='color:#555;margin-top:2px'>" + esc(i.chapter) +
-              " &middot; <code>" + esc(i.id) + "</code></p><p>" + esc(i.lesson) + "</p>";
-  if (!i.seedNote.empty()) h += "<p><b>In the course:</b> " + esc(i.seedNote) + "</p>";
+              " &middot; <code>" + esc(i.id) + "</code></p><p>" + esc(lesson.lookFor) + "</p>";
+  if (!lesson.seedNote.empty()) h += "<p><b>In the course:</b> " + esc(lesson.seedNote) + "</p>";
   h += "<p><b>Implementations</b></p><ul style='margin-left:-20px'>";
   for (const auto& impl : w.impls()) {
     h += "<li><b>" + esc(impl.title) + "</b>" + (impl.demonstration ? " <i>(deliberately wrong: a demonstration)</i>" : "") +

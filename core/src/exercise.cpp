@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "embedded_course.h"
 #include "launchlab/workload.h"
 
 namespace launchlab {
@@ -171,6 +172,16 @@ const Exercise* exerciseFor(std::string_view workload, std::string_view exercise
 const Exercise* defaultExercise(std::string_view workload) {
   const Exercise* e = findExercise(workload);
   return e && e->workload == workload ? e : nullptr;
+}
+
+std::string exerciseFile(const Exercise& ex, bool solution) {
+  // The id is the workload's, or the workload's followed by "_<suffix>" (makeExercises keeps that so).
+  const std::string suffix = ex.id.size() > ex.workload.size() ? ex.id.substr(ex.workload.size()) : "";
+  return ex.workload + "/exercise" + suffix + (solution ? "_solution" : "") + ".cu";
+}
+
+std::string_view exerciseText(const Exercise& ex, bool solution) {
+  return embedded::courseFile(exerciseFile(ex, solution));
 }
 
 std::uint64_t sizeArgument(const ExerciseArg& a, const RunSetup& s) {

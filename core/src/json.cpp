@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "launchlab/course.h"
+#include "launchlab/lesson.h"
 #include "launchlab/io/json_value.h"
 
 namespace launchlab::json {
@@ -41,8 +42,8 @@ std::string workloads(const Registry& reg, int indent) {
     j["id"] = i.id;
     j["title"] = i.title;
     j["chapter"] = i.chapter;
-    j["lesson"] = i.lesson;
-    j["seed_note"] = i.seedNote;
+    j["lesson"] = lessonOf(i.id).lookFor;
+    j["seed_note"] = lessonOf(i.id).seedNote;
     ordered_json dts = ordered_json::array();
     for (auto t : i.dtypes) dts.push_back(dtypeName(t));
     j["dtypes"] = dts;

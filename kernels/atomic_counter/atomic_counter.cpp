@@ -52,16 +52,6 @@ class AtomicCounter final : public BasicWorkload {
     i.id = "atomic_counter";
     i.title = "One counter, many threads: races and atomics";
     i.chapter = kChapterAtomics;
-    i.lesson =
-        "Every thread adds 1 to the same counter. A plain counter += 1 is a read, an add and a write: threads that "
-        "read the same old value overwrite each other, so most increments are lost (compare observed with "
-        "expected). atomicAdd makes each increment indivisible but serializes them on one address; adding once "
-        "per warp (the warp's active-thread count) does 32 times fewer atomics for the same exact result.";
-    i.seedNote =
-        "TP 3.2: thread_counter_race_condition and thread_counter_safe launched as [64, 64] (4096 threads, "
-        "expected 4096): --n 4096 --grid 64 --block 64. The Spanish notes use 4 x 128 threads (--n 512 --grid 4 "
-        "--block 128). n = number of increments; each thread does one at the auto launch, more (grid-stride) "
-        "when the grid is smaller.";
     i.dtypes = {DType::I32};
     i.defaultDType = DType::I32;
     i.defaultN = 4096;

@@ -62,16 +62,6 @@ class Coalescing final : public BasicWorkload {
     i.id = "coalescing";
     i.title = "Memory coalescing: strided against contiguous loads";
     i.chapter = kChapterMemory;
-    i.lesson =
-        "A warp's 32 loads are served in 32-byte sectors. Contiguous f32 loads (stride 1) need 4 sectors per warp, "
-        "every fetched byte used; stride 2 needs 8, stride 4 needs 16, and from stride 8 on each lane has a sector "
-        "of its own (32), so 7 of every 8 bytes fetched are wasted. Sweep the stride: the useful bandwidth of the "
-        "strided kernel falls as the predicted sector count rises, then stays flat once it reaches 32.";
-    i.seedNote =
-        "File 001 (Spanish notes), 'Effective use of the memory subsystem': add_experiment(a, b, out, stride, "
-        "coalesced). The DLI notebook it follows uses n = 2^20 outputs, a and b of 16·n float32, stride 16 and a "
-        "1024 x 1024 launch (--n 1048576 --param stride=16 --block 1024 --grid 1024). Here a and b always hold "
-        "stride·n elements, so both kernels read the same arrays.";
     i.dtypes = {DType::F32, DType::F64};
     i.defaultDType = DType::F32;
     i.defaultN = 1 << 20;

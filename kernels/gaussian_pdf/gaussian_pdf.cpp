@@ -23,12 +23,6 @@ class GaussianPdf final : public BasicWorkload {
     i.id = "gaussian_pdf";
     i.title = "Gaussian probability density";
     i.chapter = kChapterUfuncs;
-    i.lesson =
-        "A ufunc applies one scalar formula to every element. exp() costs far more arithmetic than an addition, "
-        "yet the kernel is still bounded by memory, and at a million elements it finishes in microseconds: "
-        "compare its kernel time with the transfers around it, which dominate the total.";
-    i.seedNote = "TP 3.1: @vectorize(target='cuda') gaussian_pdf on 1,000,000 float32 x ~ uniform(-3, 3), "
-                 "mean 0, sigma 1.";
     i.dtypes = {DType::F32, DType::F64};
     i.defaultDType = DType::F32;
     i.defaultN = 1000000;

@@ -147,19 +147,6 @@ class GroupbySum final : public BasicWorkload {
     i.id = "groupby_sum";
     i.title = "Group-by sum: cuDF's groupby(\"jetid\").sum() and Awkward's per-list sum";
     i.chapter = kChapterAtlasPython;
-    i.lesson =
-        "Sorted keys cut the rows into segments, one per distinct key (about 10 rows each here), and the group-by "
-        "sum is a segmented reduction, the same as summing each list of a jagged (Awkward) array. Atomics add "
-        "every row into a table indexed by key - key[0] (dense, because cumsum makes the keys consecutive) and "
-        "compact the keys that occur; the segment variants first find where segments start (a flag per row and a "
-        "scan), then give a thread or a warp to each segment; CUB's reduce-by-key does both in one pass. Look at "
-        "rows_per_s: short segments leave most lanes of a warp idle, and a thread per segment reads strided rows.";
-    i.seedNote =
-        "ATLAS training (seed file 004), RAPIDS cuDF: a DataFrame of 1000000 rows, jetid = cp.cumsum("
-        "cp.random.poisson(0.1, 1000000)), px, py, pz = normal(0, 10), E = normal(20, 10), then "
-        "df.groupby(\"jetid\").sum().sort_index(); and Awkward's sum_in_cuda over [[1.1, 2.2, 3.3], [], [4.4, 5.5]] "
-        "(a thread per list). The seed's columns are float64 (CuPy's default); f32 is the default here, f64 the "
-        "seed's (preset atlas-groupby-sum).";
     i.dtypes = {DType::F32, DType::F64};
     i.defaultDType = DType::F32;
     i.defaultN = 1000000;

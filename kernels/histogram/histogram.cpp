@@ -61,17 +61,6 @@ class Histogram final : public BasicWorkload {
     i.id = "histogram";
     i.title = "Histogram with atomics";
     i.chapter = kChapterAtomics;
-    i.lesson =
-        "Counting into bins is a race: every element increments a shared counter, so the GPU needs atomics. With "
-        "one global atomic per element the threads queue on the few busy bins (fewer bins, more waiting); giving "
-        "each block private copies of the histogram in shared memory and merging them once at the end makes it "
-        "run at memory speed, on par with CUB. All variants count exactly the same, except the seed's own rule "
-        "(cpu-seed-rule): its truncation toward zero counts values just below xmin in bin 0 (try --param "
-        "xmin=-1 on normal data).";
-    i.seedNote =
-        "TP 3.2 exercise cuda_histogram (grid-stride + cuda.atomic.add): 10000 normal float32 values, 10 bins on "
-        "[-4, 4), launched as 128 x 64 (--grid 128 --block 64); ATLAS project 1 (parallel histogram filling). "
-        "The seed's bin formula is replaced by CUB's exact one (see the bin rule in docs).";
     i.dtypes = {DType::F32, DType::F64};
     i.defaultDType = DType::F32;
     i.defaultN = 10000;

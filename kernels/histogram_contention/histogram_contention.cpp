@@ -25,18 +25,6 @@ class HistogramContention final : public BasicWorkload {
     i.id = "histogram_contention";
     i.title = "Histogram filling: private copies, atomics and contention";
     i.chapter = kChapterAtlasPython;
-    i.lesson =
-        "Filling a histogram in parallel is a write conflict on every bin. A private histogram per thread avoids it "
-        "but costs threads x bins counters (metric private_bytes: 4.8 GB for 10M threads of 120 bins) and a sum of "
-        "the columns; one histogram with atomics costs nothing extra but threads queue on the same counter; a "
-        "histogram per block in shared memory queues them on fast on-chip atomics instead and merges once per "
-        "block. Sweep --param bins from 1200 down to 1: with fewer bins more threads hit the same address, and the "
-        "global atomics slow down the most.";
-    i.seedNote =
-        "ATLAS training (seed file 004), Project 1 'parallel histogram filling' on the Z masses: (a) a 120-bin "
-        "histogram per thread then a column sum (preset atlas-histogram-private), (b) one histogram of 1200 bins "
-        "(bin = 10 m) with atomics, (c) the contention sweep over 1200 ... 1 bins (preset "
-        "atlas-histogram-contention, scripts/bench/workloads_atlas_histogram.sh).";
     i.dtypes = {DType::F32};
     i.defaultDType = DType::F32;
     i.defaultN = 1000000;

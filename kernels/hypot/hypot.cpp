@@ -24,12 +24,6 @@ class Hypot final : public BasicWorkload {
     i.id = "hypot";
     i.title = "Hypotenuse with a grid-stride loop";
     i.chapter = kChapterCustomKernels;
-    i.lesson =
-        "The same kernel runs with any launch: with one block of one thread (--grid 1 --block 1) a single GPU "
-        "thread walks the whole array and loses to the CPU by far; with the course's 128 x 64 it is already "
-        "fast, and with enough blocks to fill every SM it is limited by memory alone.";
-    i.seedNote = "TP 3.2: hypot_stride on 1,000,000 float32 a, b ~ uniform(-12, 12), launched as [1, 1] and as "
-                 "[128, 64] (--grid 128 --block 64).";
     i.dtypes = {DType::F32, DType::F64};
     i.defaultDType = DType::F32;
     i.defaultN = 1000000;

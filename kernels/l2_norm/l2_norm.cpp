@@ -62,14 +62,6 @@ class L2Norm final : public RowWorkload {
     i.id = "l2_norm";
     i.title = "L2 norm of each row (a generalized ufunc)";
     i.chapter = kChapterUfuncs;
-    i.lesson =
-        "A gufunc maps each row to one value; the natural kernel gives each thread a row. Neighbouring threads "
-        "then read addresses d elements apart: fine for the seed's d = 2, wasteful for long rows. One warp per "
-        "row reads each row with consecutive addresses and adds the lanes' partial sums with warp shuffles; raise "
-        "d (e.g. --param d=256) and watch the two variants trade places.";
-    i.seedNote = "TP 3.1 appendix: @guvectorize '(i)->()' l2_norm on 10 points of the unit circle "
-                 "(coords = stack([cos, sin])), every norm 1.0 (the default: n = 10 rows, d = 2, unit rows); try "
-                 "--n 4M --param d=256 for timings.";
     i.dtypes = {DType::F32, DType::F64};
     i.defaultDType = DType::F32;
     i.defaultN = 10;

@@ -87,17 +87,6 @@ class LaunchCoverage final : public BasicWorkload {
     i.id = "launch_coverage";
     i.title = "Launch coverage: which block wrote which element";
     i.chapter = kChapterCustomKernels;
-    i.lesson =
-        "Every thread writes its block number into the element of its global index, and the image shows the "
-        "blocks as bands (-1 = never written). With fewer than n threads the last elements are never written; "
-        "with more, the extra threads must be stopped by `if (i < n)`: without it they write past the end of the "
-        "array (here into a guard zone the engine checks, on a real array into whatever memory follows). The "
-        "value x + y shows the seed's output instead (x = arange(n), y = ones: 1 ... n), where the same gaps "
-        "appear as -1.";
-    i.seedNote =
-        "TP 3.2 exercise 'Modifier le code et observer les effets': add_kernel (no bounds check) on n = 4096 with "
-        "32 blocks of 128 threads; decrease or increase threads_per_block and blocks_per_grid, e.g. --grid 24, "
-        "--block 64 --grid 32, --grid 40. Auto block = the seed's 128, auto grid = ceil(n / block).";
     i.dtypes = {DType::I32};
     i.defaultDType = DType::I32;
     i.defaultN = 4096;

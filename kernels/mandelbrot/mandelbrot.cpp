@@ -79,16 +79,6 @@ class Mandelbrot final : public MatrixWorkload {
     i.id = "mandelbrot";
     i.title = "Mandelbrot set: a pixel per thread, and what divergence costs";
     i.chapter = kChapterAtlasPython;
-    i.lesson =
-        "Every pixel is an independent orbit z <- z^2 + c, but orbits differ wildly in length: outside points escape "
-        "in a few steps, members run until Floyd's test sees the orbit repeat (or the cap). The GPU runs a warp "
-        "as long as its slowest lane, so neighbouring pixels in a warp (similar orbits) waste little, while a warp "
-        "of scattered pixels waits for its one member every time. On the CPU, rows are handed out dynamically for "
-        "the same reason. Output 'rounds' shows where the work is.";
-    i.seedNote =
-        "ATLAS training (seed file 004), 'Mandelbrot on all accelerators': a 1000 x 1000 int32 image, x = -2 + "
-        "0.003 i, y = -1.5 + 0.003 j, membership by Floyd's cycle test in complex64 (f32), launched (32, 32) x "
-        "(32, 32) (preset atlas-mandelbrot). The tutorial has no cap; here --param cap bounds the rounds.";
     i.dtypes = {DType::F32, DType::F64};
     i.defaultDType = DType::F32;
     i.defaultN = 1000;

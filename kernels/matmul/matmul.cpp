@@ -131,15 +131,6 @@ class Matmul final : public MatrixWorkload {
     i.id = "matmul";
     i.title = "Matrix multiply C = A B: naive, 16 x 16 shared tiles, register tiles, cuBLAS";
     i.chapter = kChapterMemory;
-    i.lesson =
-        "Each element of C reads a row of A and a column of B: the naive kernel loads 2k floats per 2k flops and is "
-        "bound by memory. A 16 x 16 shared-memory tile loads each input once per 16 uses; a 128 x 128 tile with "
-        "8 x 8 outputs per thread in registers reuses each shared-memory load 8 times and approaches cuBLAS. Compare "
-        "GFLOP/s (2 m n k flops) and the gap to cuBLAS SGEMM; the TF32 row uses tensor cores on 10-bit mantissas.";
-    i.seedNote =
-        "Not in the seeds: the classic next step after file 001's tile transpose, with Numba's documentation "
-        "example (fast_matmul, 16 x 16 shared tiles) as cuda-tiled-16. Default 1024^3; the target size is "
-        "--n 4096 (4096^3 f32). --n is m; --param k=K --param cols=N give A (m x K), B (K x N); 0 means m.";
     configureMatrix(i, 1024, "random: A and B uniform in [-1, 1); arange: A = 0, 1, 2, … and B likewise, C order");
     i.dtypes = {DType::F32};
     i.sizeLabel = "m, the rows of A and C (N); A is m x k, B is k x cols (k, cols = 0: m)";

@@ -47,16 +47,6 @@ class MatrixAdd2D final : public MatrixWorkload {
     i.id = "matrix_add_2d";
     i.title = "Matrix addition with a 2-D grid: coalesced against uncoalesced";
     i.chapter = kChapterMemory;
-    i.lesson =
-        "Both kernels add the same elements with the same 2-D launch; only the mapping differs. With x = the "
-        "column (out[y][x]) the 32 threads of a warp touch 32 neighbouring elements: a few 32-byte sectors per "
-        "access. With x = the row (out[x][y]) every thread of the warp hits another row, one sector each for 4 "
-        "useful bytes, and the kernel is several times slower. The picture thread_map is the seed's first 2-D launch: "
-        "which thread (x, y) of 2 x 2 blocks of 2 x 2 threads wrote which element of a 4 x 4 matrix.";
-    i.seedNote =
-        "File 001 (Spanish notes), 'Matrices': matrix_add(a, b, out, coalesced) with x, y = cuda.grid(2); the DLI "
-        "sizes are a = b = arange(2048 * 2048) float32 as 2048 x 2048, launched (64, 64) x (32, 32) (--n 2048 "
-        "--grid 64x64 --block 32x32 --param input=arange).";
     configureMatrix(i, 2048, "random: a, b uniform in [-100, 100); arange: a = b = 0, 1, 2, … in C order (the seed)");
     i.inputs = {imageSpec("a", "a (rows x cols)", "a"), imageSpec("b", "b (rows x cols)", "b")};
     i.outputs = {imageSpec("out", "out = a + b", "a + b"),

@@ -88,21 +88,6 @@ class MonteCarloArea final : public BasicWorkload {
     i.id = "monte_carlo_area";
     i.title = "Area by random sampling: pi from a circle, the Mandelbrot set's area";
     i.chapter = kChapterAtlasPython;
-    i.lesson =
-        "Count the uniform points of a box that fall in a shape: area = box x hits / N, with a binomial error "
-        "box sqrt(p (1 - p) / N) that shrinks only as 1 / sqrt(N), so each digit costs 100 times the trials (see "
-        "the series on its log axis). Every thread needs its own random stream: here a counter-based one, so the "
-        "CPU draws the same points and counts the same hits. The circle costs a few operations per trial; a "
-        "Mandelbrot trial runs Floyd's cycle test, and its area is only known to about 1.5066 (proven bounds "
-        "1.50640 - 1.53121).";
-    i.seedNote =
-        "ATLAS training (seed file 004), Project 2 and its solution: xoroshiro128p float32 uniforms, 1024 blocks of "
-        "1024 threads, num_total_trials / 2^20 trials per thread, circle x^2 + y^2 < 1 in (-1, 1)^2 and pi = 4 "
-        "hits / N; the scale-up plot over 1, 2, 5, ... 10000 x 2^20 independent trials on a log axis with the pi "
-        "line; the Mandelbrot area (is_in_mandelbrot, x = 3u - 2, y = 3u - 1.5, A = 9 hits / N) against 1.50659. "
-        "The seed's loop has no cap (--param cap bounds it) and its random numbers are xoroshiro128p (here a "
-        "counter-based stream per thread, the same on CPU and GPU). Presets atlas-mc-circle, "
-        "atlas-mc-mandelbrot-area.";
     i.dtypes = {DType::F32, DType::F64};
     i.defaultDType = DType::F32;
     i.defaultN = kThreads;

@@ -197,17 +197,6 @@ class MonteCarloPi final : public BasicWorkload {
     i.id = "monte_carlo_pi";
     i.title = "Monte Carlo pi: area by random sampling";
     i.chapter = kChapterRandom;
-    i.lesson =
-        "Each thread draws its own stream of random points (cuRAND Philox: a counter-based generator, so any thread "
-        "can start anywhere) and counts the hits of the shape in a register; one reduction per block and one "
-        "atomic per block combine them. The error shrinks like 1/sqrt(samples) (the convergence plot), so the GPU "
-        "buys digits only slowly; the seed's 24 x 64 threads leave most of the GPU idle. Giving every thread the "
-        "same seed (the demonstration) repeats the same points and stops the convergence: its point cloud shows "
-        "only the first chunk's 64 points, drawn again by every chunk, and its per-thread estimates are all equal.";
-    i.seedNote =
-        "Session 3 compute_pi: xoroshiro128p_uniform_float32 states, 24 blocks x 64 threads, 10000 iterations per "
-        "thread (the defaults: n = 15,360,000 samples, --grid 24 --block 64 reproduces the launch); TP 3.1's CPU "
-        "exercise and ATLAS project 2 (the unit circle's area) are the same estimate.";
     i.dtypes = {DType::F32};
     i.defaultDType = DType::F32;
     i.defaultN = 24ull * 64 * 10000;

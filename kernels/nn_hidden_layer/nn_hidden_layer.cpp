@@ -21,16 +21,6 @@ class NnHiddenLayer final : public BasicWorkload {
     i.id = "nn_hidden_layer";
     i.title = "Neural-network hidden layer: transfers, fusion and overlap";
     i.chapter = kChapterUfuncs;
-    i.lesson =
-        "Three cheap element-wise steps on 100M neurons: the kernels take a few milliseconds at most, the copies "
-        "over PCIe take the rest. Watch the H2D/D2H columns shrink from the round-trip variant to the "
-        "device-resident one; fusion removes the intermediate arrays but not the copies; only pinned memory "
-        "(about 5x faster copies) and overlapping the copies with compute on several streams bring the total "
-        "near the PCIe limit (try --n 100M).";
-    i.seedNote = "TP 3.1 assessment: n = 1,000,000 (100M when assessed) float32 greyscales = floor(uniform(0, 255)), "
-                 "weights ~ normal(0.5, 0.1); normalize, weigh and activate as three CUDA ufuncs (the notebooks' "
-                 "solution keeps device arrays between them). On an H200 the seed's solution takes 185 ms at 100M "
-                 "including transfers.";
     i.dtypes = {DType::F32, DType::F64};
     i.defaultDType = DType::F32;
     i.defaultN = 1000000;

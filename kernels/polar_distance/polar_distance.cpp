@@ -24,13 +24,6 @@ class PolarDistance final : public BasicWorkload {
     i.id = "polar_distance";
     i.title = "Polar distance with a device function";
     i.chapter = kChapterUfuncs;
-    i.lesson =
-        "The kernel calls a __device__ helper (polar -> cartesian) twice per element; the compiler inlines it, so "
-        "the helper costs nothing: compare the inlined kernel with the one where the helper is a real call "
-        "(__noinline__). Four sin/cos per element make this ufunc heavier than an addition: the fast-math "
-        "variant (hardware __sincosf) shows how much of the time is arithmetic, at a small cost in accuracy.";
-    i.seedNote = "TP 3.1: @cuda.jit(device=True) polar_to_cartesian called from @vectorize(target='cuda') "
-                 "polar_distance on 1,000,000 float32 points, rho ~ uniform(0.5, 1.5), theta ~ uniform(-pi, pi).";
     i.dtypes = {DType::F32, DType::F64};
     i.defaultDType = DType::F32;
     i.defaultN = 1000000;

@@ -41,17 +41,6 @@ class PulseWaveform final : public BasicWorkload {
     i.id = "pulse_waveform";
     i.title = "Noisy pulse train and zero suppression: where the data lives";
     i.chapter = kChapterUfuncs;
-    i.lesson =
-        "Three tiny kernels (make_pulses, add the noise, zero_suppress) take microseconds; what costs is moving "
-        "the data. Copying every intermediate result back to the host and up again (the exercise's starting "
-        "point) multiplies the H2D and D2H time; keeping the arrays on the device removes those copies, and fusing "
-        "the three steps into one kernel also removes the intermediate arrays. Plot both outputs: the noise on "
-        "the baseline disappears below the threshold. The default is the zero_suppress exercise's int16 waveform (computed in "
-        "float64, then truncated toward zero as NumPy's astype does); f32 and f64 keep the float waveform of the "
-        "make_pulses exercise.";
-    i.seedNote = "TP 3.1: zero_suppress exercise: n = 100,000, waveform = (max(sin(arange(n) / (n / 23)) - 0.3, 0) "
-                 "* 300 + normal * 3).astype(int16), zero_suppress(waveform, 15) (the default, i16); make_pulses "
-                 "exercise: float32, make_pulses(t, period, 100.0) + noise (f32, amplitude 100).";
     i.dtypes = {DType::I16, DType::F32, DType::F64};
     i.defaultDType = DType::I16;
     i.defaultN = 100000;

@@ -65,14 +65,6 @@ class Quadratic final : public BasicWorkload {
     i.id = "quadratic";
     i.title = "Quadratic formula: nine array passes against one fused kernel";
     i.chapter = kChapterAtlasPython;
-    i.lesson =
-        "NumPy and CuPy evaluate (-b + sqrt(b^2 - 4ac)) / 2a one operation at a time: nine kernels, each reading "
-        "and writing whole arrays, 22 elements of memory traffic per result instead of 4. Both variants are "
-        "memory-bound at the same GB/s, so the fused kernel wins by the ratio of bytes (about 5x), with the same "
-        "bits in the result.";
-    i.seedNote = "ATLAS GPU training: a ~ uniform(5, 10), b ~ uniform(10, 20), c ~ uniform(-0.1, 0.1), "
-                 "1,000,000 float64; NumPy's 9 passes (tmp1 … tmp8) against Numba's one-pass loop and the CuPy "
-                 "RawKernel quadratic_formula (1024 threads per block; reproduce with --block 1024).";
     i.dtypes = {DType::F64, DType::F32};
     i.defaultDType = DType::F64;
     i.defaultN = 1000000;

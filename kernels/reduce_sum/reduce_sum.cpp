@@ -114,19 +114,6 @@ class ReduceSum final : public BasicWorkload {
     i.id = "reduce_sum";
     i.title = "Sum reduction";
     i.chapter = kChapterReduce;
-    i.lesson =
-        "Summing n values in parallel means combining partial sums in a tree. One atomic per element serializes "
-        "everything on one address; a shared-memory tree per block is the classic fix, and sequential addressing "
-        "(no idle lanes, no bank conflicts) beats interleaved addressing. A grid-stride loop with 16-byte loads, "
-        "warp shuffles and one pass reads memory as fast as CUB. Float sums differ in the last bits between "
-        "orders: each result is checked against a compensated CPU sum within the error bound of its own order of "
-        "additions. "
-        "ATLAS's path is here too: the race out[0] += x[i] (wrong by design), float64 atomics, and the tree in "
-        "global memory with one launch per level.";
-    i.seedNote =
-        "Session 3 'The Reduce Generator': @cuda.reduce sum_reduce on A = np.arange(1234, dtype=np.float64) + 1 "
-        "(the defaults: --n 1234 --dtype f64, input arange, sum 761995). The H200 anchors time cuda.reduce on 2^26 "
-        "float32 (--n 2^26 --dtype f32 --param input=random).";
     i.dtypes = {DType::F32, DType::F64, DType::I32};
     i.defaultDType = DType::F64;
     i.defaultN = 1234;

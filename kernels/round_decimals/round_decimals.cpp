@@ -21,13 +21,6 @@ class RoundDecimals final : public BasicWorkload {
     i.id = "round_decimals";
     i.title = "Rounding to decimals: forall's automatic launch against a manual one";
     i.chapter = kChapterPorting;
-    i.lesson =
-        "forall(n) picks the launch for you: the block size the occupancy API suggests and just enough blocks to "
-        "cover n. Compare its configuration and time (and the theoretical occupancy in the metrics) with your own "
-        "block and grid: tiny blocks (e.g. --block 32 or less) cap the threads an SM can hold, and a grid far "
-        "below n makes every thread loop over many elements.";
-    i.seedNote = "Session 3: cuDF's gpu_round with the rint device function, gpu_round.forall(len(in_data))(in_data, "
-                 "out_data, 3) on 10 float64 values of np.random.random (the default); try --n 16M for timings.";
     i.dtypes = {DType::F64, DType::F32};
     i.defaultDType = DType::F64;
     i.defaultN = 10;

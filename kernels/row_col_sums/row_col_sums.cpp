@@ -108,16 +108,6 @@ class RowColSums final : public MatrixWorkload {
     i.id = "row_col_sums";
     i.title = "Row and column sums: one thread per line, a block per row, CUB";
     i.chapter = kChapterMemory;
-    i.lesson =
-        "One thread per column is coalesced: at every step the 32 lanes of a warp read 32 neighbouring elements of "
-        "one row. One thread per row is strided: the lanes are a whole row apart, one 32-byte sector per lane, so "
-        "row sums come out about 2x slower. And n = 16384 lines in blocks of 256 are only 64 blocks: on a GPU with "
-        "132 SMs, 68 SMs get nothing (well under one wave), so even the coalesced kernel is far from the memory's "
-        "bandwidth. A block per row (CUB BlockReduce) and column strips split over many blocks fill the device.";
-    i.seedNote =
-        "File 001 (Spanish notes), 'Effective use of the memory subsystem': col_sums[blocks, threads_per_block] with "
-        "n = 16384, 64 x 256, a = ones with column 3 set to 9 (the DLI notebook's row_sums sets row 3 instead). "
-        "Reproduce: --n 16384 --block 256 --grid 64 --param input=seed-cols.";
     configureMatrix(i, 16384, "");
     i.dtypes = {DType::F32, DType::F64};
     i.launchDims = 1;

@@ -33,15 +33,6 @@ class RowNormalize final : public RowWorkload {
     i.id = "row_normalize";
     i.title = "Normalise each row by its mean (array ops rewritten as loops)";
     i.chapter = kChapterPorting;
-    i.lesson =
-        "CUDA kernels have no array expressions, so x[i, :] / x[i, :].mean() becomes two loops per row. Giving "
-        "each thread a row is the direct rewrite, and fine for the seed's 3 columns; with long rows its reads are "
-        "strided and it leaves most of the GPU idle when rows are few. A warp or a block per row reads "
-        "coalesced and sums with a reduction: compare them as d grows (e.g. --param d=1024 --n 64K).";
-    i.seedNote = "Session 3: x = np.arange(32 * 3).astype(np.float32).reshape((32, 3)), normalize[1, 32](x) after "
-                 "rewriting the row mean and division as loops (the default: n = 32 rows, d = 3, arange input). The seed "
-                 "normalises x in place: cuda-thread-per-row-in-place does so on a device copy of x; the other "
-                 "variants write a separate array.";
     i.dtypes = {DType::F32, DType::F64};
     i.defaultDType = DType::F32;
     i.defaultN = 32;

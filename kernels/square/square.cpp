@@ -21,11 +21,6 @@ class Square final : public BasicWorkload {
     i.id = "square";
     i.title = "Square: a CPU function rewritten as a kernel";
     i.chapter = kChapterCustomKernels;
-    i.lesson =
-        "The exercise's first kernel of one's own: each thread squares the element of its global index, and the "
-        "launch must give at least n threads (blocks = ceil(n / threads)). On the seed's 4096 elements the "
-        "transfers and the launch cost far more than the arithmetic.";
-    i.seedNote = "TP 3.2: square_device on a = np.arange(4096) (int64, NumPy's default integer), out = a**2.";
     i.dtypes = {DType::I64, DType::I32, DType::F32, DType::F64};
     i.defaultDType = DType::I64;
     i.defaultN = 4096;

@@ -67,18 +67,6 @@ class StreamsOverlap final : public BasicWorkload {
     i.id = "streams_overlap";
     i.title = "Streams and events: asynchronous copies, CPU polling, overlap";
     i.chapter = kChapterStreams;
-    i.lesson =
-        "The GPU works while the CPU counts: with pinned memory and copies issued on a stream, the whole sequence "
-        "event -> copy up -> kernel -> copy back -> event returns at once and the CPU polls the stop event "
-        "thousands of times. The seed copies back without a stream (a synchronous copy): the CPU waits inside that "
-        "call and counts almost nothing. Cut the array in chunks over several streams and the copies up, kernels and "
-        "copies back of different chunks run at the same time: the timeline shows it, and the wall time approaches "
-        "the busiest engine's (the overlap fraction nears 1).";
-    i.seedNote =
-        "Numba session 3 (seed file 003), 'Data movement with streams, and timing with events': increment_kernel "
-        "on n = 16 * 1024 * 1024 pinned int32 zeros, nthreads = 512, nblocks = n // 512, value = 26, warmed up "
-        "with -26 then +26; start.record -> copy_to_device(stream) -> kernel -> copy_to_host() -> stop.record, then "
-        "while not stop.query(): counter += 1 (preset s3-streams-events).";
     i.dtypes = {DType::I32};
     i.defaultDType = DType::I32;
     i.defaultN = std::uint64_t(16) << 20;

@@ -34,18 +34,6 @@ class SwapWithShared final : public BasicWorkload {
     i.id = "swap_with_shared";
     i.title = "Swap through shared memory: a first __syncthreads()";
     i.chapter = kChapterMemory;
-    i.lesson =
-        "Shared memory is a small array every thread of a block can read and write. Here each thread copies one "
-        "element into it, waits at __syncthreads(), and reads back the element its mirror thread wrote: the segment "
-        "comes out reversed. The barrier is what makes the read safe; without it a thread may read a slot its "
-        "writer has not filled yet. In one warp of 4 threads that usually goes unnoticed; with segments of 1024 "
-        "(32 warps) the missing barrier shows as wrong elements, and compute-sanitizer's racecheck reports it "
-        "either way.";
-    i.seedNote =
-        "File 001 (Spanish notes), 'Memoria compartida': swap_with_shared[1, 4] on vector = np.arange(4) int32, "
-        "giving [3, 2, 1, 0] (the defaults: --n 4 --dtype i32 --block 4 --grid 1). The seed's kernel indexes its "
-        "4-element shared array with the global index, so it only works with one block; here each block reverses "
-        "its own segment of --param segment elements (default 4, the seed's block), so any n works.";
     i.dtypes = {DType::I32, DType::I64, DType::F32, DType::F64};
     i.defaultDType = DType::I32;
     i.defaultN = 4;

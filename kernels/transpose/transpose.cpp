@@ -60,15 +60,6 @@ class Transpose final : public MatrixWorkload {
     i.id = "transpose";
     i.title = "Matrix transpose: naive, shared-memory tile, padded tile";
     i.chapter = kChapterMemory;
-    i.lesson =
-        "A transpose reads rows and writes columns, so one side of the naive kernel is strided. A 32 x 32 tile in "
-        "shared memory makes both global accesses coalesced: read a tile by rows, write it by rows of t. But a "
-        "warp reading a column of a [32][32] float tile hits one bank 32 times (a 32-way conflict, picture on the "
-        "left); one padding column ([32][33]) spreads the column over all 32 banks and the tile runs at copy speed.";
-    i.seedNote =
-        "File 001 (Spanish notes), 'Memoria compartida': tile_transpose with a 32 x 32 shared tile, launched "
-        "(128, 128) x (32, 32) on a 4096 x 4096 float32 arange (--n 4096 --grid 128x128 --block 32x32 --param "
-        "input=arange); the seed assumes multiples of 32, here any rows x cols works (tails are bounds-checked).";
     configureMatrix(i, 4096, "random: a uniform in [-100, 100); arange: a = 0, 1, 2, … in C order (the seed)");
     i.inputs = {imageSpec("a", "a (rows x cols)", "a")};
     i.outputs = {imageSpec("t", "t = a^T (cols x rows)", "a^T"),

@@ -38,16 +38,6 @@ class VectorAdd final : public BasicWorkload {
     i.id = "vector_add";
     i.title = "Vector addition";
     i.chapter = kChapterCustomKernels;
-    i.lesson =
-        "Each thread adds one pair of elements, so the kernel only moves bytes: its speed is the memory "
-        "bandwidth. Shrink the grid below N threads with the one-thread-per-element kernel and the last elements "
-        "stay unwritten; the grid-stride loop covers any N with any grid, and wide (16-byte) loads bring it "
-        "close to a device-to-device copy. TP 3.1's add_ufunc lessons are here too: on 4 or 16 int64 the GPU loses "
-        "to the CPU (launch and copies cost microseconds, the additions nothing), and keeping x, y (and out) on "
-        "the device removes the copies from each call (cuda-device-inputs, cuda-device-output). TP 3.2's "
-        "cuda.synchronize() can go: the copy of the result waits for the kernel (cuda-no-sync).";
-    i.seedNote = "TP 3.2: add_kernel on n = 4096 with 32 x 128 threads, then the grid-stride add_kernel on "
-                 "n = 100000 with 30 x 128 threads (reproduce with --block 128 --grid 30).";
     i.dtypes = {DType::F32, DType::F64, DType::I32, DType::I64};
     i.defaultDType = DType::F32;
     i.defaultN = 1 << 24;

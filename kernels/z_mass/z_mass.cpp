@@ -97,18 +97,6 @@ class ZMass final : public BasicWorkload {
     i.id = "z_mass";
     i.title = "Z mass from jagged muon data: a thread per event";
     i.chapter = kChapterAtlasPython;
-    i.lesson =
-        "Events hold different numbers of muons, so they are stored jagged: one flat column per quantity and an "
-        "offsets array (CSR). A thread takes one event, finds its first opposite-charge pair and computes the "
-        "pair's invariant mass. The histogram of the masses shows the dimuon resonances over a falling continuum "
-        "(log y: omega and phi, J/psi and psi', the three Upsilons, the Z); the Z peak is fitted for its mass and "
-        "width. The fused kernel selects, computes and histograms in one pass, with a histogram per block in "
-        "shared memory; muons_per_s is its throughput.";
-    i.seedNote =
-        "ATLAS training (seed file 004), 'Compute the Z mass in CUDA with Numba' on jagged arrays (Awkward): the "
-        "tutorial reads 10M events of CMS 2012 open data and launches one thread per event, (N + 1023) // 1024 "
-        "blocks of 1024 (preset atlas-z-mass). Here a generated sample with the real spectrum's resonances stands "
-        "in (--input takes the real columns as .npy).";
     i.dtypes = {DType::F32};
     i.defaultDType = DType::F32;
     i.defaultN = 1000000;

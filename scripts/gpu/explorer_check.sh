@@ -10,7 +10,7 @@
 set -u
 source "$(dirname "${BASH_SOURCE[0]}")/lib/check.sh"
 STEPS=${STEPS:-tests sweeps overhead mandelbrot blocks exercises check roofline}
-export LAUNCHLAB_EXERCISES_DIR=${LAUNCHLAB_EXERCISES_DIR:-$PWD/resources/exercises}
+export LAUNCHLAB_KERNELS_DIR=${LAUNCHLAB_KERNELS_DIR:-$PWD/kernels}
 has() { [[ " $STEPS " == *" $1 "* ]]; }
 check_begin explorer "${1:?bin dir}" "${2:?out dir}"
 # The GPU tests that start the CLI (worker, check) look here instead of the build machine's path.
@@ -77,31 +77,30 @@ if has blocks; then
 fi
 
 if has exercises; then
-  S=resources/exercises/solutions
-  ex() {  # ex NAME BUILTIN ARGS…: a reference solution as my-kernel beside the variant it mirrors
-    local name=$1 builtin=$2
-    shift 2
-    step "exercise_$name" 120 run "$@" --kernel-file "$S/$name.cu" --impl "cpu-serial,$builtin,my-kernel" --reps 20 \
+  ex() {  # ex NAME FILE BUILTIN ARGS…: a reference solution (kernels/FILE) as my-kernel beside the variant it mirrors
+    local name=$1 file=$2 builtin=$3
+    shift 3
+    step "exercise_$name" 120 run "$@" --kernel-file "kernels/$file" --impl "cpu-serial,$builtin,my-kernel" --reps 20 \
       --warmup 3 --json "$E/exercise_$name.json"
     awk -v b="$builtin" '$1 == b || $1 == "my-kernel" { print "  " $0 }' "$E/exercise_$name.txt" >> "$summary"
   }
-  ex vector_add cuda-one-per-thread vector_add
-  ex vector_add_grid_stride cuda-grid-stride vector_add --exercise vector_add_grid_stride
-  ex hypot cuda-grid-stride hypot
-  ex histogram cuda-global-atomics histogram
-  ex atomic_counter cuda-atomic atomic_counter
-  ex reduce_sum cuda-warp-shuffle reduce_sum --n 2^24
-  ex monte_carlo_pi cuda-philox monte_carlo_pi
-  ex square cuda-one-per-thread square --n 2^24
-  ex matrix_add_2d cuda-coalesced matrix_add_2d --n 4096
-  ex transpose cuda-tile-padded transpose --n 4096 --block 32x32  # the exercise's 32 x 32 block for both
-  ex matmul cuda-tiled-16 matmul
-  ex row_normalize cuda-thread-per-row row_normalize --n 2^22
+  ex vector_add vector_add/exercise_solution.cu cuda-one-per-thread vector_add
+  ex vector_add_grid_stride vector_add/exercise_grid_stride_solution.cu cuda-grid-stride vector_add --exercise vector_add_grid_stride
+  ex hypot hypot/exercise_solution.cu cuda-grid-stride hypot
+  ex histogram histogram/exercise_solution.cu cuda-global-atomics histogram
+  ex atomic_counter atomic_counter/exercise_solution.cu cuda-atomic atomic_counter
+  ex reduce_sum reduce_sum/exercise_solution.cu cuda-warp-shuffle reduce_sum --n 2^24
+  ex monte_carlo_pi monte_carlo_pi/exercise_solution.cu cuda-philox monte_carlo_pi
+  ex square square/exercise_solution.cu cuda-one-per-thread square --n 2^24
+  ex matrix_add_2d matrix_add_2d/exercise_solution.cu cuda-coalesced matrix_add_2d --n 4096
+  ex transpose transpose/exercise_solution.cu cuda-tile-padded transpose --n 4096 --block 32x32  # the exercise's 32 x 32 block for both
+  ex matmul matmul/exercise_solution.cu cuda-tiled-16 matmul
+  ex row_normalize row_normalize/exercise_solution.cu cuda-thread-per-row row_normalize --n 2^22
 fi
 if has check; then  # expected exits: 0, 1 (memcheck at line 7), 1 (racecheck at line 13), 0
   D=tests/data/check
   sed '/__syncthreads();  \/\/ every step/d' "$D/reduce_sum_shared.cu" > "$E/reduce_sum_shared_race.cu"
-  step check_solution 240 check vector_add --kernel-file resources/exercises/solutions/vector_add.cu
+  step check_solution 240 check vector_add --kernel-file kernels/vector_add/exercise_solution.cu
   step check_no_bounds_check 240 check vector_add --n 1000 --kernel-file "$D/vector_add_no_bounds_check.cu"
   step check_race 300 check reduce_sum --block 256 --kernel-file "$E/reduce_sum_shared_race.cu"
   step check_shared 300 check reduce_sum --block 256 --kernel-file "$D/reduce_sum_shared.cu"

@@ -17,7 +17,7 @@ G=$ROOT/gui
 check_begin recheck "$G/bin" "${2:?out dir}"
 mkdir -p "$ROOT/xdg" && chmod 700 "$ROOT/xdg"
 export XDG_RUNTIME_DIR="$ROOT/xdg" HOME="$ROOT" LAUNCHLAB_CLI="$C" LAUNCHLAB_CLI_PATH="$C"
-export LAUNCHLAB_EXERCISES_DIR="$HERE/../../resources/exercises"
+export LAUNCHLAB_KERNELS_DIR="$HERE/../../kernels"
 egl_vendor_file "$ROOT"
 want() { case " ${STEPS:-gl window bench gpu} " in *" $1 "*) return 0 ;; esac; return 1; }
 xids() { (dmesg 2>/dev/null || journalctl -k --no-pager 2>/dev/null) | grep -i "xid" | tail -20 > "$E/xids_$1.txt"; }

@@ -5,7 +5,7 @@
 namespace launchlab::test {
 namespace {
 
-const std::string kSolution = std::string(LAUNCHLAB_EXERCISES_DIR) + "/solutions/vector_add.cu";
+const std::string kSolution = std::string(LAUNCHLAB_KERNELS_DIR) + "/vector_add/exercise_solution.cu";
 
 int lines(const std::string& s) { return int(std::count(s.begin(), s.end(), '\n')); }
 

@@ -74,7 +74,43 @@ TEST(CliCourse, TheWindowsCoursePresetsAreTheCatalogue) {
     ++files;
     ASSERT_TRUE(fs::exists(out / f.path().filename())) << f.path() << " is not in the catalogue: regenerate the folder";
     EXPECT_EQ(slurp(f.path()), slurp(out / f.path().filename()))
-        << f.path().filename() << " differs: rm resources/presets/*.json; launchlab-cli course presets resources/presets";
+        << f.path().filename()
+        << " differs: rm resources/presets/*.json; launchlab-cli course presets resources/presets";
   }
   EXPECT_EQ(files, launchlab::courseExperiments().size());
+}
+
+TEST(CliCourse, ACourseDirFollowsTheCourseAndABadFileIsOneLine) {
+  const fs::path dir = scratch() / "my-course";
+  fs::create_directories(dir);
+  const std::string request =
+      R"("request": {"workload": "hypot", "n": "1000", "dtype": "f32", "block": "32", "grid": "4"})";
+  const std::string seed = R"("seed": {"file": "class.ipynb", "section": "Part 1", "line": 3},)";
+  std::ofstream(dir / "good.json") << R"({"launchlab_course": 1, "experiments": [{"id": "my-hypot", "chapter": "My)"
+                                      R"( class", "title": "hypot on 1000", )"
+                                   << seed << R"("look_for": "Fast.", )" << request << "}]}";
+  std::ofstream(dir / "bad.json") << R"({"launchlab_course": 1, "experiments": [{"id": "my-bad", "chapter": "My)"
+                                     R"( class", "title": "no look_for", )"
+                                  << seed << request << "}]}";
+  Out r = cli("course --course-dir '" + dir.string() + "'");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.err,
+            "launchlab-cli: --course-dir: " + (dir / "bad.json").string() + ": experiments[0].look_for: missing\n");
+  const auto mine = r.out.find("  my-hypot  hypot on 1000");
+  ASSERT_NE(mine, std::string::npos) << r.out;
+  EXPECT_GT(mine, r.out.find("  tp32-hypot-128x64  "));  // after the built-in course
+  EXPECT_EQ(r.out.find("my-bad"), std::string::npos);
+
+  Out only = cli("course --json --course-dir '" + dir.string() + "' --course-dir-only");
+  ASSERT_EQ(only.code, 0) << only.err;
+  const auto j = nlohmann::json::parse(only.out);
+  ASSERT_EQ(j["experiments"].size(), 1u);
+  EXPECT_EQ(j["experiments"][0]["request"]["grid"], "4");
+
+  Out run = cli("course run my-hypot --course-dir '" + dir.string() + "' --reps 1 --warmup 0 --json -");
+  ASSERT_EQ(run.code, 0) << run.err;
+  EXPECT_EQ(nlohmann::json::parse(run.out)["n"], 1000);
+
+  expectBadInput("course --course-dir /nonexistent/folder", "--course-dir: /nonexistent/folder is not a folder");
+  expectBadInput("course --course-dir-only", "--course-dir-only needs --course-dir");
 }

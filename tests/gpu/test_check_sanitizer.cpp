@@ -61,7 +61,7 @@ TEST(CheckGpu, FindingsAtTheirLines) {
   if (launchlab::findComputeSanitizer(env("PATH", ""), env("CUDA_HOME", "")).empty())
     GTEST_SKIP() << "compute-sanitizer not found (PATH, $CUDA_HOME/bin, /usr/local/cuda/bin)";
   const std::string solution =
-      launchlab::shellQuote(env("LAUNCHLAB_EXERCISES_DIR", LAUNCHLAB_EXERCISES_DIR) + "/solutions/vector_add.cu");
+      launchlab::shellQuote(env("LAUNCHLAB_KERNELS_DIR", LAUNCHLAB_KERNELS_DIR) + "/vector_add/exercise_solution.cu");
   Ran r = cli("check vector_add --kernel-file " + solution);
   EXPECT_EQ(r.code, 0) << r.out;
   EXPECT_NE(r.out.find("memcheck clean"), std::string::npos) << r.out;

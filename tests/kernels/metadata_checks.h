@@ -6,6 +6,7 @@
 #include <string>
 
 #include "cpu_impl_checks.h"
+#include "launchlab/lesson.h"
 
 namespace launchlab::test {
 
@@ -22,8 +23,8 @@ inline void expectMetadata(const std::string& id, const std::string& chapter, st
   const Workload& w = workload(id);
   const auto& info = w.info();
   EXPECT_EQ(info.chapter, chapter);
-  EXPECT_GT(info.lesson.size(), 80u);
-  EXPECT_GT(info.seedNote.size(), 40u);
+  EXPECT_GT(lessonOf(id).lookFor.size(), 80u);  // kernels/<id>/lesson.md
+  EXPECT_GT(lessonOf(id).seedNote.size(), 40u);
   EXPECT_FALSE(info.outputs.empty());
   EXPECT_NE(w.findImpl("cpu-serial"), nullptr);
   EXPECT_NE(w.findImpl("cpu-parallel"), nullptr);

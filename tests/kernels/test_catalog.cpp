@@ -6,6 +6,7 @@
 
 #include "cpu_impl_checks.h"
 #include "launchlab/chapters.h"
+#include "launchlab/lesson.h"
 
 using namespace launchlab;
 using namespace launchlab::test;
@@ -16,7 +17,7 @@ TEST(Catalog, MetadataIsComplete) {
     SCOPED_TRACE(i.id);
     EXPECT_FALSE(i.title.empty());
     EXPECT_FALSE(i.chapter.empty());
-    EXPECT_GT(i.lesson.size(), 60u);
+    EXPECT_GT(lessonOf(i.id).lookFor.size(), 60u);  // kernels/<id>/lesson.md
     EXPECT_FALSE(i.dtypes.empty());
     EXPECT_FALSE(i.outputs.empty());
     ASSERT_NE(w->findImpl("cpu-serial"), nullptr);

@@ -123,7 +123,6 @@ class Fake2D final : public Workload {
     m_info.id = "fake_2d";
     m_info.title = "Fake 2-D image";
     m_info.chapter = "Tests";
-    m_info.lesson = "A test workload.";
     m_info.dtypes = {DType::F32};
     m_info.defaultN = 64 * 48;
     m_info.minN = 1;

@@ -1,8 +1,11 @@
 #pragma once
 /// The course catalogue: every experiment of the seed notebooks that a workload can run, in the notebooks' order,
 /// each a preset (a RequestText with the seed's size, dtype, inputs and launch), where it is in the seed, what to
-/// look for and what differs from the seed. It is the one source of the course presets: the CLI (`launchlab-cli
-/// course`), the window's course list and the tests read it. Plain data, no Qt, no CUDA; thread-safe (immutable).
+/// look for and what differs from the seed. The experiments are data: each workload folder's experiments.json
+/// (kernels/<workload>/, compiled in; format: docs/COURSE_FORMAT.md), and optionally an instructor's folder of files
+/// in the same format (useCourseDir). It is the one source of the course presets: the CLI (`launchlab-cli course`),
+/// the window's course list and the tests read it. Plain data, no Qt, no CUDA; immutable once the program has
+/// started (useCourseDir runs before anything reads it).
 #include <string>
 #include <string_view>
 #include <vector>
@@ -17,20 +20,43 @@ struct SeedRef {
   std::string notebook;  ///< which notebook that is, e.g. "TP 3.1 + TP 3.2 (French)"
   std::string section;   ///< the notebook's section and cell, as the seed names them
   int line = 0;          ///< line of the data or launch cell in the seed file (1-based)
+  int order = 0;         ///< among experiments at the same file and line: the smaller first
 };
 
 struct CourseExperiment {
-  std::string id;          ///< stable id for the command line and settings: "tp32-hypot-128x64"
-  std::string_view chapter;  ///< one of chapters.h: the chapter the seed teaches it in
-  std::string title;       ///< one line: "hypot_stride[128, 64]: the parallel launch"
+  std::string id;       ///< stable id for the command line and settings: "tp32-hypot-128x64"
+  std::string chapter;  ///< the chapter the seed teaches it in (the built-in course: one of chapters.h)
+  std::string title;    ///< one line: "hypot_stride[128, 64]: the parallel launch"
   SeedRef seed;
-  std::string lookFor;     ///< one line: what the run shows
-  std::string differs;     ///< what differs from the seed and why; empty when the run is the seed's
-  RequestText request;     ///< the preset as text; parseRequest turns it into the run
+  std::string lookFor;  ///< one line: what the run shows
+  std::string differs;  ///< what differs from the seed and why; empty when the run is the seed's
+  RequestText request;  ///< the preset as text; parseRequest turns it into the run
 };
 
-/// Every course experiment, in the order of the seed files and, within one, of their lines.
+/// Every course experiment, in the order of the seed files and, within one, of their lines (then `order`); an
+/// instructor's experiments (useCourseDir) follow the built-in ones, in the same order among themselves.
 const std::vector<CourseExperiment>& courseExperiments();
+
+/// One course file's experiments, or `problem`: one line naming the file and the field that is wrong, e.g.
+/// "my/extra.json: experiments[2].look_for: missing". A file with a problem gives no experiments.
+struct CourseFile {
+  std::vector<CourseExperiment> experiments;
+  std::string problem;
+};
+CourseFile parseCourseFile(std::string_view path, std::string_view text);
+
+/// Sorts experiments into course order: seed file, then line, then order.
+void sortByPlace(std::vector<CourseExperiment>& experiments);
+
+/// The problems of the built-in course files (empty for a sound tree; a test keeps it so). Their experiments are
+/// left out of courseExperiments().
+const std::vector<std::string>& builtinCourseProblems();
+
+/// Loads every *.json file of folder `dir` (by name) as a course file: the course becomes the built-in experiments
+/// followed by these, or these alone when `only`. Returns one line per file refused (not JSON, a field missing or
+/// wrong, an id already in the course), with its path and field; the other files still load. A `dir` that is not a
+/// folder is one problem and leaves the course as it was. Call it at start-up, before anything reads the course.
+std::vector<std::string> useCourseDir(const std::string& dir, bool only);
 
 /// The experiment with this id, or nullptr.
 const CourseExperiment* findCourseExperiment(std::string_view id);

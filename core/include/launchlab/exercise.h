@@ -5,7 +5,7 @@
 /// pointers to the workload's inputs, then outputs, then the sizes the workload defines, its parameters, the seed;
 /// the first exercises keep the course's order) and the dtype it is written for, and its launch (1-D over n, or 2-D
 /// over a matrix). The
-/// starting file resources/exercises/<exercise id>.cu states it; the harness compiles the student's file with
+/// starting file in the workload's folder, kernels/<workload>/exercise*.cu (exerciseFile), states it; the harness compiles the student's file with
 /// NVRTC plus a compile-time check of that signature (a wrong one is one clear error), then runs it as the
 /// implementation "my-kernel" through the engine like the built-in CUDA variants.
 #include <cstdint>
@@ -90,6 +90,13 @@ const std::vector<Exercise>& exercises();
 const Exercise* findExercise(std::string_view id);
 /// The exercise a workload runs by default: the one whose id is the workload's id, or nullptr.
 const Exercise* defaultExercise(std::string_view workload);
+
+/// The exercise's starting file (or, with `solution`, its reference solution) in its workload's folder, relative to
+/// kernels/: the exercise named after its workload is "vector_add/exercise.cu", another one adds its id's suffix
+/// ("vector_add/exercise_grid_stride.cu"); the solution is beside it ("vector_add/exercise_solution.cu").
+std::string exerciseFile(const Exercise& ex, bool solution = false);
+/// That file's text, compiled in at build time (the programs need no source tree); empty if the folder lacks it.
+std::string_view exerciseText(const Exercise& ex, bool solution = false);
 
 /// The kernel's declaration for messages and docs: `__global__ void vector_add(const float* x, ...)`.
 std::string kernelDeclaration(const Exercise& ex, std::string_view kernelName);

@@ -193,8 +193,6 @@ struct WorkloadInfo {
   std::string id;
   std::string title;
   std::string chapter;   ///< course chapter: one of chapters() (launchlab/chapters.h), e.g. kChapterCustomKernels
-  std::string lesson;    ///< two or three sentences: what to look for
-  std::string seedNote;  ///< what in the course this reproduces (the seed's sizes and launches)
   std::vector<DType> dtypes;
   DType defaultDType = DType::F32;
   std::uint64_t defaultN = 1 << 20;

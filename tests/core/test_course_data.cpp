@@ -1,0 +1,138 @@
+// The course as data: every workload folder has its lesson, the built-in course files are sound and name workloads
+// that exist, and an instructor's folder loads beside the course with each bad file refused in one line.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+
+#include "launchlab/course.h"
+#include "launchlab/kernels.h"
+#include "launchlab/lesson.h"
+#include "launchlab/registry.h"
+
+using namespace launchlab;
+namespace fs = std::filesystem;
+
+namespace {
+
+const fs::path kKernels = LAUNCHLAB_KERNELS_DIR;
+
+Registry& registry() {
+  static Registry r = [] {
+    Registry reg;
+    kernels::registerAllWorkloads(reg);
+    return reg;
+  }();
+  return r;
+}
+
+/// A fresh folder under the test's temporary directory.
+fs::path folder(const std::string& name) {
+  const fs::path p = fs::path(testing::TempDir()) / ("course_data_" + name);
+  fs::remove_all(p);
+  fs::create_directories(p);
+  return p;
+}
+
+void write(const fs::path& p, const std::string& text) { std::ofstream(p) << text; }
+
+std::string experiment(const std::string& id, const std::string& lookFor) {
+  return R"({"id": ")" + id + R"(", "chapter": "My class", "title": "A title",
+    "seed": {"file": "class.ipynb", "section": "Part 1", "line": 3},)" +
+         (lookFor.empty() ? "" : R"("look_for": ")" + lookFor + R"(",)") +
+         R"("request": {"workload": "hypot", "n": "1000", "dtype": "f32", "block": "32", "grid": "4"}})";
+}
+
+std::string file(const std::string& experiments) {
+  return R"({"launchlab_course": 1, "experiments": [)" + experiments + "]}";
+}
+
+/// Puts the course back to the built-in one after a test that loads a folder.
+struct RestoreCourse {
+  ~RestoreCourse() { useCourseDir(folder("empty").string(), false); }
+};
+
+}  // namespace
+
+TEST(CourseData, EveryWorkloadFolderHasItsLesson) {
+  std::size_t folders = 0;
+  for (const auto& w : registry().all()) {
+    const std::string& id = w->info().id;
+    if (!fs::is_directory(kKernels / id)) continue;  // the user-kernel runner has no folder
+    ++folders;
+    EXPECT_TRUE(fs::is_regular_file(kKernels / id / "lesson.md")) << id;
+    EXPECT_FALSE(lessonOf(id).lookFor.empty()) << id << ": no lesson compiled in";
+    EXPECT_FALSE(lessonOf(id).seedNote.empty()) << id;
+  }
+  EXPECT_GE(folders, 28u);
+  EXPECT_TRUE(lessonProblems().empty()) << lessonProblems().front();
+  for (const auto& id : lessonWorkloads())
+    EXPECT_NE(registry().find(id), nullptr) << id << " has a lesson, no workload";
+}
+
+TEST(CourseData, TheBuiltInCourseIsSoundAndNamesWorkloadsThatExist) {
+  EXPECT_TRUE(builtinCourseProblems().empty()) << builtinCourseProblems().front();
+  ASSERT_FALSE(courseExperiments().empty());
+  for (const auto& e : courseExperiments()) {
+    EXPECT_NE(registry().find(e.request.workload), nullptr) << e.id << ": no workload " << e.request.workload;
+    // An experiment lives in its workload's folder.
+    std::ifstream in(kKernels / e.request.workload / "experiments.json");
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    EXPECT_NE(text.find("\"" + e.id + "\""), std::string::npos) << e.id;
+  }
+}
+
+TEST(CourseData, ALessonNeedsBothSections) {
+  const ParsedLesson ok = parseLesson("x/lesson.md",
+                                      "# x\n\n## What to look for\n\nOne line\nwrapped.\n\n## In the "
+                                      "course\n\nThe seed.\n\n## Notes\n\nMore.\n");
+  EXPECT_EQ(ok.problem, "");
+  EXPECT_EQ(ok.lesson.lookFor, "One line wrapped.");
+  EXPECT_EQ(ok.lesson.seedNote, "The seed.");
+  const ParsedLesson bad = parseLesson("x/lesson.md", "# x\n\n## What to look for\n\nText.\n");
+  EXPECT_EQ(bad.problem, "x/lesson.md: section '## In the course': missing or empty");
+}
+
+TEST(CourseData, AFileWithAMissingFieldIsRefusedNamingFileAndField) {
+  const CourseFile f = parseCourseFile("my/extra.json", file(experiment("a", "x") + "," + experiment("b", "")));
+  EXPECT_TRUE(f.experiments.empty());
+  EXPECT_EQ(f.problem, "my/extra.json: experiments[1].look_for: missing");
+  EXPECT_EQ(parseCourseFile("p.json", "{").problem, "p.json: not valid JSON");
+  EXPECT_EQ(parseCourseFile("p.json", R"({"launchlab_course": 2, "experiments": []})").problem,
+            "p.json: launchlab_course: must be 1");
+  const std::string wrongType = file(experiment("a", "x"));
+  EXPECT_EQ(
+      parseCourseFile("p.json", std::string(wrongType).replace(wrongType.find("\"line\": 3"), 9, "\"line\": \"3\""))
+          .problem,
+      "p.json: experiments[0].seed.line: must be a whole number");
+}
+
+TEST(CourseData, AnInstructorsFolderFollowsTheCourseAndABadFileLeavesTheOthers) {
+  RestoreCourse restore;
+  const std::size_t builtIn = courseExperiments().size();
+  const fs::path dir = folder("instructor");
+  write(dir / "a_good.json", file(experiment("my-two", "Second.") + "," + experiment("my-one", "First.")));
+  write(dir / "b_bad.json", file(experiment("my-bad", "")));
+  write(dir / "c_dup.json", file(experiment("tp32-hypot-128x64", "Taken.")));
+  write(dir / "notes.txt", "not a course file");
+  const auto problems = useCourseDir(dir.string(), false);
+  ASSERT_EQ(problems.size(), 2u);
+  EXPECT_EQ(problems[0], (dir / "b_bad.json").string() + ": experiments[0].look_for: missing");
+  EXPECT_EQ(problems[1],
+            (dir / "c_dup.json").string() + ": experiments[0].id: 'tp32-hypot-128x64' is already in the course");
+  const auto& all = courseExperiments();
+  ASSERT_EQ(all.size(), builtIn + 2);
+  EXPECT_EQ(all[builtIn].id, "my-two");  // same place: the file's order is kept
+  EXPECT_EQ(all[builtIn + 1].id, "my-one");
+  ASSERT_NE(findCourseExperiment("my-one"), nullptr);
+  EXPECT_EQ(findCourseExperiment("my-one")->request.block, "32");
+  EXPECT_EQ(findCourseExperiment("my-bad"), nullptr);
+
+  // --course-dir-only: the folder's alone, where an id of the built-in course is free.
+  EXPECT_EQ(useCourseDir(dir.string(), true).size(), 1u);
+  EXPECT_EQ(courseExperiments().size(), 3u);
+  EXPECT_EQ(useCourseDir((dir / "missing").string(), false),
+            std::vector<std::string>{(dir / "missing").string() + ": not a folder"});
+  EXPECT_EQ(courseExperiments().size(), 3u);  // left as it was
+}
