@@ -90,8 +90,10 @@ TEST(CheckGpu, FindingsAtTheirLines) {
 bool noSanitizer() { return launchlab::findComputeSanitizer(env("PATH", ""), env("CUDA_HOME", "")).empty(); }
 
 std::string solutionOf(const std::string& exerciseId) {
-  return launchlab::shellQuote(env("LAUNCHLAB_EXERCISES_DIR", LAUNCHLAB_EXERCISES_DIR) + "/solutions/" + exerciseId +
-                               ".cu");
+  const launchlab::Exercise* ex = launchlab::findExercise(exerciseId);
+  return ex ? launchlab::shellQuote(env("LAUNCHLAB_KERNELS_DIR", LAUNCHLAB_KERNELS_DIR) + "/" +
+                                    launchlab::exerciseFile(*ex, true))
+            : std::string("missing-exercise-") + exerciseId;
 }
 
 // Every reference solution, checked at its exercise's default check size. The time each takes is printed for the
