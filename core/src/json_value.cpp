@@ -200,6 +200,9 @@ void blockTraceFrom(const ordered_json& j, ImplResult& r) {
   wholeNumberAt(*it, "end_ns", end);
   if (sm.size() != block.size() || start.size() != block.size() || end.size() != block.size())
     throw BadInput("'block_trace': its lists are not all of the same length");
+  for (const std::uint32_t s : sm)
+    if (s >= kMaxTracedSms)
+      throw BadInput("'block_trace': SM index " + std::to_string(s) + " (at most " + std::to_string(kMaxTracedSms - 1) + ")");
   r.blockTrace.resize(block.size());
   for (std::size_t k = 0; k < block.size(); ++k) r.blockTrace[k] = {block[k], sm[k], start[k], end[k]};
 }

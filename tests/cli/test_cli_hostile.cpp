@@ -41,6 +41,9 @@ TEST(CliHostile, RunawayCountsAreBadInput) {
   expectBadInput("sweep vector_add --block 32,64 --reps 1000000000", "--reps: reps must be between 1 and 100000");
   expectBadInput("sweep vector_add --block 1:1000000000:1", "has more than 100000 values");
   expectBadInput("sweep vector_add --n 1:1000000000000:1", "has more than 100000 values");
+  // Near the end of the 64-bit range the range used to overflow into an endless loop.
+  expectBadInput("sweep vector_add --impl cpu-serial --n 9223372036854775000:9223372036854775807:1000", "is too large");
+  expectBadInput("sweep vector_add --impl cpu-serial --grid sm*1:sm*99999999999999999:sm*1", "is too large");
   expectBadInput("bench --reps -1", "--reps: must be between 1 and 100000");
 }
 
