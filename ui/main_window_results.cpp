@@ -52,6 +52,11 @@ FormState formOf(const RunResult& r, const Workload& w) {
   f.reps = r.reps;
   f.warmup = r.warmup;
   f.seed = r.seed;
+  f.autoBlock = !r.requestedLaunch.block;
+  if (r.requestedLaunch.block) f.block = formatDim3(*r.requestedLaunch.block);
+  f.autoGrid = !r.requestedLaunch.grid;
+  if (r.requestedLaunch.grid) f.grid = formatDim3(*r.requestedLaunch.grid);
+  f.traceBlocks = r.traceBlocks;
   return f;
 }
 }  // namespace

@@ -188,6 +188,8 @@ RunResult Engine::run(const RunRequest& req, const CancelToken* cancel, const Pr
   out.seed = req.seed;
   out.warmup = req.warmup;
   out.reps = req.reps;
+  out.requestedLaunch = req.launch;
+  out.traceBlocks = req.traceBlocks;
   out.timestamp = nowIso8601();
   out.host = hostDescription();
   const std::string unbound = bindDevice(req);  // first: every CUDA call of the run goes to this device

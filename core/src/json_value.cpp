@@ -397,6 +397,31 @@ void from_json(const ordered_json& j, ImplResult& r) {
   if (r.status != Status::Ok) unmeasuredFromNull(r);
 }
 
+namespace {
+/// The launch a run asked for, when it was not the automatic one or traced blocks (files without it: auto).
+void requestedLaunchTo(ordered_json& j, const RunResult& r) {
+  const LaunchRequest& l = r.requestedLaunch;
+  if (l.autoBlock() && l.autoGrid() && !r.traceBlocks) return;
+  auto text = [](const std::optional<Dim3>& d) { return d ? formatDim3(*d) : std::string("auto"); };
+  j["requested_launch"] = {{"block", text(l.block)}, {"grid", text(l.grid)}, {"trace_blocks", r.traceBlocks}};
+}
+void requestedLaunchFrom(const ordered_json& j, RunResult& r) {
+  const auto it = j.find("requested_launch");
+  if (it == j.end()) return;
+  auto dim = [&](const char* key, LaunchPart part) -> std::optional<Dim3> {
+    const std::string text = it->at(key).get<std::string>();
+    if (text == "auto") return std::nullopt;
+    std::string err;
+    const auto d = parseLaunchDim3(text, part, &err);
+    if (!d) throw BadInput(std::string("'requested_launch': ") + key + ": " + err);
+    return d;
+  };
+  r.requestedLaunch.block = dim("block", LaunchPart::Block);
+  r.requestedLaunch.grid = dim("grid", LaunchPart::Grid);
+  it->at("trace_blocks").get_to(r.traceBlocks);
+}
+}  // namespace
+
 void to_json(ordered_json& j, const RunResult& r) {
   j = jsonDocument(kRunSchema);
   j["timestamp"] = r.timestamp;
@@ -409,6 +434,7 @@ void to_json(ordered_json& j, const RunResult& r) {
   j["warmup"] = r.warmup;
   j["reps"] = r.reps;
   j["params"] = r.params;
+  requestedLaunchTo(j, r);
   j["host"] = r.host;
   j["device"] = r.device;
   j["implementations"] = r.impls;
@@ -426,6 +452,7 @@ void from_json(const ordered_json& j, RunResult& r) {
   wholeNumberAt(j, "warmup", r.warmup);
   wholeNumberAt(j, "reps", r.reps);
   j.at("params").get_to(r.params);
+  requestedLaunchFrom(j, r);
   j.at("host").get_to(r.host);
   j.at("device").get_to(r.device);
   j.at("implementations").get_to(r.impls);

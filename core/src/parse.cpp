@@ -37,6 +37,15 @@ std::optional<long long> parseInteger(std::string_view text) {
   return v;
 }
 
+std::optional<std::uint64_t> parseUnsigned(std::string_view text) {
+  text = trim(text);
+  if (text.empty() || !std::isdigit(static_cast<unsigned char>(text.front()))) return std::nullopt;
+  std::uint64_t v = 0;
+  auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (ec != std::errc() || p != text.data() + text.size()) return std::nullopt;
+  return v;
+}
+
 std::optional<std::uint64_t> parseSize(std::string_view raw, std::string* error) {
   std::string_view text = trim(raw);
   const std::string quoted = "'" + std::string(raw) + "'";

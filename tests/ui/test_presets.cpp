@@ -2,6 +2,7 @@
 // course presets, and last-used parameters in the settings.
 #include <QFile>
 #include <QJsonDocument>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -84,6 +85,37 @@ class TestPresets : public QObject {
     QVERIFY(loaded && loaded->form == sample());
     QVERIFY(store.remove("Fast / small: 1M?"));
     QVERIFY(!store.load("Fast / small: 1M?"));
+  }
+
+  // "lab_a" and "lab a" map to the same file name: the second is saved beside the first, not over it, and each
+  // name loads, renames and removes its own preset.
+  void namesThatMapToOneFileKeepTheirOwnPresets() {
+    QTemporaryDir dir;
+    PresetStore store(dir.filePath("presets"));
+    FormState a = sample(), b = sample();
+    b.workload = "histogram_contention";
+    QString err;
+    QVERIFY(store.save({"lab_a", a}, &err));
+    QVERIFY(store.save({"lab a", b}, &err));
+    QVERIFY(store.save({"lab/a", b}, &err));
+    QStringList user = store.names().filter(QRegularExpression("^lab"));
+    user.sort();
+    QCOMPARE(user, QStringList({"lab a", "lab/a", "lab_a"}));
+    auto la = store.load("lab_a", &err), lb = store.load("lab a", &err);
+    QVERIFY(la && lb);
+    QCOMPARE(la->form.workload, std::string("gaussian_pdf"));
+    QCOMPARE(lb->form.workload, std::string("histogram_contention"));
+    b.reps = 3;  // saving again under the same name replaces that preset only
+    QVERIFY(store.save({"lab a", b}, &err));
+    QCOMPARE(store.load("lab a")->form.reps, 3);
+    QCOMPARE(store.load("lab_a")->form.reps, sample().reps);
+    QVERIFY(store.remove("lab a"));
+    QVERIFY(!store.load("lab a"));
+    QVERIFY(store.load("lab_a"));
+    QVERIFY(store.rename("lab/a", "lab a", &err));
+    QCOMPARE(store.load("lab a")->form.workload, std::string("histogram_contention"));
+    QVERIFY(!store.load("lab/a"));
+    QCOMPARE(store.load("lab_a")->form.workload, std::string("gaussian_pdf"));
   }
 
   void builtInCoursePresetsLoadAndAreValidForTheirWorkloads() {

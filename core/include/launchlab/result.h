@@ -102,6 +102,10 @@ struct RunResult {
   std::uint64_t seed = 0;
   int warmup = 0, reps = 0;
   std::map<std::string, std::string> params;  ///< resolved values as text
+  /// The launch the request asked for (unset: auto) and whether it traced blocks: with the fields above, what
+  /// "run it again" needs to measure the same launch (each implementation's `launch` is what it resolved to).
+  LaunchRequest requestedLaunch;
+  bool traceBlocks = false;
   std::string timestamp;                      ///< ISO 8601 UTC
   DeviceStatus device;
   std::string host;                           ///< CPU model and thread count
