@@ -1,5 +1,6 @@
 #include "controller.h"
 
+#include <QAbstractEventDispatcher>
 #include <QMetaObject>
 
 #include <atomic>
@@ -110,10 +111,27 @@ quint64 RunController::submit(std::shared_ptr<Job> job) {
   m_current = job->id;
   m_currentKind = job->kind;
   m_currentToken = job->cancel;
-  QMetaObject::invokeMethod(m_worker, [this, job] { execute(job); }, Qt::QueuedConnection);
+  executeWhenIdle(job);
   emit jobStarted(job->id, job->kind);
   if (!wasBusy) emit busyChanged(true);
   return job->id;
+}
+
+void RunController::executeWhenIdle(const std::shared_ptr<Job>& job) {
+  // The window answers a new job by drawing (the running state; at start-up the whole window): work on this
+  // thread, on the cores the job's CPU-parallel repetitions need. Timed alongside it, each repetition waited for a
+  // core (8-20 ms for a few microseconds of work). So the job reaches the compute thread once this thread has
+  // nothing left to do: the event dispatcher is about to wait for new events.
+  auto* dispatcher = QAbstractEventDispatcher::instance(thread());
+  if (!dispatcher) {
+    QMetaObject::invokeMethod(m_worker, [this, job] { execute(job); }, Qt::QueuedConnection);
+    return;
+  }
+  auto once = std::make_shared<QMetaObject::Connection>();
+  *once = connect(dispatcher, &QAbstractEventDispatcher::aboutToBlock, this, [this, job, once] {
+    disconnect(*once);
+    QMetaObject::invokeMethod(m_worker, [this, job] { execute(job); }, Qt::QueuedConnection);
+  });
 }
 
 void RunController::disposeLater(std::shared_ptr<const RunOutcome> outcome) {

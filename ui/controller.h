@@ -95,6 +95,8 @@ class RunController : public QObject {
   struct Job;
   struct ProgressBox;
   quint64 submit(std::shared_ptr<Job> job);
+  /// Hands `job` to the compute thread once this (the GUI) thread is idle.
+  void executeWhenIdle(const std::shared_ptr<Job>& job);
   void execute(const std::shared_ptr<Job>& job);  // compute thread
   void executeRun(const std::shared_ptr<Job>& job);
   void executeSweep(const std::shared_ptr<Job>& job);
