@@ -359,6 +359,9 @@ void from_json(const ordered_json& j, Verification& v) {
   v.maxRelError = numberFrom(j.at("max_rel_error"), INFINITY);
   wholeNumberAt(j, "mismatches", v.mismatches);
   wholeNumberAt(j, "compared", v.compared);
+  if (const auto m = j.find("first_mismatches"); m != j.end() && m->is_array() && m->size() > kMaxFirstMismatches)
+    throw BadInput("'first_mismatches': " + std::to_string(m->size()) + " indices, more than the " +
+                   std::to_string(kMaxFirstMismatches) + " a verification records");
   wholeNumberAt(j, "first_mismatches", v.firstMismatches);
   j.at("note").get_to(v.note);
 }

@@ -105,3 +105,12 @@ TEST(CliHostile, JsonAndRunFileAreWrittenTogetherOrNotAtAll) {
 TEST(CliHostile, ARepeatedParamIsBadInput) {
   expectBadInput("run gaussian_pdf --param sigma=1 --param sigma=2", "--param sigma: given twice");
 }
+
+// 0 was refused with "between 0 and 3600 seconds", which reads as if 0 were allowed.
+TEST(CliHostile, TheKernelTimeLimitSaysZeroIsNotAllowed) {
+  const std::string file = (scratch() / "limit.cu").string();
+  std::ofstream(file) << "__global__ void k() {}\n";
+  for (const char* v : {"0", "-1", "3601"})
+    expectBadInput("run vector_add --kernel-file " + file + " --kernel-time-limit " + v,
+                   "--kernel-time-limit: more than 0 and at most 3600 seconds");
+}

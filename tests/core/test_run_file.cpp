@@ -218,6 +218,22 @@ TEST(RunFile, AnArrayThatInflatesBeyondTheFileIsRefusedUnread) {
   EXPECT_EQ(runfile::load(path.string()).inputs.at(0).bytes(), zeros.bytes());
 }
 
+// A verification records its first 16 mismatching indices; a run.json with 10^6 of them took seconds and
+// hundreds of MB to open. Refused when read, with the reason.
+TEST(RunFile, AVerificationWithMoreMismatchIndicesThanRecordedIsRefused) {
+  std::string json = runJson();
+  const auto key = json.find("\"first_mismatches\"");
+  ASSERT_NE(key, std::string::npos);
+  const auto open = json.find('[', key);
+  std::string many;
+  for (int i = 0; i < 1000000; ++i) many += std::to_string(i) + ",";
+  json.insert(open + 1, many);
+  const auto path = scratch("mismatches.llrun");
+  writeZip(path, {{"run.json", json}});
+  const std::string why = loadError(path);
+  EXPECT_NE(why.find("more than the 16 a verification records"), std::string::npos) << why.substr(0, 300);
+}
+
 TEST(RunFile, ArrayNamesItCouldNotReadBackAreNotWritten) {
   RunResult r = sampleRun();
   r.inputs[0].setName("../escape");

@@ -30,6 +30,9 @@ struct PhaseStats {
 };
 PhaseStats summarize(std::vector<double> samplesMs);
 
+/// The mismatching indices a verification records (the first ones found); a result read with more is refused.
+inline constexpr std::size_t kMaxFirstMismatches = 16;
+
 struct Verification {
   enum class Outcome { Pass, Fail, Reference, Demonstration, NotChecked };
   Outcome outcome = Outcome::NotChecked;
@@ -37,7 +40,7 @@ struct Verification {
   double maxRelError = 0;
   std::uint64_t mismatches = 0;
   std::uint64_t compared = 0;
-  std::vector<std::uint64_t> firstMismatches;  ///< up to 16 flat indices (for highlighting)
+  std::vector<std::uint64_t> firstMismatches;  ///< up to kMaxFirstMismatches flat indices (for highlighting)
   std::string note;  ///< e.g. "tolerance |d| <= 1e-7 + 1e-5|ref|" or the demonstration's lesson
   bool passed() const { return outcome != Outcome::Fail; }
   bool operator==(const Verification&) const = default;
