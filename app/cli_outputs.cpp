@@ -28,7 +28,8 @@ std::string outputClash(const NamedPaths& outputs, const std::map<std::string, s
     for (const auto& [name, input] : inputs)
       if (sameFile(path, input)) return option + ": " + path + " is also the input " + name + " (--input " + name + ")";
     for (std::size_t k = 0; k < i; ++k)
-      if (isFile(outputs[k].second) && sameFile(path, outputs[k].second)) return option + ": " + path + " is also " + outputs[k].first;
+      if (isFile(outputs[k].second) && sameFile(path, outputs[k].second))
+        return option + ": " + path + " is also " + outputs[k].first;
   }
   return {};
 }

@@ -1,11 +1,11 @@
 // launchlab-cli: the command-line front end (no Qt). Exit codes: 0 ok, 1 a run failed or failed
 // verification, 2 bad input (one line on stderr naming the problem).
-#include <CLI/CLI.hpp>
-
-#include <cstdio>
-#include <cstring>
-#include <cstdlib>
 #include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <iostream>
 #include <map>
@@ -15,9 +15,10 @@
 #include <variant>
 #include <vector>
 
+#include "bench.h"
 #include "cli_bench_geometry.h"
-#include "cli_check.h"
 #include "cli_ceilings.h"
+#include "cli_check.h"
 #include "cli_course.h"
 #include "cli_kernel.h"
 #include "cli_occupancy.h"
@@ -38,7 +39,6 @@
 #include "launchlab/request.h"
 #include "launchlab/sweep.h"
 #include "launchlab/worker.h"
-#include "bench.h"
 
 using namespace launchlab;
 
@@ -196,8 +196,10 @@ void writeRunFiles(const RunOptions& o, const RunResult& r) {
   files::StagedWrites out;  // each add() writes at once, aside; commit() puts both in place
   if (!o.json.empty()) {
     const std::string text = json::runResult(r) + "\n";
-    if (o.json == "-") std::cout << text;
-    else out.add(o.json, {text});
+    if (o.json == "-")
+      std::cout << text;
+    else
+      out.add(o.json, {text});
   }
   if (!o.saveRun.empty()) out.add(o.saveRun, {runfile::serialize(o.saveRun, r)});
   out.commit();

@@ -3,10 +3,10 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QStandardPaths>
-#include <QStringDecoder>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QStandardPaths>
+#include <QStringDecoder>
 
 #include "presets.h"
 
@@ -39,8 +39,9 @@ AppSettings::AppSettings() {
     // Not read (that could take minutes): this session keeps its settings aside and leaves the file alone.
     m_tmp = std::make_unique<QTemporaryDir>();
     m_settings = std::make_unique<QSettings>(m_tmp->filePath("launchlab.conf"), QSettings::IniFormat);
-    m_problem = QString("The settings file %1 holds %2 MB, far more than settings take: it was not read, and this "
-                        "session's settings are not saved (remove the file to start afresh).")
+    m_problem = QString(
+                    "The settings file %1 holds %2 MB, far more than settings take: it was not read, and this "
+                    "session's settings are not saved (remove the file to start afresh).")
                     .arg(path)
                     .arg(fi.size() >> 20);
     return;

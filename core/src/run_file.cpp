@@ -189,8 +189,6 @@ class ZipReader {
     return out;
   }
 
- public:
-
  private:
   [[noreturn]] void failArchive(const std::string& what) {
     const char* why = archive_error_string(m_a.get());

@@ -32,7 +32,8 @@ double metricValue(const SweepPoint& p, SweepMetric m, double copyGBs) {
 }
 
 /// Where `v` is among an axis' values (axisPositions), or `missing`.
-std::size_t position(const std::unordered_map<std::string, std::size_t>& at, const std::string& v, std::size_t missing) {
+std::size_t position(const std::unordered_map<std::string, std::size_t>& at, const std::string& v,
+                     std::size_t missing) {
   const auto it = at.find(v);
   return it == at.end() ? missing : it->second;
 }

@@ -211,7 +211,9 @@ class FileSwappingWorkload final : public Workload {
     return m_inner.makeInputs(setup);
   }
   std::vector<std::vector<std::size_t>> inputShapes(const RunSetup& s) const override { return m_inner.inputShapes(s); }
-  std::vector<std::vector<std::size_t>> outputShapes(const RunSetup& s) const override { return m_inner.outputShapes(s); }
+  std::vector<std::vector<std::size_t>> outputShapes(const RunSetup& s) const override {
+    return m_inner.outputShapes(s);
+  }
   std::vector<HostArray> makeOutputs(const RunSetup& s) const override { return m_inner.makeOutputs(s); }
   Tolerance tolerance(const RunSetup& s, std::size_t i) const override { return m_inner.tolerance(s, i); }
 
@@ -222,7 +224,8 @@ class FileSwappingWorkload final : public Workload {
 }  // namespace
 
 TEST_F(Fixture, AnInputFileReplacedAfterItsCheckIsRefusedNotRead) {
-  const std::string path = (std::filesystem::temp_directory_path() / ("ll_swap_" + std::to_string(::getpid()) + ".npy")).string();
+  const std::string path =
+      (std::filesystem::temp_directory_path() / ("ll_swap_" + std::to_string(::getpid()) + ".npy")).string();
   HostArray x("x", DType::F32, std::vector<std::size_t>{100000});
   npy::save(path, x);
   Registry swapping;

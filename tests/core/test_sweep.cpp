@@ -189,10 +189,10 @@ TEST(SweepAxes, MultiplesOfTheSmCount) {
 
 // Terms near the ends of the 64-bit range used to overflow: an endless loop growing without bound, or a wrong reason.
 TEST(SweepAxes, RangesNearTheLimitsAreRefusedAsTooLarge) {
-  for (const char* text : {"9223372036854775000:9223372036854775807:1000",
-                           "-9223372036854775808:9223372036854775807:1000000000000000000",
-                           "1:9223372036854775807:9223372036854775807", "sm*1:sm*99999999999999999:sm*1",
-                           "-9223372036854775808:0:1", "sm*99999999999999999"}) {
+  for (const char* text :
+       {"9223372036854775000:9223372036854775807:1000", "-9223372036854775808:9223372036854775807:1000000000000000000",
+        "1:9223372036854775807:9223372036854775807", "sm*1:sm*99999999999999999:sm*1", "-9223372036854775808:0:1",
+        "sm*99999999999999999"}) {
     std::string err;
     EXPECT_FALSE(axisValues(text, &err, 132)) << text;
     EXPECT_NE(err.find("too large"), std::string::npos) << text << ": " << err;

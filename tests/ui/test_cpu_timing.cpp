@@ -4,12 +4,11 @@
 // The same request goes through the window's path (the controller and the backend the app chooses, offscreen) with
 // that work reproduced, and through launchlab-cli; the fastest repetition of each (steady on a busy machine) must
 // agree within 2x. Two measurements of the same work compared with each other, never with a wall-clock bound.
+#include <QProcess>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QThread>
-#include <QProcess>
-
 #include <cmath>
 #include <functional>
 #include <vector>
@@ -91,9 +90,9 @@ class TestCpuTiming : public QObject {
     std::vector<float> wave(std::size_t(1) << 17);
     for (std::size_t i = 0; i < wave.size(); ++i) wave[i] = float(std::sin(double(i) * 0.001));
     std::vector<geom::Vertex2> columns(4 * 1024);
-    QMetaObject::invokeMethod(&onRenderer, [&] {
-      geom::m4Vertices(wave.data(), DType::F32, 0, wave.size(), 1024, columns.data());
-    }, Qt::BlockingQueuedConnection);
+    QMetaObject::invokeMethod(
+        &onRenderer, [&] { geom::m4Vertices(wave.data(), DType::F32, 0, wave.size(), 1024, columns.data()); },
+        Qt::BlockingQueuedConnection);
     const double windowMs = windowFastestMs(req);
     renderer.quit();
     renderer.wait();

@@ -95,7 +95,8 @@ class TestRunFileView : public QObject {
     const QString file = m_dir.filePath("launch.llrun");
     int code = -1;
     const QString out = cli({"run", "vector_add", "--n", "5000", "--reps", "2", "--block", "128", "--grid", "64",
-                             "--trace-blocks", "--save-run", file}, &code);
+                             "--trace-blocks", "--save-run", file},
+                            &code);
     QVERIFY2(code == 0, qPrintable(out));
     const RunResult recorded = runfile::load(file.toStdString());
     QCOMPARE(recorded.requestedLaunch.block, std::optional<Dim3>(Dim3{128, 1, 1}));
