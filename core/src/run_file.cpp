@@ -189,7 +189,6 @@ class ZipReader {
     return out;
   }
 
- private:
   [[noreturn]] void failArchive(const std::string& what) {
     const char* why = archive_error_string(m_a.get());
     bad(m_path, what + (why ? std::string(" (") + why + ")" : std::string()));
