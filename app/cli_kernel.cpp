@@ -29,7 +29,8 @@ std::optional<UserKernel> userKernelOf(const KernelOptions& o) {
   k.source = text.str();
   k.kernelName = o.name;
   k.timeLimitS = o.timeLimitS;
-  if (!(o.timeLimitS > 0 && o.timeLimitS <= 3600)) throw KernelInputError("--kernel-time-limit: between 0 and 3600 seconds");
+  if (!(o.timeLimitS > 0 && o.timeLimitS <= 3600))
+    throw KernelInputError("--kernel-time-limit: more than 0 and at most 3600 seconds");
   if (std::string bad = checkKernelSource(k.source); !bad.empty()) throw KernelInputError("--kernel-file: " + bad);
   return k;
 }

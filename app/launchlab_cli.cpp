@@ -1,25 +1,28 @@
 // launchlab-cli: the command-line front end (no Qt). Exit codes: 0 ok, 1 a run failed or failed
 // verification, 2 bad input (one line on stderr naming the problem).
-#include <CLI/CLI.hpp>
-
-#include <cstdio>
-#include <cstring>
-#include <cstdlib>
 #include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <iostream>
 #include <map>
+#include <new>
 #include <optional>
 #include <string>
 #include <variant>
 #include <vector>
 
+#include "bench.h"
 #include "cli_bench_geometry.h"
-#include "cli_check.h"
 #include "cli_ceilings.h"
+#include "cli_check.h"
 #include "cli_course.h"
 #include "cli_kernel.h"
 #include "cli_occupancy.h"
+#include "cli_outputs.h"
 #include "cli_profile.h"
 #include "cli_render.h"
 #include "cli_table.h"
@@ -28,6 +31,7 @@
 #include "launchlab/crossover.h"
 #include "launchlab/engine.h"
 #include "launchlab/errors.h"
+#include "launchlab/io/atomic_file.h"
 #include "launchlab/io/files.h"
 #include "launchlab/io/json.h"
 #include "launchlab/io/run_file.h"
@@ -37,7 +41,6 @@
 #include "launchlab/request.h"
 #include "launchlab/sweep.h"
 #include "launchlab/worker.h"
-#include "bench.h"
 
 using namespace launchlab;
 
@@ -91,7 +94,7 @@ RequestText requestTextOf(const RunOptions& o) {
   RequestText t = o.text;
   for (const auto& p : o.params) {
     auto [k, v] = splitAssign(p, "--param");
-    t.params[k] = v;
+    if (!t.params.emplace(k, v).second) throw BadUsage("--param " + k + ": given twice");
   }
   for (const auto& p : o.inputs) {
     auto [k, v] = splitAssign(p, "--input");
@@ -203,6 +206,22 @@ void addKernelOptions(CLI::App* cmd, cli::KernelOptions& k, bool required) {
         ->default_val(10);
 }
 
+/// --json and --save-run together or not at all: a failure writing one leaves both files as they were.
+void writeRunFiles(const RunOptions& o, const RunResult& r) {
+  files::StagedWrites out;  // each add() writes at once, aside; commit() puts both in place
+  if (!o.json.empty()) {
+    const std::string text = json::runResult(r) + "\n";
+    if (o.json == "-")
+      std::cout << text;
+    else
+      out.add(o.json, {text});
+  }
+  if (!o.saveRun.empty()) out.add(o.saveRun, {runfile::serialize(o.saveRun, r)});
+  out.commit();
+  if (!o.saveRun.empty())
+    std::cerr << "saved the run to " << o.saveRun << " (open it with launchlab-cli show or the window)\n";
+}
+
 int cmdRun(Engine& engine, const RunOptions& o) {
   RunRequest req = buildRequest(engine, o);
   if (o.dryRun) {
@@ -213,18 +232,18 @@ int cmdRun(Engine& engine, const RunOptions& o) {
   checkOutputFolder("--save-outputs", o.saveOutputs);
   if (o.saveRun == "-") throw BadUsage("--save-run: give a file name (a run file is binary)");
   checkOutputFile("--save-run", o.saveRun);
+  if (auto clash = cli::outputClash({{"--json", o.json}, {"--save-run", o.saveRun}, {"--save-outputs", o.saveOutputs}},
+                                    req.inputFiles);
+      !clash.empty())
+    throw BadUsage(clash);
   if (req.userKernel) cli::compileOrThrow(engine, req.workload, *req.userKernel, o.kernel.gpuProfile, true);
   RunResult r = req.userKernel ? cli::runInWorker(req) : engine.run(req);
   if (o.json != "-") std::cout << cli::renderRun(r) << cli::renderCounters(r);
-  if (!o.json.empty()) writeOut(o.json, json::runResult(r));
+  writeRunFiles(o, r);
   if (!o.saveOutputs.empty()) {
     const Workload* w = engine.registry().find(r.workload);
     int files = files::saveRunArrays(r, o.saveOutputs, w ? &w->info() : nullptr);
     std::cerr << "saved " << files << " .npy files under " << o.saveOutputs << "\n";
-  }
-  if (!o.saveRun.empty()) {
-    runfile::save(o.saveRun, r);
-    std::cerr << "saved the run to " << o.saveRun << " (open it with launchlab-cli show or the window)\n";
   }
   if (r.status == Status::Failed) {
     std::cerr << "launchlab-cli: run failed: " << r.reason << "\n";
@@ -253,6 +272,8 @@ int cmdShow(const std::string& path) {
     r = runfile::load(path);
   } catch (const BadInput& e) {
     throw BadUsage(e.what());
+  } catch (const std::bad_alloc&) {
+    throw BadUsage(path + ": not enough memory to open it");
   }
   std::cout << "recorded on " << runfile::recordedOn(r) << "   host: " << r.host << "\n" << cli::renderRun(r);
   return 0;
@@ -288,6 +309,8 @@ int cmdSweep(Engine& engine, const SweepOptions& o) {
   const SweepPlan plan = sweepPlan(o.run, smCountForSweeps(engine.deviceStatus()));
   checkOutputFile("--json", o.run.json);
   checkOutputFile("--csv", o.csv);
+  if (auto clash = cli::outputClash({{"--json", o.run.json}, {"--csv", o.csv}}, plan.base.inputFiles); !clash.empty())
+    throw BadUsage(clash);
   std::vector<RequestProblem> problems;
   const auto cells = expandSweep(plan, [&](const RunRequest& r) { return engine.validate(r); }, problems);
   if (!problems.empty()) badRequest(problems.front());

@@ -50,8 +50,10 @@ class BlocksOnSmsView final : public QcpViewBase {
     m_blocks = impl->blockTrace;
     const BlockTraceSummary s = summarizeBlockTrace(*impl, d.outcome->result.device);
     m_waveOf = blockWaves(m_blocks, s.residentPerSm);
-    m_lanes = s.smCount;
-    for (const auto& b : m_blocks) m_lanes = std::max(m_lanes, int(b.sm) + 1);
+    // One lane per SM, never more than a trace may name (results are checked when read; this view takes any).
+    std::uint32_t lanes = std::uint32_t(std::max(0, s.smCount));
+    for (const auto& b : m_blocks) lanes = std::max(lanes, std::min(b.sm, kMaxTracedSms - 1) + 1);
+    m_lanes = int(std::min(lanes, kMaxTracedSms));
     drawBars();
     labelLanes();
     const auto lines = blockTraceSummaryLines(s);

@@ -98,6 +98,9 @@ class RunController : public QObject {
   struct Job;
   struct ProgressBox;
   quint64 submit(std::shared_ptr<Job> job);
+  /// Hands `job` to the compute thread once this (the GUI) thread has done the repaints asked for so far.
+  void executeAfterRepaint(const std::shared_ptr<Job>& job);
+  bool event(QEvent* e) override;
   void execute(const std::shared_ptr<Job>& job);  // compute thread
   void executeRun(const std::shared_ptr<Job>& job);
   void executeSweep(const std::shared_ptr<Job>& job);

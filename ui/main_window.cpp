@@ -65,6 +65,10 @@ MainWindow::MainWindow(std::shared_ptr<Backend> backend, std::unique_ptr<AppSett
   buildActions();
   showDeviceStatus();
   if (!m_options.backendNote.isEmpty()) log(m_options.backendNote);
+  if (const QString why = m_settings->problem(); !why.isEmpty()) {  // said once, not in a dialog
+    m_errorBanner->showMessage(Banner::Level::Warning, why.toHtmlEscaped());
+    log(why);
+  }
   if (m_options.startDevice) m_devicePicker->choose(*m_options.startDevice);
   connectController();
   connectRoofline();

@@ -14,6 +14,7 @@
 #include <QToolBar>
 #include <QVBoxLayout>
 
+#include <new>
 #include <stdexcept>
 
 #include "banner.h"
@@ -52,6 +53,11 @@ FormState formOf(const RunResult& r, const Workload& w) {
   f.reps = r.reps;
   f.warmup = r.warmup;
   f.seed = r.seed;
+  f.autoBlock = !r.requestedLaunch.block;
+  if (r.requestedLaunch.block) f.block = formatDim3(*r.requestedLaunch.block);
+  f.autoGrid = !r.requestedLaunch.grid;
+  if (r.requestedLaunch.grid) f.grid = formatDim3(*r.requestedLaunch.grid);
+  f.traceBlocks = r.traceBlocks;
   return f;
 }
 }  // namespace
@@ -229,9 +235,10 @@ bool MainWindow::openRunFile(const QString& path) {
   auto outcome = std::make_shared<RunOutcome>();
   try {
     outcome->result = runfile::load(path.toStdString());
-  } catch (const BadInput& e) {  // what is on screen stays
-    m_errorBanner->showMessage(Banner::Level::Error, ("Cannot open the run: " + q(e.what())).toHtmlEscaped());
-    log("cannot open the run: " + q(e.what()));
+  } catch (const std::exception& e) {  // a bad file, or no memory for a large one: what is on screen stays
+    const QString why = dynamic_cast<const std::bad_alloc*>(&e) ? path + ": not enough memory to open it" : q(e.what());
+    m_errorBanner->showMessage(Banner::Level::Error, ("Cannot open the run: " + why).toHtmlEscaped());
+    log("cannot open the run: " + why);
     return false;
   }
   const RunResult& r = outcome->result;

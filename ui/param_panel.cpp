@@ -12,6 +12,7 @@
 #include <QSpinBox>
 #include <QStyle>
 #include <QStyleOptionButton>
+#include <QValidator>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -55,6 +56,16 @@ constexpr auto kWarmupTip =
     "Untimed warm-up runs before timing: the first launch pays for module loading, memory allocation and page "
     "faults, which is not what you want to measure.";
 constexpr auto kSeedTip = "Seed of the deterministic input generator: the same seed gives the same inputs.";
+
+/// Seeds as typed: digits only, up to 2^64 - 1 (what a result or preset records), empty while editing.
+class SeedValidator final : public QValidator {
+ public:
+  using QValidator::QValidator;
+  State validate(QString& text, int&) const override {
+    if (text.isEmpty()) return Intermediate;
+    return parseUnsigned(text.toStdString()) && text.front().isDigit() ? Acceptable : Invalid;
+  }
+};
 constexpr auto kTraceTip =
     "Run the instrumented kernels (vector_add, histogram, reduce_sum, monte_carlo_pi): every block records its SM "
     "(%smid) and its start and end (%globaltimer), drawn in the Blocks on SMs tab. Their kernel times include the "
@@ -402,8 +413,8 @@ QGroupBox* ParamPanel::buildMeasurementBox() {
   m_warmup = new QSpinBox;
   m_warmup->setRange(0, 100);
   m_warmup->setToolTip(kWarmupTip);
-  m_seed = new QSpinBox;
-  m_seed->setRange(0, 2147483647);
+  m_seed = new QLineEdit;
+  m_seed->setValidator(new SeedValidator(m_seed));
   m_seed->setToolTip(kSeedTip);
   m_editors["reps"] = m_reps;
   m_editors["warmup"] = m_warmup;
@@ -411,7 +422,8 @@ QGroupBox* ParamPanel::buildMeasurementBox() {
   ml->addRow("Repetitions", m_reps);
   ml->addRow("Warm-up runs", m_warmup);
   ml->addRow("Seed", m_seed);
-  for (auto* s : {m_reps, m_warmup, m_seed}) connect(s, &QSpinBox::valueChanged, this, [this] { collect(); });
+  for (auto* s : {m_reps, m_warmup}) connect(s, &QSpinBox::valueChanged, this, [this] { collect(); });
+  connect(m_seed, &QLineEdit::textChanged, this, [this] { collect(); });
   m_traceBlocks = new QCheckBox("Trace blocks on SMs");
   m_traceBlocks->setToolTip(kTraceTip);
   ml->addRow(m_traceBlocks);
@@ -455,7 +467,7 @@ void ParamPanel::load(const FormState& f) {
   m_myKernelBox->setChecked(std::find(f.impls.begin(), f.impls.end(), kMyKernel) != f.impls.end());
   m_reps->setValue(f.reps);
   m_warmup->setValue(f.warmup);
-  m_seed->setValue(int(std::min<std::uint64_t>(f.seed, 2147483647u)));
+  m_seed->setText(QString::number(f.seed));
   m_traceBlocks->setChecked(f.traceBlocks);
   m_loading = false;
 }
@@ -498,7 +510,7 @@ void ParamPanel::collect() {
   if (offersMyKernel() && m_myKernelBox->isChecked()) f.impls.emplace_back(kMyKernel);
   f.reps = m_reps->value();
   f.warmup = m_warmup->value();
-  f.seed = std::uint64_t(m_seed->value());
+  f.seed = parseUnsigned(m_seed->text().toStdString()).value_or(m_form.seed);  // empty while typing: kept
   f.traceBlocks = m_traceBlocks->isChecked();
   m_form = f;
   m_check = checkForm(m_form, m_backend, offersMyKernel() ? &*m_userKernel : nullptr);

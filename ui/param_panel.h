@@ -91,7 +91,7 @@ class ParamPanel : public QWidget {
   QLineEdit* m_gridEdit = nullptr;
   QSpinBox* m_reps = nullptr;
   QSpinBox* m_warmup = nullptr;
-  QSpinBox* m_seed = nullptr;
+  QLineEdit* m_seed = nullptr;  ///< a uint64: a spin box stops at 2^31 - 1
   QCheckBox* m_traceBlocks = nullptr;
   QCheckBox* m_myKernelBox = nullptr;
   std::optional<UserKernel> m_userKernel;

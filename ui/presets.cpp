@@ -184,11 +184,35 @@ QStringList PresetStore::names() const {
   return user + builtin;
 }
 
+namespace {
+/// The name inside a preset file, or "" when it does not read.
+QString presetNameIn(const QString& path) {
+  auto p = loadPresetFile(path);
+  return p ? p->name : QString();
+}
+}  // namespace
+
+QString PresetStore::fileOf(const QString& name) const {
+  const QString own = m_folder + "/" + fileNameFor(name);
+  if (presetNameIn(own) == name) return own;
+  for (const auto& fi : QDir(m_folder).entryInfoList({"*.json"}, QDir::Files, QDir::Name))
+    if (presetNameIn(fi.absoluteFilePath()) == name) return fi.absoluteFilePath();
+  return {};
+}
+
+QString PresetStore::fileToSave(const QString& name) const {
+  if (QString own = fileOf(name); !own.isEmpty()) return own;
+  const QString file = fileNameFor(name), stem = file.chopped(5);  // ".json"
+  QString path = m_folder + "/" + file;
+  for (int k = 2; QFile::exists(path); ++k) path = m_folder + "/" + stem + "-" + QString::number(k) + ".json";
+  return path;
+}
+
 bool PresetStore::save(const Preset& p, QString* error) const {
   if (p.name.trimmed().isEmpty()) return fail(error, "a preset needs a name");
   if (isBuiltin(p.name)) return fail(error, QString("names starting with '%1' are reserved").arg(kBuiltinPrefix));
   if (!QDir().mkpath(m_folder)) return fail(error, "cannot create " + m_folder);
-  return savePresetFile(m_folder + "/" + fileNameFor(p.name), p, error);
+  return savePresetFile(fileToSave(p.name), p, error);
 }
 
 std::optional<Preset> PresetStore::load(const QString& name, QString* error) const {
@@ -196,7 +220,12 @@ std::optional<Preset> PresetStore::load(const QString& name, QString* error) con
     const QString bare = name.mid(int(qstrlen(kBuiltinPrefix)));
     if (auto p = findBuiltin([&](const Preset& b) { return b.name == bare; })) return p;
   }
-  return loadPresetFile(m_folder + "/" + fileNameFor(name), error);
+  const QString path = fileOf(name);
+  if (path.isEmpty()) {
+    fail(error, "no preset named '" + name + "' in " + m_folder);
+    return std::nullopt;
+  }
+  return loadPresetFile(path, error);
 }
 
 std::optional<Preset> PresetStore::loadCourse(const QString& courseId, QString* error) {
@@ -206,7 +235,9 @@ std::optional<Preset> PresetStore::loadCourse(const QString& courseId, QString* 
 }
 
 bool PresetStore::remove(const QString& name) const {
-  return !isBuiltin(name) && QFile::remove(m_folder + "/" + fileNameFor(name));
+  if (isBuiltin(name)) return false;
+  const QString path = fileOf(name);
+  return !path.isEmpty() && QFile::remove(path);
 }
 
 bool PresetStore::isBuiltin(const QString& name) { return name.startsWith(kBuiltinPrefix); }
@@ -217,11 +248,11 @@ bool PresetStore::rename(const QString& from, const QString& to, QString* error)
   auto p = load(from, error);
   if (!p) return false;
   if (name == from) return true;
-  if (fileNameFor(name) != fileNameFor(from) && QFile::exists(m_folder + "/" + fileNameFor(name)))
-    return fail(error, "a preset named '" + name + "' already exists");
+  if (!fileOf(name).isEmpty()) return fail(error, "a preset named '" + name + "' already exists");
+  const QString old = fileOf(from);
   p->name = name;
   if (!save(*p, error)) return false;
-  if (fileNameFor(name) != fileNameFor(from)) QFile::remove(m_folder + "/" + fileNameFor(from));
+  QFile::remove(old);
   return true;
 }
 

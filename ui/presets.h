@@ -48,10 +48,15 @@ class PresetStore {
   bool rename(const QString& from, const QString& to, QString* error = nullptr) const;
   /// True for the read-only presets that come with the application ("Course: …").
   static bool isBuiltin(const QString& name);
-  /// A file name for a preset name: letters, digits, '-', '_' and '.' kept, anything else '_'.
+  /// A file name for a preset name: letters, digits, '-', '_' and '.' kept, anything else '_'. Names that map to
+  /// the same file ("lab a", "lab_a") each keep their own: the second is saved as "<stem>-2.json", and so on.
   static QString fileNameFor(const QString& name);
 
  private:
+  /// The file holding preset `name`, or "" when none does.
+  QString fileOf(const QString& name) const;
+  /// Where `name` is saved: its own file, else fileNameFor(name) or the first "<stem>-K.json" no preset holds.
+  QString fileToSave(const QString& name) const;
   QString m_folder;
 };
 

@@ -1,14 +1,65 @@
 #include "settings.h"
 
 #include <QDir>
+#include <QFile>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QStandardPaths>
+#include <QStringDecoder>
 
 #include "presets.h"
 
 namespace launchlab::ui {
 
-AppSettings::AppSettings() : m_settings(std::make_unique<QSettings>("LaunchLab", "launchlab")) {}
+namespace {
+
+/// The user's settings file (QSettings' native format on Unix: $XDG_CONFIG_HOME/LaunchLab/launchlab.conf), found
+/// without QSettings reading it.
+QString userSettingsPath() {
+  return QStandardPaths::writableLocation(QStandardPaths::GenericConfigLocation) + "/LaunchLab/launchlab.conf";
+}
+
+/// Whether the bytes can be a settings file LaunchLab wrote: text, valid UTF-8, no NUL byte.
+bool looksLikeSettings(const QByteArray& bytes) {
+  if (bytes.contains('\0')) return false;
+  QStringDecoder utf8(QStringDecoder::Utf8);
+  (void)utf8.decode(bytes);
+  return !utf8.hasError();
+}
+
+}  // namespace
+
+AppSettings::AppSettings() {
+  const QString path = userSettingsPath();
+  const QFileInfo fi(path);
+  if (fi.isDir()) {
+    m_problem = "The settings file " + path + " is a folder: settings are not saved until it is removed.";
+  } else if (fi.exists() && fi.size() > kMaxSettingsBytes) {
+    // Not read (that could take minutes): this session keeps its settings aside and leaves the file alone.
+    m_tmp = std::make_unique<QTemporaryDir>();
+    m_settings = std::make_unique<QSettings>(m_tmp->filePath("launchlab.conf"), QSettings::IniFormat);
+    m_problem = QString(
+                    "The settings file %1 holds %2 MB, far more than settings take: it was not read, and this "
+                    "session's settings are not saved (remove the file to start afresh).")
+                    .arg(path)
+                    .arg(fi.size() >> 20);
+    return;
+  } else if (fi.exists()) {
+    QFile f(path);
+    if (f.open(QIODevice::ReadOnly) && !looksLikeSettings(f.readAll())) {
+      f.close();
+      const QString kept = path + ".unreadable";
+      QFile::remove(kept);
+      QFile::rename(path, kept);
+      m_problem = "The settings file " + path + " was not a settings file (kept as " + QFileInfo(kept).fileName() +
+                  "): LaunchLab starts with fresh settings.";
+    }
+  }
+  m_settings = std::make_unique<QSettings>(path, QSettings::IniFormat);
+  if (m_problem.isEmpty() && m_settings->status() != QSettings::NoError)
+    m_problem = "The settings file " + path + " could not be read: LaunchLab starts with fresh settings.";
+}
 
 AppSettings::AppSettings(const QString& iniPath) : m_settings(std::make_unique<QSettings>(iniPath, QSettings::IniFormat)) {}
 

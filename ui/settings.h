@@ -42,6 +42,12 @@ class AppSettings {
   void setDrawPlotsWithGl(bool on);
   QString exportFolder() const;
   void setExportFolder(const QString& folder);
+  /// Why the user's settings file could not be used as it is ("" when it could): a folder in its place (nothing is
+  /// saved), a file too large to be settings (left alone; this session starts fresh), or one that is not a settings
+  /// file (kept beside it as "<name>.unreadable", then replaced). Shown once in the window.
+  QString problem() const { return m_problem; }
+  /// The largest settings file read: LaunchLab's own stay far below (a few KiB per workload's form).
+  static constexpr qint64 kMaxSettingsBytes = 4 << 20;
   /// The ephemeral instance's temporary folder (removed with it), for anything else a fresh instance writes; empty
   /// for the user's settings.
   QString privateFolder() const;
@@ -52,6 +58,7 @@ class AppSettings {
   explicit AppSettings(const QString& iniPath);
   std::unique_ptr<QTemporaryDir> m_tmp;
   std::unique_ptr<QSettings> m_settings;
+  QString m_problem;
 };
 
 }  // namespace launchlab::ui

@@ -6,6 +6,7 @@
 #include <QComboBox>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QThread>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMenu>
@@ -85,7 +86,9 @@ SweepPane::SweepPane(RunController& controller, QWidget* parent) : QWidget(paren
   connect(&m_controller, &RunController::sweepFinished, this, &SweepPane::finished);
 }
 
-SweepPane::~SweepPane() = default;
+SweepPane::~SweepPane() {
+  if (m_reading) m_reading->wait();  // a read is bounded (kMaxSweepJsonBytes, linear in the points)
+}
 
 QWidget* SweepPane::buildControls() {
   auto* box = new QWidget;
@@ -179,12 +182,33 @@ void SweepPane::fillOpenMenu() {
 
 void SweepPane::chooseFile() {
   const QString path = QFileDialog::getOpenFileName(this, "Open a sweep", {}, "Sweeps (*.json);;All files (*)");
-  if (!path.isEmpty()) openSweepFile(path);
+  if (!path.isEmpty()) openSweepFileInBackground(path);
 }
 
 bool SweepPane::openSweepFile(const QString& path) {
   QString why;
   auto s = launchlab::ui::openSweepFile(path, &why);
+  return showOpened(path, std::move(s), why);
+}
+
+void SweepPane::openSweepFileInBackground(const QString& path) {
+  if (m_reading) {
+    setMessage("Still opening the previous sweep file\xE2\x80\xA6");
+    return emit sweepFileOpened(false);
+  }
+  setMessage("Opening " + QFileInfo(path).fileName() + "\xE2\x80\xA6");
+  auto read = std::make_shared<std::optional<ShownSweep>>();
+  auto why = std::make_shared<QString>();
+  m_reading = QThread::create([path, read, why] { *read = launchlab::ui::openSweepFile(path, why.get()); });
+  connect(m_reading, &QThread::finished, this, [this, path, read, why] {
+    m_reading->deleteLater();
+    m_reading = nullptr;
+    emit sweepFileOpened(showOpened(path, std::move(*read), *why));
+  });
+  m_reading->start();
+}
+
+bool SweepPane::showOpened(const QString& path, std::optional<ShownSweep> s, const QString& why) {
   if (!s) {
     setMessage("Cannot show this sweep: " + why);
     emit logLine("cannot open sweep " + why);

@@ -19,6 +19,7 @@
 #include "view_style.h"
 
 class QComboBox;
+class QThread;
 class QLabel;
 class QPushButton;
 class QStackedWidget;
@@ -55,6 +56,9 @@ class SweepPane : public QWidget {
   /// Shows the launchlab.sweep file `path` (a Qt resource too) as a recorded sweep; false (one inline message,
   /// what is shown kept) for anything else.
   bool openSweepFile(const QString& path);
+  /// The same, read on a thread of its own (a file chosen in the dialog may hold 160000 points): the pane says it
+  /// is opening it, and shows it (or why not) when it has been read; sweepFileOpened tells the outcome.
+  void openSweepFileInBackground(const QString& path);
   /// Shows the student's own sweep (false) or the recorded one (true, when one is open).
   void showRecorded(bool recorded);
   /// Picks the grid axis by its index in the list (0: none, a block-size curve).
@@ -84,6 +88,8 @@ class SweepPane : public QWidget {
   void sweepRequested();
   /// A line for the log (each point, the end of the sweep).
   void logLine(const QString& line);
+  /// openSweepFileInBackground has finished: shown, or not (with the message on the pane).
+  void sweepFileOpened(bool shown);
 
  private:
   QWidget* buildControls();
@@ -102,6 +108,8 @@ class SweepPane : public QWidget {
   quint64 startNSweep(const Workload& w, const RunRequest& base, const QString& implId, const QString& setupText);
   void showCell(int point);
   void setMessage(const QString& text);
+  /// Shows a sweep read by openSweepFile (the function of sweep_sources.h), or why it could not be.
+  bool showOpened(const QString& path, std::optional<ShownSweep> s, const QString& why);
 
   RunController& m_controller;
   QComboBox* m_impl = nullptr;
@@ -124,6 +132,7 @@ class SweepPane : public QWidget {
   ShownSweep m_live;
   std::optional<ShownSweep> m_recorded;
   QString m_liveTitle, m_liveSetup;
+  QThread* m_reading = nullptr;  ///< the background read in progress, if any (joined on destruction)
 };
 
 }  // namespace launchlab::ui

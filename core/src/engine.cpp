@@ -196,6 +196,8 @@ RunResult Engine::run(const RunRequest& req, const CancelToken* cancel, const Pr
   out.seed = req.seed;
   out.warmup = req.warmup;
   out.reps = req.reps;
+  out.requestedLaunch = req.launch;
+  out.traceBlocks = req.traceBlocks;
   out.timestamp = nowIso8601();
   out.host = hostDescription();
   const std::string unbound = bindDevice(req);  // first: every CUDA call of the run goes to this device
@@ -242,7 +244,8 @@ std::string Engine::prepareInputs(const RunRequest& req, const Resolved& r) {
     std::vector<HostArray> inputs = r.workload->makeInputs(r.setup);
     for (auto& a : inputs) {
       auto it = req.inputFiles.find(a.name());
-      if (it != req.inputFiles.end()) a = npy::load(it->second, a.name());
+      // Against the header resolve() checked: the file may have been replaced since.
+      if (it != req.inputFiles.end()) a = npy::load(it->second, a.name(), r.inputHeaders.at(a.name()));
     }
     if (std::string bad = r.workload->checkInputs(r.setup, inputs); !bad.empty()) return bad;
     m_cache.key = key;

@@ -200,6 +200,9 @@ void blockTraceFrom(const ordered_json& j, ImplResult& r) {
   wholeNumberAt(*it, "end_ns", end);
   if (sm.size() != block.size() || start.size() != block.size() || end.size() != block.size())
     throw BadInput("'block_trace': its lists are not all of the same length");
+  for (const std::uint32_t s : sm)
+    if (s >= kMaxTracedSms)
+      throw BadInput("'block_trace': SM index " + std::to_string(s) + " (at most " + std::to_string(kMaxTracedSms - 1) + ")");
   r.blockTrace.resize(block.size());
   for (std::size_t k = 0; k < block.size(); ++k) r.blockTrace[k] = {block[k], sm[k], start[k], end[k]};
 }
@@ -395,6 +398,9 @@ void from_json(const ordered_json& j, Verification& v) {
   v.maxRelError = numberFrom(j.at("max_rel_error"), INFINITY);
   wholeNumberAt(j, "mismatches", v.mismatches);
   wholeNumberAt(j, "compared", v.compared);
+  if (const auto m = j.find("first_mismatches"); m != j.end() && m->is_array() && m->size() > kMaxFirstMismatches)
+    throw BadInput("'first_mismatches': " + std::to_string(m->size()) + " indices, more than the " +
+                   std::to_string(kMaxFirstMismatches) + " a verification records");
   wholeNumberAt(j, "first_mismatches", v.firstMismatches);
   j.at("note").get_to(v.note);
 }
@@ -437,6 +443,31 @@ void from_json(const ordered_json& j, ImplResult& r) {
   if (r.status != Status::Ok) unmeasuredFromNull(r);
 }
 
+namespace {
+/// The launch a run asked for, when it was not the automatic one or traced blocks (files without it: auto).
+void requestedLaunchTo(ordered_json& j, const RunResult& r) {
+  const LaunchRequest& l = r.requestedLaunch;
+  if (l.autoBlock() && l.autoGrid() && !r.traceBlocks) return;
+  auto text = [](const std::optional<Dim3>& d) { return d ? formatDim3(*d) : std::string("auto"); };
+  j["requested_launch"] = {{"block", text(l.block)}, {"grid", text(l.grid)}, {"trace_blocks", r.traceBlocks}};
+}
+void requestedLaunchFrom(const ordered_json& j, RunResult& r) {
+  const auto it = j.find("requested_launch");
+  if (it == j.end()) return;
+  auto dim = [&](const char* key, LaunchPart part) -> std::optional<Dim3> {
+    const std::string text = it->at(key).get<std::string>();
+    if (text == "auto") return std::nullopt;
+    std::string err;
+    const auto d = parseLaunchDim3(text, part, &err);
+    if (!d) throw BadInput(std::string("'requested_launch': ") + key + ": " + err);
+    return d;
+  };
+  r.requestedLaunch.block = dim("block", LaunchPart::Block);
+  r.requestedLaunch.grid = dim("grid", LaunchPart::Grid);
+  it->at("trace_blocks").get_to(r.traceBlocks);
+}
+}  // namespace
+
 void to_json(ordered_json& j, const RunResult& r) {
   j = jsonDocument(kRunSchema);
   j["timestamp"] = r.timestamp;
@@ -449,6 +480,7 @@ void to_json(ordered_json& j, const RunResult& r) {
   j["warmup"] = r.warmup;
   j["reps"] = r.reps;
   j["params"] = r.params;
+  requestedLaunchTo(j, r);
   j["host"] = r.host;
   j["device"] = r.device;
   j["implementations"] = r.impls;
@@ -466,6 +498,7 @@ void from_json(const ordered_json& j, RunResult& r) {
   wholeNumberAt(j, "warmup", r.warmup);
   wholeNumberAt(j, "reps", r.reps);
   j.at("params").get_to(r.params);
+  requestedLaunchFrom(j, r);
   j.at("host").get_to(r.host);
   j.at("device").get_to(r.device);
   j.at("implementations").get_to(r.impls);

@@ -192,13 +192,29 @@ Header loadHeader(const std::string& path) {
   return openAndReadHeader(path, f);
 }
 
-HostArray load(const std::string& path, const std::string& arrayName) {
+namespace {
+std::string describe(const Header& h) {
+  std::string s = std::string(dtypeName(h.dtype)) + " (";
+  for (std::size_t i = 0; i < h.shape.size(); ++i) s += (i ? ", " : "") + std::to_string(h.shape[i]);
+  return s + (h.shape.size() == 1 ? ",)" : ")");
+}
+
+HostArray loadChecked(const std::string& path, const std::string& arrayName, const Header* checked) {
   std::ifstream f;
   const Header h = openAndReadHeader(path, f);
+  if (checked && (h.dtype != checked->dtype || h.shape != checked->shape))
+    bad(path, "changed after it was checked (now " + describe(h) + ", checked as " + describe(*checked) + ")");
   HostArray a(arrayName, h.dtype, h.shape);
   f.seekg(std::streamoff(h.dataOffset));
   if (a.bytes() && !f.read(static_cast<char*>(a.data()), std::streamsize(a.bytes()))) bad(path, "truncated data");
   return a;
+}
+}  // namespace
+
+HostArray load(const std::string& path, const std::string& arrayName) { return loadChecked(path, arrayName, nullptr); }
+
+HostArray load(const std::string& path, const std::string& arrayName, const Header& checked) {
+  return loadChecked(path, arrayName, &checked);
 }
 
 HostArray parse(std::string_view bytes, const std::string& where, const std::string& arrayName) {

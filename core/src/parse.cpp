@@ -37,6 +37,15 @@ std::optional<long long> parseInteger(std::string_view text) {
   return v;
 }
 
+std::optional<std::uint64_t> parseUnsigned(std::string_view text) {
+  text = trim(text);
+  if (text.empty() || !std::isdigit(static_cast<unsigned char>(text.front()))) return std::nullopt;
+  std::uint64_t v = 0;
+  auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (ec != std::errc() || p != text.data() + text.size()) return std::nullopt;
+  return v;
+}
+
 std::optional<std::uint64_t> parseSize(std::string_view raw, std::string* error) {
   std::string_view text = trim(raw);
   const std::string quoted = "'" + std::string(raw) + "'";
@@ -56,15 +65,16 @@ std::optional<std::uint64_t> parseSize(std::string_view raw, std::string* error)
       fail(error, "malformed size " + quoted + " (expected e.g. 2^24)");
       return std::nullopt;
     }
-    long double v = std::pow(static_cast<long double>(*base), static_cast<long double>(*exp));
-    if (v > 9.0e18L) {
-      fail(error, "size " + quoted + " is too large");
-      return std::nullopt;
-    }
-    auto r = static_cast<std::uint64_t>(std::llround(static_cast<double>(v)));
-    if (r == 0) {
-      fail(error, "size must be at least 1");
-      return std::nullopt;
+    // Whole numbers all the way (a double has 53 bits: 3^39 lost its last digits), stopping above 9e18.
+    constexpr std::uint64_t kLargest = 9000000000000000000ull;
+    const auto b = static_cast<std::uint64_t>(*base);
+    std::uint64_t r = 1;
+    for (long long k = 0; b > 1 && k < *exp; ++k) {  // at most 63 steps before it passes kLargest
+      if (r > kLargest / b) {
+        fail(error, "size " + quoted + " is too large");
+        return std::nullopt;
+      }
+      r *= b;
     }
     return r;
   }

@@ -3,6 +3,8 @@
 // or an integer computation; the only sum (histogram bars) runs in double in bin order, as the GPU does.
 #include "launchlab/plot_geometry.h"
 
+#include <omp.h>
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -100,6 +102,15 @@ void writeColumn(const T* data, std::uint64_t begin, std::uint64_t start, const 
 
 constexpr std::int64_t kParallelFrom = 1 << 16;  // elements: below this the threads cost more than they save
 
+/// Geometry runs on a renderer's thread, not on the engine's. libgomp keeps an idle pool of threads for every
+/// thread that started a parallel loop, and once the pools together hold more threads than there are cores it
+/// stops spinning in all of them: each timed repetition of a CPU-parallel implementation then waits for its
+/// threads to be woken (about 4x slower at small sizes on an idle machine, milliseconds while the window draws).
+/// So a parallel loop here hands its threads back at once, and the process keeps one pool: the engine's.
+void releaseThreads(std::int64_t n) {
+  if (n >= kParallelFrom) omp_pause_resource(omp_pause_soft, omp_get_initial_device());
+}
+
 }  // namespace
 
 std::uint32_t m4Columns(std::uint64_t n, std::uint32_t requested) {
@@ -125,6 +136,7 @@ std::size_t m4Vertices(const void* data, DType dt, std::uint64_t begin, std::uin
       writeColumn(d, begin, from, scanColumn(d, from, to), out + 4 * c);
     }
   });
+  releaseThreads(static_cast<std::int64_t>(n));
   return 4 * std::size_t{cols};
 }
 
@@ -157,6 +169,7 @@ std::size_t imageTexels(const void* data, DType dt, std::uint64_t count, float* 
 #pragma omp parallel for schedule(static) if (n >= kParallelFrom)
     for (std::int64_t i = 0; i < n; ++i) out[i] = toFloat(d[i]);
   });
+  releaseThreads(static_cast<std::int64_t>(count));
   return static_cast<std::size_t>(count);
 }
 
@@ -172,6 +185,7 @@ std::size_t pointVertices(const void* data, DType dt, std::uint64_t k, std::uint
       out[i] = {toFloat(d[j]), toFloat(d[k + j]), toFloat(d[2 * k + j])};
     }
   });
+  releaseThreads(static_cast<std::int64_t>(m));
   return static_cast<std::size_t>(m);
 }
 

@@ -51,9 +51,9 @@ void parseCount(const char* field, const std::string& text, int& out, std::vecto
 }
 
 void parseSeed(const std::string& text, std::uint64_t& out, std::vector<RequestProblem>& problems) {
-  auto v = parseInteger(text);
-  if (!v || *v < 0) problems.push_back({"seed", "seed must be a whole number >= 0 (got '" + text + "')"});
-  else out = static_cast<std::uint64_t>(*v);
+  const auto v = parseUnsigned(text);  // the whole uint64 range: every seed a result records can be given again
+  if (!v) problems.push_back({"seed", "seed must be a whole number from 0 to 18446744073709551615 (got '" + text + "')"});
+  else out = *v;
 }
 
 /// A device index: a whole number >= 0 (whether that device exists is the engine's to say).

@@ -80,9 +80,9 @@ class ZipWriter {
         done += std::size_t(n);
       }
   }
-  void commit() {
+  std::string finish() {
     if (archive_write_close(m_a.get()) != ARCHIVE_OK) fail("cannot finish the archive");
-    files::writeAtomic(m_path, m_bytes);
+    return std::move(m_bytes);
   }
 
  private:
@@ -136,7 +136,10 @@ class ZipReader {
     if (!std::filesystem::is_regular_file(path, ec)) bad(path, "no such file (or not a regular file)");
     const std::uint64_t size = std::filesystem::file_size(path, ec);
     if (size > kMaxTotalBytes) bad(path, "larger than a run file may be");
-    m_budget = std::min(kMaxTotalBytes, size * kMaxInflation + kMaxJsonBytes);
+    // Arrays are stored, never compressed: together they hold at most the file's own bytes, so a member that
+    // inflates beyond them (a decompression bomb) is refused before it is read. run.json alone is deflated.
+    m_arrayBudget = size;
+    m_jsonLimit = std::min(kMaxJsonBytes, size * kMaxInflation);
     if (!m_a || archive_read_support_format_zip_seekable(m_a.get()) != ARCHIVE_OK ||
         archive_read_open_filename(m_a.get(), path.c_str(), 1 << 16) != ARCHIVE_OK)
       failArchive("not a LaunchLab run file");
@@ -157,28 +160,35 @@ class ZipReader {
       return std::string(name);
     }
   }
-  /// The current member's bytes, at most `limit` of them (counted against the total), checked against its declared
-  /// size before anything is allocated.
-  std::string data(const std::string& name, std::uint64_t limit) {
+  /// run.json's bytes: deflated, at most kMaxJsonBytes and kMaxInflation times the file's size.
+  std::string json(const std::string& name) { return data(name, m_jsonLimit, nullptr); }
+  /// An array member's bytes: stored, so all of them together fit in the file (and each in kMaxArrayBytes).
+  std::string array(const std::string& name) {
+    return data(name, std::min(kMaxArrayBytes, m_arrayBudget), &m_arrayBudget);
+  }
+
+ private:
+  /// The current member's bytes, at most `limit` of them (and taken from `*budget`), checked against its declared
+  /// size before anything is allocated, then read into one allocation.
+  std::string data(const std::string& name, std::uint64_t limit, std::uint64_t* budget) {
     if (m_declared && (*m_declared < 0 || std::uint64_t(*m_declared) > limit))
       bad(m_path, "member '" + name + "' declares " + std::to_string(*m_declared) + " bytes, more than the " +
-                      std::to_string(limit) + " allowed");
+                      std::to_string(limit) + " allowed" + (budget ? " (arrays are stored uncompressed)" : ""));
     std::string out;
+    if (m_declared) out.reserve(std::size_t(*m_declared));
     char buffer[1 << 16];
     for (;;) {
       const la_ssize_t n = archive_read_data(m_a.get(), buffer, sizeof buffer);
       if (n == 0) break;
       if (n < 0) failArchive("member '" + name + "' is damaged or truncated");
-      if (out.size() + std::size_t(n) > limit || m_total + out.size() + std::size_t(n) > m_budget)
-        bad(m_path, "member '" + name + "' is larger than allowed");
+      if (out.size() + std::size_t(n) > limit) bad(m_path, "member '" + name + "' is larger than allowed");
       out.append(buffer, std::size_t(n));
     }
     if (m_declared && std::uint64_t(*m_declared) != out.size()) bad(m_path, "member '" + name + "' is truncated");
-    m_total += out.size();
+    if (budget) *budget -= out.size();
     return out;
   }
 
- private:
   [[noreturn]] void failArchive(const std::string& what) {
     const char* why = archive_error_string(m_a.get());
     bad(m_path, what + (why ? std::string(" (") + why + ")" : std::string()));
@@ -186,7 +196,7 @@ class ZipReader {
   std::string m_path;
   std::unique_ptr<archive, ReadDeleter> m_a;
   std::optional<std::int64_t> m_declared;
-  std::uint64_t m_members = 0, m_total = 0, m_budget = kMaxTotalBytes;
+  std::uint64_t m_members = 0, m_arrayBudget = 0, m_jsonLimit = 0;
 };
 
 struct Contents {
@@ -206,10 +216,10 @@ Contents readMembers(const std::string& path) {
     if (seen[*name]) bad(path, "member '" + *name + "' appears twice");
     seen[*name] = true;
     if (member->kind == MemberName::Kind::Json) {
-      c.json = zip.data(*name, kMaxJsonBytes);
+      c.json = zip.json(*name);
       continue;
     }
-    HostArray a = npy::parse(zip.data(*name, kMaxArrayBytes), path + ": " + *name, member->array);
+    HostArray a = npy::parse(zip.array(*name), path + ": " + *name, member->array);
     if (member->kind == MemberName::Kind::Input) c.inputs.push_back(std::move(a));
     else c.outputs.emplace_back(member->folder, std::move(a));
   }
@@ -219,7 +229,9 @@ Contents readMembers(const std::string& path) {
 
 }  // namespace
 
-void save(const std::string& path, const RunResult& r) {
+void save(const std::string& path, const RunResult& r) { files::writeAtomic(path, serialize(path, r)); }
+
+std::string serialize(const std::string& path, const RunResult& r) {
   ZipWriter zip(path);
   const std::string json = dumpJson(nlohmann::ordered_json(r), 2) + "\n";
   zip.add(std::string(kRunJson), {json}, true);
@@ -228,7 +240,7 @@ void save(const std::string& path, const RunResult& r) {
     if (impl.implId == kInputsFolder) throw std::runtime_error(path + ": an implementation may not be called inputs");
     for (const auto& a : impl.outputs) addArray(zip, impl.implId, a, path);
   }
-  zip.commit();
+  return zip.finish();
 }
 
 RunResult load(const std::string& path) {

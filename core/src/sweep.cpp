@@ -14,7 +14,9 @@ namespace launchlab {
 namespace {
 
 constexpr std::size_t kMaxAxisValues = 100000;  // one axis' values
-
+/// The largest magnitude of a range's terms: far above any size, block or seed a sweep can use, and small enough
+/// that start, stop, step and their differences never overflow a long long.
+constexpr long long kMaxTerm = 1ll << 62;
 
 bool fail(std::string* error, std::string message) {
   if (error) *error = std::move(message);
@@ -23,7 +25,14 @@ bool fail(std::string* error, std::string message) {
 
 /// A whole number, or "sm*k" / "sm": k times the SM count (smCount 0: unknown, an error).
 std::optional<long long> termValue(const std::string& term, int smCount, std::string* error) {
-  if (term.rfind("sm", 0) != 0) return parseInteger(term);
+  if (term.rfind("sm", 0) != 0) {
+    const auto v = parseInteger(term);
+    if (v && (*v > kMaxTerm || *v < -kMaxTerm)) {
+      fail(error, "'" + term + "' is too large (at most 2^62 in magnitude)");
+      return std::nullopt;
+    }
+    return v;
+  }
   const std::string k = term.size() == 2 ? "1" : term.rfind("sm*", 0) == 0 ? term.substr(3) : "";
   const auto v = parseInteger(k);
   if (!v || *v < 1) {
@@ -32,6 +41,10 @@ std::optional<long long> termValue(const std::string& term, int smCount, std::st
   }
   if (smCount <= 0) {
     fail(error, "'" + term + "' needs the SM count, and no GPU or profile gives it");
+    return std::nullopt;
+  }
+  if (*v > kMaxTerm / smCount) {
+    fail(error, "'" + term + "' is too large (at most 2^62 in magnitude)");
     return std::nullopt;
   }
   return *v * smCount;
@@ -65,12 +78,18 @@ std::optional<std::vector<std::string>> rangeValues(std::string_view text, int s
     fail(error, "range " + quoted + " needs STEP > 0 and STOP >= START");
     return std::nullopt;
   }
-  if (std::uint64_t(stop - start) / std::uint64_t(step) >= kMaxAxisValues) {
-    fail(error, "range " + quoted + " has more than " + std::to_string(kMaxAxisValues) + " values");
+  // |start|, |stop| <= 2^62 (termValue): their difference fits in unsigned 64 bits, and the values are counted,
+  // never stepped past stop (which overflowed near the end of the range).
+  const std::uint64_t span = std::uint64_t(stop) - std::uint64_t(start);
+  const std::uint64_t count = span / std::uint64_t(step) + 1;
+  if (count > kMaxAxisValues) {
+    fail(error, "range " + quoted + " is too large: it has more than " + std::to_string(kMaxAxisValues) + " values");
     return std::nullopt;
   }
   std::vector<std::string> v;
-  for (long long x = start; x <= stop; x += step) v.push_back(std::to_string(x));
+  v.reserve(count);
+  for (std::uint64_t i = 0; i < count; ++i)
+    v.push_back(std::to_string(static_cast<long long>(std::uint64_t(start) + i * std::uint64_t(step))));
   return v;
 }
 
@@ -98,6 +117,13 @@ std::optional<std::vector<std::string>> axisValues(std::string_view text, std::s
     x = std::to_string(*n);
   }
   return v;
+}
+
+std::unordered_map<std::string, std::size_t> axisPositions(const std::vector<std::string>& values) {
+  std::unordered_map<std::string, std::size_t> at;
+  at.reserve(values.size());
+  for (std::size_t i = 0; i < values.size(); ++i) at.emplace(values[i], i);
+  return at;
 }
 
 int smCountForSweeps(const DeviceStatus& device) {

@@ -64,12 +64,19 @@ Dim3 dim3From(const ordered_json& j) {
   return *d;
 }
 
-SweepPoint pointFrom(const ordered_json& j, const std::vector<SweepAxis>& axes) {
+/// The axes of a document with their values' positions (axisPositions), looked up once per point.
+struct IndexedAxes {
+  const std::vector<SweepAxis>& axes;
+  std::vector<std::unordered_map<std::string, std::size_t>> positions;
+};
+
+SweepPoint pointFrom(const ordered_json& j, const IndexedAxes& index) {
   SweepPoint p;
   const ordered_json& at = j.at("at");
-  for (const auto& a : axes) {
+  for (std::size_t k = 0; k < index.axes.size(); ++k) {
+    const SweepAxis& a = index.axes[k];
     p.values.push_back(at.at(a.field).get<std::string>());
-    if (std::find(a.values.begin(), a.values.end(), p.values.back()) == a.values.end())
+    if (!index.positions[k].contains(p.values.back()))
       throw BadInput(a.field + " '" + p.values.back() + "' is not one of the axis' values");
   }
   p.implId = j.at("impl").get<std::string>();
@@ -112,8 +119,11 @@ SweepDocument documentFrom(const ordered_json& root) {
   const ordered_json& pts = root.at("points");
   if (!pts.is_array() || pts.size() > kMaxSweepPoints) throw BadInput("points must be an array of at most " +
                                                                       std::to_string(kMaxSweepPoints));
+  IndexedAxes index{d.axes, {}};
+  for (const auto& a : d.axes) index.positions.push_back(axisPositions(a.values));
+  d.points.reserve(pts.size());
   for (std::size_t i = 0; i < pts.size(); ++i)
-    d.points.push_back(rethrowAsBadInput("point " + std::to_string(i + 1), [&] { return pointFrom(pts[i], d.axes); }));
+    d.points.push_back(rethrowAsBadInput("point " + std::to_string(i + 1), [&] { return pointFrom(pts[i], index); }));
   return d;
 }
 

@@ -31,8 +31,11 @@ double metricValue(const SweepPoint& p, SweepMetric m, double copyGBs) {
   return std::numeric_limits<double>::quiet_NaN();
 }
 
-std::size_t position(const std::vector<std::string>& values, const std::string& v) {
-  return std::size_t(std::find(values.begin(), values.end(), v) - values.begin());
+/// Where `v` is among an axis' values (axisPositions), or `missing`.
+std::size_t position(const std::unordered_map<std::string, std::size_t>& at, const std::string& v,
+                     std::size_t missing) {
+  const auto it = at.find(v);
+  return it == at.end() ? missing : it->second;
 }
 
 /// The other axes held at their first value: the note, and whether `p` lies on that slice.
@@ -91,10 +94,12 @@ SweepMap sweepMap(const std::vector<SweepAxis>& axes, const std::vector<SweepPoi
   m.values.assign(m.blocks.size() * m.grids.size(), std::numeric_limits<double>::quiet_NaN());
   m.points.assign(m.values.size(), -1);
   m.note = sliceNote(axes, *bi, *gi);
+  const auto blockAt = axisPositions(m.blocks), gridAt = axisPositions(m.grids);
   for (std::size_t i = 0; i < points.size(); ++i) {
     const SweepPoint& p = points[i];
     if (p.implId != implId || p.values.size() != axes.size() || !onSlice(axes, p, *bi, *gi)) continue;
-    const std::size_t b = position(m.blocks, p.values[*bi]), g = position(m.grids, p.values[*gi]);
+    const std::size_t b = position(blockAt, p.values[*bi], m.blocks.size());
+    const std::size_t g = position(gridAt, p.values[*gi], m.grids.size());
     if (b >= m.blocks.size() || g >= m.grids.size()) continue;
     m.values[g * m.blocks.size() + b] = metricValue(p, metric, copyGBs);
     m.points[g * m.blocks.size() + b] = int(i);

@@ -73,6 +73,8 @@ void expectKilledWriterLeavesTheOldFile(const std::string& helper, const std::st
   ASSERT_TRUE(partial) << "the writer never started writing";
   ASSERT_TRUE(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL) << "the writer finished before it was killed";
   EXPECT_EQ(slurp(target), old);  // the old file, whole, although the writer had written >= 1 MiB elsewhere
+  // and nothing else: the partial data had no name in the folder, so none is left behind
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator()), 1);
   fs::remove_all(dir);
 }
 

@@ -64,7 +64,8 @@ TEST(Cli, BadInputExitsTwoWithOneLine) {
   expectBadInput("run vector_add --json /no/such/folder/out.json", "does not exist");
   expectBadInput("frobnicate", "launchlab-cli --help");
   expectBadInput("run vector_add --input x=a.npy --input x=b.npy", "--input x: given twice");
-  expectBadInput("run vector_add --seed -1", "--seed: seed must be a whole number >= 0");
+  expectBadInput("run vector_add --seed -1", "--seed: seed must be a whole number from 0 to 18446744073709551615");
+  expectBadInput("run vector_add --seed 18446744073709551616", "--seed: seed must be a whole number from 0");
   expectBadInput("run vector_add --warmup 1.5", "--warmup: warmup must be a whole number");
   expectBadInput("run vector_add --n ''", "--n: empty value");
   expectBadInput("run vector_add --dtype ''", "--dtype: empty value");

@@ -41,6 +41,9 @@ TEST(CliHostile, RunawayCountsAreBadInput) {
   expectBadInput("sweep vector_add --block 32,64 --reps 1000000000", "--reps: reps must be between 1 and 100000");
   expectBadInput("sweep vector_add --block 1:1000000000:1", "has more than 100000 values");
   expectBadInput("sweep vector_add --n 1:1000000000000:1", "has more than 100000 values");
+  // Near the end of the 64-bit range the range used to overflow into an endless loop.
+  expectBadInput("sweep vector_add --impl cpu-serial --n 9223372036854775000:9223372036854775807:1000", "is too large");
+  expectBadInput("sweep vector_add --impl cpu-serial --grid sm*1:sm*99999999999999999:sm*1", "is too large");
   expectBadInput("bench --reps -1", "--reps: must be between 1 and 100000");
 }
 
@@ -54,4 +57,60 @@ TEST(CliHostile, SymbolicLinkOutputsAreWrittenThroughAndKept) {
   EXPECT_TRUE(fs::is_symlink(dir / "link.json"));  // the link stays a link
   EXPECT_NE(slurp(dir / "real.json").find("\"launchlab.run\""), std::string::npos);
   fs::remove_all(dir);
+}
+
+// An output that names an input, or another output, destroyed it (the input .npy replaced by JSON, exit 0).
+TEST(CliHostile, AnOutputThatNamesAnInputOrAnotherOutputIsRefused) {
+  const fs::path dir = scratch() / "hostile_clash";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const fs::path x = dir / "x.npy";
+  fs::copy_file(data("np_x_f32_1000.npy"), x);
+  const std::string before = slurp(x);
+  const std::string run = "run vector_add --impl cpu-serial --reps 1 --warmup 0 --input x=" + x.string();
+  expectBadInput(run + " --json " + x.string(), "--json: " + x.string() + " is also the input x");
+  expectBadInput(run + " --save-run " + (dir / "." / "x.npy").string(), "is also the input x");
+  fs::create_symlink("x.npy", dir / "link.npy");
+  expectBadInput(run + " --json " + (dir / "link.npy").string(), "is also the input x");
+  EXPECT_EQ(slurp(x), before);
+  const fs::path same = dir / "same";
+  expectBadInput("run vector_add --n 64 --reps 1 --json " + same.string() + " --save-run " + same.string(),
+                 "--save-run: " + same.string() + " is also --json");
+  expectBadInput("sweep vector_add --n 64 --block 32,64 --json " + same.string() + " --csv " + same.string(),
+                 "is also --json");
+  EXPECT_FALSE(fs::exists(same));
+  fs::remove_all(dir);
+}
+
+// --json was written before --save-run: when the run file could not be written, the two disagreed. Now both are
+// written or neither (here the run file goes over a file-size limit, which kills the writer midway).
+TEST(CliHostile, JsonAndRunFileAreWrittenTogetherOrNotAtAll) {
+  const fs::path dir = scratch() / "hostile_pair";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const fs::path json = dir / "result.json", run = dir / "run.llrun";
+  std::ofstream(json) << "old json\n";
+  std::ofstream(run) << "old run\n";
+  const std::string cmd = "ulimit -f 256; '" + cliPath() + "' run vector_add --n 1Mi --impl cpu-serial --reps 1 " +
+                          "--warmup 0 --json '" + json.string() + "' --save-run '" + run.string() + "' >/dev/null 2>&1";
+  const int st = std::system(cmd.c_str());
+  EXPECT_NE(st, 0);  // the run file (12 MiB of arrays) cannot be written under 256 KiB
+  EXPECT_EQ(slurp(json), "old json\n");
+  EXPECT_EQ(slurp(run), "old run\n");
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator()), 2);  // no temporary left
+  fs::remove_all(dir);
+}
+
+// A repeated --param silently took the last value (a repeated --input is refused).
+TEST(CliHostile, ARepeatedParamIsBadInput) {
+  expectBadInput("run gaussian_pdf --param sigma=1 --param sigma=2", "--param sigma: given twice");
+}
+
+// 0 was refused with "between 0 and 3600 seconds", which reads as if 0 were allowed.
+TEST(CliHostile, TheKernelTimeLimitSaysZeroIsNotAllowed) {
+  const std::string file = (scratch() / "limit.cu").string();
+  std::ofstream(file) << "__global__ void k() {}\n";
+  for (const char* v : {"0", "-1", "3601"})
+    expectBadInput("run vector_add --kernel-file " + file + " --kernel-time-limit " + v,
+                   "--kernel-time-limit: more than 0 and at most 3600 seconds");
 }

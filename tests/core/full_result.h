@@ -199,7 +199,8 @@ inline ImplResult sparseImpl(Distinct& v, Status status, Verification::Outcome o
 inline RunResult fullResult() {
   Distinct v;
   RunResult r;
-  auto& [status, reason, workload, dtype, n, seed, warmup, reps, params, timestamp, device, host, inputs, impls] = r;
+  auto& [status, reason, workload, dtype, n, seed, warmup, reps, params, requestedLaunch, traceBlocks, timestamp, device,
+         host, inputs, impls] = r;
   status = Status::Skipped;
   reason = v.text("why");
   workload = v.text("workload");
@@ -209,6 +210,9 @@ inline RunResult fullResult() {
   warmup = v.integer();
   reps = v.integer();
   params = {{v.text("param"), v.text("value")}, {"bins", "256"}, {"empty", ""}};
+  requestedLaunch.block.emplace();
+  fill(*requestedLaunch.block, v);  // the grid left automatic
+  traceBlocks = true;
   timestamp = "2031-02-03T04:05:06Z";
   fill(device, v);
   host = v.text("host");

@@ -2,7 +2,11 @@
 // waves observed against the occupancy's prediction, the tail, and the relative times.
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include "launchlab/block_trace.h"
+#include "launchlab/errors.h"
+#include "launchlab/io/json_value.h"
 #include "launchlab/result.h"
 
 using namespace launchlab;
@@ -105,4 +109,22 @@ TEST(BlockTrace, WavesNumberEachSmsBlocksInStartOrder) {
   EXPECT_EQ(blockWaves(imbalanced(), 1), (std::vector<int>{0, 1, 0, 1, 2, 3, 2}));
   // Unknown occupancy: the observed concurrency (2) stands in.
   EXPECT_EQ(blockWaves(imbalanced(), 0), blockWaves(imbalanced(), 2));
+}
+
+// A trace read from a file or a result names SMs a GPU can have: an index near INT_MAX (which hung the window's
+// view) is refused when the result is read, with the reason.
+TEST(BlockTrace, ReadingRefusesAnSmIndexNoGpuHas) {
+  ImplResult r;
+  r.implId = "cuda";
+  r.blockTrace = imbalanced();
+  EXPECT_EQ(nlohmann::ordered_json(r).get<ImplResult>().blockTrace, r.blockTrace);
+  r.blockTrace[6].sm = kMaxTracedSms - 1;
+  EXPECT_EQ(nlohmann::ordered_json(r).get<ImplResult>().blockTrace, r.blockTrace);
+  r.blockTrace[6].sm = 2147483646u;
+  try {
+    (void)nlohmann::ordered_json(r).get<ImplResult>();
+    FAIL() << "an SM index of 2147483646 was accepted";
+  } catch (const BadInput& e) {
+    EXPECT_NE(std::string(e.what()).find("SM index 2147483646"), std::string::npos) << e.what();
+  }
 }

@@ -197,6 +197,51 @@ TEST_F(Fixture, InputFilesAreLoadedAndChecked) {
   EXPECT_NE(firstProblem(r).find("truncated"), std::string::npos);
 }
 
+namespace {
+/// vector_add whose inputs, when the engine asks for them, first replace the input file with a 16-element array:
+/// the file changes after the request was checked and before its data is read, as an editor that saves by renaming
+/// can do during a run.
+class FileSwappingWorkload final : public Workload {
+ public:
+  FileSwappingWorkload(const Workload& inner, std::string path) : m_inner(inner), m_path(std::move(path)) {}
+  const WorkloadInfo& info() const override { return m_inner.info(); }
+  const std::vector<ImplSpec>& impls() const override { return m_inner.impls(); }
+  std::vector<HostArray> makeInputs(const RunSetup& setup) const override {
+    npy::save(m_path, HostArray("x", DType::F32, std::vector<std::size_t>{16}));
+    return m_inner.makeInputs(setup);
+  }
+  std::vector<std::vector<std::size_t>> inputShapes(const RunSetup& s) const override { return m_inner.inputShapes(s); }
+  std::vector<std::vector<std::size_t>> outputShapes(const RunSetup& s) const override {
+    return m_inner.outputShapes(s);
+  }
+  std::vector<HostArray> makeOutputs(const RunSetup& s) const override { return m_inner.makeOutputs(s); }
+  Tolerance tolerance(const RunSetup& s, std::size_t i) const override { return m_inner.tolerance(s, i); }
+
+ private:
+  const Workload& m_inner;
+  std::string m_path;
+};
+}  // namespace
+
+TEST_F(Fixture, AnInputFileReplacedAfterItsCheckIsRefusedNotRead) {
+  const std::string path =
+      (std::filesystem::temp_directory_path() / ("ll_swap_" + std::to_string(::getpid()) + ".npy")).string();
+  HostArray x("x", DType::F32, std::vector<std::size_t>{100000});
+  npy::save(path, x);
+  Registry swapping;
+  swapping.add(std::make_unique<FileSwappingWorkload>(*reg.find("vector_add"), path));
+  Engine e(swapping, kernels::makeDefaultGpuRuntime());
+  auto r = req("vector_add", 1000);
+  r.n.reset();
+  r.impls = {"cpu-serial", "cpu-parallel"};
+  r.inputFiles = {{"x", path}};
+  ASSERT_TRUE(e.validate(r).empty());
+  const RunResult res = e.run(r);
+  EXPECT_EQ(res.status, Status::Failed);
+  EXPECT_NE(res.reason.find("changed after it was checked"), std::string::npos) << res.reason;
+  std::filesystem::remove(path);
+}
+
 TEST_F(Fixture, JsonAndCsvCarryTheResult) {
   RunResult res = engine->run(req("gaussian_pdf", 1000));
   auto j = nlohmann::json::parse(json::runResult(res));

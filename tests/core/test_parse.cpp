@@ -18,6 +18,16 @@ TEST(ParseSize, AcceptsCountsSuffixesAndPowers) {
   EXPECT_EQ(parseSize("1.5M"), 1500000u);
 }
 
+// A power is computed in whole numbers: through a double, 3^39 came out as 4052555153018976256.
+TEST(ParseSize, PowersAreExact) {
+  EXPECT_EQ(parseSize("3^39"), 4052555153018976267u);
+  EXPECT_EQ(parseSize("7^22"), 3909821048582988049u);
+  EXPECT_EQ(parseSize("1^99999999999"), 1u);
+  EXPECT_EQ(parseSize("10^18"), 1000000000000000000u);
+  EXPECT_FALSE(parseSize("3^40"));  // 1.2e19: beyond the sizes a run takes
+  EXPECT_FALSE(parseSize("2^64"));
+}
+
 TEST(ParseSize, RejectsWithAReason) {
   for (const char* bad : {"", "0", "-5", "abc", "12abc", "1.5", "2^", "^3", "1Q", "0.2K", "1e30", "2^70"}) {
     std::string err;

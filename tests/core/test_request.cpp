@@ -93,6 +93,23 @@ TEST(RequestParser, HugeCountsAreLeftToTheEnginesRangeRule) {
   EXPECT_GT(p.request.reps, kMaxRepetitions);
 }
 
+// A result records a uint64 seed (the GPU suite draws them from the whole range): every one can be given again.
+TEST(RequestParser, SeedsTakeTheWholeUnsigned64BitRange) {
+  RequestText t = text("vector_add");
+  for (std::uint64_t seed : {std::uint64_t(0), std::uint64_t(5000000000), std::uint64_t(16538315128000875385ull),
+                             std::uint64_t(18446744073709551615ull)}) {
+    t.seed = std::to_string(seed);
+    const ParsedRequest p = parseRequest(t);
+    ASSERT_TRUE(p.ok()) << seed;
+    EXPECT_EQ(p.request.seed, seed);
+    EXPECT_EQ(requestText(p.request).seed, t.seed);
+  }
+  for (const char* bad : {"18446744073709551616", "-1", "+5", "1.5", "0x10", ""}) {
+    t.seed = bad;
+    EXPECT_FALSE(parseRequest(t).ok()) << bad;
+  }
+}
+
 TEST(RequestParser, RequestTextIsTheInverse) {
   RunRequest r;
   r.workload = "vector_add";

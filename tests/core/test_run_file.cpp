@@ -199,6 +199,41 @@ TEST(RunFile, HugeDeclaredSizesAreRefusedBeforeAnythingIsAllocated) {
   EXPECT_EQ(why.rfind(path.string() + ": ", 0), 0u) << why;
 }
 
+// A decompression bomb: an array member deflated from 64 MiB of zeros to a few dozen KiB. Arrays are stored
+// uncompressed, so no member may inflate beyond the file's own size: refused from its declared size, unread.
+TEST(RunFile, AnArrayThatInflatesBeyondTheFileIsRefusedUnread) {
+  const std::size_t count = std::size_t(16) << 20;
+  HostArray zeros("x", DType::F32, {count});
+  std::memset(zeros.data(), 0, zeros.bytes());
+  const auto path = scratch("bomb.llrun");
+  writeZip(path, {{"run.json", runJson()}, {"inputs/x.npy", npyOf(zeros)}});  // writeZip deflates
+  ASSERT_LT(fs::file_size(path), zeros.bytes() / 16);
+  const std::string why = loadError(path);
+  EXPECT_NE(why.find("member 'inputs/x.npy' declares"), std::string::npos) << why;
+  EXPECT_NE(why.find("arrays are stored uncompressed"), std::string::npos) << why;
+  // The same array stored, as LaunchLab writes it, loads.
+  RunResult r = sampleRun();
+  r.inputs = {zeros};
+  runfile::save(path.string(), r);
+  EXPECT_EQ(runfile::load(path.string()).inputs.at(0).bytes(), zeros.bytes());
+}
+
+// A verification records its first 16 mismatching indices; a run.json with 10^6 of them took seconds and
+// hundreds of MB to open. Refused when read, with the reason.
+TEST(RunFile, AVerificationWithMoreMismatchIndicesThanRecordedIsRefused) {
+  std::string json = runJson();
+  const auto key = json.find("\"first_mismatches\"");
+  ASSERT_NE(key, std::string::npos);
+  const auto open = json.find('[', key);
+  std::string many;
+  for (int i = 0; i < 1000000; ++i) many += std::to_string(i) + ",";
+  json.insert(open + 1, many);
+  const auto path = scratch("mismatches.llrun");
+  writeZip(path, {{"run.json", json}});
+  const std::string why = loadError(path);
+  EXPECT_NE(why.find("more than the 16 a verification records"), std::string::npos) << why.substr(0, 300);
+}
+
 TEST(RunFile, ArrayNamesItCouldNotReadBackAreNotWritten) {
   RunResult r = sampleRun();
   r.inputs[0].setName("../escape");

@@ -187,6 +187,24 @@ TEST(SweepAxes, MultiplesOfTheSmCount) {
   EXPECT_EQ(smCountForSweeps(gpu), 82);
 }
 
+// Terms near the ends of the 64-bit range used to overflow: an endless loop growing without bound, or a wrong reason.
+TEST(SweepAxes, RangesNearTheLimitsAreRefusedAsTooLarge) {
+  for (const char* text :
+       {"9223372036854775000:9223372036854775807:1000", "-9223372036854775808:9223372036854775807:1000000000000000000",
+        "1:9223372036854775807:9223372036854775807", "sm*1:sm*99999999999999999:sm*1", "-9223372036854775808:0:1",
+        "sm*99999999999999999"}) {
+    std::string err;
+    EXPECT_FALSE(axisValues(text, &err, 132)) << text;
+    EXPECT_NE(err.find("too large"), std::string::npos) << text << ": " << err;
+  }
+  // The largest accepted terms still give their values exactly, the stop included.
+  const long long top = 1ll << 62;
+  EXPECT_EQ(*axisValues(std::to_string(top - 2) + ":" + std::to_string(top) + ":1"),
+            (std::vector<std::string>{std::to_string(top - 2), std::to_string(top - 1), std::to_string(top)}));
+  EXPECT_EQ(*axisValues(std::to_string(-top) + ":" + std::to_string(top) + ":" + std::to_string(top)),
+            (std::vector<std::string>{std::to_string(-top), "0", std::to_string(top)}));
+}
+
 TEST(SweepAxes, TwoDimensionalBlockLists) {
   EXPECT_EQ(*axisValues("16x16,32x8"), (std::vector<std::string>{"16x16", "32x8"}));
 }

@@ -79,6 +79,43 @@ TEST(SweepFile, HostileOrBrokenDocumentsGiveOneLineNeverACrash) {
   EXPECT_EQ(err.rfind("/nonexistent/sweep.json: ", 0), 0u) << err;
 }
 
+// The largest document allowed, with every point on its own value of one axis: each point's value is looked up
+// once, not searched for among all the axis' values (that was quadratic: minutes of a frozen window at this size).
+TEST(SweepFile, TheLargestDocumentReadsAndMapsEveryPoint) {
+  SweepPlan plan = test::fixtureSweepPlan();
+  plan.axes = {{"block", {}}, {"grid", {"132"}}};
+  std::vector<SweepPoint> points;
+  const SweepPoint model = test::fixtureSweepPoints().front();
+  for (std::size_t i = 0; i < kMaxSweepPoints; ++i) {
+    plan.axes[0].values.push_back(std::to_string(i + 1));
+    SweepPoint p = model;
+    p.values = {plan.axes[0].values.back(), "132"};
+    p.block = Dim3{std::uint32_t(i + 1), 1, 1};
+    p.launched->block = p.block;
+    p.kernelMs = double(i + 1);
+    points.push_back(std::move(p));
+  }
+  // Written without its indentation, as a hand-made file would be: 160000 points fit in the 64 MiB allowed.
+  std::string text;
+  const std::string indented = sweepJson(plan, points, test::fixtureDevice(), {});
+  for (std::size_t i = 0; i < indented.size(); ++i) {
+    text += indented[i];
+    if (indented[i] == '\n')
+      while (i + 1 < indented.size() && indented[i + 1] == ' ') ++i;
+  }
+  ASSERT_LE(text.size(), kMaxSweepJsonBytes);
+  std::string err;
+  const auto d = parseSweepJson(text, &err);
+  ASSERT_TRUE(d) << err;
+  ASSERT_EQ(d->points.size(), kMaxSweepPoints);
+  const SweepMap m = sweepMap(d->axes, d->points, model.implId, SweepMetric::TimeMs, 0);
+  ASSERT_EQ(m.values.size(), kMaxSweepPoints);
+  for (std::size_t i : {std::size_t(0), kMaxSweepPoints / 2, kMaxSweepPoints - 1}) {
+    EXPECT_EQ(m.values[i], double(i + 1));
+    EXPECT_EQ(m.points[i], int(i));
+  }
+}
+
 TEST(SweepMap, BlockByGridValuesWithGapsWhereNothingWasMeasured) {
   const auto pts = test::fixtureSweepPoints();
   const auto axes = test::fixtureSweepPlan().axes;

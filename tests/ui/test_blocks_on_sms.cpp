@@ -100,6 +100,20 @@ class TestBlocksOnSms : public QObject {
     QCOMPARE(view->drawnPoints(), 0);
   }
 
+  // An SM index near INT_MAX (a crafted file or result) used to overflow the tick step into a loop of 2^31 labels.
+  void anSmIndexNearIntMaxDrawsWithAFewLabels() {
+    auto view = makeBlocksOnSmsView(nullptr);
+    view->widget()->resize(900, 400);
+    auto o = tracedOutcome();
+    o->result.impls[1].blockTrace[6].sm = 2147483646u;
+    view->setData(dataFor(o, "cuda"));
+    auto* plot = qobject_cast<QCustomPlot*>(view->widget());
+    auto ticker = plot->yAxis->ticker().dynamicCast<QCPAxisTickerText>();
+    QVERIFY(ticker);
+    QVERIFY(ticker->ticks().size() <= 17);
+    QVERIFY(ticker->ticks().size() >= 2);
+  }
+
   void outputsPaneAddsTheTabForTracedRunsOnly() {
     OutputsPane pane;
     pane.resize(900, 500);

@@ -1,7 +1,10 @@
 // Presets and settings round trips: FormState <-> JSON, preset files, the preset folder with the built-in
 // course presets, and last-used parameters in the settings.
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonDocument>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -86,6 +89,37 @@ class TestPresets : public QObject {
     QVERIFY(!store.load("Fast / small: 1M?"));
   }
 
+  // "lab_a" and "lab a" map to the same file name: the second is saved beside the first, not over it, and each
+  // name loads, renames and removes its own preset.
+  void namesThatMapToOneFileKeepTheirOwnPresets() {
+    QTemporaryDir dir;
+    PresetStore store(dir.filePath("presets"));
+    FormState a = sample(), b = sample();
+    b.workload = "histogram_contention";
+    QString err;
+    QVERIFY(store.save({"lab_a", a}, &err));
+    QVERIFY(store.save({"lab a", b}, &err));
+    QVERIFY(store.save({"lab/a", b}, &err));
+    QStringList user = store.names().filter(QRegularExpression("^lab"));
+    user.sort();
+    QCOMPARE(user, QStringList({"lab a", "lab/a", "lab_a"}));
+    auto la = store.load("lab_a", &err), lb = store.load("lab a", &err);
+    QVERIFY(la && lb);
+    QCOMPARE(la->form.workload, std::string("gaussian_pdf"));
+    QCOMPARE(lb->form.workload, std::string("histogram_contention"));
+    b.reps = 3;  // saving again under the same name replaces that preset only
+    QVERIFY(store.save({"lab a", b}, &err));
+    QCOMPARE(store.load("lab a")->form.reps, 3);
+    QCOMPARE(store.load("lab_a")->form.reps, sample().reps);
+    QVERIFY(store.remove("lab a"));
+    QVERIFY(!store.load("lab a"));
+    QVERIFY(store.load("lab_a"));
+    QVERIFY(store.rename("lab/a", "lab a", &err));
+    QCOMPARE(store.load("lab a")->form.workload, std::string("histogram_contention"));
+    QVERIFY(!store.load("lab/a"));
+    QCOMPARE(store.load("lab_a")->form.workload, std::string("gaussian_pdf"));
+  }
+
   void builtInCoursePresetsLoadAndAreValidForTheirWorkloads() {
     QTemporaryDir dir;
     PresetStore store(dir.path());
@@ -103,6 +137,48 @@ class TestPresets : public QObject {
       if (!w) continue;  // a preset for a workload this build lacks
       for (const auto& id : p->form.impls) QVERIFY2(w->findImpl(id), qPrintable(n + ": " + QString::fromStdString(id)));
     }
+  }
+
+  // The user's settings file as garbage, a folder, or 200 MB: the window starts and says what happened; garbage is
+  // kept aside, a huge file is not read (nor touched).
+  void aSettingsFileThatCannotBeUsedIsReportedAndKept() {
+    QTemporaryDir home;
+    qputenv("XDG_CONFIG_HOME", home.path().toUtf8());
+    const QString folder = home.filePath("LaunchLab"), path = folder + "/launchlab.conf";
+    QVERIFY(QDir().mkpath(folder));
+    {
+      AppSettings fine;
+      QVERIFY2(fine.problem().isEmpty(), qPrintable(fine.problem()));
+      fine.setLastWorkload("vector_add");
+    }
+    QCOMPARE(AppSettings().lastWorkload(), QString("vector_add"));
+    QByteArray garbage(4096, '\0');
+    for (int i = 0; i < garbage.size(); ++i) garbage[i] = char((i * 7919 + 13) % 256);
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(garbage);
+    f.close();
+    {
+      AppSettings s;
+      QVERIFY2(s.problem().contains("was not a settings file"), qPrintable(s.problem()));
+      QVERIFY(s.lastWorkload().isEmpty());
+    }
+    QFile kept(path + ".unreadable");
+    QVERIFY(kept.open(QIODevice::ReadOnly));
+    QCOMPARE(kept.readAll(), garbage);
+    QVERIFY(QFile::remove(path));
+    QVERIFY(QFile::resize(path, 200ll << 20));  // sparse: 200 MB that take no disk
+    {
+      AppSettings s;
+      QVERIFY2(s.problem().contains("200 MB"), qPrintable(s.problem()));
+      s.setLastWorkload("histogram");
+      s.sync();
+    }
+    QCOMPARE(QFileInfo(path).size(), 200ll << 20);
+    QVERIFY(QFile::remove(path));
+    QVERIFY(QDir().mkpath(path));
+    QVERIFY2(AppSettings().problem().contains("is a folder"), qPrintable(AppSettings().problem()));
+    qunsetenv("XDG_CONFIG_HOME");
   }
 
   void settingsRememberPerWorkload() {

@@ -89,6 +89,45 @@ class TestRunFileView : public QObject {
     QVERIFY2(shown.contains("recorded on a machine without a usable GPU"), qPrintable(shown));
   }
 
+  // The launch is part of what was measured: a run file recorded with a block, a grid and a block trace reopens
+  // with them in the form, and Run measures that launch again, not the automatic one.
+  void aReopenedRunFileRunsItsOwnLaunchAgain() {
+    const QString file = m_dir.filePath("launch.llrun");
+    int code = -1;
+    const QString out = cli({"run", "vector_add", "--n", "5000", "--reps", "2", "--block", "128", "--grid", "64",
+                             "--trace-blocks", "--save-run", file},
+                            &code);
+    QVERIFY2(code == 0, qPrintable(out));
+    const RunResult recorded = runfile::load(file.toStdString());
+    QCOMPARE(recorded.requestedLaunch.block, std::optional<Dim3>(Dim3{128, 1, 1}));
+    QCOMPARE(recorded.requestedLaunch.grid, std::optional<Dim3>(Dim3{64, 1, 1}));
+    QVERIFY(recorded.traceBlocks);
+    QVERIFY(m_window->openRunFile(file));
+    const FormState form = m_window->paramPanel()->form();
+    QVERIFY(!form.autoBlock);
+    QCOMPARE(form.block, std::string("128"));
+    QVERIFY(!form.autoGrid);
+    QCOMPARE(form.grid, std::string("64"));
+    QVERIFY(form.traceBlocks);
+    QVERIFY(ui::test::runAndWait(*m_window));
+    const RunResult& again = m_window->lastOutcome()->result;
+    QCOMPARE(again.requestedLaunch, recorded.requestedLaunch);
+    QCOMPARE(again.traceBlocks, recorded.traceBlocks);
+    QCOMPARE(again.n, recorded.n);
+  }
+
+  // Seeds are uint64: one above 2^31 - 1 (the old spin box's end) stays in the form and reaches the run exactly.
+  void aSeedBeyondIntRangeIsRunExactly() {
+    for (std::uint64_t seed : {std::uint64_t(5000000000ull), std::uint64_t(18446744073709551615ull)}) {
+      FormState f = m_window->paramPanel()->form();
+      f.seed = seed;
+      m_window->paramPanel()->setForm(f);
+      QCOMPARE(m_window->paramPanel()->form().seed, seed);
+      QVERIFY(ui::test::runAndWait(*m_window));
+      QCOMPARE(m_window->lastOutcome()->result.seed, seed);
+    }
+  }
+
   void cleanupTestCase() { m_window.reset(); }
 };
 

@@ -124,6 +124,28 @@ class TestSweepHeatmap : public QObject {
     QVERIFY(pane.shown().recorded);
   }
 
+  // A file chosen in the dialog is read off the GUI thread: the pane says it is opening it, then shows it; a bad
+  // one ends in the same inline message as before.
+  void aSweepFileOpensInTheBackground() {
+    RunController controller(appBackend());
+    SweepPane pane(controller);
+    pane.resize(1100, 420);
+    pane.show();
+    QSignalSpy opened(&pane, &SweepPane::sweepFileOpened);
+    pane.openSweepFileInBackground(writeFile(m_dir, "fixture.json", launchlab::test::fixtureSweepJson()));
+    QVERIFY2(pane.messageText().startsWith("Opening fixture.json"), qPrintable(pane.messageText()));
+    QVERIFY(opened.wait(60000));
+    QCOMPARE(opened.at(0).at(0).toBool(), true);
+    QVERIFY(pane.heatmapShown());
+    QVERIFY(pane.shown().recorded);
+    QVERIFY(pane.messageText().isEmpty());
+    pane.openSweepFileInBackground(writeFile(m_dir, "bad.json", "{\"schema\": 3}"));
+    QVERIFY(opened.wait(60000));
+    QCOMPARE(opened.at(1).at(0).toBool(), false);
+    QVERIFY2(pane.messageText().contains("bad.json"), qPrintable(pane.messageText()));
+    QVERIFY(pane.shown().recorded);  // what was shown stays
+  }
+
   void hoverAndClickOnTheMap() {
     RunController controller(appBackend());
     SweepPane pane(controller);

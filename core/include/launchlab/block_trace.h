@@ -26,6 +26,9 @@ struct BlockRecord {
 
 /// The most blocks one traced launch records (24 bytes each on the device): larger grids are not traced.
 inline constexpr std::uint64_t kMaxTracedBlocks = std::uint64_t(1) << 20;
+/// SM indices a trace may hold: far above any GPU's SM count (132 on an H100), so a larger one is a damaged or
+/// crafted record, refused when a result is read (views draw one lane per SM).
+inline constexpr std::uint32_t kMaxTracedSms = 4096;
 
 /// Absolute timer stamps -> times after the earliest start. Records with no stamp (start 0: the block never
 /// wrote it) or ending before they start are dropped; the rest keep their order.

@@ -38,6 +38,7 @@ struct LaunchRequest {
   bool autoBlock() const { return !block.has_value(); }
   bool autoGrid() const { return !grid.has_value(); }
   int dims() const;  ///< 2 when block or grid has a y > 1, else 1
+  bool operator==(const LaunchRequest&) const = default;
 };
 
 /// The device limits launch validation needs.

@@ -15,5 +15,7 @@ std::string formatSize(std::uint64_t n);
 /// Strict double / integer parsing of the whole string (no trailing characters).
 std::optional<double> parseDouble(std::string_view text);
 std::optional<long long> parseInteger(std::string_view text);
+/// A whole number in [0, 2^64 - 1] (seeds: the whole range the generators take); no sign, no fraction.
+std::optional<std::uint64_t> parseUnsigned(std::string_view text);
 
 }  // namespace launchlab

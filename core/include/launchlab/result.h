@@ -31,6 +31,9 @@ struct PhaseStats {
 };
 PhaseStats summarize(std::vector<double> samplesMs);
 
+/// The mismatching indices a verification records (the first ones found); a result read with more is refused.
+inline constexpr std::size_t kMaxFirstMismatches = 16;
+
 struct Verification {
   enum class Outcome { Pass, Fail, Reference, Demonstration, NotChecked };
   Outcome outcome = Outcome::NotChecked;
@@ -38,7 +41,7 @@ struct Verification {
   double maxRelError = 0;
   std::uint64_t mismatches = 0;
   std::uint64_t compared = 0;
-  std::vector<std::uint64_t> firstMismatches;  ///< up to 16 flat indices (for highlighting)
+  std::vector<std::uint64_t> firstMismatches;  ///< up to kMaxFirstMismatches flat indices (for highlighting)
   std::string note;  ///< e.g. "tolerance |d| <= 1e-7 + 1e-5|ref|" or the demonstration's lesson
   bool passed() const { return outcome != Outcome::Fail; }
   bool operator==(const Verification&) const = default;
@@ -108,6 +111,10 @@ struct RunResult {
   std::uint64_t seed = 0;
   int warmup = 0, reps = 0;
   std::map<std::string, std::string> params;  ///< resolved values as text
+  /// The launch the request asked for (unset: auto) and whether it traced blocks: with the fields above, what
+  /// "run it again" needs to measure the same launch (each implementation's `launch` is what it resolved to).
+  LaunchRequest requestedLaunch;
+  bool traceBlocks = false;
   std::string timestamp;                      ///< ISO 8601 UTC
   DeviceStatus device;
   std::string host;                           ///< CPU model and thread count

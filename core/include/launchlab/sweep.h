@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "launchlab/cancel.h"
@@ -22,6 +23,10 @@ struct SweepAxis {
   std::string field;
   std::vector<std::string> values;
 };
+
+/// Each value of an axis and its position (the first, for a repeated value): one look-up per point, so reading or
+/// mapping a sweep of many points stays linear in its size.
+std::unordered_map<std::string, std::size_t> axisPositions(const std::vector<std::string>& values);
 
 /// Expands an axis' text: "32:1024:32" (start:stop:step, stop included), "a,b,c", or one value. A number may be
 /// written "sm*k" (k times `smCount`, the SM count), in lists and ranges ("sm*1:sm*32:sm*1"); with smCount 0 that

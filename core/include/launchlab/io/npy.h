@@ -28,6 +28,10 @@ Header loadHeader(const std::string& path);
 /// Reads an .npy file. Throws BadInput with a one-line reason (missing file, bad magic, big-endian,
 /// unsupported dtype, Fortran order, truncated data…). The array is named `arrayName`.
 HostArray load(const std::string& path, const std::string& arrayName = {});
+/// load() of a file whose header was checked earlier (loadHeader): the header read now, with the data from the same
+/// open file, must still announce `checked`'s dtype and shape, else BadInput "<path> changed after it was checked
+/// (…)", so a file replaced between the check and the read never hands a run fewer elements than it expects.
+HostArray load(const std::string& path, const std::string& arrayName, const Header& checked);
 /// Reads an .npy file held in memory (a member of a run file): the same checks as load(), and no bytes may follow
 /// the data. `where` names it in the messages.
 HostArray parse(std::string_view bytes, const std::string& where, const std::string& arrayName = {});

@@ -21,14 +21,18 @@ namespace launchlab::runfile {
 inline constexpr const char* kExtension = ".llrun";
 inline constexpr std::uint64_t kMaxJsonBytes = 64ull << 20;       ///< run.json
 inline constexpr std::uint64_t kMaxArrayBytes = 8ull << 30;       ///< one .npy member
-inline constexpr std::uint64_t kMaxTotalBytes = 16ull << 30;      ///< all members, uncompressed
+inline constexpr std::uint64_t kMaxTotalBytes = 16ull << 30;      ///< the file (arrays are stored: all members)
 inline constexpr std::uint64_t kMaxMembers = 4096;
-/// All members together hold at most this many times the file's size, plus kMaxJsonBytes: deflate's own limit is
-/// about 1032:1, so only a decompression bomb (bzip2, xz, … members written to blow up) reaches it.
+/// run.json, the one deflated member, holds at most this many times the file's size (deflate's own limit is about
+/// 1032:1). The arrays are stored uncompressed, so together they hold at most the file's size: a member that
+/// would inflate beyond it (a decompression bomb) is refused from its declared size, before it is read.
 inline constexpr std::uint64_t kMaxInflation = 1100;
 
 /// Writes `r` (its kept arrays included) to `path` atomically. Throws std::runtime_error naming the path.
 void save(const std::string& path, const RunResult& r);
+/// The bytes save() writes (for writing them together with other files: files::StagedWrites); `path` names the
+/// file in messages. Throws std::runtime_error.
+std::string serialize(const std::string& path, const RunResult& r);
 /// Reads a run file. Throws BadInput "<path>: <reason>" for anything but a well-formed run file.
 RunResult load(const std::string& path);
 
