@@ -11,8 +11,8 @@
 #include "launchlab/engine.h"
 #include "launchlab/kernel_resources.h"
 #include "launchlab/registry.h"
-#include "launchlab/roofline.h"
 #include "launchlab/result.h"
+#include "launchlab/roofline.h"
 #include "launchlab/worker.h"
 
 namespace launchlab::ui {
@@ -33,6 +33,9 @@ class Backend {
   virtual std::string selectDevice(int index) = 0;
   /// Blocking; honours `cancel` between repetitions and reports through `progress`.
   virtual RunResult run(const RunRequest& req, const CancelToken* cancel, const ProgressFn& progress) = 0;
+  /// What the last run's code printed (a kernel's printf in a worker; a remote shell's banner), taken once; compute
+  /// thread, right after run(). An engine in this process prints to the window's own stdout: "" here.
+  virtual std::string takeProgramOutput() { return {}; }
   /// The host the runs go to when it is not this machine (a remote GPU over SSH), else "".
   virtual std::string remoteHost() const { return {}; }
   /// Runs go to another process on this machine, whose exported device outputs (RunRequest::exportDeviceOutputs)
@@ -115,10 +118,13 @@ class IsolatedBackend final : public Backend {
   RunResult run(const RunRequest& req, const CancelToken* cancel, const ProgressFn& progress) override {
     return m_runner.run(m_view->withDevice(req), cancel, progress);
   }
+  std::string takeProgramOutput() override { return m_runner.takeProgramOutput(); }
   std::string remoteHost() const override { return m_runner.command().remoteHost; }
   bool runsInLocalWorker() const override { return remoteHost().empty(); }
   /// Measured by the worker (its 'K' message), cached there per device.
-  Ceilings ceilings() override { return m_runner.ceilings(m_view->status().available ? m_view->status().info.index : -1); }
+  Ceilings ceilings() override {
+    return m_runner.ceilings(m_view->status().available ? m_view->status().info.index : -1);
+  }
   int workersStarted() const { return m_runner.workersStarted(); }
   pid_t workerPid() const { return m_runner.workerPid(); }
 

@@ -1,7 +1,6 @@
 #include "controller.h"
 
 #include <QMetaObject>
-
 #include <atomic>
 #include <chrono>
 #include <mutex>
@@ -19,7 +18,7 @@ struct RunController::Job {
   quint64 id = 0;
   JobKind kind = JobKind::Run;
   RunRequest request;
-  SweepPlan plan;                // sweeps: the plan and its cells, expanded and validated when started
+  SweepPlan plan;  // sweeps: the plan and its cells, expanded and validated when started
   std::vector<SweepCell> cells;
   std::shared_ptr<CancelToken> cancel = std::make_shared<CancelToken>();
   PostProcess postProcess;
@@ -70,7 +69,8 @@ quint64 RunController::startSweep(const RunRequest& base, const std::string& imp
   job->plan.axes = {axis};
   if (!grids.empty()) job->plan.axes.push_back({"grid", grids});
   std::vector<RequestProblem> problems;
-  job->cells = expandSweep(job->plan, [this](const RunRequest& r) { return m_backend->validate(r); }, problems);
+  job->cells = expandSweep(
+      job->plan, [this](const RunRequest& r) { return m_backend->validate(r); }, problems);
   // The base was valid when the window asked: a problem here is the base's, shown on every point.
   if (!problems.empty()) {
     job->cells.clear();
@@ -98,7 +98,8 @@ quint64 RunController::startNSweep(const RunRequest& base, const std::vector<std
   job->plan.axes = {{"n", ns}};
   std::vector<RequestProblem> problems;
   // A size the machine cannot hold is a skipped cell with its reason (expandSweep), not a failed sweep.
-  job->cells = expandSweep(job->plan, [this](const RunRequest& r) { return m_backend->validate(r); }, problems);
+  job->cells = expandSweep(
+      job->plan, [this](const RunRequest& r) { return m_backend->validate(r); }, problems);
   return submit(std::move(job));
 }
 
@@ -110,7 +111,8 @@ quint64 RunController::submit(std::shared_ptr<Job> job) {
   m_current = job->id;
   m_currentKind = job->kind;
   m_currentToken = job->cancel;
-  QMetaObject::invokeMethod(m_worker, [this, job] { execute(job); }, Qt::QueuedConnection);
+  QMetaObject::invokeMethod(
+      m_worker, [this, job] { execute(job); }, Qt::QueuedConnection);
   emit jobStarted(job->id, job->kind);
   if (!wasBusy) emit busyChanged(true);
   return job->id;
@@ -118,14 +120,19 @@ quint64 RunController::submit(std::shared_ptr<Job> job) {
 
 void RunController::disposeLater(std::shared_ptr<const RunOutcome> outcome) {
   if (!outcome) return;
-  QMetaObject::invokeMethod(m_worker, [o = std::move(outcome)]() mutable { o.reset(); }, Qt::QueuedConnection);
+  QMetaObject::invokeMethod(
+      m_worker, [o = std::move(outcome)]() mutable { o.reset(); }, Qt::QueuedConnection);
 }
 
 void RunController::requestCeilings() {
-  QMetaObject::invokeMethod(m_worker, [this] {
-    const Ceilings c = m_backend->ceilings();
-    QMetaObject::invokeMethod(this, [this, c] { emit ceilingsReady(c); }, Qt::QueuedConnection);
-  }, Qt::QueuedConnection);
+  QMetaObject::invokeMethod(
+      m_worker,
+      [this] {
+        const Ceilings c = m_backend->ceilings();
+        QMetaObject::invokeMethod(
+            this, [this, c] { emit ceilingsReady(c); }, Qt::QueuedConnection);
+      },
+      Qt::QueuedConnection);
 }
 
 void RunController::cancel() {
@@ -161,24 +168,29 @@ ProgressFn RunController::progressFn(const std::shared_ptr<Job>& job, int point,
       box->text = text;
     }
     if (box->pending.exchange(true)) return;  // one event in flight carries the latest value
-    QMetaObject::invokeMethod(this, [this, job, id] {
-      ProgressBox& latest = job->progress;
-      double f;
-      QString t;
-      {
-        std::lock_guard lock(latest.mutex);
-        f = latest.fraction;
-        t = latest.text;
-      }
-      latest.pending.store(false);
-      if (id == m_current) emit progress(id, f, t);
-    }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        this,
+        [this, job, id] {
+          ProgressBox& latest = job->progress;
+          double f;
+          QString t;
+          {
+            std::lock_guard lock(latest.mutex);
+            f = latest.fraction;
+            t = latest.text;
+          }
+          latest.pending.store(false);
+          if (id == m_current) emit progress(id, f, t);
+        },
+        Qt::QueuedConnection);
   };
 }
 
 void RunController::execute(const std::shared_ptr<Job>& job) {
-  if (job->kind == JobKind::Sweep) executeSweep(job);
-  else executeRun(job);
+  if (job->kind == JobKind::Sweep)
+    executeSweep(job);
+  else
+    executeRun(job);
 }
 
 void RunController::executeRun(const std::shared_ptr<Job>& job) {
@@ -189,6 +201,7 @@ void RunController::executeRun(const std::shared_ptr<Job>& job) {
   if (!cancelled) {
     const auto t0 = std::chrono::steady_clock::now();
     outcome->result = m_backend->run(job->request, job->cancel.get(), progressFn(job, 0, 1));
+    outcome->programOutput = m_backend->takeProgramOutput();
     if (const Workload* w = m_backend->registry().find(job->request.workload)) outcome->workload = &w->info();
     cancelled = job->cancel->cancelled();
     if (!cancelled && job->postProcess) job->postProcess(*outcome);
@@ -197,11 +210,16 @@ void RunController::executeRun(const std::shared_ptr<Job>& job) {
     outcome->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   }
   std::shared_ptr<const RunOutcome> done = std::move(outcome);
-  QMetaObject::invokeMethod(this, [this, id, done, cancelled] {
-    if (!acceptFinal(id)) return;
-    if (cancelled) emit jobCancelled(id);
-    else emit runFinished(id, done);
-  }, Qt::QueuedConnection);
+  QMetaObject::invokeMethod(
+      this,
+      [this, id, done, cancelled] {
+        if (!acceptFinal(id)) return;
+        if (cancelled)
+          emit jobCancelled(id);
+        else
+          emit runFinished(id, done);
+      },
+      Qt::QueuedConnection);
 }
 
 void RunController::executeSweep(const std::shared_ptr<Job>& job) {
@@ -209,18 +227,24 @@ void RunController::executeSweep(const std::shared_ptr<Job>& job) {
   const int count = static_cast<int>(job->cells.size());
   SweepCallback post([this, id, count](std::size_t cell, const SweepPoint& p, const RunResult&) {
     const int i = static_cast<int>(cell);
-    QMetaObject::invokeMethod(this, [this, id, i, count, p] {
-      if (id == m_current) emit sweepPoint(id, i, count, p);
-    }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        this,
+        [this, id, i, count, p] {
+          if (id == m_current) emit sweepPoint(id, i, count, p);
+        },
+        Qt::QueuedConnection);
   });
   auto run = [this](const RunRequest& r, const CancelToken* c, const ProgressFn& p) { return m_backend->run(r, c, p); };
   auto progress = [this, job, count](std::size_t cell, const Progress& p) { progressFn(job, int(cell), count)(p); };
   const bool cancelled = !runSweep(job->plan, job->cells, run, {&post}, job->cancel.get(), progress);
-  QMetaObject::invokeMethod(this, [this, id, cancelled] {
-    if (!acceptFinal(id)) return;
-    if (cancelled) emit jobCancelled(id);
-    emit sweepFinished(id, cancelled);
-  }, Qt::QueuedConnection);
+  QMetaObject::invokeMethod(
+      this,
+      [this, id, cancelled] {
+        if (!acceptFinal(id)) return;
+        if (cancelled) emit jobCancelled(id);
+        emit sweepFinished(id, cancelled);
+      },
+      Qt::QueuedConnection);
 }
 
 }  // namespace launchlab::ui

@@ -74,6 +74,17 @@ QString implResultLine(const ImplResult& i) {
   return line;
 }
 
+QStringList programOutputLines(const std::string& output) {
+  constexpr int kMaxLines = 200;
+  QStringList text = q(output).split('\n');
+  while (!text.isEmpty() && text.back().trimmed().isEmpty()) text.pop_back();
+  if (text.isEmpty()) return {};
+  QStringList lines{"  the program printed:"};
+  for (int k = 0; k < text.size() && k < kMaxLines; ++k) lines << "  | " + text[k];
+  if (text.size() > kMaxLines) lines << QString("  | ... (%1 more lines)").arg(text.size() - kMaxLines);
+  return lines;
+}
+
 QString jobFinishedLine(quint64 id, const RunResult& r, double wallSeconds, double computeSeconds, qint64 shownMs) {
   return QString("job %1 %2 in %3 s (compute thread %4 s); shown in %5 ms")
       .arg(id)

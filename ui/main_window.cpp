@@ -425,6 +425,7 @@ void MainWindow::startSweep() {
 
 void MainWindow::logRun(quint64 id, const RunOutcome& o, qint64 shownMs) {
   for (const auto& i : o.result.impls) log(implResultLine(i));
+  for (const QString& line : programOutputLines(o.programOutput)) log(line);
   log(jobFinishedLine(id, o.result, m_jobClock.elapsed() / 1000.0, o.seconds, shownMs));
 }
 

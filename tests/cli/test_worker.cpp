@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "launchlab/engine.h"
+#include "launchlab/io/frames.h"
 #include "launchlab/kernels.h"
 #include "launchlab/worker.h"
 
@@ -107,10 +108,16 @@ TEST(Worker, MissingWorkerExecutableIsAFailedResult) {
 }
 
 namespace {
-/// A stand-in worker: a shell that writes the bytes `printf` makes of `frames`, then holds its end of the pipes for a
-/// second (so that the request can be written) and ends.
+/// `bytes` as printf(1) octal escapes.
+std::string escaped(const std::string& bytes) {
+  std::string out;
+  for (unsigned char c : bytes) out += "\\" + std::to_string(c >> 6) + std::to_string((c >> 3) & 7) + std::to_string(c & 7);
+  return out;
+}
+/// A stand-in worker: a shell that says hello, writes the bytes `printf` makes of `frames`, then holds its end of
+/// the pipes for a second (so that the request can be written) and ends.
 IsolatedRunner fakeWorker(const std::string& frames) {
-  return IsolatedRunner({"/bin/sh", "-c", "printf '" + frames + "'; exec sleep 1"});
+  return IsolatedRunner({"/bin/sh", "-c", "printf '" + escaped(frames::hello()) + frames + "'; exec sleep 1"});
 }
 }  // namespace
 
@@ -126,6 +133,11 @@ TEST(Worker, AFrameLongerThanTheStreamIsAFailedRun) {
   // A result frame that announces 2^64 - 1 bytes and ends: nothing of that size is allocated.
   IsolatedRunner runner = fakeWorker("Z\\377\\377\\377\\377\\377\\377\\377\\377abc");
   RunResult r = runner.run(request(10));
+  EXPECT_EQ(r.status, Status::Failed);
+  EXPECT_NE(r.reason.find("sent a frame 'Z' of 18446744073709551615 bytes"), std::string::npos) << r.reason;
+  // One of 100 bytes of which 3 arrive before the stream ends.
+  IsolatedRunner cut = fakeWorker("Z\\144\\0\\0\\0\\0\\0\\0\\0abc");
+  r = cut.run(request(10));
   EXPECT_EQ(r.status, Status::Failed);
   EXPECT_NE(r.reason.find("during the run"), std::string::npos) << r.reason;
 }
@@ -154,8 +166,10 @@ TEST(Worker, MalformedFramesFromTheParentGetOneErrorReplyAndExitTwo) {
     EXPECT_EQ(WEXITSTATUS(st), 2) << needle;
     std::ifstream f(out, std::ios::binary);
     const std::string reply((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
-    ASSERT_GT(reply.size(), 9u);
-    EXPECT_EQ(reply[0], 'Z');
+    const std::string hello = frames::hello();
+    ASSERT_GT(reply.size(), hello.size() + 9);
+    EXPECT_EQ(reply.substr(0, hello.size()), hello);  // every connection starts with the hello
+    EXPECT_EQ(reply[hello.size()], 'Z');
     EXPECT_NE(reply.find("worker: malformed input: " + needle), std::string::npos) << reply.substr(0, 200);
   }
   std::filesystem::remove(out);

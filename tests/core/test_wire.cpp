@@ -257,3 +257,37 @@ TEST(Wire, NonIntegersWhereIntegersBelongAreBadInput) {
   result["implementations"][0]["phases"]["total"]["samples"] = 3.5;
   EXPECT_THROW(wire::decodeResult(frame(result.dump(), blob)), BadInput);
 }
+
+// A result from a worker (a remote server's among them) names files when exported and its arrays are indexed with
+// each other's indices by the views: unsafe names, a name twice, and outputs whose shapes differ are BadInput.
+TEST(Wire, ResultsWithUnsafeNamesOrDisagreeingShapesAreBadInput) {
+  auto twoImpls = [](std::vector<std::size_t> shapeB) {
+    RunResult r;
+    r.workload = "vector_add";
+    for (const char* id : {"cpu-serial", "cuda-grid-stride"}) {
+      ImplResult i;
+      i.implId = id;
+      i.outputs.emplace_back("out", DType::F32, i.implId == "cpu-serial" ? std::vector<std::size_t>{1000} : shapeB);
+      r.impls.push_back(i);
+    }
+    return r;
+  };
+  EXPECT_NO_THROW(wire::decodeResult(wire::encodeResult(twoImpls({1000}))));
+  try {
+    wire::decodeResult(wire::encodeResult(twoImpls({1})));
+    FAIL() << "a shorter output than the reference's was accepted";
+  } catch (const BadInput& e) {
+    EXPECT_NE(std::string(e.what()).find("output 'out' is f32 (1000) in cpu-serial but f32 (1) in cuda-grid-stride"),
+              std::string::npos)
+        << e.what();
+  }
+  RunResult escape = twoImpls({1000});
+  escape.impls[1].implId = "../../.config";
+  EXPECT_THROW(wire::decodeResult(wire::encodeResult(escape)), BadInput);
+  RunResult slash = twoImpls({1000});
+  slash.impls[0].outputs[0] = HostArray("a/b", DType::F32, {1000});
+  EXPECT_THROW(wire::decodeResult(wire::encodeResult(slash)), BadInput);
+  RunResult twice = twoImpls({1000});
+  twice.inputs = {HostArray("x", DType::F32, {3}), HostArray("x", DType::F32, {3})};
+  EXPECT_THROW(wire::decodeResult(wire::encodeResult(twice)), BadInput);
+}

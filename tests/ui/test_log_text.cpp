@@ -146,6 +146,18 @@ class TestLogText : public QObject {
     QVERIFY(sweepButtonTip().startsWith("Runs the selected CUDA variant at 32, 64, "));
     QVERIFY(sweepButtonTip().endsWith("and plots time and GB/s against block size."));
   }
+
+  void programOutputIsQuotedLineByLineAndBounded() {
+    QCOMPARE(programOutputLines(""), QStringList());
+    QCOMPARE(programOutputLines("\n\n"), QStringList());
+    QCOMPARE(programOutputLines("hello from thread 0\nhello from thread 32\n"),
+             QStringList({"  the program printed:", "  | hello from thread 0", "  | hello from thread 32"}));
+    std::string many;
+    for (int i = 0; i < 250; ++i) many += "line " + std::to_string(i) + "\n";
+    const QStringList lines = programOutputLines(many);
+    QCOMPARE(lines.size(), 202);
+    QCOMPARE(lines.back(), QString("  | ... (50 more lines)"));
+  }
 };
 
 QTEST_APPLESS_MAIN(TestLogText)
