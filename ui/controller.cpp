@@ -37,10 +37,26 @@ RunController::RunController(std::shared_ptr<Backend> backend, QObject* parent)
   m_worker->moveToThread(&m_thread);
   connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
   m_thread.start();
+  // A remote worker is asked for its device here, before any job, so the window appears whatever the server does.
+  if (m_backend->deviceQueryPending())
+    QMetaObject::invokeMethod(
+        m_worker,
+        [this] {
+          const DeviceStatus s = m_backend->queryDevice();
+          QMetaObject::invokeMethod(
+              this,
+              [this, s] {
+                m_backend->adoptDeviceStatus(s);
+                emit deviceStatusChanged();
+              },
+              Qt::QueuedConnection);
+        },
+        Qt::QueuedConnection);
 }
 
 RunController::~RunController() {
   if (m_currentToken) m_currentToken->cancel();
+  m_backend->abort();  // the window is closing: nothing the compute thread waits for in a worker is worth waiting
   m_thread.quit();
   m_thread.wait();
 }

@@ -92,6 +92,9 @@ class RunController : public QObject {
   void staleDropped(quint64 id);
   void busyChanged(bool busy);
   void ceilingsReady(const launchlab::Ceilings& ceilings);
+  /// The backend's device became known (a deferred query, Backend::deviceQueryPending, answered or timed out): the
+  /// window shows it and checks its form again.
+  void deviceStatusChanged();
 
  private:
   struct Job;

@@ -4,7 +4,6 @@
 /// where they quote names or reasons); log lines are plain text.
 #include <QString>
 #include <QStringList>
-
 #include <cstdint>
 #include <string>
 #include <vector>

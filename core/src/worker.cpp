@@ -48,6 +48,7 @@ std::uint64_t maxResultBytes() {
 }
 
 using Clock = std::chrono::steady_clock;
+constexpr const char* kClosing = "was not waited for: the front end is closing";
 double secondsSince(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
 }  // namespace
@@ -122,6 +123,10 @@ IsolatedRunner::IsolatedRunner(WorkerCommand command) : m_cmd(std::move(command)
 IsolatedRunner::~IsolatedRunner() { stop(); }
 
 bool IsolatedRunner::ensureStarted(std::string& error) {
+  if (m_abort) {
+    error = m_cmd.name + " " + kClosing;
+    return false;
+  }
   if (m_pid > 0) {
     int st = 0;
     if (::waitpid(m_pid, &st, WNOHANG) == 0) return true;  // still alive
@@ -151,6 +156,7 @@ std::string IsolatedRunner::awaitHello() {
   const auto t0 = Clock::now();
   std::string why;
   while (!m_reader->greeted()) {
+    if (m_abort) return kill(kClosing);
     if (secondsSince(t0) > m_cmd.startTimeoutS)
       return kill("did not say hello within " + formatSeconds(m_cmd.startTimeoutS) +
                   " (a connection that never answers, or a launchlab-cli older than this LaunchLab)");
@@ -286,6 +292,7 @@ std::string IsolatedRunner::ask(char type, const std::string& payload, std::stri
     }
     if (!m_reader->problem().empty()) return kill(m_reader->problem());
     if (!why.empty()) return m_cmd.name + " " + reap() + " before reporting " + what;
+    if (m_abort) return kill(kClosing);
     if (secondsSince(t0) > limitS) return kill("did not report " + what + " within " + formatSeconds(limitS));
   }
 }
@@ -366,6 +373,7 @@ RunResult IsolatedRunner::runLoop(const RunRequest& req, const CancelToken* canc
       send('C', {}, 0);
       cancelSent = Clock::now();
     }
+    if (m_abort) return failed(req, "cancelled (" + kill(kClosing) + ")");
     if (cancelSent && secondsSince(*cancelSent) > m_cmd.cancelGraceS)
       return failed(req, "cancelled (" +
                              kill("did not stop within " + formatSeconds(m_cmd.cancelGraceS) + " of the cancel") +

@@ -2,14 +2,14 @@
 // relay progress and cancellation, and a worker that dies mid-run costs one failed result, not the front end.
 #include <gtest/gtest.h>
 #include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
-#include <sys/wait.h>
-#include <unistd.h>
 #include <utility>
 #include <vector>
 
@@ -59,7 +59,8 @@ TEST(Worker, SameResultAsInProcess) {
     ASSERT_EQ(remote.impls[k].outputs.size(), local.impls[k].outputs.size());
     for (std::size_t o = 0; o < local.impls[k].outputs.size(); ++o)
       EXPECT_EQ(std::memcmp(remote.impls[k].outputs[o].data(), local.impls[k].outputs[o].data(),
-                            local.impls[k].outputs[o].bytes()), 0);
+                            local.impls[k].outputs[o].bytes()),
+                0);
     EXPECT_EQ(remote.impls[k].phases.size(), local.impls[k].phases.size());
   }
   EXPECT_EQ(runner.workersStarted(), 1);
@@ -111,7 +112,8 @@ namespace {
 /// `bytes` as printf(1) octal escapes.
 std::string escaped(const std::string& bytes) {
   std::string out;
-  for (unsigned char c : bytes) out += "\\" + std::to_string(c >> 6) + std::to_string((c >> 3) & 7) + std::to_string(c & 7);
+  for (unsigned char c : bytes)
+    out += "\\" + std::to_string(c >> 6) + std::to_string((c >> 3) & 7) + std::to_string(c & 7);
   return out;
 }
 /// A stand-in worker: a shell that says hello, writes the bytes `printf` makes of `frames`, then holds its end of
@@ -153,7 +155,8 @@ TEST(Worker, AMalformedDeviceStatusSaysSo) {
 // the end of the input (a partial header; a 64 KiB or a 5-byte payload announced and 3 bytes sent) gets one failed
 // result naming the problem and a clean exit 2, with nothing allocated for the announced length.
 TEST(Worker, MalformedFramesFromTheParentGetOneErrorReplyAndExitTwo) {
-  const std::string out = (std::filesystem::temp_directory_path() / ("ll_worker_" + std::to_string(::getpid()))).string();
+  const std::string out =
+      (std::filesystem::temp_directory_path() / ("ll_worker_" + std::to_string(::getpid()))).string();
   for (const auto& [frame, needle] : std::vector<std::pair<std::string, std::string>>{
            {"R\\377\\377\\377\\377\\377\\377\\377\\177", "a frame over 1048576 bytes"},
            {"X\\0\\0\\0\\0\\0\\0\\0\\0", "a frame of unknown type 88"},

@@ -14,6 +14,7 @@
 #include <filesystem>
 #include <string>
 
+#include "cli_helpers.h"
 #include "launchlab/io/frames.h"
 #include "launchlab/io/wire.h"
 #include "launchlab/worker.h"
@@ -23,10 +24,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string cliPath() {
-  const char* env = std::getenv("LAUNCHLAB_CLI");
-  return env ? env : LAUNCHLAB_CLI_PATH;
-}
+using test::cliPath;
 
 RunRequest request(std::uint64_t n) {
   RunRequest r;

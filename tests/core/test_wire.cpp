@@ -231,10 +231,20 @@ TEST(Wire, NonIntegersWhereIntegersBelongAreBadInput) {
   base.launch.block = Dim3{256, 1, 1};
   const auto good = nlohmann::ordered_json::parse(wire::encodeRequest(base).substr(8));
   ASSERT_EQ(wire::decodeRequest(frame(good.dump())).n, 1000u);
-  const std::vector<std::pair<const char*, nlohmann::ordered_json>> bad = {
-      {"n", 1.5},         {"n", 1e3},         {"n", -1},        {"n", "1000"},       {"n", true},
-      {"reps", 2.5},      {"reps", 1e300},    {"warmup", -1e300}, {"reps", 4294967296LL}, {"seed", -1},
-      {"seed", 0.5},      {"block", {256.5, 1, 1}}, {"block", {-1, 1, 1}}, {"grid", {4294967296LL, 1, 1}}};
+  const std::vector<std::pair<const char*, nlohmann::ordered_json>> bad = {{"n", 1.5},
+                                                                           {"n", 1e3},
+                                                                           {"n", -1},
+                                                                           {"n", "1000"},
+                                                                           {"n", true},
+                                                                           {"reps", 2.5},
+                                                                           {"reps", 1e300},
+                                                                           {"warmup", -1e300},
+                                                                           {"reps", 4294967296LL},
+                                                                           {"seed", -1},
+                                                                           {"seed", 0.5},
+                                                                           {"block", {256.5, 1, 1}},
+                                                                           {"block", {-1, 1, 1}},
+                                                                           {"grid", {4294967296LL, 1, 1}}};
   for (const auto& [key, value] : bad) {
     auto j = good;
     j[key] = value;

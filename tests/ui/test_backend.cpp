@@ -1,20 +1,17 @@
 // Backends: the in-process engine and the worker-process one (launchlab-cli worker) give the same results;
 // cancel reaches the worker; the window's choice of backend says why.
 #include <QElapsedTimer>
-#include <QTest>
-
-#include <atomic>
-#include <thread>
-
 #include <QSignalSpy>
-
+#include <QTest>
+#include <atomic>
 #include <cstdio>
 #include <filesystem>
+#include <thread>
 
 #include "app/gui_wiring.h"
-#include "ui/controller.h"
 #include "launchlab/kernels.h"
 #include "ui/backend.h"
+#include "ui/controller.h"
 
 using namespace launchlab;
 using namespace launchlab::ui;
@@ -29,7 +26,8 @@ WorkerCommand misbehavingOnce(const std::string& mode, const std::string& onceFi
   return c;
 }
 std::string tempPath(const char* tag) {
-  return (std::filesystem::temp_directory_path() / (std::string("ll_backend_") + tag + std::to_string(::getpid()))).string();
+  return (std::filesystem::temp_directory_path() / (std::string("ll_backend_") + tag + std::to_string(::getpid())))
+      .string();
 }
 RunRequest smallRun() {
   RunRequest r;
@@ -96,8 +94,10 @@ class TestBackend : public QObject {
     auto b = app::makeBackend("", false, note);
     QVERIFY(b);
     QVERIFY(!note.empty());
-    if (!kernels::builtWithCuda()) QVERIFY(note.find("CPU-only build") != std::string::npos);
-    else QVERIFY(note.find("no GPU worker") != std::string::npos);
+    if (!kernels::builtWithCuda())
+      QVERIFY(note.find("CPU-only build") != std::string::npos);
+    else
+      QVERIFY(note.find("no GPU worker") != std::string::npos);
     // With a worker but no GPU, the engine stays in the window's process: nothing can fault.
     b = app::makeBackend(LAUNCHLAB_CLI_PATH, false, note);
     if (!b->deviceStatus().available) QVERIFY(dynamic_cast<EngineBackend*>(b.get()));
@@ -152,6 +152,27 @@ class TestBackend : public QObject {
     }  // the destructor cancels and waits for the compute thread: it must come back
     QVERIFY(again->workerPid() <= 0);
     std::filesystem::remove(once);
+  }
+
+  // A remote server is asked for its device on the compute thread, not while the window is built: until it
+  // answers (or its start-up limit passes) the device says it is being asked, then the controller announces it.
+  void aSilentRemoteIsAskedOffTheGuiThreadWithALimit() {
+    WorkerCommand c;
+    c.argv = {LAUNCHLAB_FAKE_WORKER_PATH, "silent", LAUNCHLAB_CLI_PATH};
+    c.name = "the GPU worker on lab-gpu (over SSH)";
+    c.remoteHost = "lab-gpu";
+    c.startTimeoutS = 0.3;
+    auto remote = std::make_shared<IsolatedBackend>(c, app::builtInWorkloads(), true);
+    QVERIFY(remote->deviceQueryPending());
+    QVERIFY(!remote->deviceStatus().available);
+    QCOMPARE(remote->deviceStatus().reason, std::string("asking lab-gpu for its GPU"));
+    QCOMPARE(remote->workersStarted(), 0);  // nothing was started on this thread
+    RunController controller(remote);
+    QSignalSpy changed(&controller, &RunController::deviceStatusChanged);
+    QVERIFY(changed.wait(60000));  // failure guard only
+    QVERIFY(!remote->deviceQueryPending());
+    const std::string why = remote->deviceStatus().reason;
+    QVERIFY2(why.find("did not say hello within 0.3 s") != std::string::npos, why.c_str());
   }
 };
 

@@ -18,6 +18,7 @@
 /// frames still travel on ssh's stdout, which only the remote shell's start-up files can write to before the hello.
 #include <sys/types.h>
 
+#include <atomic>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -88,6 +89,9 @@ class IsolatedRunner {
   /// What the worker's code printed since the last call (a kernel's printf; before the first run, a remote shell's
   /// banner), capped at kMaxProgramOutputBytes with a note of what was left out: the program's output, for the user.
   std::string takeProgramOutput();
+  /// Ends whatever this runner waits for, for good (any thread): the worker is stopped and every call from then on
+  /// fails at once. For a front end that is closing while a worker is silent.
+  void abort() { m_abort = true; }
   /// How many workers were started so far (1 after the first run; more after faults).
   int workersStarted() const { return m_started; }
   pid_t workerPid() const { return m_pid; }
@@ -129,6 +133,7 @@ class IsolatedRunner {
   std::unique_ptr<frames::FrameReader> m_reader;
   std::string m_output;  ///< program output since the last result (capped: kMaxProgramOutputBytes)
   std::uint64_t m_outputDropped = 0;
+  std::atomic<bool> m_abort{false};
   std::map<int, Ceilings> m_ceilings;
 };
 
