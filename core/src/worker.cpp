@@ -389,18 +389,20 @@ RunResult IsolatedRunner::runLoop(const RunRequest& req, const CancelToken* canc
     const std::uint64_t before = m_reader->bytesSeen();
     const bool got = nextFrame(type, payload, 20, why);
     if (m_reader->bytesSeen() != before) lastHeard = Clock::now();
+    if (got) {  // the frames that came whole before any problem are taken first
+      try {
+        if (auto r = take(type, payload, progress)) return std::move(*r);
+      } catch (const BadInput& e) {
+        stop();  // out of step with us: the next run starts a fresh one
+        return failed(
+            req, m_cmd.name + " sent a malformed message (" + e.what() + "); a fresh worker starts with the next run");
+      }
+      continue;
+    }
     if (!m_reader->problem().empty())
       return failed(req, kill(m_reader->problem()) + "; a fresh worker starts with the next run");
     if (!why.empty())
       return failed(req, m_cmd.name + " " + reap() + " during the run; a fresh worker starts with the next run");
-    if (!got) continue;
-    try {
-      if (auto r = take(type, payload, progress)) return std::move(*r);
-    } catch (const BadInput& e) {
-      stop();  // out of step with us: the next run starts a fresh one
-      return failed(
-          req, m_cmd.name + " sent a malformed message (" + e.what() + "); a fresh worker starts with the next run");
-    }
   }
 }
 
