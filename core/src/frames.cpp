@@ -14,6 +14,8 @@ constexpr std::uint64_t kMaxHelloBytes = 64;
 /// A result's payload grows as its bytes arrive: reserving more than this up front would let a length that the
 /// stream never backs cost memory.
 constexpr std::uint64_t kMaxReserveBytes = std::uint64_t(64) << 20;
+/// How much of what is not a frame a problem quotes.
+constexpr std::size_t kQuotedBytes = 80;
 
 std::string readableType(char t) {
   const auto c = static_cast<unsigned char>(t);
@@ -47,6 +49,10 @@ std::string quoted(std::string_view bytes, std::size_t max) {
 
 void FrameReader::feed(const char* p, std::size_t n) {
   m_seen += n;
+  if (!m_notAFrame.empty()) {  // the quote grows to the same text however the bytes arrive
+    m_notAFrame.append(p, std::min(n, kQuotedBytes - std::min(kQuotedBytes, m_notAFrame.size())));
+    return;
+  }
   if (!m_problem.empty() || n == 0) return;
   try {
     if (m_greeted) {
@@ -130,10 +136,7 @@ void FrameReader::readFrames(const char* p, std::size_t n) {
       n -= take;
       if (m_head.size() < kHeaderBytes) return;
       if (!takeHeader()) {
-        if (m_problem.empty()) {
-          const std::string text = m_head + std::string(p, std::min<std::size_t>(n, 80));
-          m_problem = "sent something that is not a frame: " + quoted(text.substr(0, text.find('\n')));
-        }
+        if (m_problem.empty()) m_notAFrame = m_head + std::string(p, std::min(n, kQuotedBytes - kHeaderBytes));
         return;
       }
     }
@@ -156,6 +159,11 @@ bool FrameReader::next(char& type, std::string& payload) {
   payload = std::move(m_ready.front().second);
   m_ready.pop_front();
   return true;
+}
+
+std::string FrameReader::problem() const {
+  if (m_notAFrame.empty()) return m_problem;
+  return "sent something that is not a frame: " + quoted(m_notAFrame.substr(0, m_notAFrame.find('\n')));
 }
 
 std::string FrameReader::takeBanner() {

@@ -29,10 +29,13 @@
 
 #include "launchlab/cancel.h"
 #include "launchlab/engine.h"
-#include "launchlab/io/frames.h"
 #include "launchlab/roofline.h"
 
 namespace launchlab {
+
+namespace frames {
+class FrameReader;  // io/frames.h
+}
 
 /// The largest frame the worker reads from its parent (requests are small: a request with its parameters and input
 /// file names). A larger frame, one of unknown type, or one cut short by the end of the input gets one failed

@@ -48,7 +48,7 @@ class FrameReader {
   std::string takeBanner();
   /// "" or why the stream cannot be trusted further: no hello within kMaxBannerBytes, another protocol version,
   /// something that is not a frame after the hello, a frame over its cap, or no memory for a frame.
-  const std::string& problem() const { return m_problem; }
+  std::string problem() const;
   /// Whether a frame is partly read (the stream ending now truncates it).
   bool midFrame() const { return m_haveHeader || !m_head.empty(); }
   /// How many bytes were fed so far (a watchdog's sign of life).
@@ -72,6 +72,7 @@ class FrameReader {
   std::string m_payload;
   std::deque<std::pair<char, std::string>> m_ready;
   std::string m_problem;
+  std::string m_notAFrame;  ///< the first bytes of what came where a frame should have begun (quoted in problem())
   std::uint64_t m_seen = 0;
 };
 
