@@ -16,7 +16,8 @@ namespace launchlab::cli {
 std::optional<UserKernel> userKernelOf(const KernelOptions& o) {
   if (o.file.empty()) return std::nullopt;
   std::error_code ec;
-  if (!std::filesystem::is_regular_file(o.file, ec)) throw KernelInputError("--kernel-file: " + o.file + " is not a file");
+  if (!std::filesystem::is_regular_file(o.file, ec))
+    throw KernelInputError("--kernel-file: " + o.file + " is not a file");
   const auto size = std::filesystem::file_size(o.file, ec);
   if (!ec && size > kMaxKernelSourceBytes) throw KernelInputError("--kernel-file: " + kernelSizeProblem(size));
   std::ifstream in(o.file, std::ios::binary);
@@ -38,7 +39,8 @@ std::optional<UserKernel> userKernelOf(const KernelOptions& o) {
 std::string compileArch(const Engine& engine, const std::string& gpuProfile) {
   if (!gpuProfile.empty()) {
     const ArchProfile* p = findArchProfile(gpuProfile);
-    if (!p) throw KernelInputError("--gpu-profile: unknown profile '" + gpuProfile + "' (known: " + archProfileNames() + ")");
+    if (!p)
+      throw KernelInputError("--gpu-profile: unknown profile '" + gpuProfile + "' (known: " + archProfileNames() + ")");
     return p->arch;
   }
   const DeviceStatus st = engine.deviceStatus();
@@ -53,7 +55,8 @@ void compileOrThrow(const Engine& engine, const std::string& workload, const Use
   req.userKernel = k;
   req.impls = {std::string(kMyKernel)};
   for (const auto& p : engine.validate(req))
-    if (p.field == "workload" || p.field == "kernel") throw KernelInputError((p.field == "kernel" ? "--kernel-file: " : "") + p.message);
+    if (p.field == "workload" || p.field == "kernel")
+      throw KernelInputError((p.field == "kernel" ? "--kernel-file: " : "") + p.message);
   const Exercise* ex = k.exercise.empty() ? defaultExercise(workload) : findExercise(k.exercise);
   const CompileResult r = compileUserKernel(k, *ex, compileArch(engine, gpuProfile));
   if (!r.unavailable.empty()) throw KernelInputError(r.unavailable);
@@ -66,8 +69,9 @@ void compileOrThrow(const Engine& engine, const std::string& workload, const Use
     throw KernelInputError(k.fileName + " does not compile for " + r.arch + " (" + std::to_string(errors) +
                            (errors == 1 ? " error)" : " errors)"));
   if (!quietOk)
-    std::cout << "compiled " << k.fileName << " for " << r.arch << ": " << kernelDeclaration(*ex, effectiveKernelName(k, *ex))
-              << " (" << r.loweredName << ", " << r.cubin.size() << " bytes)\n";
+    std::cout << "compiled " << k.fileName << " for " << r.arch << ": "
+              << kernelDeclaration(*ex, effectiveKernelName(k, *ex)) << " (" << r.loweredName << ", " << r.cubin.size()
+              << " bytes)\n";
 }
 
 std::string selfExe() {
@@ -80,7 +84,10 @@ std::string selfExe() {
 
 RunResult runInWorker(const RunRequest& req) {
   IsolatedRunner runner({selfExe(), "worker"});
-  return runner.run(req);
+  RunResult r = runner.run(req);
+  // What the kernel printed, as it printed it; on stderr, so that stdout stays the report (or --json -).
+  std::cerr << runner.takeProgramOutput() << std::flush;
+  return r;
 }
 
 }  // namespace launchlab::cli

@@ -37,7 +37,8 @@ void compileOrThrow(const Engine& engine, const std::string& workload, const Use
 std::string selfExe();
 
 /// Runs `req` in a worker process (this executable's `worker`): a faulting kernel costs one failed run, and a
-/// worker silent for longer than the kernel's time limit (a kernel that never ends) is stopped.
+/// worker silent for longer than the kernel's time limit (a kernel that never ends) is stopped. What the kernel
+/// printed (printf) is copied to stderr.
 RunResult runInWorker(const RunRequest& req);
 
 }  // namespace launchlab::cli

@@ -24,11 +24,11 @@ std::shared_ptr<ui::IsolatedBackend> makeIsolatedBackend(const std::string& work
 std::shared_ptr<ui::IsolatedBackend> makeRemoteBackend(WorkerCommand command, std::string& note) {
   std::string shown;
   for (const auto& a : command.argv) shown += (shown.empty() ? "" : " ") + a;
-  auto remote = std::make_shared<ui::IsolatedBackend>(std::move(command), builtInWorkloads());
-  const DeviceStatus s = remote->deviceStatus();
-  note = "runs go to " + remote->remoteHost() + " over SSH (" + shown + ")" +
-         (s.available ? "" : ": " + s.reason);
-  if (auto records = kernelRecordsFromJson(kernels::kernelResourcesJson())) remote->setKernelRecords(std::move(*records));
+  // The server is asked for its GPU on the compute thread (RunController), not here: the window appears at once.
+  auto remote = std::make_shared<ui::IsolatedBackend>(std::move(command), builtInWorkloads(), true);
+  note = "runs go to " + remote->remoteHost() + " over SSH (" + shown + ")";
+  if (auto records = kernelRecordsFromJson(kernels::kernelResourcesJson()))
+    remote->setKernelRecords(std::move(*records));
   return remote;
 }
 
@@ -46,7 +46,8 @@ std::shared_ptr<ui::Backend> chooseBackend(const std::string& workerPath, bool i
     auto isolated = makeIsolatedBackend(workerPath);
     const DeviceStatus s = isolated->deviceStatus();
     if (s.available) {
-      note = "GPU work runs in a worker process (" + workerPath + " worker): a kernel fault cannot take the window down";
+      note =
+          "GPU work runs in a worker process (" + workerPath + " worker): a kernel fault cannot take the window down";
       return isolated;
     }
     // Without a usable GPU nothing can fault: keep the work (and the arrays) in this process.

@@ -609,7 +609,7 @@ int main(int argc, char** argv) {
     }
     if (sweep->parsed()) return cmdSweep(engine, so);
     if (occupancy->parsed()) return cmdOccupancy(engine, oo);
-    if (worker->parsed()) return serveWorker(engine, 0, 1);
+    if (worker->parsed()) return serveWorkerProcess(engine);
     if (bench->parsed()) return runBench(engine, bo);
   } catch (const BadUsage& e) {
     std::cerr << "launchlab-cli: " << e.what() << "\n";

@@ -7,17 +7,16 @@
 #include <QPixmap>
 #include <QSaveFile>
 #include <QTimer>
-
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <string_view>
 
 #include "app/gui_wiring.h"
+#include "app/quit_on_signal.h"
 #include "launchlab/course.h"
 #include "launchlab/remote.h"
 #include "launchlab/request.h"
-#include "app/quit_on_signal.h"
 #include "ui/gl_views.h"
 #include "ui/live_mode.h"
 #include "ui/main_window.h"
@@ -58,20 +57,24 @@ struct Options {
                             "Open course experiment <id> (its seed's size, dtype and launch; see 'launchlab-cli "
                             "course').",
                             "id"};
-  QCommandLineOption open{"open",
-                          "Open the run file <path> (.llrun, from 'launchlab-cli run --save-run' or Save run) instead of "
-                          "running: shown as recorded, labelled with the machine that measured it.",
-                          "path"};
-  QCommandLineOption openSweep{"open-sweep",
-                               "Show the sweep file <path> (launchlab-cli sweep --json) in the sweep tab, labelled with "
-                               "the machine and date it was measured on.",
-                               "path"};
+  QCommandLineOption open{
+      "open",
+      "Open the run file <path> (.llrun, from 'launchlab-cli run --save-run' or Save run) instead of "
+      "running: shown as recorded, labelled with the machine that measured it.",
+      "path"};
+  QCommandLineOption openSweep{
+      "open-sweep",
+      "Show the sweep file <path> (launchlab-cli sweep --json) in the sweep tab, labelled with "
+      "the machine and date it was measured on.",
+      "path"};
   QCommandLineOption presentation{"presentation", "Start in presentation mode (projectors)."};
-  QCommandLineOption tab{"tab", "Bring the bottom tab whose name starts with <name> to the front (e.g. roofline).", "name"};
-  QCommandLineOption screenshot{"screenshot",
-                                "Wait for the first run, save the window to <path> (PNG) and exit. Uses fresh settings, "
-                                "as a new user sees the window.",
-                                "path"};
+  QCommandLineOption tab{"tab", "Bring the bottom tab whose name starts with <name> to the front (e.g. roofline).",
+                         "name"};
+  QCommandLineOption screenshot{
+      "screenshot",
+      "Wait for the first run, save the window to <path> (PNG) and exit. Uses fresh settings, "
+      "as a new user sees the window.",
+      "path"};
   QCommandLineOption stalls{"measure-stalls",
                             "Measure cold start to first plot and the longest event-loop stall during a 2^24-element "
                             "run and a block-size sweep, print them and exit."};
@@ -84,10 +87,11 @@ struct Options {
                           "drawing each result as it arrives (Esc or the Live button stops it)."};
   QCommandLineOption noGl{"no-gl",
                           "Draw every plot with QCustomPlot, not OpenGL (also a setting: Draw plots with OpenGL)."};
-  QCommandLineOption deviceImports{"device-imports",
-                                   "Take a local worker's GPU outputs from its device memory (CUDA IPC) for the "
-                                   "OpenGL plots instead of its host copies (experimental: no faster yet, as the host copies "
-                                   "still cross the pipe; docs/ARCHITECTURE.md)."};
+  QCommandLineOption deviceImports{
+      "device-imports",
+      "Take a local worker's GPU outputs from its device memory (CUDA IPC) for the "
+      "OpenGL plots instead of its host copies (experimental: no faster yet, as the host copies "
+      "still cross the pipe; docs/ARCHITECTURE.md)."};
   QCommandLineOption inProcess{"in-process",
                                "Run the engine in this process even with a GPU (by default GPU work runs in a "
                                "launchlab-cli worker process, so a kernel fault cannot take the window down)."};
@@ -138,29 +142,31 @@ bool readDevice(const QString& text, std::optional<int>& device) {
 }
 
 /// The remote host of --remote, else of the settings ("" or "local": this machine), checked; false after one line
-/// on stderr when --remote or --remote-cli is not acceptable. --remote and --remote-cli are remembered (the window's
-/// "GPU server" dialog edits the same settings); a stored host that is not acceptable (a hand-edited file) is
-/// reported and this machine is used.
+/// on stderr when --remote or --remote-cli is not acceptable. Accepted values of --remote and --remote-cli are
+/// remembered (the window's "GPU server" dialog edits the same settings); a refused one leaves the settings as they
+/// were. A stored host that is not acceptable (a hand-edited file) is reported and this machine is used.
 bool readRemote(const Options& o, AppSettings& settings, std::optional<launchlab::RemoteTarget>& target) {
-  const bool given = o.parser.isSet(o.remote);
+  const bool given = o.parser.isSet(o.remote), cliGiven = o.parser.isSet(o.remoteCli);
   const QString host = given ? o.parser.value(o.remote) : settings.remoteHost();
-  const QString cli = o.parser.isSet(o.remoteCli) ? o.parser.value(o.remoteCli) : settings.remoteCli();
-  if (given) {
-    settings.setRemoteHost(host == "local" ? QString() : host);
-    settings.setRemoteCli(o.parser.value(o.remoteCli));
-  }
-  if (host.isEmpty() || host == "local") return true;
+  const QString cli = cliGiven ? o.parser.value(o.remoteCli) : settings.remoteCli();
+  std::string why;
   launchlab::RemoteTarget t;
+  const bool local = host.isEmpty() || host == "local";
   if (!cli.isEmpty()) t.cli = cli.toStdString();
-  std::string why = launchlab::parseRemoteTarget(host.toStdString(), t);
-  if (!why.empty()) why = (given ? "--remote: " : "the GPU server in the settings: ") + why;
-  else if (why = launchlab::checkRemoteCli(t.cli); !why.empty()) why = "--remote-cli: " + why;
-  if (why.empty()) {
-    target = t;
-    return true;
+  if (!local && !(why = launchlab::parseRemoteTarget(host.toStdString(), t)).empty())
+    why = (given ? "--remote: " : "the GPU server in the settings: ") + why;
+  else if (cliGiven && !(why = launchlab::checkRemoteCli(cli.toStdString())).empty())
+    why = "--remote-cli: " + why;
+  else if (!local && !(why = launchlab::checkRemoteCli(t.cli)).empty())
+    why = "the launchlab-cli path in the settings: " + why;
+  if (!why.empty()) {
+    std::fprintf(stderr, "launchlab: %s\n", why.c_str());
+    return !given && !cliGiven;
   }
-  std::fprintf(stderr, "launchlab: %s\n", why.c_str());
-  return !given && !o.parser.isSet(o.remoteCli);
+  if (given) settings.setRemoteHost(local ? QString() : host);
+  if (cliGiven) settings.setRemoteCli(cli);
+  if (!local) target = t;
+  return true;
 }
 
 /// --course-dir: the instructor's experiments join the course before the window reads it. A file that is refused
@@ -253,10 +259,11 @@ int main(int argc, char** argv) {
         const bool ok = file.open(QIODevice::WriteOnly) && window.grab().save(&file, "PNG") && file.commit();
         std::fprintf(ok ? stdout : stderr, "%s %s\n", ok ? "wrote" : "could not write", qPrintable(shot));
         if (window.liveMode()->active())
-          std::printf("%s\n%s \xC2\xB7 last %s\n", qPrintable(liveStatsText(window.liveMode()->stats())),
-                      qPrintable(liveTimingText(window.liveMode()->stats())),
-                      qPrintable(GlViews::instance().lastFrameTimes().isEmpty() ? QString("GL frame: none shown")
-                                                                                 : GlViews::instance().lastFrameTimes()));
+          std::printf(
+              "%s\n%s \xC2\xB7 last %s\n", qPrintable(liveStatsText(window.liveMode()->stats())),
+              qPrintable(liveTimingText(window.liveMode()->stats())),
+              qPrintable(GlViews::instance().lastFrameTimes().isEmpty() ? QString("GL frame: none shown")
+                                                                        : GlViews::instance().lastFrameTimes()));
         QCoreApplication::exit(ok ? 0 : 1);
       });
     });

@@ -11,8 +11,8 @@
 #include "launchlab/engine.h"
 #include "launchlab/kernel_resources.h"
 #include "launchlab/registry.h"
-#include "launchlab/roofline.h"
 #include "launchlab/result.h"
+#include "launchlab/roofline.h"
 #include "launchlab/worker.h"
 
 namespace launchlab::ui {
@@ -33,6 +33,19 @@ class Backend {
   virtual std::string selectDevice(int index) = 0;
   /// Blocking; honours `cancel` between repetitions and reports through `progress`.
   virtual RunResult run(const RunRequest& req, const CancelToken* cancel, const ProgressFn& progress) = 0;
+  /// True while the device is not known yet (a remote worker asked off the GUI thread: queryDevice()); then
+  /// deviceStatus() says so and validation treats CUDA as off.
+  virtual bool deviceQueryPending() const { return false; }
+  /// Asks for the device (compute thread; bounded by the worker's start-up limit) and returns what it reported.
+  virtual DeviceStatus queryDevice() { return deviceStatus(); }
+  /// Takes a status that queryDevice() returned (GUI thread): deviceStatus(), launchLimits() and validate() follow it.
+  virtual void adoptDeviceStatus(const DeviceStatus&) {}
+  /// Stops waiting for the worker for good (any thread; the window is closing): a silent worker must not hold the
+  /// compute thread that the controller's destructor joins.
+  virtual void abort() {}
+  /// What the last run's code printed (a kernel's printf in a worker; a remote shell's banner), taken once; compute
+  /// thread, right after run(). An engine in this process prints to the window's own stdout: "" here.
+  virtual std::string takeProgramOutput() { return {}; }
   /// The host the runs go to when it is not this machine (a remote GPU over SSH), else "".
   virtual std::string remoteHost() const { return {}; }
   /// Runs go to another process on this machine, whose exported device outputs (RunRequest::exportDeviceOutputs)
@@ -60,15 +73,18 @@ class Backend {
 class DeviceView {
  public:
   DeviceView(const Registry& registry, DeviceStatus status);
-  DeviceStatus status() const { return m_engine.deviceStatus(); }
-  DeviceLimits limits() const { return m_engine.launchLimits(); }
-  std::vector<RequestProblem> validate(const RunRequest& req) const { return m_engine.validate(withDevice(req)); }
+  DeviceStatus status() const { return m_engine->deviceStatus(); }
+  DeviceLimits limits() const { return m_engine->launchLimits(); }
+  std::vector<RequestProblem> validate(const RunRequest& req) const { return m_engine->validate(withDevice(req)); }
   std::string select(int index);
+  /// Replaces the status (GUI thread; the compute thread only reads the chosen device, withDevice()).
+  void setStatus(DeviceStatus status);
   /// `req` with the chosen device when it names none (any thread).
   RunRequest withDevice(RunRequest req) const;
 
  private:
-  Engine m_engine;
+  const Registry& m_registry;
+  std::unique_ptr<Engine> m_engine;
   std::atomic<int> m_device{-1};  // -1: none chosen, the runtime's default
 };
 
@@ -104,8 +120,14 @@ class IsolatedBackend final : public Backend {
   /// Starts the worker at `workerPath` and asks it for the device (blocking, once). `registry` must hold the
   /// workloads the worker runs (metadata and validation).
   IsolatedBackend(const std::string& workerPath, std::unique_ptr<Registry> registry);
-  /// The worker started by `command` (e.g. over ssh: launchlab/remote.h).
-  IsolatedBackend(WorkerCommand command, std::unique_ptr<Registry> registry);
+  /// The worker started by `command` (e.g. over ssh: launchlab/remote.h). With `deferDeviceQuery`, nothing is asked
+  /// here: the device stays pending until the controller asks on its compute thread (a remote server that never
+  /// answers must not keep the window from appearing).
+  IsolatedBackend(WorkerCommand command, std::unique_ptr<Registry> registry, bool deferDeviceQuery = false);
+  bool deviceQueryPending() const override { return m_pending; }
+  DeviceStatus queryDevice() override { return m_runner.deviceStatus(); }
+  void adoptDeviceStatus(const DeviceStatus& s) override;
+  void abort() override { m_runner.abort(); }
   const Registry& registry() const override { return *m_registry; }
   DeviceStatus deviceStatus() const override { return m_view->status(); }
   DeviceLimits launchLimits() const override { return m_view->limits(); }
@@ -115,10 +137,13 @@ class IsolatedBackend final : public Backend {
   RunResult run(const RunRequest& req, const CancelToken* cancel, const ProgressFn& progress) override {
     return m_runner.run(m_view->withDevice(req), cancel, progress);
   }
+  std::string takeProgramOutput() override { return m_runner.takeProgramOutput(); }
   std::string remoteHost() const override { return m_runner.command().remoteHost; }
   bool runsInLocalWorker() const override { return remoteHost().empty(); }
   /// Measured by the worker (its 'K' message), cached there per device.
-  Ceilings ceilings() override { return m_runner.ceilings(m_view->status().available ? m_view->status().info.index : -1); }
+  Ceilings ceilings() override {
+    return m_runner.ceilings(m_view->status().available ? m_view->status().info.index : -1);
+  }
   int workersStarted() const { return m_runner.workersStarted(); }
   pid_t workerPid() const { return m_runner.workerPid(); }
 
@@ -126,6 +151,7 @@ class IsolatedBackend final : public Backend {
   std::unique_ptr<Registry> m_registry;
   IsolatedRunner m_runner;
   std::unique_ptr<DeviceView> m_view;
+  bool m_pending = false;
 };
 
 }  // namespace launchlab::ui

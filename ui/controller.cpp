@@ -3,7 +3,6 @@
 #include <QCoreApplication>
 #include <QEvent>
 #include <QMetaObject>
-
 #include <atomic>
 #include <chrono>
 #include <functional>
@@ -22,7 +21,7 @@ struct RunController::Job {
   quint64 id = 0;
   JobKind kind = JobKind::Run;
   RunRequest request;
-  SweepPlan plan;                // sweeps: the plan and its cells, expanded and validated when started
+  SweepPlan plan;  // sweeps: the plan and its cells, expanded and validated when started
   std::vector<SweepCell> cells;
   std::shared_ptr<CancelToken> cancel = std::make_shared<CancelToken>();
   PostProcess postProcess;
@@ -41,10 +40,26 @@ RunController::RunController(std::shared_ptr<Backend> backend, QObject* parent)
   m_worker->moveToThread(&m_thread);
   connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
   m_thread.start();
+  // A remote worker is asked for its device here, before any job, so the window appears whatever the server does.
+  if (m_backend->deviceQueryPending())
+    QMetaObject::invokeMethod(
+        m_worker,
+        [this] {
+          const DeviceStatus s = m_backend->queryDevice();
+          QMetaObject::invokeMethod(
+              this,
+              [this, s] {
+                m_backend->adoptDeviceStatus(s);
+                emit deviceStatusChanged();
+              },
+              Qt::QueuedConnection);
+        },
+        Qt::QueuedConnection);
 }
 
 RunController::~RunController() {
   if (m_currentToken) m_currentToken->cancel();
+  m_backend->abort();  // the window is closing: nothing the compute thread waits for in a worker is worth waiting
   m_thread.quit();
   m_thread.wait();
 }
@@ -73,7 +88,8 @@ quint64 RunController::startSweep(const RunRequest& base, const std::string& imp
   job->plan.axes = {axis};
   if (!grids.empty()) job->plan.axes.push_back({"grid", grids});
   std::vector<RequestProblem> problems;
-  job->cells = expandSweep(job->plan, [this](const RunRequest& r) { return m_backend->validate(r); }, problems);
+  job->cells = expandSweep(
+      job->plan, [this](const RunRequest& r) { return m_backend->validate(r); }, problems);
   // The base was valid when the window asked: a problem here is the base's, shown on every point.
   if (!problems.empty()) {
     job->cells.clear();
@@ -101,7 +117,8 @@ quint64 RunController::startNSweep(const RunRequest& base, const std::vector<std
   job->plan.axes = {{"n", ns}};
   std::vector<RequestProblem> problems;
   // A size the machine cannot hold is a skipped cell with its reason (expandSweep), not a failed sweep.
-  job->cells = expandSweep(job->plan, [this](const RunRequest& r) { return m_backend->validate(r); }, problems);
+  job->cells = expandSweep(
+      job->plan, [this](const RunRequest& r) { return m_backend->validate(r); }, problems);
   return submit(std::move(job));
 }
 
@@ -154,14 +171,19 @@ void RunController::executeAfterRepaint(const std::shared_ptr<Job>& job) {
 
 void RunController::disposeLater(std::shared_ptr<const RunOutcome> outcome) {
   if (!outcome) return;
-  QMetaObject::invokeMethod(m_worker, [o = std::move(outcome)]() mutable { o.reset(); }, Qt::QueuedConnection);
+  QMetaObject::invokeMethod(
+      m_worker, [o = std::move(outcome)]() mutable { o.reset(); }, Qt::QueuedConnection);
 }
 
 void RunController::requestCeilings() {
-  QMetaObject::invokeMethod(m_worker, [this] {
-    const Ceilings c = m_backend->ceilings();
-    QMetaObject::invokeMethod(this, [this, c] { emit ceilingsReady(c); }, Qt::QueuedConnection);
-  }, Qt::QueuedConnection);
+  QMetaObject::invokeMethod(
+      m_worker,
+      [this] {
+        const Ceilings c = m_backend->ceilings();
+        QMetaObject::invokeMethod(
+            this, [this, c] { emit ceilingsReady(c); }, Qt::QueuedConnection);
+      },
+      Qt::QueuedConnection);
 }
 
 void RunController::cancel() {
@@ -197,24 +219,29 @@ ProgressFn RunController::progressFn(const std::shared_ptr<Job>& job, int point,
       box->text = text;
     }
     if (box->pending.exchange(true)) return;  // one event in flight carries the latest value
-    QMetaObject::invokeMethod(this, [this, job, id] {
-      ProgressBox& latest = job->progress;
-      double f;
-      QString t;
-      {
-        std::lock_guard lock(latest.mutex);
-        f = latest.fraction;
-        t = latest.text;
-      }
-      latest.pending.store(false);
-      if (id == m_current) emit progress(id, f, t);
-    }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        this,
+        [this, job, id] {
+          ProgressBox& latest = job->progress;
+          double f;
+          QString t;
+          {
+            std::lock_guard lock(latest.mutex);
+            f = latest.fraction;
+            t = latest.text;
+          }
+          latest.pending.store(false);
+          if (id == m_current) emit progress(id, f, t);
+        },
+        Qt::QueuedConnection);
   };
 }
 
 void RunController::execute(const std::shared_ptr<Job>& job) {
-  if (job->kind == JobKind::Sweep) executeSweep(job);
-  else executeRun(job);
+  if (job->kind == JobKind::Sweep)
+    executeSweep(job);
+  else
+    executeRun(job);
 }
 
 void RunController::executeRun(const std::shared_ptr<Job>& job) {
@@ -226,6 +253,7 @@ void RunController::executeRun(const std::shared_ptr<Job>& job) {
     const auto t0 = std::chrono::steady_clock::now();
     outcome->result = m_backend->run(job->request, job->cancel.get(), progressFn(job, 0, 1));
     if (outcome->result.cudaFault()) emit cudaFault(id);
+    outcome->programOutput = m_backend->takeProgramOutput();
     if (const Workload* w = m_backend->registry().find(job->request.workload)) outcome->workload = &w->info();
     cancelled = job->cancel->cancelled();
     if (!cancelled && job->postProcess) job->postProcess(*outcome);
@@ -234,11 +262,16 @@ void RunController::executeRun(const std::shared_ptr<Job>& job) {
     outcome->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   }
   std::shared_ptr<const RunOutcome> done = std::move(outcome);
-  QMetaObject::invokeMethod(this, [this, id, done, cancelled] {
-    if (!acceptFinal(id)) return;
-    if (cancelled) emit jobCancelled(id);
-    else emit runFinished(id, done);
-  }, Qt::QueuedConnection);
+  QMetaObject::invokeMethod(
+      this,
+      [this, id, done, cancelled] {
+        if (!acceptFinal(id)) return;
+        if (cancelled)
+          emit jobCancelled(id);
+        else
+          emit runFinished(id, done);
+      },
+      Qt::QueuedConnection);
 }
 
 void RunController::executeSweep(const std::shared_ptr<Job>& job) {
@@ -247,18 +280,24 @@ void RunController::executeSweep(const std::shared_ptr<Job>& job) {
   SweepCallback post([this, id, count](std::size_t cell, const SweepPoint& p, const RunResult& r) {
     if (r.cudaFault()) emit cudaFault(id);
     const int i = static_cast<int>(cell);
-    QMetaObject::invokeMethod(this, [this, id, i, count, p] {
-      if (id == m_current) emit sweepPoint(id, i, count, p);
-    }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        this,
+        [this, id, i, count, p] {
+          if (id == m_current) emit sweepPoint(id, i, count, p);
+        },
+        Qt::QueuedConnection);
   });
   auto run = [this](const RunRequest& r, const CancelToken* c, const ProgressFn& p) { return m_backend->run(r, c, p); };
   auto progress = [this, job, count](std::size_t cell, const Progress& p) { progressFn(job, int(cell), count)(p); };
   const bool cancelled = !runSweep(job->plan, job->cells, run, {&post}, job->cancel.get(), progress);
-  QMetaObject::invokeMethod(this, [this, id, cancelled] {
-    if (!acceptFinal(id)) return;
-    if (cancelled) emit jobCancelled(id);
-    emit sweepFinished(id, cancelled);
-  }, Qt::QueuedConnection);
+  QMetaObject::invokeMethod(
+      this,
+      [this, id, cancelled] {
+        if (!acceptFinal(id)) return;
+        if (cancelled) emit jobCancelled(id);
+        emit sweepFinished(id, cancelled);
+      },
+      Qt::QueuedConnection);
 }
 
 }  // namespace launchlab::ui

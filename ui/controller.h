@@ -8,15 +8,14 @@
 #include <QObject>
 #include <QString>
 #include <QThread>
-
 #include <functional>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "backend.h"
-#include "launchlab/sweep.h"
 #include "chart_data.h"
+#include "launchlab/sweep.h"
 #include "plot_data.h"
 
 namespace launchlab::ui {
@@ -28,13 +27,15 @@ class DeviceImports;
 
 struct RunOutcome {
   RunResult result;
-  RunRequest request;  ///< what was asked (the history's "copy as command")
+  RunRequest request;                      ///< what was asked (the history's "copy as command")
   const WorkloadInfo* workload = nullptr;  ///< the run's workload (from the backend's registry), for exports
   PreparedRun prepared;  ///< filled by the post-process hook (on the compute thread); points into `result`
   /// The GPU outputs taken from the worker's device memory (device_imports.h), when the controller's device import
   /// is on; the interop frame source draws them without a host round trip.
   std::shared_ptr<const DeviceImports> deviceImports;
-  double seconds = 0;    ///< wall time of the job on the compute thread
+  double seconds = 0;  ///< wall time of the job on the compute thread
+  /// What the run's code printed in the worker (Backend::takeProgramOutput): the program's output, for the log.
+  std::string programOutput;
 };
 
 class RunController : public QObject {
@@ -65,7 +66,8 @@ class RunController : public QObject {
   quint64 startSweep(const RunRequest& base, const std::string& implId, const std::vector<Dim3>& blocks,
                      const std::vector<std::string>& grids = {});
   /// An N sweep of `implIds` (the CPU implementations and a GPU one): the CPU/GPU crossover (core/crossover.h).
-  quint64 startNSweep(const RunRequest& base, const std::vector<std::string>& implIds, const std::vector<std::string>& ns);
+  quint64 startNSweep(const RunRequest& base, const std::vector<std::string>& implIds,
+                      const std::vector<std::string>& ns);
   /// Asks the current job to stop at its next repetition; jobCancelled() follows.
   void cancel();
   /// Releases `outcome` on the compute thread, after any job queued before: freeing gigabytes of arrays
@@ -93,6 +95,9 @@ class RunController : public QObject {
   void staleDropped(quint64 id);
   void busyChanged(bool busy);
   void ceilingsReady(const launchlab::Ceilings& ceilings);
+  /// The backend's device became known (a deferred query, Backend::deviceQueryPending, answered or timed out): the
+  /// window shows it and checks its form again.
+  void deviceStatusChanged();
 
  private:
   struct Job;

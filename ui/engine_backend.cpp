@@ -3,10 +3,15 @@
 namespace launchlab::ui {
 
 DeviceView::DeviceView(const Registry& registry, DeviceStatus status)
-    : m_engine(registry, makeStaticGpuRuntime(std::move(status))) {}
+    : m_registry(registry), m_engine(std::make_unique<Engine>(registry, makeStaticGpuRuntime(std::move(status)))) {}
+
+void DeviceView::setStatus(DeviceStatus status) {
+  m_engine = std::make_unique<Engine>(m_registry, makeStaticGpuRuntime(std::move(status)));
+  m_device = -1;
+}
 
 std::string DeviceView::select(int index) {
-  std::string why = m_engine.gpu().selectDevice(index);
+  std::string why = m_engine->gpu().selectDevice(index);
   if (why.empty()) m_device = index;
   return why;
 }
@@ -34,9 +39,23 @@ Ceilings EngineBackend::ceilings() {
 IsolatedBackend::IsolatedBackend(const std::string& workerPath, std::unique_ptr<Registry> registry)
     : IsolatedBackend(WorkerCommand{{workerPath, "worker"}}, std::move(registry)) {}
 
-IsolatedBackend::IsolatedBackend(WorkerCommand command, std::unique_ptr<Registry> registry)
-    : m_registry(std::move(registry)), m_runner(std::move(command)) {
-  m_view = std::make_unique<DeviceView>(*m_registry, m_runner.deviceStatus());
+namespace {
+DeviceStatus pendingStatus(const WorkerCommand& c) {
+  DeviceStatus s;
+  s.reason = "asking " + (c.remoteHost.empty() ? std::string("the worker") : c.remoteHost) + " for its GPU";
+  return s;
+}
+}  // namespace
+
+IsolatedBackend::IsolatedBackend(WorkerCommand command, std::unique_ptr<Registry> registry, bool deferDeviceQuery)
+    : m_registry(std::move(registry)), m_runner(std::move(command)), m_pending(deferDeviceQuery) {
+  m_view = std::make_unique<DeviceView>(*m_registry,
+                                        m_pending ? pendingStatus(m_runner.command()) : m_runner.deviceStatus());
+}
+
+void IsolatedBackend::adoptDeviceStatus(const DeviceStatus& s) {
+  m_view->setStatus(s);
+  m_pending = false;
 }
 
 }  // namespace launchlab::ui

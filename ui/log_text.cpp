@@ -17,7 +17,8 @@ QString deviceBannerText(const DeviceStatus& d, const std::string& remoteHost) {
     return "<b>CUDA implementations are off on " + (host.isEmpty() ? QString("this machine") : host + " (over SSH)") +
            ":</b> " + q(d.reason).toHtmlEscaped() + ". CPU implementations run; CUDA rows say why they were skipped.";
   const auto& i = d.info;
-  const QString which = d.devices.size() > 1 ? QString("device %1 of %2, ").arg(i.index).arg(d.devices.size()) : QString();
+  const QString which =
+      d.devices.size() > 1 ? QString("device %1 of %2, ").arg(i.index).arg(d.devices.size()) : QString();
   // A remote GPU's arrays come back over the connection: the plots are drawn from those host copies.
   const QString where = host.isEmpty() ? QString() : " on <b>" + host + "</b> (over SSH)";
   const QString tail = host.isEmpty() ? QString() : " Plots are drawn from host copies of its arrays.";
@@ -36,7 +37,8 @@ QString runProblemsText(const RunResult& r) {
   if (r.status != Status::Ok) return "The run failed: " + q(r.reason).toHtmlEscaped();
   QStringList bad;
   for (const auto& i : r.impls) {
-    if (i.status == Status::Failed) bad << q(i.title) + ": " + q(i.reason);
+    if (i.status == Status::Failed)
+      bad << q(i.title) + ": " + q(i.reason);
     else if (i.status == Status::Ok && i.verification.outcome == Verification::Outcome::Fail)
       bad << q(i.title) + QString(": %1 mismatches against cpu-serial").arg(i.verification.mismatches);
   }
@@ -74,6 +76,17 @@ QString implResultLine(const ImplResult& i) {
   return line;
 }
 
+QStringList programOutputLines(const std::string& output) {
+  constexpr int kMaxLines = 200;
+  QStringList text = q(output).split('\n');
+  while (!text.isEmpty() && text.back().trimmed().isEmpty()) text.pop_back();
+  if (text.isEmpty()) return {};
+  QStringList lines{"  the program printed:"};
+  for (int k = 0; k < text.size() && k < kMaxLines; ++k) lines << "  | " + text[k];
+  if (text.size() > kMaxLines) lines << QString("  | ... (%1 more lines)").arg(text.size() - kMaxLines);
+  return lines;
+}
+
 QString jobFinishedLine(quint64 id, const RunResult& r, double wallSeconds, double computeSeconds, qint64 shownMs) {
   return QString("job %1 %2 in %3 s (compute thread %4 s); shown in %5 ms")
       .arg(id)
@@ -84,7 +97,8 @@ QString jobFinishedLine(quint64 id, const RunResult& r, double wallSeconds, doub
 }
 
 QString firstRunNote(std::uint64_t quickSize, const std::string& formSize) {
-  return QString("first run at N = %1 so that it takes under a second; your size %2 stays in the form for the next run").arg(q(sizeText(quickSize)), q(formSize));
+  return QString("first run at N = %1 so that it takes under a second; your size %2 stays in the form for the next run")
+      .arg(q(sizeText(quickSize)), q(formSize));
 }
 
 QString coldStartLine(qint64 ms) { return QString("cold start to first plot: %1 ms").arg(ms); }
@@ -93,7 +107,11 @@ QString staleDroppedLine(quint64 id) { return QString("dropped the result of sup
 
 QString sweepStartLine(quint64 id, const QString& implId, std::size_t blocks, std::size_t grids) {
   if (grids > 0)
-    return QString("job %1: block \u00D7 grid sweep of %2 over %3 block sizes \u00D7 %4 grids").arg(id).arg(implId).arg(blocks).arg(grids);
+    return QString("job %1: block \u00D7 grid sweep of %2 over %3 block sizes \u00D7 %4 grids")
+        .arg(id)
+        .arg(implId)
+        .arg(blocks)
+        .arg(grids);
   return QString("job %1: block-size sweep of %2 over %3 block sizes").arg(id).arg(implId).arg(blocks);
 }
 
@@ -108,10 +126,12 @@ QString nSweepStartLine(quint64 id, const QString& gpuImpl, std::size_t cpuImpls
 }
 
 QString sweepPointLine(int index, int count, const SweepPoint& p, bool nAxis) {
-  QString line = nAxis && !p.values.empty()
-                     ? QString("sweep %1/%2: N = %3, %4: ").arg(index + 1).arg(count).arg(q(p.values.front()), q(p.implId))
-                     : QString("sweep %1/%2: block %3: ").arg(index + 1).arg(count).arg(q(formatDim3(p.block)));
-  if (p.status == Status::Ok) return line + QString("%1 ms, %2 GB/s").arg(p.kernelMs, 0, 'g', 4).arg(p.bandwidthGBs, 0, 'g', 4);
+  QString line =
+      nAxis && !p.values.empty()
+          ? QString("sweep %1/%2: N = %3, %4: ").arg(index + 1).arg(count).arg(q(p.values.front()), q(p.implId))
+          : QString("sweep %1/%2: block %3: ").arg(index + 1).arg(count).arg(q(formatDim3(p.block)));
+  if (p.status == Status::Ok)
+    return line + QString("%1 ms, %2 GB/s").arg(p.kernelMs, 0, 'g', 4).arg(p.bandwidthGBs, 0, 'g', 4);
   return line + q(std::string(statusName(p.status))) + ": " + q(p.reason);
 }
 
@@ -135,7 +155,8 @@ QString sweepNotesText(const std::vector<SweepPoint>& points) {
 }
 
 QString runActionTip(const FormCheck& c) {
-  return c.ok() ? QString("Run the selected implementations (Ctrl+R)") : "Fix the marked fields first: " + q(c.firstError());
+  return c.ok() ? QString("Run the selected implementations (Ctrl+R)")
+                : "Fix the marked fields first: " + q(c.firstError());
 }
 
 QString sweepButtonTip() {

@@ -3,7 +3,7 @@
 /// widgets): one place for the wording, tested by comparing strings. Banner texts are rich text (HTML-escaped
 /// where they quote names or reasons); log lines are plain text.
 #include <QString>
-
+#include <QStringList>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -37,6 +37,9 @@ QString runStartLine(quint64 id, const RunRequest& req, const std::string& dtype
 QString implResultLine(const ImplResult& i);
 /// "job 3 finished in 1.25 s (compute thread 1.20 s); shown in 12 ms".
 QString jobFinishedLine(quint64 id, const RunResult& r, double wallSeconds, double computeSeconds, qint64 shownMs);
+/// What a run's code printed in the worker (a kernel's printf), as log lines: a heading, then each line indented
+/// with "| "; at most 200 lines, then how many more. None for no output.
+QStringList programOutputLines(const std::string& output);
 /// Why the first run is smaller than the size the form held.
 QString firstRunNote(std::uint64_t quickSize, const std::string& formSize);
 QString coldStartLine(qint64 ms);

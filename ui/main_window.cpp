@@ -284,7 +284,8 @@ void MainWindow::addDevicePicker(QToolBar* tb) {
   connect(m_remoteAct, &QAction::triggered, this, &MainWindow::openRemoteDialog);
   tb->addAction(m_remoteAct);
   m_devicePicker = new DevicePicker(*m_backend);
-  tb->addWidget(m_devicePicker)->setVisible(m_devicePicker->hasChoice());
+  QAction* pickerAct = tb->addWidget(m_devicePicker);
+  pickerAct->setVisible(m_devicePicker->hasChoice());
   connect(m_devicePicker, &DevicePicker::failed, this, [this](const QString& why) {
     m_errorBanner->showMessage(Banner::Level::Error, why.toHtmlEscaped());
     log(why);
@@ -293,6 +294,14 @@ void MainWindow::addDevicePicker(QToolBar* tb) {
     showDeviceStatus();
     m_panel->setForm(m_panel->form());  // checked again, against this device's limits
     log("runs use " + device);
+  });
+  connect(m_controller, &RunController::deviceStatusChanged, this, [this, pickerAct] {  // a remote server answered
+    m_devicePicker->refresh();
+    pickerAct->setVisible(m_devicePicker->hasChoice());
+    showDeviceStatus();
+    m_panel->setForm(m_panel->form());
+    log(QString::fromStdString(m_backend->deviceStatus().available ? "the GPU server answered"
+                                                                    : "the GPU server: " + m_backend->deviceStatus().reason));
   });
 }
 
@@ -429,6 +438,7 @@ void MainWindow::startSweep() {
 
 void MainWindow::logRun(quint64 id, const RunOutcome& o, qint64 shownMs) {
   for (const auto& i : o.result.impls) log(implResultLine(i));
+  for (const QString& line : programOutputLines(o.programOutput)) log(line);
   log(jobFinishedLine(id, o.result, m_jobClock.elapsed() / 1000.0, o.seconds, shownMs));
 }
 

@@ -38,6 +38,8 @@ std::string splitPort(const std::string& hostPort, std::string& host, std::strin
     return allSafe(host, ":.") ? "" : "not an IPv6 address in brackets";
   }
   const auto colon = hostPort.rfind(':');
+  if (colon != std::string::npos && hostPort.find(':') != colon)
+    return "more than one ':' (an IPv6 address goes in brackets, [::1]:22; a host takes one port)";
   host = hostPort.substr(0, colon);
   port = colon == std::string::npos ? "" : hostPort.substr(colon + 1);
   if (colon != std::string::npos && port.empty()) return "an empty port";
@@ -48,10 +50,10 @@ std::string splitPort(const std::string& hostPort, std::string& host, std::strin
 
 std::string parseRemoteTarget(const std::string& text, RemoteTarget& out) {
   if (text.empty()) return "empty host (expected [user@]host[:port])";
-  if (!allSafe(text, "@.-_:[]"))
-    return "not [user@]host[:port]: only letters, digits and . - _ @ : [ ] may appear";
+  if (!allSafe(text, "@.-_:[]")) return "not [user@]host[:port]: only letters, digits and . - _ @ : [ ] may appear";
   const std::string what = "'" + text + "' is not [user@]host[:port]: ";
   const auto at = text.find('@');
+  if (at != std::string::npos && text.find('@', at + 1) != std::string::npos) return what + "more than one '@'";
   RemoteTarget t = out;
   t.user = at == std::string::npos ? "" : text.substr(0, at);
   std::string port;
@@ -59,8 +61,8 @@ std::string parseRemoteTarget(const std::string& text, RemoteTarget& out) {
     return what + why;
   if (at != std::string::npos && (t.user.empty() || t.user.front() == '-' || !allSafe(t.user, ".-_")))
     return what + "a user name of letters, digits and . - _ (not starting with '-')";
-  if (t.host.empty() || t.host.front() == '-' || t.host.find('@') != std::string::npos)
-    return what + "a host name that does not start with '-'";
+  if (t.host.empty()) return what + (at == std::string::npos ? "an empty host" : "no host after '@'");
+  if (t.host.front() == '-') return what + "a host name that does not start with '-'";
   t.port = port.empty() ? 0 : readPort(port);
   if (!port.empty() && t.port == 0) return what + "the port must be a number from 1 to 65535";
   out = t;

@@ -9,6 +9,7 @@
 
 #include "launchlab/errors.h"
 #include "launchlab/io/json_value.h"
+#include "launchlab/io/result_check.h"
 
 namespace launchlab::wire {
 
@@ -22,8 +23,11 @@ struct Blob {
   ordered_json describe(const std::vector<HostArray>& arrays) {
     ordered_json list = ordered_json::array();
     for (const auto& a : arrays) {
-      list.push_back({{"name", a.name()}, {"dtype", dtypeName(a.dtype())}, {"shape", a.shape()},
-                      {"offset", data.size()}, {"bytes", a.bytes()}});
+      list.push_back({{"name", a.name()},
+                      {"dtype", dtypeName(a.dtype())},
+                      {"shape", a.shape()},
+                      {"offset", data.size()},
+                      {"bytes", a.bytes()}});
       if (a.bytes()) data.append(static_cast<const char*>(a.data()), a.bytes());
     }
     return list;
@@ -105,8 +109,10 @@ std::string encodeRequest(const RunRequest& r) {
   if (r.device) j["device"] = *r.device;
   if (!r.counters.empty()) j["counters"] = r.counters;
   if (r.userKernel)
-    j["user_kernel"] = {{"exercise", r.userKernel->exercise}, {"file", r.userKernel->fileName},
-                        {"source", r.userKernel->source}, {"kernel_name", r.userKernel->kernelName},
+    j["user_kernel"] = {{"exercise", r.userKernel->exercise},
+                        {"file", r.userKernel->fileName},
+                        {"source", r.userKernel->source},
+                        {"kernel_name", r.userKernel->kernelName},
                         {"time_limit_s", r.userKernel->timeLimitS}};
   return pack(j, {});
 }
@@ -137,7 +143,8 @@ RunRequest decodeRequest(std::string_view bytes) {
     if (j.contains("verify")) j["verify"].get_to(r.verify);
     if (j.contains("counters")) j["counters"].get_to(r.counters);
     if (j.contains("device")) {
-      if (!j["device"].is_number_integer() || j["device"].get<long long>() < 0 || j["device"].get<long long>() > INT_MAX)
+      if (!j["device"].is_number_integer() || j["device"].get<long long>() < 0 ||
+          j["device"].get<long long>() > INT_MAX)
         throw BadInput("device: not a device index");
       r.device = j["device"].get<int>();
     }
@@ -170,6 +177,8 @@ RunResult decodeResult(std::string_view bytes) {
     r.inputs = arraysFrom(j.at("inputs"), blob);
     const auto& impls = j.at("implementations");
     for (std::size_t k = 0; k < r.impls.size(); ++k) r.impls[k].outputs = arraysFrom(impls.at(k).at("outputs"), blob);
+    // Its names become export paths and the views index its arrays with each other's indices.
+    if (const std::string why = checkResultArrays(r); !why.empty()) throw BadInput(why);
     return r;
   });
 }

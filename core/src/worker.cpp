@@ -20,6 +20,7 @@
 #include <thread>
 
 #include "launchlab/errors.h"
+#include "launchlab/io/frames.h"
 #include "launchlab/io/wire.h"
 #include "posix_io.h"
 
@@ -28,65 +29,6 @@ extern char** environ;
 namespace launchlab {
 
 namespace {
-
-/// Reads up to `n` bytes, retrying after signals and short reads; returns how many arrived before the end of the
-/// stream or an error.
-std::size_t readAll(int fd, char* p, std::size_t n) {
-  std::size_t got = 0;
-  while (got < n) {
-    const ssize_t r = ::read(fd, p + got, n - got);
-    if (r < 0 && errno == EINTR) continue;
-    if (r <= 0) break;
-    got += std::size_t(r);
-  }
-  return got;
-}
-
-bool writeFrame(int fd, char type, const std::string& payload) {
-  char head[9];
-  head[0] = type;
-  std::uint64_t n = payload.size();
-  std::memcpy(head + 1, &n, 8);
-  return posix::writeAll(fd, head, 9) == 0 && posix::writeAll(fd, payload.data(), payload.size()) == 0;
-}
-
-enum class FrameRead { Ok, End, Truncated, TooLarge };
-
-// The payload grows as its bytes arrive, so a length that the stream does not back (a broken or hostile peer)
-// costs a truncated frame, not an allocation of that size; a length over `maxBytes` is refused before any read.
-// The stream may end between frames (End), not inside one (Truncated).
-FrameRead readFrame(int fd, char& type, std::string& payload, std::uint64_t maxBytes) {
-  constexpr std::uint64_t kChunk = std::uint64_t(64) << 20;
-  char head[9];
-  const std::size_t got = readAll(fd, head, 9);
-  if (got == 0) return FrameRead::End;
-  if (got < 9) return FrameRead::Truncated;
-  type = head[0];
-  std::uint64_t n = 0;
-  std::memcpy(&n, head + 1, 8);
-  payload.clear();
-  if (n > maxBytes) return FrameRead::TooLarge;
-  while (payload.size() < n) {
-    const std::size_t have = payload.size();
-    const std::size_t step = std::size_t(std::min<std::uint64_t>(n - have, kChunk));
-    payload.resize(have + step);
-    if (readAll(fd, payload.data() + have, step) != step) return FrameRead::Truncated;
-  }
-  return FrameRead::Ok;
-}
-
-bool readFrame(int fd, char& type, std::string& payload) {
-  return readFrame(fd, type, payload, std::numeric_limits<std::uint64_t>::max()) == FrameRead::Ok;
-}
-
-/// Why a frame from the parent cannot be served, or "" for a good one.
-std::string malformed(FrameRead got, char type) {
-  if (got == FrameRead::TooLarge) return "a frame over " + std::to_string(kMaxRequestFrameBytes) + " bytes";
-  if (got == FrameRead::Truncated) return "a truncated frame (the input ended inside it)";
-  if (type != 'C' && type != 'I' && type != 'K' && type != 'R')
-    return "a frame of unknown type " + std::to_string(int(static_cast<unsigned char>(type)));
-  return {};
-}
 
 RunResult failed(const RunRequest& req, std::string reason) {
   RunResult r;
@@ -97,141 +39,19 @@ RunResult failed(const RunRequest& req, std::string reason) {
   return r;
 }
 
-}  // namespace
-
-namespace {
-
-/// What the reader thread hands the serving thread. Shared (not on serveWorker's stack): the detached reader may
-/// outlive serveWorker when it returns while the reader is still blocked in read().
-struct Inbox {
-  CancelToken token;
-  std::mutex mutex;
-  std::condition_variable cv;
-  std::deque<std::pair<char, std::string>> queue;  ///< 'I', 'R', or '!' (a malformed frame: its reason)
-  bool closed = false;
-};
-
-/// The reader thread: turns cancel frames into the token at once; other frames queue for the serving thread.
-void readFrames(const std::shared_ptr<Inbox>& box, int inFd) {
-  char type = 0;
-  std::string payload;
-  for (;;) {
-    const FrameRead got = readFrame(inFd, type, payload, kMaxRequestFrameBytes);
-    if (got == FrameRead::End) break;
-    if (const std::string why = malformed(got, type); !why.empty()) {
-      // One error reply, then the worker ends cleanly (the stream cannot be trusted further).
-      std::lock_guard<std::mutex> lock(box->mutex);
-      box->queue.emplace_back('!', "worker: malformed input: " + why);
-      break;
-    }
-    if (type == 'C') {
-      box->token.cancel();
-      continue;
-    }
-    std::lock_guard<std::mutex> lock(box->mutex);
-    box->queue.emplace_back(type, std::move(payload));
-    box->cv.notify_one();
-  }
-  std::lock_guard<std::mutex> lock(box->mutex);
-  box->closed = true;
-  if (box->queue.empty() || box->queue.back().first != '!') box->token.cancel();
-  box->cv.notify_one();
+/// The largest result frame this process accepts: half of its memory (a result that cannot fit is one failed run,
+/// not an allocation that fails halfway or calls the OOM killer).
+std::uint64_t maxResultBytes() {
+  const long pages = ::sysconf(_SC_PHYS_PAGES), size = ::sysconf(_SC_PAGE_SIZE);
+  if (pages <= 0 || size <= 0) return std::uint64_t(1) << 32;
+  return std::uint64_t(pages) * std::uint64_t(size) / 2;
 }
 
-/// Runs one request frame and answers it. Returns false when the worker must stop with `exitCode`.
-bool serveRun(Engine& engine, const std::string& payload, CancelToken& token, int outFd, int& exitCode) {
-  RunResult result;
-  try {
-    const RunRequest req = wire::decodeRequest(payload);
-    result = engine.run(req, &token, [&](const Progress& p) { writeFrame(outFd, 'P', wire::encodeProgress(p)); });
-  } catch (const std::exception& e) {
-    result.status = Status::Failed;
-    result.reason = std::string("worker: ") + e.what();
-  }
-  // CUDA needs a new process after a lost context: say so before the result, answer, and exit.
-  const bool lost = engine.gpu().contextLost();
-  exitCode = lost ? 3 : 0;
-  if (lost && !writeFrame(outFd, 'L', {})) return false;
-  return writeFrame(outFd, 'Z', wire::encodeResult(result)) && !lost;
-}
-
-/// The ceilings of the device named by a 'K' frame's payload ("-1": the current one), measured on it; the device of
-/// later requests that name none stays the one it was.
-Ceilings ceilingsOf(Engine& engine, const std::string& payload) {
-  int device = -1;
-  try {
-    device = std::stoi(payload);
-  } catch (const std::exception&) {
-    device = -1;
-  }
-  GpuRuntime& gpu = engine.gpu();
-  const int before = gpu.status().info.index;
-  if (device >= 0 && device != before) {
-    if (const std::string why = gpu.selectDevice(device); !why.empty()) {
-      Ceilings none;
-      none.problem = why;
-      return none;
-    }
-  }
-  Ceilings c = measureCeilings(gpu);
-  if (device >= 0 && device != before) gpu.selectDevice(before);
-  return c;
-}
-
-/// The reader thread's owner: joined when the reader has finished (end of input, or a malformed frame) by the time
-/// serveWorker returns, so nothing it holds outlives the call; detached otherwise (it is blocked in read() on a
-/// parent that is still there, and the worker process ends right after).
-class ReaderThread {
- public:
-  ReaderThread(const std::shared_ptr<Inbox>& box, int inFd) : m_box(box), m_thread([box, inFd] { readFrames(box, inFd); }) {}
-  ~ReaderThread() {
-    bool finished = false;
-    {
-      std::lock_guard<std::mutex> lock(m_box->mutex);
-      finished = m_box->closed;
-    }
-    if (finished) m_thread.join();
-    else m_thread.detach();
-  }
-  ReaderThread(const ReaderThread&) = delete;
-  ReaderThread& operator=(const ReaderThread&) = delete;
-
- private:
-  std::shared_ptr<Inbox> m_box;
-  std::thread m_thread;
-};
+using Clock = std::chrono::steady_clock;
+constexpr const char* kClosing = "was not waited for: the front end is closing";
+double secondsSince(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
 }  // namespace
-
-int serveWorker(Engine& engine, int inFd, int outFd) {
-  ::signal(SIGPIPE, SIG_IGN);
-  auto box = std::make_shared<Inbox>();
-  const ReaderThread reader(box, inFd);
-  for (;;) {
-    std::pair<char, std::string> item;
-    {
-      std::unique_lock<std::mutex> lock(box->mutex);
-      box->cv.wait(lock, [&] { return box->closed || !box->queue.empty(); });
-      if (box->queue.empty()) return 0;
-      item = std::move(box->queue.front());
-      box->queue.pop_front();
-      if (item.first == 'R') box->token.reset();
-    }
-    int exitCode = 0;
-    if (item.first == '!') {
-      RunResult refused;
-      refused.status = Status::Failed;
-      refused.reason = item.second;
-      writeFrame(outFd, 'Z', wire::encodeResult(refused));
-      std::unique_lock<std::mutex> lock(box->mutex);  // the reader stops right after a malformed frame: join it
-      box->cv.wait(lock, [&] { return box->closed; });
-      return 2;
-    }
-    if (item.first == 'I' && !writeFrame(outFd, 'I', wire::encodeDevice(engine.deviceStatus()))) return 0;
-    if (item.first == 'K' && !writeFrame(outFd, 'K', wire::encodeCeilings(ceilingsOf(engine, item.second)))) return 0;
-    if (item.first == 'R' && !serveRun(engine, item.second, box->token, outFd, exitCode)) return exitCode;
-  }
-}
 
 namespace {
 
@@ -290,7 +110,8 @@ std::string lastLine(const std::string& text) {
   std::size_t end = text.find_last_not_of("\r\n");
   if (end == std::string::npos) return {};
   const std::size_t begin = text.rfind('\n', end);
-  return text.substr(begin == std::string::npos ? 0 : begin + 1, end + 1 - (begin == std::string::npos ? 0 : begin + 1));
+  return text.substr(begin == std::string::npos ? 0 : begin + 1,
+                     end + 1 - (begin == std::string::npos ? 0 : begin + 1));
 }
 
 }  // namespace
@@ -302,6 +123,10 @@ IsolatedRunner::IsolatedRunner(WorkerCommand command) : m_cmd(std::move(command)
 IsolatedRunner::~IsolatedRunner() { stop(); }
 
 bool IsolatedRunner::ensureStarted(std::string& error) {
+  if (m_abort) {
+    error = m_cmd.name + " " + kClosing;
+    return false;
+  }
   if (m_pid > 0) {
     int st = 0;
     if (::waitpid(m_pid, &st, WNOHANG) == 0) return true;  // still alive
@@ -318,9 +143,79 @@ bool IsolatedRunner::ensureStarted(std::string& error) {
   m_toWorker = s.toWorker;
   m_fromWorker = s.fromWorker;
   m_errFromWorker = s.errFromWorker;
+  ::fcntl(m_toWorker, F_SETFL, O_NONBLOCK);  // a worker that does not read must not block us (send())
   m_stderrTail.clear();
   m_haveStatus = false;
+  m_reader = std::make_unique<frames::FrameReader>(maxResultBytes());
   ++m_started;
+  error = awaitHello();
+  return error.empty();
+}
+
+std::string IsolatedRunner::awaitHello() {
+  const auto t0 = Clock::now();
+  std::string why;
+  while (!m_reader->greeted()) {
+    if (m_abort) return kill(kClosing);
+    if (secondsSince(t0) > m_cmd.startTimeoutS)
+      return kill("did not say hello within " + formatSeconds(m_cmd.startTimeoutS) +
+                  " (a connection that never answers, or a launchlab-cli older than this LaunchLab)");
+    if (why = pump(20); !why.empty()) break;
+  }
+  keepOutput(m_reader->takeBanner());
+  if (why.empty()) return {};
+  const std::string said = m_output.empty() ? "" : "; it printed " + frames::quoted(m_output);
+  if (!m_reader->problem().empty()) return kill(m_reader->problem());
+  return m_cmd.name + " " + reap() + " before it said hello" + said;
+}
+
+void IsolatedRunner::keepOutput(std::string_view text) {
+  const std::size_t room = kMaxProgramOutputBytes - std::min(kMaxProgramOutputBytes, m_output.size());
+  m_output.append(text.substr(0, room));
+  m_outputDropped += text.size() - std::min(text.size(), room);
+}
+
+std::string IsolatedRunner::kill(const std::string& why) {
+  if (m_pid > 0) ::kill(m_pid, SIGKILL);
+  const std::string how = reap();
+  return m_cmd.name + " " + why + "; it was stopped (" + how + ")";
+}
+
+std::string IsolatedRunner::pump(int ms) {
+  pollfd p[2] = {{m_fromWorker, POLLIN, 0}, {m_errFromWorker, POLLIN, 0}};
+  const int ready = ::poll(p, m_errFromWorker >= 0 ? 2 : 1, ms);
+  if (ready < 0 && errno != EINTR) return std::string("poll: ") + std::strerror(errno);
+  drainStderr();
+  if (ready <= 0 || !p[0].revents) return {};
+  char buf[65536];
+  const ssize_t r = ::read(m_fromWorker, buf, sizeof buf);
+  if (r < 0 && errno == EINTR) return {};
+  if (r <= 0) return m_reader->midFrame() ? "ended inside a frame" : "ended";
+  m_reader->feed(buf, std::size_t(r));
+  return m_reader->problem();
+}
+
+bool IsolatedRunner::nextFrame(char& type, std::string& payload, int ms, std::string& why) {
+  if (m_reader->next(type, payload)) return true;
+  why = pump(ms);
+  return why.empty() && m_reader->next(type, payload);
+}
+
+bool IsolatedRunner::send(char type, const std::string& payload, double limitS) {
+  const std::string f = frames::encode(type, payload);
+  const auto t0 = Clock::now();
+  for (std::size_t done = 0; done < f.size();) {
+    const ssize_t w = ::write(m_toWorker, f.data() + done, f.size() - done);
+    if (w > 0)
+      done += std::size_t(w);
+    else if (w < 0 && errno != EINTR && errno != EAGAIN)
+      return false;
+    if (done == f.size()) break;
+    if (secondsSince(t0) > limitS) return false;
+    pollfd p{m_toWorker, POLLOUT, 0};
+    ::poll(&p, 1, 20);
+    drainStderr();
+  }
   return true;
 }
 
@@ -350,15 +245,26 @@ void IsolatedRunner::stop() {
   }
   m_pid = -1;
   m_haveStatus = false;
+  m_retiring = false;
 }
 
 std::string IsolatedRunner::reap() {
   std::string how = "ended";
   if (m_pid > 0) {
     int st = 0;
-    if (::waitpid(m_pid, &st, 0) == m_pid) {
-      if (WIFSIGNALED(st)) how = std::string("was killed by signal ") + std::to_string(WTERMSIG(st)) + " (" + strsignal(WTERMSIG(st)) + ")";
-      else if (WIFEXITED(st)) how = "exited with code " + std::to_string(WEXITSTATUS(st));
+    // A worker whose stream ended is on its way out; one that stays (a broken or hostile peer) is made to go.
+    pid_t done = 0;
+    for (int i = 0; i < 200 && (done = ::waitpid(m_pid, &st, WNOHANG)) == 0; ++i) ::usleep(10000);
+    if (done == 0) {
+      ::kill(m_pid, SIGKILL);
+      done = ::waitpid(m_pid, &st, 0);
+    }
+    if (done == m_pid) {
+      if (WIFSIGNALED(st))
+        how =
+            std::string("was killed by signal ") + std::to_string(WTERMSIG(st)) + " (" + strsignal(WTERMSIG(st)) + ")";
+      else if (WIFEXITED(st))
+        how = "exited with code " + std::to_string(WEXITSTATUS(st));
     }
     m_pid = -1;
   }
@@ -368,20 +274,34 @@ std::string IsolatedRunner::reap() {
   return how;
 }
 
-std::string IsolatedRunner::ask(char type, const std::string& payload, std::string& reply, const std::string& what) {
+std::string IsolatedRunner::ask(char type, const std::string& payload, std::string& reply, const std::string& what,
+                                double limitS) {
   std::string err;
   if (!ensureStarted(err)) return err;
-  char got = 0;
-  if (!writeFrame(m_toWorker, type, payload) || !readFrame(m_fromWorker, got, reply) || got != type)
-    return m_cmd.name + " " + reap() + " before reporting " + what;
-  return {};
+  if (!send(type, payload, limitS)) return kill("did not take the question for " + what);
+  const auto t0 = Clock::now();
+  for (char got = 0;;) {
+    std::string why;
+    if (nextFrame(got, reply, 20, why)) {
+      if (got == type) return {};
+      if (got == 'O') {
+        keepOutput(reply);
+        continue;
+      }
+      return kill("sent a frame '" + std::string(1, got) + "' when asked for " + what);
+    }
+    if (!m_reader->problem().empty()) return kill(m_reader->problem());
+    if (!why.empty()) return m_cmd.name + " " + reap() + " before reporting " + what;
+    if (m_abort) return kill(kClosing);
+    if (secondsSince(t0) > limitS) return kill("did not report " + what + " within " + formatSeconds(limitS));
+  }
 }
 
 DeviceStatus IsolatedRunner::deviceStatus() {
   if (m_haveStatus) return m_status;
   DeviceStatus s;
   std::string payload;
-  if (s.reason = ask('I', {}, payload, "the device"); !s.reason.empty()) return s;
+  if (s.reason = ask('I', {}, payload, "the device", m_cmd.startTimeoutS); !s.reason.empty()) return s;
   try {
     m_status = wire::decodeDevice(payload);
   } catch (const BadInput& e) {
@@ -397,7 +317,10 @@ Ceilings IsolatedRunner::ceilings(int device) {
   if (auto it = m_ceilings.find(device); it != m_ceilings.end()) return it->second;
   Ceilings none;
   std::string payload;
-  if (none.problem = ask('K', std::to_string(device), payload, "the ceilings"); !none.problem.empty()) return none;
+  // Measuring takes seconds on a GPU; the limit only ends a worker that never answers.
+  if (none.problem = ask('K', std::to_string(device), payload, "the ceilings", 10 * m_cmd.startTimeoutS);
+      !none.problem.empty())
+    return none;
   try {
     const Ceilings c = wire::decodeCeilings(payload);
     if (c.valid()) m_ceilings[device] = c;
@@ -410,52 +333,76 @@ Ceilings IsolatedRunner::ceilings(int device) {
 }
 
 RunResult IsolatedRunner::run(const RunRequest& req, const CancelToken* cancel, const ProgressFn& progress) {
+  RunResult r;
+  try {
+    r = runLoop(req, cancel, progress);
+  } catch (const std::exception& e) {  // e.g. no memory for a result: one failed run, a fresh worker next time
+    stop();
+    r = failed(req, m_cmd.name + ": " + e.what() + "; a fresh worker starts with the next run");
+  }
+  return r;
+}
+
+std::string IsolatedRunner::takeProgramOutput() {
+  std::string out = std::move(m_output);
+  if (m_outputDropped) out += "\n... (" + std::to_string(m_outputDropped) + " more bytes not kept)\n";
+  m_output.clear();
+  m_outputDropped = 0;
+  return out;
+}
+
+RunResult IsolatedRunner::runLoop(const RunRequest& req, const CancelToken* cancel, const ProgressFn& progress) {
   std::string err;
   if (!ensureStarted(err)) return failed(req, err);
-  if (!writeFrame(m_toWorker, 'R', wire::encodeRequest(req))) {
-    // The worker died between runs: start a new one and try once more.
-    reap();
+  const std::string request = wire::encodeRequest(req);
+  if (!send('R', request, m_cmd.startTimeoutS)) {
+    // The worker died between runs (or does not read): start a new one and try once more.
+    kill("");
     if (!ensureStarted(err)) return failed(req, err);
-    if (!writeFrame(m_toWorker, 'R', wire::encodeRequest(req)))
-      return failed(req, m_cmd.name + " " + reap() + " before it could take the request");
+    if (!send('R', request, m_cmd.startTimeoutS))
+      return failed(req, kill("did not take the request") + "; a fresh worker starts with the next run");
   }
-  bool cancelSent = false;
+  std::optional<Clock::time_point> cancelSent;
   // The watchdog of a student's kernel: a worker silent for longer than its time limit is stopped.
   const double limitS = req.userKernel ? req.userKernel->timeLimitS : 0;
-  auto lastHeard = std::chrono::steady_clock::now();
+  auto lastHeard = Clock::now();
   for (;;) {
-    // Forward a cancel as soon as it is asked for, even while progress frames keep arriving.
+    // Forward a cancel as soon as it is asked for, even while frames keep arriving; a worker that does not answer
+    // it (stuck, or silent in the middle of a frame) is stopped after the grace period.
     if (cancel && cancel->cancelled() && !cancelSent) {
-      writeFrame(m_toWorker, 'C', {});
-      cancelSent = true;
+      send('C', {}, 0);
+      cancelSent = Clock::now();
     }
-    pollfd p{m_fromWorker, POLLIN, 0};
-    int ready = ::poll(&p, 1, 20);
-    if (ready < 0 && errno != EINTR) return failed(req, std::string("poll: ") + std::strerror(errno));
-    drainStderr();
-    if (ready <= 0 && limitS > 0 &&
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - lastHeard).count() > limitS) {
-      ::kill(m_pid, SIGKILL);
-      reap();
+    if (m_abort) return failed(req, "cancelled (" + kill(kClosing) + ")");
+    if (cancelSent && secondsSince(*cancelSent) > m_cmd.cancelGraceS)
+      return failed(req, "cancelled (" +
+                             kill("did not stop within " + formatSeconds(m_cmd.cancelGraceS) + " of the cancel") +
+                             "; a fresh worker starts with the next run)");
+    if (limitS > 0 && secondsSince(lastHeard) > limitS) {
+      kill("");
       return failed(req, std::string(kMyKernel) + " did not finish within the time limit of " + formatSeconds(limitS) +
                              " (a kernel that never ends?): " + m_cmd.name +
                              " was stopped; a fresh worker starts with the next run");
     }
-    if (ready <= 0) continue;
-    lastHeard = std::chrono::steady_clock::now();
     char type = 0;
-    std::string payload;
-    if (!readFrame(m_fromWorker, type, payload)) {
-      const std::string how = reap();
-      return failed(req, m_cmd.name + " " + how + " during the run; a fresh worker starts with the next run");
+    std::string payload, why;
+    const std::uint64_t before = m_reader->bytesSeen();
+    const bool got = nextFrame(type, payload, 20, why);
+    if (m_reader->bytesSeen() != before) lastHeard = Clock::now();
+    if (got) {  // the frames that came whole before any problem are taken first
+      try {
+        if (auto r = take(type, payload, progress)) return std::move(*r);
+      } catch (const BadInput& e) {
+        stop();  // out of step with us: the next run starts a fresh one
+        return failed(
+            req, m_cmd.name + " sent a malformed message (" + e.what() + "); a fresh worker starts with the next run");
+      }
+      continue;
     }
-    try {
-      if (auto r = take(type, payload, progress)) return std::move(*r);
-    } catch (const BadInput& e) {
-      stop();  // out of step with us: the next run starts a fresh one
-      return failed(req, m_cmd.name + " sent a malformed message (" + e.what() +
-                             "); a fresh worker starts with the next run");
-    }
+    if (!m_reader->problem().empty())
+      return failed(req, kill(m_reader->problem()) + "; a fresh worker starts with the next run");
+    if (!why.empty())
+      return failed(req, m_cmd.name + " " + reap() + " during the run; a fresh worker starts with the next run");
   }
 }
 
@@ -463,6 +410,8 @@ std::optional<RunResult> IsolatedRunner::take(char type, const std::string& payl
   if (type == 'P') {
     const Progress p = wire::decodeProgress(payload);
     if (progress) progress(p);
+  } else if (type == 'O') {
+    keepOutput(payload);
   } else if (type == 'L') {
     m_retiring = true;  // its CUDA context is lost: it exits after this result
   } else if (type == 'Z') {
@@ -472,6 +421,8 @@ std::optional<RunResult> IsolatedRunner::take(char type, const std::string& payl
       m_retiring = false;
     }
     return r;
+  } else {
+    throw BadInput(std::string("a frame '") + type + "' during a run");
   }
   return std::nullopt;
 }

@@ -2,18 +2,19 @@
 // relay progress and cancellation, and a worker that dies mid-run costs one failed result, not the front end.
 #include <gtest/gtest.h>
 #include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
-#include <sys/wait.h>
-#include <unistd.h>
 #include <utility>
 #include <vector>
 
 #include "launchlab/engine.h"
+#include "launchlab/io/frames.h"
 #include "launchlab/kernels.h"
 #include "launchlab/worker.h"
 
@@ -58,7 +59,8 @@ TEST(Worker, SameResultAsInProcess) {
     ASSERT_EQ(remote.impls[k].outputs.size(), local.impls[k].outputs.size());
     for (std::size_t o = 0; o < local.impls[k].outputs.size(); ++o)
       EXPECT_EQ(std::memcmp(remote.impls[k].outputs[o].data(), local.impls[k].outputs[o].data(),
-                            local.impls[k].outputs[o].bytes()), 0);
+                            local.impls[k].outputs[o].bytes()),
+                0);
     EXPECT_EQ(remote.impls[k].phases.size(), local.impls[k].phases.size());
   }
   EXPECT_EQ(runner.workersStarted(), 1);
@@ -107,10 +109,17 @@ TEST(Worker, MissingWorkerExecutableIsAFailedResult) {
 }
 
 namespace {
-/// A stand-in worker: a shell that writes the bytes `printf` makes of `frames`, then holds its end of the pipes for a
-/// second (so that the request can be written) and ends.
+/// `bytes` as printf(1) octal escapes.
+std::string escaped(const std::string& bytes) {
+  std::string out;
+  for (unsigned char c : bytes)
+    out += "\\" + std::to_string(c >> 6) + std::to_string((c >> 3) & 7) + std::to_string(c & 7);
+  return out;
+}
+/// A stand-in worker: a shell that says hello, writes the bytes `printf` makes of `frames`, then holds its end of
+/// the pipes for a second (so that the request can be written) and ends.
 IsolatedRunner fakeWorker(const std::string& frames) {
-  return IsolatedRunner({"/bin/sh", "-c", "printf '" + frames + "'; exec sleep 1"});
+  return IsolatedRunner({"/bin/sh", "-c", "printf '" + escaped(frames::hello()) + frames + "'; exec sleep 1"});
 }
 }  // namespace
 
@@ -127,6 +136,11 @@ TEST(Worker, AFrameLongerThanTheStreamIsAFailedRun) {
   IsolatedRunner runner = fakeWorker("Z\\377\\377\\377\\377\\377\\377\\377\\377abc");
   RunResult r = runner.run(request(10));
   EXPECT_EQ(r.status, Status::Failed);
+  EXPECT_NE(r.reason.find("sent a frame 'Z' of 18446744073709551615 bytes"), std::string::npos) << r.reason;
+  // One of 100 bytes of which 3 arrive before the stream ends.
+  IsolatedRunner cut = fakeWorker("Z\\144\\0\\0\\0\\0\\0\\0\\0abc");
+  r = cut.run(request(10));
+  EXPECT_EQ(r.status, Status::Failed);
   EXPECT_NE(r.reason.find("during the run"), std::string::npos) << r.reason;
 }
 
@@ -141,7 +155,8 @@ TEST(Worker, AMalformedDeviceStatusSaysSo) {
 // the end of the input (a partial header; a 64 KiB or a 5-byte payload announced and 3 bytes sent) gets one failed
 // result naming the problem and a clean exit 2, with nothing allocated for the announced length.
 TEST(Worker, MalformedFramesFromTheParentGetOneErrorReplyAndExitTwo) {
-  const std::string out = (std::filesystem::temp_directory_path() / ("ll_worker_" + std::to_string(::getpid()))).string();
+  const std::string out =
+      (std::filesystem::temp_directory_path() / ("ll_worker_" + std::to_string(::getpid()))).string();
   for (const auto& [frame, needle] : std::vector<std::pair<std::string, std::string>>{
            {"R\\377\\377\\377\\377\\377\\377\\377\\177", "a frame over 1048576 bytes"},
            {"X\\0\\0\\0\\0\\0\\0\\0\\0", "a frame of unknown type 88"},
@@ -154,8 +169,10 @@ TEST(Worker, MalformedFramesFromTheParentGetOneErrorReplyAndExitTwo) {
     EXPECT_EQ(WEXITSTATUS(st), 2) << needle;
     std::ifstream f(out, std::ios::binary);
     const std::string reply((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
-    ASSERT_GT(reply.size(), 9u);
-    EXPECT_EQ(reply[0], 'Z');
+    const std::string hello = frames::hello();
+    ASSERT_GT(reply.size(), hello.size() + 9);
+    EXPECT_EQ(reply.substr(0, hello.size()), hello);  // every connection starts with the hello
+    EXPECT_EQ(reply[hello.size()], 'Z');
     EXPECT_NE(reply.find("worker: malformed input: " + needle), std::string::npos) << reply.substr(0, 200);
   }
   std::filesystem::remove(out);

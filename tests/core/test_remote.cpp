@@ -20,8 +20,9 @@ TEST(RemoteTarget, ReadsUserHostAndPort) {
 }
 
 TEST(RemoteTarget, RefusesWhatSshWouldReadAsSomethingElse) {
-  for (const char* bad : {"", "-oProxyCommand=x", "a b", "host;rm", "user@-host", "-u@host", "host:", "host:0",
-                          "host:65536", "host:2x", "@host", "a@b@c", "[::1", "$(id)", "host\n"}) {
+  for (const char* bad :
+       {"", "-oProxyCommand=x", "a b", "host;rm", "user@-host", "-u@host", "host:", "host:0", "host:65536", "host:2x",
+        "@host", "a@b@c", "[::1", "$(id)", "host\n", "host:22:33", "::1", "user@", "fe80::1:22"}) {
     RemoteTarget t;
     t.host = "kept";
     const std::string why = parseRemoteTarget(bad, t);
@@ -29,6 +30,12 @@ TEST(RemoteTarget, RefusesWhatSshWouldReadAsSomethingElse) {
     EXPECT_EQ(why.find('\n'), std::string::npos) << bad;
     EXPECT_EQ(t.host, "kept") << bad;  // untouched on error
   }
+  // The message names what is wrong.
+  RemoteTarget t;
+  EXPECT_NE(parseRemoteTarget("a@b@c", t).find("more than one '@'"), std::string::npos);
+  EXPECT_NE(parseRemoteTarget("user@", t).find("no host after '@'"), std::string::npos);
+  EXPECT_NE(parseRemoteTarget("host:22:33", t).find("more than one ':'"), std::string::npos);
+  EXPECT_NE(parseRemoteTarget("::1", t).find("brackets"), std::string::npos);
   EXPECT_NE(checkRemoteCli("launchlab-cli; reboot"), "");
   EXPECT_NE(checkRemoteCli("-x"), "");
   EXPECT_EQ(checkRemoteCli("~/opt/launchlab/bin/launchlab-cli"), "");
@@ -38,8 +45,21 @@ TEST(RemoteTarget, BuildsTheSshCommand) {
   RemoteTarget t;
   ASSERT_EQ(parseRemoteTarget("me@gpu:2200", t), "");
   const WorkerCommand c = remoteWorkerCommand(t, "ssh -i key");
-  const std::vector<std::string> want{"ssh", "-i", "key", "-T", "-o", "BatchMode=yes", "-o", "ConnectTimeout=10",
-                                      "-o", "ServerAliveInterval=5", "-p", "2200", "--", "me@gpu", "launchlab-cli",
+  const std::vector<std::string> want{"ssh",
+                                      "-i",
+                                      "key",
+                                      "-T",
+                                      "-o",
+                                      "BatchMode=yes",
+                                      "-o",
+                                      "ConnectTimeout=10",
+                                      "-o",
+                                      "ServerAliveInterval=5",
+                                      "-p",
+                                      "2200",
+                                      "--",
+                                      "me@gpu",
+                                      "launchlab-cli",
                                       "worker"};
   EXPECT_EQ(c.argv, want);
   EXPECT_TRUE(c.captureStderr);

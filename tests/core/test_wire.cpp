@@ -149,10 +149,26 @@ bool decodesOrSaysWhy(std::string_view bytes) {
   }
   return true;
 }
+/// The sample with the names a worker may send (they become file names: io/result_check.h), everything else as it
+/// is (titles, reasons and notes keep their Unicode).
+RunResult wireSafe(RunResult r) {
+  auto renamed = [](const HostArray& a, const std::string& name) {
+    HostArray b(name, a.dtype(), a.shape());
+    if (a.bytes()) std::memcpy(b.data(), a.data(), a.bytes());
+    return b;
+  };
+  for (std::size_t k = 0; k < r.inputs.size(); ++k) r.inputs[k] = renamed(r.inputs[k], "in" + std::to_string(k));
+  for (std::size_t i = 0; i < r.impls.size(); ++i) {
+    r.impls[i].implId = "impl-" + std::to_string(i);
+    auto& outs = r.impls[i].outputs;
+    for (std::size_t k = 0; k < outs.size(); ++k) outs[k] = renamed(outs[k], "out" + std::to_string(k));
+  }
+  return r;
+}
 }  // namespace
 
 TEST(Wire, WholeResultWithArraysRoundTrips) {
-  const RunResult r = sample::fullResult();
+  const RunResult r = wireSafe(sample::fullResult());
   const RunResult t = wire::decodeResult(wire::encodeResult(r));
   EXPECT_TRUE(t.device == r.device);
   EXPECT_EQ(t.inputs, r.inputs);
@@ -170,7 +186,7 @@ TEST(Wire, WholeResultWithArraysRoundTrips) {
 }
 
 TEST(Wire, MalformedResultsAreBadInput) {
-  const std::string good = wire::encodeResult(sample::fullResult());
+  const std::string good = wire::encodeResult(wireSafe(sample::fullResult()));
   ASSERT_NO_THROW(wire::decodeResult(good));
   // Every truncation, including inside the 8-byte length, the JSON and the arrays' bytes.
   for (std::size_t n = 0; n < good.size(); n += (n < 64 || good.size() - n < 64) ? 1 : 97)
@@ -231,10 +247,20 @@ TEST(Wire, NonIntegersWhereIntegersBelongAreBadInput) {
   base.launch.block = Dim3{256, 1, 1};
   const auto good = nlohmann::ordered_json::parse(wire::encodeRequest(base).substr(8));
   ASSERT_EQ(wire::decodeRequest(frame(good.dump())).n, 1000u);
-  const std::vector<std::pair<const char*, nlohmann::ordered_json>> bad = {
-      {"n", 1.5},         {"n", 1e3},         {"n", -1},        {"n", "1000"},       {"n", true},
-      {"reps", 2.5},      {"reps", 1e300},    {"warmup", -1e300}, {"reps", 4294967296LL}, {"seed", -1},
-      {"seed", 0.5},      {"block", {256.5, 1, 1}}, {"block", {-1, 1, 1}}, {"grid", {4294967296LL, 1, 1}}};
+  const std::vector<std::pair<const char*, nlohmann::ordered_json>> bad = {{"n", 1.5},
+                                                                           {"n", 1e3},
+                                                                           {"n", -1},
+                                                                           {"n", "1000"},
+                                                                           {"n", true},
+                                                                           {"reps", 2.5},
+                                                                           {"reps", 1e300},
+                                                                           {"warmup", -1e300},
+                                                                           {"reps", 4294967296LL},
+                                                                           {"seed", -1},
+                                                                           {"seed", 0.5},
+                                                                           {"block", {256.5, 1, 1}},
+                                                                           {"block", {-1, 1, 1}},
+                                                                           {"grid", {4294967296LL, 1, 1}}};
   for (const auto& [key, value] : bad) {
     auto j = good;
     j[key] = value;
@@ -248,7 +274,7 @@ TEST(Wire, NonIntegersWhereIntegersBelongAreBadInput) {
   auto progress = nlohmann::ordered_json::parse(wire::encodeProgress(Progress{"cpu-serial", 0, 2, 1, 5}).substr(8));
   progress["rep"] = 1e300;  // was an out-of-range float-to-int conversion (undefined behaviour)
   EXPECT_THROW(wire::decodeProgress(frame(progress.dump())), BadInput);
-  const std::string message = wire::encodeResult(sample::fullResult());
+  const std::string message = wire::encodeResult(wireSafe(sample::fullResult()));
   std::uint64_t length = 0;
   std::memcpy(&length, message.data(), 8);
   auto result = nlohmann::ordered_json::parse(message.substr(8, length));
@@ -256,4 +282,38 @@ TEST(Wire, NonIntegersWhereIntegersBelongAreBadInput) {
   ASSERT_NO_THROW(wire::decodeResult(frame(result.dump(), blob)));
   result["implementations"][0]["phases"]["total"]["samples"] = 3.5;
   EXPECT_THROW(wire::decodeResult(frame(result.dump(), blob)), BadInput);
+}
+
+// A result from a worker (a remote server's among them) names files when exported and its arrays are indexed with
+// each other's indices by the views: unsafe names, a name twice, and outputs whose shapes differ are BadInput.
+TEST(Wire, ResultsWithUnsafeNamesOrDisagreeingShapesAreBadInput) {
+  auto twoImpls = [](std::vector<std::size_t> shapeB) {
+    RunResult r;
+    r.workload = "vector_add";
+    for (const char* id : {"cpu-serial", "cuda-grid-stride"}) {
+      ImplResult i;
+      i.implId = id;
+      i.outputs.emplace_back("out", DType::F32, i.implId == "cpu-serial" ? std::vector<std::size_t>{1000} : shapeB);
+      r.impls.push_back(i);
+    }
+    return r;
+  };
+  EXPECT_NO_THROW(wire::decodeResult(wire::encodeResult(twoImpls({1000}))));
+  try {
+    wire::decodeResult(wire::encodeResult(twoImpls({1})));
+    FAIL() << "a shorter output than the reference's was accepted";
+  } catch (const BadInput& e) {
+    EXPECT_NE(std::string(e.what()).find("output 'out' is f32 (1000) in cpu-serial but f32 (1) in cuda-grid-stride"),
+              std::string::npos)
+        << e.what();
+  }
+  RunResult escape = twoImpls({1000});
+  escape.impls[1].implId = "../../.config";
+  EXPECT_THROW(wire::decodeResult(wire::encodeResult(escape)), BadInput);
+  RunResult slash = twoImpls({1000});
+  slash.impls[0].outputs[0] = HostArray("a/b", DType::F32, {1000});
+  EXPECT_THROW(wire::decodeResult(wire::encodeResult(slash)), BadInput);
+  RunResult twice = twoImpls({1000});
+  twice.inputs = {HostArray("x", DType::F32, {3}), HostArray("x", DType::F32, {3})};
+  EXPECT_THROW(wire::decodeResult(wire::encodeResult(twice)), BadInput);
 }

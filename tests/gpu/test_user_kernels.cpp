@@ -1,6 +1,7 @@
 // "my-kernel" on the GPU, through the worker process as the window and `run --kernel-file` use it: every reference
-// solution passes verification (its time printed beside the built-in variant it mirrors), and a faulting and a
-// non-terminating student kernel each cost one failed run, after which the next run works.
+// solution passes verification (its time printed beside the built-in variant it mirrors), a kernel's printf comes
+// back as the run's program output, and a faulting and a non-terminating student kernel each cost one failed run,
+// after which the next run works.
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -60,16 +61,18 @@ TEST_F(UserKernelsGpu, EveryReferenceSolutionPassesVerification) {
     const ImplResult* builtIn = r.find(ex.mirrors);
     std::printf("  %-24s n=%-10llu my-kernel kernel %.4f ms (%s)   %s %.4f ms\n", ex.id.c_str(),
                 static_cast<unsigned long long>(r.n), m.phases.at(Phase::Kernel).medianMs, m.launchNote.c_str(),
-                ex.mirrors.c_str(), builtIn && builtIn->status == Status::Ok ? builtIn->phases.at(Phase::Kernel).medianMs : -1.0);
+                ex.mirrors.c_str(),
+                builtIn && builtIn->status == Status::Ok ? builtIn->phases.at(Phase::Kernel).medianMs : -1.0);
   }
 }
 
 // The 2-D solutions on sides that are not multiples of their tiles (the edge tiles' bounds checks), with the auto
 // launch and with a grid smaller than the matrix in neither axis.
 TEST_F(UserKernelsGpu, MatrixSolutionsOnOddShapes) {
-  const std::pair<const char*, std::map<std::string, std::string>> cases[] = {
-      {"transpose", {{"cols", "777"}}}, {"matrix_add_2d", {{"cols", "333"}}},
-      {"matmul", {{"k", "37"}, {"cols", "61"}}}, {"row_normalize", {{"d", "17"}}}};
+  const std::pair<const char*, std::map<std::string, std::string>> cases[] = {{"transpose", {{"cols", "777"}}},
+                                                                              {"matrix_add_2d", {{"cols", "333"}}},
+                                                                              {"matmul", {{"k", "37"}, {"cols", "61"}}},
+                                                                              {"row_normalize", {{"d", "17"}}}};
   for (const auto& [id, params] : cases) {
     SCOPED_TRACE(id);
     const Exercise& ex = *findExercise(id);
@@ -118,6 +121,30 @@ TEST_F(UserKernelsGpu, FaultAndHangEachCostOneFailedRun) {
   const RunResult afterHang = runner.run(requestFor(ex, good, "good.cu"));
   EXPECT_TRUE(mine(afterHang).verification.passed()) << afterHang.reason << mine(afterHang).reason;
   EXPECT_GE(runner.workersStarted(), 3);
+}
+
+// A kernel's printf goes to the worker's stdout, which is not the frame stream: the run works, and the lines come
+// back as the program's output (the window logs them under "the program printed:").
+TEST_F(UserKernelsGpu, AKernelsPrintfIsProgramOutput) {
+  const Exercise& ex = *findExercise("vector_add");
+  const std::string printing =
+      "__global__ void vector_add(const float* x, const float* y, float* out, unsigned long long n) {\n"
+      "  const unsigned long long i = (unsigned long long)blockIdx.x * blockDim.x + threadIdx.x;\n"
+      "  if (i == 0) printf(\"hello from thread %d\\n\", int(threadIdx.x));\n"
+      "  if (i < n) out[i] = x[i] + y[i];\n}\n";
+  RunRequest req = requestFor(ex, printing, "printf.cu");
+  req.impls = {std::string(kMyKernel)};
+  req.reps = 3;
+  const RunResult r = runner.run(req);
+  ASSERT_EQ(r.status, Status::Ok) << r.reason;
+  ASSERT_EQ(mine(r).status, Status::Ok) << mine(r).reason;
+  EXPECT_TRUE(mine(r).verification.passed()) << mine(r).verification.note;
+  const std::string out = runner.takeProgramOutput();
+  std::printf("  the kernel printed: %s", out.c_str());
+  EXPECT_NE(out.find("hello from thread 0\n"), std::string::npos) << out;
+  const RunResult next = runner.run(requestFor(ex, solution("vector_add"), "vector_add.cu"));
+  EXPECT_TRUE(mine(next).verification.passed()) << next.reason;
+  EXPECT_EQ(runner.workersStarted(), 1);  // the same worker: nothing broke its frames
 }
 
 }  // namespace

@@ -1,18 +1,33 @@
 // Backends: the in-process engine and the worker-process one (launchlab-cli worker) give the same results;
 // cancel reaches the worker; the window's choice of backend says why.
+#include <QSignalSpy>
 #include <QTest>
-
 #include <atomic>
+#include <cstdio>
+#include <filesystem>
 #include <thread>
 
 #include "app/gui_wiring.h"
 #include "launchlab/kernels.h"
 #include "ui/backend.h"
+#include "ui/controller.h"
 
 using namespace launchlab;
 using namespace launchlab::ui;
 
 namespace {
+/// A worker that misbehaves in `mode` (tests/helpers/fake_worker.cpp) on its first start only, then is the real one.
+WorkerCommand misbehavingOnce(const std::string& mode, const std::string& onceFile) {
+  std::filesystem::remove(onceFile);
+  WorkerCommand c;
+  c.argv = {LAUNCHLAB_FAKE_WORKER_PATH, mode, LAUNCHLAB_CLI_PATH, onceFile};
+  c.cancelGraceS = 0.2;
+  return c;
+}
+std::string tempPath(const char* tag) {
+  return (std::filesystem::temp_directory_path() / (std::string("ll_backend_") + tag + std::to_string(::getpid())))
+      .string();
+}
 RunRequest smallRun() {
   RunRequest r;
   r.workload = "vector_add";
@@ -75,11 +90,85 @@ class TestBackend : public QObject {
     auto b = app::makeBackend("", false, note);
     QVERIFY(b);
     QVERIFY(!note.empty());
-    if (!kernels::builtWithCuda()) QVERIFY(note.find("CPU-only build") != std::string::npos);
-    else QVERIFY(note.find("no GPU worker") != std::string::npos);
+    if (!kernels::builtWithCuda())
+      QVERIFY(note.find("CPU-only build") != std::string::npos);
+    else
+      QVERIFY(note.find("no GPU worker") != std::string::npos);
     // With a worker but no GPU, the engine stays in the window's process: nothing can fault.
     b = app::makeBackend(LAUNCHLAB_CLI_PATH, false, note);
     if (!b->deviceStatus().available) QVERIFY(dynamic_cast<EngineBackend*>(b.get()));
+  }
+
+  // A worker that writes a stray line mid-run costs that run, as one failed result the window shows; the next run
+  // (a fresh worker) works: live mode goes on.
+  void aStrayLineCostsOneRunAndRunsGoOn() {
+    const std::string once = tempPath("stray");
+    auto backend = std::make_shared<IsolatedBackend>(misbehavingOnce("stray", once), app::builtInWorkloads());
+    RunController controller(backend);
+    QSignalSpy finished(&controller, &RunController::runFinished);
+    RunRequest r = smallRun();
+    r.impls = {"cpu-serial"};
+    controller.startRun(r);
+    QVERIFY(finished.wait(60000));  // failure guard only
+    auto first = finished.at(0).at(1).value<std::shared_ptr<const RunOutcome>>();
+    QVERIFY(first->result.status == Status::Failed);
+    QVERIFY2(first->result.reason.find("not a frame: 'hello from thread 0'") != std::string::npos,
+             first->result.reason.c_str());
+    controller.startRun(r);
+    QVERIFY(finished.wait(60000));
+    auto second = finished.at(1).at(1).value<std::shared_ptr<const RunOutcome>>();
+    QVERIFY2(second->result.status == Status::Ok, second->result.reason.c_str());
+    QCOMPARE(backend->workersStarted(), 2);
+    std::filesystem::remove(once);
+  }
+
+  // A worker that goes silent mid-run: a cancel ends the job (the worker is stopped after its grace period), and
+  // a controller destroyed in the middle of such a run returns (the window exits).
+  void aSilentWorkerNeitherHoldsACancelNorTheExit() {
+    const std::string once = tempPath("silent");
+    auto backend = std::make_shared<IsolatedBackend>(misbehavingOnce("silent-run", once), app::builtInWorkloads());
+    {
+      RunController controller(backend);
+      QSignalSpy cancelled(&controller, &RunController::jobCancelled);
+      QSignalSpy progress(&controller, &RunController::progress);
+      controller.startRun(smallRun());
+      QVERIFY(progress.wait(60000));  // the run is in the worker, which has gone silent (failure guard only)
+      controller.cancel();
+      QVERIFY(cancelled.wait(60000));
+    }
+    QCOMPARE(backend->workersStarted(), 1);
+    QVERIFY(backend->workerPid() <= 0);  // stopped
+    std::filesystem::remove(once);
+    auto again = std::make_shared<IsolatedBackend>(misbehavingOnce("silent-run", once), app::builtInWorkloads());
+    {
+      RunController controller(again);
+      QSignalSpy progress(&controller, &RunController::progress);
+      controller.startRun(smallRun());
+      QVERIFY(progress.wait(60000));
+    }  // the destructor cancels and waits for the compute thread: it must come back
+    QVERIFY(again->workerPid() <= 0);
+    std::filesystem::remove(once);
+  }
+
+  // A remote server is asked for its device on the compute thread, not while the window is built: until it
+  // answers (or its start-up limit passes) the device says it is being asked, then the controller announces it.
+  void aSilentRemoteIsAskedOffTheGuiThreadWithALimit() {
+    WorkerCommand c;
+    c.argv = {LAUNCHLAB_FAKE_WORKER_PATH, "silent", LAUNCHLAB_CLI_PATH};
+    c.name = "the GPU worker on lab-gpu (over SSH)";
+    c.remoteHost = "lab-gpu";
+    c.startTimeoutS = 0.3;
+    auto remote = std::make_shared<IsolatedBackend>(c, app::builtInWorkloads(), true);
+    QVERIFY(remote->deviceQueryPending());
+    QVERIFY(!remote->deviceStatus().available);
+    QCOMPARE(remote->deviceStatus().reason, std::string("asking lab-gpu for its GPU"));
+    QCOMPARE(remote->workersStarted(), 0);  // nothing was started on this thread
+    RunController controller(remote);
+    QSignalSpy changed(&controller, &RunController::deviceStatusChanged);
+    QVERIFY(changed.wait(60000));  // failure guard only
+    QVERIFY(!remote->deviceQueryPending());
+    const std::string why = remote->deviceStatus().reason;
+    QVERIFY2(why.find("did not say hello within 0.3 s") != std::string::npos, why.c_str());
   }
 };
 

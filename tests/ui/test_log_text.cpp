@@ -34,21 +34,25 @@ class TestLogText : public QObject {
     d.info.multiprocessors = 132;
     d.info.totalGlobalMem = std::size_t(141) << 30;
     d.info.driverVersion = 12040;
-    QCOMPARE(deviceBannerText(d), QString("GPU: <b>NVIDIA H200 &lt;NVL&gt;</b> (compute capability 9.0, 132 SMs, 141.0 GiB, "
-                                          "driver 12.4) runs the CUDA implementations."));
-    QCOMPARE(deviceBannerText(d, "lab-gpu"),
-             QString("GPU: <b>NVIDIA H200 &lt;NVL&gt;</b> on <b>lab-gpu</b> (over SSH) (compute capability 9.0, 132 SMs, "
-                     "141.0 GiB, driver 12.4) runs the CUDA implementations. Plots are drawn from host copies of its "
-                     "arrays."));
+    QCOMPARE(deviceBannerText(d),
+             QString("GPU: <b>NVIDIA H200 &lt;NVL&gt;</b> (compute capability 9.0, 132 SMs, 141.0 GiB, "
+                     "driver 12.4) runs the CUDA implementations."));
+    QCOMPARE(
+        deviceBannerText(d, "lab-gpu"),
+        QString("GPU: <b>NVIDIA H200 &lt;NVL&gt;</b> on <b>lab-gpu</b> (over SSH) (compute capability 9.0, 132 SMs, "
+                "141.0 GiB, driver 12.4) runs the CUDA implementations. Plots are drawn from host copies of its "
+                "arrays."));
   }
 
   void deviceBannerSaysWhyCudaIsOff() {
     DeviceStatus d;
     d.reason = "no NVIDIA driver & no device";
-    QCOMPARE(deviceBannerText(d), QString("<b>CUDA implementations are off on this machine:</b> no NVIDIA driver &amp; no "
-                                          "device. CPU implementations run; CUDA rows say why they were skipped."));
+    QCOMPARE(deviceBannerText(d),
+             QString("<b>CUDA implementations are off on this machine:</b> no NVIDIA driver &amp; no "
+                     "device. CPU implementations run; CUDA rows say why they were skipped."));
     d.reason = "CPU-only build";
-    QVERIFY(deviceBannerText(d, "lab-gpu").startsWith("<b>CUDA implementations are off on lab-gpu (over SSH):</b> CPU-only"));
+    QVERIFY(deviceBannerText(d, "lab-gpu")
+                .startsWith("<b>CUDA implementations are off on lab-gpu (over SSH):</b> CPU-only"));
   }
 
   void runProblemsListFailuresAndMismatches() {
@@ -89,14 +93,17 @@ class TestLogText : public QObject {
     QCOMPARE(runStartLine(7, req, "f32"),
              QString("job 7: run vector_add, n = 65536 f32, block auto, grid 30, 2 implementation(s), 5 reps"));
     RunResult r;
-    QCOMPARE(jobFinishedLine(7, r, 1.254, 1.2, 12), QString("job 7 finished in 1.25 s (compute thread 1.20 s); shown in 12 ms"));
+    QCOMPARE(jobFinishedLine(7, r, 1.254, 1.2, 12),
+             QString("job 7 finished in 1.25 s (compute thread 1.20 s); shown in 12 ms"));
     QCOMPARE(runStatusText(r, 1.254), QString("Done in 1.25 s"));
     r.status = Status::Failed;
     r.reason = "cancelled";
-    QCOMPARE(jobFinishedLine(8, r, 0.5, 0.25, 3), QString("job 8 failed in 0.50 s (compute thread 0.25 s); shown in 3 ms"));
+    QCOMPARE(jobFinishedLine(8, r, 0.5, 0.25, 3),
+             QString("job 8 failed in 0.50 s (compute thread 0.25 s); shown in 3 ms"));
     QCOMPARE(runStatusText(r, 0.5), QString("Failed: cancelled"));
     QCOMPARE(firstRunNote(std::uint64_t(1) << 16, "16Mi"),
-             QString("first run at N = 64Ki so that it takes under a second; your size 16Mi stays in the form for the next run"));
+             QString("first run at N = 64Ki so that it takes under a second; your size 16Mi stays in the form for the "
+                     "next run"));
     QCOMPARE(coldStartLine(850), QString("cold start to first plot: 850 ms"));
     QCOMPARE(staleDroppedLine(4), QString("dropped the result of superseded job 4"));
   }
@@ -110,12 +117,15 @@ class TestLogText : public QObject {
     ImplResult ref = impl("cpu-serial", Status::Ok);
     ref.verification.outcome = Verification::Outcome::Reference;
     QCOMPARE(implResultLine(ref), QString("  cpu-serial: ok, total 1.5 ms, reference"));
-    QCOMPARE(implResultLine(impl("cuda", Status::Skipped, "CPU-only build")), QString("  cuda: skipped: CPU-only build"));
+    QCOMPARE(implResultLine(impl("cuda", Status::Skipped, "CPU-only build")),
+             QString("  cuda: skipped: CPU-only build"));
   }
 
   void sweepLines() {
-    QCOMPARE(sweepStartLine(9, "cuda-grid-stride", 32), QString("job 9: block-size sweep of cuda-grid-stride over 32 block sizes"));
-    QCOMPARE(sweepPointLine(1, 32, test::sweepPoint(64, Status::Ok)), QString("sweep 2/32: block 64: 0.5 ms, 800 GB/s"));
+    QCOMPARE(sweepStartLine(9, "cuda-grid-stride", 32),
+             QString("job 9: block-size sweep of cuda-grid-stride over 32 block sizes"));
+    QCOMPARE(sweepPointLine(1, 32, test::sweepPoint(64, Status::Ok)),
+             QString("sweep 2/32: block 64: 0.5 ms, 800 GB/s"));
     QCOMPARE(sweepPointLine(31, 32, test::sweepPoint(1024, Status::Failed, "too many resources requested")),
              QString("sweep 32/32: block 1024: failed: too many resources requested"));
     QCOMPARE(sweepFinishedLine(false, 3.14159), QString("sweep finished in 3.14 s"));
@@ -128,8 +138,9 @@ class TestLogText : public QObject {
     pts.push_back(test::sweepPoint(96, Status::Skipped, "no GPU"));
     QCOMPARE(sweepNotesText(pts), QString("Points without a measurement: 96: no GPU"));
     for (std::uint64_t t : {128, 160, 192, 224}) pts.push_back(test::sweepPoint(t, Status::Failed, "launch failed"));
-    QCOMPARE(sweepNotesText(pts), QString("Points without a measurement: 96: no GPU; 128: launch failed; 160: launch failed"
-                                          " (+2 more, see the log)"));
+    QCOMPARE(sweepNotesText(pts),
+             QString("Points without a measurement: 96: no GPU; 128: launch failed; 160: launch failed"
+                     " (+2 more, see the log)"));
   }
 
   void sweepButtonSaysWhyItIsOff() {
@@ -139,12 +150,25 @@ class TestLogText : public QObject {
     gpu.available = true;
     // In the order a user would fix things: the machine, the workload, the form, a running job.
     QCOMPARE(sweepBlockedReason(none, false, false, true), QString("No GPU here: no CUDA driver"));
-    QCOMPARE(sweepBlockedReason(gpu, false, false, true), QString("This workload has no CUDA implementation that takes a block size"));
+    QCOMPARE(sweepBlockedReason(gpu, false, false, true),
+             QString("This workload has no CUDA implementation that takes a block size"));
     QCOMPARE(sweepBlockedReason(gpu, true, false, true), QString("Fix the marked parameters first"));
     QCOMPARE(sweepBlockedReason(gpu, true, true, true), QString("A job is running"));
     QCOMPARE(sweepBlockedReason(gpu, true, true, false), QString());
     QVERIFY(sweepButtonTip().startsWith("Runs the selected CUDA variant at 32, 64, "));
     QVERIFY(sweepButtonTip().endsWith("and plots time and GB/s against block size."));
+  }
+
+  void programOutputIsQuotedLineByLineAndBounded() {
+    QCOMPARE(programOutputLines(""), QStringList());
+    QCOMPARE(programOutputLines("\n\n"), QStringList());
+    QCOMPARE(programOutputLines("hello from thread 0\nhello from thread 32\n"),
+             QStringList({"  the program printed:", "  | hello from thread 0", "  | hello from thread 32"}));
+    std::string many;
+    for (int i = 0; i < 250; ++i) many += "line " + std::to_string(i) + "\n";
+    const QStringList lines = programOutputLines(many);
+    QCOMPARE(lines.size(), 202);
+    QCOMPARE(lines.back(), QString("  | ... (50 more lines)"));
   }
 };
 

@@ -5,17 +5,26 @@
 /// context, or the worker dies, the run comes back as a failed result with the reason, and the next run starts a
 /// fresh worker (a fresh context on a reset device).
 ///
-/// Protocol over the worker's stdin/stdout: frames of [type: 1 byte][length: 8 bytes LE][payload]. Parent → worker:
-/// 'I' (device status?), 'K' (the roofline's ceilings of device N? payload: N in decimal, -1 for the current one),
-/// 'R' (run request), 'C' (cancel the run in flight). Worker → parent: 'I' (device status), 'K' (ceilings, measured
-/// there), 'P' (progress), 'L' (this worker's CUDA context is lost: it exits after the result), 'Z' (result).
-/// Payloads are launchlab::wire messages.
+/// Protocol (frames: io/frames.h; payloads: launchlab::wire messages). The worker starts with a hello frame that
+/// names the protocol's version; the parent skips anything before it (a remote shell's banner: shown as program
+/// output) and refuses another version with one message. Parent → worker: 'I' (device status?), 'K' (the roofline's
+/// ceilings of device N? payload: N in decimal, -1 for the current one), 'R' (run request), 'C' (cancel the request
+/// sent before it: a cancel is never lost, however early). Worker → parent: 'H' (hello), 'I' (device status), 'K'
+/// (ceilings, measured there), 'P' (progress), 'O' (what the run's code printed to stdout, e.g. a kernel's printf),
+/// 'L' (this worker's CUDA context is lost: it exits after the result), 'Z' (result).
+///
+/// The frames never share a stream with anything that prints: the worker process (serveWorkerProcess) keeps its
+/// stdout for frames on a private descriptor and points fd 1 at a pipe that it forwards as 'O' frames. Over SSH the
+/// frames still travel on ssh's stdout, which only the remote shell's start-up files can write to before the hello.
 #include <sys/types.h>
 
-#include <map>
-#include <optional>
+#include <atomic>
 #include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "launchlab/cancel.h"
@@ -24,15 +33,26 @@
 
 namespace launchlab {
 
+namespace frames {
+class FrameReader;  // io/frames.h
+}
+
 /// The largest frame the worker reads from its parent (requests are small: a request with its parameters and input
 /// file names). A larger frame, one of unknown type, or one cut short by the end of the input gets one failed
 /// result in reply and the worker exits with code 2.
 inline constexpr std::uint64_t kMaxRequestFrameBytes = std::uint64_t(1) << 20;
 
-/// The worker side: serves frames from inFd, answers on outFd, until EOF or until a sticky GPU error has lost
-/// the CUDA context (then it answers the run in flight and exits). Returns the process exit code (0, or 3 after
-/// a lost context).
-int serveWorker(Engine& engine, int inFd, int outFd);
+/// The program output a run keeps (what its code printed, e.g. a kernel's printf); more is counted, not kept.
+inline constexpr std::size_t kMaxProgramOutputBytes = std::size_t(64) << 10;
+
+/// The worker side: says hello on outFd, serves frames from inFd, answers on outFd, until EOF or until a sticky GPU
+/// error has lost the CUDA context (then it answers the run in flight and exits). What arrives on programOutputFd
+/// (when >= 0; non-blocking) is forwarded as program output, all of a run's before its result. Returns the process
+/// exit code (0, 2 after a malformed frame, or 3 after a lost context).
+int serveWorker(Engine& engine, int inFd, int outFd, int programOutputFd = -1);
+/// `launchlab-cli worker`: serveWorker on stdin, with the frames on a private copy of stdout and fd 1 pointed at a
+/// pipe of program output, so that whatever prints cannot corrupt the frames.
+int serveWorkerProcess(Engine& engine);
 
 /// How to start a worker: the command, what to call it in messages, whether its stderr is captured (its last lines
 /// then end the reason of a failed start or run: ssh's "Connection refused", "Permission denied (publickey)"), and
@@ -42,6 +62,11 @@ struct WorkerCommand {
   std::string name = "the GPU worker";
   bool captureStderr = false;
   std::string remoteHost;  ///< "" = this machine
+  /// A worker that has not said hello, or answered the device query, within this is stopped (a connection that
+  /// never answers); the start of a local worker takes well under a second, a GPU's first query a few.
+  double startTimeoutS = 60;
+  /// A worker that has not answered a cancel within this is stopped (a worker stuck in a frame or silent).
+  double cancelGraceS = 3;
 };
 
 /// The parent side. Not thread-safe: use from one thread (the GUI's compute thread).
@@ -59,10 +84,17 @@ class IsolatedRunner {
   /// The roofline's ceilings of device `device` (-1: the worker's current one), measured by the worker on the GPU
   /// once per device for the life of this runner; invalid ceilings (gpuName: why) when the worker cannot answer.
   Ceilings ceilings(int device = -1);
-  /// Runs a request in the worker. Never throws: a worker that cannot start, dies or sends a malformed message gives
-  /// a failed result.
+  /// Runs a request in the worker. Never throws: a worker that cannot start, dies, goes silent past a cancel, or
+  /// sends a malformed message, a non-frame or more than this process can hold gives one failed result (and the
+  /// next run starts a fresh worker). What the run printed is kept for takeProgramOutput().
   /// Cancellation is forwarded; progress is relayed (called on this thread).
   RunResult run(const RunRequest& req, const CancelToken* cancel = nullptr, const ProgressFn& progress = {});
+  /// What the worker's code printed since the last call (a kernel's printf; before the first run, a remote shell's
+  /// banner), capped at kMaxProgramOutputBytes with a note of what was left out: the program's output, for the user.
+  std::string takeProgramOutput();
+  /// Ends whatever this runner waits for, for good (any thread): the worker is stopped and every call from then on
+  /// fails at once. For a front end that is closing while a worker is silent.
+  void abort() { m_abort = true; }
   /// How many workers were started so far (1 after the first run; more after faults).
   int workersStarted() const { return m_started; }
   pid_t workerPid() const { return m_pid; }
@@ -72,13 +104,24 @@ class IsolatedRunner {
   bool ensureStarted(std::string& error);
   /// Sends a frame of `type` and reads the worker's answer of the same type into `reply`: "" or why not (the worker
   /// could not start, or ended before reporting `what`).
-  std::string ask(char type, const std::string& payload, std::string& reply, const std::string& what);
+  std::string ask(char type, const std::string& payload, std::string& reply, const std::string& what, double limitS);
+  /// Writes a frame without blocking for longer than `limitS` (the worker may not be reading): false when it could
+  /// not.
+  bool send(char type, const std::string& payload, double limitS);
+  /// Waits up to `ms` for the worker's bytes and takes them: "" or why the stream ended or cannot be trusted.
+  std::string pump(int ms);
+  /// The next frame the worker sent, waiting up to `ms` for more bytes; false with `why` "" when none yet.
+  bool nextFrame(char& type, std::string& payload, int ms, std::string& why);
+  std::string awaitHello();
+  RunResult runLoop(const RunRequest& req, const CancelToken* cancel, const ProgressFn& progress);
+  void keepOutput(std::string_view text);
   void stop();
   std::string reap();  ///< waits for a dead worker; describes how it ended (with its last stderr line when captured)
   void drainStderr();  ///< keeps the tail of a captured stderr (so a chatty worker never blocks on a full pipe)
   /// Handles one frame of a run: relays progress, notes a lost context, returns the result. Throws BadInput for a
   /// malformed payload.
   std::optional<RunResult> take(char type, const std::string& payload, const ProgressFn& progress);
+  std::string kill(const std::string& why);  ///< stops a worker that misbehaves; `why` and how it ended
 
   WorkerCommand m_cmd;
   pid_t m_pid = -1;
@@ -90,6 +133,10 @@ class IsolatedRunner {
   bool m_haveStatus = false;
   bool m_retiring = false;
   DeviceStatus m_status;
+  std::unique_ptr<frames::FrameReader> m_reader;
+  std::string m_output;  ///< program output since the last result (capped: kMaxProgramOutputBytes)
+  std::uint64_t m_outputDropped = 0;
+  std::atomic<bool> m_abort{false};
   std::map<int, Ceilings> m_ceilings;
 };
 
