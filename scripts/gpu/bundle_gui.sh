@@ -38,5 +38,6 @@ EOF
 mkdir -p .carry
 # xz -9e: its 64 MiB window sees that the binaries share most of their code (the kernels, the CUDA runtime), which
 # the default level's 8 MiB misses: about 30 % smaller, so the bundle fits the device tool's carry limit.
-tar -C "$(dirname "$STAGE")" -cf - gui | xz -9e -T1 > .carry/gui.tar.xz
+# LAUNCHLAB_XZ: the xz options (e.g. "-6 -T2" when time matters more than the last megabytes).
+tar -C "$(dirname "$STAGE")" -cf - gui | xz ${LAUNCHLAB_XZ:--9e -T1} > .carry/gui.tar.xz
 du -h .carry/gui.tar.xz
