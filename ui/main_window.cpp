@@ -211,8 +211,9 @@ QWidget* MainWindow::buildBottomTabs() {
   m_bottomTabs->addTab(m_history, "History");
   m_bottomTabs->addTab(buildKernelEditor(), "My kernel");
   // A tab widget asks for the tallest page's minimum (the sweep's controls, the editor): the outputs above would
-  // shrink for pages not even shown. The page in front scrolls or squeezes instead; the splitter gives it room.
-  m_bottomTabs->setMinimumHeight(160);
+  // shrink for pages not even shown. Only the timing page keeps its own (its rows never overlap); the others
+  // squeeze, and the splitter gives them room when wanted.
+  for (int i = 1; i < m_bottomTabs->count(); ++i) m_bottomTabs->widget(i)->setMinimumHeight(100);
   return m_bottomTabs;
 }
 

@@ -244,6 +244,7 @@ class MainWindow : public QMainWindow {
   void updateStageHeader();
   /// Live mode takes the stage: the live plot, no timing pane beside it (blank while frames run).
   void stageForLive(bool on);
+  void fitResultsSplit();
 
   /// Starts `req` (checked) on the controller; run() gets here directly, or after compiling the user's kernel.
   void startRequest(RunRequest req);

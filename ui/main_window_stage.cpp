@@ -72,6 +72,7 @@ void MainWindow::buildStageActions() {
     if (onStage() && m_stageView != kStageTiming && i >= 0) m_stageView = m_outputs->viewName(i);
   });
   connect(this, &MainWindow::runDisplayed, this, &MainWindow::updateStageHeader);
+  connect(this, &MainWindow::runDisplayed, this, &MainWindow::fitResultsSplit);
 }
 
 bool MainWindow::onStage() const { return m_style.presentation && !m_panelAct->isChecked(); }
@@ -162,6 +163,7 @@ void MainWindow::layoutStage() {
   m_bottomTabs->tabBar()->setVisible(!stage);
   if (stage && timing) m_bottomTabs->setCurrentIndex(0);
   if (stage && !timing) m_outputs->setCurrentIndex(m_outputs->indexOfView(m_stageView));
+  if (stage) m_mainSplit->setSizes({0, 0, std::max(1000, m_mainSplit->width())});
   if (present && !stage) {
     const int h = std::max(400, m_resultsSplit->height());
     m_resultsSplit->setSizes({h * 60 / 100, h * 40 / 100});
@@ -177,6 +179,19 @@ void MainWindow::stageForLive(bool on) {
   m_liveOnStage = on;
   if (on) m_stageView = m_outputs->viewName(m_outputs->currentIndex());  // the view the frames are drawn in
   layoutStage();
+}
+
+/// At a desk, the timing chart gets the height its rows need (it asks for at most a third of the window; more rows
+/// scroll), the output plot above all the rest: the picture keeps its room and the chart is never cut.
+void MainWindow::fitResultsSplit() {
+  if (m_style.presentation || m_liveOnStage || !m_bottomTabs->isVisible()) return;
+  const QList<int> sizes = m_resultsSplit->sizes();
+  if (sizes.size() != 2) return;
+  const int total = sizes[0] + sizes[1];
+  const int chrome =
+      m_bottomTabs->height() - m_bottomTabs->currentWidget()->height() + m_timingNote->sizeHint().height() + 12;
+  const int want = std::min(m_timing->widget()->minimumHeight() + chrome, total / 2);
+  if (m_bottomTabs->currentIndex() == 0 && sizes[1] != want) m_resultsSplit->setSizes({total - want, want});
 }
 
 void MainWindow::togglePanel(bool on) {
