@@ -12,6 +12,7 @@
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTemporaryDir>
+#include <QTimer>
 
 #include "banner.h"
 #include "chart_data.h"
@@ -68,8 +69,14 @@ void MainWindow::buildStageActions() {
   connect(m_prevArrowAct, &QAction::triggered, this, [this] { stepCourse(-1); });
   connect(m_stageAct, &QAction::triggered, this, &MainWindow::nextStageView);
   connect(m_outputs, &OutputsPane::currentViewChanged, this, [this](int i) {
-    // A tab clicked on the stage puts that plot there.
-    if (onStage() && m_stageView != kStageTiming && i >= 0) m_stageView = m_outputs->viewName(i);
+    // A tab clicked on the stage puts that plot there; a traced run's Gantt (Blocks on SMs) is what it was asked for.
+    const std::string name = m_outputs->viewName(i);
+    if (name == "block_trace" && m_stageView != name) {
+      m_stageView = name;
+      if (onStage()) QTimer::singleShot(0, this, &MainWindow::layoutStage);
+    } else if (onStage() && m_stageView != kStageTiming && i >= 0) {
+      m_stageView = name;
+    }
   });
   connect(this, &MainWindow::runDisplayed, this, &MainWindow::updateStageHeader);
   connect(this, &MainWindow::runDisplayed, this, &MainWindow::fitResultsSplit);
