@@ -197,7 +197,12 @@ void MainWindow::fitResultsSplit() {
   const int total = sizes[0] + sizes[1];
   const int chrome =
       m_bottomTabs->height() - m_bottomTabs->currentWidget()->height() + m_timingNote->sizeHint().height() + 12;
-  const int want = std::min(m_timing->widget()->minimumHeight() + chrome, total / 2);
+  // The output plot keeps at least two fifths of the window (and a little more): past that the timing rows scroll.
+  const QWidget* plot =
+      m_outputs->viewCount() ? m_outputs->view(std::max(0, m_outputs->currentIndex()))->widget() : nullptr;
+  const int outputsChrome = plot ? m_outputs->height() - plot->height() : 0;
+  const int room = total - height() * 42 / 100 - outputsChrome;
+  const int want = std::max(120, std::min({m_timing->widget()->minimumHeight() + chrome, total / 2, room}));
   if (m_bottomTabs->currentIndex() == 0 && sizes[1] != want) m_resultsSplit->setSizes({total - want, want});
 }
 
