@@ -264,19 +264,23 @@ double TimingChart::labelFraction(QCPAxisTickerText& keyTicks) const {
 }
 
 /// Tall enough for every row's label without overlap: the chart asks for that height as its minimum. In a window,
-/// at most two fifths of the window's height goes to it (the plots above keep theirs): when many rows would need more, the
-/// row labels get a smaller font (down to 70%) instead.
+/// at most a third of the window's height goes to it (two fifths in presentation mode) (the plots above keep theirs): when many rows would need more, the
+/// row labels get a smaller font (down to 70%, or the presentation style's minimum) instead.
 void TimingChart::fitHeight(QCPAxisTickerText& keyTicks) {
   int lines = 1;
   for (const QString& t : keyTicks.ticks()) lines = std::max(lines, int(t.count('\n')) + 1);
   const int rows = std::max(1, int(m_data.bars.size()));
   const int chromePx = 4 * QFontMetrics(m_style.font(1.1)).lineSpacing() + 16;  // title, ticks, axis label, legend
   const QWidget* top = m_plot->window();
-  const int budget = top && top != m_plot ? top->height() * 2 / 5 - 50 : 0;
+  // A third of the window at a desk (the output plot above is the picture); two fifths on a projector's desk view.
+  int budget = top && top != m_plot ? top->height() * (m_style.presentation ? 2.0 / 5 : 1.0 / 3) - 40 : 0;
+  if (m_style.presentation) budget = std::max(budget, m_plot->height());  // on the stage it has the window
+  m_plot->yAxis->setTickLabelFont(m_style.font());  // measured from the style's size, not an earlier shrink
   auto rowPx = [&] { return QFontMetrics(m_plot->yAxis->tickLabelFont()).lineSpacing() * lines + 6; };
   if (budget > 180 && rows * rowPx() + chromePx > budget) {
     QFont f = m_plot->yAxis->tickLabelFont();
-    const double scale = std::clamp(double(budget - chromePx) / (rows * rowPx()), 0.7, 1.0);
+    const double least = m_style.presentation ? m_style.minimumPointSize() / m_style.fontPointSize : 0.7;
+    const double scale = std::clamp(double(budget - chromePx) / (rows * rowPx()), least, 1.0);
     f.setPointSizeF(f.pointSizeF() * scale);
     m_plot->yAxis->setTickLabelFont(f);
   }

@@ -1,5 +1,6 @@
 #include "log_text.h"
 
+#include <QLocale>
 #include <QStringList>
 
 namespace launchlab::ui {
@@ -43,6 +44,21 @@ QString runProblemsText(const RunResult& r) {
       bad << q(i.title) + QString(": %1 mismatches against cpu-serial").arg(i.verification.mismatches);
   }
   return bad.join("<br>").toHtmlEscaped().replace("&lt;br&gt;", "<br>");
+}
+
+QString runLessonsText(const RunResult& r) {
+  if (r.status != Status::Ok) return {};
+  QStringList lessons;
+  for (const auto& i : r.impls) {
+    const Verification& v = i.verification;
+    if (i.status != Status::Ok || v.outcome != Verification::Outcome::Demonstration || v.mismatches == 0) continue;
+    const QString count = QString("%1 of %2 values differ from the reference")
+                              .arg(QLocale(QLocale::English).toString(qulonglong(v.mismatches)),
+                                   QLocale(QLocale::English).toString(qulonglong(v.compared)));
+    lessons << q(i.title) + ": " + (v.note.empty() ? count : q(v.note) + " (" + count + ")") +
+                   " \xE2\x80\x94 the outcome this demonstration shows";
+  }
+  return lessons.isEmpty() ? QString() : ("Lesson: " + lessons.join("\n")).toHtmlEscaped().replace("\n", "<br>");
 }
 
 QString cannotRunText(const FormCheck& c) { return "Cannot run: " + q(c.firstError()).toHtmlEscaped(); }

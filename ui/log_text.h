@@ -24,6 +24,10 @@ QString deviceBannerText(const DeviceStatus& d, const std::string& remoteHost = 
 /// The error banner after a run: the run's failure, or each failed / mismatching implementation on a line of
 /// its own; "" when nothing went wrong.
 QString runProblemsText(const RunResult& r);
+/// The lesson banner (amber) after a run whose demonstrations produced the outcome they exist to show (a race lost
+/// increments, a grid too small left elements unwritten): each on its line, with its count; "" when none did.
+/// A real failure stays in runProblemsText (red).
+QString runLessonsText(const RunResult& r);
 /// "Cannot run: size: malformed size" (the form's first error).
 QString cannotRunText(const FormCheck& c);
 /// A preset names a workload this build lacks.

@@ -34,6 +34,7 @@
 #include "settings.h"
 #include "crossover_view.h"
 #include "sweep_heatmap.h"
+#include "stage.h"
 #include "sweep_pane.h"
 #include "tooltips.h"
 #include "window_fit.h"
@@ -72,7 +73,11 @@ MainWindow::MainWindow(std::shared_ptr<Backend> backend, std::unique_ptr<AppSett
   if (m_options.startDevice) m_devicePicker->choose(*m_options.startDevice);
   connectController();
   connectRoofline();
-  connect(m_browser, &WorkloadBrowser::workloadSelected, this, &MainWindow::selectWorkload);
+  connect(m_browser, &WorkloadBrowser::workloadSelected, this, [this](const QString& id) {
+    m_courseId.clear();  // a workload picked by hand: no longer a course experiment
+    selectWorkload(id);
+    updateStageHeader();
+  });
   connect(m_browser, &WorkloadBrowser::courseExperimentSelected, this, &MainWindow::openCourseExperiment);
   connect(m_panel, &ParamPanel::changed, this, [this] {
     updateRunEnabled();
@@ -143,6 +148,11 @@ void MainWindow::buildUi() {
   m_recordedBanner = new Banner(central, false);
   lay->addWidget(m_deviceBanner);
   lay->addWidget(m_recordedBanner);
+  // Errors take their own line: a banner over the form, the tabs or a plot's title would hide what it is about.
+  lay->addWidget(m_errorBanner);
+  m_stageHeader = new StageHeader(central);
+  m_stageHeader->setVisible(false);  // presentation mode's
+  lay->addWidget(m_stageHeader);
 
   auto* split = m_mainSplit = new QSplitter(Qt::Horizontal, central);
   split->setObjectName("mainSplit");
@@ -159,10 +169,11 @@ void MainWindow::buildUi() {
   connect(m_outputs, &OutputsPane::regionRequested, this, &MainWindow::runRegion);
   results->addWidget(m_outputs);
   results->addWidget(buildBottomTabs());
-  results->setStretchFactor(0, 5);
-  results->setStretchFactor(1, 4);
+  // The output plot is the picture: two thirds of the height (at least 40 % of a 1280x720 window).
+  results->setStretchFactor(0, 2);
+  results->setStretchFactor(1, 1);
   results->setChildrenCollapsible(false);
-  results->setSizes({480, 420});
+  results->setSizes({600, 300});
   split->addWidget(m_browser);
   split->addWidget(scroll);
   split->addWidget(results);
@@ -173,7 +184,6 @@ void MainWindow::buildUi() {
   split->setChildrenCollapsible(false);
   lay->addWidget(split, 1);
   setCentralWidget(central);
-  m_errorBanner->overlay(split);  // errors never push the layout down under the mouse
 
   m_progress = new QProgressBar;
   m_progress->setRange(0, 1000);
@@ -204,6 +214,10 @@ QWidget* MainWindow::buildBottomTabs() {
   connect(m_history, &HistoryPane::logLine, this, &MainWindow::log);
   m_bottomTabs->addTab(m_history, "History");
   m_bottomTabs->addTab(buildKernelEditor(), "My kernel");
+  // A tab widget asks for the tallest page's minimum (the sweep's controls, the editor): the outputs above would
+  // shrink for pages not even shown. Only the timing page keeps its own (its rows never overlap); the others
+  // squeeze, and the splitter gives them room when wanted.
+  for (int i = 1; i < m_bottomTabs->count(); ++i) m_bottomTabs->widget(i)->setMinimumHeight(100);
   return m_bottomTabs;
 }
 
@@ -252,13 +266,14 @@ void MainWindow::buildActions() {
   connect(m_runAct, &QAction::triggered, this, &MainWindow::run);
   connect(m_cancelAct, &QAction::triggered, this, &MainWindow::cancel);
   connect(m_exportAct, &QAction::triggered, this, &MainWindow::openExport);
-  connect(m_panelAct, &QAction::toggled, m_panelScroll, &QWidget::setVisible);
+  connect(m_panelAct, &QAction::toggled, this, &MainWindow::togglePanel);
   connect(m_presentAct, &QAction::toggled, this, &MainWindow::setPresentationMode);
   connect(m_fullAct, &QAction::triggered, this, &MainWindow::toggleFullScreen);
   auto* quit = new QAction("Quit", this);
   quit->setShortcut(QKeySequence::Quit);
   connect(quit, &QAction::triggered, this, &QWidget::close);
   addAction(quit);
+  buildStageActions();
 }
 
 void MainWindow::addPresetButton(QToolBar* tb) {
@@ -330,6 +345,8 @@ void MainWindow::selectWorkload(const QString& id) {
   // The views for this workload's arrays are made now, not when its first result arrives (that moment is
   // spent during a run, and creating plots costs the GUI thread).
   m_outputs->setWorkload(*w, "Press Run (Ctrl+R) to run " + q(w->info().title));
+  chooseStageView(*w);
+  if (m_style.presentation) layoutStage();
   markResultsStale("press Run (Ctrl+R) to run " + q(w->info().title));
 }
 
@@ -370,12 +387,13 @@ void MainWindow::startFirstRun() {
   const Workload* w = m_backend->registry().find(m_panel->form().workload);
   if (!w) return;
   FormState f = m_panel->form();
-  // Start fast: the first screen must come up in about a second on any machine.
+  // Start fast: the first screen (and each experiment walked on the stage) must come up in about a second.
   const int passes = 2 * (f.warmup + f.reps) + 2;
-  const std::uint64_t quick = chooseQuickSize(*w, passes);
+  const std::uint64_t quick = chooseQuickSize(*w, passes, m_options.quickRunSeconds);
   if (auto n = parseSize(f.size); n && *n > quick && m_panel->check().ok()) {
     m_firstRunNote = firstRunNote(quick, f.size);
     m_firstRunN = quick;
+    m_previewNote = previewNote(quick, *n);
   }
   m_waitingFirstPlot = true;
   run();
@@ -393,6 +411,7 @@ void MainWindow::run() {
 
 void MainWindow::startRequest(RunRequest req) {
   if (m_firstRunN) req.n = std::exchange(m_firstRunN, std::nullopt);
+  else m_previewNote.clear();  // the form's own size: no longer a preview
   std::string note;
   req.keepInputs = req.keepOutputs = mayKeepArraysOf(*m_backend->registry().find(req.workload), req, note);
   if (!req.keepOutputs) {
@@ -487,56 +506,6 @@ void MainWindow::openExport() {
   d->activateWindow();
 }
 
-void MainWindow::setPresentationMode(bool on) {
-  if (on == m_style.presentation && m_presentAct->isChecked() == on) return;
-  {
-    QSignalBlocker b(m_presentAct);
-    m_presentAct->setChecked(on);
-  }
-  m_style = on ? ViewStyle::presentationStyle(screen()->geometry().height()) : ViewStyle::normal();
-  applyApplicationStyle(*qApp, m_style, m_baseFont, m_basePalette);
-  // Widgets under a style sheet do not follow application font changes: hand the font down explicitly.
-  const QFont appFont = QApplication::font();
-  for (QWidget* w : findChildren<QWidget*>()) w->setFont(appFont);
-  fitPanelWidth();
-  m_outputs->setViewStyle(m_style);
-  m_timing->setViewStyle(m_style);
-  m_sweep->setViewStyle(m_style);
-  m_roofline->setViewStyle(m_style);
-  arrangeForPresentation(on);
-  if (on) {
-    m_statesBeforePresentation = windowState();
-    showFullScreen();
-  } else {
-    if (m_statesBeforePresentation & Qt::WindowMaximized) showMaximized();
-    else showNormal();
-  }
-  m_settings->setPresentation(on);
-  log(on ? "presentation mode on (F5 to leave)" : "presentation mode off");
-}
-
-/// On a projector the plots matter: the browser and the parameter panel step aside (F4 brings the panel back),
-/// the outputs get most of the height.
-void MainWindow::arrangeForPresentation(bool on) {
-  m_browser->setVisible(!on);
-  m_timingNote->setVisible(!on);  // its words are for the desk, not the room
-  if (on) m_deviceBannerBeforePresentation = m_deviceBanner->isVisible();
-  m_deviceBanner->setVisible(!on && m_deviceBannerBeforePresentation);
-  m_panelAct->setChecked(!on);
-  if (on) {
-    m_resultsSizesBeforePresentation = m_resultsSplit->sizes();
-    m_mainSizesBeforePresentation = m_mainSplit->sizes();
-    const int h = std::max(400, m_resultsSplit->height());
-    m_resultsSplit->setSizes({h * 60 / 100, h * 40 / 100});
-    const int w = std::max(1000, m_mainSplit->width());
-    const int panel = std::max(m_panelScroll->minimumWidth(), w * 31 / 100);
-    m_mainSplit->setSizes({0, panel, w - panel});
-  } else if (!m_resultsSizesBeforePresentation.isEmpty()) {
-    m_resultsSplit->setSizes(m_resultsSizesBeforePresentation);
-    m_mainSplit->setSizes(m_mainSizesBeforePresentation);
-  }
-}
-
 void MainWindow::toggleFullScreen() {
   if (isFullScreen()) showNormal();
   else showFullScreen();
@@ -559,6 +528,9 @@ bool MainWindow::openCourseExperiment(const QString& id) {
   }
   applyPreset(*p);
   m_browser->showCourseExperiment(id);
+  m_courseId = id;
+  m_previewNote.clear();
+  updateStageHeader();
   return true;
 }
 

@@ -41,6 +41,7 @@ class ParamPanel;
 class PresetMenu;
 class ResultsTable;
 class RooflineView;
+class StageHeader;
 class SweepChart;
 class SweepPane;
 struct Preset;
@@ -67,6 +68,8 @@ struct MainWindowOptions {
   /// the host copies it returns (launchlab --device-imports). Off by default: no gain while the host copies still
   /// cross the pipe (docs/ARCHITECTURE.md, "No host round trip for display").
   bool deviceImports = false;
+  /// The time the first run, and each experiment walked on the stage, aims at (a smaller N when the form's is larger).
+  double quickRunSeconds = 0.6;
 };
 
 class DevicePicker;
@@ -129,6 +132,22 @@ class MainWindow : public QMainWindow {
   /// GUI-thread milliseconds the last result took to put on screen (views, charts, tables).
   qint64 lastDisplayMs() const { return m_lastDisplayMs; }
   bool presentationMode() const { return m_style.presentation; }
+  /// Presentation mode with the desk folded: one plot, the stage, fills the window under the stage header.
+  bool onStage() const;
+  /// The plot on the stage (presentation mode), or the one that would be: an output view's plot or the timing chart.
+  QWidget* stageWidget() const;
+  /// The stage's plot by name: an output array's, "input:NAME", or "timing" (stage.h).
+  std::string stageView() const { return m_stageView; }
+  StageHeader* stageHeader() const { return m_stageHeader; }
+  /// The course experiment on screen ("" when a workload was picked by hand).
+  QString currentCourseExperiment() const;
+  /// Page Down / Page Up in presentation mode: load and run the next or previous course experiment.
+  QAction* nextExperimentAction() const { return m_nextAct; }
+  QAction* previousExperimentAction() const { return m_prevAct; }
+  /// F6 in presentation mode: the next plot on the stage.
+  QAction* stageViewAction() const { return m_stageAct; }
+  /// Ctrl+Shift+C: the stage's plot to the clipboard as an image in the presentation style, with the caption.
+  QAction* copyStageAction() const { return m_copyStageAct; }
   void selectWorkload(const QString& id);
   /// Starts a sweep of `implId` (first CUDA variant that honours the block size when empty) without the
   /// device check the button makes (--measure-stalls on machines without a GPU).
@@ -136,6 +155,9 @@ class MainWindow : public QMainWindow {
 
  public slots:
   void run();
+  /// Runs the form at a size that answers in about MainWindowOptions::quickRunSeconds when the form's is larger (the
+  /// first run, each experiment walked on the stage); the stage says it is a preview.
+  void startFirstRun();
   void cancel();
   void startSweep();
   void openExport();
@@ -155,6 +177,8 @@ class MainWindow : public QMainWindow {
   /// Saves the result on screen, with its kept arrays, as a run file; false (error banner) when it cannot.
   bool saveRunFile(const QString& path);
   void openRunDialog();
+  /// Copies the stage's plot (copyStageAction); false, with the reason in the error banner, when it cannot.
+  bool copyStagePlot();
   void saveRunDialog();
 
  signals:
@@ -210,7 +234,18 @@ class MainWindow : public QMainWindow {
   void updateSweepControls();
   void onBusy(bool busy);
   void arrangeForPresentation(bool on);
-  void startFirstRun();
+  // The stage (main_window_stage.cpp).
+  void buildStageActions();
+  void layoutStage();
+  void togglePanel(bool on);
+  void chooseStageView(const Workload& w);
+  void nextStageView();
+  void stepCourse(int step);
+  void updateStageHeader();
+  /// Live mode takes the stage: the live plot, no timing pane beside it (blank while frames run).
+  void stageForLive(bool on);
+  void fitResultsSplit();
+
   /// Starts `req` (checked) on the controller; run() gets here directly, or after compiling the user's kernel.
   void startRequest(RunRequest req);
   /// Runs of my-kernel: compiles the editor's file, then starts `req` with it (main_window_editor.cpp).
@@ -277,7 +312,18 @@ class MainWindow : public QMainWindow {
   qint64 m_lastDisplayMs = 0;
   bool m_waitingFirstPlot = false;
   QString m_firstRunNote;
-  std::optional<std::uint64_t> m_firstRunN;  ///< the quick N of the first run; the form keeps the user's size
+  std::optional<std::uint64_t> m_firstRunN;
+  StageHeader* m_stageHeader = nullptr;
+  std::string m_stageView;
+  QString m_courseId;
+  bool m_liveOnStage = false;
+  QString m_previewNote;  ///< "preview at N = … of the experiment's …" while the shown run is a quick one
+  QAction* m_nextAct = nullptr;
+  QAction* m_prevAct = nullptr;
+  QAction* m_nextArrowAct = nullptr;
+  QAction* m_prevArrowAct = nullptr;
+  QAction* m_stageAct = nullptr;
+  QAction* m_copyStageAct = nullptr;  ///< the quick N of the first run; the form keeps the user's size
 };
 
 }  // namespace launchlab::ui

@@ -37,11 +37,13 @@ void MainWindow::addLiveAction(QToolBar* tb) {
     onBusy(m_controller->busy());
     if (on) {
       m_outputs->setCurrentIndex(m_outputs->liveViewIndex());  // a view the frames are drawn in, not a bar
+      stageForLive(true);
       m_timing->markStale("Timing: live mode \xE2\x80\x94 the last frame's timing shows when it stops (Esc)");
       log("live mode: a new seed every frame (Esc stops)");
       m_statusText->setText("Live\xE2\x80\xA6");
     } else {
       m_liveOverlay->hide();
+      stageForLive(false);
     }
   });
   connect(m_live, &LiveMode::frameReady, this, [this](std::shared_ptr<const RunOutcome> o, const LiveStats& s) {

@@ -142,8 +142,11 @@ void MainWindow::display(quint64 id, std::shared_ptr<const RunOutcome> outcome) 
 
 void MainWindow::showRunProblems(const RunResult& r) {
   const QString problems = runProblemsText(r);
+  const QString lessons = runLessonsText(r);
+  // Red for what went wrong; amber for a demonstration's wrong result, which is the lesson, not a failure.
   if (!problems.isEmpty()) m_errorBanner->showMessage(Banner::Level::Error, problems);
-  else if (m_errorBanner->level() == Banner::Level::Error) m_errorBanner->hide();
+  else if (!lessons.isEmpty()) m_errorBanner->showMessage(Banner::Level::Warning, lessons);
+  else if (m_errorBanner->level() == Banner::Level::Error || m_errorBanner->text().startsWith("Lesson:")) m_errorBanner->hide();
 }
 
 void MainWindow::addRunFileActions(QToolBar* tb) {

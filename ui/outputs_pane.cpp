@@ -33,13 +33,17 @@ bool producedOutputs(const ImplResult& i) {
 OutputsPane::OutputsPane(QWidget* parent) : QWidget(parent) {
   auto* lay = new QVBoxLayout(this);
   lay->setContentsMargins(0, 0, 0, 0);
-  lay->addLayout(buildBar());
+  m_bar = new QWidget;
+  m_bar->setLayout(buildBar());
+  m_bar->layout()->setContentsMargins(0, 0, 0, 0);
+  lay->addWidget(m_bar);
   m_tabs = new QTabWidget;
   m_tabs->setDocumentMode(true);
   m_tabs->setElideMode(Qt::ElideRight);
   m_tabs->setUsesScrollButtons(true);
   lay->addWidget(m_tabs, 1);
   connect(m_tabs, &QTabWidget::currentChanged, this, &OutputsPane::showSummary);
+  connect(m_tabs, &QTabWidget::currentChanged, this, &OutputsPane::currentViewChanged);
 }
 
 OutputsPane::~OutputsPane() {
@@ -108,6 +112,20 @@ QHBoxLayout* OutputsPane::buildBar() {
 }
 
 QString OutputsPane::tabText(int i) const { return m_tabs->tabText(i); }
+
+std::string OutputsPane::viewName(int i) const {
+  if (i < 0 || i >= viewCount()) return {};
+  const ViewSlot& s = m_views[std::size_t(i)];
+  return s.source == "input" ? "input:" + s.spec.name : s.spec.name;
+}
+
+int OutputsPane::indexOfView(const std::string& name) const {
+  for (int i = 0; i < viewCount(); ++i)
+    if (viewName(i) == name) return i;
+  return -1;
+}
+
+void OutputsPane::setBarVisible(bool on) { m_bar->setVisible(on); }
 int OutputsPane::currentIndex() const { return m_tabs->currentIndex(); }
 
 void OutputsPane::setCurrentIndex(int i) {

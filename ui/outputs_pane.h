@@ -46,6 +46,11 @@ class OutputsPane : public QWidget {
   int viewCount() const { return int(m_views.size()); }
   OutputView* view(int i) const { return m_views[std::size_t(i)].view.get(); }
   QString tabText(int i) const;
+  /// View `i`'s array name ("input:" before an input's name; "" out of range), and the view of a name (-1: none).
+  std::string viewName(int i) const;
+  int indexOfView(const std::string& name) const;
+  /// The bar above the views (Show, overlay, log y, zoom); the stage hides it, the desk shows it.
+  void setBarVisible(bool on);
   /// The view in front (-1 when none).
   int currentIndex() const;
   /// Brings view `i` to the front (ignored when out of range).
@@ -63,6 +68,8 @@ class OutputsPane : public QWidget {
  signals:
   /// The user asked to re-run on the part of the image in view.
   void regionRequested(const launchlab::ui::ImageWindow& view);
+  /// Another view came to the front (a tab clicked or chosen).
+  void currentViewChanged(int index);
 
  private:
   struct ViewSlot {
@@ -83,6 +90,7 @@ class OutputsPane : public QWidget {
   QString viewDataFor(const ViewSlot& s, ViewData& d) const;
   void showSummary(int tab);
 
+  QWidget* m_bar = nullptr;
   QComboBox* m_showImpl = nullptr;
   QCheckBox* m_overlayRef = nullptr;
   QCheckBox* m_logY = nullptr;

@@ -82,7 +82,9 @@ void QcpViewBase::syncGl() {
   m_pathLabel->setToolTip("Which path draws this plot, and why (launchlab --no-gl, or the OpenGL plots button, turns "
                           "GL views off)");
   placePathLabel();
-  m_plot->plotLayout()->setMargins(QMargins(0, 0, 0, m_pathLabel->height()));  // under the legend, never over it
+  // The path line is for the desk; on a projector it would only take the stage's room.
+  m_pathLabel->setVisible(!m_style.presentation);
+  m_plot->plotLayout()->setMargins(QMargins(0, 0, 0, m_style.presentation ? 0 : m_pathLabel->height()));  // under the legend, never over it
   replotWhenVisible(*m_plot);
 }
 
@@ -134,6 +136,7 @@ void QcpViewBase::setViewStyle(const ViewStyle& s) {
   m_style = s;
   applyStyle();
   restyle();
+  if (m_data.outcome && !m_message->visible()) m_title->setText(titleText());
   glDataChanged();
   if (m_gl) syncGl();
   replotWhenVisible(*m_plot);
@@ -171,14 +174,21 @@ void QcpViewBase::begin(const ViewData& d) {
   m_plot->legend->setVisible(m_useLegend);
   m_plot->xAxis->setLabel(QString::fromStdString(d.spec.xLabel));
   m_plot->yAxis->setLabel(QString::fromStdString(d.spec.yLabel));
+  m_title->setText(titleText());
+}
+
+QString QcpViewBase::titleText() const {
+  const ViewData& d = m_data;
   const QString spec = QString::fromStdString(d.spec.title.empty() ? d.spec.name : d.spec.title);
-  // Long titles go on two lines rather than off both edges.
-  QString t = spec + (spec.size() + d.sourceTitle(d.source).size() > 60 ? "\n" : "  \xE2\x80\x94  ") +
-              d.sourceTitle(d.source);
+  // On a projector the title is one line: the stage's header names the experiment and the implementation shown.
+  // At a desk, long titles go on two lines rather than off both edges.
+  QString t = m_style.presentation ? spec
+                                   : spec + (spec.size() + d.sourceTitle(d.source).size() > 60 ? "\n" : "  \xE2\x80\x94  ") +
+                                         d.sourceTitle(d.source);
   // A timeline's unused columns are NaN by design (launchlab/timeline.h): not unwritten elements.
   if (const auto* p = d.prepared(d.source); p && p->nanCount && d.spec.plot != PlotKind::Timeline)
     t += QString("  (%1 unwritten: NaN)").arg(countText(p->nanCount));
-  m_title->setText(t);
+  return t;
 }
 
 void QcpViewBase::showNoData() { showMessage("no data for " + m_data.sourceTitle(m_data.source)); }

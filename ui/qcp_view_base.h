@@ -87,6 +87,8 @@ class QcpViewBase : public OutputView {
   void applyStyle();
   /// Prepares for new data: hides the message, sets title and axis labels.
   void begin(const ViewData& d);
+  /// The plot's title for the data shown: one line in presentation mode, the source named at a desk.
+  QString titleText() const;
   /// The message for a source without this array.
   void showNoData();
   /// The shown implementation's mismatching indices (first ones the engine kept).

@@ -10,7 +10,13 @@ namespace launchlab::ui {
 
 ViewStyle ViewStyle::normal() { return {}; }
 
-double presentationScale(int screenHeight) { return std::clamp(screenHeight / 600.0, 1.25, 1.8); }
+double presentationScale(int screenHeight) {
+  // x1.6 on a 720-pixel projector (read from the back of a room; the stage leaves the plots their room), x1.8 from
+  // 1080 pixels up.
+  if (screenHeight >= 1080) return 1.8;
+  if (screenHeight <= 720) return 1.6;
+  return 1.6 + (screenHeight - 720) * (0.2 / 360.0);
+}
 
 ViewStyle ViewStyle::presentationStyle(int screenHeight) {
   ViewStyle s;
@@ -57,6 +63,10 @@ void applyPlotStyle(QCustomPlot& plot, const ViewStyle& s) {
     a->grid()->setPen(QPen(grid, s.presentation ? 1.5 : 1.0, Qt::DotLine));
     a->grid()->setSubGridVisible(false);
   }
+  // The last tick label is centred on the axis's end: half of it lies right of the axis rect. Keep room for half
+  // of a long one ("-2.5e-12") so it is never cut by the plot's edge.
+  if (plot.axisRect())
+    plot.axisRect()->setMinimumMargins(QMargins(0, 0, QFontMetrics(s.font()).horizontalAdvance("-8.8e-88") / 2 + 2, 0));
   plot.legend->setFont(s.font(0.95));
   plot.legend->setTextColor(fg);
   plot.legend->setBrush(QBrush(QColor(255, 255, 255, 215)));

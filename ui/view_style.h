@@ -24,8 +24,8 @@ struct ViewStyle {
   double fontPointSize = 9;
   double markerSize = 6;
   static ViewStyle normal();
-  /// Projector fonts and lines for a screen `screenHeight` pixels tall: text grows with the screen (x1.25 at
-  /// 720 px, x1.8 at 1080 px and above), so a small projector keeps room for the plots.
+  /// Projector fonts and lines for a screen `screenHeight` pixels tall: text grows with the screen (x1.6 at
+  /// 720 px and below, x1.8 at 1080 px and above).
   static ViewStyle presentationStyle(int screenHeight = 1080);
   double fontScale = 1.0;  ///< font factor over the normal style
   QColor seriesColor(int i) const;
@@ -33,6 +33,8 @@ struct ViewStyle {
   QColor mismatchColor() const;
   QColor phaseColor(int phaseIndex) const;  ///< 0 H2D, 1 Kernel, 2 D2H, 3 Cpu
   QFont font(double scale = 1.0, bool bold = false) const;
+  /// The smallest text a view may draw in this style (a crowded chart shrinks its labels down to it, no further).
+  double minimumPointSize() const { return fontPointSize * 0.8; }
 };
 
 QColor toQColor(const Rgb& c, int alpha = 255);

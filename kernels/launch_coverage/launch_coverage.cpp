@@ -150,6 +150,17 @@ class LaunchCoverage final : public BasicWorkload {
     }
     if (impl.demonstration)
       v.note += "; threads past the end wrote into the guard zone (metric writes_past_end), not into other data";
+    // A grid too small for n leaves exactly the tail never written: on a launch that honours the requested grid
+    // (the emulated one, a CUDA kernel) that is the outcome this workload teaches, not a failure. Any other
+    // difference (a wrong value, a gap elsewhere, nothing written at all) stays a failure.
+    const auto map = got[0].view<std::int32_t>();
+    const bool launched = impl.usesLaunchConfig || impl.isGpu();
+    if (launched && v.mismatches > 0 && wrong == 0 && never < s.n && map.size() >= s.n &&
+        std::all_of(map.begin() + std::ptrdiff_t(s.n - never), map.begin() + std::ptrdiff_t(s.n),
+                    [](std::int32_t x) { return x == kNeverWritten; })) {
+      v.outcome = Verification::Outcome::Demonstration;
+      v.note = "expected outcome: " + v.note;
+    }
     return v;
   }
 

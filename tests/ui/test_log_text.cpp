@@ -73,6 +73,33 @@ class TestLogText : public QObject {
     QCOMPARE(runProblemsText(r), QString("The run failed: out of memory: 3 &gt; 2 GiB"));
   }
 
+  /// A demonstration's wrong result is the lesson (amber), with its count; a real mismatch stays a problem (red).
+  void demonstrationsAreLessonsNotProblems() {
+    RunResult r;
+    r.impls.push_back(impl("cpu-serial", Status::Ok));
+    ImplResult race = impl("cuda-race", Status::Ok);
+    race.title = "CUDA race";
+    race.demonstration = true;
+    race.verification.outcome = Verification::Outcome::Demonstration;
+    race.verification.mismatches = 1;
+    race.verification.compared = 1;
+    race.verification.note = "observed 57 of 16777216 increments: 16777159 lost to the race";
+    r.impls.push_back(race);
+    QCOMPARE(runProblemsText(r), QString());
+    QCOMPARE(runLessonsText(r), QString("Lesson: CUDA race: observed 57 of 16777216 increments: 16777159 lost to the race "
+                                        "(1 of 1 values differ from the reference) \u2014 the outcome this demonstration shows"));
+    ImplResult bad = impl("cuda-atomic", Status::Ok);
+    bad.title = "CUDA atomicAdd";
+    bad.verification.outcome = Verification::Outcome::Fail;
+    bad.verification.mismatches = 1;
+    r.impls.push_back(bad);
+    QCOMPARE(runProblemsText(r), QString("CUDA atomicAdd: 1 mismatches against cpu-serial"));
+    QVERIFY(runLessonsText(r).startsWith("Lesson: CUDA race"));
+    // A demonstration that happened to match (no race this time) teaches nothing to announce.
+    r.impls[1].verification.mismatches = 0;
+    QCOMPARE(runLessonsText(r), QString());
+  }
+
   void cannotRunAndPresetTexts() {
     FormCheck c;
     c.errors["block"] = "1025 threads per block > 1024";

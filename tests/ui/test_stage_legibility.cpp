@@ -1,0 +1,316 @@
+// The stage on a projector (offscreen, a virtual screen of LAUNCHLAB_TEST_SCREEN, 1280x720 unless set): Page Down
+// walks every course experiment in presentation mode, loading and running each at a preview size; at each, the stage
+// plot covers at least 55 % of the window, no text is smaller than the presentation style's minimum, no tick label of
+// the stage's axes overlaps another, nothing is cut by the window or the plot's edge. In the normal window at
+// 1280x720 the output plot keeps at least 40 % of the height.
+#include <qcustomplot.h>
+
+#include <QAbstractButton>
+#include <QApplication>
+#include <QComboBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QScreen>
+#include <QSignalSpy>
+#include <QTabBar>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTextDocument>
+
+#include "app/gui_wiring.h"
+#include "launchlab/course.h"
+#include "ui/backend.h"
+#include "ui/charts.h"
+#include "ui/main_window.h"
+#include "ui/outputs_pane.h"
+#include "ui/param_panel.h"
+#include "ui/settings.h"
+#include "ui/stage.h"
+#include "ui/view_style.h"
+
+using namespace launchlab;
+using namespace launchlab::ui;
+
+namespace {
+QSize screenSize() {
+  const QByteArray s = qgetenv("LAUNCHLAB_TEST_SCREEN");
+  const QList<QByteArray> wh = (s.isEmpty() ? QByteArray("1280x720") : s).split('x');
+  return QSize(wh.value(0).toInt(), wh.value(1).toInt());
+}
+
+/// The size a font was asked for (the style's sizes; the rasterizer rounds to whole pixels).
+double pointsOf(const QFont& f) { return f.pointSizeF() > 0 ? f.pointSizeF() : f.pixelSize() * 72.0 / 96.0; }
+
+/// The text a widget shows, when it shows any.
+QString shownText(const QWidget* w) {
+  if (auto* l = qobject_cast<const QLabel*>(w)) return l->text();
+  if (auto* b = qobject_cast<const QAbstractButton*>(w)) return b->text();
+  if (auto* c = qobject_cast<const QComboBox*>(w)) return c->currentText();
+  if (auto* e = qobject_cast<const QLineEdit*>(w)) return e->text();
+  if (auto* t = qobject_cast<const QTabBar*>(w)) return t->count() ? t->tabText(0) : QString();
+  return {};
+}
+
+/// Tick labels of one axis as drawn: their extent along the axis, in widget pixels.
+struct Span {
+  double lo, hi;
+  QString text;
+};
+QList<Span> tickSpans(const QCPAxis* a) {
+  QList<Span> out;
+  const QFontMetrics fm(a->tickLabelFont());
+  const auto ticks = a->tickVector();
+  const auto labels = a->tickVectorLabels();
+  const bool horizontal = a->orientation() == Qt::Horizontal;
+  for (int i = 0; i < ticks.size() && i < labels.size(); ++i) {
+    if (labels[i].isEmpty() || !a->range().contains(ticks[i])) continue;
+    const QRect r = fm.boundingRect(QRect(), Qt::TextDontClip, labels[i]);
+    const double c = a->coordToPixel(ticks[i]), half = (horizontal ? r.width() : r.height()) / 2.0;
+    out.push_back({c - half, c + half, labels[i]});
+  }
+  std::sort(out.begin(), out.end(), [](const Span& x, const Span& y) { return x.lo < y.lo; });
+  return out;
+}
+
+QList<QCPAxis*> axesOf(QCustomPlot* plot) {
+  QList<QCPAxis*> out;
+  for (QCPLayoutElement* e : plot->plotLayout()->elements(true)) {
+    if (auto* r = qobject_cast<QCPAxisRect*>(e))
+      for (QCPAxis* a : r->axes())
+        if (a->visible() && a->tickLabels()) out << a;
+    if (auto* s = qobject_cast<QCPColorScale*>(e); s && s->visible() && s->axis()->tickLabels()) out << s->axis();
+  }
+  return out;
+}
+}  // namespace
+
+class TestStageLegibility : public QObject {
+  Q_OBJECT
+  std::unique_ptr<MainWindow> m_window;
+  QTemporaryDir m_dir;
+  std::vector<std::string> m_course;  // the experiments this build runs, in order
+  ViewStyle m_style;
+
+  /// The stage rules at one experiment; `where` names it in failures.
+  void checkLegible(const QString& where) {
+    QWidget* stage = m_window->stageWidget();
+    QVERIFY2(stage && stage->isVisible(), qPrintable(where));
+    const double share = double(stage->width()) * stage->height() / (double(m_window->width()) * m_window->height());
+    QVERIFY2(share >= 0.55, qPrintable(QString("%1: the stage (%2) covers %3 % of the window (%4x%5 of %6x%7)")
+                                           .arg(where, QString::fromStdString(m_window->stageView()))
+                                           .arg(share * 100, 0, 'f', 1)
+                                           .arg(stage->width())
+                                           .arg(stage->height())
+                                           .arg(m_window->width())
+                                           .arg(m_window->height())));
+    const double least = m_style.minimumPointSize();
+    const QRect window = m_window->rect();
+    for (QWidget* w : m_window->findChildren<QWidget*>()) {
+      if (!w->isVisible() || shownText(w).isEmpty() || w->window() != m_window.get()) continue;
+      QVERIFY2(pointsOf(w->font()) >= least - 0.01, qPrintable(QString("%1: \"%2\" in %3 pt (least %4)")
+                                                                   .arg(where, shownText(w).left(40))
+                                                                   .arg(pointsOf(w->font()))
+                                                                   .arg(least)));
+      QVERIFY2(window.contains(QRect(w->mapTo(m_window.get(), QPoint(0, 0)), w->size())),
+               qPrintable(QString("%1: \"%2\" is cut by the window's edge").arg(where, shownText(w).left(40))));
+    }
+    checkHeader(where);
+    if (auto* plot = qobject_cast<QCustomPlot*>(stage))
+      checkPlot(*plot, where + " [" + QString::fromStdString(m_window->stageView()) + "]");
+  }
+
+  void checkHeader(const QString& where) {
+    StageHeader* h = m_window->stageHeader();
+    QVERIFY2(h->isVisible(), qPrintable(where));
+    // The title is cut only with an ellipsis, and what is drawn fits its label; the lesson line wraps, whole.
+    QLabel* title = h->titleLabel();
+    QTextDocument doc;
+    doc.setHtml(title->text());
+    QVERIFY2(
+        QFontMetrics(h->titleFont()).horizontalAdvance(doc.toPlainText()) <= title->width(),
+        qPrintable(QString("%1: title \"%2\" wider than its %3 px").arg(where, doc.toPlainText()).arg(title->width())));
+    QLabel* lesson = h->lessonLabel();
+    if (lesson->isVisible())
+      QVERIFY2(lesson->heightForWidth(lesson->width()) <= lesson->height() + 1,
+               qPrintable(QString("%1: the lesson line needs %2 px, has %3")
+                              .arg(where)
+                              .arg(lesson->heightForWidth(lesson->width()))
+                              .arg(lesson->height())));
+  }
+
+  void checkPlot(QCustomPlot& plot, const QString& where) {
+    plot.replot(QCustomPlot::rpImmediateRefresh);  // tick vectors as drawn at this size
+    const double least = m_style.minimumPointSize() - 0.01;
+    auto fontOk = [&](const QFont& f, const QString& what) {
+      QVERIFY2(pointsOf(f) >= least,
+               qPrintable(QString("%1: %2 in %3 pt (least %4)").arg(where, what).arg(pointsOf(f)).arg(least)));
+    };
+    for (QCPAxis* a : axesOf(&plot)) {
+      fontOk(a->tickLabelFont(), "tick labels of " + a->label());
+      if (!a->label().isEmpty()) fontOk(a->labelFont(), "axis label " + a->label());
+      const QList<Span> spans = tickSpans(a);
+      const double edge = a->orientation() == Qt::Horizontal ? plot.width() : plot.height();
+      for (int i = 0; i < spans.size(); ++i) {
+        QVERIFY2(
+            spans[i].lo >= -0.5 && spans[i].hi <= edge + 0.5,
+            qPrintable(
+                QString("%1: tick label \"%2\" of %3 cut by the plot's edge").arg(where, spans[i].text, a->label())));
+        if (i > 0)
+          QVERIFY2(spans[i - 1].hi <= spans[i].lo,
+                   qPrintable(QString("%1: tick labels \"%2\" and \"%3\" of %4 overlap")
+                                  .arg(where, spans[i - 1].text, spans[i].text, a->label())));
+      }
+    }
+    if (plot.legend->visible()) fontOk(plot.legend->font(), "legend");
+    for (QCPLayoutElement* e : plot.plotLayout()->elements(true))
+      if (auto* t = qobject_cast<QCPTextElement*>(e); t && t->visible() && !t->text().isEmpty()) {
+        fontOk(t->font(), "title " + t->text());
+        const int need = QFontMetrics(t->font()).boundingRect(QRect(), Qt::TextDontClip, t->text()).width();
+        QVERIFY2(need <= plot.width(),
+                 qPrintable(
+                     QString("%1: title \"%2\" needs %3 px of %4").arg(where, t->text()).arg(need).arg(plot.width())));
+      }
+    for (int i = 0; i < plot.itemCount(); ++i)
+      if (auto* t = qobject_cast<QCPItemText*>(plot.item(i)); t && t->visible() && !t->text().isEmpty())
+        fontOk(t->font(), "text " + t->text());
+  }
+
+  /// Sends `key` to the window as a clicker would and waits for the run it starts to be on screen.
+  bool pressAndWaitForRun(Qt::Key key) {
+    QSignalSpy shown(m_window.get(), &MainWindow::runDisplayed);
+    QTest::keyClick(m_window.get(), key);
+    return shown.wait(60000);
+  }
+
+  void settle() {
+    for (int i = 0; i < 3; ++i) {
+      QApplication::processEvents();
+      QTest::qWait(10);
+    }
+  }
+
+ private slots:
+  void initTestCase() {
+    QCOMPARE(QGuiApplication::primaryScreen()->geometry().size(), screenSize());
+    for (const auto& e : courseExperiments()) m_course.push_back(e.id);
+    MainWindowOptions o;
+    o.presetFolder = m_dir.filePath("presets");
+    o.firstRun = false;
+    o.quickRunSeconds = 0.02;  // previews: the layout, not the data's size, is under test
+    auto backend = app::makeEngineBackend();
+    std::erase_if(m_course, [&](const std::string& id) {
+      return !backend->registry().find(findCourseExperiment(id)->request.workload);
+    });
+    QVERIFY(m_course.size() >= 40);
+    m_window = std::make_unique<MainWindow>(backend, AppSettings::ephemeral(), o);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    m_window->setPresentationMode(true);
+    QApplication::setActiveWindow(m_window.get());
+    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+    m_style = ViewStyle::presentationStyle(screenSize().height());
+    settle();
+    QVERIFY(m_window->onStage());
+  }
+
+  /// Page Down from a workload picked by hand starts the course at its first experiment, then walks every one in
+  /// order without leaving presentation mode; the header counts them and keeps the look-for line; each stage is
+  /// legible. Past the last, Page Down stays there.
+  void pageDownWalksEveryExperimentLegibly() {
+    const int count = int(m_course.size());
+    for (int i = 0; i < count; ++i) {
+      const QString id = QString::fromStdString(m_course[std::size_t(i)]);
+      QVERIFY2(pressAndWaitForRun(Qt::Key_PageDown), qPrintable(id + ": no run after Page Down"));
+      settle();
+      QCOMPARE(m_window->currentCourseExperiment(), id);
+      QVERIFY(m_window->presentationMode() && m_window->onStage());
+      const auto* e = findCourseExperiment(id.toStdString());
+      QVERIFY(m_window->stageHeader()->fullTitle().startsWith(QString("%1 / %2 \xE2\x80\x94 ").arg(i + 1).arg(count)));
+      QVERIFY2(m_window->stageHeader()->lessonLabel()->text().contains(QString::fromStdString(e->lookFor)),
+               qPrintable(id));
+      QVERIFY(m_window->stageHeader()->lessonLabel()->isVisible());
+      checkLegible(id);
+      if (QTest::currentTestFailed()) return;
+    }
+    QTest::keyClick(m_window.get(), Qt::Key_PageDown);
+    settle();
+    QCOMPARE(m_window->currentCourseExperiment(), QString::fromStdString(m_course.back()));
+  }
+
+  /// Page Up and the left arrow go back, the right arrow forward; each loads and runs.
+  void pageUpAndArrowsStep() {
+    const QString last = QString::fromStdString(m_course.back()),
+                  before = QString::fromStdString(m_course[m_course.size() - 2]);
+    QVERIFY(pressAndWaitForRun(Qt::Key_PageUp));
+    QCOMPARE(m_window->currentCourseExperiment(), before);
+    QVERIFY(pressAndWaitForRun(Qt::Key_Right));
+    QCOMPARE(m_window->currentCourseExperiment(), last);
+    QVERIFY(pressAndWaitForRun(Qt::Key_Left));
+    QCOMPARE(m_window->currentCourseExperiment(), before);
+  }
+
+  /// F4 unfolds the desk (form and bottom tabs) and folds it again; F6 puts the next plot on the stage.
+  void f4AndF6() {
+    QTest::keyClick(m_window.get(), Qt::Key_F4);
+    settle();
+    QVERIFY(!m_window->onStage());
+    QVERIFY(m_window->paramPanel()->isVisible());
+    QVERIFY(m_window->timingChart()->widget()->isVisible());
+    QTest::keyClick(m_window.get(), Qt::Key_F4);
+    settle();
+    QVERIFY(m_window->onStage());
+    QVERIFY(!m_window->paramPanel()->isVisible());
+    const std::string before = m_window->stageView();
+    QTest::keyClick(m_window.get(), Qt::Key_F6);
+    settle();
+    QVERIFY(m_window->stageView() != before);
+    QVERIFY(m_window->stageWidget()->isVisible());
+    checkLegible("after F6");
+  }
+
+  /// The normal window at 1280x720: for every experiment (run at a preview size, so the timing chart has its rows),
+  /// the output plot keeps at least 40 % of the window's height.
+  void normalWindowKeepsTheOutputPlotTall() {
+    if (screenSize() != QSize(1280, 720)) QSKIP("the normal window's rule is for 1280x720");
+    m_window->setPresentationMode(false);
+    settle();
+    for (const auto& id : m_course) {
+      const QString where = QString::fromStdString(id);
+      QVERIFY(m_window->openCourseExperiment(where));
+      QSignalSpy shown(m_window.get(), &MainWindow::runDisplayed);
+      m_window->startFirstRun();
+      QVERIFY2(shown.wait(60000), qPrintable(where));
+      settle();
+      OutputsPane* pane = m_window->outputsPane();
+      QWidget* plot = pane->view(std::max(0, pane->currentIndex()))->widget();
+      QVERIFY2(
+          plot->height() >= m_window->height() * 40 / 100,
+          qPrintable(
+              QString("%1: the output plot is %2 px of %3").arg(where).arg(plot->height()).arg(m_window->height())));
+    }
+  }
+
+  void cleanupTestCase() { m_window.reset(); }
+};
+
+int main(int argc, char** argv) {
+  // The offscreen platform reads its screen from a JSON file.
+  QTemporaryDir dir;
+  const QString cfg = dir.filePath("screen.json");
+  QFile f(cfg);
+  if (!f.open(QIODevice::WriteOnly)) return 2;
+  const QSize s = screenSize();
+  f.write(
+      QString(
+          R"({"screens": [{"name": "projector", "x": 0, "y": 0, "width": %1, "height": %2, "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]})")
+          .arg(s.width())
+          .arg(s.height())
+          .toUtf8());
+  f.close();
+  qputenv("QT_QPA_PLATFORM", ("offscreen:configfile=" + cfg).toUtf8());
+  QApplication app(argc, argv);
+  TestStageLegibility t;
+  return QTest::qExec(&t, argc, argv);
+}
+
+#include "test_stage_legibility.moc"
