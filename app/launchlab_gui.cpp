@@ -17,11 +17,11 @@
 #include "launchlab/course.h"
 #include "launchlab/remote.h"
 #include "launchlab/request.h"
-#include "ui/gl_views.h"
-#include "ui/live_mode.h"
-#include "ui/main_window.h"
-#include "ui/settings.h"
-#include "ui/stall_meter.h"
+#include "ui/gl/gl_views.h"
+#include "ui/gl/live_mode.h"
+#include "ui/window/main_window.h"
+#include "ui/window/settings.h"
+#include "ui/window/stall_meter.h"
 
 using namespace launchlab::ui;
 

@@ -8,7 +8,7 @@
 #include <thread>
 
 #include "launchlab/sweep.h"
-#include "ui/backend.h"
+#include "ui/runs/backend.h"
 
 namespace launchlab::ui::test {
 

@@ -9,8 +9,8 @@
 
 #include "app/gui_wiring.h"
 #include "launchlab/kernels.h"
-#include "ui/backend.h"
-#include "ui/controller.h"
+#include "ui/runs/backend.h"
+#include "ui/runs/controller.h"
 
 using namespace launchlab;
 using namespace launchlab::ui;

@@ -6,9 +6,9 @@
 #include <qcustomplot.h>
 
 #include "fakes.h"
-#include "ui/form_state.h"
-#include "ui/output_view.h"
-#include "ui/outputs_pane.h"
+#include "ui/window/form_state.h"
+#include "ui/plots/output_view.h"
+#include "ui/plots/outputs_pane.h"
 
 using namespace launchlab;
 using namespace launchlab::ui;

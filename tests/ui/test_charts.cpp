@@ -9,11 +9,11 @@
 
 #include "fakes.h"
 #include "launchlab/kernels.h"
-#include "ui/charts.h"
-#include "ui/outputs_pane.h"
-#include "ui/plot_interaction.h"
-#include "ui/qcp_view_base.h"
-#include "ui/sweep_pane.h"
+#include "ui/plots/charts.h"
+#include "ui/plots/outputs_pane.h"
+#include "ui/plots/plot_interaction.h"
+#include "ui/plots/qcp_view_base.h"
+#include "ui/explorer/sweep_pane.h"
 
 using namespace launchlab;
 using namespace launchlab::ui;

@@ -6,7 +6,7 @@
 #include <QTimer>
 
 #include "fakes.h"
-#include "ui/controller.h"
+#include "ui/runs/controller.h"
 
 using namespace launchlab;
 using namespace launchlab::ui;

@@ -16,7 +16,7 @@
 #include "app/gui_wiring.h"
 #include "launchlab/io/run_file.h"
 #include "launchlab/plot_geometry.h"
-#include "ui/controller.h"
+#include "ui/runs/controller.h"
 
 using namespace launchlab;
 using namespace launchlab::ui;

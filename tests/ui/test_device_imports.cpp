@@ -15,9 +15,9 @@
 #include "app/gui_wiring.h"
 #include "fakes.h"
 #include "launchlab/exercise.h"
-#include "ui/controller.h"
-#include "ui/device_imports.h"
-#include "ui/gl_views.h"
+#include "ui/runs/controller.h"
+#include "ui/runs/device_imports.h"
+#include "ui/gl/gl_views.h"
 #if LAUNCHLAB_TEST_RENDER
 #include "render/gl_interop.h"
 #endif

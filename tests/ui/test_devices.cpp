@@ -6,11 +6,11 @@
 
 #include "../fake_devices.h"
 #include "launchlab/kernels.h"
-#include "ui/backend.h"
-#include "ui/banner.h"
-#include "ui/device_picker.h"
-#include "ui/main_window.h"
-#include "ui/settings.h"
+#include "ui/runs/backend.h"
+#include "ui/window/banner.h"
+#include "ui/dialogs/device_picker.h"
+#include "ui/window/main_window.h"
+#include "ui/window/settings.h"
 
 using namespace launchlab;
 using namespace launchlab::ui;

@@ -13,9 +13,9 @@
 #include "fakes.h"
 #include "launchlab/io/npy.h"
 #include "launchlab/rng.h"
-#include "ui/charts.h"
-#include "ui/export.h"
-#include "ui/output_view.h"
+#include "ui/plots/charts.h"
+#include "ui/plots/export.h"
+#include "ui/plots/output_view.h"
 
 using namespace launchlab;
 using namespace launchlab::ui;

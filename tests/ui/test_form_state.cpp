@@ -6,7 +6,7 @@
 #include "fakes.h"
 #include "launchlab/kernels.h"
 #include "launchlab/parse.h"
-#include "ui/form_state.h"
+#include "ui/window/form_state.h"
 
 using namespace launchlab;
 using namespace launchlab::ui;

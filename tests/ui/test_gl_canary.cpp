@@ -12,9 +12,9 @@
 #include "app/gui_wiring.h"
 #include "fakes.h"
 #include "launchlab/exercise.h"
-#include "ui/controller.h"
-#include "ui/gl_views.h"
-#include "ui/qcp_view_base.h"
+#include "ui/runs/controller.h"
+#include "ui/gl/gl_views.h"
+#include "ui/plots/qcp_view_base.h"
 
 using namespace launchlab;
 using namespace launchlab::ui;

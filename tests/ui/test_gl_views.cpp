@@ -13,14 +13,14 @@
 
 #include "app/gui_wiring.h"
 #include "launchlab/colormap_lut.h"
-#include "ui/export.h"
-#include "ui/gl_views.h"
-#include "ui/live_mode.h"
-#include "ui/main_window.h"
-#include "ui/outputs_pane.h"
-#include "ui/param_panel.h"
-#include "ui/qcp_view_base.h"
-#include "ui/settings.h"
+#include "ui/plots/export.h"
+#include "ui/gl/gl_views.h"
+#include "ui/gl/live_mode.h"
+#include "ui/window/main_window.h"
+#include "ui/plots/outputs_pane.h"
+#include "ui/window/param_panel.h"
+#include "ui/plots/qcp_view_base.h"
+#include "ui/window/settings.h"
 #include "window_helpers.h"
 
 using namespace launchlab;

@@ -16,12 +16,12 @@
 
 #include "app/gui_wiring.h"
 #include "launchlab/nvrtc.h"
-#include "ui/code_editor.h"
-#include "ui/cuda_highlighter.h"
-#include "ui/exercise_store.h"
-#include "ui/kernel_editor.h"
-#include "ui/param_panel.h"
-#include "ui/results_tables.h"
+#include "ui/editor/code_editor.h"
+#include "ui/editor/cuda_highlighter.h"
+#include "ui/editor/exercise_store.h"
+#include "ui/editor/kernel_editor.h"
+#include "ui/window/param_panel.h"
+#include "ui/plots/results_tables.h"
 #include "window_helpers.h"
 
 using namespace launchlab;

@@ -12,11 +12,11 @@
 
 #include "app/gui_wiring.h"
 #include "fakes.h"
-#include "ui/controller.h"
-#include "ui/live_mode.h"
-#include "ui/main_window.h"
-#include "ui/outputs_pane.h"
-#include "ui/param_panel.h"
+#include "ui/runs/controller.h"
+#include "ui/gl/live_mode.h"
+#include "ui/window/main_window.h"
+#include "ui/plots/outputs_pane.h"
+#include "ui/window/param_panel.h"
 #include "window_helpers.h"
 
 using namespace launchlab;

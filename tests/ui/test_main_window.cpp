@@ -16,16 +16,16 @@
 
 #include "app/gui_wiring.h"
 #include "fakes.h"
-#include "ui/backend.h"
-#include "ui/banner.h"
-#include "ui/charts.h"
-#include "ui/export_dialog.h"
-#include "ui/main_window.h"
+#include "ui/runs/backend.h"
+#include "ui/window/banner.h"
+#include "ui/plots/charts.h"
+#include "ui/dialogs/export_dialog.h"
+#include "ui/window/main_window.h"
 #include "window_helpers.h"
-#include "ui/view_style.h"
-#include "ui/param_panel.h"
-#include "ui/settings.h"
-#include "ui/workload_browser.h"
+#include "ui/plots/view_style.h"
+#include "ui/window/param_panel.h"
+#include "ui/window/settings.h"
+#include "ui/window/workload_browser.h"
 
 using namespace launchlab;
 using namespace launchlab::ui;

@@ -14,12 +14,12 @@
 
 #include "fakes.h"
 #include "launchlab/kernel_resources.h"
-#include "ui/charts.h"
-#include "ui/outputs_pane.h"
-#include "ui/preset_menu.h"
-#include "ui/results_tables.h"
-#include "ui/settings.h"
-#include "ui/sweep_pane.h"
+#include "ui/plots/charts.h"
+#include "ui/plots/outputs_pane.h"
+#include "ui/window/preset_menu.h"
+#include "ui/plots/results_tables.h"
+#include "ui/window/settings.h"
+#include "ui/explorer/sweep_pane.h"
 
 using namespace launchlab;
 using namespace launchlab::ui;

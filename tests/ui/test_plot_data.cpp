@@ -7,9 +7,9 @@
 #include <random>
 
 #include "launchlab/rng.h"
-#include "ui/chart_data.h"
-#include "ui/colormap.h"
-#include "ui/plot_data.h"
+#include "ui/plots/chart_data.h"
+#include "ui/plots/colormap.h"
+#include "ui/plots/plot_data.h"
 
 using namespace launchlab;
 using namespace launchlab::ui;

@@ -9,9 +9,9 @@
 #include <QTest>
 
 #include "launchlab/kernels.h"
-#include "ui/backend.h"
-#include "ui/presets.h"
-#include "ui/settings.h"
+#include "ui/runs/backend.h"
+#include "ui/window/presets.h"
+#include "ui/window/settings.h"
 
 using namespace launchlab;
 using namespace launchlab::ui;

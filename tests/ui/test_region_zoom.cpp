@@ -11,12 +11,12 @@
 #include <qcustomplot.h>
 
 #include "launchlab/kernels.h"
-#include "ui/backend.h"
-#include "ui/main_window.h"
-#include "ui/outputs_pane.h"
-#include "ui/param_panel.h"
-#include "ui/region_zoom.h"
-#include "ui/settings.h"
+#include "ui/runs/backend.h"
+#include "ui/window/main_window.h"
+#include "ui/plots/outputs_pane.h"
+#include "ui/window/param_panel.h"
+#include "ui/plots/region_zoom.h"
+#include "ui/window/settings.h"
 
 using namespace launchlab;
 using namespace launchlab::ui;

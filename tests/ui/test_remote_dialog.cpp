@@ -8,9 +8,9 @@
 #include <QTest>
 
 #include "fakes.h"
-#include "ui/main_window.h"
-#include "ui/remote_dialog.h"
-#include "ui/settings.h"
+#include "ui/window/main_window.h"
+#include "ui/dialogs/remote_dialog.h"
+#include "ui/window/settings.h"
 
 using namespace launchlab::ui;
 

@@ -10,9 +10,9 @@
 
 #include "fakes.h"
 #include "launchlab/io/atomic_file.h"
-#include "ui/crossover_view.h"
-#include "ui/roofline_view.h"
-#include "ui/sweep_pane.h"
+#include "ui/explorer/crossover_view.h"
+#include "ui/explorer/roofline_view.h"
+#include "ui/explorer/sweep_pane.h"
 #include "window_helpers.h"
 #include "../n_sweep_fixture.h"
 

@@ -8,10 +8,10 @@
 
 #include "app/gui_wiring.h"
 #include "launchlab/io/run_file.h"
-#include "ui/banner.h"
-#include "ui/main_window.h"
-#include "ui/param_panel.h"
-#include "ui/settings.h"
+#include "ui/window/banner.h"
+#include "ui/window/main_window.h"
+#include "ui/window/param_panel.h"
+#include "ui/window/settings.h"
 #include "../fake_devices.h"
 #include "window_helpers.h"
 

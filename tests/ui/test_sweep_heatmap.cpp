@@ -14,9 +14,9 @@
 #include "app/gui_wiring.h"
 #include "fakes.h"
 #include "launchlab/command_line.h"
-#include "ui/plot_interaction.h"
-#include "ui/sweep_heatmap.h"
-#include "ui/sweep_pane.h"
+#include "ui/plots/plot_interaction.h"
+#include "ui/explorer/sweep_heatmap.h"
+#include "ui/explorer/sweep_pane.h"
 #include "../sweep_fixture.h"
 
 using namespace launchlab;

@@ -10,8 +10,8 @@
 #include <limits>
 
 #include "launchlab/timeline.h"
-#include "ui/export.h"
-#include "ui/output_view.h"
+#include "ui/plots/export.h"
+#include "ui/plots/output_view.h"
 
 using namespace launchlab;
 using namespace launchlab::ui;

@@ -5,8 +5,8 @@
 
 #include <memory>
 
-#include "ui/main_window.h"
-#include "ui/settings.h"
+#include "ui/window/main_window.h"
+#include "ui/window/settings.h"
 
 namespace launchlab::ui::test {
 
