@@ -1,13 +1,12 @@
 #include "bench.h"
 
 #include <algorithm>
-#include <nlohmann/json.hpp>
-
 #include <cstdio>
 #include <functional>
-#include <stdexcept>
 #include <iostream>
 #include <map>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
 
 #include "launchlab/io/files.h"
 #include "launchlab/io/json_value.h"
@@ -50,7 +49,8 @@ void sweepBlocks(Engine& e, const std::string& workload, std::uint64_t n, const 
   plan.base.warmup = "3";
   plan.axes = {{"block", blocks}};
   std::vector<RequestProblem> problems;
-  const auto cells = expandSweep(plan, [&](const RunRequest& r) { return e.validate(r); }, problems);
+  const auto cells = expandSweep(
+      plan, [&](const RunRequest& r) { return e.validate(r); }, problems);
   if (!problems.empty()) throw std::invalid_argument(problems.front().message);
   SweepCallback sink([&](std::size_t, const SweepPoint&, const RunResult& r) { each(r); });
   runSweep(plan, cells, [&](const RunRequest& r, const CancelToken* c, const ProgressFn& p) { return e.run(r, c, p); },
@@ -106,8 +106,13 @@ void memoryFigures(Engine& engine, bool quick, int reps, double copy, ordered_js
       paddedGBs = p->bandwidthGBs;
       paddedId = id;
     }
-  root["transpose_f32"] = {{"rows", side}, {"cols", side}, {"runs", tr}, {"padded_best", paddedId},
-                           {"padded_gbs", paddedGBs}, {"ratio_to_memcpy", paddedGBs / copy}, {"target_ratio", 0.90}};
+  root["transpose_f32"] = {{"rows", side},
+                           {"cols", side},
+                           {"runs", tr},
+                           {"padded_best", paddedId},
+                           {"padded_gbs", paddedGBs},
+                           {"ratio_to_memcpy", paddedGBs / copy},
+                           {"target_ratio", 0.90}};
   line("transpose f32 %.0f^2: best padded tile %.1f GB/s = %.3fx of cudaMemcpy (target >= 0.90)", double(side),
        paddedGBs, paddedGBs / copy);
 
@@ -122,9 +127,15 @@ void memoryFigures(Engine& engine, bool quick, int reps, double copy, ordered_js
   const double vaGBs =
       bestGBs(runOne(engine, "vector_add", side * side, "cuda-one-per-thread,cuda-grid-stride,cuda-vectorized", reps),
               va, ok, &vaBest);
-  root["matrix_add_2d_f32"] = {{"rows", side}, {"cols", side}, {"runs", ma}, {"coalesced_gbs", coGBs},
-                               {"vector_add_same_n", va}, {"vector_add_best", vaBest}, {"vector_add_best_gbs", vaGBs},
-                               {"ratio_to_vector_add", coGBs / vaGBs}, {"target_ratio", 0.95}};
+  root["matrix_add_2d_f32"] = {{"rows", side},
+                               {"cols", side},
+                               {"runs", ma},
+                               {"coalesced_gbs", coGBs},
+                               {"vector_add_same_n", va},
+                               {"vector_add_best", vaBest},
+                               {"vector_add_best_gbs", vaGBs},
+                               {"ratio_to_vector_add", coGBs / vaGBs},
+                               {"target_ratio", 0.95}};
   line("matrix_add_2d f32 %.0f^2: best coalesced %.1f GB/s = %.3fx of vector_add's best at the same n (target >= 0.95)",
        double(side), coGBs, coGBs / vaGBs);
 }
@@ -149,9 +160,13 @@ void coalescingCurve(Engine& engine, bool quick, int reps, ordered_json& root, b
     const ImplResult* st = r.find("cuda-strided");
     const ImplResult* co = r.find("cuda-coalesced");
     const double stGBs = st ? st->bandwidthGBs : 0, coGBs = co ? co->bandwidthGBs : 0;
-    const double sectors = st && st->metrics.count("sectors_per_warp_load") ? st->metrics.at("sectors_per_warp_load") : 0;
-    curve.push_back({{"stride", s}, {"strided_gbs", stGBs}, {"coalesced_gbs", coGBs},
-                     {"predicted_sectors_per_warp_load", sectors}, {"runs", rows}});
+    const double sectors =
+        st && st->metrics.count("sectors_per_warp_load") ? st->metrics.at("sectors_per_warp_load") : 0;
+    curve.push_back({{"stride", s},
+                     {"strided_gbs", stGBs},
+                     {"coalesced_gbs", coGBs},
+                     {"predicted_sectors_per_warp_load", sectors},
+                     {"runs", rows}});
     std::printf("  %2d  %8.1f  %8.1f  %2.0f\n", s, stGBs, coGBs, sectors);
   }
   root["coalescing_f32"] = {{"n", n}, {"curve", curve}};
@@ -163,7 +178,8 @@ void rowColSumsFigure(Engine& engine, bool quick, int reps, double copy, ordered
   const std::uint64_t side = quick ? 2048 : 16384;
   ordered_json runs = ordered_json::array(), seedRuns = ordered_json::array();
   std::string bestId;
-  const RunResult r = runOne(engine, "row_col_sums", side, "cuda-thread-per-line,cuda-block-reduce,cuda-cub-segmented", reps);
+  const RunResult r =
+      runOne(engine, "row_col_sums", side, "cuda-thread-per-line,cuda-block-reduce,cuda-cub-segmented", reps);
   const double best = bestGBs(r, runs, ok, &bestId);
   const RunResult seed = runOne(engine, "row_col_sums", side, "cuda-thread-per-line", reps, "256", "64");
   bestGBs(seed, seedRuns, ok);
@@ -174,9 +190,10 @@ void rowColSumsFigure(Engine& engine, bool quick, int reps, double copy, ordered
         passes[i.implId + (run == &seed ? " (seed 64 x 256)" : "")] = {{"row_sums_ms", i.metrics.at("row_sums_ms")},
                                                                        {"col_sums_ms", i.metrics.at("col_sums_ms")},
                                                                        {"launch_note", i.launchNote}};
-  root["row_col_sums_f32"] = {{"rows", side}, {"cols", side}, {"runs", runs}, {"seed_launch", seedRuns},
-                              {"passes", passes}, {"best", bestId}, {"best_gbs", best},
-                              {"ratio_to_memcpy", best / copy}, {"target_ratio", 0.85}};
+  root["row_col_sums_f32"] = {
+      {"rows", side},        {"cols", side},   {"runs", runs},     {"seed_launch", seedRuns},
+      {"passes", passes},    {"best", bestId}, {"best_gbs", best}, {"ratio_to_memcpy", best / copy},
+      {"target_ratio", 0.85}};
   line("row_col_sums f32 %.0f^2: best %.1f GB/s read = %.3fx of cudaMemcpy's read + write GB/s (target >= 0.85)",
        double(side), best, best / copy);
   if (const ImplResult* s = seed.find("cuda-thread-per-line"); s && s->metrics.count("row_sums_ms"))
@@ -204,14 +221,22 @@ void matmulFigure(Engine& engine, bool quick, int reps, ordered_json& root, bool
       bestId = id;
     }
   const double sgemm = gflops("cublas-sgemm");
-  root["matmul_f32"] = {{"m", side}, {"k", side}, {"n", side}, {"runs", rows}, {"best_hand_written", bestId},
-                        {"best_gflops", best}, {"tiled16_gflops", gflops("cuda-tiled-16")},
-                        {"cublas_sgemm_gflops", sgemm}, {"cublas_tf32_gflops", gflops("cublas-tf32")},
-                        {"ratio_to_cublas_sgemm", sgemm > 0 ? best / sgemm : 0.0}, {"target_ratio", 0.70}};
-  std::printf("matmul f32 %llu^3: %s %.0f GFLOP/s = %.3fx of cublas-sgemm %.0f GFLOP/s (target >= 0.70); "
-              "cuda-tiled-16 %.0f, cublas-tf32 %.0f GFLOP/s\n",
-              (unsigned long long)side, bestId.c_str(), best, sgemm > 0 ? best / sgemm : 0.0, sgemm,
-              gflops("cuda-tiled-16"), gflops("cublas-tf32"));
+  root["matmul_f32"] = {{"m", side},
+                        {"k", side},
+                        {"n", side},
+                        {"runs", rows},
+                        {"best_hand_written", bestId},
+                        {"best_gflops", best},
+                        {"tiled16_gflops", gflops("cuda-tiled-16")},
+                        {"cublas_sgemm_gflops", sgemm},
+                        {"cublas_tf32_gflops", gflops("cublas-tf32")},
+                        {"ratio_to_cublas_sgemm", sgemm > 0 ? best / sgemm : 0.0},
+                        {"target_ratio", 0.70}};
+  std::printf(
+      "matmul f32 %llu^3: %s %.0f GFLOP/s = %.3fx of cublas-sgemm %.0f GFLOP/s (target >= 0.70); "
+      "cuda-tiled-16 %.0f, cublas-tf32 %.0f GFLOP/s\n",
+      (unsigned long long)side, bestId.c_str(), best, sgemm > 0 ? best / sgemm : 0.0, sgemm, gflops("cuda-tiled-16"),
+      gflops("cublas-tf32"));
 }
 
 /// mandelbrot f32: the tutorial's region at side x side pixels (quick: 1000), the CUDA variants, against
@@ -225,8 +250,8 @@ void mandelbrotFigure(Engine& engine, bool quick, int reps, ordered_json& root, 
   char step[32];
   std::snprintf(step, sizeof step, "%.9g", 3.0 / double(side));
   ordered_json rows = ordered_json::array();
-  const RunResult r = runOne(engine, "mandelbrot", side, "cuda-per-pixel,cuda-fma,cuda-scattered", reps, "auto",
-                             "auto", {{"step", step}});
+  const RunResult r = runOne(engine, "mandelbrot", side, "cuda-per-pixel,cuda-fma,cuda-scattered", reps, "auto", "auto",
+                             {{"step", step}});
   bestGBs(r, rows, ok);  // the rows and their verification; the figure is GFLOP/s
   auto gflops = [&](const char* id) {
     const ImplResult* i = r.find(id);
@@ -234,14 +259,21 @@ void mandelbrotFigure(Engine& engine, bool quick, int reps, ordered_json& root, 
   };
   const double perPixel = gflops("cuda-per-pixel"), fused = gflops("cuda-fma"), scattered = gflops("cuda-scattered");
   const double best = std::max(perPixel, fused);
-  root["mandelbrot_f32"] = {{"side", side}, {"runs", rows}, {"flops_per_round", kFlopsPerRound},
-                            {"fma_peak_gflops", fma}, {"per_pixel_gflops", perPixel}, {"fma_variant_gflops", fused},
-                            {"scattered_gflops", scattered}, {"ratio_to_fma_peak", fma > 0 ? best / fma : 0.0},
-                            {"exact_ratio_to_fma_peak", fma > 0 ? perPixel / fma : 0.0}, {"target_ratio", 0.30}};
-  std::printf("mandelbrot f32 %llu^2 (27 FLOP a round): cuda-fma %.0f GFLOP/s = %.3fx, cuda-per-pixel (CPU's "
-              "rounding) %.0f = %.3fx of the FP32 FMA kernel's %.0f GFLOP/s (target >= 0.30); cuda-scattered %.0f\n",
-              (unsigned long long)side, fused, fma > 0 ? fused / fma : 0.0, perPixel, fma > 0 ? perPixel / fma : 0.0,
-              fma, scattered);
+  root["mandelbrot_f32"] = {{"side", side},
+                            {"runs", rows},
+                            {"flops_per_round", kFlopsPerRound},
+                            {"fma_peak_gflops", fma},
+                            {"per_pixel_gflops", perPixel},
+                            {"fma_variant_gflops", fused},
+                            {"scattered_gflops", scattered},
+                            {"ratio_to_fma_peak", fma > 0 ? best / fma : 0.0},
+                            {"exact_ratio_to_fma_peak", fma > 0 ? perPixel / fma : 0.0},
+                            {"target_ratio", 0.30}};
+  std::printf(
+      "mandelbrot f32 %llu^2 (27 FLOP a round): cuda-fma %.0f GFLOP/s = %.3fx, cuda-per-pixel (CPU's "
+      "rounding) %.0f = %.3fx of the FP32 FMA kernel's %.0f GFLOP/s (target >= 0.30); cuda-scattered %.0f\n",
+      (unsigned long long)side, fused, fma > 0 ? fused / fma : 0.0, perPixel, fma > 0 ? perPixel / fma : 0.0, fma,
+      scattered);
 }
 
 /// Host: a STREAM-like copy against cpu-parallel vector_add f32 at 2^27.
@@ -252,8 +284,12 @@ void hostFigures(Engine& engine, bool quick, int reps, ordered_json& root, bool&
   const ImplResult* cpuPar = hostRun.find("cpu-parallel");
   const double cpuParGBs = cpuPar ? cpuPar->bandwidthGBs : 0;
   root["host_copy_gbs"] = hostCopy;
-  root["cpu_parallel_vector_add_f32"] = {{"n", big}, {"gbs", cpuParGBs}, {"ratio_to_host_copy", cpuParGBs / hostCopy},
-                                         {"target_ratio", 0.8}, {"verification", cpuPar ? std::string(outcomeName(cpuPar->verification.outcome)) : "missing"}};
+  root["cpu_parallel_vector_add_f32"] = {
+      {"n", big},
+      {"gbs", cpuParGBs},
+      {"ratio_to_host_copy", cpuParGBs / hostCopy},
+      {"target_ratio", 0.8},
+      {"verification", cpuPar ? std::string(outcomeName(cpuPar->verification.outcome)) : "missing"}};
   line("host STREAM-like copy: %.1f GB/s; cpu-parallel vector_add f32: %.1f GB/s (%.2fx of copy, target >= 0.80)",
        hostCopy, cpuParGBs, cpuParGBs / hostCopy);
   ok = ok && cpuPar && cpuPar->verification.passed();
@@ -282,8 +318,12 @@ void foundationFigures(Engine& engine, bool quick, int reps, double copy, ordere
   sweepBlocks(engine, "vector_add", big, "cuda-vectorized", reps, {"128", "256", "512", "1024"}, consider);
   consider(runOne(engine, "vector_add", big, "cuda-grid-stride", reps, "128", "30"));
   consider(runOne(engine, "vector_add", big, "cuda-grid-stride", reps, "256", "4224"));
-  root["vector_add_f32"] = {{"n", big}, {"runs", va}, {"best_gbs", best}, {"best", bestWhat},
-                            {"ratio_to_memcpy", best / copy}, {"target_ratio", 0.95}};
+  root["vector_add_f32"] = {{"n", big},
+                            {"runs", va},
+                            {"best_gbs", best},
+                            {"best", bestWhat},
+                            {"ratio_to_memcpy", best / copy},
+                            {"target_ratio", 0.95}};
   std::printf("vector_add f32 n=%llu best: %s at %.1f GB/s = %.3fx of cudaMemcpy (target >= 0.95)\n",
               (unsigned long long)big, bestWhat.c_str(), best, best / copy);
 
@@ -291,17 +331,17 @@ void foundationFigures(Engine& engine, bool quick, int reps, double copy, ordere
   RunResult g = runOne(engine, "gaussian_pdf", million, "cuda", std::max(reps, 50));
   const ImplResult* gi = g.find("cuda");
   const double gms = gi ? gi->computeMedianMs() : 0;
-  root["gaussian_pdf_f32"] = {{"n", million}, {"kernel_median_ms", gms}, {"target_ms", 0.02},
-                              {"result", gi ? implJson(*gi) : ordered_json()}};
+  root["gaussian_pdf_f32"] = {
+      {"n", million}, {"kernel_median_ms", gms}, {"target_ms", 0.02}, {"result", gi ? implJson(*gi) : ordered_json()}};
   std::printf("gaussian_pdf f32 n=%llu kernel median: %.4f ms (target <= 0.02 ms)\n", (unsigned long long)million, gms);
   ok = ok && gi && gi->status == Status::Ok && gi->verification.passed();
 
   // hypot: the course's two launches and an auto one.
   ordered_json hy = ordered_json::array();
   for (auto [gr, bl] : {std::pair<unsigned, unsigned>{1, 1}, {128, 64}, {0, 0}}) {
-    RunResult h = gr ? runOne(engine, "hypot", million, "cuda-grid-stride", quick ? 2 : 5, std::to_string(bl),
-                              std::to_string(gr))
-                     : runOne(engine, "hypot", million, "cuda-grid-stride", reps);
+    RunResult h =
+        gr ? runOne(engine, "hypot", million, "cuda-grid-stride", quick ? 2 : 5, std::to_string(bl), std::to_string(gr))
+           : runOne(engine, "hypot", million, "cuda-grid-stride", reps);
     if (const ImplResult* hi = h.find("cuda-grid-stride")) {
       hy.push_back(implJson(*hi));
       std::printf("hypot f32 n=%llu %s: kernel %.4f ms\n", (unsigned long long)million,
@@ -358,8 +398,10 @@ int runBench(Engine& engine, const BenchOptions& o) {
   }
   root["all_verified"] = ok;
   if (!o.json.empty()) {
-    if (o.json == "-") std::cout << dumpJson(root, 2) << "\n";
-    else files::writeAtomic(o.json, dumpJson(root, 2) + "\n");
+    if (o.json == "-")
+      std::cout << dumpJson(root, 2) << "\n";
+    else
+      files::writeAtomic(o.json, dumpJson(root, 2) + "\n");
   }
   return ok ? 0 : 1;
 }

@@ -13,8 +13,8 @@ struct BenchOptions {
 };
 
 /// The parts of the bench, in the order they run (`--section`); every GPU part measures the cudaMemcpy ceiling first.
-inline constexpr const char* kBenchSections[] = {"host", "foundation", "memory", "coalescing", "row_col_sums", "matmul",
-                                                   "mandelbrot"};
+inline constexpr const char* kBenchSections[] = {"host",         "foundation", "memory",    "coalescing",
+                                                 "row_col_sums", "matmul",     "mandelbrot"};
 /// "" when every name is a section, else one line naming the unknown one and the known ones.
 std::string checkBenchSections(const std::vector<std::string>& sections);
 

@@ -1,11 +1,10 @@
 // launchlab-cli bench-render: what one frame of a GPU plot view costs, phase by phase, by the interop path and by
 // the host path in the same run (docs/PERFORMANCE.md, "GPU-rendered plots").
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <iostream>
+#include <nlohmann/json.hpp>
 #include <vector>
 
 #include "cli_render.h"
@@ -40,9 +39,16 @@ double median(std::vector<double> v) {
 struct Phases {
   std::vector<double> map, kernel, unmap, feed, draw, readback;
   nlohmann::json summary() const {
-    auto m = [](const std::vector<double>& v) { return v.empty() ? nlohmann::json(nullptr) : nlohmann::json(median(v)); };
-    return {{"map_ms", m(map)}, {"kernel_ms", m(kernel)}, {"unmap_ms", m(unmap)}, {"feed_ms", m(feed)},
-            {"draw_ms", m(draw)}, {"readback_ms", m(readback)}, {"frame_ms", median(feed) + median(draw)}};
+    auto m = [](const std::vector<double>& v) {
+      return v.empty() ? nlohmann::json(nullptr) : nlohmann::json(median(v));
+    };
+    return {{"map_ms", m(map)},
+            {"kernel_ms", m(kernel)},
+            {"unmap_ms", m(unmap)},
+            {"feed_ms", m(feed)},
+            {"draw_ms", m(draw)},
+            {"readback_ms", m(readback)},
+            {"frame_ms", median(feed) + median(draw)}};
   }
 };
 
@@ -99,10 +105,12 @@ gl::Status compare(Bench& b, const std::string& name, const render::ViewSource& 
   nlohmann::json row{{"view", name}, {"interop", gpu->summary()}, {"host", host->summary()}};
   const double gi = row["interop"]["frame_ms"], hi = row["host"]["frame_ms"];
   row["host_over_interop"] = gi > 0 ? hi / gi : 0.0;
-  std::printf("%-34s interop %8.3f ms (map %.3f kernel %.3f unmap %.3f draw %.3f)  host %8.3f ms  ratio %6.1fx  "
-              "readback %.2f ms\n", name.c_str(), gi, double(row["interop"]["map_ms"]), double(row["interop"]["kernel_ms"]),
-              double(row["interop"]["unmap_ms"]), double(row["interop"]["draw_ms"]), hi, double(row["host_over_interop"]),
-              double(row["interop"]["readback_ms"]));
+  std::printf(
+      "%-34s interop %8.3f ms (map %.3f kernel %.3f unmap %.3f draw %.3f)  host %8.3f ms  ratio %6.1fx  "
+      "readback %.2f ms\n",
+      name.c_str(), gi, double(row["interop"]["map_ms"]), double(row["interop"]["kernel_ms"]),
+      double(row["interop"]["unmap_ms"]), double(row["interop"]["draw_ms"]), hi, double(row["host_over_interop"]),
+      double(row["interop"]["readback_ms"]));
   rows.push_back(row);
   return {};
 }
@@ -135,11 +143,14 @@ gl::Status mapCost(int reps, nlohmann::json& out) {
       host.push_back(ms);
       eventMap.push_back(t.mapMs);
     }
-    row[drawBetween ? "after_gl_draw" : "idle"] = {{"map_unmap_host_ms", median(host)}, {"map_event_ms", median(eventMap)}};
+    row[drawBetween ? "after_gl_draw" : "idle"] = {{"map_unmap_host_ms", median(host)},
+                                                   {"map_event_ms", median(eventMap)}};
   }
-  std::printf("map + unmap alone: %.3f ms (buffer idle), %.3f ms (GL drew from it just before); event-timed map "
-              "%.3f / %.3f ms\n", double(row["idle"]["map_unmap_host_ms"]), double(row["after_gl_draw"]["map_unmap_host_ms"]),
-              double(row["idle"]["map_event_ms"]), double(row["after_gl_draw"]["map_event_ms"]));
+  std::printf(
+      "map + unmap alone: %.3f ms (buffer idle), %.3f ms (GL drew from it just before); event-timed map "
+      "%.3f / %.3f ms\n",
+      double(row["idle"]["map_unmap_host_ms"]), double(row["after_gl_draw"]["map_unmap_host_ms"]),
+      double(row["idle"]["map_event_ms"]), double(row["after_gl_draw"]["map_event_ms"]));
   out = row;
   return {};
 }
@@ -180,18 +191,20 @@ int cmdBenchRender(Engine& engine, const std::string& json, bool quick) {
     zoom.begin = n / 2 - n / 32;
     zoom.end = n / 2 + n / 32;
     const std::string tag = "waveform 2^" + std::to_string(lg);
-    for (auto [name, w, step] : {std::tuple{tag + " full", full, std::int64_t(0)},
-                                 std::tuple{tag + " zoom 1/16", zoom, std::int64_t(0)},
-                                 std::tuple{tag + " pan", zoom, std::int64_t(n / 1024)}})
+    for (auto [name, w, step] :
+         {std::tuple{tag + " full", full, std::int64_t(0)}, std::tuple{tag + " zoom 1/16", zoom, std::int64_t(0)},
+          std::tuple{tag + " pan", zoom, std::int64_t(n / 1024)}})
       if (gl::Status s = compare(b, name, src, w, step, rows); !s.ok()) return fail(name + ": " + s.error);
   }
   nlohmann::json mapOnly;
   if (gl::Status s = mapCost(b.reps, mapOnly); !s.ok()) return fail("map cost: " + s.error);
   // The other views at live-mode sizes.
   std::vector<std::uint32_t> counts(1 << 16);
-  for (std::size_t i = 0; i < counts.size(); ++i) counts[i] = std::uint32_t(1000 * std::exp(-std::pow((double(i) - 32768) / 8000, 2)));
+  for (std::size_t i = 0; i < counts.size(); ++i)
+    counts[i] = std::uint32_t(1000 * std::exp(-std::pow((double(i) - 32768) / 8000, 2)));
   std::vector<float> image(std::size_t(2048) * 2048);
-  for (std::size_t i = 0; i < image.size(); ++i) image[i] = float(std::sin(double(i % 2048) * 0.01) * std::cos(double(i / 2048) * 0.013));
+  for (std::size_t i = 0; i < image.size(); ++i)
+    image[i] = float(std::sin(double(i % 2048) * 0.01) * std::cos(double(i / 2048) * 0.013));
   std::vector<float> points(std::size_t(3) << 20);
   for (std::size_t i = 0; i < (1u << 20); ++i) {
     const float x = float((i * 2654435761u) % 1000003) / 1000003.f, y = float((i * 40503u + 7) % 999983) / 999983.f;
@@ -206,25 +219,31 @@ int cmdBenchRender(Engine& engine, const std::string& json, bool quick) {
     std::vector<std::size_t> shape;
     const void* host;
     std::size_t bytes;
-  } views[] = {{"histogram 65536 bins", PlotKind::Histogram, DType::U32, {counts.size()}, counts.data(), counts.size() * 4},
-               {"image 2048x2048", PlotKind::Image, DType::F32, {2048, 2048}, image.data(), image.size() * 4},
-               {"points 2^20", PlotKind::Points, DType::F32, {3, 1u << 20}, points.data(), points.size() * 4}};
+  } views[] = {
+      {"histogram 65536 bins", PlotKind::Histogram, DType::U32, {counts.size()}, counts.data(), counts.size() * 4},
+      {"image 2048x2048", PlotKind::Image, DType::F32, {2048, 2048}, image.data(), image.size() * 4},
+      {"points 2^20", PlotKind::Points, DType::F32, {3, 1u << 20}, points.data(), points.size() * 4}};
   for (const auto& v : views) {
     render::DeviceCopy onDevice(v.host, v.bytes);
     if (!onDevice.error().empty()) return fail(onDevice.error());
     render::ViewWindow w;
-    if (v.kind == PlotKind::Image) w.valueRange = {{-1.0, 1.0}};    // the colour range
+    if (v.kind == PlotKind::Image) w.valueRange = {{-1.0, 1.0}};     // the colour range
     if (v.kind == PlotKind::Points) w.valueRange = {{-0.05, 1.05}};  // the unit square and a margin
     if (gl::Status s = compare(b, v.name, {v.kind, v.dt, v.shape, v.host, onDevice.data()}, w, 0, rows); !s.ok())
       return fail(std::string(v.name) + ": " + s.error);
   }
   for (auto& row : rows) row["interop_fps"] = 1000.0 / std::max(1e-6, double(row["interop"]["frame_ms"]));
   if (!json.empty()) {
-    const nlohmann::json doc{{"schema", "launchlab.bench_render"}, {"device", (*ctx)->info().renderer},
-                             {"frame", {kFrameW, kFrameH}}, {"reps", b.reps}, {"rows", rows},
+    const nlohmann::json doc{{"schema", "launchlab.bench_render"},
+                             {"device", (*ctx)->info().renderer},
+                             {"frame", {kFrameW, kFrameH}},
+                             {"reps", b.reps},
+                             {"rows", rows},
                              {"map_unmap_alone", mapOnly}};
-    if (json == "-") std::cout << doc.dump(2) << "\n";
-    else files::writeAtomic(json, doc.dump(2) + "\n");
+    if (json == "-")
+      std::cout << doc.dump(2) << "\n";
+    else
+      files::writeAtomic(json, doc.dump(2) + "\n");
   }
   return 0;
 }

@@ -2,9 +2,8 @@
 #include "cli_bench_geometry.h"
 
 #include <CLI/CLI.hpp>
-#include <nlohmann/json.hpp>
-
 #include <iostream>
+#include <nlohmann/json.hpp>
 
 #include "cli_table.h"
 #include "launchlab/io/atomic_file.h"
@@ -42,8 +41,10 @@ std::string timingsJson(const std::vector<geom::gpu::M4Timing>& timings, const D
   auto& rows = root["m4"] = nlohmann::ordered_json::array();
   for (const auto& t : timings) {
     nlohmann::ordered_json r{{"n", t.n}, {"columns", t.columns}};
-    if (t.error.empty()) r.update({{"median_ms", t.medianMs}, {"min_ms", t.minMs}, {"gb_per_s", t.gbPerS}});
-    else r["error"] = t.error;
+    if (t.error.empty())
+      r.update({{"median_ms", t.medianMs}, {"min_ms", t.minMs}, {"gb_per_s", t.gbPerS}});
+    else
+      r["error"] = t.error;
     rows.push_back(r);
   }
   return root.dump(2) + "\n";
@@ -55,7 +56,9 @@ CLI::App* addBenchGeometry(CLI::App& app, BenchGeometryOptions& o) {
   auto* sub = app.add_subcommand("bench-geometry",
                                  "Time the GPU M4 decimation of the plot views at 2^20, 2^24 and 2^27 f32 samples");
   sub->add_option("--json", o.json, "Write the timings as JSON to FILE, or - for stdout");
-  sub->add_option("--reps", o.reps, "Timed repetitions per point (median)")->default_val(20)->check(CLI::Range(1, 10000));
+  sub->add_option("--reps", o.reps, "Timed repetitions per point (median)")
+      ->default_val(20)
+      ->check(CLI::Range(1, 10000));
   return sub;
 }
 
@@ -67,8 +70,10 @@ int runBenchGeometry(const BenchGeometryOptions& o) {
   }
   const auto timings = geom::gpu::timeM4(kSizes, kColumns, o.reps);
   if (o.json != "-") std::cout << renderTimings(timings, st.info.name);
-  if (o.json == "-") std::cout << timingsJson(timings, st.info, o.reps);
-  else if (!o.json.empty()) files::writeAtomic(o.json, timingsJson(timings, st.info, o.reps));
+  if (o.json == "-")
+    std::cout << timingsJson(timings, st.info, o.reps);
+  else if (!o.json.empty())
+    files::writeAtomic(o.json, timingsJson(timings, st.info, o.reps));
   for (const auto& t : timings)
     if (!t.error.empty()) return 1;
   return 0;

@@ -8,7 +8,9 @@ namespace launchlab::cli {
 std::variant<CeilingsReport, RequestProblem> ceilingsFor(Engine& engine, const CeilingsOptions& o) {
   if (!o.gpuProfile.empty()) {
     const ArchProfile* p = findArchProfile(o.gpuProfile);
-    if (!p) return RequestProblem{"gpu-profile", "unknown profile '" + o.gpuProfile + "' (known: " + archProfileNames() + ")"};
+    if (!p)
+      return RequestProblem{"gpu-profile",
+                            "unknown profile '" + o.gpuProfile + "' (known: " + archProfileNames() + ")"};
     return CeilingsReport{theoreticalCeilings(*p), ""};
   }
   const DeviceStatus device = engine.deviceStatus();

@@ -1,8 +1,7 @@
 #include "cli_course.h"
 
-#include <nlohmann/json.hpp>
-
 #include <cstdio>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "launchlab/course.h"
@@ -50,8 +49,8 @@ std::string renderCourse() {
   for (const auto& e : courseExperiments()) {
     if (e.chapter != chapter) o << "\n" << (chapter = e.chapter) << "\n";
     o << "  " << e.id << "  " << e.title << "\n"
-      << "      seed: " << (e.seed.notebook.empty() ? "" : e.seed.notebook + ", ") << e.seed.section << " (" << e.seed.file << ":" << e.seed.line
-      << ")\n"
+      << "      seed: " << (e.seed.notebook.empty() ? "" : e.seed.notebook + ", ") << e.seed.section << " ("
+      << e.seed.file << ":" << e.seed.line << ")\n"
       << "      run:  " << asOptions(e.request) << "\n"
       << "      look: " << e.lookFor << "\n";
     if (!e.differs.empty()) o << "      differs: " << e.differs << "\n";

@@ -42,8 +42,8 @@ std::vector<ApiOccupancy> measureApi(Engine& engine, const std::vector<SweepCell
     const RunResult r = engine.run(req);
     const ImplResult* i = r.find(implId);
     if (!i || i->status != Status::Ok) {
-      notes.push_back("block " + cell.values.front() + ": the run gave no CUDA figures (" +
-                      (i ? i->reason : r.reason) + ")");
+      notes.push_back("block " + cell.values.front() + ": the run gave no CUDA figures (" + (i ? i->reason : r.reason) +
+                      ")");
       continue;
     }
     all.insert(all.end(), i->kernelOccupancy.begin(), i->kernelOccupancy.end());
@@ -77,7 +77,8 @@ std::variant<OccupancyReport, RequestProblem> occupancyFor(Engine& engine, const
     plan.base.grid = grid->front();
   }
   std::vector<RequestProblem> problems;
-  const auto cells = expandSweep(plan, [&](const RunRequest& r) { return engine.validate(r); }, problems);
+  const auto cells = expandSweep(
+      plan, [&](const RunRequest& r) { return engine.validate(r); }, problems);
   if (!problems.empty()) return problems.front();
   std::vector<Dim3> dims;
   for (const auto& c : cells) {
@@ -111,9 +112,9 @@ std::string renderOccupancy(const OccupancyReport& r) {
   o << r.workload << " / " << r.implId << ": " << r.label << ", " << r.profile.smCount << " SMs\n";
   for (const auto& n : r.notes) o << "  note: " << n << "\n";
   const bool api = !r.theoretical;
-  o << pad("kernel", 44) << pad("block", 8) << pad("regs", 5, true) << pad("smem B", 7, true)
-    << pad("blk/SM", 7, true) << pad("occup.", 7, true) << pad("limiter", 22) << pad("grid", 9, true)
-    << pad("waves", 14) << (api ? "CUDA API blk/SM" : "") << "\n";
+  o << pad("kernel", 44) << pad("block", 8) << pad("regs", 5, true) << pad("smem B", 7, true) << pad("blk/SM", 7, true)
+    << pad("occup.", 7, true) << pad("limiter", 22) << pad("grid", 9, true) << pad("waves", 14)
+    << (api ? "CUDA API blk/SM" : "") << "\n";
   for (const auto& row : r.rows) {
     const Occupancy& x = row.occupancy;
     std::string limiters;

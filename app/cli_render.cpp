@@ -3,7 +3,6 @@
 #include "cli_render.h"
 
 #include <CLI/CLI.hpp>
-
 #include <charconv>
 #include <iostream>
 #include <vector>
@@ -56,8 +55,8 @@ const ArraySpec& outputSpec(const Engine& engine, const std::string& workload, c
 const ImplResult* pickImpl(const RunResult& r, const std::string& output) {
   const ImplResult* best = nullptr;
   for (const ImplResult& i : r.impls) {
-    const bool has = i.status == Status::Ok &&
-                     std::any_of(i.outputs.begin(), i.outputs.end(), [&](const HostArray& a) { return a.name() == output; });
+    const bool has = i.status == Status::Ok && std::any_of(i.outputs.begin(), i.outputs.end(),
+                                                           [&](const HostArray& a) { return a.name() == output; });
     if (has && (!best || (i.gpu && !best->gpu))) best = &i;
   }
   return best;
@@ -72,7 +71,8 @@ int fail(const std::string& why) {
 }  // namespace
 
 void addRenderOptions(CLI::App* cmd, RenderOptions& o) {
-  cmd->add_option("--output", o.output, "The output to draw (see 'list'): a waveform, histogram, image or points output")
+  cmd->add_option("--output", o.output,
+                  "The output to draw (see 'list'): a waveform, histogram, image or points output")
       ->required();
   cmd->add_option("--png", o.png, "Write the picture to FILE.png")->required();
   cmd->add_option("--size", o.size, "Picture size WIDTHxHEIGHT")->default_str("1280x720");
@@ -89,7 +89,8 @@ int cmdRender(Engine& engine, RunRequest req, const RenderOptions& o) {
   const auto range = o.range.empty() ? std::pair<std::uint64_t, std::uint64_t>{0, 0} : parseRange(o.range);
 #if !LAUNCHLAB_HAVE_GL
   (void)width, (void)height, (void)range;
-  std::cerr << "launchlab-cli: render: this build has no OpenGL renderer (EGL, OpenGL or libpng missing at build time)\n";
+  std::cerr
+      << "launchlab-cli: render: this build has no OpenGL renderer (EGL, OpenGL or libpng missing at build time)\n";
   return 1;
 #else
   if (std::string why = render::unsupportedKind(spec.plot); !why.empty()) throw RenderInputError("--output: " + why);
@@ -104,8 +105,8 @@ int cmdRender(Engine& engine, RunRequest req, const RenderOptions& o) {
   const gl::ContextInfo& info = (*ctx)->info();
   if (!info.onCudaDevice && !o.allowSoftware)
     return fail(info.reason + ": no GPU-rendered path (--allow-software draws through it by host upload)");
-  const render::InteropSupport interop = info.onCudaDevice ? render::interopSupport(ordinal)
-                                                           : render::InteropSupport{false, info.reason};
+  const render::InteropSupport interop =
+      info.onCudaDevice ? render::interopSupport(ordinal) : render::InteropSupport{false, info.reason};
   const bool useInterop = interop.possible && !o.hostUpload;
   const std::string pathLine = useInterop ? "GPU-rendered: CUDA–OpenGL interop (" + dev.info.name + ")"
                                : o.hostUpload && interop.possible ? "host upload (--host-upload): " + info.reason
@@ -121,7 +122,8 @@ int cmdRender(Engine& engine, RunRequest req, const RenderOptions& o) {
   if (!impl) return fail("no implementation produced '" + o.output + "'");
   const HostArray& out = *std::find_if(impl->outputs.begin(), impl->outputs.end(),
                                        [&](const HostArray& a) { return a.name() == o.output; });
-  if (window.end > out.size()) throw RenderInputError("--range: ends after the output's " + std::to_string(out.size()) + " elements");
+  if (window.end > out.size())
+    throw RenderInputError("--range: ends after the output's " + std::to_string(out.size()) + " elements");
   std::optional<render::DeviceCopy> onDevice;
   if (useInterop && !onDevice.emplace(out.data(), out.bytes()).error().empty()) return fail(onDevice->error());
   const render::ViewSource src{spec.plot, out.dtype(), out.shape(), out.data(), onDevice ? onDevice->data() : nullptr};

@@ -10,9 +10,12 @@ namespace launchlab::cli {
 
 std::string fmtMs(double ms) {
   char b[32];
-  if (ms >= 100) std::snprintf(b, sizeof b, "%.1f", ms);
-  else if (ms >= 1) std::snprintf(b, sizeof b, "%.3f", ms);
-  else std::snprintf(b, sizeof b, "%.4f", ms);
+  if (ms >= 100)
+    std::snprintf(b, sizeof b, "%.1f", ms);
+  else if (ms >= 1)
+    std::snprintf(b, sizeof b, "%.3f", ms);
+  else
+    std::snprintf(b, sizeof b, "%.4f", ms);
   return b;
 }
 
@@ -44,7 +47,8 @@ std::string verification(const ImplResult& i) {
       return "FAIL: " + std::to_string(v.mismatches) + "/" + std::to_string(v.compared) + " mismatches";
     case Verification::Outcome::Demonstration:
       return "demonstration: " + std::to_string(v.mismatches) + " differ (the lesson)";
-    default: return std::string(outcomeName(v.outcome));
+    default:
+      return std::string(outcomeName(v.outcome));
   }
 }
 }  // namespace
@@ -75,10 +79,10 @@ std::string renderRun(const RunResult& r) {
       continue;
     }
     o << pad(i.launch ? formatDim3(i.launch->grid) + " x " + formatDim3(i.launch->block) : "-", 14)
-      << pad(phase(i, Phase::H2D), 9, true) << pad(phase(i, Phase::Kernel), 10, true) << pad(phase(i, Phase::D2H), 9, true)
-      << pad(phase(i, Phase::Cpu), 9, true) << pad(phase(i, Phase::Total), 10, true)
-      << pad(num(i.bandwidthGBs, "%.1f"), 8, true) << pad(num(i.speedupTotal, "%.2fx"), 8, true) << " "
-      << verification(i) << "\n";
+      << pad(phase(i, Phase::H2D), 9, true) << pad(phase(i, Phase::Kernel), 10, true)
+      << pad(phase(i, Phase::D2H), 9, true) << pad(phase(i, Phase::Cpu), 9, true)
+      << pad(phase(i, Phase::Total), 10, true) << pad(num(i.bandwidthGBs, "%.1f"), 8, true)
+      << pad(num(i.speedupTotal, "%.2fx"), 8, true) << " " << verification(i) << "\n";
     if (!i.launchNote.empty() && i.launchNote != "as requested") notes.push_back(i.implId + ": " + i.launchNote);
     for (const auto& [k, v] : i.scalars) notes.push_back(i.implId + ": output " + k + " = " + num(v, "%.10g"));
     for (const auto& [k, v] : i.metrics) notes.push_back(i.implId + ": " + k + " = " + num(v, "%.6g"));
@@ -92,7 +96,8 @@ std::string renderRun(const RunResult& r) {
   }
   std::string gflops;
   for (const auto& i : r.impls)
-    if (i.status == Status::Ok && i.gflops > 0) gflops += (gflops.empty() ? "" : ", ") + i.implId + " " + num(i.gflops, "%.1f");
+    if (i.status == Status::Ok && i.gflops > 0)
+      gflops += (gflops.empty() ? "" : ", ") + i.implId + " " + num(i.gflops, "%.1f");
   if (!gflops.empty()) o << "\nGFLOP/s (the workload's flops / kernel or CPU time): " << gflops << "\n";
   o << "\nGB/s = bytes moved (inputs read + outputs written) / kernel time (CPU time for CPU rows); "
        "speedup = cpu-serial total / total.\n";
@@ -102,7 +107,8 @@ std::string renderRun(const RunResult& r) {
 }
 
 std::string renderBlockTraces(const RunResult& r) {
-  const bool any = std::any_of(r.impls.begin(), r.impls.end(), [](const ImplResult& i) { return !i.blockTrace.empty(); });
+  const bool any =
+      std::any_of(r.impls.begin(), r.impls.end(), [](const ImplResult& i) { return !i.blockTrace.empty(); });
   if (!any) return {};
   std::ostringstream o;
   o << "\nBlocks on SMs (--trace-blocks; the traced kernels' times include the instrumentation):\n";
@@ -151,7 +157,8 @@ std::string renderDevice(const DeviceStatus& s, bool builtWithCuda) {
     return o.str();
   }
   if (!s.available) o << "no device selected: " << s.reason << "\n";
-  if (s.devices.size() > 1) o << s.devices.size() << " CUDA devices (--device N picks one; default 0 or $LAUNCHLAB_DEVICE)\n";
+  if (s.devices.size() > 1)
+    o << s.devices.size() << " CUDA devices (--device N picks one; default 0 or $LAUNCHLAB_DEVICE)\n";
   if (s.devices.empty()) renderDeviceInfo(o, s.info, false);  // a status from elsewhere, without the list
   for (const auto& d : s.devices) renderDeviceInfo(o, d, s.available && d.index == s.info.index);
   return o.str();

@@ -27,7 +27,8 @@ int main(int argc, char** argv) {
     std::cerr << "launchlab-kernel-resources: no kernel in " << argv[1] << " (not a cuobjdump resource report?)\n";
     return 2;
   }
-  launchlab::files::writeAtomic(argv[2], launchlab::kernelRecordsJson(records, "cuobjdump --dump-resource-usage") + "\n");
+  launchlab::files::writeAtomic(argv[2],
+                                launchlab::kernelRecordsJson(records, "cuobjdump --dump-resource-usage") + "\n");
   std::cerr << "recorded " << records.size() << " kernels (" << launchlab::recordedArchs(records).size()
             << " architectures) in " << argv[2] << "\n";
   return 0;

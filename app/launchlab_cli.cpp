@@ -36,8 +36,8 @@
 #include "launchlab/io/json.h"
 #include "launchlab/io/run_file.h"
 #include "launchlab/kernels.h"
-#include "launchlab/profiler/cupti_profiler.h"
 #include "launchlab/parse.h"
+#include "launchlab/profiler/cupti_profiler.h"
 #include "launchlab/request.h"
 #include "launchlab/sweep.h"
 #include "launchlab/worker.h"
@@ -71,7 +71,7 @@ struct RunOptions {
   std::vector<std::string> params, inputs;
   cli::KernelOptions kernel;  ///< run --kernel-file: a student's kernel as "my-kernel"
   bool traceBlocks = false;
-  bool dryRun = false;  ///< run: print the request's command line (command_line.h) after parsing it, run nothing
+  bool dryRun = false;    ///< run: print the request's command line (command_line.h) after parsing it, run nothing
   bool counters = false;  ///< run --counters, profile: hardware counters (--metrics, else defaultCounters())
   std::string metrics;
 };
@@ -138,7 +138,8 @@ void checkOutputFile(const std::string& option, const std::string& path) {
   if (path.empty() || path == "-") return;
   auto parent = std::filesystem::path(path).parent_path();
   if (parent.empty()) parent = ".";
-  if (!std::filesystem::is_directory(parent)) throw BadUsage(option + ": folder " + parent.string() + " does not exist");
+  if (!std::filesystem::is_directory(parent))
+    throw BadUsage(option + ": folder " + parent.string() + " does not exist");
   checkWritable(option, parent);
   if (std::filesystem::is_directory(path)) throw BadUsage(option + ": " + path + " is a folder");
   if (std::filesystem::exists(path) && !std::filesystem::is_regular_file(path))
@@ -150,8 +151,8 @@ void checkOutputFolder(const std::string& option, const std::string& path) {
   if (path.empty()) return;
   std::error_code ec;
   std::filesystem::create_directories(path, ec);
-  if (ec || !std::filesystem::is_directory(path)) throw BadUsage(option + ": cannot create folder " + path +
-                                                                 (ec ? ": " + ec.message() : ": a file is in the way"));
+  if (ec || !std::filesystem::is_directory(path))
+    throw BadUsage(option + ": cannot create folder " + path + (ec ? ": " + ec.message() : ": a file is in the way"));
   checkWritable(option, path);
 }
 
@@ -195,8 +196,9 @@ void selectDevice(Engine& engine, const std::string& text) {
 
 /// run and compile: the kernel file of a student's kernel and how to compile and run it.
 void addKernelOptions(CLI::App* cmd, cli::KernelOptions& k, bool required) {
-  auto* file = cmd->add_option("--kernel-file", k.file, "A kernel of your own (.cu) for the workload's exercise, run "
-                                                        "as \"my-kernel\" (kernels/<workload>/exercise*.cu, docs/EXERCISES.md)");
+  auto* file = cmd->add_option("--kernel-file", k.file,
+                               "A kernel of your own (.cu) for the workload's exercise, run "
+                               "as \"my-kernel\" (kernels/<workload>/exercise*.cu, docs/EXERCISES.md)");
   if (required) file->required();
   cmd->add_option("--kernel-name", k.name, "The kernel's name in the file (default: the exercise's)");
   cmd->add_option("--exercise", k.exercise, "The exercise (default: the workload's own, e.g. vector_add_grid_stride)");
@@ -255,7 +257,8 @@ int cmdRun(Engine& engine, const RunOptions& o) {
   }
   if (!r.allPassed()) {
     for (const auto& i : r.impls) {
-      if (i.status == Status::Failed) std::cerr << "launchlab-cli: " << i.implId << " failed: " << i.reason << "\n";
+      if (i.status == Status::Failed)
+        std::cerr << "launchlab-cli: " << i.implId << " failed: " << i.reason << "\n";
       else if (!i.verification.passed())
         std::cerr << "launchlab-cli: " << i.implId << " failed verification (" << i.verification.mismatches
                   << " mismatches)\n";
@@ -300,8 +303,10 @@ SweepPlan sweepPlan(const RunOptions& o, int smCount) {
     if (!values) throw BadUsage(optionOf(field) + ": " + err);
     plan.axes.push_back({field, *values});
   }
-  if (plan.axes.empty()) throw BadUsage("sweep: give a list or a range to at least one of --block, --grid, --n, "
-                                        "--dtype, --param (e.g. --block 32:1024:32)");
+  if (plan.axes.empty())
+    throw BadUsage(
+        "sweep: give a list or a range to at least one of --block, --grid, --n, "
+        "--dtype, --param (e.g. --block 32:1024:32)");
   return plan;
 }
 
@@ -312,13 +317,16 @@ int cmdSweep(Engine& engine, const SweepOptions& o) {
   if (auto clash = cli::outputClash({{"--json", o.run.json}, {"--csv", o.csv}}, plan.base.inputFiles); !clash.empty())
     throw BadUsage(clash);
   std::vector<RequestProblem> problems;
-  const auto cells = expandSweep(plan, [&](const RunRequest& r) { return engine.validate(r); }, problems);
+  const auto cells = expandSweep(
+      plan, [&](const RunRequest& r) { return engine.validate(r); }, problems);
   if (!problems.empty()) badRequest(problems.front());
   SweepTable table;
   SweepRecord record{nowIso8601(), 0};
   if (engine.deviceStatus().available && !o.run.json.empty())  // the ceiling the window's "% of cudaMemcpy" needs
-    record.copyGBs = engine.gpu().measureCopyBandwidthGBs(std::min(std::size_t(1) << 30, engine.gpu().memoryInfo().first / 4), 10);
-  runSweep(plan, cells, [&](const RunRequest& r, const CancelToken* c, const ProgressFn& p) { return engine.run(r, c, p); },
+    record.copyGBs =
+        engine.gpu().measureCopyBandwidthGBs(std::min(std::size_t(1) << 30, engine.gpu().memoryInfo().first / 4), 10);
+  runSweep(plan, cells,
+           [&](const RunRequest& r, const CancelToken* c, const ProgressFn& p) { return engine.run(r, c, p); },
            {&table});
   if (o.csv != "-" && o.run.json != "-") {
     std::cout << cli::renderSweep(table.fields(), table.points());
@@ -402,23 +410,26 @@ int main(int argc, char** argv) {
   run->add_option("--json", ro.json, "Write the full result as JSON to FILE, or - for stdout");
   run->add_option("--save-run", ro.saveRun, "Save the whole run (result and arrays) as a run file FILE.llrun");
   addKernelOptions(run, ro.kernel, false);
-  run->add_flag("--counters", ro.counters, "Also measure hardware counters of every GPU implementation (see "
-                                           "'profile --help' for --metrics)");
+  run->add_flag("--counters", ro.counters,
+                "Also measure hardware counters of every GPU implementation (see "
+                "'profile --help' for --metrics)");
   run->add_option("--metrics", ro.metrics, "With --counters: the counters, comma-separated, or all");
   run->add_flag("--trace-blocks", ro.traceBlocks,
                 "Run the instrumented kernels: every block's SM and start/end time (blocks on SMs, JSON block_trace)");
 
   std::string compileWorkload;
   cli::KernelOptions ko;
-  auto* compile = app.add_subcommand("compile", "Compile a kernel of your own for a workload's exercise with NVRTC "
-                                                "(no GPU needed): diagnostics as FILE:LINE:COL: error: TEXT");
+  auto* compile = app.add_subcommand("compile",
+                                     "Compile a kernel of your own for a workload's exercise with NVRTC "
+                                     "(no GPU needed): diagnostics as FILE:LINE:COL: error: TEXT");
   compile->add_option("workload", compileWorkload, "Workload id (see 'list')")->required();
   addKernelOptions(compile, ko, true);
   RunOptions cko;  // check: run's request options and a kernel file, run under compute-sanitizer
-  auto* check = app.add_subcommand("check", "Run a kernel of your own under compute-sanitizer (memcheck, then racecheck "
-                                            "when it uses __shared__; once, at the exercise's check size unless "
-                                            "--n): findings as FILE:LINE: TOOL: TEXT; exit 0 clean, 1 findings, "
-                                            "a tool over its time limit, or no sanitizer/GPU");
+  auto* check = app.add_subcommand("check",
+                                   "Run a kernel of your own under compute-sanitizer (memcheck, then racecheck "
+                                   "when it uses __shared__; once, at the exercise's check size unless "
+                                   "--n): findings as FILE:LINE: TOOL: TEXT; exit 0 clean, 1 findings, "
+                                   "a tool over its time limit, or no sanitizer/GPU");
   addRequestOptions(check, cko);
   for (const char* name : {"--impl", "--reps", "--warmup"}) check->remove_option(check->get_option(name));  // fixed
   check->add_option("--block", cko.text.block, "Threads per block: B or auto")->default_str("auto");
@@ -429,43 +440,57 @@ int main(int argc, char** argv) {
   run->add_flag("--dry-run", ro.dryRun, "Check the request and print the command line that runs it; run nothing");
 
   RunOptions po;  // profile: run's request options, counters always on
-  auto* profile = app.add_subcommand("profile", "Run a workload once more under CUPTI's range profiler and show hardware "
-                                                "counters per implementation: sectors per request, bank conflicts, "
-                                                "DRAM bytes, occupancy…");
+  auto* profile = app.add_subcommand("profile",
+                                     "Run a workload once more under CUPTI's range profiler and show hardware "
+                                     "counters per implementation: sectors per request, bank conflicts, "
+                                     "DRAM bytes, occupancy…");
   addRequestOptions(profile, po);
   profile->add_option("--block", po.text.block, "Threads per block: B or BxBy, or auto")->default_str("auto");
   profile->add_option("--grid", po.text.grid, "Blocks per grid: G or GxGy, or auto")->default_str("auto");
   profile->add_option("--metrics", po.metrics, cli::metricsHelp());
-  profile->add_option("--json", po.json, "Write the run with its counters as JSON (launchlab.run) to FILE, or - for stdout");
+  profile->add_option("--json", po.json,
+                      "Write the run with its counters as JSON (launchlab.run) to FILE, or - for stdout");
   po.counters = true;
 
   SweepOptions so;
-  auto* sweep = app.add_subcommand("sweep", "Measure implementations over axes of launch shapes, sizes, dtypes or parameters");
+  auto* sweep =
+      app.add_subcommand("sweep", "Measure implementations over axes of launch shapes, sizes, dtypes or parameters");
   addRequestOptions(sweep, so.run);
-  sweep->add_option("--block", so.run.text.block, "Block axis: 32:1024:32, 64,128,256, 16x16, or auto")->default_str("auto");
-  sweep->add_option("--grid", so.run.text.grid, "Grid axis: 132:4224:132, sm*1:sm*32:sm*1 (multiples of the SM count), a list, or auto")->default_str("auto");
+  sweep->add_option("--block", so.run.text.block, "Block axis: 32:1024:32, 64,128,256, 16x16, or auto")
+      ->default_str("auto");
+  sweep
+      ->add_option("--grid", so.run.text.grid,
+                   "Grid axis: 132:4224:132, sm*1:sm*32:sm*1 (multiples of the SM count), a list, or auto")
+      ->default_str("auto");
   sweep->add_option("--csv", so.csv, "Write the points as CSV to FILE, or - for stdout");
   sweep->add_option("--json", so.run.json, "Write the points as JSON to FILE, or - for stdout");
 
   cli::OccupancyOptions oo;
-  auto* occupancy = app.add_subcommand("occupancy", "An implementation's kernels over block sizes: resources, blocks per "
-                                                    "SM, occupancy and its limiter, waves, launch hints");
+  auto* occupancy = app.add_subcommand("occupancy",
+                                       "An implementation's kernels over block sizes: resources, blocks per "
+                                       "SM, occupancy and its limiter, waves, launch hints");
   occupancy->add_option("workload", oo.text.workload, "Workload id (see 'list')")->required();
   occupancy->add_option("--impl", oo.text.impls, "One CUDA implementation id")->required();
-  occupancy->add_option("--block", oo.text.block, "Blocks: 32:1024:32, 64,128,256, 16x16,32x8")->default_str("32:1024:32");
-  occupancy->add_option("--grid", oo.text.grid, "Grid for the waves (default: ceil(N / block), or what the GPU run launched)")
+  occupancy->add_option("--block", oo.text.block, "Blocks: 32:1024:32, 64,128,256, 16x16,32x8")
+      ->default_str("32:1024:32");
+  occupancy
+      ->add_option("--grid", oo.text.grid,
+                   "Grid for the waves (default: ceil(N / block), or what the GPU run launched)")
       ->default_str("auto");
   occupancy->add_option("--n", oo.text.n, "Size in elements (for the default grid)");
   occupancy->add_option("--dtype", oo.text.dtype, "The dtype whose kernel instantiations to show");
-  occupancy->add_option("--gpu-profile", oo.gpuProfile, "Theoretical figures of an architecture: sm_75, sm_80, sm_86, sm_89, sm_90");
+  occupancy->add_option("--gpu-profile", oo.gpuProfile,
+                        "Theoretical figures of an architecture: sm_75, sm_80, sm_86, sm_89, sm_90");
   occupancy->add_option("--json", oo.json, "Write the report as JSON to FILE, or - for stdout");
   oo.text.block = "32:1024:32";
 
   std::string deviceText;
   cli::CeilingsOptions ceo;
-  auto* ceilings = app.add_subcommand("ceilings", "The roofline's ceilings: copy bandwidth and FP32 FMA peak measured "
-                                                  "on the GPU, or a profile's datasheet without one");
-  ceilings->add_option("--gpu-profile", ceo.gpuProfile, "Datasheet figures of an architecture's GPU: sm_75, sm_80, sm_86, sm_89, sm_90");
+  auto* ceilings = app.add_subcommand("ceilings",
+                                      "The roofline's ceilings: copy bandwidth and FP32 FMA peak measured "
+                                      "on the GPU, or a profile's datasheet without one");
+  ceilings->add_option("--gpu-profile", ceo.gpuProfile,
+                       "Datasheet figures of an architecture's GPU: sm_75, sm_80, sm_86, sm_89, sm_90");
   ceilings->add_option("--reps", ceo.reps, "Timed repetitions of each measurement (median)")->default_val(10);
   ceilings->add_option("--json", ceo.json, "Write the ceilings as JSON (launchlab.ceilings) to FILE, or - for stdout");
   addDeviceOption(ceilings, deviceText);
@@ -488,38 +513,46 @@ int main(int argc, char** argv) {
   courseRun->add_option("--impl", co.impls, "Comma-separated implementation ids, or all (default: the preset's)");
   courseRun->add_option("--reps", co.reps, "Timed repetitions (default: the preset's)");
   courseRun->add_option("--warmup", co.warmup, "Untimed warm-up repetitions (default: the preset's)");
-  courseRun->add_option("--save-outputs", co.run.saveOutputs, "Write DIR/inputs/<input>.npy and DIR/<impl>/<output>.npy");
+  courseRun->add_option("--save-outputs", co.run.saveOutputs,
+                        "Write DIR/inputs/<input>.npy and DIR/<impl>/<output>.npy");
   courseRun->add_option("--json", co.run.json, "Write the full result as JSON to FILE, or - for stdout");
-  courseRun->add_option("--save-run", co.run.saveRun, "Save the whole run (result and arrays) as a run file FILE.llrun");
-  auto* coursePresets = course->add_subcommand("presets", "Write the course as the window's preset files (resources/presets)");
+  courseRun->add_option("--save-run", co.run.saveRun,
+                        "Save the whole run (result and arrays) as a run file FILE.llrun");
+  auto* coursePresets =
+      course->add_subcommand("presets", "Write the course as the window's preset files (resources/presets)");
   coursePresets->add_option("folder", presetsFolder, "An existing folder")->required();
 
   std::string showPath;
-  auto* show = app.add_subcommand("show", "Print a saved run file (.llrun) as 'run' prints it, with where it was measured");
+  auto* show =
+      app.add_subcommand("show", "Print a saved run file (.llrun) as 'run' prints it, with where it was measured");
   show->add_option("file", showPath, "A run file (run --save-run, or the window's Save run)")->required();
 
   RunOptions rno;  // render: run's request options, then the drawing's (cli_render.h)
   cli::RenderOptions rdo;
-  auto* render = app.add_subcommand("render", "Run a workload and draw one output with the GPU plot renderer (EGL + "
-                                              "OpenGL, CUDA–OpenGL interop on a GPU) into a PNG");
+  auto* render = app.add_subcommand("render",
+                                    "Run a workload and draw one output with the GPU plot renderer (EGL + "
+                                    "OpenGL, CUDA–OpenGL interop on a GPU) into a PNG");
   addRequestOptions(render, rno);
   cli::addRenderOptions(render, rdo);
   std::string benchRenderJson;
   bool benchRenderQuick = false;
-  auto* benchRender = app.add_subcommand("bench-render", "Frame breakdown of the GPU plot views (map, kernel, unmap, "
-                                                         "draw, readback): interop against host upload, per-view fps");
+  auto* benchRender = app.add_subcommand("bench-render",
+                                         "Frame breakdown of the GPU plot views (map, kernel, unmap, "
+                                         "draw, readback): interop against host upload, per-view fps");
   benchRender->add_option("--json", benchRenderJson, "Write the figures as JSON to FILE, or - for stdout");
   benchRender->add_flag("--quick", benchRenderQuick, "Small sizes (a smoke test, not a measurement)");
   addDeviceOption(benchRender, deviceText);
 
   BenchOptions bo;
-  auto* bench = app.add_subcommand("bench", "Measure the foundation's figures (bandwidth ceilings and the first workloads)");
+  auto* bench =
+      app.add_subcommand("bench", "Measure the foundation's figures (bandwidth ceilings and the first workloads)");
   bench->add_option("--json", bo.json, "Write the figures as JSON to FILE, or - for stdout");
   bench->add_flag("--quick", bo.quick, "Small sizes (a smoke test, not a measurement)");
   bench->add_option("--reps", bo.reps, "Timed repetitions per point")->default_val(20);
-  bench->add_option("--section", bo.sections,
-                    "Only these parts, comma-separated: host, foundation, memory, coalescing, row_col_sums, matmul, "
-                    "mandelbrot (default: all)")
+  bench
+      ->add_option("--section", bo.sections,
+                   "Only these parts, comma-separated: host, foundation, memory, coalescing, row_col_sums, matmul, "
+                   "mandelbrot (default: all)")
       ->delimiter(',');
   addDeviceOption(bench, deviceText);
 
@@ -527,7 +560,7 @@ int main(int argc, char** argv) {
   auto* benchGeometry = cli::addBenchGeometry(app, bgo);
 
   auto* worker = app.add_subcommand("worker", "Serve runs over stdin/stdout for a front end (GPU process isolation)");
-  worker->group("");  // internal: started by the GUI, not by users
+  worker->group("");                    // internal: started by the GUI, not by users
   addDeviceOption(worker, deviceText);  // the device of requests that name none
 
   try {
@@ -554,8 +587,10 @@ int main(int argc, char** argv) {
       return 0;
     }
     if (info->parsed()) {
-      if (infoJson) std::cout << json::deviceStatus(engine.deviceStatus()) << "\n";
-      else std::cout << cli::renderDevice(engine.deviceStatus(), kernels::builtWithCuda());
+      if (infoJson)
+        std::cout << json::deviceStatus(engine.deviceStatus()) << "\n";
+      else
+        std::cout << cli::renderDevice(engine.deviceStatus(), kernels::builtWithCuda());
       return 0;
     }
     if (course->parsed()) loadCourseDir(courseDir, courseDirOnly);
@@ -566,7 +601,8 @@ int main(int argc, char** argv) {
     rejectEmptyValues(app);
     if (courseRun->parsed()) return cmdCourseRun(engine, co);
     if (coursePresets->parsed()) {
-      if (!std::filesystem::is_directory(presetsFolder)) throw BadUsage("course presets: " + presetsFolder + " is not a folder");
+      if (!std::filesystem::is_directory(presetsFolder))
+        throw BadUsage("course presets: " + presetsFolder + " is not a folder");
       checkWritable("course presets", presetsFolder);
       const int written = cli::writeCoursePresets(presetsFolder, registry);
       std::cerr << "wrote " << written << " presets under " << presetsFolder << "\n";

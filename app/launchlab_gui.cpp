@@ -116,8 +116,8 @@ struct Options {
         "LaunchLab: pick a CUDA workload, tune its launch, run it, see and export the results.");
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addOptions({workload, course, open, openSweep, tab, presentation, screenshot, stalls, fresh, noRun, live, noGl, deviceImports, inProcess, device,
-                       remote, remoteCli, courseDir, courseDirOnly});
+    parser.addOptions({workload, course, open, openSweep, tab, presentation, screenshot, stalls, fresh, noRun, live,
+                       noGl, deviceImports, inProcess, device, remote, remoteCli, courseDir, courseDirOnly});
   }
 };
 

@@ -1,11 +1,11 @@
 #include "app/quit_on_signal.h"
 
-#include <QCoreApplication>
-#include <QSocketNotifier>
-
-#include <csignal>
 #include <fcntl.h>
 #include <unistd.h>
+
+#include <QCoreApplication>
+#include <QSocketNotifier>
+#include <csignal>
 
 namespace launchlab::app {
 

@@ -49,7 +49,8 @@ inline std::vector<SweepPoint> nSweepFixturePoints() {
 }
 
 inline std::string nSweepFixtureJson() {
-  return sweepJson(nSweepFixturePlan(), nSweepFixturePoints(), fixtureDevice(), {"2026-11-20T10:30:00Z", kFixtureCopyGBs});
+  return sweepJson(nSweepFixturePlan(), nSweepFixturePoints(), fixtureDevice(),
+                   {"2026-11-20T10:30:00Z", kFixtureCopyGBs});
 }
 
 }  // namespace launchlab::test

@@ -62,7 +62,8 @@ inline DeviceStatus fixtureDevice() {
 }
 
 inline std::string fixtureSweepJson() {
-  return sweepJson(fixtureSweepPlan(), fixtureSweepPoints(), fixtureDevice(), {"2026-11-20T10:30:00Z", kFixtureCopyGBs});
+  return sweepJson(fixtureSweepPlan(), fixtureSweepPoints(), fixtureDevice(),
+                   {"2026-11-20T10:30:00Z", kFixtureCopyGBs});
 }
 
 }  // namespace launchlab::test

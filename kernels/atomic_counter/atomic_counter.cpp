@@ -38,7 +38,8 @@ std::uint32_t countParallel(std::uint64_t n) {
   return counter;
 }
 
-template <bool Parallel> void runCpu(ImplContext& ctx) {
+template <bool Parallel>
+void runCpu(ImplContext& ctx) {
   std::uint32_t c = 0;
   runCpuTimed(ctx, [&] { c = Parallel ? countParallel(ctx.setup.n) : countSerial(ctx.setup.n); });
   ctx.outputs[0].view<std::int32_t>()[0] = std::int32_t(c);
@@ -57,8 +58,12 @@ class AtomicCounter final : public BasicWorkload {
     i.defaultN = 4096;
     i.maxN = (std::uint64_t(1) << 31) - 1;  // the int32 counter must hold n
     i.sizeLabel = "increments";
-    i.outputs = {{.name = "counter", .title = "Counter after n increments (expected: n)", .plot = PlotKind::Scalar,
-                  .xLabel = "", .yLabel = "count", .dtype = DType::I32}};
+    i.outputs = {{.name = "counter",
+                  .title = "Counter after n increments (expected: n)",
+                  .plot = PlotKind::Scalar,
+                  .xLabel = "",
+                  .yLabel = "count",
+                  .dtype = DType::I32}};
 
     addReference("CPU serial loop", "One core adds 1 n times: the reference (exactly n).", runCpu<false>);
     addCpu("cpu-parallel", "CPU parallel (private counts + one atomic per thread)",
@@ -89,8 +94,7 @@ class AtomicCounter final : public BasicWorkload {
       const double observed = double(std::uint32_t(got[0].view<std::int32_t>()[0]));
       const double lost = double(s.n) - observed;
       v.note = "observed " + std::to_string(std::uint64_t(observed)) + " of " + std::to_string(s.n) + " increments";
-      if (lost > 0 && impl.demonstration)
-        v.note += ": " + std::to_string(std::uint64_t(lost)) + " lost to the race";
+      if (lost > 0 && impl.demonstration) v.note += ": " + std::to_string(std::uint64_t(lost)) + " lost to the race";
     }
     return v;
   }

@@ -15,7 +15,8 @@ namespace cg = cooperative_groups;
 
 enum class Mode { Race, Atomic, WarpAggregated };
 
-template <Mode M> __global__ void incrementKernel(unsigned* __restrict__ counter, std::uint64_t n) {
+template <Mode M>
+__global__ void incrementKernel(unsigned* __restrict__ counter, std::uint64_t n) {
   const std::uint64_t stride = idx::gridStride1D(gridDim.x, blockDim.x);
   for (std::uint64_t i = idx::global1D(blockIdx.x, blockDim.x, threadIdx.x); i < n; i += stride) {
     if constexpr (M == Mode::Race) {
@@ -33,7 +34,8 @@ template <Mode M> __global__ void incrementKernel(unsigned* __restrict__ counter
   }
 }
 
-template <Mode M> void run(ImplContext& ctx) {
+template <Mode M>
+void run(ImplContext& ctx) {
   const std::uint64_t n = ctx.setup.n;
   const auto cfg = gpu::resolveLaunch1D(ctx, incrementKernel<M>, n, gpu::GridPolicy::CoverN);
   gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {

@@ -19,7 +19,8 @@ void fillSectorPictures(ImplContext& ctx) {
   for (std::uint32_t lane = 0; lane < kWarp; ++lane) {
     const std::uint64_t sector = sectorOfLane(stride, elemBytes, 0, lane);
     std::int32_t sharing = 0;
-    for (std::uint32_t other = 0; other < kWarp; ++other) sharing += sectorOfLane(stride, elemBytes, 0, other) == sector;
+    for (std::uint32_t other = 0; other < kWarp; ++other)
+      sharing += sectorOfLane(stride, elemBytes, 0, other) == sector;
     picture[lane * span + sector] = sharing;
   }
   auto series = ctx.output("sectors_per_stride").view<double>();
@@ -37,7 +38,8 @@ namespace {
 using namespace coalescing;
 
 /// out[i] = a[stride·i] + b[stride·i] for i < out.size(): the seed's add_experiment (stride 1 is its coalesced case).
-template <bool Parallel> void addStrided(const HostArray& a, const HostArray& b, HostArray& out, std::uint64_t stride) {
+template <bool Parallel>
+void addStrided(const HostArray& a, const HostArray& b, HostArray& out, std::uint64_t stride) {
   visitDTypeAmong<float, double>(out.dtype(), [&](auto tag) {
     using T = decltype(tag);
     const T* pa = a.view<T>().data();
@@ -47,7 +49,8 @@ template <bool Parallel> void addStrided(const HostArray& a, const HostArray& b,
   });
 }
 
-template <bool Parallel> void runCpu(ImplContext& ctx) {
+template <bool Parallel>
+void runCpu(ImplContext& ctx) {
   const auto stride = std::uint64_t(ctx.setup.params.integer("stride"));
   runCpuTimed(ctx, [&] { addStrided<Parallel>(ctx.inputs[0], ctx.inputs[1], ctx.outputs[0], stride); });
   fillSectorPictures(ctx);
@@ -67,18 +70,29 @@ class Coalescing final : public BasicWorkload {
     i.defaultN = 1 << 20;
     i.maxN = std::uint64_t(1) << 26;
     i.sizeLabel = "outputs n (a and b hold stride·n elements)";
-    i.params = {{.name = "stride", .label = "Stride s", .unit = "elements",
+    i.params = {{.name = "stride",
+                 .label = "Stride s",
+                 .unit = "elements",
                  .help = "out[i] = a[s·i] + b[s·i] in the strided kernel; a and b hold s·n elements",
-                 .kind = ParamSpec::Kind::Integer, .defaultValue = 16, .minValue = 1, .maxValue = double(kMaxStride)}};
+                 .kind = ParamSpec::Kind::Integer,
+                 .defaultValue = 16,
+                 .minValue = 1,
+                 .maxValue = double(kMaxStride)}};
     i.inputs = {{.name = "a", .title = "a (stride·n elements)", .yLabel = "a"},
                 {.name = "b", .title = "b (stride·n elements)", .yLabel = "b"}};
-    i.outputs = {
-        {.name = "out", .title = "out", .yLabel = "a + b"},
-        {.name = "sectors", .title = "Warp 0's 32 loads: lanes per 32-byte sector (at the run's stride)",
-         .plot = PlotKind::Image, .xLabel = "sector (32 bytes, from a's start)", .yLabel = "lanes in that sector",
-         .dtype = DType::I32},
-        {.name = "sectors_per_stride", .title = "Predicted 32-byte sectors per warp load against stride",
-         .plot = PlotKind::Series, .xLabel = "stride", .yLabel = "sectors per warp load", .dtype = DType::F64}};
+    i.outputs = {{.name = "out", .title = "out", .yLabel = "a + b"},
+                 {.name = "sectors",
+                  .title = "Warp 0's 32 loads: lanes per 32-byte sector (at the run's stride)",
+                  .plot = PlotKind::Image,
+                  .xLabel = "sector (32 bytes, from a's start)",
+                  .yLabel = "lanes in that sector",
+                  .dtype = DType::I32},
+                 {.name = "sectors_per_stride",
+                  .title = "Predicted 32-byte sectors per warp load against stride",
+                  .plot = PlotKind::Series,
+                  .xLabel = "stride",
+                  .yLabel = "sectors per warp load",
+                  .dtype = DType::F64}};
 
     addReference("CPU serial", "One core, out[i] = a[s·i] + b[s·i]: the reference of the strided experiment.",
                  runCpu<false>);

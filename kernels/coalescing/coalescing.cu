@@ -24,11 +24,12 @@ void run(ImplContext& ctx, bool coalesced) {
     const auto cfg = gpu::resolveLaunch1D(ctx, addExperimentKernel<T>, n, gpu::GridPolicy::CoverN);
     gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
       addExperimentKernel<T><<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s>>>(d.input<T>(0), d.input<T>(1),
-                                                                                       d.output<T>(0), n, stride);
+                                                                                      d.output<T>(0), n, stride);
     });
   });
   fillSectorPictures(ctx);
-  if (coalesced) ctx.metrics["sectors_per_warp_load"] = sectorsPerWarpLoad(1, std::uint32_t(dtypeSize(ctx.setup.dtype)));
+  if (coalesced)
+    ctx.metrics["sectors_per_warp_load"] = sectorsPerWarpLoad(1, std::uint32_t(dtypeSize(ctx.setup.dtype)));
 }
 
 }  // namespace

@@ -66,20 +66,24 @@ class BlockTrace {
     if (!ctx.traceBlocks) return;
     const std::uint64_t blocks = cfg.grid.count();
     if (blocks > kMaxTracedBlocks) {
-      ctx.launchNote += "; blocks not traced: " + std::to_string(blocks) + " blocks > " +
-                        std::to_string(kMaxTracedBlocks);
+      ctx.launchNote +=
+          "; blocks not traced: " + std::to_string(blocks) + " blocks > " + std::to_string(kMaxTracedBlocks);
       return;
     }
     m_buffer = DeviceBuffer(blocks * sizeof(BlockRecord));
     LAUNCHLAB_CUDA_CHECK(cudaMemset(m_buffer.get(), 0, m_buffer.bytes()));
     m_blocks = blocks;
-    ctx.launchNote += "; blocks traced (%smid, %globaltimer at each block's start and end): the kernel times "
-                      "include the instrumentation";
+    ctx.launchNote +=
+        "; blocks traced (%smid, %globaltimer at each block's start and end): the kernel times "
+        "include the instrumentation";
   }
   bool on() const { return m_blocks > 0; }
   BlockRecord* records() const { return m_buffer.as<BlockRecord>(); }
   /// The instantiation to launch: `traced` when tracing.
-  template <typename Kernel> Kernel pick(Kernel plain, Kernel traced) const { return on() ? traced : plain; }
+  template <typename Kernel>
+  Kernel pick(Kernel plain, Kernel traced) const {
+    return on() ? traced : plain;
+  }
   /// Copies the records back (after the repetitions, outside their timing) into ctx.blockTrace, relative times.
   void collect(ImplContext& ctx) const {
     if (!on()) return;

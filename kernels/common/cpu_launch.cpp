@@ -13,9 +13,8 @@ namespace {
 // per SM only (an emulated kernel has no register or shared-memory footprint to count).
 std::uint64_t residentBlocks(std::uint64_t threads) {
   const ArchProfile& p = defaultArchProfile();
-  const std::uint64_t perSm =
-      std::max<std::uint64_t>(1, std::min<std::uint64_t>(std::uint64_t(p.maxThreadsPerSm) / threads,
-                                                         std::uint64_t(p.maxBlocksPerSm)));
+  const std::uint64_t perSm = std::max<std::uint64_t>(
+      1, std::min<std::uint64_t>(std::uint64_t(p.maxThreadsPerSm) / threads, std::uint64_t(p.maxBlocksPerSm)));
   return perSm * std::uint64_t(p.smCount);
 }
 
@@ -38,8 +37,8 @@ LaunchConfig resolveEmulatedLaunch1D(ImplContext& ctx, std::uint64_t work, Emula
     if (policy == EmulatedGrid::Resident) {
       const std::uint64_t resident = residentBlocks(cfg.block.x);
       g = std::min(cover, resident);
-      why = "min(" + std::to_string(resident) + " blocks resident on " + defaultArchProfile().gpuName + ", " + why +
-            ")";
+      why =
+          "min(" + std::to_string(resident) + " blocks resident on " + defaultArchProfile().gpuName + ", " + why + ")";
     }
     cfg.grid = Dim3{std::uint32_t(std::min<std::uint64_t>(g, DeviceLimits::genericCuda().maxGridDim.x)), 1, 1};
     note += std::string(note.empty() ? "" : "; ") + "auto grid: " + std::to_string(cfg.grid.x) + " = " + why;

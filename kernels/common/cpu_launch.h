@@ -38,7 +38,8 @@ inline constexpr std::uint64_t kParallelEmulationThreads = 65536;
 
 /// body(t) for every thread of a 1-D launch: block after block, each block's threads in order on one core; with
 /// Parallel the blocks are shared out over all cores (OpenMP), as SMs share them out on a GPU.
-template <bool Parallel, typename Body> void emulateLaunch1D(const LaunchConfig& cfg, Body&& body) {
+template <bool Parallel, typename Body>
+void emulateLaunch1D(const LaunchConfig& cfg, Body&& body) {
   const std::int64_t blocks = std::int64_t(cfg.grid.x);
   const std::uint64_t threads = cfg.block.x;
   const auto runBlock = [&](std::int64_t b) {
@@ -71,8 +72,7 @@ void runEmulatedMap(ImplContext& ctx, EmulatedKernel kernel, const Formula& form
     const auto body = detail::elementBody<T>(ctx, formula, std::make_index_sequence<detail::arity<Formula, T>()>{});
     const std::uint64_t n = ctx.setup.n;
     const bool stride = kernel == EmulatedKernel::GridStride;
-    const LaunchConfig cfg =
-        resolveEmulatedLaunch1D(ctx, n, stride ? EmulatedGrid::Resident : EmulatedGrid::Cover);
+    const LaunchConfig cfg = resolveEmulatedLaunch1D(ctx, n, stride ? EmulatedGrid::Resident : EmulatedGrid::Cover);
     runCpuTimed(ctx, [&] {
       emulateLaunch1D<true>(cfg, [&](const EmulatedThread& t) {
         if (!stride) {

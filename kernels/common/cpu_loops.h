@@ -19,7 +19,8 @@ namespace launchlab::kernels {
 
 /// f(i) for every i in [0, n): serially, or split into static chunks over all cores with SIMD inside each chunk
 /// (element-wise bodies: no iteration depends on another).
-template <bool Parallel, typename F> void forEachIndex(std::size_t n, F&& f) {
+template <bool Parallel, typename F>
+void forEachIndex(std::size_t n, F&& f) {
   if constexpr (Parallel) {
 #pragma omp parallel for simd schedule(static)
     for (std::size_t i = 0; i < n; ++i) f(i);
@@ -30,7 +31,8 @@ template <bool Parallel, typename F> void forEachIndex(std::size_t n, F&& f) {
 
 /// f(r) for every row r in [0, rows): serially, or rows split into static chunks over all cores (row bodies
 /// have inner loops of their own, so no SIMD across rows).
-template <bool Parallel, typename F> void forEachRow(std::size_t rows, F&& f) {
+template <bool Parallel, typename F>
+void forEachRow(std::size_t rows, F&& f) {
   if constexpr (Parallel) {
 #pragma omp parallel for schedule(static)
     for (std::size_t r = 0; r < rows; ++r) f(r);
@@ -51,22 +53,29 @@ void runCpuLoop(ImplContext& ctx, MakeBody&& makeBody, LoopItem item = LoopItem:
     const auto body = makeBody(tag);
     const auto n = static_cast<std::size_t>(ctx.setup.n);
     runCpuTimed(ctx, [&] {
-      if (item == LoopItem::Row) forEachRow<Parallel>(n, body);
-      else forEachIndex<Parallel>(n, body);
+      if (item == LoopItem::Row)
+        forEachRow<Parallel>(n, body);
+      else
+        forEachIndex<Parallel>(n, body);
     });
   });
 }
 
 namespace detail {
-template <typename T, std::size_t> using Repeat = T;
-template <typename F, typename T, std::size_t... I> constexpr bool takes(std::index_sequence<I...>) {
+template <typename T, std::size_t>
+using Repeat = T;
+template <typename F, typename T, std::size_t... I>
+constexpr bool takes(std::index_sequence<I...>) {
   return std::is_invocable_v<const F&, Repeat<T, I>...>;
 }
 /// How many values of T a formula takes (1 to 8).
-template <typename F, typename T, std::size_t K = 1> constexpr std::size_t arity() {
+template <typename F, typename T, std::size_t K = 1>
+constexpr std::size_t arity() {
   static_assert(K <= 8, "a formula takes 1 to 8 values of the run's dtype");
-  if constexpr (takes<F, T>(std::make_index_sequence<K>{})) return K;
-  else return arity<F, T, K + 1>();
+  if constexpr (takes<F, T>(std::make_index_sequence<K>{}))
+    return K;
+  else
+    return arity<F, T, K + 1>();
 }
 template <typename T, typename F, std::size_t... I>
 auto elementBody(ImplContext& ctx, const F& formula, std::index_sequence<I...>) {
@@ -83,7 +92,8 @@ auto elementBody(ImplContext& ctx, const F& formula, std::index_sequence<I...>) 
 /// An element-wise implementation: out[i] = formula(in_0[i], …, in_k[i]) over the workload's k inputs and its one
 /// output, through runCpuLoop. The formula is generic over T (`auto` parameters); constants it needs are captured
 /// (as double, converted with T(c) inside: the same value as converting once).
-template <bool Parallel, typename... Ts, typename Formula> void runCpuMap(ImplContext& ctx, const Formula& formula) {
+template <bool Parallel, typename... Ts, typename Formula>
+void runCpuMap(ImplContext& ctx, const Formula& formula) {
   runCpuLoop<Parallel, Ts...>(ctx, [&](auto tag) {
     using T = decltype(tag);
     return detail::elementBody<T>(ctx, formula, std::make_index_sequence<detail::arity<Formula, T>()>{});

@@ -6,15 +6,16 @@
 
 namespace launchlab::gpu {
 
-std::string errorText(cudaError_t e) {
-  return std::string(cudaGetErrorName(e)) + " (" + cudaGetErrorString(e) + ")";
-}
+std::string errorText(cudaError_t e) { return std::string(cudaGetErrorName(e)) + " (" + cudaGetErrorString(e) + ")"; }
 
 std::string formatBytes(double bytes) {
   char buf[64];
-  if (bytes >= double(1ull << 30)) std::snprintf(buf, sizeof buf, "%.2f GiB", bytes / double(1ull << 30));
-  else if (bytes >= double(1ull << 20)) std::snprintf(buf, sizeof buf, "%.1f MiB", bytes / double(1ull << 20));
-  else std::snprintf(buf, sizeof buf, "%.0f bytes", bytes);
+  if (bytes >= double(1ull << 30))
+    std::snprintf(buf, sizeof buf, "%.2f GiB", bytes / double(1ull << 30));
+  else if (bytes >= double(1ull << 20))
+    std::snprintf(buf, sizeof buf, "%.1f MiB", bytes / double(1ull << 20));
+  else
+    std::snprintf(buf, sizeof buf, "%.0f bytes", bytes);
   return buf;
 }
 

@@ -20,24 +20,25 @@ bool isStickyError(cudaError_t e);
 /// Human-readable byte count ("1.50 GiB").
 std::string formatBytes(double bytes);
 
-#define LAUNCHLAB_CUDA_CHECK(call)                                                   \
-  do {                                                                               \
-    cudaError_t launchlab_err_ = (call);                                             \
-    if (launchlab_err_ != cudaSuccess)                                               \
-      ::launchlab::gpu::throwCuda(launchlab_err_, #call, __FILE__, __LINE__);        \
+#define LAUNCHLAB_CUDA_CHECK(call)                                                                             \
+  do {                                                                                                         \
+    cudaError_t launchlab_err_ = (call);                                                                       \
+    if (launchlab_err_ != cudaSuccess) ::launchlab::gpu::throwCuda(launchlab_err_, #call, __FILE__, __LINE__); \
   } while (0)
 /// After a kernel launch: reports launch-configuration errors (invalid config, too many resources).
 #define LAUNCHLAB_CUDA_CHECK_LAUNCH() LAUNCHLAB_CUDA_CHECK(cudaGetLastError())
 
 /// Owned CUDA memory, move-only. `Kind` provides allocate(bytes) -> void* (throwing) and release(void*).
-template <typename Kind> class OwnedMemory {
+template <typename Kind>
+class OwnedMemory {
  public:
   OwnedMemory() = default;
   explicit OwnedMemory(std::size_t bytes) : m_ptr(bytes ? Kind::allocate(bytes) : nullptr), m_bytes(bytes) {}
   ~OwnedMemory() {
     if (m_ptr) Kind::release(m_ptr);
   }
-  OwnedMemory(OwnedMemory&& o) noexcept : m_ptr(std::exchange(o.m_ptr, nullptr)), m_bytes(std::exchange(o.m_bytes, 0)) {}
+  OwnedMemory(OwnedMemory&& o) noexcept
+      : m_ptr(std::exchange(o.m_ptr, nullptr)), m_bytes(std::exchange(o.m_bytes, 0)) {}
   OwnedMemory& operator=(OwnedMemory&& o) noexcept {
     std::swap(m_ptr, o.m_ptr);
     std::swap(m_bytes, o.m_bytes);
@@ -46,7 +47,10 @@ template <typename Kind> class OwnedMemory {
   OwnedMemory(const OwnedMemory&) = delete;
   OwnedMemory& operator=(const OwnedMemory&) = delete;
   void* get() const { return m_ptr; }
-  template <typename T> T* as() const { return static_cast<T*>(m_ptr); }
+  template <typename T>
+  T* as() const {
+    return static_cast<T*>(m_ptr);
+  }
   std::size_t bytes() const { return m_bytes; }
 
  private:

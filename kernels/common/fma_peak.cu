@@ -11,7 +11,7 @@ namespace launchlab::gpu {
 
 namespace {
 
-constexpr int kChains = 8;       // independent FMA chains per thread (covers the FMA pipeline's latency)
+constexpr int kChains = 8;  // independent FMA chains per thread (covers the FMA pipeline's latency)
 constexpr int kIterations = 4096;
 
 __global__ void fmaKernel(float* out, float b, float c) {

@@ -1,5 +1,3 @@
-#include "common/gpu_pipeline.cuh"
-
 #include <algorithm>
 #include <cstdlib>
 #include <exception>
@@ -8,6 +6,7 @@
 #include <stdexcept>
 
 #include "common/block_trace.cuh"
+#include "common/gpu_pipeline.cuh"
 #include "common/pipeline_pool.h"
 #include "render/cuda_ipc.h"
 
@@ -167,9 +166,8 @@ void exportOutputs(ImplContext& ctx, const PipelineKit& kit) {
     if (!b.bytes()) continue;
     const ipc::Exported e = ipc::exportDeviceBuffer(b.get());
     if (!e.ok()) throw std::runtime_error(e.error);
-    ctx.deviceOutputs.push_back(
-        {ctx.outputs[i].name(), ctx.outputs[i].dtype(), ctx.outputs[i].shape(), b.bytes(), kit.device, e.handle.hex(),
-         e.offset});
+    ctx.deviceOutputs.push_back({ctx.outputs[i].name(), ctx.outputs[i].dtype(), ctx.outputs[i].shape(), b.bytes(),
+                                 kit.device, e.handle.hex(), e.offset});
   }
 }
 
@@ -211,8 +209,10 @@ void dropPooledResources(bool deviceWasReset) {
     std::lock_guard lock(poolMutex());
     kit = std::move(pooled());
   }
-  if (deviceWasReset) (void)kit.release();  // its handles died with the context: forget them, call no CUDA
-  else destroyOnItsDevice(std::move(kit));
+  if (deviceWasReset)
+    (void)kit.release();  // its handles died with the context: forget them, call no CUDA
+  else
+    destroyOnItsDevice(std::move(kit));
 }
 
 DeviceArrays allocateFor(const ImplContext& ctx) {
@@ -225,16 +225,16 @@ DeviceArrays allocateFor(const ImplContext& ctx) {
 void copyInputs(const ImplContext& ctx, DeviceArrays& d, cudaStream_t s) {
   for (std::size_t i = 0; i < ctx.inputs.size(); ++i)
     if (ctx.inputs[i].bytes())
-      LAUNCHLAB_CUDA_CHECK(cudaMemcpyAsync(d.in[i].get(), ctx.inputs[i].data(), ctx.inputs[i].bytes(),
-                                           cudaMemcpyHostToDevice, s));
+      LAUNCHLAB_CUDA_CHECK(
+          cudaMemcpyAsync(d.in[i].get(), ctx.inputs[i].data(), ctx.inputs[i].bytes(), cudaMemcpyHostToDevice, s));
 }
 
 void copyOutputs(ImplContext& ctx, const DeviceArrays& d, cudaStream_t s) {
   ctx.hostPoisonPending = false;  // every byte of every output comes from the device
   for (std::size_t i = 0; i < ctx.outputs.size(); ++i)
     if (ctx.outputs[i].bytes())
-      LAUNCHLAB_CUDA_CHECK(cudaMemcpyAsync(ctx.outputs[i].data(), d.out[i].get(), ctx.outputs[i].bytes(),
-                                           cudaMemcpyDeviceToHost, s));
+      LAUNCHLAB_CUDA_CHECK(
+          cudaMemcpyAsync(ctx.outputs[i].data(), d.out[i].get(), ctx.outputs[i].bytes(), cudaMemcpyDeviceToHost, s));
 }
 
 void poisonOutputs(const DeviceArrays& d, cudaStream_t s) {

@@ -18,8 +18,14 @@ namespace launchlab::gpu {
 struct DeviceArrays {
   std::vector<DeviceBuffer> in;
   std::vector<DeviceBuffer> out;
-  template <typename T> const T* input(std::size_t i) const { return in.at(i).as<const T>(); }
-  template <typename T> T* output(std::size_t i) const { return out.at(i).as<T>(); }
+  template <typename T>
+  const T* input(std::size_t i) const {
+    return in.at(i).as<const T>();
+  }
+  template <typename T>
+  T* output(std::size_t i) const {
+    return out.at(i).as<T>();
+  }
 };
 
 /// Allocates device buffers for every input and output of ctx.
@@ -92,7 +98,8 @@ class KitLease {
 
 /// The standard pipeline. `kernelPhase(DeviceArrays&, cudaStream_t)` enqueues the kernel(s) on the stream; the
 /// stream is held (LaunchGate) until they are all enqueued, so the kernel phase times the GPU's work alone.
-template <typename KernelPhase> void runPipeline(ImplContext& ctx, KernelPhase&& kernelPhase) {
+template <typename KernelPhase>
+void runPipeline(ImplContext& ctx, KernelPhase&& kernelPhase) {
   KitLease lease(ctx);
   PipelineKit& kit = *lease;
   DeviceArrays& d = kit.arrays;
@@ -191,8 +198,9 @@ LaunchConfig resolveLaunch1D(ImplContext& ctx, Kernel kernel, std::uint64_t work
               std::to_string(threads) + ") = " + std::to_string(g) + " blocks";
     }
     if (g > ctx.device->limits.maxGridDim.x)
-      throw InvalidLaunch("auto grid of " + std::to_string(g) + " blocks > " + std::to_string(ctx.device->limits.maxGridDim.x) +
-                          " (the limit of " + ctx.device->name + "): use a grid-stride variant or a larger block");
+      throw InvalidLaunch("auto grid of " + std::to_string(g) + " blocks > " +
+                          std::to_string(ctx.device->limits.maxGridDim.x) + " (the limit of " + ctx.device->name +
+                          "): use a grid-stride variant or a larger block");
     cfg.grid = Dim3{static_cast<std::uint32_t>(g), 1, 1};
   }
   if (auto e = validateLaunch(cfg, ctx.device->limits); !e.empty()) throw InvalidLaunch(e);
@@ -222,8 +230,8 @@ inline LaunchConfig resolveLaunch2D(ImplContext& ctx, const Work2D& work, std::s
   std::string note;
   cfg.block = ctx.launch.block ? *ctx.launch.block : work.autoBlock;
   if (!ctx.launch.block)
-    note = "auto block: " + std::to_string(cfg.block.x) + "x" + std::to_string(cfg.block.y) + " (" +
-           work.autoBlockWhy + ")";
+    note = "auto block: " + std::to_string(cfg.block.x) + "x" + std::to_string(cfg.block.y) + " (" + work.autoBlockWhy +
+           ")";
   if (ctx.launch.grid) {
     cfg.grid = *ctx.launch.grid;
   } else {

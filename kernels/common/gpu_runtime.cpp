@@ -155,8 +155,10 @@ class CudaGpuRuntime final : public GpuRuntime {
     cudaRuntimeGetVersion(&d.runtimeVersion);
     d.limits.deviceName = d.name;
     d.limits.maxThreadsPerBlock = p.maxThreadsPerBlock;
-    d.limits.maxBlockDim = Dim3{std::uint32_t(p.maxThreadsDim[0]), std::uint32_t(p.maxThreadsDim[1]), std::uint32_t(p.maxThreadsDim[2])};
-    d.limits.maxGridDim = Dim3{std::uint32_t(p.maxGridSize[0]), std::uint32_t(p.maxGridSize[1]), std::uint32_t(p.maxGridSize[2])};
+    d.limits.maxBlockDim =
+        Dim3{std::uint32_t(p.maxThreadsDim[0]), std::uint32_t(p.maxThreadsDim[1]), std::uint32_t(p.maxThreadsDim[2])};
+    d.limits.maxGridDim =
+        Dim3{std::uint32_t(p.maxGridSize[0]), std::uint32_t(p.maxGridSize[1]), std::uint32_t(p.maxGridSize[2])};
     d.limits.sharedMemPerBlock = p.sharedMemPerBlock;
     d.limits.sharedMemPerBlockOptin = p.sharedMemPerBlockOptin;
     d.limits.warpSize = p.warpSize;

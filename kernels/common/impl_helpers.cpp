@@ -10,7 +10,8 @@ std::vector<HostArray> makeArrays(const std::vector<ArraySpec>& specs, const Sha
     throw std::logic_error(std::to_string(shapes.size()) + " shapes for " + std::to_string(specs.size()) + " arrays");
   std::vector<HostArray> out;
   out.reserve(specs.size());
-  for (std::size_t i = 0; i < specs.size(); ++i) out.emplace_back(specs[i].name, specs[i].dtypeFor(runDType), shapes[i]);
+  for (std::size_t i = 0; i < specs.size(); ++i)
+    out.emplace_back(specs[i].name, specs[i].dtypeFor(runDType), shapes[i]);
   return out;
 }
 
@@ -39,8 +40,7 @@ ImplSpec& BasicWorkload::addGpu(std::string id, std::string title, std::string d
   return s;
 }
 
-ImplSpec& BasicWorkload::addImpl(std::string id, std::string title, std::string description, ImplKind kind,
-                                 ImplFn fn) {
+ImplSpec& BasicWorkload::addImpl(std::string id, std::string title, std::string description, ImplKind kind, ImplFn fn) {
   ImplSpec s;
   s.id = std::move(id);
   s.title = std::move(title);

@@ -49,7 +49,8 @@ class BasicWorkload : public Workload {
 };
 
 /// Runs `body` warmup + reps times, timing each repetition with a steady clock into Phase::Cpu.
-template <typename F> void runCpuTimed(ImplContext& ctx, F&& body) {
+template <typename F>
+void runCpuTimed(ImplContext& ctx, F&& body) {
   for (int r = -ctx.warmup; r < ctx.reps; ++r) {
     ctx.checkpoint(r);
     const auto t0 = std::chrono::steady_clock::now();

@@ -77,9 +77,8 @@ template <unsigned T, unsigned BX, unsigned BY, typename F>
 LAUNCHLAB_HD void tileElementsFixed(std::uint32_t tx, std::uint32_t ty, F&& f) {
   static_assert(T % BX == 0 && T % BY == 0, "the tile must be a multiple of the block");
   LAUNCHLAB_UNROLL
-  for (std::uint32_t k = 0; k < T / BY; ++k)
-    LAUNCHLAB_UNROLL
-    for (std::uint32_t l = 0; l < T / BX; ++l) f(tx + l * BX, ty + k * BY);
+  for (std::uint32_t k = 0; k < T / BY; ++k) LAUNCHLAB_UNROLL
+  for (std::uint32_t l = 0; l < T / BX; ++l) f(tx + l * BX, ty + k * BY);
 }
 
 }  // namespace launchlab::idx

@@ -23,19 +23,30 @@ class MatrixWorkload : public BasicWorkload {
 
   /// The parameter "cols" (read by shapeOf).
   static ParamSpec colsParam() {
-    return {.name = "cols", .label = "Columns (0: square)", .unit = "elements",
+    return {.name = "cols",
+            .label = "Columns (0: square)",
+            .unit = "elements",
             .help = "Columns of the rows x cols matrix (N is the number of rows); 0 makes it square (N x N).",
-            .kind = ParamSpec::Kind::Integer, .defaultValue = 0, .minValue = 0, .maxValue = double(kMaxSide),
+            .kind = ParamSpec::Kind::Integer,
+            .defaultValue = 0,
+            .minValue = 0,
+            .maxValue = double(kMaxSide),
             .logScale = true};
   }
   /// The parameter "input": random values, or the seed's arange(rows * cols) in C order.
   static ParamSpec inputParam(std::string help) {
-    return {.name = "input", .label = "Input pattern", .help = std::move(help), .kind = ParamSpec::Kind::Choice,
+    return {.name = "input",
+            .label = "Input pattern",
+            .help = std::move(help),
+            .kind = ParamSpec::Kind::Choice,
             .choices = {"random", "arange"}};
   }
   /// A rows x cols array drawn as an image with a colour bar labelled `valueLabel`.
   static ArraySpec imageSpec(std::string name, std::string title, std::string valueLabel) {
-    return {.name = std::move(name), .title = std::move(title), .plot = PlotKind::Image, .xLabel = "column",
+    return {.name = std::move(name),
+            .title = std::move(title),
+            .plot = PlotKind::Image,
+            .xLabel = "column",
             .yLabel = std::move(valueLabel)};
   }
 
@@ -69,8 +80,10 @@ class MatrixWorkload : public BasicWorkload {
   static void fillPattern(std::vector<HostArray>& in, const RunSetup& s, double lo, double hi) {
     const bool arange = s.params.choice("input") == "arange";
     for (std::size_t k = 0; k < in.size(); ++k) {
-      if (arange) fillArange(in[k], 0, 1);
-      else fillUniform(in[k], lo, hi, s.seed, k);
+      if (arange)
+        fillArange(in[k], 0, 1);
+      else
+        fillUniform(in[k], lo, hi, s.seed, k);
     }
   }
 };

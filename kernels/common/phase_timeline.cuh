@@ -26,7 +26,8 @@ class PhaseTimeline {
     mark();
   }
   /// Enqueues one step (`enqueue()` issues copies and/or kernels on the stream) and charges it to `phase`.
-  template <typename F> void step(Phase phase, F&& enqueue) {
+  template <typename F>
+  void step(Phase phase, F&& enqueue) {
     enqueue();
     LAUNCHLAB_CUDA_CHECK_LAUNCH();
     mark();
@@ -103,7 +104,8 @@ inline void runRoundTrips(ImplContext& ctx, const std::vector<RoundTripStep>& st
         for (const auto& c : st.uploads) copyToDevice(c.device, c.host, c.bytes ? c.bytes : bytes, s);
       });
       tl.step(Phase::Kernel, [&] { st.kernels(s); });
-      tl.step(Phase::D2H, [&] { copyToHost(st.hostResult, st.deviceResult, st.resultBytes ? st.resultBytes : bytes, s); });
+      tl.step(Phase::D2H,
+              [&] { copyToHost(st.hostResult, st.deviceResult, st.resultBytes ? st.resultBytes : bytes, s); });
     }
     tl.end(ctx, r >= 0);
   }

@@ -14,7 +14,8 @@ namespace launchlab::gpu {
 /// Sum of `v` over the `lanes` existing lanes of the calling warp (all of them must call it together);
 /// the result is valid in lane 0. Lanes whose partner lane does not exist keep their value, so lane 0
 /// gathers exactly lanes 0 .. lanes-1 whatever `lanes` is.
-template <typename T> __device__ __forceinline__ T warpSum(T v, unsigned lane, unsigned lanes) {
+template <typename T>
+__device__ __forceinline__ T warpSum(T v, unsigned lane, unsigned lanes) {
   const unsigned mask = idx::laneMask(lanes);
 #pragma unroll
   for (unsigned offset = idx::kWarpSize / 2; offset > 0; offset /= 2) {
@@ -27,7 +28,8 @@ template <typename T> __device__ __forceinline__ T warpSum(T v, unsigned lane, u
 /// Sum of `v` over the whole block, returned to every thread. `scratch` is shared memory of at least 33
 /// elements; the function synchronises before returning, so it can be called again (the next row) at once.
 /// Every thread of the block must call it.
-template <typename T> __device__ T blockSum(T v, T* scratch) {
+template <typename T>
+__device__ T blockSum(T v, T* scratch) {
   const unsigned lane = threadIdx.x % idx::kWarpSize;
   const unsigned warp = threadIdx.x / idx::kWarpSize;
   v = warpSum(v, lane, idx::lanesInWarp(blockDim.x, warp));

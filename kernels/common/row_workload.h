@@ -21,13 +21,22 @@ class RowWorkload : public BasicWorkload {
 
   /// The parameter d (read by rowLength).
   static ParamSpec rowLengthParam(double defaultD, std::string help) {
-    return {.name = "d", .label = "Row length d", .unit = "elements", .help = std::move(help),
-            .kind = ParamSpec::Kind::Integer, .defaultValue = defaultD, .minValue = 1, .maxValue = 1 << 20,
+    return {.name = "d",
+            .label = "Row length d",
+            .unit = "elements",
+            .help = std::move(help),
+            .kind = ParamSpec::Kind::Integer,
+            .defaultValue = defaultD,
+            .minValue = 1,
+            .maxValue = 1 << 20,
             .logScale = true};
   }
   /// An n x d array, drawn as an image (one row per matrix row); `valueLabel` names its colour scale.
   static ArraySpec matrixSpec(std::string name, std::string title, std::string valueLabel) {
-    return {.name = std::move(name), .title = std::move(title), .plot = PlotKind::Image, .xLabel = "column",
+    return {.name = std::move(name),
+            .title = std::move(title),
+            .plot = PlotKind::Image,
+            .xLabel = "column",
             .yLabel = std::move(valueLabel)};
   }
 
@@ -41,7 +50,8 @@ class RowWorkload : public BasicWorkload {
 
   /// The CPU loop over the rows of the input x: row(xRow, out, r, d) for every row r, with xRow = x + r * d and
   /// `out` the first output, both in the run's dtype (float or double).
-  template <bool Parallel, typename Row> static void runCpuRows(ImplContext& ctx, const Row& row) {
+  template <bool Parallel, typename Row>
+  static void runCpuRows(ImplContext& ctx, const Row& row) {
     const std::size_t d = rowLength(ctx.setup);
     runCpuLoop<Parallel, float, double>(
         ctx,

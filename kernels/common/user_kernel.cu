@@ -56,10 +56,18 @@ std::vector<ArgValue> argumentsFor(const ImplContext& ctx, const Exercise& ex, c
   for (const auto& a : ex.args) {
     ArgValue v{};
     switch (a.kind) {
-      case ExerciseArg::Kind::Input: v.ptr = d.in.at(std::size_t(a.index)).get(); break;
-      case ExerciseArg::Kind::Output: v.ptr = d.out.at(std::size_t(a.index)).get(); break;
-      case ExerciseArg::Kind::Hits: v.ptr = hits.get(); break;
-      default: v.scalar = scalarArgument(a, ctx.setup); break;
+      case ExerciseArg::Kind::Input:
+        v.ptr = d.in.at(std::size_t(a.index)).get();
+        break;
+      case ExerciseArg::Kind::Output:
+        v.ptr = d.out.at(std::size_t(a.index)).get();
+        break;
+      case ExerciseArg::Kind::Hits:
+        v.ptr = hits.get();
+        break;
+      default:
+        v.scalar = scalarArgument(a, ctx.setup);
+        break;
     }
     args.push_back(v);
   }

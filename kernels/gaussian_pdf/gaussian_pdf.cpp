@@ -8,7 +8,8 @@ namespace launchlab::kernels {
 
 namespace {
 
-template <bool Parallel> void runCpu(ImplContext& ctx) {
+template <bool Parallel>
+void runCpu(ImplContext& ctx) {
   const double mean = ctx.setup.params.number("mean"), sigma = ctx.setup.params.number("sigma");
   runCpuMap<Parallel, float, double>(ctx, [=](auto x) {
     using T = decltype(x);
@@ -27,18 +28,34 @@ class GaussianPdf final : public BasicWorkload {
     i.defaultDType = DType::F32;
     i.defaultN = 1000000;
     i.params = {
-        {.name = "mean", .label = "Mean", .help = "Centre of the Gaussian.", .defaultValue = 0.0, .minValue = -1e6,
+        {.name = "mean",
+         .label = "Mean",
+         .help = "Centre of the Gaussian.",
+         .defaultValue = 0.0,
+         .minValue = -1e6,
          .maxValue = 1e6},
-        {.name = "sigma", .label = "Sigma", .help = "Standard deviation (> 0).", .defaultValue = 1.0, .minValue = 1e-6,
+        {.name = "sigma",
+         .label = "Sigma",
+         .help = "Standard deviation (> 0).",
+         .defaultValue = 1.0,
+         .minValue = 1e-6,
          .maxValue = 1e6},
-        {.name = "xmin", .label = "x min", .help = "Inputs are drawn uniformly from [xmin, xmax).", .defaultValue = -3.0,
-         .minValue = -1e6, .maxValue = 1e6},
-        {.name = "xmax", .label = "x max", .help = "Inputs are drawn uniformly from [xmin, xmax).", .defaultValue = 3.0,
-         .minValue = -1e6, .maxValue = 1e6},
+        {.name = "xmin",
+         .label = "x min",
+         .help = "Inputs are drawn uniformly from [xmin, xmax).",
+         .defaultValue = -3.0,
+         .minValue = -1e6,
+         .maxValue = 1e6},
+        {.name = "xmax",
+         .label = "x max",
+         .help = "Inputs are drawn uniformly from [xmin, xmax).",
+         .defaultValue = 3.0,
+         .minValue = -1e6,
+         .maxValue = 1e6},
     };
     i.inputs = {{.name = "x", .title = "x ~ uniform(xmin, xmax)", .yLabel = "x"}};
-    i.outputs = {{.name = "pdf", .title = "pdf(x)", .plot = PlotKind::Scatter, .xLabel = "x", .yLabel = "pdf(x)",
-                  .xFrom = "x"}};
+    i.outputs = {
+        {.name = "pdf", .title = "pdf(x)", .plot = PlotKind::Scatter, .xLabel = "x", .yLabel = "pdf(x)", .xFrom = "x"}};
 
     addReference("CPU serial", "One core, a plain loop (the course's CPU @vectorize): the reference.", runCpu<false>);
     addCpu("cpu-parallel", "CPU parallel (OpenMP + SIMD)", "All cores, SIMD inside each chunk.", runCpu<true>);

@@ -20,7 +20,8 @@ void cuda(ImplContext& ctx) {
     const T sigma = T(ctx.setup.params.number("sigma"));
     const auto cfg = gpu::resolveLaunch1D(ctx, pdfKernel<T>, n, gpu::GridPolicy::CoverN);
     gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
-      pdfKernel<T><<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s>>>(d.input<T>(0), d.output<T>(0), n, mean, sigma);
+      pdfKernel<T>
+          <<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s>>>(d.input<T>(0), d.output<T>(0), n, mean, sigma);
     });
   });
 }

@@ -12,7 +12,8 @@ template <typename T>
 #ifdef __CUDACC__
 __host__ __device__
 #endif
-inline T pdf(T x, T mean, T sigma) {
+    inline T
+    pdf(T x, T mean, T sigma) {
   constexpr T kSqrt2Pi = T(2.5066282746310002);
   const T z = (x - mean) / sigma;
   return exp(T(-0.5) * z * z) / (sigma * kSqrt2Pi);

@@ -45,7 +45,8 @@ std::uint64_t denseSpan(std::span<const std::int64_t> keys) {
   return span;
 }
 
-template <bool Parallel> void findStarts(std::span<const std::int64_t> keys, std::span<std::uint64_t> starts) {
+template <bool Parallel>
+void findStarts(std::span<const std::int64_t> keys, std::span<std::uint64_t> starts) {
   const std::size_t n = keys.size();
   auto isStart = [&](std::size_t i) { return i == 0 || keys[i] != keys[i - 1]; };
   if constexpr (!Parallel) {
@@ -119,7 +120,8 @@ using namespace groupby_sum;
 
 /// The reference and cpu-parallel: segment starts, then each segment summed in row order (the Awkward sum of
 /// each column), segments shared over the cores when Parallel. Both give the same bits.
-template <bool Parallel> void runCpu(ImplContext& ctx) {
+template <bool Parallel>
+void runCpu(ImplContext& ctx) {
   const auto keys = ctx.inputs[0].view<std::int64_t>();
   requireSorted(keys);
   const std::size_t groups = ctx.outputs[0].size();
@@ -152,19 +154,29 @@ class GroupbySum final : public BasicWorkload {
     i.defaultN = 1000000;
     i.maxN = std::uint64_t(1) << 28;
     i.sizeLabel = "rows";
-    i.inputs = {{.name = "jetid", .title = "jetid = cumsum(Poisson(0.1)) (sorted keys)", .xLabel = "row",
-                 .yLabel = "jetid", .dtype = DType::I64}};
+    i.inputs = {{.name = "jetid",
+                 .title = "jetid = cumsum(Poisson(0.1)) (sorted keys)",
+                 .xLabel = "row",
+                 .yLabel = "jetid",
+                 .dtype = DType::I64}};
     for (const char* c : kColumnNames) i.inputs.push_back({.name = c, .title = c, .xLabel = "row", .yLabel = c});
-    i.outputs = {{.name = "keys", .title = "Distinct jetid, increasing (one per group)", .xLabel = "group",
-                  .yLabel = "jetid", .dtype = DType::I64},
-                 {.name = "sums", .title = "Sums per group: columns px, py, pz, E", .plot = PlotKind::Image,
-                  .xLabel = "column (px, py, pz, E)", .yLabel = "sum"}};
+    i.outputs = {{.name = "keys",
+                  .title = "Distinct jetid, increasing (one per group)",
+                  .xLabel = "group",
+                  .yLabel = "jetid",
+                  .dtype = DType::I64},
+                 {.name = "sums",
+                  .title = "Sums per group: columns px, py, pz, E",
+                  .plot = PlotKind::Image,
+                  .xLabel = "column (px, py, pz, E)",
+                  .yLabel = "sum"}};
 
     addReference("CPU serial", "Segment starts, then each segment's rows added in order: the reference.",
                  runCpu<false>);
     addCpu("cpu-parallel", "CPU parallel (OpenMP segments)",
            "Starts found by per-thread counts and a scan, segments shared over the cores; same order inside each "
-           "segment, so the same bits as " + std::string(kCpuSerial) + ".",
+           "segment, so the same bits as " +
+               std::string(kCpuSerial) + ".",
            runCpu<true>);
     addGpu("cuda-atomics", "CUDA atomics per key",
            "Each row atomicAdds its 4 values into row key - key[0] of a dense table; the keys that occur are marked, "
@@ -192,9 +204,8 @@ class GroupbySum final : public BasicWorkload {
   std::vector<HostArray> makeInputs(const RunSetup& s) const override {
     auto in = allocateInputs(s);
     auto jet = in[0].view<std::int64_t>();
-    forEachIndex<true>(jet.size(), [&](std::size_t r) {
-      jet[r] = poissonDraw(toUnit(counterBits(s.seed, 0, r)), kPoissonMean);
-    });
+    forEachIndex<true>(jet.size(),
+                       [&](std::size_t r) { jet[r] = poissonDraw(toUnit(counterBits(s.seed, 0, r)), kPoissonMean); });
     std::partial_sum(jet.begin(), jet.end(), jet.begin());
     const double mean[kColumns] = {0, 0, 0, 20};
     for (std::size_t c = 0; c < kColumns; ++c) fillNormal(in[1 + c], mean[c], 10, s.seed, 1 + c);
@@ -222,8 +233,8 @@ class GroupbySum final : public BasicWorkload {
       return v;
     }
     const auto keys = in[0].view<std::int64_t>();
-    const double eps = s.dtype == DType::F32 ? double(std::numeric_limits<float>::epsilon())
-                                             : std::numeric_limits<double>::epsilon();
+    const double eps =
+        s.dtype == DType::F32 ? double(std::numeric_limits<float>::epsilon()) : std::numeric_limits<double>::epsilon();
     std::vector<std::uint64_t> starts(ref[0].size() + 1);
     findStarts<false>(keys, starts);
     for (std::size_t g = 0; g + 1 < starts.size(); ++g)

@@ -3,10 +3,9 @@
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/iterator/transform_iterator.h>
 
+#include <cstdint>
 #include <cub/device/device_reduce.cuh>
 #include <cub/device/device_scan.cuh>
-
-#include <cstdint>
 
 #include "common/gpu_pipeline.cuh"
 #include "common/row_reduce.cuh"
@@ -17,20 +16,24 @@ namespace launchlab::kernels::groupby_sum {
 namespace {
 
 /// One output row: px, py, pz, E sums (the layout of `sums`, groups x 4 row-major).
-template <typename T> struct alignas(4 * sizeof(T)) Vec4 {
+template <typename T>
+struct alignas(4 * sizeof(T)) Vec4 {
   T c[kColumns];
 };
-template <typename T> struct Vec4Add {
+template <typename T>
+struct Vec4Add {
   __host__ __device__ Vec4<T> operator()(const Vec4<T>& a, const Vec4<T>& b) const {
     return {{a.c[0] + b.c[0], a.c[1] + b.c[1], a.c[2] + b.c[2], a.c[3] + b.c[3]}};
   }
 };
 /// The four input columns; row(i) gathers row i as a Vec4 (CUB's value iterator).
-template <typename T> struct Columns {
+template <typename T>
+struct Columns {
   const T* c[kColumns];
   __host__ __device__ Vec4<T> operator()(std::uint64_t i) const { return {{c[0][i], c[1][i], c[2][i], c[3][i]}}; }
 };
-template <typename T> Columns<T> columnsOf(const gpu::DeviceArrays& d) {
+template <typename T>
+Columns<T> columnsOf(const gpu::DeviceArrays& d) {
   return {{d.input<T>(1), d.input<T>(2), d.input<T>(3), d.input<T>(4)}};
 }
 
@@ -144,19 +147,28 @@ std::span<const std::int64_t> keysOf(const ImplContext& ctx) {
   requireSorted(keys);
   return keys;
 }
-template <typename T> Vec4<T>* sumsOf(const gpu::DeviceArrays& d) { return reinterpret_cast<Vec4<T>*>(d.output<T>(1)); }
+template <typename T>
+Vec4<T>* sumsOf(const gpu::DeviceArrays& d) {
+  return reinterpret_cast<Vec4<T>*>(d.output<T>(1));
+}
 constexpr unsigned kAuxBlock = 256;
-unsigned auxGrid(std::uint64_t work) { return unsigned(std::min<std::uint64_t>(ceilDiv(work ? work : 1, kAuxBlock), 65535)); }
+unsigned auxGrid(std::uint64_t work) {
+  return unsigned(std::min<std::uint64_t>(ceilDiv(work ? work : 1, kAuxBlock), 65535));
+}
 
 /// CUB's temporary storage for an inclusive (or exclusive) sum of `n` unsigned from `in`.
-template <typename In> gpu::DeviceBuffer scanStorage(In in, unsigned* out, std::uint64_t n, bool exclusive) {
+template <typename In>
+gpu::DeviceBuffer scanStorage(In in, unsigned* out, std::uint64_t n, bool exclusive) {
   std::size_t bytes = 0;
-  if (exclusive) LAUNCHLAB_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, bytes, in, out, int(n)));
-  else LAUNCHLAB_CUDA_CHECK(cub::DeviceScan::InclusiveSum(nullptr, bytes, in, out, int(n)));
+  if (exclusive)
+    LAUNCHLAB_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, bytes, in, out, int(n)));
+  else
+    LAUNCHLAB_CUDA_CHECK(cub::DeviceScan::InclusiveSum(nullptr, bytes, in, out, int(n)));
   return gpu::DeviceBuffer(bytes ? bytes : 1);
 }
 
-template <typename T, bool WarpRuns> void runAtomics(ImplContext& ctx) {
+template <typename T, bool WarpRuns>
+void runAtomics(ImplContext& ctx) {
   const auto keys = keysOf(ctx);
   const std::uint64_t n = ctx.setup.n, span = denseSpan(keys);
   const std::int64_t k0 = keys.front();
@@ -170,10 +182,10 @@ template <typename T, bool WarpRuns> void runAtomics(ImplContext& ctx) {
     LAUNCHLAB_CUDA_CHECK(cudaMemsetAsync(table.get(), 0, table.bytes(), s));
     LAUNCHLAB_CUDA_CHECK(cudaMemsetAsync(present.get(), 0, present.bytes(), s));
     kernel<<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s>>>(d.input<std::int64_t>(0), columnsOf<T>(d), n, k0,
-                                                                   table.as<T>(), present.as<unsigned>());
+                                                                    table.as<T>(), present.as<unsigned>());
     std::size_t bytes = temp.bytes();
-    LAUNCHLAB_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(temp.get(), bytes, present.as<unsigned>(), rank.as<unsigned>(),
-                                                       int(span), s));
+    LAUNCHLAB_CUDA_CHECK(
+        cub::DeviceScan::ExclusiveSum(temp.get(), bytes, present.as<unsigned>(), rank.as<unsigned>(), int(span), s));
     compactKernel<T><<<auxGrid(span), kAuxBlock, 0, s>>>(present.as<unsigned>(), rank.as<unsigned>(),
                                                          table.as<Vec4<T>>(), span, k0, d.output<std::int64_t>(0),
                                                          sumsOf<T>(d));
@@ -200,24 +212,25 @@ void runSegments(ImplContext& ctx, SegmentKernel kernel, std::uint64_t workItems
     scatterStartsKernel<<<auxGrid(n), kAuxBlock, 0, s>>>(keys, segIdx.as<unsigned>(), n, groups,
                                                          starts.as<std::uint64_t>(), d.output<std::int64_t>(0));
     kernel<<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s>>>(starts.as<std::uint64_t>(), columnsOf<T>(d), groups,
-                                                                   sumsOf<T>(d));
+                                                                    sumsOf<T>(d));
   });
 }
 
-template <typename T> void runCub(ImplContext& ctx) {
+template <typename T>
+void runCub(ImplContext& ctx) {
   keysOf(ctx);
   const std::uint64_t n = ctx.setup.n;
   using Values = thrust::transform_iterator<Columns<T>, thrust::counting_iterator<std::uint64_t>>;
   const Values none(thrust::counting_iterator<std::uint64_t>(0), Columns<T>{});
   gpu::DeviceBuffer runs(sizeof(std::int64_t));
   std::size_t tempBytes = 0;
-  LAUNCHLAB_CUDA_CHECK(cub::DeviceReduce::ReduceByKey(nullptr, tempBytes, static_cast<const std::int64_t*>(nullptr),
-                                                      static_cast<std::int64_t*>(nullptr), none,
-                                                      static_cast<Vec4<T>*>(nullptr), runs.as<std::int64_t>(),
-                                                      Vec4Add<T>{}, std::int64_t(n)));
+  LAUNCHLAB_CUDA_CHECK(cub::DeviceReduce::ReduceByKey(
+      nullptr, tempBytes, static_cast<const std::int64_t*>(nullptr), static_cast<std::int64_t*>(nullptr), none,
+      static_cast<Vec4<T>*>(nullptr), runs.as<std::int64_t>(), Vec4Add<T>{}, std::int64_t(n)));
   gpu::DeviceBuffer temp(tempBytes ? tempBytes : 1);
   ctx.launched = LaunchConfig{Dim3{0, 1, 1}, Dim3{0, 1, 1}, 0};  // 0: not ours to choose
-  ctx.launchNote = "chosen by CUB (reduce-by-key: one pass, decoupled look-back); the --block/--grid options do not apply";
+  ctx.launchNote =
+      "chosen by CUB (reduce-by-key: one pass, decoupled look-back); the --block/--grid options do not apply";
   gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
     std::size_t bytes = tempBytes;
     const Values values(thrust::counting_iterator<std::uint64_t>(0), columnsOf<T>(d));
@@ -227,18 +240,30 @@ template <typename T> void runCub(ImplContext& ctx) {
   });
 }
 
-template <template <typename> class Run> void dispatch(ImplContext& ctx) {
+template <template <typename> class Run>
+void dispatch(ImplContext& ctx) {
   visitDTypeAmong<float, double>(ctx.setup.dtype, [&](auto tag) { Run<decltype(tag)>::run(ctx); });
 }
-template <typename T> struct AtomicsRun { static void run(ImplContext& c) { runAtomics<T, false>(c); } };
-template <typename T> struct WarpRunsRun { static void run(ImplContext& c) { runAtomics<T, true>(c); } };
-template <typename T> struct ThreadRun {
+template <typename T>
+struct AtomicsRun {
+  static void run(ImplContext& c) { runAtomics<T, false>(c); }
+};
+template <typename T>
+struct WarpRunsRun {
+  static void run(ImplContext& c) { runAtomics<T, true>(c); }
+};
+template <typename T>
+struct ThreadRun {
   static void run(ImplContext& c) { runSegments<T>(c, threadPerSegmentKernel<T>, 1); }
 };
-template <typename T> struct WarpRun {
+template <typename T>
+struct WarpRun {
   static void run(ImplContext& c) { runSegments<T>(c, warpPerSegmentKernel<T>, idx::kWarpSize); }
 };
-template <typename T> struct CubRun { static void run(ImplContext& c) { runCub<T>(c); } };
+template <typename T>
+struct CubRun {
+  static void run(ImplContext& c) { runCub<T>(c); }
+};
 
 }  // namespace
 

@@ -32,7 +32,8 @@ std::uint64_t countGroups(std::span<const std::int64_t> keys);
 std::uint64_t denseSpan(std::span<const std::int64_t> keys);
 
 /// starts[g] = the first row of group g for g < groups, starts[groups] = n: the offsets of the segments.
-template <bool Parallel> void findStarts(std::span<const std::int64_t> keys, std::span<std::uint64_t> starts);
+template <bool Parallel>
+void findStarts(std::span<const std::int64_t> keys, std::span<std::uint64_t> starts);
 /// Awkward's ak.sum(array, axis=1) (the seed's sum_in_cuda): out[j * outStride] = x[offsets[j]] + ... +
 /// x[offsets[j+1] - 1], added in order, 0 for an empty list; lists = offsets.size() - 1.
 template <bool Parallel, typename T>

@@ -1,11 +1,11 @@
 #include "histogram/histogram.h"
-#include "histogram/histogram_cpu.h"
 
 #include <algorithm>
 #include <cmath>
 #include <vector>
 
 #include "common/impl_helpers.h"
+#include "histogram/histogram_cpu.h"
 #include "launchlab/registry.h"
 #include "launchlab/rng.h"
 
@@ -20,14 +20,16 @@ using histogram::BinRule;
 struct SeedBinRule {
   double lo, width;
   int bins;
-  template <typename T> int operator()(T x) const {
+  template <typename T>
+  int operator()(T x) const {
     const double q = (double(x) - lo) / width;
     if (!(q > -1.0 && q < double(bins))) return -1;  // NaN, or a bin np.int32 would put outside [0, bins)
-    return static_cast<int>(q);                     // truncation toward zero: (-1, 0) -> 0
+    return static_cast<int>(q);                      // truncation toward zero: (-1, 0) -> 0
   }
 };
 
-template <bool Parallel> void runCpu(ImplContext& ctx) {
+template <bool Parallel>
+void runCpu(ImplContext& ctx) {
   visitDTypeAmong<float, double>(ctx.setup.dtype, [&](auto t) {
     using T = decltype(t);
     const auto rule = BinRule<T>::make(ctx.setup.params.number("xmin"), ctx.setup.params.number("xmax"),
@@ -65,28 +67,52 @@ class Histogram final : public BasicWorkload {
     i.defaultDType = DType::F32;
     i.defaultN = 10000;
     i.params = {
-        {.name = "xmin", .label = "x min", .help = "Lower edge of the first bin (inclusive).", .defaultValue = -4.0,
-         .minValue = -1e30, .maxValue = 1e30},
-        {.name = "xmax", .label = "x max", .help = "Upper edge of the last bin (exclusive).", .defaultValue = 4.0,
-         .minValue = -1e30, .maxValue = 1e30},
-        {.name = "bins", .label = "Bins", .unit = "bins", .help = "Number of equal bins over [xmin, xmax).",
-         .kind = ParamSpec::Kind::Integer, .defaultValue = 10, .minValue = 1, .maxValue = histogram::kMaxBins,
+        {.name = "xmin",
+         .label = "x min",
+         .help = "Lower edge of the first bin (inclusive).",
+         .defaultValue = -4.0,
+         .minValue = -1e30,
+         .maxValue = 1e30},
+        {.name = "xmax",
+         .label = "x max",
+         .help = "Upper edge of the last bin (exclusive).",
+         .defaultValue = 4.0,
+         .minValue = -1e30,
+         .maxValue = 1e30},
+        {.name = "bins",
+         .label = "Bins",
+         .unit = "bins",
+         .help = "Number of equal bins over [xmin, xmax).",
+         .kind = ParamSpec::Kind::Integer,
+         .defaultValue = 10,
+         .minValue = 1,
+         .maxValue = histogram::kMaxBins,
          .logScale = true},
-        {.name = "distribution", .label = "Data", .help = "normal(0, 1) like the seed, or uniform over [xmin, xmax).",
-         .kind = ParamSpec::Kind::Choice, .choices = {"normal", "uniform"}},
+        {.name = "distribution",
+         .label = "Data",
+         .help = "normal(0, 1) like the seed, or uniform over [xmin, xmax).",
+         .kind = ParamSpec::Kind::Choice,
+         .choices = {"normal", "uniform"}},
     };
     i.inputs = {{.name = "x", .title = "x", .yLabel = "x"}};
-    i.outputs = {{.name = "counts", .title = "Counts per bin", .plot = PlotKind::Histogram, .xLabel = "x",
-                  .yLabel = "count", .xMinParam = "xmin", .xMaxParam = "xmax", .dtype = DType::U32}};
+    i.outputs = {{.name = "counts",
+                  .title = "Counts per bin",
+                  .plot = PlotKind::Histogram,
+                  .xLabel = "x",
+                  .yLabel = "count",
+                  .xMinParam = "xmin",
+                  .xMaxParam = "xmax",
+                  .dtype = DType::U32}};
 
     addReference("CPU serial", "One core, one histogram: the reference.", runCpu<false>);
     addCpu("cpu-parallel", "CPU parallel (per-thread histograms)",
            "Each OpenMP thread fills its own histogram; the histograms are added at the end.", runCpu<true>);
-    ImplSpec& seedRule = addCpu("cpu-seed-rule", "CPU, the seed's bin rule",
-           "The seed's cpu_histogram: np.int32((x - xmin) / bin_width) in float64 truncates toward zero, so a value "
-           "in (xmin - bin_width, xmin) is counted in bin 0 where the other variants drop it (metric "
-           "below_xmin_in_bin_0). A demonstration: it differs only when such values exist.",
-           runCpuSeedRule);
+    ImplSpec& seedRule = addCpu(
+        "cpu-seed-rule", "CPU, the seed's bin rule",
+        "The seed's cpu_histogram: np.int32((x - xmin) / bin_width) in float64 truncates toward zero, so a value "
+        "in (xmin - bin_width, xmin) is counted in bin 0 where the other variants drop it (metric "
+        "below_xmin_in_bin_0). A demonstration: it differs only when such values exist.",
+        runCpuSeedRule);
     seedRule.demonstration = true;
     seedRule.runByDefault = false;  // run by the tp32-histogram preset
     addGpu("cuda-global-atomics", "CUDA global atomics (the seed's kernel)",
@@ -102,7 +128,7 @@ class Histogram final : public BasicWorkload {
            "The library reference: cub::DeviceHistogram::HistogramEven with the same levels (its own launch).",
            LAUNCHLAB_CUDA_ENTRY(histogram::cudaCub), ImplKind::CudaLibrary, false);
     nameKernels("histogram", {{"cuda-global-atomics", {"globalAtomicsKernel"}},
-                 {"cuda-shared-privatized", {"sharedPrivatizedKernel"}}});
+                              {"cuda-shared-privatized", {"sharedPrivatizedKernel"}}});
   }
 
   std::string validate(const RunSetup& s) const override {

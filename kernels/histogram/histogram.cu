@@ -1,7 +1,6 @@
 // histogram: global atomics (the seed's kernel), shared-memory privatization, and CUB's HistogramEven.
-#include <cub/device/device_histogram.cuh>
-
 #include <cstdint>
+#include <cub/device/device_histogram.cuh>
 
 #include "common/gpu_pipeline.cuh"
 #include "common/index_math.h"
@@ -13,12 +12,14 @@ namespace launchlab::kernels::histogram {
 
 namespace {
 
-template <typename T> BinRule<T> ruleFor(const ImplContext& ctx) {
+template <typename T>
+BinRule<T> ruleFor(const ImplContext& ctx) {
   const auto& p = ctx.setup.params;
   return BinRule<T>::make(p.number("xmin"), p.number("xmax"), int(p.integer("bins")));
 }
 
-template <typename Body> void dispatch(ImplContext& ctx, Body body) {
+template <typename Body>
+void dispatch(ImplContext& ctx, Body body) {
   visitDTypeAmong<float, double>(ctx.setup.dtype, [&](auto t) { body(decltype(t){}); });
 }
 
@@ -57,8 +58,8 @@ void cudaSharedPrivatized(ImplContext& ctx) {
       return;
     }
     if (smem > 48 * 1024)
-      LAUNCHLAB_CUDA_CHECK(cudaFuncSetAttribute(sharedPrivatizedKernel<T>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                                int(smem)));
+      LAUNCHLAB_CUDA_CHECK(
+          cudaFuncSetAttribute(sharedPrivatizedKernel<T>, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
     const std::uint64_t vectors = ceilDiv(n, gpu::kVec16Width<T>);
     const auto cfg = gpu::resolveLaunch1D(ctx, sharedPrivatizedKernel<T>, vectors, gpu::GridPolicy::Occupancy, smem);
     ctx.launchNote += "; " + std::to_string(1u << copiesLog2) + " private copies of " + std::to_string(rule.bins) +
@@ -66,8 +67,8 @@ void cudaSharedPrivatized(ImplContext& ctx) {
     gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
       unsigned* counts = d.output<unsigned>(0);
       LAUNCHLAB_CUDA_CHECK(cudaMemsetAsync(counts, 0, rule.bins * sizeof(unsigned), s));
-      sharedPrivatizedKernel<T><<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), smem, s>>>(d.input<T>(0), n, rule,
-                                                                                            copiesLog2, counts);
+      sharedPrivatizedKernel<T>
+          <<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), smem, s>>>(d.input<T>(0), n, rule, copiesLog2, counts);
     });
   });
 }
@@ -89,8 +90,8 @@ void cudaCub(ImplContext& ctx) {
     gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
       std::size_t bytes = tempBytes;
       // HistogramEven zeroes the counters itself (its init kernel).
-      LAUNCHLAB_CUDA_CHECK(cub::DeviceHistogram::HistogramEven(temp.get(), bytes, d.input<T>(0),
-                                                               d.output<unsigned>(0), levels, rule.lo, rule.hi, n, s));
+      LAUNCHLAB_CUDA_CHECK(cub::DeviceHistogram::HistogramEven(temp.get(), bytes, d.input<T>(0), d.output<unsigned>(0),
+                                                               levels, rule.lo, rule.hi, n, s));
     });
   });
 }

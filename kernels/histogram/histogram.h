@@ -17,9 +17,11 @@ constexpr int kMaxBins = 65536;
 /// x - xmin and (x - xmin) * scale can round up to `bins` for x within a rounding of xmax (e.g. 4 - 2^-22 on
 /// [-4, 4)): such a sample is dropped too. CUB does not check for it: with up to 256 bins its shared-memory
 /// histogram has a spare slot that is never output (the same count); above 256 bins it would add it to the next
-/// block's bin 0, a case that needs a sample within ~1e-7 relative of xmax. The seed's cpu_histogram divides by bin_width in float64 instead and truncates towards zero,
-/// which puts x in (xmin - bin_width, xmin) into bin 0; see docs/workloads/part_b.md.
-template <typename T> struct BinRule {
+/// block's bin 0, a case that needs a sample within ~1e-7 relative of xmax. The seed's cpu_histogram divides by
+/// bin_width in float64 instead and truncates towards zero, which puts x in (xmin - bin_width, xmin) into bin 0; see
+/// docs/workloads/part_b.md.
+template <typename T>
+struct BinRule {
   T lo, hi, scale;
   int bins;
   static BinRule make(double xmin, double xmax, int nbins) {

@@ -9,7 +9,8 @@
 namespace launchlab::kernels::histogram {
 
 /// One core, one histogram.
-template <typename T, typename Rule> void fillSerial(const T* x, std::size_t n, const Rule& rule, std::uint32_t* counts) {
+template <typename T, typename Rule>
+void fillSerial(const T* x, std::size_t n, const Rule& rule, std::uint32_t* counts) {
   std::fill(counts, counts + rule.bins, 0u);
   for (std::size_t i = 0; i < n; ++i) {
     const int b = rule(x[i]);
@@ -18,7 +19,8 @@ template <typename T, typename Rule> void fillSerial(const T* x, std::size_t n, 
 }
 
 /// Privatization on the CPU: one histogram per thread (no sharing while counting), merged at the end.
-template <typename T, typename Rule> void fillParallel(const T* x, std::size_t n, const Rule& rule, std::uint32_t* counts) {
+template <typename T, typename Rule>
+void fillParallel(const T* x, std::size_t n, const Rule& rule, std::uint32_t* counts) {
   const int bins = rule.bins;
   std::fill(counts, counts + bins, 0u);
 #pragma omp parallel
@@ -37,8 +39,10 @@ template <typename T, typename Rule> void fillParallel(const T* x, std::size_t n
 /// fillSerial or fillParallel.
 template <bool Parallel, typename T, typename Rule>
 void fill(const T* x, std::size_t n, const Rule& rule, std::uint32_t* counts) {
-  if constexpr (Parallel) fillParallel(x, n, rule, counts);
-  else fillSerial(x, n, rule, counts);
+  if constexpr (Parallel)
+    fillParallel(x, n, rule, counts);
+  else
+    fillSerial(x, n, rule, counts);
 }
 
 }  // namespace launchlab::kernels::histogram

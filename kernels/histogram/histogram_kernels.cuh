@@ -43,8 +43,8 @@ __global__ void globalAtomicsKernel(const T* __restrict__ x, std::uint64_t n, Bi
 // 16-byte vectors, kUnroll in flight per thread, grid-stride. At the end each bin's copies are summed and added
 // to the global histogram with one atomic per bin and block.
 template <typename T>
-__global__ void sharedPrivatizedKernel(const T* __restrict__ x, std::uint64_t n, BinRule<T> rule,
-                                       unsigned copiesLog2, unsigned* __restrict__ counts) {
+__global__ void sharedPrivatizedKernel(const T* __restrict__ x, std::uint64_t n, BinRule<T> rule, unsigned copiesLog2,
+                                       unsigned* __restrict__ counts) {
   extern __shared__ unsigned privateCounts[];
   const unsigned copies = 1u << copiesLog2;
   const unsigned bins = unsigned(rule.bins);

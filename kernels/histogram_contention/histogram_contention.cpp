@@ -11,7 +11,8 @@ namespace {
 
 using namespace histogram_contention;
 
-template <bool Parallel> void runCpu(ImplContext& ctx) {
+template <bool Parallel>
+void runCpu(ImplContext& ctx) {
   const auto rule = ruleOf(ctx.setup);
   const float* mass = ctx.inputs[0].view<float>().data();
   std::uint32_t* counts = ctx.outputs[0].view<std::uint32_t>().data();
@@ -31,20 +32,39 @@ class HistogramContention final : public BasicWorkload {
     i.maxN = std::uint64_t(1) << 30;
     i.sizeLabel = "events (N): one mass each (-1 without a pair)";
     i.params = {
-        {.name = "bins", .label = "Bins", .unit = "bins",
+        {.name = "bins",
+         .label = "Bins",
+         .unit = "bins",
          .help = "Bins over [0, 120) GeV: 1200 is the seed's bin = 10 m; the sweep goes 1200, 600, 300, 150, 75, 60, "
                  "30, 15, 10, 5, 4, 3, 2, 1.",
-         .kind = ParamSpec::Kind::Integer, .defaultValue = 1200, .minValue = 1, .maxValue = kMaxBins,
+         .kind = ParamSpec::Kind::Integer,
+         .defaultValue = 1200,
+         .minValue = 1,
+         .maxValue = kMaxBins,
          .logScale = true},
-        {.name = "private_limit_gib", .label = "Private histograms limit", .unit = "GiB",
+        {.name = "private_limit_gib",
+         .label = "Private histograms limit",
+         .unit = "GiB",
          .help = "The most memory cuda-private-per-thread's threads x bins counters may take: beyond it the auto "
                  "grid shrinks, and a --grid given is refused.",
-         .kind = ParamSpec::Kind::Real, .defaultValue = 8, .minValue = 1e-6, .maxValue = 1024, .logScale = true}};
-    i.inputs = {{.name = "mass", .title = "Dimuon mass per event (GeV; z_mass's generated sample)",
-                 .xLabel = "event", .yLabel = "mass (GeV)"}};
-    i.outputs = {{.name = "counts", .title = "Dimuon mass histogram", .plot = PlotKind::Histogram,
-                  .xLabel = "dimuon mass (GeV)", .yLabel = "count", .dtype = DType::U32, .xMin = 0.0,
-                  .xMax = kMaxGeV, .logY = true}};
+         .kind = ParamSpec::Kind::Real,
+         .defaultValue = 8,
+         .minValue = 1e-6,
+         .maxValue = 1024,
+         .logScale = true}};
+    i.inputs = {{.name = "mass",
+                 .title = "Dimuon mass per event (GeV; z_mass's generated sample)",
+                 .xLabel = "event",
+                 .yLabel = "mass (GeV)"}};
+    i.outputs = {{.name = "counts",
+                  .title = "Dimuon mass histogram",
+                  .plot = PlotKind::Histogram,
+                  .xLabel = "dimuon mass (GeV)",
+                  .yLabel = "count",
+                  .dtype = DType::U32,
+                  .xMin = 0.0,
+                  .xMax = kMaxGeV,
+                  .logY = true}};
 
     addReference("CPU serial", "One core, one histogram: the reference.", runCpu<false>);
     addCpu("cpu-parallel", "CPU parallel (per-thread histograms)",
@@ -71,8 +91,10 @@ class HistogramContention final : public BasicWorkload {
 
   std::vector<HostArray> makeInputs(const RunSetup& s) const override {
     std::vector<HostArray> v;
-    if (s.inputFileShapes.empty()) v.push_back(z_mass::generatedMasses({s.n, s.seed, 0.01}, "mass"));
-    else v = allocateInputs(s);  // replaced by the file
+    if (s.inputFileShapes.empty())
+      v.push_back(z_mass::generatedMasses({s.n, s.seed, 0.01}, "mass"));
+    else
+      v = allocateInputs(s);  // replaced by the file
     return v;
   }
   std::vector<std::vector<std::size_t>> outputShapes(const RunSetup& s) const override {

@@ -51,15 +51,15 @@ void runShared(ImplContext& ctx, unsigned copiesLog2) {
   const Rule rule = ruleOf(ctx.setup);
   const std::size_t smem = (std::size_t(rule.bins) << copiesLog2) * sizeof(unsigned);
   const std::uint64_t vectors = ceilDiv(n, gpu::kVec16Width<float>);
-  const auto cfg = gpu::resolveLaunch1D(ctx, histogram::sharedPrivatizedKernel<float>, vectors,
-                                        gpu::GridPolicy::Occupancy, smem);
+  const auto cfg =
+      gpu::resolveLaunch1D(ctx, histogram::sharedPrivatizedKernel<float>, vectors, gpu::GridPolicy::Occupancy, smem);
   ctx.launchNote += "; " + std::to_string(1u << copiesLog2) + " cop" + (copiesLog2 ? "ies" : "y") + " of " +
                     std::to_string(rule.bins) + " bins = " + std::to_string(smem) + " B of shared memory per block";
   gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
     unsigned* counts = d.output<unsigned>(0);
     LAUNCHLAB_CUDA_CHECK(cudaMemsetAsync(counts, 0, rule.bins * sizeof(unsigned), s));
-    histogram::sharedPrivatizedKernel<float><<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), smem, s>>>(
-        d.input<float>(0), n, rule, copiesLog2, counts);
+    histogram::sharedPrivatizedKernel<float>
+        <<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), smem, s>>>(d.input<float>(0), n, rule, copiesLog2, counts);
   });
 }
 
@@ -95,9 +95,10 @@ void cudaPrivatePerThread(ImplContext& ctx) {
   LAUNCHLAB_CUDA_CHECK(cudaMemGetInfo(&freeBytes, &totalBytes));
   const double usable = 0.8 * double(freeBytes);
   const double budget = std::min(limit, usable);
-  const std::string why = limit <= usable
-                              ? "the limit of " + std::to_string(limit / double(1ull << 30)) + " GiB (--param private_limit_gib)"
-                              : "80 % of the " + std::to_string(double(freeBytes) / 1e9) + " GB free on the device";
+  const std::string why =
+      limit <= usable
+          ? "the limit of " + std::to_string(limit / double(1ull << 30)) + " GiB (--param private_limit_gib)"
+          : "80 % of the " + std::to_string(double(freeBytes) / 1e9) + " GB free on the device";
   const auto cfg = privateLaunch(ctx, rule.bins, budget, why);
   const std::uint64_t threads = cfg.grid.count() * cfg.block.count();
   const double bytes = privateBytes(threads, rule.bins);
@@ -106,8 +107,8 @@ void cudaPrivatePerThread(ImplContext& ctx) {
   const std::uint64_t perChunk = std::max<std::uint64_t>(256, ceilDiv(threads, kMaxChunks));
   const dim3 sumGrid(unsigned(ceilDiv(std::uint64_t(rule.bins), kSumBlock)), unsigned(ceilDiv(threads, perChunk)));
   ctx.launchNote += "; " + std::to_string(threads) + " private histograms of " + std::to_string(rule.bins) +
-                    " bins = " + std::to_string(bytes / 1e9) + " GB, summed by " + std::to_string(sumGrid.x * sumGrid.y) +
-                    " blocks of " + std::to_string(kSumBlock);
+                    " bins = " + std::to_string(bytes / 1e9) + " GB, summed by " +
+                    std::to_string(sumGrid.x * sumGrid.y) + " blocks of " + std::to_string(kSumBlock);
   gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
     unsigned* counts = d.output<unsigned>(0);
     unsigned* rows = priv.as<unsigned>();
@@ -125,8 +126,8 @@ void cudaGlobalAtomics(ImplContext& ctx) {
   gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
     unsigned* counts = d.output<unsigned>(0);
     LAUNCHLAB_CUDA_CHECK(cudaMemsetAsync(counts, 0, rule.bins * sizeof(unsigned), s));
-    histogram::globalAtomicsKernel<float><<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s>>>(d.input<float>(0), n,
-                                                                                               rule, counts);
+    histogram::globalAtomicsKernel<float>
+        <<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s>>>(d.input<float>(0), n, rule, counts);
   });
 }
 

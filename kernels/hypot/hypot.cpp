@@ -13,7 +13,10 @@ namespace {
 
 constexpr auto kHypot = [](auto a, auto b) { return std::hypot(a, b); };
 
-template <bool Parallel> void runCpu(ImplContext& ctx) { runCpuMap<Parallel, float, double>(ctx, kHypot); }
+template <bool Parallel>
+void runCpu(ImplContext& ctx) {
+  runCpuMap<Parallel, float, double>(ctx, kHypot);
+}
 
 void runEmulated(ImplContext& ctx) { runEmulatedMap<float, double>(ctx, EmulatedKernel::GridStride, kHypot); }
 

@@ -18,8 +18,8 @@ void cudaGridStride(ImplContext& ctx) {
     const std::size_t n = ctx.setup.n;
     const auto cfg = gpu::resolveLaunch1D(ctx, hypotStrideKernel<T>, n, gpu::GridPolicy::Occupancy);
     gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
-      hypotStrideKernel<T><<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s>>>(d.input<T>(0), d.input<T>(1),
-                                                                                  d.output<T>(0), n);
+      hypotStrideKernel<T>
+          <<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s>>>(d.input<T>(0), d.input<T>(1), d.output<T>(0), n);
     });
   });
 }

@@ -18,16 +18,17 @@ namespace {
 
 using l2_norm::Acc;
 
-template <typename T> T rowNorm(const T* row, std::size_t d) {
+template <typename T>
+T rowNorm(const T* row, std::size_t d) {
   Acc acc = 0;
   for (std::size_t j = 0; j < d; ++j) acc += Acc(row[j]) * Acc(row[j]);
   return static_cast<T>(std::sqrt(acc));
 }
 
-template <bool Parallel> void runCpu(ImplContext& ctx) {
-  RowWorkload::runCpuRows<Parallel>(ctx, [](const auto* x, auto* norm, std::size_t r, std::size_t d) {
-    norm[r] = rowNorm(x, d);
-  });
+template <bool Parallel>
+void runCpu(ImplContext& ctx) {
+  RowWorkload::runCpuRows<Parallel>(
+      ctx, [](const auto* x, auto* norm, std::size_t r, std::size_t d) { norm[r] = rowNorm(x, d); });
 }
 
 #if LAUNCHLAB_HAVE_EIGEN
@@ -69,10 +70,12 @@ class L2Norm final : public RowWorkload {
     i.sizeLabel = "rows (n); the matrix is n x d";
     i.params = {
         rowLengthParam(2, "Columns of the n x d matrix (the gufunc's core dimension i)."),
-        {.name = "input", .label = "Input",
+        {.name = "input",
+         .label = "Input",
          .help = "unit-rows: random directions scaled to length 1 (the seed's points on the unit circle, every norm "
                  "1); uniform: every element uniform(-1, 1).",
-         .kind = ParamSpec::Kind::Choice, .choices = {"unit-rows", "uniform"}},
+         .kind = ParamSpec::Kind::Choice,
+         .choices = {"unit-rows", "uniform"}},
     };
     i.inputs = {matrixSpec("x", "x (n x d)", "x")};
     i.outputs = {{.name = "norm", .title = "norm of each row", .xLabel = "row", .yLabel = "L2 norm"}};

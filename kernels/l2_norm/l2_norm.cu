@@ -44,7 +44,8 @@ __global__ void warpPerRowKernel(const T* __restrict__ x, T* __restrict__ out, s
   }
 }
 
-template <typename Body> void dispatch(ImplContext& ctx, Body body) {
+template <typename Body>
+void dispatch(ImplContext& ctx, Body body) {
   visitDTypeAmong<float, double>(ctx.setup.dtype, [&](auto t) { body(decltype(t){}); });
 }
 
@@ -56,8 +57,8 @@ void cudaThreadPerRow(ImplContext& ctx) {
     const std::size_t rows = ctx.setup.n, d = std::size_t(ctx.setup.params.integer("d"));
     const auto cfg = gpu::resolveLaunch1D(ctx, threadPerRowKernel<T>, rows, gpu::GridPolicy::CoverN);
     gpu::runPipeline(ctx, [&](gpu::DeviceArrays& dev, cudaStream_t s) {
-      threadPerRowKernel<T><<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s>>>(dev.input<T>(0), dev.output<T>(0),
-                                                                                     rows, d);
+      threadPerRowKernel<T>
+          <<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s>>>(dev.input<T>(0), dev.output<T>(0), rows, d);
     });
     ctx.launchNote = "one thread per row; " + ctx.launchNote;
   });
@@ -69,8 +70,8 @@ void cudaWarpPerRow(ImplContext& ctx) {
     const std::size_t rows = ctx.setup.n, d = std::size_t(ctx.setup.params.integer("d"));
     const auto cfg = gpu::resolveRowLaunch(ctx, warpPerRowKernel<T>, rows, gpu::RowMapping::WarpPerRow);
     gpu::runPipeline(ctx, [&](gpu::DeviceArrays& dev, cudaStream_t s) {
-      warpPerRowKernel<T><<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s>>>(dev.input<T>(0), dev.output<T>(0),
-                                                                                   rows, d);
+      warpPerRowKernel<T>
+          <<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s>>>(dev.input<T>(0), dev.output<T>(0), rows, d);
     });
   });
 }

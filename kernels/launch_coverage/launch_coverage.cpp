@@ -38,8 +38,10 @@ GuardPlan planGuard(std::uint64_t n, std::uint32_t block, std::uint64_t grid, st
 void fillIdealMap(std::span<std::int32_t> map, std::uint64_t n, std::uint32_t block, Value v, bool parallel) {
   std::int32_t* m = map.data();
   const auto writer = [=](std::size_t i) { m[i] = i < n ? writtenValue(v, i, block) : kPadding; };
-  if (parallel) forEachIndex<true>(map.size(), writer);
-  else forEachIndex<false>(map.size(), writer);
+  if (parallel)
+    forEachIndex<true>(map.size(), writer);
+  else
+    forEachIndex<false>(map.size(), writer);
 }
 
 std::uint64_t countNeverWritten(std::span<const std::int32_t> map, std::uint64_t n) {
@@ -53,7 +55,8 @@ namespace {
 
 using namespace launch_coverage;
 
-template <bool Parallel> void runCpu(ImplContext& ctx) {
+template <bool Parallel>
+void runCpu(ImplContext& ctx) {
   auto map = ctx.outputs[0].view<std::int32_t>();
   const std::uint32_t block = blockSize(ctx.launch);
   const Value v = parseValue(ctx.setup.params.choice("value"));
@@ -92,16 +95,25 @@ class LaunchCoverage final : public BasicWorkload {
     i.defaultN = 4096;
     i.maxN = std::uint64_t(1) << 30;
     i.referenceUsesLaunch = true;  // the ideal map depends on the block size
-    i.params = {{.name = "width", .label = "Image width", .unit = "elements",
+    i.params = {{.name = "width",
+                 .label = "Image width",
+                 .unit = "elements",
                  .help = "The map is drawn as rows of this many elements (the seed's 128 makes one row per block).",
-                 .kind = ParamSpec::Kind::Integer, .defaultValue = 128, .minValue = 1, .maxValue = 65536},
-                {.name = "value", .label = "Each thread writes",
+                 .kind = ParamSpec::Kind::Integer,
+                 .defaultValue = 128,
+                 .minValue = 1,
+                 .maxValue = 65536},
+                {.name = "value",
+                 .label = "Each thread writes",
                  .help = "block-id: its block number, so the image shows which block wrote what; x-plus-y: the "
                          "seed's add_kernel value x[i] + y[i] with x = arange(n), y = ones (1 ... n).",
-                 .kind = ParamSpec::Kind::Choice, .choices = {"block-id", "x-plus-y"}}};
+                 .kind = ParamSpec::Kind::Choice,
+                 .choices = {"block-id", "x-plus-y"}}};
     i.outputs = {{.name = "writer_block",
                   .title = "Who wrote each element (-1: never written, -2: padding)",
-                  .plot = PlotKind::Image, .xLabel = "element % width", .yLabel = "block id, or x + y",
+                  .plot = PlotKind::Image,
+                  .xLabel = "element % width",
+                  .yLabel = "block id, or x + y",
                   .dtype = DType::I32}};
 
     addReference("CPU: the ideal map",
@@ -125,7 +137,7 @@ class LaunchCoverage final : public BasicWorkload {
            LAUNCHLAB_CUDA_ENTRY(launch_coverage::cudaNoBoundsCheck))
         .demonstration = true;
     nameKernels("launch_coverage", {{"cuda-bounds-checked", {"writeBlockCheckedKernel", "countWrittenKernel"}},
-                 {"cuda-no-bounds-check", {"writeBlockUncheckedKernel", "countWrittenKernel"}}});
+                                    {"cuda-no-bounds-check", {"writeBlockUncheckedKernel", "countWrittenKernel"}}});
   }
 
   std::vector<HostArray> makeInputs(const RunSetup&) const override { return {}; }
@@ -142,7 +154,8 @@ class LaunchCoverage final : public BasicWorkload {
     const std::uint64_t wrong = v.mismatches - std::min(v.mismatches, never);
     if (v.mismatches == 0) {
       v.note = "every element written once, by block i / blockDim";
-      if (parseValue(s.params.choice("value")) == Value::SeedSum) v.note = "every element written once: x + y = 1 ... n";
+      if (parseValue(s.params.choice("value")) == Value::SeedSum)
+        v.note = "every element written once: x + y = 1 ... n";
     } else {
       v.note = std::to_string(never) + " of " + std::to_string(s.n) +
                " elements never written (the grid needs at least ceil(n / blockDim) blocks to cover n)";

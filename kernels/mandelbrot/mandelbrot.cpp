@@ -45,7 +45,8 @@ using namespace mandelbrot;
 
 /// Rows shared out dynamically over the cores when Parallel (rows inside the set cost up to the cap, rows far
 /// outside a few rounds).
-template <bool Parallel> void runCpu(ImplContext& ctx) {
+template <bool Parallel>
+void runCpu(ImplContext& ctx) {
   visitDTypeAmong<float, double>(ctx.setup.dtype, [&](auto tag) {
     using R = decltype(tag);
     const MatrixShape m = matrixShape(ctx.setup);
@@ -86,25 +87,56 @@ class Mandelbrot final : public MatrixWorkload {
     i.sizeLabel = "rows (N): pixels along y; the image is N x cols (cols = 0: N x N)";
     i.launchDims = 2;
     i.params = {colsParam(),
-                {.name = "x_min", .label = "x of column 0", .help = "Real part of the left edge (tutorial: -2).",
-                 .kind = ParamSpec::Kind::Real, .defaultValue = -2, .minValue = -4, .maxValue = 4},
-                {.name = "y_min", .label = "y of row 0", .help = "Imaginary part of the first row (tutorial: -1.5).",
-                 .kind = ParamSpec::Kind::Real, .defaultValue = -1.5, .minValue = -4, .maxValue = 4},
-                {.name = "step", .label = "Pixel size", .help = "Distance between neighbouring pixels (tutorial: 0.003).",
-                 .kind = ParamSpec::Kind::Real, .defaultValue = 0.003, .minValue = 1e-12, .maxValue = 1, .logScale = true},
-                {.name = "cap", .label = "Round cap", .unit = "rounds",
+                {.name = "x_min",
+                 .label = "x of column 0",
+                 .help = "Real part of the left edge (tutorial: -2).",
+                 .kind = ParamSpec::Kind::Real,
+                 .defaultValue = -2,
+                 .minValue = -4,
+                 .maxValue = 4},
+                {.name = "y_min",
+                 .label = "y of row 0",
+                 .help = "Imaginary part of the first row (tutorial: -1.5).",
+                 .kind = ParamSpec::Kind::Real,
+                 .defaultValue = -1.5,
+                 .minValue = -4,
+                 .maxValue = 4},
+                {.name = "step",
+                 .label = "Pixel size",
+                 .help = "Distance between neighbouring pixels (tutorial: 0.003).",
+                 .kind = ParamSpec::Kind::Real,
+                 .defaultValue = 0.003,
+                 .minValue = 1e-12,
+                 .maxValue = 1,
+                 .logScale = true},
+                {.name = "cap",
+                 .label = "Round cap",
+                 .unit = "rounds",
                  .help = "Most rounds of Floyd's test per pixel (2 hare steps each); an orbit still undecided counts "
                          "as inside, so a low cap grows the set at its border.",
-                 .kind = ParamSpec::Kind::Integer, .defaultValue = 1000, .minValue = 1, .maxValue = 1000000,
+                 .kind = ParamSpec::Kind::Integer,
+                 .defaultValue = 1000,
+                 .minValue = 1,
+                 .maxValue = 1000000,
                  .logScale = true},
-                {.name = "output", .label = "Colouring",
+                {.name = "output",
+                 .label = "Colouring",
                  .help = "membership: 1 inside, 0 outside (the tutorial); escape-count: the hare's step at which "
                          "|z|^2 > 4, 0 inside.",
-                 .kind = ParamSpec::Kind::Choice, .choices = {"membership", "escape-count"}}};
-    i.outputs = {{.name = "iters", .title = "Mandelbrot set (membership or escape step)", .plot = PlotKind::Image,
-                  .xLabel = "column (x)", .yLabel = "value", .dtype = DType::I32},
-                 {.name = "rounds", .title = "Work per pixel: rounds of Floyd's test", .plot = PlotKind::Image,
-                  .xLabel = "column (x)", .yLabel = "rounds", .dtype = DType::I32}};
+                 .kind = ParamSpec::Kind::Choice,
+                 .choices = {"membership", "escape-count"}}};
+    i.outputs = {{.name = "iters",
+                  .title = "Mandelbrot set (membership or escape step)",
+                  .plot = PlotKind::Image,
+                  .xLabel = "column (x)",
+                  .yLabel = "value",
+                  .dtype = DType::I32},
+                 {.name = "rounds",
+                  .title = "Work per pixel: rounds of Floyd's test",
+                  .plot = PlotKind::Image,
+                  .xLabel = "column (x)",
+                  .yLabel = "rounds",
+                  .dtype = DType::I32}};
 
     addReference("CPU serial", "One core, pixel by pixel: the reference.", runCpu<false>);
     addCpu("cpu-parallel", "CPU parallel (OpenMP, dynamic rows)",

@@ -19,12 +19,16 @@ struct Region {
 /// z <- z^2 + c written for FMA: x^2 - y^2 + c_x as fma(x, x, fma(-y, y, c_x)), 2xy + c_y as fma(x + x, y, c_y);
 /// |z|^2 as fma(x, x, y * y). The same 27 operations a round as ExactRounding, in fewer instructions.
 struct FmaRounding {
-  template <typename R> static __device__ __forceinline__ void step(R& x, R& y, R cx, R cy) {
+  template <typename R>
+  static __device__ __forceinline__ void step(R& x, R& y, R cx, R cy) {
     const R nx = fma(x, x, fma(-y, y, cx));
     y = fma(x + x, y, cy);
     x = nx;
   }
-  template <typename R> static __device__ __forceinline__ bool escaped(R x, R y) { return fma(x, x, y * y) > R(4); }
+  template <typename R>
+  static __device__ __forceinline__ bool escaped(R x, R y) {
+    return fma(x, x, y * y) > R(4);
+  }
 };
 
 template <typename R, bool Fma>
@@ -58,7 +62,8 @@ __global__ void scatteredKernel(Region g, std::int32_t* iters, std::int32_t* rou
                     });
 }
 
-template <bool Scattered, bool Fma> void run(ImplContext& ctx) {
+template <bool Scattered, bool Fma>
+void run(ImplContext& ctx) {
   visitDTypeAmong<float, double>(ctx.setup.dtype, [&](auto tag) {
     using R = decltype(tag);
     const MatrixShape m = matrixShape(ctx.setup);
@@ -71,15 +76,16 @@ template <bool Scattered, bool Fma> void run(ImplContext& ctx) {
     work.autoBlockWhy = "warps of 8 x 4 neighbouring pixels, whose orbits are alike; 128 threads";
     const auto cfg = gpu::resolveLaunch2D(ctx, work);
     const std::uint64_t mult = scatterMultiplier(m.elements());
-    if (Scattered) ctx.launchNote += "; pixel = (thread index * " + std::to_string(mult) + ") mod " +
-                                     std::to_string(m.elements());
+    if (Scattered)
+      ctx.launchNote += "; pixel = (thread index * " + std::to_string(mult) + ") mod " + std::to_string(m.elements());
     gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
       const dim3 gr = gpu::toDim3(cfg.grid), b = gpu::toDim3(cfg.block);
       if constexpr (Scattered)
-        scatteredKernel<R><<<gr, b, 0, s>>>(g, d.output<std::int32_t>(0), d.output<std::int32_t>(1), m.rows, m.cols,
-                                            mult);
+        scatteredKernel<R>
+            <<<gr, b, 0, s>>>(g, d.output<std::int32_t>(0), d.output<std::int32_t>(1), m.rows, m.cols, mult);
       else
-        perPixelKernel<R, Fma><<<gr, b, 0, s>>>(g, d.output<std::int32_t>(0), d.output<std::int32_t>(1), m.rows, m.cols);
+        perPixelKernel<R, Fma>
+            <<<gr, b, 0, s>>>(g, d.output<std::int32_t>(0), d.output<std::int32_t>(1), m.rows, m.cols);
     });
     recordRoundRate(ctx, Phase::Kernel);
   });

@@ -21,18 +21,24 @@ struct Pixel {
 /// a * b and a + b rounded once each, on the GPU too: nvcc would fuse a * b + c into one FMA (one rounding), the
 /// CPU build rounds twice, and an orbit that differs in one bit ends its cycle test at another round. With these,
 /// the GPU computes the CPU's orbit bit for bit (costing the FMA's speed: see docs/workloads/atlas.md).
-template <typename R> LAUNCHLAB_HD R mul(R a, R b) {
+template <typename R>
+LAUNCHLAB_HD R mul(R a, R b) {
 #ifdef __CUDA_ARCH__
-  if constexpr (sizeof(R) == 4) return __fmul_rn(a, b);
-  else return __dmul_rn(a, b);
+  if constexpr (sizeof(R) == 4)
+    return __fmul_rn(a, b);
+  else
+    return __dmul_rn(a, b);
 #else
   return a * b;
 #endif
 }
-template <typename R> LAUNCHLAB_HD R add(R a, R b) {
+template <typename R>
+LAUNCHLAB_HD R add(R a, R b) {
 #ifdef __CUDA_ARCH__
-  if constexpr (sizeof(R) == 4) return __fadd_rn(a, b);
-  else return __dadd_rn(a, b);
+  if constexpr (sizeof(R) == 4)
+    return __fadd_rn(a, b);
+  else
+    return __dadd_rn(a, b);
 #else
   return a + b;
 #endif
@@ -40,16 +46,21 @@ template <typename R> LAUNCHLAB_HD R add(R a, R b) {
 
 /// z <- z^2 + c on (x, y) and the escape test, each operation rounded once (the CPU's orbit, bit for bit).
 struct ExactRounding {
-  template <typename R> static LAUNCHLAB_HD void step(R& x, R& y, R cx, R cy) {
+  template <typename R>
+  static LAUNCHLAB_HD void step(R& x, R& y, R cx, R cy) {
     const R nx = add(add(mul(x, x), -mul(y, y)), cx);
     y = add(mul(mul(R(2), x), y), cy);
     x = nx;
   }
-  template <typename R> static LAUNCHLAB_HD bool escaped(R x, R y) { return add(mul(x, x), mul(y, y)) > R(4); }
+  template <typename R>
+  static LAUNCHLAB_HD bool escaped(R x, R y) {
+    return add(mul(x, x), mul(y, y)) > R(4);
+  }
 };
 
 /// The point of pixel i along an axis: lo + i * step, in double (rounded once each), then in R.
-template <typename R> LAUNCHLAB_HD R coordinate(double lo, std::uint64_t i, double step) {
+template <typename R>
+LAUNCHLAB_HD R coordinate(double lo, std::uint64_t i, double step) {
   return R(add(lo, mul(double(i), step)));
 }
 

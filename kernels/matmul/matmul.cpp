@@ -95,7 +95,8 @@ void multiplyBand(const float* a, const float* b, float* c, const MatmulShape& s
 }
 
 /// C = A B in blocks, accumulated in double: on one core (the reference) or bands of rows over all cores.
-template <bool Parallel> void runCpu(ImplContext& ctx) {
+template <bool Parallel>
+void runCpu(ImplContext& ctx) {
   const MatmulShape s = matmulShape(ctx.setup);
   const float* a = ctx.inputs[0].view<float>().data();
   const float* b = ctx.inputs[1].view<float>().data();
@@ -136,11 +137,15 @@ class Matmul final : public MatrixWorkload {
     i.sizeLabel = "m, the rows of A and C (N); A is m x k, B is k x cols (k, cols = 0: m)";
     i.params.front().label = "Columns n of B and C (0: m)";
     i.params.front().help = "n, the columns of B (k x n) and C (m x n); 0 makes n = m.";
-    i.params.insert(i.params.begin(),
-                    {.name = "k", .label = "Inner dimension k (0: m)", .unit = "elements",
-                     .help = "The columns of A (m x k) and rows of B (k x n); 0 makes k = m.",
-                     .kind = ParamSpec::Kind::Integer, .defaultValue = 0, .minValue = 0,
-                     .maxValue = double(kMaxSide), .logScale = true});
+    i.params.insert(i.params.begin(), {.name = "k",
+                                       .label = "Inner dimension k (0: m)",
+                                       .unit = "elements",
+                                       .help = "The columns of A (m x k) and rows of B (k x n); 0 makes k = m.",
+                                       .kind = ParamSpec::Kind::Integer,
+                                       .defaultValue = 0,
+                                       .minValue = 0,
+                                       .maxValue = double(kMaxSide),
+                                       .logScale = true});
     i.inputs = {imageSpec("A", "A (m x k)", "A"), imageSpec("B", "B (k x n)", "B")};
     i.outputs = {imageSpec("C", "C = A B (m x n)", "C")};
     addImpls();
@@ -182,9 +187,10 @@ class Matmul final : public MatrixWorkload {
     const double atol = matmulTolerance(order, d.k, bound, tf32);
     Verification v = compareArrays(ref[0], got[0], Tolerance{atol, 0});
     std::ostringstream o;
-    o << "|C - float64-accumulated reference| <= gamma_d S + the reference's" << (tf32 ? " + 2^-10 S (TF32 inputs)" : "")
-      << " = " << atol << ", " << order.describe() << ", d = " << summationDepth(order, d.k) << ", S = " << bound
-      << " >= max sum_l |a_il| |b_lj| (k = " << d.k << ")";
+    o << "|C - float64-accumulated reference| <= gamma_d S + the reference's"
+      << (tf32 ? " + 2^-10 S (TF32 inputs)" : "") << " = " << atol << ", " << order.describe()
+      << ", d = " << summationDepth(order, d.k) << ", S = " << bound << " >= max sum_l |a_il| |b_lj| (k = " << d.k
+      << ")";
     v.note = o.str();
     return v;
   }
@@ -231,8 +237,8 @@ void Matmul::addImpls() {
          "float32 sums. Verified with a TF32 tolerance, not the float32 one.",
          LAUNCHLAB_CUDA_ENTRY(matmul::libTf32), ImplKind::CudaLibrary, false);
   nameKernels("matmul", {{"cuda-naive", {"naiveKernel"}},
-               {"cuda-tiled-16", {"tiledKernel"}},
-               {"cuda-register-tiled", {"registerTiledKernel"}}});
+                         {"cuda-tiled-16", {"tiledKernel"}},
+                         {"cuda-register-tiled", {"registerTiledKernel"}}});
 }
 
 }  // namespace

@@ -27,7 +27,7 @@ __global__ void naiveKernel(const float* __restrict__ a, const float* __restrict
 /// A block of bx x by threads owns a by x bx tile of C (thread (tx, ty) its element (ty, tx)); per step it stages
 /// A's by x 16 and B's 16 x bx slices in shared memory (dynamic: sA then sB), zero beyond the matrices' edges.
 __global__ void tiledKernel(const float* __restrict__ a, const float* __restrict__ b, float* __restrict__ c, u32 m,
-                           u32 k, u32 n) {
+                            u32 k, u32 n) {
   extern __shared__ float smem[];
   const u32 bx = blockDim.x, by = blockDim.y, threads = bx * by, tid = threadIdx.y * bx + threadIdx.x;
   float* sA = smem;                     // [by][kTiledDepth]
@@ -128,7 +128,7 @@ __global__ void __launch_bounds__(kRegThreads)
   __shared__ __align__(16) float sA[2][BK][BM + kPadA];
   __shared__ __align__(16) float sB[2][BK][BN];
   const u32 t = threadIdx.x, tx = t % 16, ty = t / 16;
-  const u32 aRow = t / 2, aK = (t % 2) * 4;     // A slice: BM rows x BK, a float4 along k per thread
+  const u32 aRow = t / 2, aK = (t % 2) * 4;                // A slice: BM rows x BK, a float4 along k per thread
   const u32 bK = t / (BN / 4), bCol = (t % (BN / 4)) * 4;  // B slice: BK x BN, a float4 along n per thread
   const u32 tilesX = (n + BN - 1) / BN, tilesY = (m + BM - 1) / BM, steps = (k + BK - 1) / BK;
   for (u32 tileY = blockIdx.y; tileY < tilesY; tileY += gridDim.y)
@@ -169,9 +169,8 @@ void cudaNaive(ImplContext& ctx) {
   const auto cfg = gpu::resolveLaunch2D(ctx, gpu::Work2D(s.n, s.m));
   gpu::recordKernelOccupancy(ctx, reinterpret_cast<const void*>(naiveKernel), cfg);
   gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t st) {
-    naiveKernel<<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, st>>>(d.input<float>(0), d.input<float>(1),
-                                                                          d.output<float>(0), u32(s.m), u32(s.k),
-                                                                          u32(s.n));
+    naiveKernel<<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, st>>>(
+        d.input<float>(0), d.input<float>(1), d.output<float>(0), u32(s.m), u32(s.k), u32(s.n));
   });
 }
 
@@ -188,9 +187,8 @@ void cudaTiled16(ImplContext& ctx) {
     LAUNCHLAB_CUDA_CHECK(cudaFuncSetAttribute(tiledKernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
   gpu::recordKernelOccupancy(ctx, reinterpret_cast<const void*>(tiledKernel), cfg);
   gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t st) {
-    tiledKernel<<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), smem, st>>>(d.input<float>(0), d.input<float>(1),
-                                                                             d.output<float>(0), u32(s.m), u32(s.k),
-                                                                             u32(s.n));
+    tiledKernel<<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), smem, st>>>(
+        d.input<float>(0), d.input<float>(1), d.output<float>(0), u32(s.m), u32(s.k), u32(s.n));
   });
 }
 

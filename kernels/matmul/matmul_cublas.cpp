@@ -93,7 +93,7 @@ void runCublas(ImplContext& ctx, bool tf32) {
     float* c = d.output<float>(0);
     if (tf32)
       check(cublas().gemmEx(h.get(), CUBLAS_OP_N, CUBLAS_OP_N, n, m, k, &one, b, CUDA_R_32F, n, a, CUDA_R_32F, k, &zero,
-                         c, CUDA_R_32F, n, CUBLAS_COMPUTE_32F_FAST_TF32, CUBLAS_GEMM_DEFAULT),
+                            c, CUDA_R_32F, n, CUBLAS_COMPUTE_32F_FAST_TF32, CUBLAS_GEMM_DEFAULT),
             "cublasGemmEx (TF32)");
     else
       check(cublas().sgemm(h.get(), CUBLAS_OP_N, CUBLAS_OP_N, n, m, k, &one, b, n, a, k, &zero, c, n), "cublasSgemm");

@@ -28,7 +28,8 @@ void fillThreadMap(HostArray& map) {
 
 namespace {
 
-template <bool Parallel> void runCpu(ImplContext& ctx) {
+template <bool Parallel>
+void runCpu(ImplContext& ctx) {
   visitDTypeAmong<float, double, std::int32_t>(ctx.setup.dtype, [&](auto tag) {
     using T = decltype(tag);
     const T* a = ctx.inputs[0].view<T>().data();
@@ -53,7 +54,9 @@ class MatrixAdd2D final : public MatrixWorkload {
                  {.name = "thread_map",
                   .title = "get_2D_indices: A[x][y] = x + y/10 from each thread of 2 x 2 blocks of 2 x 2 threads "
                            "(-1: block borders)",
-                  .plot = PlotKind::Image, .xLabel = "y (column)", .yLabel = "x + y/10 (the thread's x, y)",
+                  .plot = PlotKind::Image,
+                  .xLabel = "y (column)",
+                  .yLabel = "x + y/10 (the thread's x, y)",
                   .dtype = DType::F64}};
 
     addReference("CPU serial", "One core, out[i] = a[i] + b[i] over the matrix in C order: the reference.",

@@ -1,8 +1,8 @@
 // matrix_add_2d: the seed's matrix_add with a 2-D grid-stride loop (any grid covers the matrix).
 #include "common/gpu_pipeline.cuh"
 #include "common/index_math.h"
-#include "common/vec_load.cuh"
 #include "common/matrix_shape.h"
+#include "common/vec_load.cuh"
 #include "matrix_add_2d/matrix_add_2d.h"
 
 namespace launchlab::kernels::matrix_add_2d {
@@ -42,7 +42,8 @@ __global__ void matrixAddVec16Kernel(const T* __restrict__ a, const T* __restric
   });
 }
 
-template <bool Coalesced> void run(ImplContext& ctx) {
+template <bool Coalesced>
+void run(ImplContext& ctx) {
   visitDTypeAmong<float, double, std::int32_t>(ctx.setup.dtype, [&](auto t) {
     using T = decltype(t);
     const MatrixShape m = matrixShape(ctx.setup);
@@ -82,8 +83,9 @@ void cudaCoalescedVec16(ImplContext& ctx) {
   });
   if (vectorized) return;
   run<true>(ctx);
-  ctx.launchNote += "; the columns are not a multiple of 16 bytes, so rows are not 16-byte aligned: the scalar "
-                    "coalesced kernel ran";
+  ctx.launchNote +=
+      "; the columns are not a multiple of 16 bytes, so rows are not 16-byte aligned: the scalar "
+      "coalesced kernel ran";
 }
 
 void cudaUncoalesced(ImplContext& ctx) { run<false>(ctx); }

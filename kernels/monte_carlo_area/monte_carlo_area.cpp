@@ -31,7 +31,8 @@ std::uint64_t pointCount(std::uint64_t n) { return std::min({n, kThreads, kMaxPo
 
 void recordTrialRate(ImplContext& ctx, Phase timed, const std::vector<std::uint64_t>& trials) {
   const double ms = summarize(ctx.samples[timed]).medianMs;
-  const double all = std::accumulate(trials.begin(), trials.end(), 0.0, [](double a, std::uint64_t t) { return a + double(t); });
+  const double all =
+      std::accumulate(trials.begin(), trials.end(), 0.0, [](double a, std::uint64_t t) { return a + double(t); });
   if (ms > 0) ctx.metrics["trials_per_s"] = all / (ms * 1e-3);
 }
 
@@ -54,15 +55,18 @@ void countRuns(const RunSetup& s, const std::vector<std::uint64_t>& trials, std:
     std::uint64_t total = 0;
     if constexpr (Parallel) {
 #pragma omp parallel for schedule(dynamic, 1024) reduction(+ : total)
-      for (std::uint64_t t = 0; t < active; ++t) total += threadHits<S, R>(s.seed, r, trials[r], t, cap, runCloud, count);
+      for (std::uint64_t t = 0; t < active; ++t)
+        total += threadHits<S, R>(s.seed, r, trials[r], t, cap, runCloud, count);
     } else {
-      for (std::uint64_t t = 0; t < active; ++t) total += threadHits<S, R>(s.seed, r, trials[r], t, cap, runCloud, count);
+      for (std::uint64_t t = 0; t < active; ++t)
+        total += threadHits<S, R>(s.seed, r, trials[r], t, cap, runCloud, count);
     }
     hits[r] = total;
   }
 }
 
-template <bool Parallel> void runCpu(ImplContext& ctx) {
+template <bool Parallel>
+void runCpu(ImplContext& ctx) {
   const auto& s = ctx.setup;
   const Shape shape = parseShape(s.params.choice("shape"));
   const auto cap = std::int32_t(s.params.integer("cap"));
@@ -72,8 +76,10 @@ template <bool Parallel> void runCpu(ImplContext& ctx) {
   visitDTypeAmong<float, double>(s.dtype, [&](auto tag) {
     using R = decltype(tag);
     runCpuTimed(ctx, [&] {
-      if (shape == Shape::Circle) countRuns<Shape::Circle, R, Parallel>(s, trials, cap, cloud, hits);
-      else countRuns<Shape::Mandelbrot, R, Parallel>(s, trials, cap, cloud, hits);
+      if (shape == Shape::Circle)
+        countRuns<Shape::Circle, R, Parallel>(s, trials, cap, cloud, hits);
+      else
+        countRuns<Shape::Mandelbrot, R, Parallel>(s, trials, cap, cloud, hits);
     });
   });
   writeEstimates([&](unsigned r) { return hits[r]; }, trials.data(), unsigned(trials.size()), boxArea(shape),
@@ -94,28 +100,49 @@ class MonteCarloArea final : public BasicWorkload {
     i.maxN = 10000 * kThreads;
     i.sizeLabel = "trials (N; the seed: m x 2^20)";
     i.params = {
-        {.name = "shape", .label = "Shape",
+        {.name = "shape",
+         .label = "Shape",
          .help = "circle: pi from (-1, 1)^2 (box 4); mandelbrot: the set's area in (-2, 1) x (-1.5, 1.5) (box 9).",
-         .kind = ParamSpec::Kind::Choice, .choices = {"circle", "mandelbrot"}},
-        {.name = "cap", .label = "Round cap (mandelbrot)", .unit = "rounds",
+         .kind = ParamSpec::Kind::Choice,
+         .choices = {"circle", "mandelbrot"}},
+        {.name = "cap",
+         .label = "Round cap (mandelbrot)",
+         .unit = "rounds",
          .help = "Most rounds of Floyd's test per point (2 hare steps each); an undecided orbit counts as inside, "
                  "so a low cap overestimates the area.",
-         .kind = ParamSpec::Kind::Integer, .defaultValue = 10000, .minValue = 1, .maxValue = 1000000,
+         .kind = ParamSpec::Kind::Integer,
+         .defaultValue = 10000,
+         .minValue = 1,
+         .maxValue = 1000000,
          .logScale = true},
-        {.name = "convergence", .label = "Convergence series",
+        {.name = "convergence",
+         .label = "Convergence series",
          .help = "independent: also runs m x 2^20 trials for m = 1, 2, 5, 10, ... below N on their own streams (the "
                  "seed's scale-up plot; up to about 0.9 N more trials, all counted in trials_per_s); none: N only.",
-         .kind = ParamSpec::Kind::Choice, .choices = {"independent", "none"}}};
+         .kind = ParamSpec::Kind::Choice,
+         .choices = {"independent", "none"}}};
     const std::vector<ChoiceReference> refs = {{"circle", std::numbers::pi, 4}, {"mandelbrot", kMandelbrotArea, 9}};
-    i.outputs = {
-        {.name = "estimate", .title = "Estimate (box x hits / N): pi, or the Mandelbrot set's area",
-         .plot = PlotKind::Scalar, .yLabel = "estimate", .referenceParam = "shape", .referenceChoices = refs,
-         .dtype = DType::F64},
-        {.name = "series", .title = "Independent runs of 1, 2, 5, ... x 2^20 trials, then N",
-         .plot = PlotKind::Series, .xLabel = "trials", .yLabel = "estimate",
-         .referenceParam = "shape", .referenceChoices = refs, .dtype = DType::F64},
-        {.name = "points", .title = "The first trial of the first 20000 threads (hits: blue)", .plot = PlotKind::Points,
-         .xLabel = "x", .yLabel = "y", .dtype = DType::F64}};
+    i.outputs = {{.name = "estimate",
+                  .title = "Estimate (box x hits / N): pi, or the Mandelbrot set's area",
+                  .plot = PlotKind::Scalar,
+                  .yLabel = "estimate",
+                  .referenceParam = "shape",
+                  .referenceChoices = refs,
+                  .dtype = DType::F64},
+                 {.name = "series",
+                  .title = "Independent runs of 1, 2, 5, ... x 2^20 trials, then N",
+                  .plot = PlotKind::Series,
+                  .xLabel = "trials",
+                  .yLabel = "estimate",
+                  .referenceParam = "shape",
+                  .referenceChoices = refs,
+                  .dtype = DType::F64},
+                 {.name = "points",
+                  .title = "The first trial of the first 20000 threads (hits: blue)",
+                  .plot = PlotKind::Points,
+                  .xLabel = "x",
+                  .yLabel = "y",
+                  .dtype = DType::F64}};
 
     addReference("CPU serial", "One core, the 2^20 threads' streams one after the other: the reference.",
                  runCpu<false>);

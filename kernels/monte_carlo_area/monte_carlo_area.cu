@@ -15,9 +15,9 @@ constexpr unsigned kSeedBlock = 1024, kSeedGrid = 1024;
 
 // At most 64 registers, so that the seed's 1024-thread blocks can launch.
 template <Shape S, typename R>
-__global__ void __launch_bounds__(1024) areaKernel(std::uint64_t seed, unsigned run, std::uint64_t trials,
-                                                   std::int32_t cap, double* __restrict__ cloud, std::uint64_t count,
-                                                   unsigned long long* __restrict__ runHits) {
+__global__ void __launch_bounds__(1024)
+    areaKernel(std::uint64_t seed, unsigned run, std::uint64_t trials, std::int32_t cap, double* __restrict__ cloud,
+               std::uint64_t count, unsigned long long* __restrict__ runHits) {
   __shared__ unsigned long long scratch[33];
   const std::uint64_t active = trials < kThreads ? trials : kThreads, stride = std::uint64_t(gridDim.x) * blockDim.x;
   // Every thread of the block takes part in each block reduction, so the loop bound is the block's, not the thread's.
@@ -29,12 +29,14 @@ __global__ void __launch_bounds__(1024) areaKernel(std::uint64_t seed, unsigned 
   }
 }
 
-__global__ void estimatesKernel(const unsigned long long* __restrict__ runHits, const std::uint64_t* __restrict__ trials,
-                                unsigned runs, double box, double* __restrict__ estimate, double* __restrict__ series) {
+__global__ void estimatesKernel(const unsigned long long* __restrict__ runHits,
+                                const std::uint64_t* __restrict__ trials, unsigned runs, double box,
+                                double* __restrict__ estimate, double* __restrict__ series) {
   writeEstimates([&](unsigned r) { return runHits[r]; }, trials, runs, box, estimate, series);
 }
 
-template <Shape S, typename R> void run(ImplContext& ctx, const std::vector<std::uint64_t>& trials) {
+template <Shape S, typename R>
+void run(ImplContext& ctx, const std::vector<std::uint64_t>& trials) {
   const auto& s = ctx.setup;
   const auto cap = std::int32_t(s.params.integer("cap"));
   const unsigned runs = unsigned(trials.size());
@@ -51,11 +53,11 @@ template <Shape S, typename R> void run(ImplContext& ctx, const std::vector<std:
   gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t st) {
     LAUNCHLAB_CUDA_CHECK(cudaMemsetAsync(runHits.get(), 0, runHits.bytes(), st));
     for (unsigned r = 0; r < runs; ++r)
-      kernel<<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, st>>>(
-          s.seed, r, trials[r], cap, r + 1 == runs ? d.output<double>(2) : nullptr, count,
-          runHits.as<unsigned long long>());
-    estimatesKernel<<<1, 1, 0, st>>>(runHits.as<unsigned long long>(), dTrials.as<std::uint64_t>(), runs,
-                                     boxArea(S), d.output<double>(0), d.output<double>(1));
+      kernel<<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, st>>>(s.seed, r, trials[r], cap,
+                                                                       r + 1 == runs ? d.output<double>(2) : nullptr,
+                                                                       count, runHits.as<unsigned long long>());
+    estimatesKernel<<<1, 1, 0, st>>>(runHits.as<unsigned long long>(), dTrials.as<std::uint64_t>(), runs, boxArea(S),
+                                     d.output<double>(0), d.output<double>(1));
   });
 }
 
@@ -63,11 +65,14 @@ template <Shape S, typename R> void run(ImplContext& ctx, const std::vector<std:
 
 void cudaPerThread(ImplContext& ctx) {
   const Shape shape = parseShape(ctx.setup.params.choice("shape"));
-  const std::vector<std::uint64_t> trials = runTrials(ctx.setup.n, ctx.setup.params.choice("convergence") == "independent");
+  const std::vector<std::uint64_t> trials =
+      runTrials(ctx.setup.n, ctx.setup.params.choice("convergence") == "independent");
   visitDTypeAmong<float, double>(ctx.setup.dtype, [&](auto tag) {
     using R = decltype(tag);
-    if (shape == Shape::Circle) run<Shape::Circle, R>(ctx, trials);
-    else run<Shape::Mandelbrot, R>(ctx, trials);
+    if (shape == Shape::Circle)
+      run<Shape::Circle, R>(ctx, trials);
+    else
+      run<Shape::Mandelbrot, R>(ctx, trials);
   });
   recordTrialRate(ctx, Phase::Kernel, trials);
 }

@@ -27,8 +27,8 @@ enum class Shape { Circle, Mandelbrot };
 Shape parseShape(const std::string& name);
 
 constexpr std::uint64_t kThreads = std::uint64_t(1) << 20;  ///< the seed's 1024 blocks x 1024 threads
-constexpr std::uint64_t kMaxPoints = 20000;                  ///< the point cloud: trial 0 of the first threads
-constexpr double kMandelbrotArea = 1.50659;                  ///< Förstemann's estimate (the seed's reference line)
+constexpr std::uint64_t kMaxPoints = 20000;                 ///< the point cloud: trial 0 of the first threads
+constexpr double kMandelbrotArea = 1.50659;                 ///< Förstemann's estimate (the seed's reference line)
 constexpr double kMandelbrotLower = 1.50640, kMandelbrotUpper = 1.53121;  ///< proven bounds (the seed's)
 
 /// The box's area: 4 for the circle's (-1, 1)^2, 9 for the Mandelbrot set's (-2, 1) x (-1.5, 1.5).
@@ -42,10 +42,12 @@ LAUNCHLAB_HD std::uint64_t streamOf(unsigned run, std::uint64_t t) { return std:
 
 /// Trial i of a stream as a point of the shape's box, in R: u, v uniform in (0, 1) (f32: both from one 64-bit draw,
 /// the top 23 bits of each half, monte_carlo_pi::unitFloat; f64: 53 bits of two draws), mapped as the seed does.
-template <typename R> struct Point {
+template <typename R>
+struct Point {
   R x, y;
 };
-template <Shape S, typename R> LAUNCHLAB_HD Point<R> pointOf(std::uint64_t key, std::uint64_t i) {
+template <Shape S, typename R>
+LAUNCHLAB_HD Point<R> pointOf(std::uint64_t key, std::uint64_t i) {
   R u, v;
   if constexpr (sizeof(R) == 4) {
     const std::uint64_t b = keyedBits(key, i);
@@ -57,17 +59,22 @@ template <Shape S, typename R> LAUNCHLAB_HD Point<R> pointOf(std::uint64_t key, 
   }
   using mandelbrot::add;
   using mandelbrot::mul;
-  if constexpr (S == Shape::Circle) return {add(mul(R(2), u), R(-1)), add(mul(R(2), v), R(-1))};
-  else return {add(mul(R(3), u), R(-2)), add(mul(R(3), v), R(-1.5))};
+  if constexpr (S == Shape::Circle)
+    return {add(mul(R(2), u), R(-1)), add(mul(R(2), v), R(-1))};
+  else
+    return {add(mul(R(3), u), R(-2)), add(mul(R(3), v), R(-1.5))};
 }
 
 /// The hit rule: the seed's x^2 + y^2 < 1, or membership by Floyd's test with at most `cap` rounds (undecided
 /// orbits count as inside, which can only grow the area).
-template <Shape S, typename R> LAUNCHLAB_HD bool isHit(Point<R> p, std::int32_t cap) {
+template <Shape S, typename R>
+LAUNCHLAB_HD bool isHit(Point<R> p, std::int32_t cap) {
   using mandelbrot::add;
   using mandelbrot::mul;
-  if constexpr (S == Shape::Circle) return add(mul(p.x, p.x), mul(p.y, p.y)) < R(1);
-  else return mandelbrot::classify<R>(p.x, p.y, cap).inside;
+  if constexpr (S == Shape::Circle)
+    return add(mul(p.x, p.x), mul(p.y, p.y)) < R(1);
+  else
+    return mandelbrot::classify<R>(p.x, p.y, cap).inside;
 }
 
 /// Hits of thread t's trials in one run; stores trial 0 as point t of the cloud (3 x count: x, y, hit rows) when

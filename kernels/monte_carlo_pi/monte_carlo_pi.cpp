@@ -25,16 +25,17 @@ Shape parseShape(const std::string& name) {
 ShapeInfo shapeInfo(Shape s) {
   constexpr double pi = std::numbers::pi;
   switch (s) {
-    case Shape::Circle: return {pi / 4, 4.0};
-    case Shape::Ring: return {3 * pi / 16, 16.0 / 3.0};
-    case Shape::Curve: return {pi / 4, 4.0};
+    case Shape::Circle:
+      return {pi / 4, 4.0};
+    case Shape::Ring:
+      return {3 * pi / 16, 16.0 / 3.0};
+    case Shape::Curve:
+      return {pi / 4, 4.0};
   }
   return {pi / 4, 4.0};
 }
 
-double standardError(const ShapeInfo& s, double m) {
-  return s.piFactor * std::sqrt(s.fraction * (1 - s.fraction) / m);
-}
+double standardError(const ShapeInfo& s, double m) { return s.piFactor * std::sqrt(s.fraction * (1 - s.fraction) / m); }
 
 void binEstimates(const double* est, std::uint64_t kept, std::uint64_t n, std::uint64_t iters, const ShapeInfo& s,
                   std::uint32_t* counts) {
@@ -66,7 +67,8 @@ struct Xoroshiro128Plus {
   }
 };
 
-template <Shape S> std::uint32_t countChunk(std::uint64_t seed, std::uint64_t chunk, std::uint64_t m) {
+template <Shape S>
+std::uint32_t countChunk(std::uint64_t seed, std::uint64_t chunk, std::uint64_t m) {
   Xoroshiro128Plus g(seed, chunk);
   std::uint32_t hits = 0;
   for (std::uint64_t i = 0; i < m; ++i) {
@@ -109,7 +111,8 @@ void countAll(std::uint64_t seed, std::uint64_t n, std::uint64_t iters, std::vec
 }
 
 // The point cloud: the first points of the first chunks, from the same streams as the count.
-template <Shape S> void drawPoints(std::uint64_t seed, std::uint64_t n, std::uint64_t iters, double* cloud) {
+template <Shape S>
+void drawPoints(std::uint64_t seed, std::uint64_t n, std::uint64_t iters, double* cloud) {
   const PointLayout p = pointLayout(n, iters);
   for (std::uint64_t c = 0; c < p.chunks; ++c) {
     Xoroshiro128Plus g(seed, c);
@@ -127,7 +130,8 @@ void countAndDraw(const RunSetup& s, std::uint64_t iters, std::vector<unsigned l
   drawPoints<S>(s.seed, s.n, iters, cloud);
 }
 
-template <bool Parallel> void runCpu(ImplContext& ctx) {
+template <bool Parallel>
+void runCpu(ImplContext& ctx) {
   const auto& s = ctx.setup;
   const std::uint64_t iters = std::uint64_t(s.params.integer("iters"));
   const Shape shape = parseShape(s.params.choice("shape"));
@@ -137,13 +141,20 @@ template <bool Parallel> void runCpu(ImplContext& ctx) {
   double* cloud = ctx.outputs[3].view<double>().data();
   runCpuTimed(ctx, [&] {
     switch (shape) {
-      case Shape::Circle: countAndDraw<Shape::Circle, Parallel>(s, iters, seg, e, cloud); break;
-      case Shape::Ring: countAndDraw<Shape::Ring, Parallel>(s, iters, seg, e, cloud); break;
-      case Shape::Curve: countAndDraw<Shape::Curve, Parallel>(s, iters, seg, e, cloud); break;
+      case Shape::Circle:
+        countAndDraw<Shape::Circle, Parallel>(s, iters, seg, e, cloud);
+        break;
+      case Shape::Ring:
+        countAndDraw<Shape::Ring, Parallel>(s, iters, seg, e, cloud);
+        break;
+      case Shape::Curve:
+        countAndDraw<Shape::Curve, Parallel>(s, iters, seg, e, cloud);
+        break;
     }
   });
   writeOutputs([&](unsigned j) { return seg[j]; }, unsigned(seg.size()), s.n, iters, shapeInfo(shape).piFactor,
-               s.params.choice("convergence") == "independent", ctx.outputs[0].view<double>().data(), ctx.outputs[1].view<double>().data());
+               s.params.choice("convergence") == "independent", ctx.outputs[0].view<double>().data(),
+               ctx.outputs[1].view<double>().data());
   binEstimates(e.est, e.kept, s.n, iters, shapeInfo(shape), ctx.outputs[4].view<std::uint32_t>().data());
   const double ms = summarize(ctx.samples[Phase::Cpu]).medianMs;
   if (ms > 0) ctx.metrics["gsamples_per_s"] = double(s.n) / (ms * 1e-3) / 1e9;
@@ -151,9 +162,12 @@ template <bool Parallel> void runCpu(ImplContext& ctx) {
 
 bool insideShape(Shape s, float x, float y) {
   switch (s) {
-    case Shape::Circle: return inside<Shape::Circle>(x, y);
-    case Shape::Ring: return inside<Shape::Ring>(x, y);
-    case Shape::Curve: return inside<Shape::Curve>(x, y);
+    case Shape::Circle:
+      return inside<Shape::Circle>(x, y);
+    case Shape::Ring:
+      return inside<Shape::Ring>(x, y);
+    case Shape::Curve:
+      return inside<Shape::Curve>(x, y);
   }
   return false;
 }
@@ -163,9 +177,12 @@ bool insideShape(Shape s, float x, float y) {
 double boundaryGap(Shape s, double x, double y) {
   const double r2 = x * x + y * y;
   switch (s) {
-    case Shape::Circle: return std::fabs(r2 - 1);
-    case Shape::Ring: return std::min(std::fabs(r2 - 1), std::fabs(r2 - 0.25));
-    case Shape::Curve: return std::fabs(y * (1 + x * x) - 1);
+    case Shape::Circle:
+      return std::fabs(r2 - 1);
+    case Shape::Ring:
+      return std::min(std::fabs(r2 - 1), std::fabs(r2 - 0.25));
+    case Shape::Curve:
+      return std::fabs(y * (1 + x * x) - 1);
   }
   return 0;
 }
@@ -203,35 +220,67 @@ class MonteCarloPi final : public BasicWorkload {
     i.maxN = std::uint64_t(1) << 38;
     i.sizeLabel = "samples";
     i.params = {
-        {.name = "iters", .label = "Samples per thread", .unit = "samples",
+        {.name = "iters",
+         .label = "Samples per thread",
+         .unit = "samples",
          .help = "Consecutive samples one thread draws from one random stream (the seed's iterations = 10000); a "
                  "grid with fewer threads than n / iters gives threads several such chunks.",
-         .kind = ParamSpec::Kind::Integer, .defaultValue = 10000, .minValue = 1, .maxValue = 1e8, .logScale = true},
-        {.name = "shape", .label = "Shape",
+         .kind = ParamSpec::Kind::Integer,
+         .defaultValue = 10000,
+         .minValue = 1,
+         .maxValue = 1e8,
+         .logScale = true},
+        {.name = "shape",
+         .label = "Shape",
          .help = "circle: x^2 + y^2 <= 1 (area pi/4, the seed's test); ring: 1/4 <= x^2 + y^2 <= 1 (3 pi/16); "
                  "under-curve: y <= 1 / (1 + x^2) (pi/4). Each estimate is turned into pi.",
-         .kind = ParamSpec::Kind::Choice, .choices = {"circle", "ring", "under-curve"}},
-        {.name = "convergence", .label = "Convergence",
+         .kind = ParamSpec::Kind::Choice,
+         .choices = {"circle", "ring", "under-curve"}},
+        {.name = "convergence",
+         .label = "Convergence",
          .help = "independent: the estimate of each disjoint block of 1, 1, 2, 4, ... chunks on its own, like separate "
                  "runs of growing size; cumulative: the estimate after the first 1, 2, 4, ... chunks of this run.",
-         .kind = ParamSpec::Kind::Choice, .choices = {"independent", "cumulative"}},
+         .kind = ParamSpec::Kind::Choice,
+         .choices = {"independent", "cumulative"}},
     };
     i.outputs = {
-        {.name = "pi", .title = "Estimate of pi", .plot = PlotKind::Scalar, .xLabel = "", .yLabel = "pi",
-         .referenceValue = std::numbers::pi, .dtype = DType::F64},
-        {.name = "convergence", .title = "Estimate against samples (independent blocks, or the first 1, 2, 4, ... chunks)",
-         .plot = PlotKind::Series, .xLabel = "samples", .yLabel = "estimate of pi", .dtype = DType::F64},
-        {.name = "per_thread", .title = "The seed's out[tid]: each thread's (chunk's) estimate, first 4096",
-         .plot = PlotKind::Waveform, .xLabel = "thread (chunk)", .yLabel = "estimate of pi", .dtype = DType::F64},
-        {.name = "points", .title = "The first 64 points of the first 64 chunks (inside: blue)",
-         .plot = PlotKind::Points, .xLabel = "x", .yLabel = "y", .dtype = DType::F64},
-        {.name = "per_thread_hist", .title = "Histogram of out[tid]: (estimate - pi) / standard error of one thread",
-         .plot = PlotKind::Histogram, .xLabel = "(estimate - pi) / standard error of one thread", .yLabel = "threads",
-         .dtype = DType::U32, .xMin = -kZRange, .xMax = kZRange},
+        {.name = "pi",
+         .title = "Estimate of pi",
+         .plot = PlotKind::Scalar,
+         .xLabel = "",
+         .yLabel = "pi",
+         .referenceValue = std::numbers::pi,
+         .dtype = DType::F64},
+        {.name = "convergence",
+         .title = "Estimate against samples (independent blocks, or the first 1, 2, 4, ... chunks)",
+         .plot = PlotKind::Series,
+         .xLabel = "samples",
+         .yLabel = "estimate of pi",
+         .dtype = DType::F64},
+        {.name = "per_thread",
+         .title = "The seed's out[tid]: each thread's (chunk's) estimate, first 4096",
+         .plot = PlotKind::Waveform,
+         .xLabel = "thread (chunk)",
+         .yLabel = "estimate of pi",
+         .dtype = DType::F64},
+        {.name = "points",
+         .title = "The first 64 points of the first 64 chunks (inside: blue)",
+         .plot = PlotKind::Points,
+         .xLabel = "x",
+         .yLabel = "y",
+         .dtype = DType::F64},
+        {.name = "per_thread_hist",
+         .title = "Histogram of out[tid]: (estimate - pi) / standard error of one thread",
+         .plot = PlotKind::Histogram,
+         .xLabel = "(estimate - pi) / standard error of one thread",
+         .yLabel = "threads",
+         .dtype = DType::U32,
+         .xMin = -kZRange,
+         .xMax = kZRange},
     };
 
-    addReference("CPU serial (xoroshiro128+)", "One core, one xoroshiro128+ stream per chunk of samples: the reference.",
-                 runCpu<false>);
+    addReference("CPU serial (xoroshiro128+)",
+                 "One core, one xoroshiro128+ stream per chunk of samples: the reference.", runCpu<false>);
     addCpu("cpu-parallel", "CPU parallel (OpenMP, same streams)",
            "All cores share the chunks; same streams, so the same counts as " + std::string(kCpuSerial) + ".",
            runCpu<true>);
@@ -245,14 +294,17 @@ class MonteCarloPi final : public BasicWorkload {
            LAUNCHLAB_CUDA_ENTRY(monte_carlo_pi::cudaSharedSeed))
         .demonstration = true;
     nameKernels("monte_carlo_pi", {{"cuda-philox", {"piKernel", "pointsKernel", "binEstimatesKernel"}},
-                 {"cuda-shared-seed", {"piKernel", "pointsKernel", "binEstimatesKernel"}}});
+                                   {"cuda-shared-seed", {"piKernel", "pointsKernel", "binEstimatesKernel"}}});
   }
 
   std::vector<HostArray> makeInputs(const RunSetup&) const override { return {}; }
 
   std::vector<std::vector<std::size_t>> outputShapes(const RunSetup& s) const override {
     const std::uint64_t iters = std::uint64_t(s.params.integer("iters")), chunks = chunkCount(s.n, iters);
-    return {{1}, {2, segmentCount(chunks)}, {keptEstimates(chunks)}, {3, pointLayout(s.n, iters).count},
+    return {{1},
+            {2, segmentCount(chunks)},
+            {keptEstimates(chunks)},
+            {3, pointLayout(s.n, iters).count},
             {std::size_t(kZBins)}};
   }
 

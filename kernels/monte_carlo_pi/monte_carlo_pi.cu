@@ -15,7 +15,8 @@ namespace {
 
 // The hot loop: one curand4 = 4 x 32 random bits = 2 points; coordinates from bits (no integer-to-float
 // conversion unit, no division), the test in float registers, the count in an integer register.
-template <Shape S> __device__ __forceinline__ std::uint32_t countHits(curandStatePhilox4_32_10_t& st, std::uint32_t m) {
+template <Shape S>
+__device__ __forceinline__ std::uint32_t countHits(curandStatePhilox4_32_10_t& st, std::uint32_t m) {
   std::uint32_t hits = 0;
   const std::uint32_t pairs = m >> 1;
 #pragma unroll 4
@@ -115,7 +116,8 @@ __global__ void binEstimatesKernel(const double* __restrict__ est, std::uint64_t
   if (b >= 0) atomicAdd(hist + b, 1u);
 }
 
-template <bool SharedSeed> void run(ImplContext& ctx) {
+template <bool SharedSeed>
+void run(ImplContext& ctx) {
   const auto& s = ctx.setup;
   const std::uint64_t n = s.n;
   const auto iters = std::uint32_t(s.params.integer("iters"));
@@ -139,15 +141,13 @@ template <bool SharedSeed> void run(ImplContext& ctx) {
     ctx.launchNote += "; the point cloud: a second kernel of " + std::to_string(layout.chunks) +
                       " threads; the histogram of out[tid]: a third, one thread per kept estimate";
     gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t st) {
-      kernel<<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, st>>>(s.seed, n, iters, chunks, segments, piFactor,
-                                                                       independent, acc, KeptEstimates{d.output<double>(2), kept},
-                                                                       d.output<double>(0),
-                                                                       d.output<double>(1), trace.records());
+      kernel<<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, st>>>(
+          s.seed, n, iters, chunks, segments, piFactor, independent, acc, KeptEstimates{d.output<double>(2), kept},
+          d.output<double>(0), d.output<double>(1), trace.records());
       points<<<1, unsigned(layout.chunks), 0, st>>>(s.seed, n, iters, layout, d.output<double>(3));
       LAUNCHLAB_CUDA_CHECK(cudaMemsetAsync(d.output<unsigned>(4), 0, kZBins * sizeof(unsigned), st));
-      binEstimatesKernel<<<unsigned(ceilDiv(kept, 256)), 256, 0, st>>>(d.output<double>(2), kept, n, iters,
-                                                                       shapeInfo(shape).fraction, piFactor,
-                                                                       d.output<unsigned>(4));
+      binEstimatesKernel<<<unsigned(ceilDiv(kept, 256)), 256, 0, st>>>(
+          d.output<double>(2), kept, n, iters, shapeInfo(shape).fraction, piFactor, d.output<unsigned>(4));
     });
     trace.collect(ctx);
   };

@@ -40,7 +40,8 @@ LAUNCHLAB_HD float unitFloat(std::uint32_t bits) {
 
 /// Whether (x, y) in the unit square lies in the shape: the quarter disc x^2 + y^2 <= 1 (area pi/4, the seed's
 /// test), the quarter ring 1/4 <= x^2 + y^2 <= 1 (area 3 pi/16), or the region under y = 1 / (1 + x^2) (area pi/4).
-template <Shape S> LAUNCHLAB_HD bool inside(float x, float y) {
+template <Shape S>
+LAUNCHLAB_HD bool inside(float x, float y) {
   if constexpr (S == Shape::Circle) {
     return x * x + y * y <= 1.0f;
   } else if constexpr (S == Shape::Ring) {
@@ -123,8 +124,8 @@ LAUNCHLAB_HD void storePoint(double* cloud, std::uint64_t count, std::uint64_t j
 /// from them. Independent: row 0 = the samples of segment j alone, row 1 = its own estimate, as separate runs of
 /// 1, 1, 2, 4, ... chunks would give. Host and device.
 template <typename HitsOf>
-LAUNCHLAB_HD void writeOutputs(HitsOf hitsOf, unsigned segments, std::uint64_t n, std::uint64_t iters,
-                               double piFactor, bool independent, double* pi, double* series) {
+LAUNCHLAB_HD void writeOutputs(HitsOf hitsOf, unsigned segments, std::uint64_t n, std::uint64_t iters, double piFactor,
+                               bool independent, double* pi, double* series) {
   unsigned long long cumulative = 0;
   std::uint64_t before = 0;  // samples of the segments before j
   for (unsigned j = 0; j < segments; ++j) {

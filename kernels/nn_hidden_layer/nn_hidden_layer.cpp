@@ -10,7 +10,8 @@ namespace launchlab::kernels {
 
 namespace {
 
-template <bool Parallel> void runCpu(ImplContext& ctx) {
+template <bool Parallel>
+void runCpu(ImplContext& ctx) {
   runCpuMap<Parallel, float, double>(ctx, [](auto g, auto w) { return nn_hidden_layer::neuron(g, w); });
 }
 
@@ -26,18 +27,31 @@ class NnHiddenLayer final : public BasicWorkload {
     i.defaultN = 1000000;
     i.maxN = std::uint64_t(1) << 31;
     i.params = {
-        {.name = "streams", .label = "Streams", .unit = "streams",
-         .help = "cuda-fused-pinned-overlap: CUDA streams the chunks are spread over.", .kind = ParamSpec::Kind::Integer,
-         .defaultValue = 4, .minValue = 1, .maxValue = 32},
-        {.name = "chunks", .label = "Chunks", .unit = "chunks",
+        {.name = "streams",
+         .label = "Streams",
+         .unit = "streams",
+         .help = "cuda-fused-pinned-overlap: CUDA streams the chunks are spread over.",
+         .kind = ParamSpec::Kind::Integer,
+         .defaultValue = 4,
+         .minValue = 1,
+         .maxValue = 32},
+        {.name = "chunks",
+         .label = "Chunks",
+         .unit = "chunks",
          .help = "cuda-fused-pinned-overlap: pieces the arrays are cut into (each: copy up, kernel, copy back).",
-         .kind = ParamSpec::Kind::Integer, .defaultValue = 16, .minValue = 1, .maxValue = 4096, .logScale = true},
+         .kind = ParamSpec::Kind::Integer,
+         .defaultValue = 16,
+         .minValue = 1,
+         .maxValue = 4096,
+         .logScale = true},
     };
-    i.inputs = {{.name = "greyscales", .title = "greyscales = floor(uniform(0, 255))", .xLabel = "neuron",
+    i.inputs = {{.name = "greyscales",
+                 .title = "greyscales = floor(uniform(0, 255))",
+                 .xLabel = "neuron",
                  .yLabel = "grey level"},
                 {.name = "weights", .title = "weights ~ normal(0.5, 0.1)", .xLabel = "neuron", .yLabel = "weight"}};
-    i.outputs = {{.name = "activations", .title = "tanh(greyscale / 255 * weight)", .xLabel = "neuron",
-                  .yLabel = "activation"}};
+    i.outputs = {
+        {.name = "activations", .title = "tanh(greyscale / 255 * weight)", .xLabel = "neuron", .yLabel = "activation"}};
 
     addReference("CPU serial", "One core, the three steps per element in one loop: the reference.", runCpu<false>);
     addCpu("cpu-parallel", "CPU parallel (OpenMP + SIMD)", "All cores, SIMD inside each chunk.", runCpu<true>);

@@ -17,7 +17,8 @@ namespace launchlab::kernels::nn_hidden_layer {
 namespace {
 
 // The three ufuncs, each a grid-stride kernel (one element per thread when the grid covers n).
-template <typename T> __global__ void normalizeKernel(const T* __restrict__ g, T* __restrict__ out, std::size_t n) {
+template <typename T>
+__global__ void normalizeKernel(const T* __restrict__ g, T* __restrict__ out, std::size_t n) {
   const std::size_t stride = idx::gridStride1D(gridDim.x, blockDim.x);
   for (std::size_t i = idx::global1D(blockIdx.x, blockDim.x, threadIdx.x); i < n; i += stride) out[i] = normalize(g[i]);
 }
@@ -25,10 +26,12 @@ template <typename T> __global__ void normalizeKernel(const T* __restrict__ g, T
 template <typename T>
 __global__ void weighKernel(const T* __restrict__ v, const T* __restrict__ w, T* __restrict__ out, std::size_t n) {
   const std::size_t stride = idx::gridStride1D(gridDim.x, blockDim.x);
-  for (std::size_t i = idx::global1D(blockIdx.x, blockDim.x, threadIdx.x); i < n; i += stride) out[i] = weigh(v[i], w[i]);
+  for (std::size_t i = idx::global1D(blockIdx.x, blockDim.x, threadIdx.x); i < n; i += stride)
+    out[i] = weigh(v[i], w[i]);
 }
 
-template <typename T> __global__ void activateKernel(const T* __restrict__ v, T* __restrict__ out, std::size_t n) {
+template <typename T>
+__global__ void activateKernel(const T* __restrict__ v, T* __restrict__ out, std::size_t n) {
   const std::size_t stride = idx::gridStride1D(gridDim.x, blockDim.x);
   for (std::size_t i = idx::global1D(blockIdx.x, blockDim.x, threadIdx.x); i < n; i += stride) out[i] = activate(v[i]);
 }
@@ -36,10 +39,12 @@ template <typename T> __global__ void activateKernel(const T* __restrict__ v, T*
 template <typename T>
 __global__ void fusedKernel(const T* __restrict__ g, const T* __restrict__ w, T* __restrict__ out, std::size_t n) {
   const std::size_t stride = idx::gridStride1D(gridDim.x, blockDim.x);
-  for (std::size_t i = idx::global1D(blockIdx.x, blockDim.x, threadIdx.x); i < n; i += stride) out[i] = neuron(g[i], w[i]);
+  for (std::size_t i = idx::global1D(blockIdx.x, blockDim.x, threadIdx.x); i < n; i += stride)
+    out[i] = neuron(g[i], w[i]);
 }
 
-template <typename Body> void dispatch(ImplContext& ctx, Body body) {
+template <typename Body>
+void dispatch(ImplContext& ctx, Body body) {
   visitDTypeAmong<float, double>(ctx.setup.dtype, [&](auto t) { body(decltype(t){}); });
 }
 
@@ -67,17 +72,23 @@ void cudaHostRoundTrips(ImplContext& ctx) {
     const std::vector<gpu::RoundTripStep> steps = {
         {{{dG.get(), ctx.inputs[0].data()}},
          [&](cudaStream_t s) { normalizeKernel<T><<<grid, block, 0, s>>>(dG.as<T>(), dNorm.as<T>(), n); },
-         hostNorm.data(), dNorm.get()},
+         hostNorm.data(),
+         dNorm.get()},
         {{{dNorm.get(), hostNorm.data()}, {dW.get(), ctx.inputs[1].data()}},
-         [&](cudaStream_t s) { weighKernel<T><<<grid, block, 0, s>>>(dNorm.as<T>(), dW.as<T>(), dWeighted.as<T>(), n); },
-         hostWeighted.data(), dWeighted.get()},
+         [&](cudaStream_t s) {
+           weighKernel<T><<<grid, block, 0, s>>>(dNorm.as<T>(), dW.as<T>(), dWeighted.as<T>(), n);
+         },
+         hostWeighted.data(),
+         dWeighted.get()},
         {{{dWeighted.get(), hostWeighted.data()}},
          [&](cudaStream_t s) { activateKernel<T><<<grid, block, 0, s>>>(dWeighted.as<T>(), dOut.as<T>(), n); },
-         ctx.outputs[0].data(), dOut.get()},
+         ctx.outputs[0].data(),
+         dOut.get()},
     };
     gpu::runRoundTrips(ctx, steps, {dNorm.get(), dWeighted.get(), dOut.get()}, bytes);
-    ctx.launchNote += "; the same configuration for each of the 3 kernels; H2D and D2H add up the 4 uploads and 3 "
-                      "downloads of each repetition";
+    ctx.launchNote +=
+        "; the same configuration for each of the 3 kernels; H2D and D2H add up the 4 uploads and 3 "
+        "downloads of each repetition";
     recordTraffic(ctx, sizeof(T), 7, 7, 3);
   });
 }
@@ -106,8 +117,8 @@ void cudaFused(ImplContext& ctx) {
     const std::size_t n = ctx.setup.n;
     const auto cfg = gpu::resolveLaunch1D(ctx, fusedKernel<T>, n, gpu::GridPolicy::CoverN);
     gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
-      fusedKernel<T><<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s>>>(d.input<T>(0), d.input<T>(1),
-                                                                              d.output<T>(0), n);
+      fusedKernel<T>
+          <<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s>>>(d.input<T>(0), d.input<T>(1), d.output<T>(0), n);
     });
     recordTraffic(ctx, sizeof(T), 3, 3, 1);
   });

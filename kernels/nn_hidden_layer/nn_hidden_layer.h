@@ -7,14 +7,22 @@
 
 namespace launchlab::kernels::nn_hidden_layer {
 
-template <typename T> LAUNCHLAB_HD T normalize(T greyscale) { return greyscale / T(255); }
-template <typename T> LAUNCHLAB_HD T weigh(T value, T weight) { return value * weight; }
+template <typename T>
+LAUNCHLAB_HD T normalize(T greyscale) {
+  return greyscale / T(255);
+}
+template <typename T>
+LAUNCHLAB_HD T weigh(T value, T weight) {
+  return value * weight;
+}
 /// The seed's activation: (exp(v) - exp(-v)) / (exp(v) + exp(-v)), i.e. tanh, written as the course writes it.
-template <typename T> LAUNCHLAB_HD T activate(T v) {
+template <typename T>
+LAUNCHLAB_HD T activate(T v) {
   const T e = hd::exp(v), em = hd::exp(-v);
   return (e - em) / (e + em);
 }
-template <typename T> LAUNCHLAB_HD T neuron(T greyscale, T weight) {
+template <typename T>
+LAUNCHLAB_HD T neuron(T greyscale, T weight) {
   return activate(weigh(normalize(greyscale), weight));
 }
 

@@ -10,7 +10,8 @@ namespace launchlab::kernels {
 
 namespace {
 
-template <bool Parallel> void runCpu(ImplContext& ctx) {
+template <bool Parallel>
+void runCpu(ImplContext& ctx) {
   using polar_distance::polarToCartesian;
   runCpuMap<Parallel, float, double>(ctx, [](auto rho1, auto theta1, auto rho2, auto theta2) {
     return polar_distance::distance(polarToCartesian(rho1, theta1), polarToCartesian(rho2, theta2));
@@ -28,10 +29,18 @@ class PolarDistance final : public BasicWorkload {
     i.defaultDType = DType::F32;
     i.defaultN = 1000000;
     i.params = {
-        {.name = "rho_min", .label = "rho min", .help = "Radii are drawn uniformly from [rho_min, rho_max).",
-         .defaultValue = 0.5, .minValue = 0.0, .maxValue = 1e6},
-        {.name = "rho_max", .label = "rho max", .help = "Radii are drawn uniformly from [rho_min, rho_max).",
-         .defaultValue = 1.5, .minValue = 0.0, .maxValue = 1e6},
+        {.name = "rho_min",
+         .label = "rho min",
+         .help = "Radii are drawn uniformly from [rho_min, rho_max).",
+         .defaultValue = 0.5,
+         .minValue = 0.0,
+         .maxValue = 1e6},
+        {.name = "rho_max",
+         .label = "rho max",
+         .help = "Radii are drawn uniformly from [rho_min, rho_max).",
+         .defaultValue = 1.5,
+         .minValue = 0.0,
+         .maxValue = 1e6},
     };
     i.inputs = {{.name = "rho1", .title = "rho1 ~ uniform(rho_min, rho_max)", .yLabel = "rho1"},
                 {.name = "theta1", .title = "theta1 ~ uniform(-pi, pi)", .yLabel = "theta1 (rad)"},

@@ -9,15 +9,20 @@ namespace {
 
 // How each kernel turns (rho, theta) into (x, y): three policies around the same device helper.
 struct Inlined {
-  template <typename T> __device__ static Cartesian<T> convert(T rho, T theta) { return polarToCartesian(rho, theta); }
+  template <typename T>
+  __device__ static Cartesian<T> convert(T rho, T theta) {
+    return polarToCartesian(rho, theta);
+  }
 };
 
 // A real call: the helper's body is compiled once and called (arguments and results through the ABI).
-template <typename T> __device__ __noinline__ Cartesian<T> polarToCartesianCall(T rho, T theta) {
+template <typename T>
+__device__ __noinline__ Cartesian<T> polarToCartesianCall(T rho, T theta) {
   return polarToCartesian(rho, theta);
 }
 struct NotInlined {
-  template <typename T> __device__ static Cartesian<T> convert(T rho, T theta) {
+  template <typename T>
+  __device__ static Cartesian<T> convert(T rho, T theta) {
     return polarToCartesianCall(rho, theta);
   }
 };
@@ -25,7 +30,8 @@ struct NotInlined {
 __device__ __forceinline__ void fastSinCos(float x, float* s, float* c) { __sincosf(x, s, c); }
 __device__ __forceinline__ void fastSinCos(double x, double* s, double* c) { sincos(x, s, c); }
 struct FastMath {
-  template <typename T> __device__ static Cartesian<T> convert(T rho, T theta) {
+  template <typename T>
+  __device__ static Cartesian<T> convert(T rho, T theta) {
     T s, c;
     fastSinCos(theta, &s, &c);
     return {rho * c, rho * s};
@@ -42,7 +48,8 @@ __global__ void polarDistanceKernel(const T* __restrict__ rho1, const T* __restr
     out[i] = distance(Policy::convert(rho1[i], theta1[i]), Policy::convert(rho2[i], theta2[i]));
 }
 
-template <typename Policy> void run(ImplContext& ctx) {
+template <typename Policy>
+void run(ImplContext& ctx) {
   visitDTypeAmong<float, double>(ctx.setup.dtype, [&](auto t) {
     using T = decltype(t);
     const std::size_t n = ctx.setup.n;
@@ -50,7 +57,7 @@ template <typename Policy> void run(ImplContext& ctx) {
     const auto cfg = gpu::resolveLaunch1D(ctx, kernel, n, gpu::GridPolicy::CoverN);
     gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
       kernel<<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s>>>(d.input<T>(0), d.input<T>(1), d.input<T>(2),
-                                                                       d.input<T>(3), d.output<T>(0), n);
+                                                                      d.input<T>(3), d.output<T>(0), n);
     });
     cudaFuncAttributes attr{};
     LAUNCHLAB_CUDA_CHECK(cudaFuncGetAttributes(&attr, kernel));

@@ -17,7 +17,8 @@ namespace {
 using pulse_waveform::waveSample;
 using pulse_waveform::zeroSuppress;
 
-template <bool Parallel> void runCpu(ImplContext& ctx) {
+template <bool Parallel>
+void runCpu(ImplContext& ctx) {
   runCpuLoop<Parallel, std::int16_t, float, double>(ctx, [&](auto tag) {
     using T = decltype(tag);
     using C = pulse_waveform::Compute<T>;
@@ -45,24 +46,44 @@ class PulseWaveform final : public BasicWorkload {
     i.defaultDType = DType::I16;
     i.defaultN = 100000;
     i.params = {
-        {.name = "amplitude", .label = "Pulse amplitude", .help = "Height of the pulses (make_pulses' amplitude).",
-         .defaultValue = 300.0, .minValue = 0.0, .maxValue = 1e9},
-        {.name = "cycles", .label = "Cycles", .unit = "periods",
-         .help = "Sine periods over the whole array: period = n / cycles samples.", .defaultValue = 23.0,
-         .minValue = 1e-3, .maxValue = 1e9},
-        {.name = "noise_sigma", .label = "Noise sigma",
-         .help = "Standard deviation of the Gaussian noise added to the pulses.", .defaultValue = 3.0, .minValue = 0.0,
+        {.name = "amplitude",
+         .label = "Pulse amplitude",
+         .help = "Height of the pulses (make_pulses' amplitude).",
+         .defaultValue = 300.0,
+         .minValue = 0.0,
          .maxValue = 1e9},
-        {.name = "threshold", .label = "Threshold", .help = "zero_suppress sets every value below this to 0.",
-         .defaultValue = 15.0, .minValue = -1e9, .maxValue = 1e9},
+        {.name = "cycles",
+         .label = "Cycles",
+         .unit = "periods",
+         .help = "Sine periods over the whole array: period = n / cycles samples.",
+         .defaultValue = 23.0,
+         .minValue = 1e-3,
+         .maxValue = 1e9},
+        {.name = "noise_sigma",
+         .label = "Noise sigma",
+         .help = "Standard deviation of the Gaussian noise added to the pulses.",
+         .defaultValue = 3.0,
+         .minValue = 0.0,
+         .maxValue = 1e9},
+        {.name = "threshold",
+         .label = "Threshold",
+         .help = "zero_suppress sets every value below this to 0.",
+         .defaultValue = 15.0,
+         .minValue = -1e9,
+         .maxValue = 1e9},
     };
     // An int16 waveform is computed from float64 times and noise, as NumPy does before the cast.
-    i.inputs = {{.name = "t", .title = "t = arange(n) (sample times)", .yLabel = "t", .dtypeForIntegerRuns = DType::F64},
-                {.name = "noise", .title = "noise ~ normal(0, noise_sigma)", .yLabel = "noise",
-                 .dtypeForIntegerRuns = DType::F64}};
+    i.inputs = {
+        {.name = "t", .title = "t = arange(n) (sample times)", .yLabel = "t", .dtypeForIntegerRuns = DType::F64},
+        {.name = "noise",
+         .title = "noise ~ normal(0, noise_sigma)",
+         .yLabel = "noise",
+         .dtypeForIntegerRuns = DType::F64}};
     i.outputs = {
         {.name = "waveform", .title = "waveform = make_pulses(t) + noise", .xLabel = "sample", .yLabel = "amplitude"},
-        {.name = "suppressed", .title = "zero_suppress(waveform, threshold)", .xLabel = "sample",
+        {.name = "suppressed",
+         .title = "zero_suppress(waveform, threshold)",
+         .xLabel = "sample",
          .yLabel = "amplitude"}};
 
     addReference("CPU serial", "One core, the three steps per element in one loop: the reference.", runCpu<false>);
@@ -121,7 +142,8 @@ class PulseWaveform final : public BasicWorkload {
       });
     }
     Verification v = mergeVerifications({compareArrays(ref[0], got[0], tol), compareArrays(ref[1], adjusted, tol)});
-    if (ties) v.note += "; " + std::to_string(ties) + " value(s) within rounding of the threshold accepted as kept or zeroed";
+    if (ties)
+      v.note += "; " + std::to_string(ties) + " value(s) within rounding of the threshold accepted as kept or zeroed";
     return v;
   }
 };

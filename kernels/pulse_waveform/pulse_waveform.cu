@@ -14,7 +14,8 @@ namespace {
 // The three ufuncs of the exercise, each a grid-stride kernel (one element per thread when the grid covers n).
 // T is the waveform's type, C = Compute<T> the type it is computed in (the pulses stay in C).
 template <typename C>
-__global__ void makePulsesKernel(const C* __restrict__ t, C* __restrict__ pulses, std::size_t n, C period, C amplitude) {
+__global__ void makePulsesKernel(const C* __restrict__ t, C* __restrict__ pulses, std::size_t n, C period,
+                                 C amplitude) {
   const std::size_t stride = idx::gridStride1D(gridDim.x, blockDim.x);
   for (std::size_t i = idx::global1D(blockIdx.x, blockDim.x, threadIdx.x); i < n; i += stride)
     pulses[i] = makePulse(t[i], period, amplitude);
@@ -45,7 +46,8 @@ __global__ void fusedKernel(const C* __restrict__ t, const C* __restrict__ noise
   }
 }
 
-template <typename Body> void dispatch(ImplContext& ctx, Body body) {
+template <typename Body>
+void dispatch(ImplContext& ctx, Body body) {
   visitDTypeAmong<std::int16_t, float, double>(ctx.setup.dtype, [&](auto t) { body(decltype(t){}); });
 }
 
@@ -83,21 +85,29 @@ void cudaHostRoundTrips(ImplContext& ctx) {
          [&](cudaStream_t s) {
            makePulsesKernel<C><<<grid, block, 0, s>>>(dT.as<C>(), dPulses.as<C>(), n, k.period, k.amplitude);
          },
-         hostPulses.data(), dPulses.get()},
+         hostPulses.data(),
+         dPulses.get()},
         // waveform = add_ufunc(pulses, noise): both up, waveform back.
         {{{dPulses.get(), hostPulses.data()}, {dNoise.get(), ctx.inputs[1].data()}},
-         [&](cudaStream_t s) { addKernel<T, C><<<grid, block, 0, s>>>(dPulses.as<C>(), dNoise.as<C>(), dWave.as<T>(), n); },
-         wave, dWave.get(), tBytes},
+         [&](cudaStream_t s) {
+           addKernel<T, C><<<grid, block, 0, s>>>(dPulses.as<C>(), dNoise.as<C>(), dWave.as<T>(), n);
+         },
+         wave,
+         dWave.get(),
+         tBytes},
         // zero_suppress(waveform, threshold): the waveform up again, the result back.
         {{{dWave.get(), wave, tBytes}},
          [&](cudaStream_t s) {
            zeroSuppressKernel<T, C><<<grid, block, 0, s>>>(dWave.as<T>(), dSup.as<T>(), n, k.threshold);
          },
-         ctx.outputs[1].data(), dSup.get(), tBytes},
+         ctx.outputs[1].data(),
+         dSup.get(),
+         tBytes},
     };
     gpu::runRoundTrips(ctx, steps, {dPulses.get(), dWave.get(), dSup.get()}, bytes);
-    ctx.launchNote += "; the same configuration for each of the 3 kernels; H2D and D2H add up the 4 uploads and 3 "
-                      "downloads of each repetition";
+    ctx.launchNote +=
+        "; the same configuration for each of the 3 kernels; H2D and D2H add up the 4 uploads and 3 "
+        "downloads of each repetition";
     recordTraffic<T>(ctx, {4, 3}, {4, 3}, 3, 2);
   });
 }

@@ -12,13 +12,15 @@ namespace {
 
 using quadratic::root;
 
-template <bool Parallel> void runCpuFused(ImplContext& ctx) {
+template <bool Parallel>
+void runCpuFused(ImplContext& ctx) {
   runCpuMap<Parallel, float, double>(ctx, [](auto a, auto b, auto c) { return root(a, b, c); });
 }
 
 // NumPy's evaluation: one loop per operation over whole arrays, temporaries allocated (uninitialised, like
 // np.empty) and freed in the order of the seed's `del` statements.
-template <typename T> void numpyPasses(const T* a, const T* b, const T* c, T* out, std::size_t n) {
+template <typename T>
+void numpyPasses(const T* a, const T* b, const T* c, T* out, std::size_t n) {
   auto tmp = [n] { return std::make_unique_for_overwrite<T[]>(n); };
   auto t1 = tmp();
   for (std::size_t i = 0; i < n; ++i) t1[i] = -b[i];

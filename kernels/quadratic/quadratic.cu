@@ -9,29 +9,51 @@ namespace {
 
 // The element-wise operations of the NumPy expression, one kernel each.
 struct Negate {
-  template <typename T> __device__ T operator()(T x) const { return -x; }
+  template <typename T>
+  __device__ T operator()(T x) const {
+    return -x;
+  }
 };
 struct Square {
-  template <typename T> __device__ T operator()(T x) const { return x * x; }
+  template <typename T>
+  __device__ T operator()(T x) const {
+    return x * x;
+  }
 };
-template <typename T> struct Scale {
+template <typename T>
+struct Scale {
   T k;
   __device__ T operator()(T x) const { return k * x; }
 };
 struct Sqrt {
-  template <typename T> __device__ T operator()(T x) const { return hd::sqrt(x); }
+  template <typename T>
+  __device__ T operator()(T x) const {
+    return hd::sqrt(x);
+  }
 };
 struct Add {
-  template <typename T> __device__ T operator()(T x, T y) const { return x + y; }
+  template <typename T>
+  __device__ T operator()(T x, T y) const {
+    return x + y;
+  }
 };
 struct Sub {
-  template <typename T> __device__ T operator()(T x, T y) const { return x - y; }
+  template <typename T>
+  __device__ T operator()(T x, T y) const {
+    return x - y;
+  }
 };
 struct Mul {
-  template <typename T> __device__ T operator()(T x, T y) const { return x * y; }
+  template <typename T>
+  __device__ T operator()(T x, T y) const {
+    return x * y;
+  }
 };
 struct Div {
-  template <typename T> __device__ T operator()(T x, T y) const { return x / y; }
+  template <typename T>
+  __device__ T operator()(T x, T y) const {
+    return x / y;
+  }
 };
 
 template <typename T, typename Op>
@@ -55,7 +77,8 @@ __global__ void fusedKernel(const T* __restrict__ a, const T* __restrict__ b, co
     out[i] = root(a[i], b[i], c[i]);
 }
 
-template <typename Body> void dispatch(ImplContext& ctx, Body body) {
+template <typename Body>
+void dispatch(ImplContext& ctx, Body body) {
   visitDTypeAmong<float, double>(ctx.setup.dtype, [&](auto t) { body(decltype(t){}); });
 }
 
@@ -79,14 +102,14 @@ void cudaUnfused(ImplContext& ctx) {
       const T* a = d.input<T>(0);
       const T* b = d.input<T>(1);
       const T* c = d.input<T>(2);
-      unaryKernel<<<grid, block, 0, s>>>(b, t0, n, Negate{});             // tmp1 = -b
-      unaryKernel<<<grid, block, 0, s>>>(b, t1, n, Square{});             // tmp2 = b**2
-      unaryKernel<<<grid, block, 0, s>>>(a, t2, n, Scale<T>{T(4)});       // tmp3 = 4*a
-      binaryKernel<<<grid, block, 0, s>>>(t2, c, t3, n, Mul{});           // tmp4 = tmp3*c; del tmp3
-      binaryKernel<<<grid, block, 0, s>>>(t1, t3, t2, n, Sub{});          // tmp5 = tmp2 - tmp4; del tmp2, tmp4
-      unaryKernel<<<grid, block, 0, s>>>(t2, t1, n, Sqrt{});              // tmp6 = sqrt(tmp5); del tmp5
-      binaryKernel<<<grid, block, 0, s>>>(t0, t1, t2, n, Add{});          // tmp7 = tmp1 + tmp6; del tmp1, tmp6
-      unaryKernel<<<grid, block, 0, s>>>(a, t0, n, Scale<T>{T(2)});       // tmp8 = 2*a
+      unaryKernel<<<grid, block, 0, s>>>(b, t0, n, Negate{});                 // tmp1 = -b
+      unaryKernel<<<grid, block, 0, s>>>(b, t1, n, Square{});                 // tmp2 = b**2
+      unaryKernel<<<grid, block, 0, s>>>(a, t2, n, Scale<T>{T(4)});           // tmp3 = 4*a
+      binaryKernel<<<grid, block, 0, s>>>(t2, c, t3, n, Mul{});               // tmp4 = tmp3*c; del tmp3
+      binaryKernel<<<grid, block, 0, s>>>(t1, t3, t2, n, Sub{});              // tmp5 = tmp2 - tmp4; del tmp2, tmp4
+      unaryKernel<<<grid, block, 0, s>>>(t2, t1, n, Sqrt{});                  // tmp6 = sqrt(tmp5); del tmp5
+      binaryKernel<<<grid, block, 0, s>>>(t0, t1, t2, n, Add{});              // tmp7 = tmp1 + tmp6; del tmp1, tmp6
+      unaryKernel<<<grid, block, 0, s>>>(a, t0, n, Scale<T>{T(2)});           // tmp8 = 2*a
       binaryKernel<<<grid, block, 0, s>>>(t2, t0, d.output<T>(0), n, Div{});  // tmp7 / tmp8
     });
     ctx.launchNote += "; the same configuration for each of the 9 kernels";

@@ -8,7 +8,8 @@ namespace launchlab::kernels::quadratic {
 
 /// The formula with the products rounded one by one (hd::mulRn), exactly the order of the NumPy expression's
 /// nine operations, so the fused kernel, the nine passes and the CPU give the same bits.
-template <typename T> LAUNCHLAB_HD T root(T a, T b, T c) {
+template <typename T>
+LAUNCHLAB_HD T root(T a, T b, T c) {
   const T disc = hd::mulRn(b, b) - hd::mulRn(hd::mulRn(T(4), a), c);
   return (-b + hd::sqrt(disc)) / hd::mulRn(T(2), a);
 }

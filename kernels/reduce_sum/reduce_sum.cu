@@ -1,16 +1,15 @@
 // reduce_sum: atomics only, Harris's shared-memory trees (interleaved, then sequential addressing), a one-pass
 // grid-stride warp-shuffle kernel, and cub::DeviceReduce::Sum.
 // int32 data is summed as uint32 everywhere: the same bits, with wrapping (modulo 2^32) defined by the language.
-#include <cub/device/device_reduce.cuh>
-
 #include <cstdint>
+#include <cub/device/device_reduce.cuh>
 #include <type_traits>
 
 #include "common/block_trace.cuh"
 #include "common/gpu_pipeline.cuh"
 #include "common/index_math.h"
-#include "common/vec_load.cuh"
 #include "common/row_reduce.cuh"
+#include "common/vec_load.cuh"
 #include "reduce_sum/reduce_sum.h"
 
 namespace launchlab::kernels::reduce_sum {
@@ -18,23 +17,27 @@ namespace launchlab::kernels::reduce_sum {
 namespace {
 
 // The 8-element tree output, drawn by one thread in every variant (an illustration, a few dozen additions).
-template <typename A> __global__ void treeLevelsKernel(const A* __restrict__ x, std::uint64_t n, A* __restrict__ tree) {
+template <typename A>
+__global__ void treeLevelsKernel(const A* __restrict__ x, std::uint64_t n, A* __restrict__ tree) {
   pairwiseTree(x, n, tree);
 }
-template <typename A> void drawTree(const gpu::DeviceArrays& d, std::uint64_t n, cudaStream_t s) {
+template <typename A>
+void drawTree(const gpu::DeviceArrays& d, std::uint64_t n, cudaStream_t s) {
   treeLevelsKernel<A><<<1, 1, 0, s>>>(d.input<A>(0), n, d.output<A>(1));
   LAUNCHLAB_CUDA_CHECK_LAUNCH();
 }
 
 // ---- 1. Atomics only: one atomicAdd per element, all on one address. ----
-template <typename A> __global__ void atomicsKernel(const A* __restrict__ x, std::uint64_t n, A* __restrict__ out) {
+template <typename A>
+__global__ void atomicsKernel(const A* __restrict__ x, std::uint64_t n, A* __restrict__ out) {
   const std::uint64_t stride = idx::gridStride1D(gridDim.x, blockDim.x);
   for (std::uint64_t i = idx::global1D(blockIdx.x, blockDim.x, threadIdx.x); i < n; i += stride) atomicAdd(out, x[i]);
 }
 
 // ---- 1b. The naive race: out[0] += x[i] without an atomic. Read, add and write of different threads interleave,
 // so most additions overwrite each other (a demonstration: the result is wrong, by design). ----
-template <typename A> __global__ void raceKernel(const A* __restrict__ x, std::uint64_t n, A* out) {
+template <typename A>
+__global__ void raceKernel(const A* __restrict__ x, std::uint64_t n, A* out) {
   const std::uint64_t stride = idx::gridStride1D(gridDim.x, blockDim.x);
   for (std::uint64_t i = idx::global1D(blockIdx.x, blockDim.x, threadIdx.x); i < n; i += stride) {
     volatile A* o = out;  // a plain load and store per element, as the Python `out[0] += x[i]`
@@ -44,7 +47,8 @@ template <typename A> __global__ void raceKernel(const A* __restrict__ x, std::u
 
 // ---- 1c. The tree in global memory, one launch per level: out[i] = in[2i] + in[2i + 1] (the last element of an
 // odd level passes through), halving the array until one value is left: ceil(log2 n) launches. ----
-template <typename A> __global__ void treeSumStepKernel(const A* __restrict__ in, std::uint64_t len, A* __restrict__ out) {
+template <typename A>
+__global__ void treeSumStepKernel(const A* __restrict__ in, std::uint64_t len, A* __restrict__ out) {
   const std::uint64_t half = (len + 1) / 2;
   const std::uint64_t stride = idx::gridStride1D(gridDim.x, blockDim.x);
   for (std::uint64_t i = idx::global1D(blockIdx.x, blockDim.x, threadIdx.x); i < half; i += stride)
@@ -87,9 +91,12 @@ __global__ void treeKernel(const A* __restrict__ in, std::uint64_t n, A* __restr
 constexpr int kUnroll = 4;  // independent 16-byte loads (and accumulators) in flight per thread
 static_assert(kUnroll == 4, "shuffleKernel combines exactly four accumulators");
 
-template <typename V> __device__ __forceinline__ auto laneSum(const V& v) {
-  if constexpr (sizeof(v) / sizeof(v.x) == 4) return (v.x + v.y) + (v.z + v.w);
-  else return v.x + v.y;
+template <typename V>
+__device__ __forceinline__ auto laneSum(const V& v) {
+  if constexpr (sizeof(v) / sizeof(v.x) == 4)
+    return (v.x + v.y) + (v.z + v.w);
+  else
+    return v.x + v.y;
 }
 
 // Trace: blocks on SMs (common/block_trace.cuh).
@@ -126,12 +133,14 @@ __global__ void shuffleKernel(const A* __restrict__ x, std::uint64_t n, A* __res
   Trace::end(trace);
 }
 
-template <typename Body> void dispatch(ImplContext& ctx, Body body) {
+template <typename Body>
+void dispatch(ImplContext& ctx, Body body) {
   visitDTypeAmong<float, double, std::int32_t>(ctx.setup.dtype, [&](auto t) { body(Acc<decltype(t)>{}); });
 }
 
 // A kernel that adds every element into out[0] (atomics, or the race): out zeroed, then one launch.
-template <typename A> void runOnOneAddress(ImplContext& ctx, void (*kernel)(const A*, std::uint64_t, A*)) {
+template <typename A>
+void runOnOneAddress(ImplContext& ctx, void (*kernel)(const A*, std::uint64_t, A*)) {
   const std::uint64_t n = ctx.setup.n;
   const auto cfg = gpu::resolveLaunch1D(ctx, kernel, n, gpu::GridPolicy::CoverN);
   gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
@@ -142,7 +151,8 @@ template <typename A> void runOnOneAddress(ImplContext& ctx, void (*kernel)(cons
   });
 }
 
-template <bool Interleaved> void runTree(ImplContext& ctx) {
+template <bool Interleaved>
+void runTree(ImplContext& ctx) {
   dispatch(ctx, [&](auto a) {
     using A = decltype(a);
     const std::uint64_t n = ctx.setup.n;
@@ -158,15 +168,15 @@ template <bool Interleaved> void runTree(ImplContext& ctx) {
       drawTree<A>(d, n, s);
       A* out = d.output<A>(0);
       A* first = blocks == 1 ? out : ping.as<A>();
-      treeKernel<A, Interleaved><<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), pow2 * sizeof(A), s>>>(
-          d.input<A>(0), n, first, pow2);
+      treeKernel<A, Interleaved>
+          <<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), pow2 * sizeof(A), s>>>(d.input<A>(0), n, first, pow2);
       const A* src = first;
       A* spare = pong.as<A>();
       for (std::uint64_t m = blocks; m > 1;) {
         const std::uint64_t g = ceilDiv(m, kLaterPassBlock);
         A* dst = g == 1 ? out : spare;
-        treeKernel<A, Interleaved><<<unsigned(g), kLaterPassBlock, kLaterPassBlock * sizeof(A), s>>>(src, m, dst,
-                                                                                                   kLaterPassBlock);
+        treeKernel<A, Interleaved>
+            <<<unsigned(g), kLaterPassBlock, kLaterPassBlock * sizeof(A), s>>>(src, m, dst, kLaterPassBlock);
         LAUNCHLAB_CUDA_CHECK_LAUNCH();
         spare = const_cast<A*>(src);
         src = dst;
@@ -227,8 +237,8 @@ void cudaWarpShuffle(ImplContext& ctx) {
   dispatch(ctx, [&](auto a) {
     using A = decltype(a);
     const std::uint64_t n = ctx.setup.n;
-    const auto cfg = gpu::resolveLaunch1D(ctx, shuffleKernel<A>, ceilDiv(n, gpu::kVec16Width<A>),
-                                          gpu::GridPolicy::Occupancy);
+    const auto cfg =
+        gpu::resolveLaunch1D(ctx, shuffleKernel<A>, ceilDiv(n, gpu::kVec16Width<A>), gpu::GridPolicy::Occupancy);
     gpu::DeviceBuffer partials(std::size_t(cfg.grid.x) * sizeof(A));
     gpu::DeviceBuffer ticket(sizeof(unsigned));
     LAUNCHLAB_CUDA_CHECK(cudaMemset(ticket.get(), 0, sizeof(unsigned)));  // each launch's last block resets it
@@ -248,8 +258,8 @@ void cudaCub(ImplContext& ctx) {
     using A = decltype(a);
     const auto n = static_cast<std::int64_t>(ctx.setup.n);
     std::size_t tempBytes = 0;
-    LAUNCHLAB_CUDA_CHECK(cub::DeviceReduce::Sum(nullptr, tempBytes, static_cast<const A*>(nullptr),
-                                                static_cast<A*>(nullptr), n));
+    LAUNCHLAB_CUDA_CHECK(
+        cub::DeviceReduce::Sum(nullptr, tempBytes, static_cast<const A*>(nullptr), static_cast<A*>(nullptr), n));
     gpu::DeviceBuffer temp(tempBytes ? tempBytes : 1);
     ctx.launched = LaunchConfig{Dim3{0, 1, 1}, Dim3{0, 1, 1}, 0};  // 0: not ours to choose
     ctx.launchNote = "chosen by CUB (its tuning policy); the --block/--grid options do not apply";

@@ -9,8 +9,8 @@
 #include "launchlab/config.h"
 
 #if LAUNCHLAB_HAVE_CUDA
-#include <cuda_runtime_api.h>
 #include <cudaTypedefs.h>
+#include <cuda_runtime_api.h>
 
 #include "common/cuda_check.h"
 #endif
@@ -76,10 +76,12 @@ std::string addressRange(const void* p, std::uint64_t& base, std::size_t& size) 
   static const auto fn = [] {
     void* f = nullptr;
     cudaDriverEntryPointQueryResult found{};
-    const cudaError_t e = cudaGetDriverEntryPointByVersion("cuMemGetAddressRange", &f, 12000, cudaEnableDefault, &found);
+    const cudaError_t e =
+        cudaGetDriverEntryPointByVersion("cuMemGetAddressRange", &f, 12000, cudaEnableDefault, &found);
     if (e != cudaSuccess) cudaGetLastError();
-    return e == cudaSuccess && found == cudaDriverEntryPointSuccess ? reinterpret_cast<PFN_cuMemGetAddressRange_v3020>(f)
-                                                                    : nullptr;
+    return e == cudaSuccess && found == cudaDriverEntryPointSuccess
+               ? reinterpret_cast<PFN_cuMemGetAddressRange_v3020>(f)
+               : nullptr;
   }();
   if (!fn) return "the driver has no cuMemGetAddressRange";
   CUdeviceptr b = 0;
@@ -100,8 +102,10 @@ Exported exportDeviceBuffer(const void* devicePtr) {
   std::memcpy(r.handle.bytes.data(), &h, IpcHandle::kBytes);
   std::uint64_t base = 0;
   std::size_t size = 0;
-  if (std::string e = addressRange(devicePtr, base, size); !e.empty()) r.error = e;
-  else r.offset = reinterpret_cast<std::uintptr_t>(devicePtr) - base;
+  if (std::string e = addressRange(devicePtr, base, size); !e.empty())
+    r.error = e;
+  else
+    r.offset = reinterpret_cast<std::uintptr_t>(devicePtr) - base;
   return r;
 }
 
@@ -115,8 +119,10 @@ OpenedBuffer OpenedBuffer::open(const IpcHandle& handle) {
     return b;
   }
   std::uint64_t base = 0;
-  if (std::string e = addressRange(b.m_ptr, base, b.m_size); !e.empty()) b.m_size = 0;
-  else b.m_size -= std::size_t(reinterpret_cast<std::uintptr_t>(b.m_ptr) - base);
+  if (std::string e = addressRange(b.m_ptr, base, b.m_size); !e.empty())
+    b.m_size = 0;
+  else
+    b.m_size -= std::size_t(reinterpret_cast<std::uintptr_t>(b.m_ptr) - base);
   return b;
 }
 

@@ -38,7 +38,8 @@ InteropSupport interopSupport(int cudaOrdinal) {
     return {false, "the GL context runs on no CUDA device (" + std::string(cudaGetErrorName(e)) + ")"};
   }
   for (unsigned i = 0; i < found; ++i)
-    if (devices[i] == cudaOrdinal) return {true, "CUDA device " + std::to_string(cudaOrdinal) + " drives the GL context"};
+    if (devices[i] == cudaOrdinal)
+      return {true, "CUDA device " + std::to_string(cudaOrdinal) + " drives the GL context"};
   return {false, "the GL context runs on another CUDA device than " + std::to_string(cudaOrdinal)};
 }
 

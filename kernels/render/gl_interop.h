@@ -42,7 +42,8 @@ class GlBufferInterop {
   std::string attach(unsigned glBuffer, std::size_t bytes);
   void detach();
   /// Registered with at least `bytes`? Else detach, grow = the renderer's buffer call (returns the GL name), attach.
-  template <class Grow> std::string ensure(std::size_t bytes, Grow&& grow) {
+  template <class Grow>
+  std::string ensure(std::size_t bytes, Grow&& grow) {
     if (m_resource && m_bytes >= bytes) return {};
     detach();
     const unsigned name = grow();
@@ -53,7 +54,8 @@ class GlBufferInterop {
 
   /// map -> fill(device pointer, mapped bytes) -> unmap on `stream` (a cudaStream_t as void*; nullptr: default).
   /// fill returns a geom::gpu::Built; the count it reports comes back. With `times`, each phase is timed.
-  template <class Fill> geom::gpu::Built frame(Fill&& fill, void* stream = nullptr, InteropTimes* times = nullptr) {
+  template <class Fill>
+  geom::gpu::Built frame(Fill&& fill, void* stream = nullptr, InteropTimes* times = nullptr) {
     geom::gpu::Built b;
     if (std::string e = map(stream, times); !e.empty()) return {0, e};
     b = fill(m_mapped);
@@ -66,7 +68,7 @@ class GlBufferInterop {
   std::string unmap(void* stream, InteropTimes* times, bool kernelOk);
   void* m_resource = nullptr;  // cudaGraphicsResource_t
   void* m_mapped = nullptr;
-  void* m_events[4] = {};      // cudaEvent_t: before map, after map, after kernel, after unmap
+  void* m_events[4] = {};  // cudaEvent_t: before map, after map, after kernel, after unmap
   unsigned m_buffer = 0;
   std::size_t m_bytes = 0;
 };

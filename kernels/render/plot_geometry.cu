@@ -40,32 +40,39 @@ __host__ __device__ inline u64 scaledFloor(u64 i, u64 n, u64 m) {
 constexpr int kQuietNaN = 0x7fc00000;  // the CPU's std::numeric_limits<float>::quiet_NaN()
 
 /// The element as float, every NaN as the CPU's quiet NaN (core's toFloat).
-template <typename T> __device__ inline float toFloat(T v) {
+template <typename T>
+__device__ inline float toFloat(T v) {
   if constexpr (std::is_floating_point_v<T>)
     if (isnan(v)) return __int_as_float(kQuietNaN);
   return static_cast<float>(v);
 }
 
-template <typename T> __device__ inline bool finiteValue(T v) {
-  if constexpr (std::is_floating_point_v<T>) return isfinite(v);
-  else return true;
+template <typename T>
+__device__ inline bool finiteValue(T v) {
+  if constexpr (std::is_floating_point_v<T>)
+    return isfinite(v);
+  else
+    return true;
 }
 
 /// The extremes of one range: offsets of its minimum and maximum and their values (lowest offset on ties);
 /// minAt == kNone32 when the range has no finite element. Trivial, so that it can live in shared memory.
 /// I: u32 offsets within a scanned range, u64 absolute indices when parts are combined.
-template <typename T, typename I = u32> struct Extremes {
+template <typename T, typename I = u32>
+struct Extremes {
   I minAt, maxAt;
   T lo, hi;
 };
-template <typename T, typename I = u32> __device__ inline Extremes<T, I> noExtremes() {
+template <typename T, typename I = u32>
+__device__ inline Extremes<T, I> noExtremes() {
   return {I(~I(0)), I(~I(0)), std::numeric_limits<T>::max(), std::numeric_limits<T>::lowest()};
 }
 
 /// One thread's next element; a thread visits its offsets in increasing order, so strict comparisons keep the
 /// lowest offset. Integers need the "none yet" test (their max is a value); a finite float is below float's max
 /// or equal to it, where the test is needed too.
-template <typename T> __device__ inline void visit(Extremes<T>& e, T v, u32 o) {
+template <typename T>
+__device__ inline void visit(Extremes<T>& e, T v, u32 o) {
   if (!finiteValue(v)) return;
   if (v < e.lo || e.minAt == kNone32) e.lo = v, e.minAt = o;
   if (v > e.hi || e.maxAt == kNone32) e.hi = v, e.maxAt = o;
@@ -84,22 +91,27 @@ __device__ inline Extremes<T, I> merge(const Extremes<T, I>& a, const Extremes<T
   return r;
 }
 
-template <typename T> __device__ inline T shflDown(T v, int d) {
-  if constexpr (sizeof(T) < 4) return static_cast<T>(__shfl_down_sync(kFull, static_cast<int>(v), d));
-  else return __shfl_down_sync(kFull, v, d);
+template <typename T>
+__device__ inline T shflDown(T v, int d) {
+  if constexpr (sizeof(T) < 4)
+    return static_cast<T>(__shfl_down_sync(kFull, static_cast<int>(v), d));
+  else
+    return __shfl_down_sync(kFull, v, d);
 }
 
-template <typename T, typename I> __device__ Extremes<T, I> warpMerge(Extremes<T, I> e) {
+template <typename T, typename I>
+__device__ Extremes<T, I> warpMerge(Extremes<T, I> e) {
   for (int d = 16; d > 0; d /= 2) {
     const Extremes<T, I> o{__shfl_down_sync(kFull, e.minAt, d), __shfl_down_sync(kFull, e.maxAt, d), shflDown(e.lo, d),
-                        shflDown(e.hi, d)};
+                           shflDown(e.hi, d)};
     e = merge(e, o);
   }
   return e;
 }
 
 /// The block's merged extremes, valid in thread 0. The caller syncs before the next call reuses `warps`.
-template <typename T> __device__ Extremes<T> blockMerge(Extremes<T> e) {
+template <typename T>
+__device__ Extremes<T> blockMerge(Extremes<T> e) {
   __shared__ Extremes<T> warps[kWarps];
   e = warpMerge(e);
   const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
@@ -111,7 +123,8 @@ template <typename T> __device__ Extremes<T> blockMerge(Extremes<T> e) {
 
 /// The extremes of d[0, len) seen by thread r of a group of G: the elements before the first 16-byte boundary,
 /// then 16-byte vectors (kUnroll in flight per thread), then the tail.
-template <u32 G, typename T> __device__ Extremes<T> scanExtremes(const T* __restrict__ d, u32 len, u32 r) {
+template <u32 G, typename T>
+__device__ Extremes<T> scanExtremes(const T* __restrict__ d, u32 len, u32 r) {
   constexpr u32 V = 16 / sizeof(T);
   Extremes<T> e = noExtremes<T>();
   const auto misaligned = static_cast<u32>(reinterpret_cast<std::uintptr_t>(d) % 16);
@@ -138,7 +151,8 @@ template <u32 G, typename T> __device__ Extremes<T> scanExtremes(const T* __rest
 }
 
 /// Offset of the first finite element of d[0, len), searched by one warp from the front; kNone32 when none.
-template <typename T> __device__ u32 firstFinite(const T* d, u32 len, u32 lane) {
+template <typename T>
+__device__ u32 firstFinite(const T* d, u32 len, u32 lane) {
   if constexpr (!std::is_floating_point_v<T>) {
     return len ? 0 : kNone32;
   } else {
@@ -151,7 +165,8 @@ template <typename T> __device__ u32 firstFinite(const T* d, u32 len, u32 lane) 
 }
 
 /// Offset of the last finite element of d[0, len), searched by one warp from the back; kNone32 when none.
-template <typename T> __device__ u32 lastFinite(const T* d, u32 len, u32 lane) {
+template <typename T>
+__device__ u32 lastFinite(const T* d, u32 len, u32 lane) {
   if constexpr (!std::is_floating_point_v<T>) {
     return len ? len - 1 : kNone32;
   } else {
@@ -169,11 +184,13 @@ struct Picked {
   u64 first, minAt, maxAt, last;
 };
 
-template <typename T> __device__ inline Vertex2 vertexAt(const T* data, u64 i, u64 begin) {
+template <typename T>
+__device__ inline Vertex2 vertexAt(const T* data, u64 i, u64 begin) {
   return {static_cast<float>(i - begin), toFloat(data[i])};
 }
 
-template <typename T> __device__ void writeColumn(const T* data, u64 begin, u64 start, const Picked& p, Vertex2* out) {
+template <typename T>
+__device__ void writeColumn(const T* data, u64 begin, u64 start, const Picked& p, Vertex2* out) {
   if (p.first == kNone) {
     const Vertex2 gap{static_cast<float>(start - begin), __int_as_float(kQuietNaN)};
     for (int k = 0; k < 4; ++k) out[k] = gap;
@@ -209,8 +226,10 @@ __device__ void finishItem(const T* data, const M4Shape& s, u64 b, const Item& i
                            u32 last, Vertex2* out, Picked* partial) {
   const Picked p = e.minAt == kNone32 ? Picked{kNone, kNone, kNone, kNone}
                                       : Picked{it.from + first, it.from + e.minAt, it.from + e.maxAt, it.from + last};
-  if (s.parts == 1) writeColumn(data, s.begin, it.start, p, out + 4 * b);
-  else partial[b] = p;
+  if (s.parts == 1)
+    writeColumn(data, s.begin, it.start, p, out + 4 * b);
+  else
+    partial[b] = p;
 }
 
 /// One block per item (long items); warps 0 and 1 find the first and last finite elements.
@@ -272,7 +291,8 @@ __global__ void m4Combine(const T* __restrict__ data, M4Shape s, const Picked* p
   }
 }
 
-template <typename T> __global__ void barsKernel(const T* __restrict__ d, u64 bins, u64 k, u64 bars, float* out) {
+template <typename T>
+__global__ void barsKernel(const T* __restrict__ d, u64 bins, u64 k, u64 bars, float* out) {
   for (u64 b = blockIdx.x * u64(blockDim.x) + threadIdx.x; b < bars; b += u64(gridDim.x) * blockDim.x) {
     double sum = 0;
     for (u64 i = b * k, e = min(bins, (b + 1) * k); i < e; ++i) sum += static_cast<double>(d[i]);
@@ -280,12 +300,14 @@ template <typename T> __global__ void barsKernel(const T* __restrict__ d, u64 bi
   }
 }
 
-template <typename T> __global__ void texelsKernel(const T* __restrict__ d, u64 count, float* out) {
+template <typename T>
+__global__ void texelsKernel(const T* __restrict__ d, u64 count, float* out) {
   for (u64 i = blockIdx.x * u64(blockDim.x) + threadIdx.x; i < count; i += u64(gridDim.x) * blockDim.x)
     out[i] = toFloat(d[i]);
 }
 
-template <typename T> __global__ void pointsKernel(const T* __restrict__ d, u64 k, u64 m, PointVertex* out) {
+template <typename T>
+__global__ void pointsKernel(const T* __restrict__ d, u64 k, u64 m, PointVertex* out) {
   for (u64 i = blockIdx.x * u64(blockDim.x) + threadIdx.x; i < m; i += u64(gridDim.x) * blockDim.x) {
     const u64 j = scaledFloor(i, k, m);
     out[i] = {toFloat(d[j]), toFloat(d[k + j]), toFloat(d[2 * k + j])};
@@ -294,7 +316,8 @@ template <typename T> __global__ void pointsKernel(const T* __restrict__ d, u64 
 
 int smCount() {
   int dev = 0, sms = 0;
-  if (cudaGetDevice(&dev) != cudaSuccess || cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess)
+  if (cudaGetDevice(&dev) != cudaSuccess ||
+      cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess)
     return 0;
   return sms;
 }
@@ -303,7 +326,8 @@ int smCount() {
 /// none longer than kMaxPart.
 u32 partsFor(u64 n, u32 columns, int sms) {
   if (columns == 0) return 1;
-  const u64 shortest = n / columns, longest = (n + columns - 1) / columns, target = u64(std::max(sms, 1)) * kBlocksPerSm;
+  const u64 shortest = n / columns, longest = (n + columns - 1) / columns,
+            target = u64(std::max(sms, 1)) * kBlocksPerSm;
   u64 parts = 1;
   if (columns < target) parts = std::min((target + columns - 1) / columns, std::max<u64>(1, shortest / kMinPart));
   parts = std::max(parts, (longest + kMaxPart - 1) / kMaxPart);
@@ -339,7 +363,8 @@ Built m4Vertices(const void* data, DType dt, std::uint64_t begin, std::uint64_t 
   if (s.columns == 0) return {0, {}};
   const std::size_t need = s.parts > 1 ? std::size_t{s.columns} * s.parts * sizeof(Picked) : 0;
   if (scratch && scratchBytes < need)
-    return {0, "m4Vertices: scratch of " + std::to_string(scratchBytes) + " bytes, " + std::to_string(need) + " needed"};
+    return {0,
+            "m4Vertices: scratch of " + std::to_string(scratchBytes) + " bytes, " + std::to_string(need) + " needed"};
   void* owned = nullptr;
   if (need && !scratch) {
     if (const cudaError_t e = cudaMallocAsync(&owned, need, asStream(stream)); e != cudaSuccess)

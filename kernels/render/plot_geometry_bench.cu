@@ -1,5 +1,6 @@
 // Timing of the GPU M4 decimation (render/plot_geometry_gpu.h, timeM4): f32 noise filled on the device, CUDA events
-// around each call after untimed warm-up calls, the median of the repetitions. `launchlab-cli bench-geometry` prints it.
+// around each call after untimed warm-up calls, the median of the repetitions. `launchlab-cli bench-geometry` prints
+// it.
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -20,7 +21,8 @@ __global__ void fillNoise(float* out, std::uint64_t n) {
     h ^= h >> 31;
     h *= 0xbf58476d1ce4e5b9ull;
     h ^= h >> 29;
-    out[i] = static_cast<float>(h >> 40) / 8388608.0f - 1.0f + 0.5f * __sinf(static_cast<float>(i % 65536) * 9.5874e-5f);
+    out[i] =
+        static_cast<float>(h >> 40) / 8388608.0f - 1.0f + 0.5f * __sinf(static_cast<float>(i % 65536) * 9.5874e-5f);
   }
 }
 

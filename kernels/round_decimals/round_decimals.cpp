@@ -8,7 +8,8 @@ namespace launchlab::kernels {
 
 namespace {
 
-template <bool Parallel> void runCpu(ImplContext& ctx) {
+template <bool Parallel>
+void runCpu(ImplContext& ctx) {
   // scaleFor<T> is scaleFor<double> converted to T.
   const double f = round_decimals::scaleFor<double>(ctx.setup.params.integer("decimals"));
   runCpuMap<Parallel, double, float>(ctx, [f](auto x) { return round_decimals::roundTo(x, decltype(x)(f)); });
@@ -24,12 +25,21 @@ class RoundDecimals final : public BasicWorkload {
     i.dtypes = {DType::F64, DType::F32};
     i.defaultDType = DType::F64;
     i.defaultN = 10;
-    i.params = {{.name = "decimals", .label = "Decimals", .unit = "digits",
-                 .help = "Round to this many decimal places (f = 10^decimals).", .kind = ParamSpec::Kind::Integer,
-                 .defaultValue = 3, .minValue = 0, .maxValue = 15}};
+    i.params = {{.name = "decimals",
+                 .label = "Decimals",
+                 .unit = "digits",
+                 .help = "Round to this many decimal places (f = 10^decimals).",
+                 .kind = ParamSpec::Kind::Integer,
+                 .defaultValue = 3,
+                 .minValue = 0,
+                 .maxValue = 15}};
     i.inputs = {{.name = "x", .title = "x ~ uniform(0, 1) (np.random.random)", .yLabel = "x"}};
-    i.outputs = {{.name = "rounded", .title = "x rounded to `decimals` places", .plot = PlotKind::Scatter,
-                  .xLabel = "x", .yLabel = "rounded", .xFrom = "x"}};
+    i.outputs = {{.name = "rounded",
+                  .title = "x rounded to `decimals` places",
+                  .plot = PlotKind::Scatter,
+                  .xLabel = "x",
+                  .yLabel = "rounded",
+                  .xFrom = "x"}};
 
     addReference("CPU serial", "One core, the same rint in a loop: the reference.", runCpu<false>);
     addCpu("cpu-parallel", "CPU parallel (OpenMP + SIMD)", "All cores, SIMD inside each chunk.", runCpu<true>);
@@ -51,7 +61,6 @@ class RoundDecimals final : public BasicWorkload {
 
   // floor, compare, multiply and divide are exact or correctly rounded on both sides: identical bits.
   Tolerance tolerance(const RunSetup&, std::size_t) const override { return Tolerance::exact(); }
-
 };
 
 }  // namespace

@@ -11,23 +11,28 @@ namespace {
 
 // gpu_round: one element per thread when the grid covers n (forall's launch always does); the grid-stride loop
 // makes a smaller manual grid correct too.
-template <typename T> __global__ void gpuRoundKernel(const T* __restrict__ in, T* __restrict__ out, std::size_t n, T f) {
+template <typename T>
+__global__ void gpuRoundKernel(const T* __restrict__ in, T* __restrict__ out, std::size_t n, T f) {
   const std::size_t stride = idx::gridStride1D(gridDim.x, blockDim.x);
-  for (std::size_t i = idx::global1D(blockIdx.x, blockDim.x, threadIdx.x); i < n; i += stride) out[i] = roundTo(in[i], f);
+  for (std::size_t i = idx::global1D(blockIdx.x, blockDim.x, threadIdx.x); i < n; i += stride)
+    out[i] = roundTo(in[i], f);
 }
 
 // Theoretical occupancy of a launch (what the SM could hold) and how many waves of resident blocks the grid makes.
-template <typename Kernel> void recordOccupancy(ImplContext& ctx, Kernel kernel, const LaunchConfig& cfg) {
+template <typename Kernel>
+void recordOccupancy(ImplContext& ctx, Kernel kernel, const LaunchConfig& cfg) {
   int perSm = 0;
   LAUNCHLAB_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, kernel, int(cfg.block.count()), 0));
   const double threadsPerSm = double(ctx.device->maxThreadsPerMultiprocessor);
   ctx.metrics["resident_blocks_per_sm"] = perSm;
-  ctx.metrics["theoretical_occupancy_pct"] = threadsPerSm > 0 ? 100.0 * perSm * double(cfg.block.count()) / threadsPerSm : 0;
+  ctx.metrics["theoretical_occupancy_pct"] =
+      threadsPerSm > 0 ? 100.0 * perSm * double(cfg.block.count()) / threadsPerSm : 0;
   const double resident = double(perSm) * double(ctx.device->multiprocessors);
   ctx.metrics["waves"] = resident > 0 ? double(cfg.grid.count()) / resident : 0;
 }
 
-template <typename T> void runWith(ImplContext& ctx, const LaunchConfig& cfg) {
+template <typename T>
+void runWith(ImplContext& ctx, const LaunchConfig& cfg) {
   const std::size_t n = ctx.setup.n;
   const T f = scaleFor<T>(ctx.setup.params.integer("decimals"));
   gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {

@@ -8,7 +8,8 @@
 namespace launchlab::kernels::round_decimals {
 
 /// The seed's rint device function: nearest integer, ties to even, as a float.
-template <typename T> LAUNCHLAB_HD T rint(T x) {
+template <typename T>
+LAUNCHLAB_HD T rint(T x) {
   T y = hd::floor(x);
   T r = x - y;
   if (r > T(0.5)) y += T(1);
@@ -21,10 +22,14 @@ template <typename T> LAUNCHLAB_HD T rint(T x) {
 
 /// gpu_round's body: rint(x * f) / f with f = 10^decimals. The product is rounded on its own (no FMA with the
 /// subtraction inside rint), so the GPU and the CPU take the same decisions at every tie.
-template <typename T> LAUNCHLAB_HD T roundTo(T x, T f) { return rint(hd::mulRn(x, f)) / f; }
+template <typename T>
+LAUNCHLAB_HD T roundTo(T x, T f) {
+  return rint(hd::mulRn(x, f)) / f;
+}
 
 /// 10^decimals in T, computed the same way for every implementation.
-template <typename T> T scaleFor(long long decimals) {
+template <typename T>
+T scaleFor(long long decimals) {
   double f = 1;
   for (long long k = 0; k < decimals; ++k) f *= 10;
   return static_cast<T>(f);

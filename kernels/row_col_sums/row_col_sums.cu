@@ -1,12 +1,12 @@
 // row_col_sums: the seed's one-thread-per-line kernels, a block per row (cub::BlockReduce) with column strips, and
 // cub::DeviceSegmentedReduce. Every variant writes both sums; the row pass and the column pass are timed apart
 // (metrics row_sums_ms and col_sums_ms).
-#include <cub/block/block_reduce.cuh>
-#include <cub/device/device_segmented_reduce.cuh>
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/iterator/transform_iterator.h>
 
 #include <algorithm>
+#include <cub/block/block_reduce.cuh>
+#include <cub/device/device_segmented_reduce.cuh>
 #include <type_traits>
 #include <vector>
 
@@ -40,13 +40,18 @@ constexpr unsigned kBlock = 256;  // threads of the block-per-row and strip kern
 constexpr unsigned kChains = 4;   // independent loads in flight per thread
 
 /// Adds element or vector v into accumulator slot u of a thread (scalars, or 16-byte vectors lane by lane).
-template <typename A> __device__ __forceinline__ void accumulate(A& acc, const A& v) {
-  if constexpr (std::is_arithmetic_v<A>) acc += v;
-  else acc = gpu::vadd(acc, v);
+template <typename A>
+__device__ __forceinline__ void accumulate(A& acc, const A& v) {
+  if constexpr (std::is_arithmetic_v<A>)
+    acc += v;
+  else
+    acc = gpu::vadd(acc, v);
 }
 /// Sum of the lanes of a 16-byte vector (or the scalar itself).
-template <typename T, typename A> __device__ __forceinline__ T lanes(const A& v) {
-  if constexpr (std::is_arithmetic_v<A>) return v;
+template <typename T, typename A>
+__device__ __forceinline__ T lanes(const A& v) {
+  if constexpr (std::is_arithmetic_v<A>)
+    return v;
   else {
     T s = 0;
     gpu::forEachLane(v, [&](T x) { s += x; });
@@ -56,18 +61,23 @@ template <typename T, typename A> __device__ __forceinline__ T lanes(const A& v)
 
 /// The unit a thread loads: one element, or (Vec) a 16-byte vector of 16 / sizeof(T) elements of one row. Vec needs
 /// cols to be a multiple of the vector width, so that every row starts a vector.
-template <typename T, bool Vec> using Unit = std::conditional_t<Vec, gpu::Vec16T<T>, T>;
-template <typename T, bool Vec> constexpr unsigned kUnitWidth = Vec ? unsigned(gpu::kVec16Width<T>) : 1u;
-template <typename T, bool Vec> __device__ __forceinline__ Unit<T, Vec> loadUnit(const T* __restrict__ a, std::uint64_t i) {
-  if constexpr (Vec) return gpu::loadVec16(a, i);
-  else return a[i];
+template <typename T, bool Vec>
+using Unit = std::conditional_t<Vec, gpu::Vec16T<T>, T>;
+template <typename T, bool Vec>
+constexpr unsigned kUnitWidth = Vec ? unsigned(gpu::kVec16Width<T>) : 1u;
+template <typename T, bool Vec>
+__device__ __forceinline__ Unit<T, Vec> loadUnit(const T* __restrict__ a, std::uint64_t i) {
+  if constexpr (Vec)
+    return gpu::loadVec16(a, i);
+  else
+    return a[i];
 }
 
 /// One block per row (grid-stride over rows): 4 coalesced loads in flight per thread (16 bytes each when Vec), then
 /// cub::BlockReduce.
 template <typename T, bool Vec>
-__global__ void __launch_bounds__(kBlock) rowSumsBlockKernel(const T* __restrict__ a, T* __restrict__ sums,
-                                                             std::uint64_t rows, std::uint64_t cols) {
+__global__ void __launch_bounds__(kBlock)
+    rowSumsBlockKernel(const T* __restrict__ a, T* __restrict__ sums, std::uint64_t rows, std::uint64_t cols) {
   using Reduce = cub::BlockReduce<T, kBlock>;
   using U = Unit<T, Vec>;
   __shared__ typename Reduce::TempStorage temp;
@@ -94,9 +104,9 @@ __global__ void __launch_bounds__(kBlock) rowSumsBlockKernel(const T* __restrict
 /// Column strips: block (x, y) adds the 256 units (columns, or 16-byte column groups when Vec) [256x, 256x + 256)
 /// over rows [y·chunk, (y + 1)·chunk), coalesced, and adds its partial sums to `sums` (zeroed before) atomically.
 template <typename T, bool Vec>
-__global__ void __launch_bounds__(kBlock) colSumsStripKernel(const T* __restrict__ a, T* __restrict__ sums,
-                                                             std::uint64_t rows, std::uint64_t cols,
-                                                             std::uint64_t chunk) {
+__global__ void __launch_bounds__(kBlock)
+    colSumsStripKernel(const T* __restrict__ a, T* __restrict__ sums, std::uint64_t rows, std::uint64_t cols,
+                       std::uint64_t chunk) {
   using U = Unit<T, Vec>;
   constexpr unsigned W = kUnitWidth<T, Vec>;
   const std::uint64_t units = cols / W, c = idx::global1D(blockIdx.x, kBlock, threadIdx.x);
@@ -128,7 +138,8 @@ __global__ void __launch_bounds__(kBlock) colSumsStripKernel(const T* __restrict
 class PassTimer {
  public:
   explicit PassTimer(const ImplContext& ctx) : m_events(3 * std::size_t(ctx.warmup + ctx.reps)), m_warmup(ctx.warmup) {}
-  template <typename RowPass, typename ColPass> void run(cudaStream_t s, RowPass&& rowPass, ColPass&& colPass) {
+  template <typename RowPass, typename ColPass>
+  void run(cudaStream_t s, RowPass&& rowPass, ColPass&& colPass) {
     gpu::Event* e = &m_events[3 * m_rep++];
     e[0].record(s);
     rowPass();
@@ -152,13 +163,15 @@ class PassTimer {
   std::size_t m_rep = 0;
 };
 
-template <typename Kernel> int residentPerSm(Kernel kernel) {
+template <typename Kernel>
+int residentPerSm(Kernel kernel) {
   int perSm = 0;
   LAUNCHLAB_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, kernel, int(kBlock), 0));
   return std::max(perSm, 1);
 }
 
-template <typename F> void forDType(ImplContext& ctx, F&& f) {
+template <typename F>
+void forDType(ImplContext& ctx, F&& f) {
   visitDTypeAmong<float, double>(ctx.setup.dtype, f);
 }
 
@@ -171,9 +184,10 @@ void cudaThreadPerLine(ImplContext& ctx) {
     const auto cfg =
         gpu::resolveLaunch1D(ctx, lineSumsThreadKernel<T, false>, std::max(m.rows, m.cols), gpu::GridPolicy::CoverN);
     int perSm = 0;
-    LAUNCHLAB_CUDA_CHECK(
-        cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, lineSumsThreadKernel<T, false>, int(cfg.block.count()), 0));
-    ctx.launchNote += "; the same launch for both kernels; " + wavesNote(cfg.grid.count(), ctx.device->multiprocessors, perSm);
+    LAUNCHLAB_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, lineSumsThreadKernel<T, false>,
+                                                                       int(cfg.block.count()), 0));
+    ctx.launchNote +=
+        "; the same launch for both kernels; " + wavesNote(cfg.grid.count(), ctx.device->multiprocessors, perSm);
     PassTimer timer(ctx);
     gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
       const dim3 g = gpu::toDim3(cfg.grid), b = gpu::toDim3(cfg.block);
@@ -188,28 +202,32 @@ void cudaThreadPerLine(ImplContext& ctx) {
 namespace {
 
 /// The block-per-row pass and the column strips, in 16-byte vectors (Vec) or elements.
-template <typename T, bool Vec> void blockReduce(ImplContext& ctx, const MatrixShape& m) {
+template <typename T, bool Vec>
+void blockReduce(ImplContext& ctx, const MatrixShape& m) {
   constexpr unsigned W = kUnitWidth<T, Vec>;
   const std::uint64_t sms = std::uint64_t(std::max(ctx.device->multiprocessors, 1));
   const std::uint64_t rowGrid = std::min<std::uint64_t>(m.rows, sms * residentPerSm(rowSumsBlockKernel<T, Vec>));
   // Strips of 256 units, each cut into row chunks so that the blocks fill every SM once.
   const std::uint64_t strips = ceilDiv(m.cols / W, kBlock);
   const std::uint64_t wave = sms * residentPerSm(colSumsStripKernel<T, Vec>);
-  const std::uint64_t chunks0 = std::clamp<std::uint64_t>(ceilDiv(wave, strips), 1, std::min<std::uint64_t>(m.rows, 65535));
+  const std::uint64_t chunks0 =
+      std::clamp<std::uint64_t>(ceilDiv(wave, strips), 1, std::min<std::uint64_t>(m.rows, 65535));
   const std::uint64_t chunk = ceilDiv(m.rows, chunks0), chunks = ceilDiv(m.rows, chunk);
   ctx.launched = LaunchConfig{Dim3{std::uint32_t(rowGrid), 1, 1}, Dim3{kBlock, 1, 1}, 0};
   const std::string unit = Vec ? "16-byte loads (" + std::to_string(W) + " elements)" : "one element per load";
   ctx.launchNote = "row pass: one block of " + std::to_string(kBlock) + " per row, grid " + std::to_string(rowGrid) +
                    " (min(rows, resident blocks)); column pass: grid " + std::to_string(strips) + " x " +
                    std::to_string(chunks) + " (strips of " + std::to_string(kBlock * W) + " columns x chunks of " +
-                   std::to_string(chunk) + " rows); " + unit + (Vec ? "" : " (cols is not a multiple of " +
-                   std::to_string(gpu::kVec16Width<T>) + ")") + "; the --block/--grid options do not apply";
+                   std::to_string(chunk) + " rows); " + unit +
+                   (Vec ? "" : " (cols is not a multiple of " + std::to_string(gpu::kVec16Width<T>) + ")") +
+                   "; the --block/--grid options do not apply";
   PassTimer timer(ctx);
   gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
     timer.run(
         s,
         [&] {
-          rowSumsBlockKernel<T, Vec><<<unsigned(rowGrid), kBlock, 0, s>>>(d.input<T>(0), d.output<T>(0), m.rows, m.cols);
+          rowSumsBlockKernel<T, Vec>
+              <<<unsigned(rowGrid), kBlock, 0, s>>>(d.input<T>(0), d.output<T>(0), m.rows, m.cols);
         },
         [&] {
           LAUNCHLAB_CUDA_CHECK(cudaMemsetAsync(d.output<T>(1), 0, m.cols * sizeof(T), s));
@@ -226,8 +244,10 @@ void cudaBlockReduce(ImplContext& ctx) {
   forDType(ctx, [&](auto tag) {
     using T = decltype(tag);
     const MatrixShape m = matrixShape(ctx.setup);
-    if (m.cols % gpu::kVec16Width<T> == 0) blockReduce<T, true>(ctx, m);
-    else blockReduce<T, false>(ctx, m);
+    if (m.cols % gpu::kVec16Width<T> == 0)
+      blockReduce<T, true>(ctx, m);
+    else
+      blockReduce<T, false>(ctx, m);
   });
 }
 
@@ -239,7 +259,8 @@ struct SegmentStart {
   __host__ __device__ std::int64_t operator()(std::int64_t k) const { return k * len; }
 };
 /// Element k of a's column-major view: a[k mod rows][k div rows].
-template <typename T> struct ColumnMajor {
+template <typename T>
+struct ColumnMajor {
   const T* a;
   std::int64_t rows, cols;
   __host__ __device__ T operator()(std::int64_t k) const { return a[(k % rows) * cols + k / rows]; }
@@ -271,8 +292,15 @@ void cudaCubSegmented(ImplContext& ctx) {
     PassTimer timer(ctx);
     gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
       timer.run(
-          s, [&] { std::size_t b = rowBytes; segmentedSum<T>(temp.get(), b, d.input<T>(0), d.output<T>(0), rows, cols, s); },
-          [&] { std::size_t b = colBytes; segmentedSum<T>(temp.get(), b, columns(d.input<T>(0)), d.output<T>(1), cols, rows, s); });
+          s,
+          [&] {
+            std::size_t b = rowBytes;
+            segmentedSum<T>(temp.get(), b, d.input<T>(0), d.output<T>(0), rows, cols, s);
+          },
+          [&] {
+            std::size_t b = colBytes;
+            segmentedSum<T>(temp.get(), b, columns(d.input<T>(0)), d.output<T>(1), cols, rows, s);
+          });
     });
     timer.report(ctx);
   });

@@ -13,17 +13,18 @@ namespace {
 
 using row_normalize::Acc;
 
-template <typename T> void normalizeRow(const T* x, T* y, std::size_t d) {
+template <typename T>
+void normalizeRow(const T* x, T* y, std::size_t d) {
   Acc sum = 0;
   for (std::size_t j = 0; j < d; ++j) sum += Acc(x[j]);
   const Acc mean = sum / Acc(d);
   for (std::size_t j = 0; j < d; ++j) y[j] = static_cast<T>(Acc(x[j]) / mean);
 }
 
-template <bool Parallel> void runCpu(ImplContext& ctx) {
-  RowWorkload::runCpuRows<Parallel>(ctx, [](const auto* x, auto* y, std::size_t r, std::size_t d) {
-    normalizeRow(x, y + r * d, d);
-  });
+template <bool Parallel>
+void runCpu(ImplContext& ctx) {
+  RowWorkload::runCpuRows<Parallel>(
+      ctx, [](const auto* x, auto* y, std::size_t r, std::size_t d) { normalizeRow(x, y + r * d, d); });
 }
 
 class RowNormalize final : public RowWorkload {
@@ -40,9 +41,11 @@ class RowNormalize final : public RowWorkload {
     i.sizeLabel = "rows (n); the matrix is n x d";
     i.params = {
         rowLengthParam(3, "Columns of the n x d matrix."),
-        {.name = "input", .label = "Input",
+        {.name = "input",
+         .label = "Input",
          .help = "arange: x = arange(n * d).reshape(n, d) (the seed); uniform: every element uniform(0.5, 1.5).",
-         .kind = ParamSpec::Kind::Choice, .choices = {"arange", "uniform"}},
+         .kind = ParamSpec::Kind::Choice,
+         .choices = {"arange", "uniform"}},
     };
     i.inputs = {matrixSpec("x", "x (n x d)", "x")};
     i.outputs = {matrixSpec("y", "x[i, :] / mean(x[i, :])", "x / row mean")};
@@ -68,8 +71,10 @@ class RowNormalize final : public RowWorkload {
 
   std::vector<HostArray> makeInputs(const RunSetup& s) const override {
     auto v = allocateInputs(s);
-    if (s.params.choice("input") == "uniform") fillUniform(v[0], 0.5, 1.5, s.seed, 0);
-    else fillArange(v[0], 0, 1);
+    if (s.params.choice("input") == "uniform")
+      fillUniform(v[0], 0.5, 1.5, s.seed, 0);
+    else
+      fillArange(v[0], 0, 1);
     return v;
   }
 

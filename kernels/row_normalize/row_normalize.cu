@@ -57,11 +57,13 @@ __global__ void blockPerRowKernel(const T* __restrict__ x, T* __restrict__ y, st
   }
 }
 
-template <typename Body> void dispatch(ImplContext& ctx, Body body) {
+template <typename Body>
+void dispatch(ImplContext& ctx, Body body) {
   visitDTypeAmong<float, double>(ctx.setup.dtype, [&](auto t) { body(decltype(t){}); });
 }
 
-template <typename T, typename Kernel> void launchRows(ImplContext& ctx, Kernel kernel, const LaunchConfig& cfg) {
+template <typename T, typename Kernel>
+void launchRows(ImplContext& ctx, Kernel kernel, const LaunchConfig& cfg) {
   const std::size_t rows = ctx.setup.n, d = std::size_t(ctx.setup.params.integer("d"));
   gpu::runPipeline(ctx, [&](gpu::DeviceArrays& dev, cudaStream_t s) {
     kernel<<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s>>>(dev.input<T>(0), dev.output<T>(0), rows, d);

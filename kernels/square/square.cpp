@@ -10,7 +10,8 @@ namespace launchlab::kernels {
 
 namespace {
 
-template <bool Parallel> void runCpu(ImplContext& ctx) {
+template <bool Parallel>
+void runCpu(ImplContext& ctx) {
   runCpuMap<Parallel, std::int64_t, std::int32_t, float, double>(ctx, [](auto a) { return square::squareOf(a); });
 }
 

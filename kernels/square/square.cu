@@ -7,7 +7,8 @@
 namespace launchlab::kernels::square {
 
 namespace {
-template <typename T> __global__ void squareKernel(const T* __restrict__ a, T* __restrict__ out, std::size_t n) {
+template <typename T>
+__global__ void squareKernel(const T* __restrict__ a, T* __restrict__ out, std::size_t n) {
   const std::size_t i = idx::global1D(blockIdx.x, blockDim.x, threadIdx.x);
   if (i < n) out[i] = squareOf(a[i]);
 }

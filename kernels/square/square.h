@@ -11,7 +11,8 @@ void cudaOnePerThread(ImplContext& ctx);
 
 /// a * a; integers multiply as unsigned, so a square beyond the type wraps modulo 2^bits (as NumPy and the GPU do)
 /// instead of being undefined behaviour.
-template <typename T> LAUNCHLAB_HD T squareOf(T a) {
+template <typename T>
+LAUNCHLAB_HD T squareOf(T a) {
   if constexpr (std::is_integral_v<T>) {
     using U = std::make_unsigned_t<T>;
     return static_cast<T>(static_cast<U>(a) * static_cast<U>(a));

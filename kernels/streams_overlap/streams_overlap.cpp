@@ -52,7 +52,8 @@ using namespace streams_overlap;
 constexpr std::size_t kOutputA = 1;  ///< outputs: timeline, a
 
 /// The increment on the host; no copies and no streams, so no timeline (all NaN: "CUDA implementations only").
-template <bool Parallel> void runCpu(ImplContext& ctx) {
+template <bool Parallel>
+void runCpu(ImplContext& ctx) {
   const std::int32_t v = std::int32_t(ctx.setup.params.integer("v"));
   const std::int32_t* in = ctx.input("a").view<std::int32_t>().data();
   std::int32_t* out = ctx.output("a").view<std::int32_t>().data();
@@ -72,23 +73,42 @@ class StreamsOverlap final : public BasicWorkload {
     i.defaultN = std::uint64_t(16) << 20;
     i.maxN = std::uint64_t(1) << 30;
     i.params = {
-        {.name = "v", .label = "Increment", .help = "inc_value: g[i] += v (the seed's value = 26; warm-up: -v then +v).",
-         .kind = ParamSpec::Kind::Integer, .defaultValue = 26, .minValue = -1e9, .maxValue = 1e9},
-        {.name = "streams", .label = "Streams",
+        {.name = "v",
+         .label = "Increment",
+         .help = "inc_value: g[i] += v (the seed's value = 26; warm-up: -v then +v).",
+         .kind = ParamSpec::Kind::Integer,
+         .defaultValue = 26,
+         .minValue = -1e9,
+         .maxValue = 1e9},
+        {.name = "streams",
+         .label = "Streams",
          .help = "cuda-streams: CUDA streams the chunks are dealt to (chunk c on stream c mod k).",
-         .kind = ParamSpec::Kind::Integer, .defaultValue = 4, .minValue = 1, .maxValue = 32},
-        {.name = "chunks", .label = "Chunks",
+         .kind = ParamSpec::Kind::Integer,
+         .defaultValue = 4,
+         .minValue = 1,
+         .maxValue = 32},
+        {.name = "chunks",
+         .label = "Chunks",
          .help = "cuda-streams: pieces the array is cut into, each copied up, incremented and copied back on its "
                  "stream. Also sizes the timeline output (3 operations per chunk).",
-         .kind = ParamSpec::Kind::Integer, .defaultValue = 16, .minValue = 1, .maxValue = 1024, .logScale = true},
-        {.name = "input", .label = "Input",
+         .kind = ParamSpec::Kind::Integer,
+         .defaultValue = 16,
+         .minValue = 1,
+         .maxValue = 1024,
+         .logScale = true},
+        {.name = "input",
+         .label = "Input",
          .help = "zeros: the seed's a[:] = 0; random: every int32 value possible (wrap-around included).",
-         .kind = ParamSpec::Kind::Choice, .choices = {"zeros", "random"}},
+         .kind = ParamSpec::Kind::Choice,
+         .choices = {"zeros", "random"}},
     };
-    i.inputs = {{.name = "a", .title = "a (host array, pinned for the CUDA variants)", .xLabel = "element",
-                 .yLabel = "a[i]"}};
-    i.outputs = {{.name = "timeline", .title = "Timeline (CUDA events)",
-                  .plot = PlotKind::Timeline, .xLabel = "ms after the start event", .yLabel = "stream",
+    i.inputs = {
+        {.name = "a", .title = "a (host array, pinned for the CUDA variants)", .xLabel = "element", .yLabel = "a[i]"}};
+    i.outputs = {{.name = "timeline",
+                  .title = "Timeline (CUDA events)",
+                  .plot = PlotKind::Timeline,
+                  .xLabel = "ms after the start event",
+                  .yLabel = "stream",
                   .dtype = DType::F64},
                  {.name = "a", .title = "a after the sequence (a + v)", .xLabel = "element", .yLabel = "a[i]"}};
 

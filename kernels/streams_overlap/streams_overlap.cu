@@ -23,18 +23,22 @@ namespace {
 /// increment_kernel: g[i] += v, over a grid-stride loop (the seed's launch gives one element per thread).
 __global__ void incrementKernel(std::int32_t* __restrict__ g, std::int32_t v, std::size_t n) {
   const std::size_t stride = idx::gridStride1D(gridDim.x, blockDim.x);
-  for (std::size_t i = idx::global1D(blockIdx.x, blockDim.x, threadIdx.x); i < n; i += stride) g[i] = increment(g[i], v);
+  for (std::size_t i = idx::global1D(blockIdx.x, blockDim.x, threadIdx.x); i < n; i += stride)
+    g[i] = increment(g[i], v);
 }
 
 /// How a single-stream sequence copies (the seed's cell and its two neighbours).
 enum class Copies {
-  SeedSyncBack,  ///< pinned; up with cudaMemcpyAsync on the stream, back with cudaMemcpy (copy_to_host() without a stream)
+  SeedSyncBack,  ///< pinned; up with cudaMemcpyAsync on the stream, back with cudaMemcpy (copy_to_host() without a
+                 ///< stream)
   Async,         ///< pinned; both copies cudaMemcpyAsync on the stream
   PageableSync,  ///< pageable; both copies cudaMemcpy
 };
 
 using Clock = std::chrono::steady_clock;
-double msBetween(Clock::time_point a, Clock::time_point b) { return std::chrono::duration<double, std::milli>(b - a).count(); }
+double msBetween(Clock::time_point a, Clock::time_point b) {
+  return std::chrono::duration<double, std::milli>(b - a).count();
+}
 
 /// Restores the input before every repetition (a = zeros, as the seed sets it), outside the timing.
 void restore(std::int32_t* host, const ImplContext& ctx) {
@@ -53,8 +57,9 @@ LaunchConfig resolveLaunch(ImplContext& ctx, std::uint64_t work, std::uint64_t c
   if (ctx.launch.grid && chunks > 1) {
     const std::uint32_t whole = ctx.launch.grid->x;
     ctx.launch.grid->x = std::uint32_t(ceilDiv(whole, chunks));
-    note += std::string(note.empty() ? "" : "; ") + "the requested " + std::to_string(whole) + " blocks shared out over " +
-            std::to_string(chunks) + " chunks: " + std::to_string(ctx.launch.grid->x) + " per chunk's kernel";
+    note += std::string(note.empty() ? "" : "; ") + "the requested " + std::to_string(whole) +
+            " blocks shared out over " + std::to_string(chunks) + " chunks: " + std::to_string(ctx.launch.grid->x) +
+            " per chunk's kernel";
   }
   LaunchConfig cfg;
   try {
@@ -90,12 +95,16 @@ double pollUntilDone(const gpu::Event& stop) {
 }
 
 void copyUp(std::int32_t* d, const std::int32_t* h, std::size_t bytes, bool sync, cudaStream_t s) {
-  if (sync) LAUNCHLAB_CUDA_CHECK(cudaMemcpy(d, h, bytes, cudaMemcpyHostToDevice));
-  else LAUNCHLAB_CUDA_CHECK(cudaMemcpyAsync(d, h, bytes, cudaMemcpyHostToDevice, s));
+  if (sync)
+    LAUNCHLAB_CUDA_CHECK(cudaMemcpy(d, h, bytes, cudaMemcpyHostToDevice));
+  else
+    LAUNCHLAB_CUDA_CHECK(cudaMemcpyAsync(d, h, bytes, cudaMemcpyHostToDevice, s));
 }
 void copyBack(std::int32_t* h, const std::int32_t* d, std::size_t bytes, bool sync, cudaStream_t s) {
-  if (sync) LAUNCHLAB_CUDA_CHECK(cudaMemcpy(h, d, bytes, cudaMemcpyDeviceToHost));
-  else LAUNCHLAB_CUDA_CHECK(cudaMemcpyAsync(h, d, bytes, cudaMemcpyDeviceToHost, s));
+  if (sync)
+    LAUNCHLAB_CUDA_CHECK(cudaMemcpy(h, d, bytes, cudaMemcpyDeviceToHost));
+  else
+    LAUNCHLAB_CUDA_CHECK(cudaMemcpyAsync(h, d, bytes, cudaMemcpyDeviceToHost, s));
 }
 
 /// event -> H2D -> kernel -> D2H -> event on one blocking stream (Numba's cuda.stream()), so that the synchronous
@@ -136,7 +145,8 @@ void runSingleStream(ImplContext& ctx, Copies copies) {
     if (r < 0) continue;
     const double up = afterUp.elapsedSince(start), kernel = afterKernel.elapsedSince(start);
     rep.eventMs = stop.elapsedSince(start);
-    rep.spans = {{0, TimelineEngine::H2D, 0, up}, {0, TimelineEngine::Kernel, up, kernel},
+    rep.spans = {{0, TimelineEngine::H2D, 0, up},
+                 {0, TimelineEngine::Kernel, up, kernel},
                  {0, TimelineEngine::D2H, kernel, rep.eventMs}};
     ctx.samples[Phase::H2D].push_back(up);
     ctx.samples[Phase::Kernel].push_back(kernel - up);
@@ -165,7 +175,8 @@ struct StreamSet {
   /// Records the start event on stream 0 and makes every other stream wait for it.
   void begin(gpu::Event& start) {
     start.record((*this)[0]);
-    for (std::size_t i = 1; i < streams.size(); ++i) LAUNCHLAB_CUDA_CHECK(cudaStreamWaitEvent((*this)[i], start.get(), 0));
+    for (std::size_t i = 1; i < streams.size(); ++i)
+      LAUNCHLAB_CUDA_CHECK(cudaStreamWaitEvent((*this)[i], start.get(), 0));
   }
   /// Makes stream 0 wait for every other stream, then records the stop event there.
   void end(gpu::Event& stop) {
@@ -242,7 +253,8 @@ void cudaStreams(ImplContext& ctx) {
   std::memcpy(ctx.output("a").data(), h, bytes);
   finishSequences(ctx, reps);
   ctx.launchNote += "; " + std::to_string(count) + " chunks of " + std::to_string(chunk) + " elements over " +
-                    std::to_string(k) + " streams. The kernel phase is the whole overlapped sequence (copies up, "
+                    std::to_string(k) +
+                    " streams. The kernel phase is the whole overlapped sequence (copies up, "
                     "kernels and copies back of all chunks, start to stop event): they run at the same time";
   ctx.metrics["pcie_bytes"] = 2.0 * double(bytes);
   ctx.metrics["streams"] = double(k);

@@ -23,9 +23,9 @@ LAUNCHLAB_HD std::int32_t increment(std::int32_t g, std::int32_t v) {
 
 /// What one timed repetition of a sequence measured.
 struct SequenceSample {
-  double eventMs = 0;   ///< stop event - start event
-  double cpuApiMs = 0;  ///< host time from before the start event's record to after the stop event's
-  double polls = 0;     ///< cudaEventQuery(stop) calls that answered "not ready"
+  double eventMs = 0;               ///< stop event - start event
+  double cpuApiMs = 0;              ///< host time from before the start event's record to after the stop event's
+  double polls = 0;                 ///< cudaEventQuery(stop) calls that answered "not ready"
   std::vector<TimelineSpan> spans;  ///< every copy and kernel, ms after the start event
 };
 

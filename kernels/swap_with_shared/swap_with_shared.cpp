@@ -14,7 +14,8 @@ namespace {
 using swap_with_shared::mirrored;
 
 /// swapped[i] = vector[the mirror of i within its segment], element by element (no shared array on the CPU).
-template <bool Parallel> void runCpu(ImplContext& ctx) {
+template <bool Parallel>
+void runCpu(ImplContext& ctx) {
   runCpuLoop<Parallel, std::int32_t, std::int64_t, float, double>(ctx, [&](auto tag) {
     using T = decltype(tag);
     const T* v = ctx.inputs[0].view<T>().data();
@@ -38,10 +39,15 @@ class SwapWithShared final : public BasicWorkload {
     i.defaultDType = DType::I32;
     i.defaultN = 4;
     i.maxN = (std::uint64_t(1) << 31) - 1;  // arange values stay within int32
-    i.params = {{.name = "segment", .label = "Segment", .unit = "elements",
+    i.params = {{.name = "segment",
+                 .label = "Segment",
+                 .unit = "elements",
                  .help = "Elements reversed together, staged in one block's shared memory (the seed: 4, its block). "
                          "The automatic block has one thread per element (at most 1024).",
-                 .kind = ParamSpec::Kind::Integer, .defaultValue = 4, .minValue = 1, .maxValue = 4096}};
+                 .kind = ParamSpec::Kind::Integer,
+                 .defaultValue = 4,
+                 .minValue = 1,
+                 .maxValue = 4096}};
     i.inputs = {{.name = "vector", .title = "vector = arange(n)", .yLabel = "vector"}};
     i.outputs = {{.name = "swapped", .title = "swapped: each segment reversed", .yLabel = "swapped"}};
 

@@ -27,7 +27,8 @@ __global__ void swapKernel(const T* __restrict__ vector, T* __restrict__ swapped
   }
 }
 
-template <bool Sync> void run(ImplContext& ctx) {
+template <bool Sync>
+void run(ImplContext& ctx) {
   visitDTypeAmong<std::int32_t, std::int64_t, float, double>(ctx.setup.dtype, [&](auto tag) {
     using T = decltype(tag);
     const std::uint64_t n = ctx.setup.n;

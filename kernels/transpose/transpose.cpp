@@ -33,7 +33,8 @@ using namespace transpose;
 
 /// t[c][r] = a[r][c] in tiles of kTile x kTile (rows of tiles shared out over the cores when Parallel); the serial
 /// reference uses tiles of one row, i.e. the plain double loop.
-template <bool Parallel> void runCpu(ImplContext& ctx) {
+template <bool Parallel>
+void runCpu(ImplContext& ctx) {
   visitDTypeAmong<float, double, std::int32_t>(ctx.setup.dtype, [&](auto tag) {
     using T = decltype(tag);
     const MatrixShape m = MatrixWorkload::shapeOf(ctx.setup);
@@ -65,8 +66,10 @@ class Transpose final : public MatrixWorkload {
     i.outputs = {imageSpec("t", "t = a^T (cols x rows)", "a^T"),
                  {.name = "banks",
                   .title = "One warp reading a tile column: bank hits per lane, [32][32] (left) and [32][33] (right)",
-                  .plot = PlotKind::Image, .xLabel = "bank (0-31 unpadded | 33-64 padded)",
-                  .yLabel = "lanes on that bank (conflict degree)", .dtype = DType::I32}};
+                  .plot = PlotKind::Image,
+                  .xLabel = "bank (0-31 unpadded | 33-64 padded)",
+                  .yLabel = "lanes on that bank (conflict degree)",
+                  .dtype = DType::I32}};
 
     addReference("CPU serial", "One core, t[c][r] = a[r][c] row by row: the reference.", runCpu<false>);
     addCpu("cpu-parallel", "CPU parallel (OpenMP, 32 x 32 tiles)",

@@ -20,9 +20,12 @@ __global__ void naiveKernel(const T* __restrict__ a, T* __restrict__ t, std::uin
 
 /// The elements thread (threadIdx.x, threadIdx.y) handles in a Tile x Tile tile: fixed loops for a BX x BY block
 /// (BX = 0: any block, loops over blockDim).
-template <unsigned Tile, unsigned BX, unsigned BY, typename F> __device__ __forceinline__ void forTile(F&& f) {
-  if constexpr (BX == 0) idx::tileElements<Tile>(threadIdx.x, threadIdx.y, blockDim.x, blockDim.y, f);
-  else idx::tileElementsFixed<Tile, BX, BY>(threadIdx.x, threadIdx.y, f);
+template <unsigned Tile, unsigned BX, unsigned BY, typename F>
+__device__ __forceinline__ void forTile(F&& f) {
+  if constexpr (BX == 0)
+    idx::tileElements<Tile>(threadIdx.x, threadIdx.y, blockDim.x, blockDim.y, f);
+  else
+    idx::tileElementsFixed<Tile, BX, BY>(threadIdx.x, threadIdx.y, f);
 }
 
 /// Tile (tx, ty) of a: read by rows into shared memory, then written by rows of t (= columns of the tile). Pad = 1
@@ -37,7 +40,7 @@ __global__ void tileKernel(const T* __restrict__ a, T* __restrict__ t, std::uint
       const std::uint32_t c0 = tx * Tile, r0 = ty * Tile;
       const std::uint32_t w = min(Tile, cols - c0), h = min(Tile, rows - r0);
       const T* src = a + std::size_t(r0) * cols + c0;  // a[r0][c0]
-      T* dst = t + std::size_t(c0) * rows + r0;         // t[c0][r0]
+      T* dst = t + std::size_t(c0) * rows + r0;        // t[c0][r0]
       if (w == Tile && h == Tile) {
         forTile<Tile, BX, BY>([&](std::uint32_t i, std::uint32_t j) { tile[j][i] = src[std::size_t(j) * cols + i]; });
       } else {
@@ -58,7 +61,8 @@ __global__ void tileKernel(const T* __restrict__ a, T* __restrict__ t, std::uint
     }
 }
 
-template <unsigned Tile, unsigned Pad> void runTile(ImplContext& ctx) {
+template <unsigned Tile, unsigned Pad>
+void runTile(ImplContext& ctx) {
   visitDTypeAmong<float, double, std::int32_t>(ctx.setup.dtype, [&](auto tag) {
     using T = decltype(tag);
     const MatrixShape m = matrixShape(ctx.setup);
@@ -72,9 +76,12 @@ template <unsigned Tile, unsigned Pad> void runTile(ImplContext& ctx) {
     const auto cfg = gpu::resolveLaunch2D(ctx, work);
     const Dim3 b = cfg.block;
     auto kernel = tileKernel<T, Tile, Pad, 0, 0>;  // any block
-    if (b == Dim3{32, 8, 1}) kernel = tileKernel<T, Tile, Pad, 32, 8>;
-    else if (b == Dim3{32, 16, 1}) kernel = tileKernel<T, Tile, Pad, 32, 16>;
-    else if (b == Dim3{32, 32, 1}) kernel = tileKernel<T, Tile, Pad, 32, 32>;
+    if (b == Dim3{32, 8, 1})
+      kernel = tileKernel<T, Tile, Pad, 32, 8>;
+    else if (b == Dim3{32, 16, 1})
+      kernel = tileKernel<T, Tile, Pad, 32, 16>;
+    else if (b == Dim3{32, 32, 1})
+      kernel = tileKernel<T, Tile, Pad, 32, 32>;
     const auto rows = std::uint32_t(m.rows), cols = std::uint32_t(m.cols);
     gpu::recordKernelOccupancy(ctx, reinterpret_cast<const void*>(kernel), cfg);
     gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
@@ -94,8 +101,8 @@ void cudaNaive(ImplContext& ctx) {
     const auto cfg = gpu::resolveLaunch2D(ctx, work);
     gpu::recordKernelOccupancy(ctx, reinterpret_cast<const void*>(naiveKernel<T>), cfg);
     gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
-      naiveKernel<T><<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s>>>(d.input<T>(0), d.output<T>(0), m.rows,
-                                                                              m.cols);
+      naiveKernel<T>
+          <<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s>>>(d.input<T>(0), d.output<T>(0), m.rows, m.cols);
     });
   });
   fillBankPicture(ctx.output("banks"));

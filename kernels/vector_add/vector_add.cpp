@@ -23,11 +23,13 @@ void fillBroadcastRow(HostArray& a, std::size_t width) {
 
 constexpr auto kAdd = [](auto x, auto y) { return x + y; };
 
-template <bool Parallel> void runCpu(ImplContext& ctx) {
+template <bool Parallel>
+void runCpu(ImplContext& ctx) {
   runCpuMap<Parallel, float, double, std::int32_t, std::int64_t>(ctx, kAdd);
 }
 
-template <EmulatedKernel K> void runEmulated(ImplContext& ctx) {
+template <EmulatedKernel K>
+void runEmulated(ImplContext& ctx) {
   runEmulatedMap<float, double, std::int32_t, std::int64_t>(ctx, K, kAdd);
 }
 
@@ -41,7 +43,8 @@ class VectorAdd final : public BasicWorkload {
     i.dtypes = {DType::F32, DType::F64, DType::I32, DType::I64};
     i.defaultDType = DType::F32;
     i.defaultN = 1 << 24;
-    i.params = {{.name = "input", .label = "Input pattern",
+    i.params = {{.name = "input",
+                 .label = "Input pattern",
                  .help = "random: x and y uniform random; arange: x = 0, 1, 2, … and y = 1 (TP 3.2's add_kernel); "
                          "seed-a-b: x = 1, 2, 3, … and y = 10, 20, 30, … (TP 3.1's a and b); seed-broadcast: x = "
                          "arange(n) (c = arange(16).reshape(4, 4) flattened) and y = 10, 20, 30, 40 repeated (b "
@@ -62,11 +65,11 @@ class VectorAdd final : public BasicWorkload {
         runEmulated<EmulatedKernel::OnePerThread>);
     emulatedOne.usesLaunchConfig = true;
     emulatedOne.runByDefault = false;
-    auto& emulatedStride = addCpu(
-        "cpu-emulated-grid-stride", "CPU: the grid-stride launch, emulated",
-        "Runs the grid-stride kernel's body for every block and thread of the requested launch on the CPU: each "
-        "thread strides by grid x block, so any grid covers any N, as on a GPU.",
-        runEmulated<EmulatedKernel::GridStride>);
+    auto& emulatedStride =
+        addCpu("cpu-emulated-grid-stride", "CPU: the grid-stride launch, emulated",
+               "Runs the grid-stride kernel's body for every block and thread of the requested launch on the CPU: each "
+               "thread strides by grid x block, so any grid covers any N, as on a GPU.",
+               runEmulated<EmulatedKernel::GridStride>);
     emulatedStride.usesLaunchConfig = true;
     emulatedStride.runByDefault = false;
     addGpu("cuda-one-per-thread", "CUDA one thread per element",
@@ -107,13 +110,13 @@ class VectorAdd final : public BasicWorkload {
            "instructions per byte.",
            LAUNCHLAB_CUDA_ENTRY(vector_add::cudaVectorized));
     nameKernels("vector_add", {{"cuda-one-per-thread", {"addOnePerThreadKernel"}},
-                 {"cuda-in-place", {"addInPlaceKernel"}},
-                 {"cuda-device-inputs", {"addOnePerThreadKernel"}},
-                 {"cuda-device-output", {"addOnePerThreadKernel"}},
-                 {"cuda-explicit-sync", {"addOnePerThreadKernel"}},
-                 {"cuda-no-sync", {"addOnePerThreadKernel"}},
-                 {"cuda-grid-stride", {"addGridStrideKernel"}},
-                 {"cuda-vectorized", {"addVectorizedKernel"}}});
+                               {"cuda-in-place", {"addInPlaceKernel"}},
+                               {"cuda-device-inputs", {"addOnePerThreadKernel"}},
+                               {"cuda-device-output", {"addOnePerThreadKernel"}},
+                               {"cuda-explicit-sync", {"addOnePerThreadKernel"}},
+                               {"cuda-no-sync", {"addOnePerThreadKernel"}},
+                               {"cuda-grid-stride", {"addGridStrideKernel"}},
+                               {"cuda-vectorized", {"addVectorizedKernel"}}});
   }
 
   std::vector<HostArray> makeInputs(const RunSetup& s) const override {

@@ -4,8 +4,8 @@
 
 #include "common/block_trace.cuh"
 #include "common/gpu_pipeline.cuh"
-#include "common/vec_load.cuh"
 #include "common/index_math.h"
+#include "common/vec_load.cuh"
 #include "vector_add/vector_add.h"
 
 namespace launchlab::kernels::vector_add {
@@ -24,7 +24,8 @@ __global__ void addOnePerThreadKernel(const T* __restrict__ x, const T* __restri
 }
 
 // PyCUDA's increment with drv.InOut: the data array is modified in place (data[i] += y[i], y = ones: + 1).
-template <typename T> __global__ void addInPlaceKernel(T* __restrict__ data, const T* __restrict__ y, std::size_t n) {
+template <typename T>
+__global__ void addInPlaceKernel(T* __restrict__ data, const T* __restrict__ y, std::size_t n) {
   const std::size_t i = idx::global1D(blockIdx.x, blockDim.x, threadIdx.x);
   if (i < n) data[i] += y[i];
 }
@@ -81,7 +82,7 @@ void launchAdd(ImplContext& ctx, Kernel kernel, Kernel traced, std::uint64_t wor
   const Kernel k = trace.pick(kernel, traced);
   gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
     k<<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s>>>(d.input<T>(0), d.input<T>(1), d.output<T>(0), n,
-                                                                trace.records());
+                                                               trace.records());
   });
   trace.collect(ctx);
 }
@@ -102,7 +103,7 @@ void runDeviceResident(ImplContext& ctx, Kernel kernel, const LaunchConfig& cfg,
     gpu::poisonOutputs(d, s);
     e0.record(s);
     kernel<<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s>>>(d.input<T>(0), d.input<T>(1), d.output<T>(0), n,
-                                                                     nullptr);
+                                                                    nullptr);
     LAUNCHLAB_CUDA_CHECK_LAUNCH();
     e1.record(s);
     if (!outputStays) gpu::copyOutputs(ctx, d, s);
@@ -130,7 +131,9 @@ void runHostTimed(ImplContext& ctx, Kernel kernel, const LaunchConfig& cfg, bool
   ctx.poisonHostOutputs();  // its own blocking copy back (not copyOutputs)
   gpu::DeviceArrays d = gpu::allocateFor(ctx);
   gpu::copyInputs(ctx, d, 0);
-  auto ms = [](Clock::time_point a, Clock::time_point b) { return std::chrono::duration<double, std::milli>(b - a).count(); };
+  auto ms = [](Clock::time_point a, Clock::time_point b) {
+    return std::chrono::duration<double, std::milli>(b - a).count();
+  };
   for (int r = -ctx.warmup; r < ctx.reps; ++r) {
     ctx.checkpoint(r);
     gpu::poisonOutputs(d, 0);
@@ -140,19 +143,22 @@ void runHostTimed(ImplContext& ctx, Kernel kernel, const LaunchConfig& cfg, bool
     LAUNCHLAB_CUDA_CHECK_LAUNCH();
     if (explicitSync) LAUNCHLAB_CUDA_CHECK(cudaDeviceSynchronize());
     const auto t1 = Clock::now();
-    LAUNCHLAB_CUDA_CHECK(cudaMemcpy(ctx.outputs[0].data(), d.out[0].get(), ctx.outputs[0].bytes(), cudaMemcpyDeviceToHost));
+    LAUNCHLAB_CUDA_CHECK(
+        cudaMemcpy(ctx.outputs[0].data(), d.out[0].get(), ctx.outputs[0].bytes(), cudaMemcpyDeviceToHost));
     const auto t2 = Clock::now();
     if (r < 0) continue;
     ctx.samples[Phase::Kernel].push_back(ms(t0, t1));
     ctx.samples[Phase::D2H].push_back(ms(t1, t2));
   }
-  ctx.launchNote += explicitSync ? "; host-timed: launch + cudaDeviceSynchronize, then cudaMemcpy"
-                                 : "; host-timed: launch only (returns at once), then cudaMemcpy (waits for the kernel)";
+  ctx.launchNote += explicitSync
+                        ? "; host-timed: launch + cudaDeviceSynchronize, then cudaMemcpy"
+                        : "; host-timed: launch only (returns at once), then cudaMemcpy (waits for the kernel)";
 }
 
 // drv.InOut(data): x goes up into the buffer that is then incremented in place and comes back as the result
 // (here the output buffer, so the host's x stays for verification); y goes up beside it. Timed like runPipeline.
-template <typename T> void runInPlace(ImplContext& ctx, const LaunchConfig& cfg) {
+template <typename T>
+void runInPlace(ImplContext& ctx, const LaunchConfig& cfg) {
   const std::size_t n = ctx.setup.n, bytes = n * sizeof(T);
   gpu::DeviceArrays d = gpu::allocateFor(ctx);
   gpu::Stream stream;
@@ -177,7 +183,8 @@ template <typename T> void runInPlace(ImplContext& ctx, const LaunchConfig& cfg)
   }
 }
 
-template <typename Body> void dispatch(ImplContext& ctx, Body body) {
+template <typename Body>
+void dispatch(ImplContext& ctx, Body body) {
   visitDTypeAmong<float, double, std::int32_t, std::int64_t>(ctx.setup.dtype, [&](auto t) { body(decltype(t){}); });
 }
 
@@ -208,7 +215,8 @@ void cudaVectorized(ImplContext& ctx) {
   });
 }
 
-template <typename Run> void withOnePerThread(ImplContext& ctx, Run run) {
+template <typename Run>
+void withOnePerThread(ImplContext& ctx, Run run) {
   dispatch(ctx, [&](auto t) {
     using T = decltype(t);
     const auto cfg = gpu::resolveLaunch1D(ctx, addOnePerThreadKernel<T>, ctx.setup.n, gpu::GridPolicy::CoverN);
@@ -236,15 +244,13 @@ void cudaDeviceOutput(ImplContext& ctx) {
 }
 
 void cudaExplicitSync(ImplContext& ctx) {
-  withOnePerThread(ctx, [&](auto t, auto kernel, const LaunchConfig& cfg) {
-    runHostTimed<decltype(t)>(ctx, kernel, cfg, true);
-  });
+  withOnePerThread(
+      ctx, [&](auto t, auto kernel, const LaunchConfig& cfg) { runHostTimed<decltype(t)>(ctx, kernel, cfg, true); });
 }
 
 void cudaNoSync(ImplContext& ctx) {
-  withOnePerThread(ctx, [&](auto t, auto kernel, const LaunchConfig& cfg) {
-    runHostTimed<decltype(t)>(ctx, kernel, cfg, false);
-  });
+  withOnePerThread(
+      ctx, [&](auto t, auto kernel, const LaunchConfig& cfg) { runHostTimed<decltype(t)>(ctx, kernel, cfg, false); });
 }
 
 }  // namespace launchlab::kernels::vector_add

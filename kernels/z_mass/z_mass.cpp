@@ -50,8 +50,9 @@ Verification compareMasses(const Events& ev, const HostArray& ref, const HostArr
     ++v.mismatches;
   }
   v.outcome = v.mismatches ? Verification::Outcome::Fail : Verification::Outcome::Pass;
-  v.note = "mass: -1 exactly where the reference has no pair, else within the float32 error of cosh - cos (a few "
-           "ulp, more for nearly collinear pairs)";
+  v.note =
+      "mass: -1 exactly where the reference has no pair, else within the float32 error of cosh - cos (a few "
+      "ulp, more for nearly collinear pairs)";
   return v;
 }
 
@@ -76,7 +77,8 @@ Verification compareHistogram(const HostArray& gotMass, const HostArray& refHist
   return v;
 }
 
-template <bool Parallel> void runCpu(ImplContext& ctx) {
+template <bool Parallel>
+void runCpu(ImplContext& ctx) {
   const Events ev = eventsOf(ctx.inputs);
   float* mass = ctx.outputs[0].view<float>().data();
   std::uint32_t* hist = ctx.outputs[1].view<std::uint32_t>().data();
@@ -102,21 +104,35 @@ class ZMass final : public BasicWorkload {
     i.defaultN = 1000000;
     i.maxN = std::uint64_t(1) << 30;
     i.sizeLabel = "events (N)";
-    i.params = {{.name = "resolution", .label = "Mass resolution", .help =
-                     "Relative resolution of the generated masses (a Gaussian smearing; ~1 % like CMS at the Z), "
-                     "also the Gaussian of the Z fit.",
-                 .kind = ParamSpec::Kind::Real, .defaultValue = 0.01, .minValue = 0, .maxValue = 0.2}};
-    i.inputs = {{.name = "offsets", .title = "Offsets: event e holds muons offsets[e] .. offsets[e+1]-1",
-                 .yLabel = "offset", .dtype = DType::I64},
+    i.params = {{.name = "resolution",
+                 .label = "Mass resolution",
+                 .help = "Relative resolution of the generated masses (a Gaussian smearing; ~1 % like CMS at the Z), "
+                         "also the Gaussian of the Z fit.",
+                 .kind = ParamSpec::Kind::Real,
+                 .defaultValue = 0.01,
+                 .minValue = 0,
+                 .maxValue = 0.2}};
+    i.inputs = {{.name = "offsets",
+                 .title = "Offsets: event e holds muons offsets[e] .. offsets[e+1]-1",
+                 .yLabel = "offset",
+                 .dtype = DType::I64},
                 {.name = "pt", .title = "Muon pt (GeV)", .yLabel = "pt (GeV)"},
                 {.name = "eta", .title = "Muon pseudorapidity", .yLabel = "eta"},
                 {.name = "phi", .title = "Muon azimuth (rad)", .yLabel = "phi"},
                 {.name = "charge", .title = "Muon charge", .yLabel = "charge", .dtype = DType::I32}};
-    i.outputs = {{.name = "mass", .title = "Dimuon mass per event (-1: no opposite-charge pair)",
-                  .xLabel = "event", .yLabel = "mass (GeV)"},
-                 {.name = "mass_hist", .title = "Dimuon mass spectrum", .plot = PlotKind::Histogram,
-                  .xLabel = "dimuon mass (GeV)", .yLabel = "events per GeV", .dtype = DType::U32, .xMin = 0.0,
-                  .xMax = kHistMaxGeV, .logY = true}};
+    i.outputs = {{.name = "mass",
+                  .title = "Dimuon mass per event (-1: no opposite-charge pair)",
+                  .xLabel = "event",
+                  .yLabel = "mass (GeV)"},
+                 {.name = "mass_hist",
+                  .title = "Dimuon mass spectrum",
+                  .plot = PlotKind::Histogram,
+                  .xLabel = "dimuon mass (GeV)",
+                  .yLabel = "events per GeV",
+                  .dtype = DType::U32,
+                  .xMin = 0.0,
+                  .xMax = kHistMaxGeV,
+                  .logY = true}};
 
     addReference("CPU serial", "One core, event by event, then the histogram: the reference.", runCpu<false>);
     addCpu("cpu-parallel", "CPU parallel (OpenMP)",
@@ -163,7 +179,8 @@ class ZMass final : public BasicWorkload {
   Verification verifyWithInputs(const RunSetup&, const std::vector<HostArray>& inputs,
                                 const std::vector<HostArray>& ref, const std::vector<HostArray>& got,
                                 const ImplSpec&) const override {
-    return mergeVerifications({compareMasses(eventsOf(inputs), ref[0], got[0]), compareHistogram(got[0], ref[1], got[1])});
+    return mergeVerifications(
+        {compareMasses(eventsOf(inputs), ref[0], got[0]), compareHistogram(got[0], ref[1], got[1])});
   }
 
  private:

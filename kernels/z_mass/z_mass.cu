@@ -41,8 +41,12 @@ __global__ void fusedKernel(Events ev, MassRule rule, float* __restrict__ mass, 
 }
 
 Events deviceEvents(const gpu::DeviceArrays& d, std::uint64_t n) {
-  return {d.input<std::int64_t>(kOffsets), d.input<float>(kPt), d.input<float>(kEta), d.input<float>(kPhi),
-          d.input<std::int32_t>(kCharge), n};
+  return {d.input<std::int64_t>(kOffsets),
+          d.input<float>(kPt),
+          d.input<float>(kEta),
+          d.input<float>(kPhi),
+          d.input<std::int32_t>(kCharge),
+          n};
 }
 
 /// The user's launch, or `block` threads when the block is auto (the note says so).

@@ -93,7 +93,8 @@ void generateSample(const SampleSpec& s, std::vector<HostArray>& columns);
 /// one the muon count, every column as long, at most kMaxMuonsPerEvent muons per event.
 std::string checkEvents(const std::vector<HostArray>& columns);
 /// mass[e] for every event, on one core or all of them.
-template <bool Parallel> void computeMasses(const Events& ev, float* mass);
+template <bool Parallel>
+void computeMasses(const Events& ev, float* mass);
 /// The masses of the generated sample (all cores), as a float32 array named `name` (histogram_contention's input).
 HostArray generatedMasses(const SampleSpec& s, const std::string& name);
 

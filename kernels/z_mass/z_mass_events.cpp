@@ -29,22 +29,35 @@ struct Resonance {
   double mass, width, halfRange, share;
 };
 constexpr Resonance kResonances[] = {
-    {0.78266, 0.00868, 0.15, 0.03},          // omega
-    {1.019461, 0.004249, 0.08, 0.04},        // phi
-    {3.0969, 0.0000926, 0.002, 0.20},        // J/psi
-    {3.686097, 0.000294, 0.006, 0.025},      // psi(2S)
-    {9.4603, 0.000054, 0.001, 0.06},         // Upsilon(1S)
-    {10.02326, 0.000032, 0.001, 0.025},      // Upsilon(2S)
-    {10.3552, 0.0000203, 0.001, 0.015},      // Upsilon(3S)
-    {kZMassGeV, kZWidthGeV, 30.0, 0.10},     // Z
+    {0.78266, 0.00868, 0.15, 0.03},       // omega
+    {1.019461, 0.004249, 0.08, 0.04},     // phi
+    {3.0969, 0.0000926, 0.002, 0.20},     // J/psi
+    {3.686097, 0.000294, 0.006, 0.025},   // psi(2S)
+    {9.4603, 0.000054, 0.001, 0.06},      // Upsilon(1S)
+    {10.02326, 0.000032, 0.001, 0.025},   // Upsilon(2S)
+    {10.3552, 0.0000203, 0.001, 0.015},   // Upsilon(3S)
+    {kZMassGeV, kZWidthGeV, 30.0, 0.10},  // Z
 };
 /// The continuum: dN/dm ~ m^-(1 + kContinuumPower) on [kContinuumMin, kContinuumMax] GeV.
 constexpr double kContinuumMin = 0.25, kContinuumMax = 150.0, kContinuumPower = 1.5;
 
 /// Random streams (rng.h): one per quantity, indexed by event; the extra muons' by muon slot.
 enum Stream : std::uint64_t {
-  kSMultiplicity = 1000, kSSource, kSMass, kSSmear1, kSSmear2, kSProduct, kSRatio, kSSplit, kSEtaCentre, kSPhi,
-  kSEtaSign, kSPhiSign, kSCharge, kSSameSign, kSExtra = 1100
+  kSMultiplicity = 1000,
+  kSSource,
+  kSMass,
+  kSSmear1,
+  kSSmear2,
+  kSProduct,
+  kSRatio,
+  kSSplit,
+  kSEtaCentre,
+  kSPhi,
+  kSEtaSign,
+  kSPhiSign,
+  kSCharge,
+  kSSameSign,
+  kSExtra = 1100
 };
 
 struct Draws {
@@ -135,8 +148,12 @@ std::string at(const char* column, std::uint64_t i) { return std::string(column)
 }  // namespace
 
 Events eventsOf(const std::vector<HostArray>& in) {
-  return {in[kOffsets].view<std::int64_t>().data(), in[kPt].view<float>().data(), in[kEta].view<float>().data(),
-          in[kPhi].view<float>().data(), in[kCharge].view<std::int32_t>().data(), in[kOffsets].size() - 1};
+  return {in[kOffsets].view<std::int64_t>().data(),
+          in[kPt].view<float>().data(),
+          in[kEta].view<float>().data(),
+          in[kPhi].view<float>().data(),
+          in[kCharge].view<std::int32_t>().data(),
+          in[kOffsets].size() - 1};
 }
 
 std::uint64_t generatedMuons(const SampleSpec& s) {
@@ -184,7 +201,8 @@ std::string checkEvents(const std::vector<HostArray>& columns) {
   return {};
 }
 
-template <bool Parallel> void computeMasses(const Events& ev, float* mass) {
+template <bool Parallel>
+void computeMasses(const Events& ev, float* mass) {
   forEachRow<Parallel>(ev.count, [&](std::size_t e) { mass[e] = eventMass(ev, e); });
 }
 template void computeMasses<false>(const Events&, float*);

@@ -94,7 +94,8 @@ bool minimize(const Model& f, const Data& d, Vec& p) {
   for (int it = 0; it < 500; ++it) {
     const Mat j = jacobian(f, d, p);
     Vec r(Eigen::Index(d.centre.size()));
-    for (std::size_t i = 0; i < d.centre.size(); ++i) r[Eigen::Index(i)] = (d.counts[i] - f(p, d.centre[i])) * d.weight[i];
+    for (std::size_t i = 0; i < d.centre.size(); ++i)
+      r[Eigen::Index(i)] = (d.counts[i] - f(p, d.centre[i])) * d.weight[i];
     const Mat a = curvature(j, d);
     const Vec g = j.transpose() * r;
     Mat damped = a;
@@ -154,7 +155,8 @@ Fit fitPeak(const float* mass, std::uint64_t n, double resolution) {
   // Neyman's chi2 (variance = the count) first, then again with the first fit's prediction as the variance
   // (Pearson's): weighting by the data alone pulls the peak towards the bins that fluctuated down.
   bool converged = minimize(model, d, fit.p);
-  for (std::size_t i = 0; i < d.centre.size() && converged; ++i) d.weight[i] = 1.0 / std::max(1.0, model(fit.p, d.centre[i]));
+  for (std::size_t i = 0; i < d.centre.size() && converged; ++i)
+    d.weight[i] = 1.0 / std::max(1.0, model(fit.p, d.centre[i]));
   if (!converged || !minimize(model, d, fit.p)) {
     fit.failure = "the fit did not converge";
     return fit;
@@ -184,9 +186,10 @@ void recordZFit(ImplContext& ctx, const float* mass, std::uint64_t n, double res
     ctx.metrics["z_mass_err"] = fit.err[kMass];
     ctx.metrics["z_width_gev"] = fit.p[kWidth];
     ctx.metrics["z_width_err"] = fit.err[kWidth];
-    note = "Z fit on " + std::to_string(fit.entries) + " masses in 70-110 GeV (bins of 0.25 GeV): M = " +
-           fixed(fit.p[kMass], 3) + " +- " + fixed(fit.err[kMass], 3) + " GeV, Gamma = " + fixed(fit.p[kWidth], 3) +
-           " +- " + fixed(fit.err[kWidth], 3) + " GeV (Breit-Wigner x Gaussian of " + fixed(100 * resolution, 2) +
+    note = "Z fit on " + std::to_string(fit.entries) +
+           " masses in 70-110 GeV (bins of 0.25 GeV): M = " + fixed(fit.p[kMass], 3) + " +- " +
+           fixed(fit.err[kMass], 3) + " GeV, Gamma = " + fixed(fit.p[kWidth], 3) + " +- " + fixed(fit.err[kWidth], 3) +
+           " GeV (Breit-Wigner x Gaussian of " + fixed(100 * resolution, 2) +
            " % + linear background, chi2/ndf = " + fixed(fit.chi2, 1) + "/" + std::to_string(fit.ndf) + ")";
   }
 #else

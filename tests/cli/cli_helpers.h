@@ -1,7 +1,6 @@
 #pragma once
 // Running launchlab-cli from a test: its exit code, stdout and stderr; bad input's one-line contract.
 #include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -9,6 +8,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 

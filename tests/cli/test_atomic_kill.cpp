@@ -3,13 +3,13 @@
 // core and the CLI write (JSON, CSV, .npy, run files, presets of `course presets`); atomic_write_helper drives it.
 // The window's writers go through QSaveFile (exports, presets; QSettings uses it too); qt_write_helper drives
 // ui::exportBytes the same way in GUI builds.
-#include <cstdlib>
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <optional>
@@ -99,9 +99,13 @@ const std::string& coreHelper() {
 }
 }  // namespace
 
-TEST(AtomicWrite, AWriterKilledMidWriteLeavesTheOldFileIntact) { expectKilledWriterLeavesTheOldFile(coreHelper(), "core"); }
+TEST(AtomicWrite, AWriterKilledMidWriteLeavesTheOldFileIntact) {
+  expectKilledWriterLeavesTheOldFile(coreHelper(), "core");
+}
 
-TEST(AtomicWrite, AWriterThatFinishesReplacesTheFileWhole) { expectFinishedWriterReplacesTheFile(coreHelper(), "core"); }
+TEST(AtomicWrite, AWriterThatFinishesReplacesTheFileWhole) {
+  expectFinishedWriterReplacesTheFile(coreHelper(), "core");
+}
 
 #ifdef LAUNCHLAB_QT_WRITE_HELPER_PATH
 // The window's writer (QSaveFile). Carried binaries may lack the GUI helper: then the test says so and skips.

@@ -1,13 +1,13 @@
 // launchlab-cli behaviour: exit codes (0 ok, 1 failed run/verification, 2 bad input with one line on stderr),
 // JSON and .npy outputs.
 #include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "cli/cli_helpers.h"
@@ -19,7 +19,8 @@ namespace fs = std::filesystem;
 TEST(Cli, ListAndInfo) {
   Out l = cli("list");
   EXPECT_EQ(l.code, 0);
-  for (const char* w : {"vector_add", "gaussian_pdf", "hypot", "cuda-grid-stride"}) EXPECT_NE(l.out.find(w), std::string::npos);
+  for (const char* w : {"vector_add", "gaussian_pdf", "hypot", "cuda-grid-stride"})
+    EXPECT_NE(l.out.find(w), std::string::npos);
   Out lj = cli("list --json");
   ASSERT_EQ(lj.code, 0);
   auto j = nlohmann::json::parse(lj.out);
@@ -159,7 +160,8 @@ TEST(Cli, GpuRowsWhenADeviceIsPresent) {
 
 TEST(Cli, SweepMeasuresEveryCombinationAndSkipsInvalidOnesWithTheReason) {
   const auto csv = scratch() / "sweep.csv";
-  Out r = cli("sweep vector_add --impl cpu-parallel --n 1000,2000 --block 64,2048 --reps 1 --csv '" + csv.string() + "'");
+  Out r =
+      cli("sweep vector_add --impl cpu-parallel --n 1000,2000 --block 64,2048 --reps 1 --csv '" + csv.string() + "'");
   EXPECT_EQ(r.code, 0) << r.err << r.out;
   EXPECT_NE(r.out.find("2048 threads per block > 1024"), std::string::npos) << r.out;
   const std::string text = slurp(csv);
@@ -198,7 +200,7 @@ TEST(Cli, OccupancyWithoutAGpuIsTheoreticalAndBadInputExitsTwo) {
   EXPECT_EQ(j["label"], "theoretical (profile sm_86, GPU NVIDIA GeForce RTX 3090)");
   ASSERT_EQ(j["rows"].size(), 1u);
   EXPECT_EQ(j["rows"][0]["grid_blocks"], 132);  // sm*1 without a GPU: the default profile's 132 SMs
-  EXPECT_EQ(j["rows"][0]["blocks_per_sm"], 6);   // 8 warps per block, 48 warp slots on sm_86
+  EXPECT_EQ(j["rows"][0]["blocks_per_sm"], 6);  // 8 warps per block, 48 warp slots on sm_86
   // --json FILE writes that file (a merge once made it create a folder of that name and then refuse it).
   const auto file = scratch() / "occupancy.json";
   std::filesystem::remove_all(file);

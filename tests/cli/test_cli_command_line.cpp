@@ -55,8 +55,9 @@ TEST(CliCommandLine, ParametersWithShellCharactersSurviveTheShell) {
 
 TEST(CliCommandLine, SweepJsonSaysWhenItWasMeasuredAndReadsBack) {
   const auto f = scratch() / "sweep_cells.json";
-  const Out o = cli("sweep vector_add --n 4096 --reps 1 --warmup 0 --impl cpu-serial --block 64,128 --grid 8,16 --json '" +
-                    f.string() + "'");
+  const Out o =
+      cli("sweep vector_add --n 4096 --reps 1 --warmup 0 --impl cpu-serial --block 64,128 --grid 8,16 --json '" +
+          f.string() + "'");
   ASSERT_EQ(o.code, 0) << o.err;
   std::string err;
   const auto d = loadSweepFile(f.string(), &err);
@@ -64,6 +65,8 @@ TEST(CliCommandLine, SweepJsonSaysWhenItWasMeasuredAndReadsBack) {
   EXPECT_EQ(d->axes.size(), 2u);
   EXPECT_EQ(d->points.size(), 4u);
   EXPECT_EQ(d->record.timestamp.size(), 20u);  // 2026-11-24T01:02:03Z
-  if (gpuAvailable()) EXPECT_GT(d->record.copyGBs, 0);  // the cudaMemcpy ceiling, measured with the sweep
-  else EXPECT_EQ(d->record.copyGBs, 0);
+  if (gpuAvailable())
+    EXPECT_GT(d->record.copyGBs, 0);  // the cudaMemcpy ceiling, measured with the sweep
+  else
+    EXPECT_EQ(d->record.copyGBs, 0);
 }

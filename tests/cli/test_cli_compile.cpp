@@ -9,7 +9,7 @@ namespace {
 
 const std::string kKernels = LAUNCHLAB_KERNELS_DIR;
 
-#define SKIP_WITHOUT_NVRTC()                                                                       \
+#define SKIP_WITHOUT_NVRTC() \
   if (const std::string why = nvrtcUnavailableReason(); !why.empty()) GTEST_SKIP() << why;
 
 fs::path writeKernel(const std::string& name, const std::string& text) {
@@ -32,7 +32,8 @@ TEST(CliCompile, EveryStartingFileAndSolutionCompiles) {
       const Out r = cli(compileArgs(ex, file) + " --gpu-profile sm_80");
       EXPECT_EQ(r.code, 0) << r.out << r.err;
       EXPECT_NE(r.out.find("compiled " + file.string() + " for sm_80: " + kernelDeclaration(ex, ex.kernelName)),
-                std::string::npos) << r.out;
+                std::string::npos)
+          << r.out;
       // The starting file states its contract.
       if (!solution) EXPECT_NE(slurp(file).find(kernelDeclaration(ex, ex.kernelName)), std::string::npos);
       // The programs carry the same text (compiled in): the window's editor shows what the folder holds.
@@ -43,11 +44,12 @@ TEST(CliCompile, EveryStartingFileAndSolutionCompiles) {
 
 TEST(CliCompile, SyntaxErrorPrintsFileLineColumn) {
   SKIP_WITHOUT_NVRTC();
-  const auto f = writeKernel("syntax.cu",
-                             "__global__ void vector_add(const float* x, const float* y, float* out, unsigned long long n) {\n"
-                             "  unsigned long long i = blockIdx.x * blockDim.x + threadIdx.x\n"
-                             "  if (i < n) out[i] = x[i] + y[i];\n"
-                             "}\n");
+  const auto f =
+      writeKernel("syntax.cu",
+                  "__global__ void vector_add(const float* x, const float* y, float* out, unsigned long long n) {\n"
+                  "  unsigned long long i = blockIdx.x * blockDim.x + threadIdx.x\n"
+                  "  if (i < n) out[i] = x[i] + y[i];\n"
+                  "}\n");
   const Out r = cli("compile vector_add --kernel-file '" + f.string() + "'");
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.out.find(f.string() + ":3:3: error: expected a \";\""), std::string::npos) << r.out;
@@ -56,17 +58,22 @@ TEST(CliCompile, SyntaxErrorPrintsFileLineColumn) {
 
 TEST(CliCompile, WrongSignatureAndMissingKernel) {
   SKIP_WITHOUT_NVRTC();
-  const auto wrong = writeKernel("wrong.cu", "__global__ void vector_add(const float* x, const float* y, float* out, int n) {}\n");
+  const auto wrong =
+      writeKernel("wrong.cu", "__global__ void vector_add(const float* x, const float* y, float* out, int n) {}\n");
   Out r = cli("compile vector_add --kernel-file '" + wrong.string() + "'");
   EXPECT_EQ(r.code, 2);
-  EXPECT_EQ(r.out, wrong.string() + ":1:1: error: wrong kernel signature: the exercise expects __global__ void "
-                   "vector_add(const float* x, const float* y, float* out, unsigned long long n)\n");
-  const auto other = writeKernel("other.cu", "__global__ void add(const float* x, const float* y, float* out, unsigned long long n) {}\n");
+  EXPECT_EQ(r.out, wrong.string() +
+                       ":1:1: error: wrong kernel signature: the exercise expects __global__ void "
+                       "vector_add(const float* x, const float* y, float* out, unsigned long long n)\n");
+  const auto other = writeKernel(
+      "other.cu", "__global__ void add(const float* x, const float* y, float* out, unsigned long long n) {}\n");
   r = cli("compile vector_add --kernel-file '" + other.string() + "'");
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.out.find("error: no kernel named 'vector_add'"), std::string::npos) << r.out;
   // --kernel-name picks the student's name (and extern "C" is fine).
-  const auto named = writeKernel("named.cu", "extern \"C\" __global__ void add(const float* x, const float* y, float* out, unsigned long long n) {}\n");
+  const auto named = writeKernel(
+      "named.cu",
+      "extern \"C\" __global__ void add(const float* x, const float* y, float* out, unsigned long long n) {}\n");
   r = cli("compile vector_add --kernel-name add --kernel-file '" + named.string() + "'");
   EXPECT_EQ(r.code, 0) << r.out << r.err;
   EXPECT_NE(r.out.find("(add, "), std::string::npos) << r.out;
@@ -75,11 +82,12 @@ TEST(CliCompile, WrongSignatureAndMissingKernel) {
 // A 2-D exercise's sizes are unsigned long long rows, cols: int sizes (or the 1-D n alone) are the wrong signature.
 TEST(CliCompile, WrongSignatureOfA2DExercise) {
   SKIP_WITHOUT_NVRTC();
-  const std::string want = "error: wrong kernel signature: the exercise expects __global__ void tile_transpose(const "
-                           "float* a, float* transposed, unsigned long long rows, unsigned long long cols)\n";
+  const std::string want =
+      "error: wrong kernel signature: the exercise expects __global__ void tile_transpose(const "
+      "float* a, float* transposed, unsigned long long rows, unsigned long long cols)\n";
   for (const std::string sizes : {"int rows, int cols", "unsigned long long n"}) {
-    const auto f = writeKernel("t2d.cu", "__global__ void tile_transpose(const float* a, float* transposed, " + sizes +
-                                             ") {}\n");
+    const auto f =
+        writeKernel("t2d.cu", "__global__ void tile_transpose(const float* a, float* transposed, " + sizes + ") {}\n");
     const Out r = cli("compile transpose --kernel-file '" + f.string() + "'");
     EXPECT_EQ(r.code, 2);
     EXPECT_EQ(r.out, f.string() + ":1:1: " + want);
@@ -89,8 +97,9 @@ TEST(CliCompile, WrongSignatureOfA2DExercise) {
 TEST(CliCompile, HostHeaderIsOneClearError) {
   SKIP_WITHOUT_NVRTC();
   for (const std::string header : {"vector", "iostream"}) {
-    const auto f = writeKernel("host_" + header + ".cu", "#include <" + header + ">\n__global__ void vector_add(const float* x, "
-                                                         "const float* y, float* out, unsigned long long n) {}\n");
+    const auto f = writeKernel("host_" + header + ".cu", "#include <" + header +
+                                                             ">\n__global__ void vector_add(const float* x, "
+                                                             "const float* y, float* out, unsigned long long n) {}\n");
     const Out r = cli("compile vector_add --kernel-file '" + f.string() + "'");
     EXPECT_EQ(r.code, 2);
     EXPECT_NE(r.out.find(f.string() + ":1:"), std::string::npos) << r.out;
@@ -103,7 +112,8 @@ TEST(CliCompile, HostHeaderIsOneClearError) {
 TEST(CliCompile, EmptyGarbageAndMissingFilesAreRefusedUpFront) {
   // These never reach NVRTC: they work without it.
   const auto empty = writeKernel("empty.cu", "\n  \n");
-  expectBadInput("compile vector_add --kernel-file '" + empty.string() + "'", "--kernel-file: the kernel file is empty");
+  expectBadInput("compile vector_add --kernel-file '" + empty.string() + "'",
+                 "--kernel-file: the kernel file is empty");
   std::string garbage(1 << 20, '\0');
   for (std::size_t i = 0; i < garbage.size(); ++i) garbage[i] = char((i * 2654435761u) >> 13);
   const auto big = writeKernel("garbage.cu", garbage);
@@ -111,12 +121,14 @@ TEST(CliCompile, EmptyGarbageAndMissingFilesAreRefusedUpFront) {
                  "--kernel-file: the kernel file has 1048576 bytes; the limit is 256 KiB");
   const auto binary = writeKernel("binary.cu", std::string("__global__ void k() {}\0\x01", 24));
   expectBadInput("compile vector_add --kernel-file '" + binary.string() + "'", "the kernel file is not text");
-  expectBadInput("compile vector_add --kernel-file /nonexistent/k.cu", "--kernel-file: /nonexistent/k.cu is not a file");
+  expectBadInput("compile vector_add --kernel-file /nonexistent/k.cu",
+                 "--kernel-file: /nonexistent/k.cu is not a file");
   expectBadInput("compile mandelbrot --kernel-file '" + empty.string() + "'", "the kernel file is empty");
   const auto ok = writeKernel("ok.cu", "__global__ void k() {}\n");
   expectBadInput("compile mandelbrot --kernel-file '" + ok.string() + "'", "mandelbrot has no exercise");
   expectBadInput("compile vector_add --exercise nope --kernel-file '" + ok.string() + "'", "unknown exercise 'nope'");
-  expectBadInput("compile vector_add --gpu-profile sm_1 --kernel-file '" + ok.string() + "'", "--gpu-profile: unknown profile");
+  expectBadInput("compile vector_add --gpu-profile sm_1 --kernel-file '" + ok.string() + "'",
+                 "--gpu-profile: unknown profile");
 }
 
 TEST(CliCompile, MissingNvrtcIsOneMessage) {

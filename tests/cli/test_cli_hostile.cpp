@@ -15,7 +15,8 @@ TEST(CliHostile, UnusableOutputPathsAreBadInputBeforeAnythingRuns) {
   fs::remove_all(dir);
   fs::create_directories(dir);
   // --save-outputs was checked only after the run, and a failure to create its folder exited 1.
-  expectBadInput("run vector_add --n 64 --save-outputs /proc/outputs", "--save-outputs: cannot create folder /proc/outputs");
+  expectBadInput("run vector_add --n 64 --save-outputs /proc/outputs",
+                 "--save-outputs: cannot create folder /proc/outputs");
   std::ofstream(dir / "a_file") << "x";
   expectBadInput("run vector_add --n 64 --save-outputs " + (dir / "a_file").string(),
                  "--save-outputs: cannot create folder");
@@ -52,7 +53,8 @@ TEST(CliHostile, SymbolicLinkOutputsAreWrittenThroughAndKept) {
   fs::remove_all(dir);
   fs::create_directories(dir);
   fs::create_symlink("real.json", dir / "link.json");
-  const Out r = cli("run vector_add --n 64 --reps 1 --warmup 0 --impl cpu-serial --json " + (dir / "link.json").string());
+  const Out r =
+      cli("run vector_add --n 64 --reps 1 --warmup 0 --impl cpu-serial --json " + (dir / "link.json").string());
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_TRUE(fs::is_symlink(dir / "link.json"));  // the link stays a link
   EXPECT_NE(slurp(dir / "real.json").find("\"launchlab.run\""), std::string::npos);

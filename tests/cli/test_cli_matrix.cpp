@@ -2,8 +2,8 @@
 // (--block XxY, --grid auto) reported with how auto chose them.
 #include <gtest/gtest.h>
 
-#include <sstream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "cli/cli_helpers.h"
 #include "launchlab/io/npy.h"
@@ -52,7 +52,8 @@ TEST(CliMatrix, MatmulTakesAAndBAsNpyWithKAndColsAndWritesC) {
     const auto c = launchlab::npy::load((dir / impl / "C.npy").string());
     ASSERT_EQ(c.shape(), (std::vector<std::size_t>{2, 2})) << impl;
     EXPECT_EQ(std::vector<float>(c.view<float>().begin(), c.view<float>().end()),
-              (std::vector<float>{58, 64, 139, 154})) << impl;
+              (std::vector<float>{58, 64, 139, 154}))
+        << impl;
   }
   // Without k the file's 3 columns do not match the square default.
   Out bad = cli("run matmul --n 2 --param cols=2 --impl cpu-serial --reps 1 --input A=" + inA.string());
@@ -70,7 +71,8 @@ TEST(CliMatrix, ANonSquareFileWithoutColsNamesTheExpectedShape) {
 }
 
 TEST(CliMatrix, TwoDimensionalBlockIsParsedAndCheckedAgainstTheLimits) {
-  Out ok = cli("run matrix_add_2d --n 33 --param cols=31 --block 16x16 --grid auto --impl cpu-serial --reps 1 --json -");
+  Out ok =
+      cli("run matrix_add_2d --n 33 --param cols=31 --block 16x16 --grid auto --impl cpu-serial --reps 1 --json -");
   ASSERT_EQ(ok.code, 0) << ok.err;
   EXPECT_EQ(nlohmann::json::parse(ok.out)["workload"], "matrix_add_2d");
   Out bad = cli("run matrix_add_2d --n 33 --block 64x32 --impl cpu-serial");

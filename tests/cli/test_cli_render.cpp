@@ -21,15 +21,17 @@ Rgba8 at(const gl::PngImage& img, int x, int y) {
 bool white(Rgba8 p) { return p.r == 255 && p.g == 255 && p.b == 255; }
 
 /// Skips when this machine has no EGL display at all (the CLI would say so and exit 1).
-#define REQUIRE_EGL()                                                                              \
+#define REQUIRE_EGL() \
   if (auto ctx = gl::EglContext::create({.cudaOrdinal = -1}); !ctx.ok()) GTEST_SKIP() << ctx.error()
 
 TEST(CliRender, ImageOutputBecomesAPngWithTheColourMap) {
   REQUIRE_EGL();
   const auto png = scratch() / "mandelbrot.png";
   // 300 x 300 pixels of step 0.01 from (-2, -1.5): the whole set, drawn at 300 x 200.
-  const Out o = cli("render mandelbrot --n 300 --param step=0.01 --impl cpu-serial --output iters --size 300x200 "
-                    "--allow-software --png '" + png.string() + "'");
+  const Out o =
+      cli("render mandelbrot --n 300 --param step=0.01 --impl cpu-serial --output iters --size 300x200 "
+          "--allow-software --png '" +
+          png.string() + "'");
   ASSERT_EQ(o.code, 0) << o.err;
   EXPECT_NE(o.out.find("rendered mandelbrot iters (cpu-serial"), std::string::npos) << o.out;
   EXPECT_NE(o.out.find("host upload"), std::string::npos) << o.out;  // no interop without a CUDA device behind GL
@@ -51,8 +53,10 @@ TEST(CliRender, ImageOutputBecomesAPngWithTheColourMap) {
 TEST(CliRender, WaveformIsOneConnectedLineAcrossThePicture) {
   REQUIRE_EGL();
   const auto png = scratch() / "wave.png";
-  const Out o = cli("render pulse_waveform --n 64Ki --impl cpu-serial --output waveform --size 400x120 "
-                    "--allow-software --range 0:4096 --png '" + png.string() + "'");
+  const Out o =
+      cli("render pulse_waveform --n 64Ki --impl cpu-serial --output waveform --size 400x120 "
+          "--allow-software --range 0:4096 --png '" +
+          png.string() + "'");
   ASSERT_EQ(o.code, 0) << o.err;
   const auto img = gl::readPng(png.string());
   ASSERT_TRUE(img.ok()) << img.error();
@@ -69,8 +73,8 @@ TEST(CliRender, WaveformIsOneConnectedLineAcrossThePicture) {
 TEST(CliRender, BadInputIsOneLineAndExit2) {
   const std::string base = "render pulse_waveform --n 4096 --impl cpu-serial --allow-software --png '" +
                            (scratch() / "bad.png").string() + "' ";
-  for (const std::string& args : {base + "--output nope", base + "--output waveform --size 12", base +
-                                  "--output waveform --size 0x10", base + "--output waveform --range 9:3"}) {
+  for (const std::string& args : {base + "--output nope", base + "--output waveform --size 12",
+                                  base + "--output waveform --size 0x10", base + "--output waveform --range 9:3"}) {
     const Out o = cli(args);
     EXPECT_EQ(o.code, 2) << args << "\n" << o.err;
     EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << o.err;

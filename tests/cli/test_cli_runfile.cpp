@@ -36,7 +36,8 @@ TEST(CliRunFile, ShowNamesTheGpuThatMeasuredTheRunNotThisMachine) {
   markRecordedOnH200(file.string());
   const Out show = cli("show '" + file.string() + "'");
   ASSERT_EQ(show.code, 0) << show.err;
-  EXPECT_NE(show.out.find("recorded on NVIDIA H200 (driver 13.0), 2026-11-23 09:15 UTC"), std::string::npos) << show.out;
+  EXPECT_NE(show.out.find("recorded on NVIDIA H200 (driver 13.0), 2026-11-23 09:15 UTC"), std::string::npos)
+      << show.out;
   EXPECT_NE(show.out.find("device: NVIDIA H200"), std::string::npos) << show.out;
 }
 
@@ -79,8 +80,9 @@ TEST(CliRunFile, ABlockTraceTravelsInTheRunFileAndShowSummarizesIt) {
   const int sms = r.device.info.multiprocessors;
   for (const std::string& line :
        {std::string("  cuda-one-per-thread:\n"),
-        "    blocks: 4 on 2 of " + std::to_string(sms) + " SMs, 2 to 2 per SM; up to 2 at once on one SM (occupancy: "
-        "2 resident)\n",
+        "    blocks: 4 on 2 of " + std::to_string(sms) +
+            " SMs, 2 to 2 per SM; up to 2 at once on one SM (occupancy: "
+            "2 resident)\n",
         std::string("    time: 3.00 us from the first block's start to the last one's end; tail 2.00 us (67%) after "
                     "the first SM ran out of blocks\n"),
         std::string("  cuda-device-inputs: not traced (its kernels are not instrumented)\n")})

@@ -28,7 +28,9 @@ namespace {
 
 const char* kSshd = "/usr/sbin/sshd";
 
-bool onPath(const char* tool) { return std::system((std::string("command -v ") + tool + " >/dev/null 2>&1").c_str()) == 0; }
+bool onPath(const char* tool) {
+  return std::system((std::string("command -v ") + tool + " >/dev/null 2>&1").c_str()) == 0;
+}
 
 int freePort() {
   const int s = ::socket(AF_INET, SOCK_STREAM, 0);
@@ -81,7 +83,8 @@ class LoopbackSshd {
     const std::string d = dir_.string();
     const std::string keygen = "ssh-keygen -q -t ed25519 -N '' -f ";
     if (std::system((keygen + d + "/host_key && " + keygen + d + "/user_key && cp " + d + "/user_key.pub " + d +
-                     "/authorized_keys").c_str()) != 0)
+                     "/authorized_keys")
+                        .c_str()) != 0)
       return "ssh-keygen failed";
     if (::geteuid() == 0) fs::create_directories("/run/sshd");  // sshd's privilege separation folder
     port_ = freePort();
@@ -104,8 +107,9 @@ class LoopbackSshd {
       ::_exit(127);
     }
     for (int i = 0; i < 500 && !accepts(port_); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    return accepts(port_) ? "" : "sshd did not listen on 127.0.0.1:" + std::to_string(port_) + " (see " +
-                                     (dir_ / "sshd.log").string() + ")";
+    return accepts(port_) ? ""
+                          : "sshd did not listen on 127.0.0.1:" + std::to_string(port_) + " (see " +
+                                (dir_ / "sshd.log").string() + ")";
   }
   /// Kills sshd and its sessions at once: the connection drops as a crashed or rebooted server drops it.
   void kill() {
@@ -179,7 +183,8 @@ TEST(RemoteSsh, LoopbackRunsLikeLocalAndSurvivesADroppedConnection) {
   for (std::size_t k = 0; k < local.impls.size(); ++k) {
     ASSERT_EQ(remote.impls[k].outputs.size(), 1u);
     EXPECT_EQ(std::memcmp(remote.impls[k].outputs[0].data(), local.impls[k].outputs[0].data(),
-                          local.impls[k].outputs[0].bytes()), 0);
+                          local.impls[k].outputs[0].bytes()),
+              0);
   }
 
   // The server goes away mid-run: one failed run that says so.
@@ -207,5 +212,6 @@ TEST(RemoteSsh, LoopbackRunsLikeLocalAndSurvivesADroppedConnection) {
   const RunResult again = runner.run(request(20011, 2));
   ASSERT_EQ(again.status, Status::Ok) << again.reason;
   EXPECT_EQ(std::memcmp(again.impls[0].outputs[0].data(), local.impls[0].outputs[0].data(),
-                        local.impls[0].outputs[0].bytes()), 0);
+                        local.impls[0].outputs[0].bytes()),
+            0);
 }

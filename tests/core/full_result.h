@@ -19,7 +19,7 @@ class Distinct {
  public:
   int integer() { return ++m_k; }
   std::uint64_t big() { return (std::uint64_t(1) << 63) + std::uint64_t(++m_k); }  ///< beyond int64
-  double real() { return ++m_k + 0.25; }  ///< exact in binary and in JSON text
+  double real() { return ++m_k + 0.25; }                                           ///< exact in binary and in JSON text
   std::string text(const std::string& stem) { return stem + " — ünïcødé 日本語 🚀 #" + std::to_string(++m_k); }
 
  private:
@@ -115,7 +115,8 @@ inline void fill(Verification& r, Distinct& v, Verification::Outcome outcome) {
 
 inline HostArray array(Distinct& v, DType t, std::vector<std::size_t> shape) {
   HostArray a(v.text("array"), t, std::move(shape));
-  for (std::size_t b = 0; b < a.bytes(); ++b) static_cast<unsigned char*>(a.data())[b] = static_cast<unsigned char>(v.integer());
+  for (std::size_t b = 0; b < a.bytes(); ++b)
+    static_cast<unsigned char*>(a.data())[b] = static_cast<unsigned char>(v.integer());
   return a;
 }
 
@@ -146,11 +147,18 @@ inline ImplResult fullImpl(Distinct& v, Status status, Verification::Outcome out
   scalars = {{v.text("scalar"), v.real()}, {"pi", v.real()}};
   fill(verification, v, outcome);
   outputs = {array(v, DType::F64, {2, 3}), array(v, DType::U8, {5})};
-  deviceOutputs = {{.name = v.text("output"), .dtype = DType::I16, .shape = {3, std::size_t(v.integer())},
-                    .bytes = v.big(), .device = int(v.integer()), .ipcHandle = std::string(126, 'a') + "0f", .offset = v.big()}};
+  deviceOutputs = {{.name = v.text("output"),
+                    .dtype = DType::I16,
+                    .shape = {3, std::size_t(v.integer())},
+                    .bytes = v.big(),
+                    .device = int(v.integer()),
+                    .ipcHandle = std::string(126, 'a') + "0f",
+                    .offset = v.big()}};
   kernelOccupancy = {{.symbol = v.text("_Z6kernelPf"),
-                      .resources = {.registersPerThread = int(v.integer()), .staticSharedBytes = v.big(),
-                                    .localBytesPerThread = v.big(), .maxThreadsPerBlock = int(v.integer())},
+                      .resources = {.registersPerThread = int(v.integer()),
+                                    .staticSharedBytes = v.big(),
+                                    .localBytesPerThread = v.big(),
+                                    .maxThreadsPerBlock = int(v.integer())},
                       .threadsPerBlock = int(v.integer()),
                       .dynamicSharedBytes = v.big(),
                       .gridBlocks = v.big(),
@@ -199,8 +207,8 @@ inline ImplResult sparseImpl(Distinct& v, Status status, Verification::Outcome o
 inline RunResult fullResult() {
   Distinct v;
   RunResult r;
-  auto& [status, reason, workload, dtype, n, seed, warmup, reps, params, requestedLaunch, traceBlocks, timestamp, device,
-         host, inputs, impls] = r;
+  auto& [status, reason, workload, dtype, n, seed, warmup, reps, params, requestedLaunch, traceBlocks, timestamp,
+         device, host, inputs, impls] = r;
   status = Status::Skipped;
   reason = v.text("why");
   workload = v.text("workload");

@@ -98,7 +98,7 @@ TEST(BlockTrace, ResultSummaryTakesTheOccupancyOfTheTracedLaunch) {
   r.kernelOccupancy = {{.gridBlocks = 99, .blocksPerSm = 4}};  // no launch of 7 blocks: the first kernel's
   s = summarizeBlockTrace(r, DeviceStatus{});
   EXPECT_EQ(s.residentPerSm, 4);
-  EXPECT_EQ(s.smCount, 0);  // no device: unknown
+  EXPECT_EQ(s.smCount, 0);         // no device: unknown
   EXPECT_EQ(s.wavesObserved, 1u);  // 4 blocks on SM 0, 4 resident
 }
 

@@ -1,13 +1,13 @@
 // The course catalogue: every preset parses, validates against its workload and runs on the CPU, and the sizes,
 // dtypes, inputs and launches are the seed notebooks' (the expectations below are copied from the seed cells).
-#include <map>
 #include <gtest/gtest.h>
 
+#include <map>
 #include <set>
 
+#include "core/engine_fixture.h"
 #include "launchlab/chapters.h"
 #include "launchlab/course.h"
-#include "core/engine_fixture.h"
 
 using namespace launchlab;
 
@@ -142,7 +142,7 @@ TEST(Course, InputsAndParametersAreTheSeeds) {
   EXPECT_EQ(get("atlas-mc-circle").request.params, (P{{"shape", "circle"}}));
   EXPECT_EQ(get("atlas-mc-mandelbrot-area").request.params, (P{{"shape", "mandelbrot"}}));
   EXPECT_EQ(get("tp31-add-ufunc-broadcast").request.params.at("input"), "seed-broadcast");
-  EXPECT_EQ(get("tp31-device-arrays").request.params.at("input"), "seed-2x");  // y = 2 * x
+  EXPECT_EQ(get("tp31-device-arrays").request.params.at("input"), "seed-2x");          // y = 2 * x
   EXPECT_EQ(get("s3-caching").request.params, (P{{"d", "64"}, {"input", "arange"}}));  // arange(4096).reshape(64, 64)
   EXPECT_EQ(get("s3-caching").request.warmup, "0");  // the first call is timed: the cold run
   EXPECT_EQ(get("atlas-histogram-private").request.params, (P{{"bins", "120"}}));      // 120 bins per thread
@@ -196,7 +196,7 @@ TEST_F(CourseRuns, AtomicCounterAndReduceGiveTheSeedsAnswers) {
     const ImplResult* ref = res.find("cpu-serial");
     return ref ? ref->scalars.at(output) : -1.0;
   };
-  EXPECT_EQ(scalar("s3-reduce", "sum"), 761995.0);  // sum(arange(1234) + 1): the seed's A
+  EXPECT_EQ(scalar("s3-reduce", "sum"), 761995.0);                 // sum(arange(1234) + 1): the seed's A
   EXPECT_EQ(scalar("es-atomic-counter-4x128", "counter"), 512.0);  // "Esperado: 128 * 4 = 512"
   EXPECT_EQ(scalar("tp32-atomic-counter", "counter"), 4096.0);
 }

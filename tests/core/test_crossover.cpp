@@ -52,8 +52,8 @@ TEST(Crossover, TheBestCpuAgainstTheKernelAloneAndWithCopies) {
 TEST(Crossover, AWinThatDoesNotLastIsNoCrossoverAndOtherAxesGroup) {
   // The GPU wins at 2^12 but loses again at 2^16 and 2^20: "from" needs every larger N.
   std::vector<SweepPoint> pts;
-  for (const auto& [n, cpu, gpu] : {std::tuple{"4096", 1.0, 0.5}, std::tuple{"65536", 1.0, 2.0},
-                                    std::tuple{"1048576", 1.0, 3.0}})
+  for (const auto& [n, cpu, gpu] :
+       {std::tuple{"4096", 1.0, 0.5}, std::tuple{"65536", 1.0, 2.0}, std::tuple{"1048576", 1.0, 3.0}})
     for (const char* dtype : {"f32", "f64"}) {
       SweepPoint c = point(n, "cpu-serial", false, cpu, cpu), g = point(n, "cuda-x", true, gpu, gpu * 2);
       c.values = g.values = {dtype, n};
@@ -66,8 +66,9 @@ TEST(Crossover, AWinThatDoesNotLastIsNoCrossoverAndOtherAxesGroup) {
   EXPECT_EQ(cs[0].group, "dtype=f32");
   EXPECT_FALSE(cs[0].kernelOnlyFrom.has_value());
   EXPECT_FALSE(cs[0].withCopiesFrom.has_value());
-  EXPECT_EQ(crossoverLine(cs[0]), "cuda-x [dtype=f32]: the kernel alone beats the best CPU never, up to N = 1048576 "
-                                  "(1Mi (2^20)); with its copies never, up to N = 1048576 (1Mi (2^20))");
+  EXPECT_EQ(crossoverLine(cs[0]),
+            "cuda-x [dtype=f32]: the kernel alone beats the best CPU never, up to N = 1048576 "
+            "(1Mi (2^20)); with its copies never, up to N = 1048576 (1Mi (2^20))");
   EXPECT_EQ(cs[1].group, "dtype=f64");
   EXPECT_EQ(cs[1].kernelOnlyFrom, 4096u);
   EXPECT_EQ(cs[1].withCopiesFrom, 4096u);

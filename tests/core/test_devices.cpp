@@ -4,11 +4,11 @@
 
 #include <cstring>
 
+#include "fake_devices.h"
 #include "launchlab/engine.h"
 #include "launchlab/errors.h"
 #include "launchlab/io/wire.h"
 #include "launchlab/kernels.h"
-#include "fake_devices.h"
 
 using namespace launchlab;
 using launchlab::test::twoDevices;

@@ -1,17 +1,17 @@
 // The engine with the real workloads on the CPU (GPU implementations are skipped here with a reason).
 #include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
+#include <unistd.h>
 
 #include <cstring>
 #include <filesystem>
-#include <unistd.h>
+#include <nlohmann/json.hpp>
 
+#include "core/engine_fixture.h"
 #include "launchlab/engine.h"
 #include "launchlab/io/csv.h"
 #include "launchlab/io/json.h"
 #include "launchlab/io/npy.h"
 #include "launchlab/kernels.h"
-#include "core/engine_fixture.h"
 
 using namespace launchlab;
 

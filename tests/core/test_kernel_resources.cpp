@@ -86,9 +86,10 @@ TEST(KernelResources, ParsesCuobjdumpsReportPerArchitectureOnce) {
 
 TEST(KernelResources, SplitsNestedTemplateArguments) {
   KernelRecord k;
-  splitKernelName("void launchlab::kernels::reduce_sum::(anonymous namespace)::treeKernel<float, true>(float const*, "
-                  "unsigned long, float*)",
-                  k);
+  splitKernelName(
+      "void launchlab::kernels::reduce_sum::(anonymous namespace)::treeKernel<float, true>(float const*, "
+      "unsigned long, float*)",
+      k);
   EXPECT_EQ(k.name, "launchlab::kernels::reduce_sum::treeKernel<float, true>");
   EXPECT_EQ(k.function, "treeKernel");
   EXPECT_EQ(k.templateArgs, "float, true");
@@ -101,13 +102,15 @@ TEST(KernelResources, SplitsNestedTemplateArguments) {
 // The block-trace switch is an implementation detail: people read the kernel and its dtype, and "(traced)".
 TEST(KernelResources, DisplayNamesLeaveTheTraceSwitchOut) {
   KernelRecord k;
-  splitKernelName("void launchlab::kernels::vector_add::addOnePerThreadKernel<float, launchlab::gpu::BlockTraceOff>("
-                  "float const*, float const*, float*, unsigned long)",
-                  k);
+  splitKernelName(
+      "void launchlab::kernels::vector_add::addOnePerThreadKernel<float, launchlab::gpu::BlockTraceOff>("
+      "float const*, float const*, float*, unsigned long)",
+      k);
   EXPECT_EQ(k.displayName(), "vector_add::addOnePerThreadKernel<float>");
-  splitKernelName("void launchlab::kernels::vector_add::addOnePerThreadKernel<double, launchlab::gpu::BlockTraceOn>("
-                  "double const*, double const*, double*, unsigned long)",
-                  k);
+  splitKernelName(
+      "void launchlab::kernels::vector_add::addOnePerThreadKernel<double, launchlab::gpu::BlockTraceOn>("
+      "double const*, double const*, double*, unsigned long)",
+      k);
   EXPECT_EQ(k.displayName(), "vector_add::addOnePerThreadKernel<double> (traced)");
   splitKernelName("void launchlab::kernels::reduce_sum::treeKernel<float, true>(float const*)", k);
   EXPECT_EQ(k.displayName(), "reduce_sum::treeKernel<float, true>");
@@ -144,7 +147,9 @@ TEST(KernelResources, SelectsAnImplementationsKernelsForItsDType) {
 }
 
 TEST(KernelResources, LeavesTheBlockTracedInstantiationsOut) {
-  KernelRecord plain{.arch = "sm_90", .workloadNamespace = "demo", .function = "fooKernel",
+  KernelRecord plain{.arch = "sm_90",
+                     .workloadNamespace = "demo",
+                     .function = "fooKernel",
                      .templateArgs = "float, launchlab::gpu::BlockTraceOff"};
   KernelRecord traced = plain;
   traced.templateArgs = "float, launchlab::gpu::BlockTraceOn";
@@ -191,8 +196,11 @@ TEST(OccupancyReport, TheCudaApisAnswerJoinsItsRowWithTheLaunchedGridAndDynamicS
   EXPECT_EQ(rep.label, "NVIDIA H100 SXM5 (sm_90)");
   // 48 registers: 1536 per warp, 10 warps per quarter = 40 warps = 5 blocks of 8.
   EXPECT_EQ(rep.rows[0].occupancy.blocksPerSm, 5);
-  ApiOccupancy api{.symbol = rep.rows[0].kernel.symbol, .threadsPerBlock = 256, .dynamicSharedBytes = 100000,
-                   .gridBlocks = 264, .blocksPerSm = 2};
+  ApiOccupancy api{.symbol = rep.rows[0].kernel.symbol,
+                   .threadsPerBlock = 256,
+                   .dynamicSharedBytes = 100000,
+                   .gridBlocks = 264,
+                   .blocksPerSm = 2};
   api.resources.registersPerThread = 48;
   attachApiOccupancy(rep, {api});
   ASSERT_TRUE(rep.rows[0].api);

@@ -74,8 +74,9 @@ struct Case {
   std::uint32_t grid, block;
 };
 std::vector<Case> cases() {
-  std::vector<Case> c = {{1, 1, 1},     {1, 1, 1024}, {31, 1, 32},   {32, 1, 32},    {33, 2, 32},  {1000, 4, 256},
-                         {4096, 32, 128}, {100000, 30, 128}, {1000003, 3907, 256}, {5, 7, 3}, {17, 1, 1}};
+  std::vector<Case> c = {{1, 1, 1},      {1, 1, 1024},    {31, 1, 32},       {32, 1, 32},          {33, 2, 32},
+                         {1000, 4, 256}, {4096, 32, 128}, {100000, 30, 128}, {1000003, 3907, 256}, {5, 7, 3},
+                         {17, 1, 1}};
   std::mt19937 rng(1234);
   for (int k = 0; k < 40; ++k) {
     std::uint32_t block = 1 + rng() % 1024;
@@ -97,7 +98,8 @@ TEST(LaunchValidation, NamesTheLimitAndTheDevice) {
   EXPECT_NE(validateLaunch(c, h200()).find("65 threads > 64, the block limit in z on NVIDIA H200"), std::string::npos);
   c.block = Dim3{256, 1, 1};
   c.grid = Dim3{1, 65536, 1};
-  EXPECT_NE(validateLaunch(c, h200()).find("65536 blocks > 65535, the grid limit in y on NVIDIA H200"), std::string::npos);
+  EXPECT_NE(validateLaunch(c, h200()).find("65536 blocks > 65535, the grid limit in y on NVIDIA H200"),
+            std::string::npos);
   c.grid = Dim3{4224, 1, 1};
   EXPECT_EQ(validateLaunch(c, h200()), "");
   c.dynamicSmemBytes = 300 * 1024;
@@ -161,13 +163,15 @@ TEST(LaunchMath, OnePerThreadWithShortGridMissesTheTail) {
 
 TEST(LaunchMath, GridStrideVisitsEveryIndexOnceWithAnyGrid) {
   for (const auto& c : cases())
-    expectAllOnce(visitsGridStride(c.n, c.grid, c.block), "grid-stride n=" + std::to_string(c.n) + " grid=" +
-                                                               std::to_string(c.grid) + " block=" + std::to_string(c.block));
+    expectAllOnce(visitsGridStride(c.n, c.grid, c.block), "grid-stride n=" + std::to_string(c.n) +
+                                                              " grid=" + std::to_string(c.grid) +
+                                                              " block=" + std::to_string(c.block));
 }
 
 TEST(LaunchMath, VectorizedPartitionVisitsEveryIndexOnce) {
   for (const auto& c : cases()) {
-    const std::string what = "n=" + std::to_string(c.n) + " grid=" + std::to_string(c.grid) + " block=" + std::to_string(c.block);
+    const std::string what =
+        "n=" + std::to_string(c.n) + " grid=" + std::to_string(c.grid) + " block=" + std::to_string(c.block);
     expectAllOnce(visitsVectorized<4, 4>(c.n, c.grid, c.block), "float4 x4 " + what);
     expectAllOnce(visitsVectorized<2, 4>(c.n, c.grid, c.block), "double2 x4 " + what);
   }

@@ -82,7 +82,8 @@ TEST(AutoGrid2D, CoversTheMatrixWithTheFewestBlocksAndSaysHow) {
       EXPECT_LT(std::uint64_t(g.grid.y - 1) * per.y, m.rows);
       EXPECT_EQ(g.grid.z, 1u);
     }
-  EXPECT_EQ(autoGrid2D(1003, 1000, Dim3{32, 8, 1}, h200()).note, "auto grid: ceil(1003 / 32) x ceil(1000 / 8) = 32x125 blocks");
+  EXPECT_EQ(autoGrid2D(1003, 1000, Dim3{32, 8, 1}, h200()).note,
+            "auto grid: ceil(1003 / 32) x ceil(1000 / 8) = 32x125 blocks");
   EXPECT_EQ(autoGrid2D(4096, 4096, Dim3{32, 32, 1}, h200()).grid, (Dim3{128, 128, 1}));  // the seed's tile launch
 }
 

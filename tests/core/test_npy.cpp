@@ -1,9 +1,9 @@
 #include <gtest/gtest.h>
-
-#include <filesystem>
-#include <cstring>
-#include <fstream>
 #include <unistd.h>
+
+#include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <vector>
 
 #include "launchlab/errors.h"
@@ -106,28 +106,32 @@ TEST(Npy, SaveIntoMissingFolderFailsCleanly) {
 // Hostile headers: each is one BadInput, never a crash (a ~30 KB header used to overflow the stack in std::regex).
 TEST(Npy, HostileHeaderDictsAreOneCleanError) {
   const std::string longDescr = "{'descr': '" + std::string(30000, 'f') + "', 'fortran_order': False, 'shape': (3,), }";
-  const std::string spaceShape = "{'descr': '<f4', 'fortran_order': False, 'shape': (" + std::string(30000, ' ') + "3,), }";
+  const std::string spaceShape =
+      "{'descr': '<f4', 'fortran_order': False, 'shape': (" + std::string(30000, ' ') + "3,), }";
   EXPECT_THROW(npy::parseHeaderDict(longDescr), BadInput);
   EXPECT_EQ(npy::parseHeaderDict(spaceShape).shape, std::vector<std::size_t>{3});
-  for (const std::string& bad : std::vector<std::string>{"", "{", "}", "{'descr': '<f4'}", "{'descr': '<f4', 'fortran_order': False}",
-        "{'descr': '<f4', 'fortran_order': Maybe, 'shape': (3,)}",
-        "{'descr': '<f4', 'fortran_order': False, 'shape': (3,), 'descr': '<f8'}",
-        "{'descr': '<f4', 'fortran_order': False, 'shape': (3,), 'colour': 'red'}",
-        "{'descr': '<f4', 'fortran_order': False, 'shape': (99999999999999999999999,)}",
-        "{'descr': '<f4', 'fortran_order': False, 'shape': (4294967296, 4294967296, 4294967296)}",
-        "{'descr': '<f4', 'fortran_order': False, 'shape': (3, -1)}",
-        "{'descr': '<f4', 'fortran_order': False, 'shape': (3,)} trailing",
-        "{'descr': '<f4, 'fortran_order': False, 'shape': (3,)}", std::string(5000, '{')}) {
+  for (const std::string& bad : std::vector<std::string>{
+           "", "{", "}", "{'descr': '<f4'}", "{'descr': '<f4', 'fortran_order': False}",
+           "{'descr': '<f4', 'fortran_order': Maybe, 'shape': (3,)}",
+           "{'descr': '<f4', 'fortran_order': False, 'shape': (3,), 'descr': '<f8'}",
+           "{'descr': '<f4', 'fortran_order': False, 'shape': (3,), 'colour': 'red'}",
+           "{'descr': '<f4', 'fortran_order': False, 'shape': (99999999999999999999999,)}",
+           "{'descr': '<f4', 'fortran_order': False, 'shape': (4294967296, 4294967296, 4294967296)}",
+           "{'descr': '<f4', 'fortran_order': False, 'shape': (3, -1)}",
+           "{'descr': '<f4', 'fortran_order': False, 'shape': (3,)} trailing",
+           "{'descr': '<f4, 'fortran_order': False, 'shape': (3,)}", std::string(5000, '{')}) {
     EXPECT_THROW(npy::parseHeaderDict(bad), BadInput) << bad.substr(0, 80);
   }
-  const npy::Header ok = npy::parseHeaderDict("{\"descr\": \"<f8\", \"fortran_order\": False, \"shape\": (2, 3), }   \n");
+  const npy::Header ok =
+      npy::parseHeaderDict("{\"descr\": \"<f8\", \"fortran_order\": False, \"shape\": (2, 3), }   \n");
   EXPECT_EQ(ok.dtype, DType::F64);
   EXPECT_EQ(ok.shape, (std::vector<std::size_t>{2, 3}));
   EXPECT_EQ(npy::parseHeaderDict("{'descr': '<i4', 'fortran_order': False, 'shape': ()}").shape.size(), 0u);
 }
 
 TEST(Npy, AHeaderLongerThanNumPysCapIsRefused) {
-  const auto path = std::filesystem::temp_directory_path() / ("launchlab_npy_long_" + std::to_string(::getpid()) + ".npy");
+  const auto path =
+      std::filesystem::temp_directory_path() / ("launchlab_npy_long_" + std::to_string(::getpid()) + ".npy");
   std::string dict = "{'descr': '<f4', 'fortran_order': False, 'shape': (1,), }" + std::string(30000, ' ') + "\n";
   std::string bytes("\x93NUMPY\x02\x00", 8);
   const std::uint32_t len = std::uint32_t(dict.size());

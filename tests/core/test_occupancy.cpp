@@ -10,7 +10,9 @@ using namespace launchlab;
 
 namespace {
 const ArchProfile& sm(const char* name) { return *findArchProfile(name); }
-KernelResources regs(int r, std::size_t staticShared = 0) { return {.registersPerThread = r, .staticSharedBytes = staticShared}; }
+KernelResources regs(int r, std::size_t staticShared = 0) {
+  return {.registersPerThread = r, .staticSharedBytes = staticShared};
+}
 bool limitedBy(const Occupancy& o, Limiter l) { return std::count(o.limiters.begin(), o.limiters.end(), l) == 1; }
 }  // namespace
 
@@ -25,7 +27,7 @@ TEST(ArchProfiles, FiguresOfTheComputeCapabilityTable) {
   EXPECT_EQ(h100.sharedPerBlockOptin, 232448u);  // 227 KiB
   EXPECT_EQ(h100.reservedSharedPerBlock, 1024u);
   EXPECT_EQ(sm("80").smCount, 108);
-  EXPECT_EQ(sm("sm_80").sharedPerSm, 167936u);   // 164 KiB
+  EXPECT_EQ(sm("sm_80").sharedPerSm, 167936u);  // 164 KiB
   EXPECT_EQ(sm("sm_86").maxWarpsPerSm(), 48);
   EXPECT_EQ(sm("sm_86").maxBlocksPerSm, 16);
   EXPECT_EQ(sm("sm_89").maxBlocksPerSm, 24);
@@ -180,13 +182,15 @@ TEST(LaunchHints, WarpMultipleSmallGridPartialWaveAndNoFit) {
   const ArchProfile& h = sm("sm_90");
   auto hints = launchHints(h, computeOccupancy(h, regs(16), 48), 100);
   ASSERT_EQ(hints.size(), 2u);
-  EXPECT_EQ(hints[0], "block of 48 threads is not a multiple of the warp size (32): 16 of 64 lanes of its 2 warps idle");
+  EXPECT_EQ(hints[0],
+            "block of 48 threads is not a multiple of the warp size (32): 16 of 64 lanes of its 2 warps idle");
   EXPECT_EQ(hints[1], "grid of 100 blocks < 132 SMs: 32 SMs idle");
   // 1024 threads, 2 blocks per SM: waves of 264; 265 blocks leave one block in the second wave.
   hints = launchHints(h, computeOccupancy(h, regs(16), 1024), 265);
   ASSERT_EQ(hints.size(), 1u);
-  EXPECT_EQ(hints[0], "partial last wave: 1 full wave(s) of 264 blocks, then 1 blocks (0% of a wave); if blocks take "
-                      "equal time, 50% of the launch's wave slots idle");
+  EXPECT_EQ(hints[0],
+            "partial last wave: 1 full wave(s) of 264 blocks, then 1 blocks (0% of a wave); if blocks take "
+            "equal time, 50% of the launch's wave slots idle");
   EXPECT_TRUE(launchHints(h, computeOccupancy(h, regs(16), 256), 1056).empty());
   hints = launchHints(h, computeOccupancy(h, regs(16), 256), 264);  // 8 blocks per SM: waves of 1056
   ASSERT_EQ(hints.size(), 1u);

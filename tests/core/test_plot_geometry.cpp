@@ -31,8 +31,10 @@ void expectVertices(const std::vector<Vertex2>& got, const std::vector<Vertex2>&
   ASSERT_EQ(got.size(), want.size());
   for (std::size_t i = 0; i < want.size(); ++i) {
     EXPECT_EQ(got[i].x, want[i].x) << "vertex " << i;
-    if (std::isnan(want[i].y)) EXPECT_TRUE(std::isnan(got[i].y)) << "vertex " << i;
-    else EXPECT_EQ(got[i].y, want[i].y) << "vertex " << i;
+    if (std::isnan(want[i].y))
+      EXPECT_TRUE(std::isnan(got[i].y)) << "vertex " << i;
+    else
+      EXPECT_EQ(got[i].y, want[i].y) << "vertex " << i;
   }
 }
 }  // namespace
@@ -88,14 +90,15 @@ TEST(PlotGeometry, M4SkipsNaNAndInfinities) {
 TEST(PlotGeometry, M4AllNaNColumnGivesGapVertices) {
   // 6 elements in 3 columns; column 1 = {NaN, inf}: four vertices at x = 2 with y = NaN.
   const std::vector<float> v = {1, 2, kNaN, kInf, 5, 6};
-  expectVertices(m4(v, 3), {{0, 1}, {0, 1}, {1, 2}, {1, 2}, {2, kNaN}, {2, kNaN}, {2, kNaN}, {2, kNaN},
-                            {4, 5}, {4, 5}, {5, 6}, {5, 6}});
+  expectVertices(
+      m4(v, 3),
+      {{0, 1}, {0, 1}, {1, 2}, {1, 2}, {2, kNaN}, {2, kNaN}, {2, kNaN}, {2, kNaN}, {4, 5}, {4, 5}, {5, 6}, {5, 6}});
 }
 
 TEST(PlotGeometry, M4FewerElementsThanColumnsAndOneElement) {
   // n = 3 < 8 columns: 3 columns of one element each.
-  expectVertices(m4({7, -2, 4}, 8), {{0, 7}, {0, 7}, {0, 7}, {0, 7}, {1, -2}, {1, -2}, {1, -2}, {1, -2},
-                                     {2, 4}, {2, 4}, {2, 4}, {2, 4}});
+  expectVertices(m4({7, -2, 4}, 8),
+                 {{0, 7}, {0, 7}, {0, 7}, {0, 7}, {1, -2}, {1, -2}, {1, -2}, {1, -2}, {2, 4}, {2, 4}, {2, 4}, {2, 4}});
   expectVertices(m4({9}, 1000), {{0, 9}, {0, 9}, {0, 9}, {0, 9}});
   EXPECT_TRUE(m4({1, 2}, 4, 1, 1).empty());  // empty range
   EXPECT_TRUE(m4({1, 2}, 0).empty());

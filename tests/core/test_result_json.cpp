@@ -3,11 +3,11 @@
 // errors (BadInput), never crashes.
 #include <gtest/gtest.h>
 
-#include <cmath>
 #include <algorithm>
+#include <cmath>
 #include <functional>
-#include <sstream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "full_result.h"
 #include "launchlab/errors.h"
@@ -152,44 +152,79 @@ TEST(ResultJson, PublicDocumentKeepsTheSchemaKeysInOrder) {
   const RunResult r = sample::fullResult();
   const auto j = ordered_json::parse(json::runResult(r));
   EXPECT_EQ(keys(j), (std::vector<std::string>{"schema", "schema_version", "timestamp", "status", "reason", "workload",
-                                                "n", "dtype", "seed", "warmup", "reps", "params", "requested_launch",
-                                                "host", "device", "implementations", "all_passed"}));
+                                               "n", "dtype", "seed", "warmup", "reps", "params", "requested_launch",
+                                               "host", "device", "implementations", "all_passed"}));
   EXPECT_EQ(j["schema"], "launchlab.run");
   EXPECT_EQ(j["schema_version"], json::kSchemaVersion);
   EXPECT_EQ(j["all_passed"], false);
   const auto& full = j["implementations"][0];
-  EXPECT_EQ(keys(full), (std::vector<std::string>{"id", "title", "gpu", "demonstration", "status", "reason", "cuda_fault", "launch",
-                                                   "phases", "bytes_moved", "bandwidth_gbs", "flops", "gflops",
-                                                   "speedup_total_vs_cpu_serial", "speedup_compute_vs_cpu_serial",
-                                                   "metrics", "scalars", "verification", "kernel_occupancy",
-                                                   "block_trace", "device_outputs"}));
+  EXPECT_EQ(keys(full), (std::vector<std::string>{"id",
+                                                  "title",
+                                                  "gpu",
+                                                  "demonstration",
+                                                  "status",
+                                                  "reason",
+                                                  "cuda_fault",
+                                                  "launch",
+                                                  "phases",
+                                                  "bytes_moved",
+                                                  "bandwidth_gbs",
+                                                  "flops",
+                                                  "gflops",
+                                                  "speedup_total_vs_cpu_serial",
+                                                  "speedup_compute_vs_cpu_serial",
+                                                  "metrics",
+                                                  "scalars",
+                                                  "verification",
+                                                  "kernel_occupancy",
+                                                  "block_trace",
+                                                  "device_outputs"}));
   EXPECT_EQ(keys(full["device_outputs"][0]),
             (std::vector<std::string>{"name", "dtype", "shape", "bytes", "device", "ipc_handle", "offset"}));
   EXPECT_EQ(keys(full["block_trace"]), (std::vector<std::string>{"block", "sm", "start_ns", "end_ns"}));
   EXPECT_EQ(full["block_trace"]["end_ns"][1], r.impls[0].blockTrace[1].endNs);
-  EXPECT_EQ(keys(full["kernel_occupancy"][0]),
-            (std::vector<std::string>{"symbol", "registers", "static_shared_bytes", "local_bytes",
-                                      "max_threads_per_block", "threads", "dynamic_shared_bytes", "grid_blocks",
-                                      "blocks_per_sm"}));
+  EXPECT_EQ(
+      keys(full["kernel_occupancy"][0]),
+      (std::vector<std::string>{"symbol", "registers", "static_shared_bytes", "local_bytes", "max_threads_per_block",
+                                "threads", "dynamic_shared_bytes", "grid_blocks", "blocks_per_sm"}));
   EXPECT_EQ(keys(full["launch"]),
             (std::vector<std::string>{"grid", "block", "dynamic_smem_bytes", "total_threads", "note"}));
   EXPECT_EQ(full["launch"]["total_threads"], r.impls[0].launch->totalThreads());
   EXPECT_EQ(keys(full["phases"]), (std::vector<std::string>{"h2d", "kernel", "d2h", "cpu", "total"}));
   EXPECT_EQ(keys(full["phases"]["cpu"]), (std::vector<std::string>{"median_ms", "min_ms", "max_ms", "samples"}));
-  EXPECT_EQ(keys(full["verification"]), (std::vector<std::string>{"outcome", "max_abs_error", "max_rel_error",
-                                                                   "mismatches", "compared", "first_mismatches", "note"}));
+  EXPECT_EQ(keys(full["verification"]),
+            (std::vector<std::string>{"outcome", "max_abs_error", "max_rel_error", "mismatches", "compared",
+                                      "first_mismatches", "note"}));
   const auto& sparse = j["implementations"][1];
   EXPECT_EQ(keys(sparse), (std::vector<std::string>{"id", "title", "gpu", "demonstration", "status", "phases",
-                                                     "bytes_moved", "bandwidth_gbs", "speedup_total_vs_cpu_serial",
-                                                     "speedup_compute_vs_cpu_serial", "verification"}));
-  EXPECT_EQ(keys(j["device"]),
-            (std::vector<std::string>{
-                "available", "index", "name", "compute_capability", "multiprocessors", "warp_size",
-                "max_threads_per_block", "max_threads_per_multiprocessor", "max_blocks_per_multiprocessor",
-                "max_block_dim", "max_grid_dim", "shared_mem_per_block", "shared_mem_per_block_optin",
-                "shared_mem_per_multiprocessor", "registers_per_block", "registers_per_multiprocessor",
-                "global_memory_bytes", "l2_cache_bytes", "memory_bus_width_bits", "memory_clock_khz", "sm_clock_khz",
-                "theoretical_bandwidth_gbs", "ecc_enabled", "driver_version", "runtime_version", "devices"}));
+                                                    "bytes_moved", "bandwidth_gbs", "speedup_total_vs_cpu_serial",
+                                                    "speedup_compute_vs_cpu_serial", "verification"}));
+  EXPECT_EQ(keys(j["device"]), (std::vector<std::string>{"available",
+                                                         "index",
+                                                         "name",
+                                                         "compute_capability",
+                                                         "multiprocessors",
+                                                         "warp_size",
+                                                         "max_threads_per_block",
+                                                         "max_threads_per_multiprocessor",
+                                                         "max_blocks_per_multiprocessor",
+                                                         "max_block_dim",
+                                                         "max_grid_dim",
+                                                         "shared_mem_per_block",
+                                                         "shared_mem_per_block_optin",
+                                                         "shared_mem_per_multiprocessor",
+                                                         "registers_per_block",
+                                                         "registers_per_multiprocessor",
+                                                         "global_memory_bytes",
+                                                         "l2_cache_bytes",
+                                                         "memory_bus_width_bits",
+                                                         "memory_clock_khz",
+                                                         "sm_clock_khz",
+                                                         "theoretical_bandwidth_gbs",
+                                                         "ecc_enabled",
+                                                         "driver_version",
+                                                         "runtime_version",
+                                                         "devices"}));
   EXPECT_EQ(j["device"]["compute_capability"].get<std::string>(),
             std::to_string(r.device.info.ccMajor) + "." + std::to_string(r.device.info.ccMinor));
 }
@@ -205,18 +240,30 @@ TEST(ResultJson, StringsThatAreNotUtf8DoNotFailTheDocument) {
 TEST(ResultJson, MalformedDocumentsAreBadInput) {
   const ordered_json good = sample::withoutArrays(sample::fullResult());
   const std::vector<std::pair<std::string, std::function<void(ordered_json&)>>> damage = {
-      {"not an object", [](ordered_json& j) { j = ordered_json::array({1, 2}); }},
+      {"not an object",
+       [](ordered_json& j) {
+         j = ordered_json::array({1, 2});
+       }},
       {"another schema", [](ordered_json& j) { j["schema"] = "launchlab.device"; }},
       {"missing n", [](ordered_json& j) { j.erase("n"); }},
       {"n as text", [](ordered_json& j) { j["n"] = "many"; }},
       {"unknown status", [](ordered_json& j) { j["status"] = "maybe"; }},
       {"status as a number", [](ordered_json& j) { j["status"] = 1; }},
-      {"params not text", [](ordered_json& j) { j["params"] = {{"bins", 3}}; }},
+      {"params not text",
+       [](ordered_json& j) {
+         j["params"] = {{"bins", 3}};
+       }},
       {"implementations an object", [](ordered_json& j) { j["implementations"] = ordered_json::object(); }},
-      {"unknown phase", [](ordered_json& j) { j["implementations"][0]["phases"]["warp"] = ordered_json(PhaseStats{1, 1, 1, 1}); }},
+      {"unknown phase",
+       [](ordered_json& j) {
+         j["implementations"][0]["phases"]["warp"] = ordered_json(PhaseStats{1, 1, 1, 1});
+       }},
       {"unknown outcome", [](ordered_json& j) { j["implementations"][0]["verification"]["outcome"] = "meh"; }},
       {"missing verification", [](ordered_json& j) { j["implementations"][0].erase("verification"); }},
-      {"launch of two dims", [](ordered_json& j) { j["implementations"][0]["launch"]["grid"] = {1, 2}; }},
+      {"launch of two dims",
+       [](ordered_json& j) {
+         j["implementations"][0]["launch"]["grid"] = {1, 2};
+       }},
       {"launch without note", [](ordered_json& j) { j["implementations"][0]["launch"].erase("note"); }},
       {"metric as text", [](ordered_json& j) { j["implementations"][0]["metrics"]["x"] = "1"; }},
       {"capability without dot", [](ordered_json& j) { j["device"]["compute_capability"] = "9"; }},

@@ -2,8 +2,8 @@
 // ceilings and the ceilings' JSON and wire forms.
 #include <gtest/gtest.h>
 
-#include "launchlab/io/wire.h"
 #include "launchlab/errors.h"
+#include "launchlab/io/wire.h"
 #include "launchlab/roofline.h"
 
 using namespace launchlab;
@@ -24,9 +24,9 @@ Ceilings round() {
 TEST(Roofline, RidgeRoofAndBound) {
   const Ceilings c = round();
   EXPECT_DOUBLE_EQ(ridgePoint(c), 10.0);
-  EXPECT_DOUBLE_EQ(roofAt(c, 0.125), 125.0);    // memory roof: 0.125 x 1000
-  EXPECT_DOUBLE_EQ(roofAt(c, 10.0), 10000.0);   // the ridge: both roofs
-  EXPECT_DOUBLE_EQ(roofAt(c, 64.0), 10000.0);   // compute roof
+  EXPECT_DOUBLE_EQ(roofAt(c, 0.125), 125.0);   // memory roof: 0.125 x 1000
+  EXPECT_DOUBLE_EQ(roofAt(c, 10.0), 10000.0);  // the ridge: both roofs
+  EXPECT_DOUBLE_EQ(roofAt(c, 64.0), 10000.0);  // compute roof
   EXPECT_EQ(boundAt(c, 0.125), Bound::Memory);
   EXPECT_EQ(boundAt(c, 9.99), Bound::Memory);
   EXPECT_EQ(boundAt(c, 10.0), Bound::Compute);
@@ -41,9 +41,9 @@ TEST(Roofline, APointItsIntensityAndShareOfTheRoof) {
   const double n = 1048576;
   auto p = placeOnRoofline(c, n, 12 * n, 0.0125);
   ASSERT_TRUE(p);
-  EXPECT_DOUBLE_EQ(p->intensity, 1.0 / 12);                      // 0.0833 FLOP/byte
-  EXPECT_NEAR(p->gbs, 12 * n / 12.5e-6 / 1e9, 1e-9);              // 1006.6 GB/s
-  EXPECT_NEAR(p->gflops, n / 12.5e-6 / 1e9, 1e-9);                // 83.886 GFLOP/s
+  EXPECT_DOUBLE_EQ(p->intensity, 1.0 / 12);           // 0.0833 FLOP/byte
+  EXPECT_NEAR(p->gbs, 12 * n / 12.5e-6 / 1e9, 1e-9);  // 1006.6 GB/s
+  EXPECT_NEAR(p->gflops, n / 12.5e-6 / 1e9, 1e-9);    // 83.886 GFLOP/s
   EXPECT_EQ(p->bound, Bound::Memory);
   // the roof at 1/12 FLOP/byte is 1000 / 12 = 83.333 GFLOP/s: 83.886 / 83.333 = 100.66 %
   EXPECT_NEAR(p->percentOfRoof, 100.0 * 83.88608 / 83.33333, 1e-3);
@@ -106,7 +106,8 @@ TEST(Roofline, JsonAndWireRoundTrip) {
   EXPECT_FALSE(parseCeilingsJson("{\"schema\":\"launchlab.sweep\"}", &why));
   EXPECT_NE(why.find("not a launchlab.ceilings document"), std::string::npos) << why;
   EXPECT_FALSE(parseCeilingsJson(R"({"schema":"launchlab.ceilings","copy_gbs":1,"fp32_gflops":2,"source":"guessed",
-                                     "gpu":"x","date":""})", &why));
+                                     "gpu":"x","date":""})",
+                                 &why));
   EXPECT_NE(why.find("unknown source"), std::string::npos) << why;
   EXPECT_THROW(wire::decodeCeilings("garbage"), BadInput);
 }

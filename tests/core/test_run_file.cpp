@@ -1,8 +1,7 @@
 // Run files (.llrun, io/run_file.h): the round trip, and files a careless or hostile hand made.
-#include <gtest/gtest.h>
-
 #include <archive.h>
 #include <archive_entry.h>
+#include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -146,9 +145,10 @@ TEST(RunFile, ATruncatedFileIsOneClearError) {
 TEST(RunFile, RefusesMembersItDoesNotKnow) {
   const HostArray a("x", DType::F32, {4});
   const std::vector<std::pair<std::string, std::string>> cases = {
-      {"notes.txt", "hello"},          {"../evil.npy", npyOf(a)},       {"/etc/evil.npy", npyOf(a)},
-      {"inputs/../../x.npy", npyOf(a)}, {"inputs/sub/x.npy", npyOf(a)}, {"inputs/.hidden.npy", npyOf(a)},
-      {"inputs/x.txt", npyOf(a)},      {"x.npy", npyOf(a)}};
+      {"notes.txt", "hello"},         {"../evil.npy", npyOf(a)},
+      {"/etc/evil.npy", npyOf(a)},    {"inputs/../../x.npy", npyOf(a)},
+      {"inputs/sub/x.npy", npyOf(a)}, {"inputs/.hidden.npy", npyOf(a)},
+      {"inputs/x.txt", npyOf(a)},     {"x.npy", npyOf(a)}};
   for (const auto& [name, content] : cases) {
     SCOPED_TRACE(name);
     const auto path = scratch("member.llrun");

@@ -40,17 +40,19 @@ TEST(Sanitizer, OlderLocationFormAndDuplicatesFolded) {
   const std::string one =
       "========= Invalid __global__ read of size 4 bytes\n"
       "=========     at 0x00000070 in my.cu:7:kern(int*)\n";
-  EXPECT_EQ(only(one + one, "memcheck"), (SanitizerFinding{"memcheck", "my.cu", 7, "Invalid __global__ read of size 4 bytes"}));
+  EXPECT_EQ(only(one + one, "memcheck"),
+            (SanitizerFinding{"memcheck", "my.cu", 7, "Invalid __global__ read of size 4 bytes"}));
 }
 
 TEST(Sanitizer, ThreadsOfOneAccessFoldIntoOneFinding) {
   // A missing bounds check: every thread past n writes out of bounds at line 7 (each report names its thread and
   // address), one thread reads out of bounds at line 9. Two findings, the first saying how many threads.
   auto write = [](const char* thread, const char* address) {
-    return std::string("========= Invalid __global__ write of size 4 bytes\n"
-                       "=========     at k(float *, int)+0x70 in my.cu:7\n"
-                       "=========     by thread ") + thread + "\n=========     Address " + address +
-           " is out of bounds\n=========\n";
+    return std::string(
+               "========= Invalid __global__ write of size 4 bytes\n"
+               "=========     at k(float *, int)+0x70 in my.cu:7\n"
+               "=========     by thread ") +
+           thread + "\n=========     Address " + address + " is out of bounds\n=========\n";
   };
   const std::string report = write("(0,0,0) in block (4,0,0)", "0x7f0a2c400000") +
                              write("(1,0,0) in block (4,0,0)", "0x7f0a2c400004") +
@@ -66,8 +68,8 @@ TEST(Sanitizer, ThreadsOfOneAccessFoldIntoOneFinding) {
   EXPECT_EQ(f[1], (SanitizerFinding{"memcheck", "my.cu", 9,
                                     "Invalid __global__ read of size 4 bytes by thread (5,0,0) in block (4,0,0)"}));
   // Two threads: "1 more thread".
-  const auto two = parseSanitizerReport(write("(0,0,0) in block (0,0,0)", "0x10") + write("(9,0,0) in block (0,0,0)", "0x14"),
-                                        "memcheck");
+  const auto two = parseSanitizerReport(
+      write("(0,0,0) in block (0,0,0)", "0x10") + write("(9,0,0) in block (0,0,0)", "0x14"), "memcheck");
   ASSERT_EQ(two.size(), 1u);
   EXPECT_NE(two[0].text.find("in block (0,0,0) and 1 more thread; Address 0x10"), std::string::npos) << two[0].text;
 }
@@ -90,16 +92,18 @@ TEST(Sanitizer, OneApiErrorOverSeveralCallsIsOneFinding) {
            ".\n=========     Saved host backtrace up to driver entry point at error\n";
   };
   const char* launch = "cudaErrorLaunchFailure (error 719) due to \"unspecified launch failure\"";
-  const auto f = parseSanitizerReport(hit(launch, "cudaMemcpyAsync") + hit(launch, "cudaFreeHost") +
-                                          hit("cudaErrorInvalidValue (error 1) due to \"invalid argument\"", "cudaMemset") +
-                                          hit(launch, "cudaFree"),
-                                      "memcheck");
+  const auto f = parseSanitizerReport(
+      hit(launch, "cudaMemcpyAsync") + hit(launch, "cudaFreeHost") +
+          hit("cudaErrorInvalidValue (error 1) due to \"invalid argument\"", "cudaMemset") + hit(launch, "cudaFree"),
+      "memcheck");
   ASSERT_EQ(f.size(), 2u);
-  EXPECT_EQ(f[0], (SanitizerFinding{"memcheck", "", 0,
-                                    "Program hit cudaErrorLaunchFailure (error 719) due to \"unspecified launch failure\" "
-                                    "on CUDA API calls to cudaMemcpyAsync, cudaFreeHost, cudaFree"}));
-  EXPECT_EQ(f[1].text, "Program hit cudaErrorInvalidValue (error 1) due to \"invalid argument\" on CUDA API call to "
-                       "cudaMemset.");
+  EXPECT_EQ(f[0],
+            (SanitizerFinding{"memcheck", "", 0,
+                              "Program hit cudaErrorLaunchFailure (error 719) due to \"unspecified launch failure\" "
+                              "on CUDA API calls to cudaMemcpyAsync, cudaFreeHost, cudaFree"}));
+  EXPECT_EQ(f[1].text,
+            "Program hit cudaErrorInvalidValue (error 1) due to \"invalid argument\" on CUDA API call to "
+            "cudaMemset.");
 }
 
 TEST(Sanitizer, RacecheckAnalysisReportBothLines) {
@@ -111,8 +115,9 @@ TEST(Sanitizer, RacecheckAnalysisReportBothLines) {
       "/home/s/my.cu:21 [4 hazards]\n"
       "=========\n"
       "========= RACECHECK SUMMARY: 1 hazard displayed (1 error, 0 warnings)\n";
-  EXPECT_EQ(only(report, "racecheck"), (SanitizerFinding{"racecheck", "/home/s/my.cu", 13,
-                                                         "race: Write access (line 13) and Read access (line 21) [4 hazards]"}));
+  EXPECT_EQ(only(report, "racecheck"),
+            (SanitizerFinding{"racecheck", "/home/s/my.cu", 13,
+                              "race: Write access (line 13) and Read access (line 21) [4 hazards]"}));
 }
 
 TEST(Sanitizer, RacecheckSeveralAccessesAndOlderForm) {
@@ -127,8 +132,9 @@ TEST(Sanitizer, RacecheckSeveralAccessesAndOlderForm) {
       "racecheck");
   ASSERT_EQ(f.size(), 2u);
   EXPECT_EQ(f[0].line, 12);
-  EXPECT_EQ(f[0].text, "race: Write access (line 12) and Read access (line 12) [32 hazards] and Write access (line 12) "
-                       "[4 hazards]");
+  EXPECT_EQ(f[0].text,
+            "race: Write access (line 12) and Read access (line 12) [32 hazards] and Write access (line 12) "
+            "[4 hazards]");
   EXPECT_EQ(f[1].file, "./race.cu");
   EXPECT_EQ(f[1].line, 4);
   EXPECT_EQ(f[1].text, "race: Read access (line 4) and Write access (line 3) [4 hazards]");

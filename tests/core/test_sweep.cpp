@@ -127,7 +127,8 @@ TEST_F(SweepFixture, EveryCellReachesEverySinkMeasuredOrSkipped) {
   }
   // The wall time travels in the sweep's JSON (cell_wall_ms) and is read back.
   std::string err;
-  const auto doc = parseSweepJson(sweepJson(p, table.points(), DeviceStatus{}, SweepRecord{"2026-11-24T00:00:00Z", 0}), &err);
+  const auto doc =
+      parseSweepJson(sweepJson(p, table.points(), DeviceStatus{}, SweepRecord{"2026-11-24T00:00:00Z", 0}), &err);
   ASSERT_TRUE(doc) << err;
   ASSERT_EQ(doc->points.size(), table.points().size());
   for (std::size_t i = 0; i < doc->points.size(); ++i)

@@ -39,13 +39,15 @@ TEST(SweepFile, ReadsBackWhatTheWriterWrote) {
   // Written again, it is the same document.
   SweepPlan plan = test::fixtureSweepPlan();
   EXPECT_EQ(sweepJson(plan, d->points, d->device, d->record), test::fixtureSweepJson());
-  EXPECT_EQ(runfile::recordedOn(d->device, d->record.timestamp), "Fixture GPU (test data) (driver 13.0), 2026-11-20 10:30 UTC");
+  EXPECT_EQ(runfile::recordedOn(d->device, d->record.timestamp),
+            "Fixture GPU (test data) (driver 13.0), 2026-11-20 10:30 UTC");
 }
 
 TEST(SweepFile, HostileOrBrokenDocumentsGiveOneLineNeverACrash) {
   const std::string good = test::fixtureSweepJson();
   std::string err;
-  for (const char* bad : {"", "null", "[1,2]", "{\"schema\": 3}", "{\"schema\": \"launchlab.run\"}", "\xff\xfe garbage"}) {
+  for (const char* bad :
+       {"", "null", "[1,2]", "{\"schema\": 3}", "{\"schema\": \"launchlab.run\"}", "\xff\xfe garbage"}) {
     err.clear();
     EXPECT_FALSE(parseSweepJson(bad, &err)) << bad;
     EXPECT_FALSE(err.empty());
@@ -155,8 +157,10 @@ TEST(SweepMap, ACellsOccupancyWavesAndGapToThePrediction) {
   EXPECT_NEAR(r.gapPercent, 100 * (0.03 - r.predictedMs) / r.predictedMs, 1e-9);
   ASSERT_EQ(r.lines.size(), 5u);
   EXPECT_EQ(r.lines[0], "block 256, grid 132: kernel 0.03 ms (min 0.03, max 0.033), 419.4 GB/s");
-  EXPECT_EQ(r.lines[2].rfind("theoretical occupancy 100% (64 of 64 warps, 8 blocks per SM), limited by ", 0), 0u) << r.lines[2];
-  EXPECT_EQ(r.lines[3], "waves: 132 blocks / 1056 per wave = 0.12 waves; last partial wave: 132 blocks (wave efficiency 12%)");
+  EXPECT_EQ(r.lines[2].rfind("theoretical occupancy 100% (64 of 64 warps, 8 blocks per SM), limited by ", 0), 0u)
+      << r.lines[2];
+  EXPECT_EQ(r.lines[3],
+            "waves: 132 blocks / 1056 per wave = 0.12 waves; last partial wave: 132 blocks (wave efficiency 12%)");
   EXPECT_NE(r.lines[4].find("measured is 40% faster"), std::string::npos) << r.lines[4];
   const SweepCellReport skipped = sweepCellReport(pts[5], ceiling, nullptr);
   EXPECT_EQ(skipped.lines[0], "block 512: skipped (made-up skip for the tests)");
@@ -177,9 +181,10 @@ TEST(CommandLine, EveryFieldOfTheRequestQuotedForTheShell) {
   r.seed = 9;
   r.params = {{"label", "it's a b"}};
   r.device = 1;
-  EXPECT_EQ(runCommandLine(r),
-            "launchlab-cli run vector_add --n 1048576 --dtype f64 --block 256 --grid 528 --impl cuda-grid-stride,cpu-openmp "
-            "--reps 7 --warmup 2 --seed 9 --param 'label=it'\\''s a b' --device 1");
+  EXPECT_EQ(
+      runCommandLine(r),
+      "launchlab-cli run vector_add --n 1048576 --dtype f64 --block 256 --grid 528 --impl cuda-grid-stride,cpu-openmp "
+      "--reps 7 --warmup 2 --seed 9 --param 'label=it'\\''s a b' --device 1");
   RunRequest plain;
   plain.workload = "saxpy";
   EXPECT_EQ(runCommandLine(plain), "launchlab-cli run saxpy --reps 5 --warmup 1 --seed 42");

@@ -2,12 +2,11 @@
 // and what a preset that reads becomes: its form as request text through the shared request parser. A preset
 // that reads is written back and reads back the same.
 #include <QByteArray>
-
 #include <cstdint>
 #include <cstdlib>
 
-#include "launchlab/request.h"
 #include "form_state.h"
+#include "launchlab/request.h"
 #include "presets.h"
 
 using namespace launchlab;

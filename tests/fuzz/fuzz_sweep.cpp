@@ -26,7 +26,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const SweepMap map = sweepMap(d->axes, d->points, "", m, d->record.copyGBs);
     if (!map.problem.empty()) continue;
     for (int p : map.points)
-      if (p >= 0) sweepCellReport(d->points[std::size_t(p)], sweepCeiling(d->points, d->points[std::size_t(p)].implId, d->record.copyGBs), nullptr);
+      if (p >= 0)
+        sweepCellReport(d->points[std::size_t(p)],
+                        sweepCeiling(d->points, d->points[std::size_t(p)].implId, d->record.copyGBs), nullptr);
   }
   return 0;
 }

@@ -39,8 +39,8 @@ inline GlEnv& glEnv() {
   return env;
 }
 
-#define LAUNCHLAB_REQUIRE_GL(r)                                                   \
-  ::launchlab::gl::testing::GlEnv& glenv_ = ::launchlab::gl::testing::glEnv();  \
+#define LAUNCHLAB_REQUIRE_GL(r)                                                         \
+  ::launchlab::gl::testing::GlEnv& glenv_ = ::launchlab::gl::testing::glEnv();          \
   if (!glenv_.renderer) GTEST_SKIP() << "no OpenGL through EGL: " << glenv_.skipReason; \
   ::launchlab::gl::PlotRenderer& r = *glenv_.renderer
 

@@ -71,7 +71,7 @@ TEST(GlContext, MovesToARenderThreadAndBack) {
   EXPECT_EQ(error, "");
   EXPECT_EQ(seen, (Pixel{0, 0, 255, 255}));
   ctx = Expected<std::unique_ptr<EglContext>>::fail("destroyed");  // not current anywhere: nothing to release
-  ASSERT_TRUE(glenv_.context->makeCurrent().ok());  // the other tests' context, back on this thread
+  ASSERT_TRUE(glenv_.context->makeCurrent().ok());                 // the other tests' context, back on this thread
 }
 
 TEST(PlotRenderer, WaveformMatchesACpuRasterWithinOnePixel) {
@@ -222,7 +222,7 @@ TEST(PlotRenderer, TinyAndHugeFramebuffersWorkAndBadSizesAreErrors) {
     EXPECT_FALSE(s.ok()) << w << "x" << h;
     EXPECT_NE(s.error.find("framebuffer size"), std::string::npos) << s.error;
   }
-  EXPECT_EQ(r.width(), 7680);  // a refused size keeps the framebuffer
+  EXPECT_EQ(r.width(), 7680);           // a refused size keeps the framebuffer
   ASSERT_TRUE(r.resize(8, 8, 4).ok());  // multisampled, resolved on readback
   r.clear({1, 0, 0, 1});
   EXPECT_EQ(pixelAt(readBack(r), 8, 7, 7), (Pixel{255, 0, 0, 255}));

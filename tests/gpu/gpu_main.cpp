@@ -10,7 +10,8 @@
 // `launchlab_gpu_tests --worker` serves runs for the fault-containment test (the registry includes its
 // fault-injection workload).
 int serveTestWorker();
-// `launchlab_gpu_tests --ipc-m4-child HANDLE N SEED OFFSET`: the child of the CUDA IPC test (test_plot_geometry_gpu.cpp).
+// `launchlab_gpu_tests --ipc-m4-child HANDLE N SEED OFFSET`: the child of the CUDA IPC test
+// (test_plot_geometry_gpu.cpp).
 int runIpcM4Child(int argc, char** argv);
 #endif
 

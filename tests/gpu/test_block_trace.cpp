@@ -23,9 +23,12 @@ struct Traced {
 
 // The launch-sensitive variants that are instrumented (kernels/common/block_trace.cuh).
 const Traced kTraced[] = {
-    {"vector_add", "cuda-one-per-thread", 1000003},  {"vector_add", "cuda-grid-stride", 1000003},
-    {"vector_add", "cuda-vectorized", 1000003},      {"histogram", "cuda-global-atomics", 1000003},
-    {"reduce_sum", "cuda-warp-shuffle", 1000003},    {"monte_carlo_pi", "cuda-philox", 24ull * 64 * 1000, {{"iters", "100"}}},
+    {"vector_add", "cuda-one-per-thread", 1000003},
+    {"vector_add", "cuda-grid-stride", 1000003},
+    {"vector_add", "cuda-vectorized", 1000003},
+    {"histogram", "cuda-global-atomics", 1000003},
+    {"reduce_sum", "cuda-warp-shuffle", 1000003},
+    {"monte_carlo_pi", "cuda-philox", 24ull * 64 * 1000, {{"iters", "100"}}},
 };
 
 RunResult runTraced(const Traced& t, bool trace, const LaunchRequest& launch = {}) {
@@ -78,7 +81,8 @@ TEST(BlockTrace, EveryInstrumentedImplementationRecordsEveryBlock) {
     const ImplResult* i = r.find(t.impl);
     ASSERT_NE(i, nullptr);
     expectCompleteTrace(*i, sms);
-    for (const auto& line : blockTraceSummaryLines(summarizeBlockTrace(*i, r.device))) std::printf("  %s\n", line.c_str());
+    for (const auto& line : blockTraceSummaryLines(summarizeBlockTrace(*i, r.device)))
+      std::printf("  %s\n", line.c_str());
   }
 }
 

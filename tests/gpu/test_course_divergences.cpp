@@ -64,7 +64,8 @@ TEST(CourseDivergences, TreeSumStepOnTheSeedsEightValues) {
   expectPass(r, "cuda-tree-global-halving");
   EXPECT_EQ(impl(r, "cuda-tree-global-halving").outputs[0].view<double>()[0], 25.0);  // [4,7,5,9] -> [11,14] -> [25]
   EXPECT_EQ(impl(r, "cuda-tree-global-halving").metrics.at("launches_per_rep"), 3);
-  const auto tree = impl(r, "cuda-tree-global-halving").outputs.at(1).view<double>();  // the tree output, drawn on the GPU
+  const auto tree =
+      impl(r, "cuda-tree-global-halving").outputs.at(1).view<double>();  // the tree output, drawn on the GPU
   EXPECT_EQ(tree[8], 4.0);
   EXPECT_EQ(tree[11], 9.0);
   EXPECT_EQ(tree[17], 14.0);
@@ -72,9 +73,9 @@ TEST(CourseDivergences, TreeSumStepOnTheSeedsEightValues) {
 }
 
 TEST(CourseDivergences, AtlasTreeReductionTwentyLaunchesAndTheRace) {
-  const RunResult r = run("reduce_sum", std::uint64_t(1) << 20, DType::F64,
-                          {"cpu-serial", "cuda-naive-race", "cuda-atomics", "cuda-tree-global-halving"},
-                          {{"input", "random"}});
+  const RunResult r =
+      run("reduce_sum", std::uint64_t(1) << 20, DType::F64,
+          {"cpu-serial", "cuda-naive-race", "cuda-atomics", "cuda-tree-global-halving"}, {{"input", "random"}});
   ASSERT_EQ(r.status, Status::Ok) << r.reason;
   expectPass(r, "cuda-atomics");
   expectPass(r, "cuda-tree-global-halving");
@@ -90,8 +91,8 @@ TEST(CourseDivergences, AddUfuncDeviceArraysAndTheDroppedSynchronize) {
                            "cuda-explicit-sync", "cuda-no-sync"},
                           {{"input", "seed-2x"}});
   ASSERT_EQ(r.status, Status::Ok) << r.reason;
-  for (const char* id : {"cuda-one-per-thread", "cuda-device-inputs", "cuda-device-output", "cuda-explicit-sync",
-                         "cuda-no-sync"})
+  for (const char* id :
+       {"cuda-one-per-thread", "cuda-device-inputs", "cuda-device-output", "cuda-explicit-sync", "cuda-no-sync"})
     expectPass(r, id);
   // Host arrays copy every call; device inputs only copy the result back; out= copies nothing per call.
   EXPECT_TRUE(impl(r, "cuda-one-per-thread").phases.count(Phase::H2D));
@@ -106,7 +107,8 @@ TEST(CourseDivergences, PyCudaIncrementInPlaceAndMonteCarloPointCloud) {
   ASSERT_EQ(inc.status, Status::Ok) << inc.reason;
   expectPass(inc, "cuda-in-place");
   EXPECT_EQ(impl(inc, "cuda-in-place").outputs[0].view<std::int32_t>()[1023], 1024);  // arange(1024) + 1
-  const RunResult mc = run("monte_carlo_pi", 24 * 64 * 10000, DType::F32, {"cpu-serial", "cuda-philox", "cuda-shared-seed"});
+  const RunResult mc =
+      run("monte_carlo_pi", 24 * 64 * 10000, DType::F32, {"cpu-serial", "cuda-philox", "cuda-shared-seed"});
   ASSERT_EQ(mc.status, Status::Ok) << mc.reason;
   expectPass(mc, "cuda-philox");
   auto distinct = [&](const std::string& id) {
@@ -127,8 +129,8 @@ TEST(CourseDivergences, PyCudaIncrementInPlaceAndMonteCarloPointCloud) {
 }
 
 TEST(CourseDivergences, Int16WaveformAndInPlaceNormalise) {
-  const RunResult w = run("pulse_waveform", 100000, DType::I16, {"cpu-serial", "cuda-host-roundtrips",
-                                                                  "cuda-device-resident", "cuda-fused"});
+  const RunResult w = run("pulse_waveform", 100000, DType::I16,
+                          {"cpu-serial", "cuda-host-roundtrips", "cuda-device-resident", "cuda-fused"});
   ASSERT_EQ(w.status, Status::Ok) << w.reason;
   for (const char* id : {"cuda-host-roundtrips", "cuda-device-resident", "cuda-fused"}) expectPass(w, id);
   const RunResult n = run("row_normalize", 32, DType::F32, {"cpu-serial", "cuda-thread-per-row-in-place"},

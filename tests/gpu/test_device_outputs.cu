@@ -1,9 +1,8 @@
 // Outputs that stay on the GPU: a sweep's comparison with the reference on the device (identical bytes pass without
 // reading them on the host; a difference falls back to the workload's verification), and outputs exported from the
 // worker process by CUDA IPC and read in this one (what the window's interop path draws from).
-#include <gtest/gtest.h>
-
 #include <cuda_runtime.h>
+#include <gtest/gtest.h>
 
 #include <cstring>
 

@@ -1,15 +1,14 @@
 // A sticky device error (illegal address) inside one implementation becomes a failed result naming the CUDA
 // error, the device is reset, and the next run on the same engine works.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include "common/gpu_pipeline.cuh"
-#include "gpu_env.h"
 #include "common/impl_helpers.h"
+#include "gpu_env.h"
 #include "launchlab/engine.h"
 #include "launchlab/kernels.h"
 #include "launchlab/worker.h"
-
-#include <unistd.h>
 
 using namespace launchlab;
 
@@ -37,7 +36,8 @@ class FaultWorkload final : public kernels::BasicWorkload {
       });
     });
     addGpu("cuda-wild-write", "illegal address", "writes far outside its buffer", [](ImplContext& ctx) {
-      gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) { wildWriteKernel<<<1, 32, 0, s>>>(d.output<float>(0)); });
+      gpu::runPipeline(
+          ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) { wildWriteKernel<<<1, 32, 0, s>>>(d.output<float>(0)); });
     });
   }
   std::vector<HostArray> makeInputs(const RunSetup& s) const override { return allocateInputs(s); }
@@ -128,7 +128,8 @@ TEST(DeviceLimits, InvalidBlockIsAResultNotALaunchFailure) {
   req.launch.block = Dim3{1025, 1, 1};
   auto problems = engine.validate(req);
   ASSERT_FALSE(problems.empty());
-  EXPECT_NE(problems.front().message.find("1025 threads per block > 1024"), std::string::npos) << problems.front().message;
+  EXPECT_NE(problems.front().message.find("1025 threads per block > 1024"), std::string::npos)
+      << problems.front().message;
   EXPECT_NE(problems.front().message.find(engine.deviceStatus().info.name), std::string::npos);
   RunResult r = engine.run(req);
   EXPECT_EQ(r.status, Status::Failed);

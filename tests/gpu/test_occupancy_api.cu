@@ -1,9 +1,8 @@
 // Core's theoretical occupancy (occupancy.h, from the device's profile and cudaFuncGetAttributes' resources)
 // against cudaOccupancyMaxActiveBlocksPerMultiprocessor, for kernels limited by each resource, every block size and
 // several dynamic shared-memory sizes; and every kernel the course's implementations launch (GpuEnv runs) agrees.
-#include <gtest/gtest.h>
-
 #include <cuda_runtime.h>
+#include <gtest/gtest.h>
 
 #include <string>
 
@@ -45,8 +44,10 @@ struct Probe {
 void expectAgreement(const ArchProfile& profile, const Probe& k, std::size_t dynamicShared) {
   cudaFuncAttributes a{};
   ASSERT_EQ(cudaFuncGetAttributes(&a, k.fn), cudaSuccess);
-  const KernelResources r{.registersPerThread = a.numRegs, .staticSharedBytes = a.sharedSizeBytes,
-                          .localBytesPerThread = a.localSizeBytes, .maxThreadsPerBlock = a.maxThreadsPerBlock};
+  const KernelResources r{.registersPerThread = a.numRegs,
+                          .staticSharedBytes = a.sharedSizeBytes,
+                          .localBytesPerThread = a.localSizeBytes,
+                          .maxThreadsPerBlock = a.maxThreadsPerBlock};
   int mismatches = 0;
   for (int threads = 1; threads <= 1024; ++threads) {
     int api = -1;
@@ -87,16 +88,17 @@ TEST(OccupancyApi, TheCoursesKernelsAgreeWithTheTheory) {
     req.reps = 1;
     req.warmup = 0;
     for (const char* block : {"128", "256", "1024"}) {
-      req.launch.block = std::string(w) == "matmul" || std::string(w) == "transpose" || std::string(w) == "matrix_add_2d"
-                             ? std::optional<Dim3>(Dim3{32, std::uint32_t(std::stoi(block) / 32), 1})
-                             : std::optional<Dim3>(Dim3{std::uint32_t(std::stoi(block)), 1, 1});
+      req.launch.block =
+          std::string(w) == "matmul" || std::string(w) == "transpose" || std::string(w) == "matrix_add_2d"
+              ? std::optional<Dim3>(Dim3{32, std::uint32_t(std::stoi(block) / 32), 1})
+              : std::optional<Dim3>(Dim3{std::uint32_t(std::stoi(block)), 1, 1});
       const RunResult r = env.engine->run(req);
       for (const auto& i : r.impls)
         for (const auto& a : i.kernelOccupancy) {
           ++checked;
           const Occupancy t = computeOccupancy(*profile, a.resources, a.threadsPerBlock, a.dynamicSharedBytes);
-          EXPECT_EQ(t.blocksPerSm, a.blocksPerSm) << w << "/" << i.implId << " " << a.symbol << " block "
-                                                  << a.threadsPerBlock << ": " << t.why;
+          EXPECT_EQ(t.blocksPerSm, a.blocksPerSm)
+              << w << "/" << i.implId << " " << a.symbol << " block " << a.threadsPerBlock << ": " << t.why;
         }
     }
   }

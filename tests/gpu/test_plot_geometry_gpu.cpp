@@ -33,26 +33,41 @@ namespace {
 constexpr DType kAllTypes[] = {DType::F32, DType::F64, DType::I32, DType::U32, DType::U8, DType::I64, DType::I16};
 
 /// A signalling NaN with a payload (the CPU's conversions keep payloads, CUDA's do not: both must write 0x7fc00000).
-template <typename T> T nanWithPayload() {
-  if constexpr (sizeof(T) == 4) return std::bit_cast<T>(0xffa12345u);
-  else return std::bit_cast<T>(0x7ff0000000012345ull);
+template <typename T>
+T nanWithPayload() {
+  if constexpr (sizeof(T) == 4)
+    return std::bit_cast<T>(0xffa12345u);
+  else
+    return std::bit_cast<T>(0x7ff0000000012345ull);
 }
 
 /// Floats: quarter steps in [-25, 25] (many exact ties), NaN (one with a payload), +-inf and -0 sprinkled in.
 /// Integers: half full-range, half in [0, 50) (ties).
-template <typename T> std::vector<T> randomValues(std::size_t n, std::uint64_t seed) {
+template <typename T>
+std::vector<T> randomValues(std::size_t n, std::uint64_t seed) {
   std::mt19937_64 rng(seed);
   std::vector<T> v(n);
   for (auto& x : v) {
     const std::uint64_t r = rng();
     if constexpr (std::is_floating_point_v<T>) {
       switch (r % 64) {
-        case 0: x = std::numeric_limits<T>::quiet_NaN(); break;
-        case 1: x = std::numeric_limits<T>::infinity(); break;
-        case 2: x = -std::numeric_limits<T>::infinity(); break;
-        case 3: x = nanWithPayload<T>(); break;
-        case 4: x = T(-0.0); break;
-        default: x = T(static_cast<int>((r >> 8) % 201) - 100) * T(0.25);
+        case 0:
+          x = std::numeric_limits<T>::quiet_NaN();
+          break;
+        case 1:
+          x = std::numeric_limits<T>::infinity();
+          break;
+        case 2:
+          x = -std::numeric_limits<T>::infinity();
+          break;
+        case 3:
+          x = nanWithPayload<T>();
+          break;
+        case 4:
+          x = T(-0.0);
+          break;
+        default:
+          x = T(static_cast<int>((r >> 8) % 201) - 100) * T(0.25);
       }
     } else {
       x = (r & 1) ? static_cast<T>(r >> 11) : static_cast<T>((r >> 11) % 50);
@@ -61,21 +76,24 @@ template <typename T> std::vector<T> randomValues(std::size_t n, std::uint64_t s
   return v;
 }
 
-template <typename T> DeviceBuffer toDevice(const std::vector<T>& v) {
+template <typename T>
+DeviceBuffer toDevice(const std::vector<T>& v) {
   DeviceBuffer d(std::max<std::size_t>(v.size() * sizeof(T), 1));
   LAUNCHLAB_CUDA_CHECK(cudaMemcpy(d.get(), v.data(), v.size() * sizeof(T), cudaMemcpyHostToDevice));
   return d;
 }
 
 /// A device output buffer of `count` Out, filled with 0xff bytes so that whatever is not written shows.
-template <typename Out> DeviceBuffer outputBuffer(std::size_t count) {
+template <typename Out>
+DeviceBuffer outputBuffer(std::size_t count) {
   DeviceBuffer d(std::max<std::size_t>(count * sizeof(Out), 1));
   LAUNCHLAB_CUDA_CHECK(cudaMemset(d.get(), 0xff, d.bytes()));
   return d;
 }
 
 /// "" when the device's `count` Out equal `cpu` byte for byte, else where they first differ.
-template <typename Out> std::string compareWithCpu(const std::vector<Out>& cpu, const DeviceBuffer& dev) {
+template <typename Out>
+std::string compareWithCpu(const std::vector<Out>& cpu, const DeviceBuffer& dev) {
   std::vector<Out> got(cpu.size());
   LAUNCHLAB_CUDA_CHECK(cudaMemcpy(got.data(), dev.get(), cpu.size() * sizeof(Out), cudaMemcpyDeviceToHost));
   if (std::memcmp(got.data(), cpu.data(), cpu.size() * sizeof(Out)) == 0) return "";
@@ -103,7 +121,8 @@ std::string m4Difference(const std::vector<T>& host, const void* dev, std::uint6
   return compareWithCpu(cpu, out);
 }
 
-template <typename T> void expectM4Matches(const std::vector<T>& host, const std::vector<std::uint32_t>& columns) {
+template <typename T>
+void expectM4Matches(const std::vector<T>& host, const std::vector<std::uint32_t>& columns) {
   const DeviceBuffer dev = toDevice(host);
   const std::uint64_t n = host.size();
   for (std::uint32_t c : columns) {
@@ -136,7 +155,8 @@ TEST(PlotGeometryGpu, M4SplitsFewLongColumnsOverBlocks) {
 TEST(PlotGeometryGpu, M4GapColumnsAndCallerScratch) {
   // [1000, 5000) is NaN and infinities: with 7 columns over 10000, column 1 = [1428, 2857) has no finite sample.
   std::vector<float> v = randomValues<float>(10000, 5);
-  for (std::size_t i = 1000; i < 5000; ++i) v[i] = (i % 2) ? std::numeric_limits<float>::quiet_NaN() : -std::numeric_limits<float>::infinity();
+  for (std::size_t i = 1000; i < 5000; ++i)
+    v[i] = (i % 2) ? std::numeric_limits<float>::quiet_NaN() : -std::numeric_limits<float>::infinity();
   expectM4Matches(v, {1, 7, 100, 10000});
   // Scratch given by the caller: too small is an error, enough gives the CPU's bytes.
   const std::vector<float> big = randomValues<float>(1u << 22, 6);
@@ -198,7 +218,8 @@ TEST(PlotGeometryGpu, HistogramTexelsAndPointsMatchTheCpu) {
     });
 }
 
-// ---- CUDA IPC: the child side runs as `launchlab_gpu_tests --ipc-m4-child HANDLE N SEED OFFSET` (tests/gpu/gpu_main.cpp).
+// ---- CUDA IPC: the child side runs as `launchlab_gpu_tests --ipc-m4-child HANDLE N SEED OFFSET`
+// (tests/gpu/gpu_main.cpp).
 namespace {
 constexpr std::uint32_t kIpcColumns[] = {7, 1280};
 }
@@ -240,7 +261,8 @@ TEST(PlotGeometryGpu, IpcChildOpensTheParentsBufferAndDecimatesIt) {
   ASSERT_TRUE(exported.ok()) << exported.error;
   const std::string hex = exported.handle.hex();
   ASSERT_EQ(ipc::IpcHandle::fromHex(hex)->bytes, exported.handle.bytes);
-  std::string self = "/proc/self/exe", mode = "--ipc-m4-child", nText = std::to_string(n), seedText = std::to_string(seed);
+  std::string self = "/proc/self/exe", mode = "--ipc-m4-child", nText = std::to_string(n),
+              seedText = std::to_string(seed);
   std::string hexArg = hex, offsetText = std::to_string(exported.offset);
   char* args[] = {self.data(), mode.data(), hexArg.data(), nText.data(), seedText.data(), offsetText.data(), nullptr};
   pid_t pid = 0;
@@ -248,7 +270,8 @@ TEST(PlotGeometryGpu, IpcChildOpensTheParentsBufferAndDecimatesIt) {
   int status = 0;
   ASSERT_EQ(waitpid(pid, &status, 0), pid);
   ASSERT_TRUE(WIFEXITED(status));
-  EXPECT_EQ(WEXITSTATUS(status), 0) << "2 usage, 3 open failed, 4 wrong bytes, 5 M4 differs (the child's stderr says more)";
+  EXPECT_EQ(WEXITSTATUS(status), 0)
+      << "2 usage, 3 open failed, 4 wrong bytes, 5 M4 differs (the child's stderr says more)";
 }
 
 #endif  // LAUNCHLAB_HAVE_CUDA_TESTS

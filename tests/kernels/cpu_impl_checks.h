@@ -84,8 +84,8 @@ inline void expectCpuImplsPass(const RunResult& r) {
     }
     ++checked;
     EXPECT_EQ(i.verification.outcome, Verification::Outcome::Pass)
-        << r.workload << "/" << i.implId << ": " << i.verification.mismatches << " mismatches ("
-        << i.verification.note << ")";
+        << r.workload << "/" << i.implId << ": " << i.verification.mismatches << " mismatches (" << i.verification.note
+        << ")";
   }
   EXPECT_GE(checked, 1);
 }
@@ -116,8 +116,7 @@ inline const HostArray& output(const RunResult& r, const std::string& impl, cons
 
 /// Byte-for-byte equality of two arrays (name aside).
 inline bool sameContents(const HostArray& a, const HostArray& b) {
-  return a.dtype() == b.dtype() && a.shape() == b.shape() &&
-         std::memcmp(a.data(), b.data(), a.bytes()) == 0;
+  return a.dtype() == b.dtype() && a.shape() == b.shape() && std::memcmp(a.data(), b.data(), a.bytes()) == 0;
 }
 
 /// Input generation is a pure function of the seed: the same seed gives the same arrays, another seed other

@@ -20,7 +20,8 @@ std::size_t distinctSectors(std::uint64_t stride, std::uint32_t elemBytes, std::
   return s.size();
 }
 
-template <typename T> void expectStridedSums(std::uint64_t n, std::uint64_t stride, DType dtype) {
+template <typename T>
+void expectStridedSums(std::uint64_t n, std::uint64_t stride, DType dtype) {
   SCOPED_TRACE("n=" + std::to_string(n) + " stride=" + std::to_string(stride));
   const RunResult r = runCpu("coalescing", n, dtype, {{"stride", std::to_string(stride)}}, n + stride);
   expectCpuImplsPass(r);

@@ -61,8 +61,10 @@ TEST(CpuLaunch, EveryThreadOfTheLaunchRunsOnceWithItsIndices) {
         if (t.blockDim != b || t.gridDim != g || t.gridStride() != stride || t.thread >= b) ++wrong;
         ++seen[t.global()];
       };
-      if (parallel) emulateLaunch1D<true>(cfg, body);
-      else emulateLaunch1D<false>(cfg, body);
+      if (parallel)
+        emulateLaunch1D<true>(cfg, body);
+      else
+        emulateLaunch1D<false>(cfg, body);
       EXPECT_EQ(wrong.load(), 0);
       for (std::size_t i = 0; i < seen.size(); ++i) ASSERT_EQ(seen[i].load(), 1) << i;
     }
@@ -134,8 +136,8 @@ TEST(CpuLaunch, LaunchCoverageLeavesExactlyTheElementsPastTheLastThreadUnwritten
 TEST(CpuLaunch, OnePerThreadLeavesTheTailThatGridStrideCovers) {
   // TP 3.2's grid-stride add_kernel[30, 128] on 100000: 3840 threads.
   const Dim3 block{128, 1, 1}, grid{30, 1, 1};
-  const RunResult one = test::cpuEngine().run(
-      emulated("vector_add", 100000, DType::I32, "cpu-emulated-one-per-thread", block, grid));
+  const RunResult one =
+      test::cpuEngine().run(emulated("vector_add", 100000, DType::I32, "cpu-emulated-one-per-thread", block, grid));
   const ImplResult& o = impl(one, "cpu-emulated-one-per-thread");
   ASSERT_EQ(o.status, Status::Ok) << o.reason;
   EXPECT_EQ(o.verification.outcome, Verification::Outcome::Fail);
@@ -143,8 +145,8 @@ TEST(CpuLaunch, OnePerThreadLeavesTheTailThatGridStrideCovers) {
   EXPECT_EQ(o.verification.firstMismatches.front(), 3840u);
   EXPECT_EQ(o.metrics.at("threads_launched"), 3840.0);
 
-  const RunResult stride = test::cpuEngine().run(
-      emulated("vector_add", 100000, DType::I32, "cpu-emulated-grid-stride", block, grid));
+  const RunResult stride =
+      test::cpuEngine().run(emulated("vector_add", 100000, DType::I32, "cpu-emulated-grid-stride", block, grid));
   const ImplResult& g = impl(stride, "cpu-emulated-grid-stride");
   EXPECT_EQ(g.verification.outcome, Verification::Outcome::Pass) << g.verification.note;
   EXPECT_EQ(g.launch, launch1D(30, 128));
@@ -153,8 +155,8 @@ TEST(CpuLaunch, OnePerThreadLeavesTheTailThatGridStrideCovers) {
 TEST(CpuLaunch, HypotOneThreadDoesAllTheWorkAndGetsTheSameAnswer) {
   for (std::uint32_t blocks : {1u, 128u}) {
     const std::uint32_t threads = blocks == 1 ? 1 : 64;
-    const RunResult r = test::cpuEngine().run(emulated("hypot", 10007, DType::F32, "cpu-emulated-grid-stride",
-                                                       Dim3{threads, 1, 1}, Dim3{blocks, 1, 1}));
+    const RunResult r = test::cpuEngine().run(
+        emulated("hypot", 10007, DType::F32, "cpu-emulated-grid-stride", Dim3{threads, 1, 1}, Dim3{blocks, 1, 1}));
     const ImplResult& e = impl(r, "cpu-emulated-grid-stride");
     ASSERT_EQ(e.status, Status::Ok) << e.reason;
     EXPECT_EQ(e.verification.outcome, Verification::Outcome::Pass) << e.verification.note;

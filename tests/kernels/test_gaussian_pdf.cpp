@@ -7,9 +7,7 @@
 using namespace launchlab;
 using namespace launchlab::test;
 
-TEST(GaussianPdf, CpuParallelMatchesSerialForEveryDtypeAndOddSizes) {
-  expectCpuImplsPassForEveryDType("gaussian_pdf");
-}
+TEST(GaussianPdf, CpuParallelMatchesSerialForEveryDtypeAndOddSizes) { expectCpuImplsPassForEveryDType("gaussian_pdf"); }
 
 TEST(GaussianPdf, MatchesTheClosedForm) {
   using kernels::gaussian_pdf::pdf;

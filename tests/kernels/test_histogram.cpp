@@ -27,11 +27,11 @@ TEST(Histogram, Metadata) {
 TEST(Histogram, BinRuleEdges) {
   const auto r = hg::BinRule<float>::make(-4.0, 4.0, 10);
   EXPECT_EQ(r(-4.0f), 0);
-  EXPECT_EQ(r(4.0f), -1);                                // x == xmax is outside [xmin, xmax)
+  EXPECT_EQ(r(4.0f), -1);  // x == xmax is outside [xmin, xmax)
   // 4 - 2^-22 rounds to 8 when xmin = -4 is subtracted (round to even): bin 10 = bins, dropped (CUB drops it too).
   EXPECT_EQ(r(std::nextafter(4.0f, 0.0f)), -1);
   EXPECT_EQ(r(3.9999f), 9);
-  EXPECT_EQ(r(std::nextafter(-4.0f, -5.0f)), -1);        // the seed's truncation would put this in bin 0
+  EXPECT_EQ(r(std::nextafter(-4.0f, -5.0f)), -1);  // the seed's truncation would put this in bin 0
   EXPECT_EQ(r(-4.5f), -1);
   EXPECT_EQ(r(std::numeric_limits<float>::quiet_NaN()), -1);
   EXPECT_EQ(r(-3.0f), 1);

@@ -47,8 +47,7 @@ TEST(HistogramContention, HandCheckedBinsFromAFile) {
   const std::string path = (dir / "mass.npy").string();
   npy::save(path, mass);
   for (const auto& [bins, expected] : std::vector<std::pair<int, std::map<int, unsigned>>>{
-           {1200, {{0, 1}, {911, 1}, {1199, 1}, {30, 1}}}, {120, {{0, 1}, {91, 1}, {119, 1}, {3, 1}}},
-           {1, {{0, 4}}}}) {
+           {1200, {{0, 1}, {911, 1}, {1199, 1}, {30, 1}}}, {120, {{0, 1}, {91, 1}, {119, 1}, {3, 1}}}, {1, {{0, 4}}}}) {
     SCOPED_TRACE(bins);
     RunRequest req;
     req.workload = "histogram_contention";

@@ -135,10 +135,14 @@ bool sameBytes(const HostArray& a, const HostArray& b) {
 
 const auto kFormula = [](auto a, auto b) { return a * b + std::sin(a) / (b + decltype(a)(3)); };
 
-template <bool Parallel> void mapImpl(ImplContext& ctx) { runCpuMap<Parallel, float, double>(ctx, kFormula); }
+template <bool Parallel>
+void mapImpl(ImplContext& ctx) {
+  runCpuMap<Parallel, float, double>(ctx, kFormula);
+}
 
 // Each row r of an n x 3 matrix: y = x / (sum of the row), with an inner loop per row.
-template <bool Parallel> void rowImpl(ImplContext& ctx) {
+template <bool Parallel>
+void rowImpl(ImplContext& ctx) {
   runCpuLoop<Parallel, float, double>(
       ctx,
       [&](auto tag) {

@@ -32,7 +32,8 @@ TEST(KernelRecords, EveryNamedKernelWasRecordedOnEveryArchitecture) {
         ++named;
         namespaces.insert(k.substr(0, k.find("::")));
         for (const auto& arch : archs)
-          EXPECT_FALSE(selectKernels(*records, arch, "", {k}, std::nullopt).empty()) << id << "/" << impl.id << ": " << k << " on " << arch;
+          EXPECT_FALSE(selectKernels(*records, arch, "", {k}, std::nullopt).empty())
+              << id << "/" << impl.id << ": " << k << " on " << arch;
       }
   EXPECT_GE(named, 20);
   // Every recorded kernel lives in a workload's namespace (hypot's is hypot_workload).

@@ -2,8 +2,8 @@
 #include <cstdio>
 #include <filesystem>
 
-#include "launchlab/io/npy.h"
 #include "cpu_impl_checks.h"
+#include "launchlab/io/npy.h"
 
 using namespace launchlab;
 using namespace launchlab::test;

@@ -39,8 +39,8 @@ TEST(Mandelbrot, FloydsTestDecidesPointsKnownByHand) {
 
 TEST(Mandelbrot, TheRealAxisRowHasTheKnownMembership) {
   // Row y = 0 of x in [-2.5, 1) with step 0.25: the set meets the real axis in [-2, 0.25].
-  const RunResult r = runCpu("mandelbrot", 3, DType::F64,
-                             {{"cols", "14"}, {"x_min", "-2.5"}, {"y_min", "-0.25"}, {"step", "0.25"}});
+  const RunResult r =
+      runCpu("mandelbrot", 3, DType::F64, {{"cols", "14"}, {"x_min", "-2.5"}, {"y_min", "-0.25"}, {"step", "0.25"}});
   expectCpuImplsPass(r);
   const auto v = output(r, "cpu-serial", "iters").view<std::int32_t>();
   for (int i = 0; i < 14; ++i) {
@@ -69,7 +69,8 @@ TEST(Mandelbrot, EscapeCountColouringAndOddShapes) {
 
 TEST(Mandelbrot, FlopCountIs27PerRoundOfFloydsTest) {
   // Pixels c = 0 (1 round) and c = 1 (2 rounds, by hand above): 3 rounds x (3 steps of 7 + 2 escape tests of 3).
-  const RunResult r = runCpu("mandelbrot", 1, DType::F64, {{"cols", "2"}, {"x_min", "0"}, {"y_min", "0"}, {"step", "1"}});
+  const RunResult r =
+      runCpu("mandelbrot", 1, DType::F64, {{"cols", "2"}, {"x_min", "0"}, {"y_min", "0"}, {"step", "1"}});
   expectCpuImplsPass(r);
   for (const char* impl : {"cpu-serial", "cpu-parallel"}) {
     SCOPED_TRACE(impl);

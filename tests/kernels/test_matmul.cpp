@@ -86,7 +86,8 @@ TEST(Matmul, Metadata) {
   ASSERT_EQ(info.outputs.size(), 1u);
   EXPECT_EQ(info.outputs[0].name, "C");
   EXPECT_EQ(info.outputs[0].plot, PlotKind::Image);
-  for (const char* id : {"cuda-naive", "cuda-tiled-16", "cuda-register-tiled"}) EXPECT_EQ(spec("matmul", id).kind, ImplKind::Cuda);
+  for (const char* id : {"cuda-naive", "cuda-tiled-16", "cuda-register-tiled"})
+    EXPECT_EQ(spec("matmul", id).kind, ImplKind::Cuda);
   for (const char* id : {"cublas-sgemm", "cublas-tf32"}) EXPECT_EQ(spec("matmul", id).kind, ImplKind::CudaLibrary);
   EXPECT_NE(spec("matmul", "cublas-tf32").title.find("TF32"), std::string::npos);
   EXPECT_TRUE(spec("matmul", "cuda-tiled-16").usesLaunchConfig);

@@ -8,7 +8,8 @@ using namespace launchlab::test;
 
 namespace {
 
-template <typename T> void expectSums(std::size_t rows, std::size_t cols, DType dtype) {
+template <typename T>
+void expectSums(std::size_t rows, std::size_t cols, DType dtype) {
   SCOPED_TRACE(std::to_string(rows) + "x" + std::to_string(cols) + " " + std::string(dtypeName(dtype)));
   const RunResult r = runCpu("matrix_add_2d", rows, dtype, {{"cols", std::to_string(cols)}}, rows * 7 + cols);
   expectCpuImplsPass(r);

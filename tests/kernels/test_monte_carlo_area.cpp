@@ -15,7 +15,10 @@ namespace mca = launchlab::kernels::monte_carlo_area;
 using mca::Shape;
 
 namespace {
-template <Shape S> bool hit(float x, float y, std::int32_t cap = 10000) { return mca::isHit<S, float>({x, y}, cap); }
+template <Shape S>
+bool hit(float x, float y, std::int32_t cap = 10000) {
+  return mca::isHit<S, float>({x, y}, cap);
+}
 
 double estimateOf(const RunResult& r) { return output(r, "cpu-serial", "estimate").at(0); }
 }  // namespace

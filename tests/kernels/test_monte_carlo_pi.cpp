@@ -7,8 +7,8 @@
 #include <utility>
 #include <vector>
 
-#include "monte_carlo_pi/monte_carlo_pi.h"
 #include "metadata_checks.h"
+#include "monte_carlo_pi/monte_carlo_pi.h"
 
 using namespace launchlab;
 namespace mc = launchlab::kernels::monte_carlo_pi;
@@ -74,9 +74,9 @@ TEST(MonteCarloPi, ShapesHaveTheAreasTheirFactorsAssume) {
     return double(in) / (double(g) * g);
   };
   using S = mc::Shape;
-  for (auto [shape, f] : {std::pair{S::Circle, fraction(mc::inside<S::Circle>)},
-                          std::pair{S::Ring, fraction(mc::inside<S::Ring>)},
-                          std::pair{S::Curve, fraction(mc::inside<S::Curve>)}}) {
+  for (auto [shape, f] :
+       {std::pair{S::Circle, fraction(mc::inside<S::Circle>)}, std::pair{S::Ring, fraction(mc::inside<S::Ring>)},
+        std::pair{S::Curve, fraction(mc::inside<S::Curve>)}}) {
     const auto info = mc::shapeInfo(shape);
     EXPECT_NEAR(f, info.fraction, 2e-4);
     EXPECT_NEAR(info.piFactor * info.fraction, std::numbers::pi, 1e-12);
@@ -131,7 +131,7 @@ TEST(MonteCarloPi, VerificationIsStatistical) {
   for (double& e : ref[2].view<double>()) e = std::numbers::pi;  // every chunk's estimate
   for (auto& c : ref[4].view<std::uint32_t>()) c = 0;
   ref[4].view<std::uint32_t>()[12] = 4096;  // all of them in the bin [0, 0.5) standard errors
-  auto cloud = ref[3].view<double>();  // every point (0.5, 0.5), inside
+  auto cloud = ref[3].view<double>();       // every point (0.5, 0.5), inside
   for (std::size_t j = 0; j < cloud.size(); ++j) cloud[j] = j < 2 * cloud.size() / 3 ? 0.5 : 1.0;
   const auto& impl = test::spec("monte_carlo_pi", "cuda-philox");
   auto got = ref;
@@ -188,7 +188,7 @@ TEST(MonteCarloPi, PerThreadEstimatesAreTheSeedsOutTid) {
 
 TEST(MonteCarloPi, PointCloudIsTheFirstSamplesOfTheFirstChunks) {
   EXPECT_EQ(mc::pointLayout(24 * 64 * 10000, 10000).count, 4096u);  // 64 points of 64 chunks
-  const auto small = mc::pointLayout(100, 64);  // chunks of 64 and 36 samples
+  const auto small = mc::pointLayout(100, 64);                      // chunks of 64 and 36 samples
   EXPECT_EQ(small.chunks, 2u);
   EXPECT_EQ(small.count, 100u);
   auto r = test::runCpu("monte_carlo_pi", 24 * 64 * 10000, DType::F32);

@@ -1,7 +1,7 @@
 #include <cmath>
 
-#include "nn_hidden_layer/nn_hidden_layer.h"
 #include "cpu_impl_checks.h"
+#include "nn_hidden_layer/nn_hidden_layer.h"
 
 using namespace launchlab;
 using namespace launchlab::test;

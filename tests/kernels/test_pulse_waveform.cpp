@@ -52,7 +52,9 @@ TEST(PulseWaveform, ValuesAtTheThresholdMayGoEitherWay) {
   const Workload& w = workload("pulse_waveform");
   const auto s = setupFor("pulse_waveform", 4, DType::F32);
   auto ref = w.makeOutputs(s);
-  auto set = [](HostArray& a, std::initializer_list<float> v) { std::copy(v.begin(), v.end(), a.view<float>().begin()); };
+  auto set = [](HostArray& a, std::initializer_list<float> v) {
+    std::copy(v.begin(), v.end(), a.view<float>().begin());
+  };
   set(ref[0], {1.0f, 15.0f, 40.0f, 14.99999f});
   set(ref[1], {0.0f, 15.0f, 40.0f, 0.0f});
   auto got = ref;

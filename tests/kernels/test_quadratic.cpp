@@ -21,7 +21,7 @@ TEST(Quadratic, CpuVariantsGiveTheSameBits) {
 TEST(Quadratic, SeedValue) {
   // The seed: quadratic_formula(5, 10, -0.1) = 0.009950493836207741
   EXPECT_NEAR(kernels::quadratic::root(5.0, 10.0, -0.1), 0.009950493836207741, 1e-17);
-  EXPECT_NEAR(kernels::quadratic::root(1.0, -3.0, 2.0), 2.0, 0.0);  // roots 1 and 2
+  EXPECT_NEAR(kernels::quadratic::root(1.0, -3.0, 2.0), 2.0, 0.0);   // roots 1 and 2
   EXPECT_TRUE(std::isnan(kernels::quadratic::root(1.0, 0.0, 1.0)));  // no real root
 }
 

@@ -11,7 +11,8 @@ using namespace launchlab::test;
 
 namespace {
 
-template <typename T> void expectSums(std::size_t rows, std::size_t cols, DType dtype) {
+template <typename T>
+void expectSums(std::size_t rows, std::size_t cols, DType dtype) {
   SCOPED_TRACE(std::to_string(rows) + "x" + std::to_string(cols));
   const RunResult r = runCpu("row_col_sums", rows, dtype, {{"cols", std::to_string(cols)}}, rows + 3 * cols);
   expectCpuImplsPass(r);

@@ -28,7 +28,7 @@ TEST(StreamsOverlap, Metadata) {
   EXPECT_EQ(s.params.integer("streams"), 4);
   EXPECT_EQ(workload("streams_overlap").outputShapes(s),
             (std::vector<std::vector<std::size_t>>{{4, 48}, {1000}}));  // 3 operations x 16 chunks
-  EXPECT_EQ(workload("streams_overlap").bytesMoved(s), 8000.0);    // a read and written once
+  EXPECT_EQ(workload("streams_overlap").bytesMoved(s), 8000.0);         // a read and written once
 }
 
 TEST(StreamsOverlap, CpuAddsVToZerosAndTheCpuHasNoTimeline) {
@@ -58,9 +58,9 @@ TEST(StreamsOverlap, RandomInputsWrapAroundLikeTheGpu) {
 
 TEST(StreamsOverlap, ChunkCountCoversTheArrayWithNoEmptyChunk) {
   EXPECT_EQ(so::chunkCount(16u << 20, 16), 16u);
-  EXPECT_EQ(so::chunkCount(10, 4), 4u);   // chunks of ceil(10 / 4) = 3: 3, 3, 3, 1
-  EXPECT_EQ(so::chunkCount(9, 4), 3u);    // chunks of 3: three of them, a fourth would be empty
-  EXPECT_EQ(so::chunkCount(3, 16), 3u);   // one element each
+  EXPECT_EQ(so::chunkCount(10, 4), 4u);  // chunks of ceil(10 / 4) = 3: 3, 3, 3, 1
+  EXPECT_EQ(so::chunkCount(9, 4), 3u);   // chunks of 3: three of them, a fourth would be empty
+  EXPECT_EQ(so::chunkCount(3, 16), 3u);  // one element each
   EXPECT_EQ(so::chunkCount(5, 1), 1u);
 }
 

@@ -48,8 +48,8 @@ TEST(SwapWithShared, TheSeedsFourElementsComeOutReversed) {
 
 TEST(SwapWithShared, EverySegmentIsReversedIncludingAShortLastOne) {
   expectSegmentsReversed(1, 4, DType::I32);
-  expectSegmentsReversed(10, 4, DType::I32);     // 4 + 4 + 2
-  expectSegmentsReversed(1000, 1, DType::I32);   // segments of one: unchanged
+  expectSegmentsReversed(10, 4, DType::I32);    // 4 + 4 + 2
+  expectSegmentsReversed(1000, 1, DType::I32);  // segments of one: unchanged
   expectSegmentsReversed(5000, 1024, DType::I32);
   expectSegmentsReversed(4097, 4096, DType::I32);
 }

@@ -1,7 +1,7 @@
 // transpose on the CPU: t[c][r] = a[r][c] on odd shapes against indices computed here, the bank picture computed from
 // the addresses, and the 2-D launch rules the engine applies to a 2-D workload.
-#include "launchlab/sweep.h"
 #include "launchlab/chapters.h"
+#include "launchlab/sweep.h"
 #include "metadata_checks.h"
 
 using namespace launchlab;
@@ -9,7 +9,8 @@ using namespace launchlab::test;
 
 namespace {
 
-template <typename T> void expectTransposed(std::size_t rows, std::size_t cols, DType dtype) {
+template <typename T>
+void expectTransposed(std::size_t rows, std::size_t cols, DType dtype) {
   SCOPED_TRACE(std::to_string(rows) + "x" + std::to_string(cols) + " " + std::string(dtypeName(dtype)));
   const RunResult r = runCpu("transpose", rows, dtype, {{"cols", std::to_string(cols)}}, rows * 5 + cols);
   expectCpuImplsPass(r);
@@ -19,7 +20,8 @@ template <typename T> void expectTransposed(std::size_t rows, std::size_t cols, 
     ASSERT_EQ(t.shape(), (std::vector<std::size_t>{cols, rows})) << impl;
     const auto v = t.view<T>();
     for (std::size_t y = 0; y < rows; ++y)
-      for (std::size_t x = 0; x < cols; ++x) ASSERT_EQ(v[x * rows + y], a[y * cols + x]) << impl << " at " << y << "," << x;
+      for (std::size_t x = 0; x < cols; ++x)
+        ASSERT_EQ(v[x * rows + y], a[y * cols + x]) << impl << " at " << y << "," << x;
   }
 }
 
@@ -87,7 +89,8 @@ TEST(Transpose, SweepsOver2DBlocksSkipInvalidShapesWithTheReason) {
   plan.base.impls = "cpu-serial";
   plan.axes = {{"block", {"32x8", "16x16", "64x32", "1x1024"}}};
   std::vector<RequestProblem> problems;
-  const auto cells = expandSweep(plan, [](const RunRequest& r) { return cpuEngine().validate(r); }, problems);
+  const auto cells = expandSweep(
+      plan, [](const RunRequest& r) { return cpuEngine().validate(r); }, problems);
   ASSERT_TRUE(problems.empty());
   ASSERT_EQ(cells.size(), 4u);
   EXPECT_EQ(cells[0].block, (Dim3{32, 8, 1}));

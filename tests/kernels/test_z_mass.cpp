@@ -56,7 +56,8 @@ Columns handSample() {
   return c;
 }
 
-template <typename T> HostArray arrayOf(const char* name, DType t, const std::vector<T>& v) {
+template <typename T>
+HostArray arrayOf(const char* name, DType t, const std::vector<T>& v) {
   HostArray a(name, t, {v.size()});
   std::copy(v.begin(), v.end(), a.view<T>().begin());
   return a;
@@ -139,7 +140,8 @@ TEST_F(ZMassFiles, MalformedFilesEndInAMessage) {
   c = handSample();
   c.offsets.back() = 9;
   c.offsets[5] = 9;
-  EXPECT_EQ(runWith(c).reason, "input offsets: the last offset is 9 but the muon columns hold 10 muons (they must be equal)");
+  EXPECT_EQ(runWith(c).reason,
+            "input offsets: the last offset is 9 but the muon columns hold 10 muons (they must be equal)");
   c = handSample();
   c.offsets = {0, 1200, 1200};
   c.pt.assign(1200, 5);
@@ -180,7 +182,7 @@ TEST(ZMass, GeneratedSampleIsDeterministicAndWithinTheCuts) {
   int perCount[8] = {};
   for (std::size_t e = 0; e + 1 < off.size(); ++e) ++perCount[std::min<std::int64_t>(off[e + 1] - off[e], 7)];
   EXPECT_EQ(perCount[0] + perCount[7], 0);  // 1 to 6 muons
-  EXPECT_GT(perCount[2], 20000 * 0.6);       // mostly 2
+  EXPECT_GT(perCount[2], 20000 * 0.6);      // mostly 2
   EXPECT_GT(perCount[6], 0);
   for (float pt : a[1].view<float>()) ASSERT_GE(pt, 3.0f);
   for (float eta : a[2].view<float>()) ASSERT_LT(std::fabs(eta), 2.4f);
@@ -246,7 +248,7 @@ TEST(ZMass, VerificationToleratesUlpsAndCatchesWrongMasses) {
   auto got = ref;
   auto m = got[0].view<float>();
   std::size_t e = 0;
-  while (m[e] < 20) ++e;  // a pair of high mass (cosh - cos well conditioned)
+  while (m[e] < 20) ++e;                                    // a pair of high mass (cosh - cos well conditioned)
   m[e] = std::nextafter(std::nextafter(m[e], 1e9f), 1e9f);  // 2 ulp: within the tolerance
   EXPECT_EQ(w.verifyWithInputs(s, inputs, ref, got, w.impls()[1]).outcome, Verification::Outcome::Pass);
   m[e] *= 1.001f;  // 0.1 %: far outside

@@ -14,9 +14,9 @@ namespace launchlab::ui::test {
 
 class FakeBackend final : public Backend {
  public:
-  int stepMs = 10;              ///< per repetition
-  bool ignoreCancel = false;    ///< behave like an implementation that never checks the token
-  std::atomic<int> failRun{0};  ///< this run (1, 2, …) fails with "fake failure" (0: none)
+  int stepMs = 10;               ///< per repetition
+  bool ignoreCancel = false;     ///< behave like an implementation that never checks the token
+  std::atomic<int> failRun{0};   ///< this run (1, 2, …) fails with "fake failure" (0: none)
   std::atomic<int> faultRun{0};  ///< this run's implementation fails as a CUDA fault does (ImplResult::cudaFault)
   std::atomic<int> runs{0};
   std::atomic<int> repsDone{0};  ///< repetitions done over every run

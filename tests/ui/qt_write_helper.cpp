@@ -14,7 +14,8 @@ int main(int argc, char** argv) {
   if (bytes == 0) return 2;
   const char* zeros = launchlab::test::zeroPages(bytes);
   if (!zeros) return 1;
-  const auto r = launchlab::ui::exportBytes(QString::fromLocal8Bit(argv[1]), QByteArray::fromRawData(zeros, qsizetype(bytes)));
+  const auto r =
+      launchlab::ui::exportBytes(QString::fromLocal8Bit(argv[1]), QByteArray::fromRawData(zeros, qsizetype(bytes)));
   if (!r.ok) std::fprintf(stderr, "%s\n", qPrintable(r.message));
   return r.ok ? 0 : 1;
 }

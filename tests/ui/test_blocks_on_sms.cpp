@@ -1,14 +1,14 @@
 // Blocks on SMs (offscreen): the Gantt chart of a synthetic block trace (one lane per SM of the device, one bar per
 // block in its wave's colour, the summary under the title), the messages for untraced and CPU implementations, the
 // outputs pane's tab that comes and goes with traced runs, and the form's "Trace blocks on SMs" reaching the request.
-#include <QTest>
-
 #include <qcustomplot.h>
 
+#include <QTest>
+
 #include "fakes.h"
-#include "ui/window/form_state.h"
 #include "ui/plots/output_view.h"
 #include "ui/plots/outputs_pane.h"
+#include "ui/window/form_state.h"
 
 using namespace launchlab;
 using namespace launchlab::ui;
@@ -27,7 +27,7 @@ std::shared_ptr<RunOutcome> tracedOutcome() {
   gpu.title = "CUDA";
   gpu.gpu = true;
   gpu.kernelOccupancy = {{.gridBlocks = 7, .blocksPerSm = 2}};
-  gpu.blockTrace = {{0, 0, 0, 10'000}, {1, 0, 0, 10'000},      {2, 1, 0, 10'000}, {3, 1, 0, 10'000},
+  gpu.blockTrace = {{0, 0, 0, 10'000},      {1, 0, 0, 10'000},      {2, 1, 0, 10'000},     {3, 1, 0, 10'000},
                     {4, 0, 10'000, 20'000}, {5, 0, 10'000, 20'000}, {6, 1, 12'000, 30'000}};
   ImplResult untraced = gpu;
   untraced.implId = "cuda-untraced";

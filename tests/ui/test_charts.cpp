@@ -2,18 +2,18 @@
 // clipped and marked, noisy runs flagged), small speedups keep their digits, placeholders leak no internals
 // and say when a run is under way, stale results go when the workload changes, colour bars and zoom status
 // tell the truth, the sweep tab says why it cannot run, and every plot reads out the point under the mouse.
+#include <qcustomplot.h>
+
 #include <QLabel>
 #include <QTest>
 
-#include <qcustomplot.h>
-
 #include "fakes.h"
 #include "launchlab/kernels.h"
+#include "ui/explorer/sweep_pane.h"
 #include "ui/plots/charts.h"
 #include "ui/plots/outputs_pane.h"
 #include "ui/plots/plot_interaction.h"
 #include "ui/plots/qcp_view_base.h"
-#include "ui/explorer/sweep_pane.h"
 
 using namespace launchlab;
 using namespace launchlab::ui;
@@ -46,10 +46,11 @@ RunResult histogramLikeRun() {
   r.workload = "histogram";
   r.n = 10000;
   r.dtype = "f32";
-  const std::pair<const char*, const char*> titles[] = {
-      {"cpu-serial", "CPU serial"}, {"cpu-parallel", "CPU parallel (per-thread histograms)"},
-      {"cuda-global", "CUDA global atomics (the seed's kernel)"}, {"cuda-shared", "CUDA shared-memory privatized"},
-      {"cub", "CUB DeviceHistogram::HistogramEven"}};
+  const std::pair<const char*, const char*> titles[] = {{"cpu-serial", "CPU serial"},
+                                                        {"cpu-parallel", "CPU parallel (per-thread histograms)"},
+                                                        {"cuda-global", "CUDA global atomics (the seed's kernel)"},
+                                                        {"cuda-shared", "CUDA shared-memory privatized"},
+                                                        {"cub", "CUB DeviceHistogram::HistogramEven"}};
   for (const auto& [id, title] : titles) {
     const bool gpu = id[0] != 'c' || id[1] == 'u';
     const bool noisy = std::string(id) == "cpu-parallel";
@@ -171,8 +172,9 @@ class TestCharts : public QObject {
   /// Every bar's label (speedup, reference, "noisy", skipped) ends inside the plot at the widths the timing tab
   /// has on a 1280x720 screen and wider: none runs off the right edge.
   void barLabelsStayInsideTheChart() {
-    for (const auto& [run, width, bars] : {std::tuple{outlierRun(), 520, 2}, std::tuple{outlierRun(), 900, 2},
-                                          std::tuple{histogramLikeRun(), 610, 5}, std::tuple{histogramLikeRun(), 900, 5}}) {
+    for (const auto& [run, width, bars] :
+         {std::tuple{outlierRun(), 520, 2}, std::tuple{outlierRun(), 900, 2}, std::tuple{histogramLikeRun(), 610, 5},
+          std::tuple{histogramLikeRun(), 900, 5}}) {
       TimingChart chart(nullptr);
       auto* plot = qobject_cast<QCustomPlot*>(chart.widget());
       plot->resize(width, 300);
@@ -187,8 +189,11 @@ class TestCharts : public QObject {
             t && t->visible() && !t->text().isEmpty() && t->objectName() != "clipped") {
           const double left = t->position->pixelPosition().x() + t->padding().left();
           const double right = left + QFontMetrics(t->font()).horizontalAdvance(t->text());
-          QVERIFY2(right <= plot->axisRect()->rect().right() + 1,
-                   qPrintable(QString("'%1' ends at %2 > %3 (width %4)").arg(t->text()).arg(right).arg(plot->axisRect()->rect().right()).arg(width)));
+          QVERIFY2(right <= plot->axisRect()->rect().right() + 1, qPrintable(QString("'%1' ends at %2 > %3 (width %4)")
+                                                                                 .arg(t->text())
+                                                                                 .arg(right)
+                                                                                 .arg(plot->axisRect()->rect().right())
+                                                                                 .arg(width)));
           ++labels;
         }
       QCOMPARE(labels, bars);
@@ -238,8 +243,13 @@ class TestCharts : public QObject {
       auto view = createQcpOutputView(PlotKind::Histogram, nullptr);
       auto* plot = qobject_cast<QCustomPlot*>(view->widget());
       ViewData d;
-      d.spec = {.name = "hist", .title = "spectrum", .plot = PlotKind::Histogram, .dtype = DType::U32, .xMin = 0.0,
-                .xMax = 120.0, .logY = logY};
+      d.spec = {.name = "hist",
+                .title = "spectrum",
+                .plot = PlotKind::Histogram,
+                .dtype = DType::U32,
+                .xMin = 0.0,
+                .xMax = 120.0,
+                .logY = logY};
       d.outcome = o;
       d.source = "cpu-serial";
       view->setData(d);
@@ -369,7 +379,8 @@ class TestCharts : public QObject {
   }
   void randomElementwiseStartsOnTheFirstElements() {
     // A ramp is a readable curve; uniform noise decimates to a solid band.
-    HostArray ramp("r", DType::F32, std::vector<std::size_t>{100000}), noise("n", DType::F32, std::vector<std::size_t>{100000});
+    HostArray ramp("r", DType::F32, std::vector<std::size_t>{100000}),
+        noise("n", DType::F32, std::vector<std::size_t>{100000});
     std::uint32_t state = 12345;
     for (std::size_t k = 0; k < 100000; ++k) {
       state = state * 1664525u + 1013904223u;
@@ -457,8 +468,8 @@ class TestCharts : public QObject {
     QCOMPARE(view->summary(), QString("4 points, 3 distinct"));
     QCOMPARE(view->drawnPoints(), 4);
     auto* plot = qobject_cast<QCustomPlot*>(view->widget());
-    QCOMPARE(plot->graph(0)->dataCount(), 3);  // inside
-    QCOMPARE(plot->graph(1)->dataCount(), 1);  // outside
+    QCOMPARE(plot->graph(0)->dataCount(), 3);                                            // inside
+    QCOMPARE(plot->graph(1)->dataCount(), 1);                                            // outside
     QVERIFY(plot->xAxis->range().lower <= -0.02 && plot->xAxis->range().upper >= 1.02);  // the whole square
     QVERIFY(plot->yAxis->range().lower <= -0.02 && plot->yAxis->range().upper >= 1.02);
     // Points of monte_carlo_area's Mandelbrot box (-2, 1) x (-1.5, 1.5): the view widens to them.
@@ -499,7 +510,8 @@ class TestCharts : public QObject {
     pi.view<double>()[0] = 3.1416;
     HostArray conv("conv", DType::F64, std::vector<std::size_t>{2, 4});
     const double xs[4] = {1e3, 1e4, 1e5, 1e6}, ys[4] = {3.2, 3.13, 3.143, 3.1417};
-    for (int k = 0; k < 4; ++k) conv.view<double>()[std::size_t(k)] = xs[k], conv.view<double>()[std::size_t(4 + k)] = ys[k];
+    for (int k = 0; k < 4; ++k)
+      conv.view<double>()[std::size_t(k)] = xs[k], conv.view<double>()[std::size_t(4 + k)] = ys[k];
     i.outputs = {pi, conv};
     o->result.impls.push_back(std::move(i));
     o->prepared = prepareRun(o->result, info, 512);

@@ -3,15 +3,15 @@
 // filters it, and --course (MainWindowOptions::startCourse) opens one at start.
 #include <QSignalSpy>
 #include <QTabWidget>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTextBrowser>
-#include <QTemporaryDir>
 
 #include "app/gui_wiring.h"
 #include "launchlab/course.h"
 #include "ui/runs/backend.h"
-#include "ui/window/banner.h"
 #include "ui/runs/controller.h"
+#include "ui/window/banner.h"
 #include "ui/window/course_list.h"
 #include "ui/window/main_window.h"
 #include "ui/window/param_panel.h"
@@ -40,8 +40,10 @@ QString formMismatch(const FormState& f, const RequestText& t) {
   if (f.workload != t.workload) d << "workload " + QString::fromStdString(f.workload);
   if (f.size != t.n) d << "size " + QString::fromStdString(f.size);
   if (f.dtype != t.dtype) d << "dtype " + QString::fromStdString(f.dtype);
-  if (f.autoBlock != (t.block == "auto") || (!f.autoBlock && f.block != t.block)) d << "block " + QString::fromStdString(f.block);
-  if (f.autoGrid != (t.grid == "auto") || (!f.autoGrid && f.grid != t.grid)) d << "grid " + QString::fromStdString(f.grid);
+  if (f.autoBlock != (t.block == "auto") || (!f.autoBlock && f.block != t.block))
+    d << "block " + QString::fromStdString(f.block);
+  if (f.autoGrid != (t.grid == "auto") || (!f.autoGrid && f.grid != t.grid))
+    d << "grid " + QString::fromStdString(f.grid);
   for (const auto& [k, v] : t.params)
     if (auto it = f.params.find(k); it == f.params.end() || it->second != v) d << "param " + QString::fromStdString(k);
   if (std::to_string(f.reps) != t.reps || std::to_string(f.warmup) != t.warmup) d << "reps/warmup";

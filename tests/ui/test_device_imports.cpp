@@ -7,7 +7,6 @@
 // worker costs one failed run while the next run's outputs are imported and drawn again.
 #include <QSignalSpy>
 #include <QTest>
-
 #include <cstring>
 #include <mutex>
 #include <thread>
@@ -15,9 +14,9 @@
 #include "app/gui_wiring.h"
 #include "fakes.h"
 #include "launchlab/exercise.h"
+#include "ui/gl/gl_views.h"
 #include "ui/runs/controller.h"
 #include "ui/runs/device_imports.h"
-#include "ui/gl/gl_views.h"
 #if LAUNCHLAB_TEST_RENDER
 #include "render/gl_interop.h"
 #endif
@@ -77,7 +76,9 @@ QString importedBytesProblem(const HostArray& host, const void* imported, int or
   std::string e = render::useDevice(ordinal);
   if (e.empty()) e = render::copyToHost(back.data(), imported, back.size());
   if (!e.empty()) return QString::fromStdString(e);
-  return std::memcmp(back.data(), host.data(), back.size()) == 0 ? QString() : QString("the imported bytes differ from the host copy");
+  return std::memcmp(back.data(), host.data(), back.size()) == 0
+             ? QString()
+             : QString("the imported bytes differ from the host copy");
 #else
   (void)host, (void)imported, (void)ordinal;
   return {};
@@ -178,8 +179,8 @@ class TestDeviceImports : public QObject {
       QVERIFY2(bytes.isEmpty(), qPrintable(bytes));
       if (fromWorker.image != fromHost.image) {
         qWarning("frames differ in %d of %d pixels; stages of the worker's frame %.2f / %.2f / %.2f / %.2f ms",
-                 differingPixels(fromWorker.image, fromHost.image), 96 * 96, fromWorker.stageMs[0], fromWorker.stageMs[1],
-                 fromWorker.stageMs[2], fromWorker.stageMs[3]);
+                 differingPixels(fromWorker.image, fromHost.image), 96 * 96, fromWorker.stageMs[0],
+                 fromWorker.stageMs[1], fromWorker.stageMs[2], fromWorker.stageMs[3]);
         if (const char* dir = std::getenv("LAUNCHLAB_GL_SHOTS")) {
           fromWorker.image.save(QString("%1/import_from_worker.png").arg(dir));
           fromHost.image.save(QString("%1/import_from_host.png").arg(dir));

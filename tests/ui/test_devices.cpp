@@ -6,9 +6,9 @@
 
 #include "../fake_devices.h"
 #include "launchlab/kernels.h"
+#include "ui/dialogs/device_picker.h"
 #include "ui/runs/backend.h"
 #include "ui/window/banner.h"
-#include "ui/dialogs/device_picker.h"
 #include "ui/window/main_window.h"
 #include "ui/window/settings.h"
 

@@ -1,13 +1,12 @@
 // Exports: every plot kind renders to valid PNG (right pixel size), PDF and SVG files; failures leave no
 // file (not even a temporary) and say why; data goes to CSV, JSON and .npy.
+#include <qcustomplot.h>
+
 #include <QDir>
 #include <QFile>
 #include <QImage>
 #include <QTemporaryDir>
 #include <QTest>
-
-#include <qcustomplot.h>
-
 #include <stdexcept>
 
 #include "fakes.h"
@@ -74,8 +73,12 @@ std::shared_ptr<RunOutcome> makeOutcome() {
   }
   WorkloadInfo info;
   info.inputs = {{"x", "x"}};
-  info.outputs = {{"wave", "wave"}, {"hist", "hist", PlotKind::Histogram}, {"img", "img", PlotKind::Image},
-                  {"pi", "pi", PlotKind::Scalar}, {"conv", "conv", PlotKind::Series}, {"pdf", "pdf", PlotKind::Scatter, "x", "pdf", "x"}};
+  info.outputs = {{"wave", "wave"},
+                  {"hist", "hist", PlotKind::Histogram},
+                  {"img", "img", PlotKind::Image},
+                  {"pi", "pi", PlotKind::Scalar},
+                  {"conv", "conv", PlotKind::Series},
+                  {"pdf", "pdf", PlotKind::Scatter, "x", "pdf", "x"}};
   info.outputs[1].xMinParam = "lo";
   info.outputs[1].xMaxParam = "hi";
   info.outputs[3].referenceValue = M_PI;
@@ -88,7 +91,8 @@ ViewData dataFor(const std::shared_ptr<RunOutcome>& o, const std::string& name, 
   d.spec.name = name;
   d.spec.title = name;
   d.spec.plot = kind;
-  if (kind == PlotKind::Scatter) d.spec.xFrom = std::string("x");  // move-assign: GCC 12 warns falsely on assign(const char*)
+  if (kind == PlotKind::Scatter)
+    d.spec.xFrom = std::string("x");  // move-assign: GCC 12 warns falsely on assign(const char*)
   d.outcome = o;
   d.source = "cuda";
   d.reference = "cpu-serial";

@@ -1,7 +1,7 @@
 // Parameter validation without widgets: every field of the form is checked in place with its reason, and a
 // valid form becomes the RunRequest the engine gets.
-#include <algorithm>
 #include <QTest>
+#include <algorithm>
 
 #include "fakes.h"
 #include "launchlab/kernels.h"
@@ -31,7 +31,8 @@ class TestFormState : public QObject {
       QVERIFY2(c.ok(), (w->info().id + ": " + c.firstError()).c_str());
       QVERIFY(c.request.has_value());
       QCOMPARE(*c.request->n, w->info().defaultN);
-      const auto ticked = std::count_if(w->impls().begin(), w->impls().end(), [](const ImplSpec& i) { return i.runByDefault; });
+      const auto ticked =
+          std::count_if(w->impls().begin(), w->impls().end(), [](const ImplSpec& i) { return i.runByDefault; });
       QCOMPARE(c.request->impls.size(), std::size_t(ticked));  // all but the seed-cell variants
     }
   }
@@ -62,8 +63,8 @@ class TestFormState : public QObject {
     QVERIFY(ticked("cpu-serial"));
     QVERIFY(ticked("cuda-one-per-thread"));
     QVERIFY(ticked("cuda-vectorized"));
-    for (const char* id : {"cuda-in-place", "cuda-device-inputs", "cuda-device-output", "cuda-explicit-sync",
-                           "cuda-no-sync"})
+    for (const char* id :
+         {"cuda-in-place", "cuda-device-inputs", "cuda-device-output", "cuda-explicit-sync", "cuda-no-sync"})
       QVERIFY2(!ticked(id), id);
     QCOMPARE(f.impls.size(), std::size_t(5));
   }
@@ -186,7 +187,8 @@ class TestFormState : public QObject {
   }
 
   void sizeTextReadsBack() {
-    for (std::uint64_t n : {1ull, 31ull, 1000ull, 1024ull, 4096ull, 1000000ull, 1000003ull, 16777216ull, 1ull << 31, 3000000000ull}) {
+    for (std::uint64_t n :
+         {1ull, 31ull, 1000ull, 1024ull, 4096ull, 1000000ull, 1000003ull, 16777216ull, 1ull << 31, 3000000000ull}) {
       const std::string t = sizeText(n);
       auto back = parseSize(t);
       QVERIFY2(back && *back == n, t.c_str());
@@ -205,7 +207,7 @@ class TestFormState : public QObject {
     }
     const Workload* va = m_backend->registry().find("vector_add");
     const std::uint64_t n = chooseQuickSize(*va, 14, 0.6);
-    QVERIFY(n < va->info().defaultN);        // 2^24 elements is too slow for a first screen
+    QVERIFY(n < va->info().defaultN);            // 2^24 elements is too slow for a first screen
     QVERIFY(3.0 * 4 * double(n) * 14 <= 0.6e9);  // bytesMoved at 1 GB/s fits the budget
   }
 

@@ -12,9 +12,9 @@
 #include "app/gui_wiring.h"
 #include "fakes.h"
 #include "launchlab/exercise.h"
-#include "ui/runs/controller.h"
 #include "ui/gl/gl_views.h"
 #include "ui/plots/qcp_view_base.h"
+#include "ui/runs/controller.h"
 
 using namespace launchlab;
 using namespace launchlab::ui;

@@ -8,18 +8,17 @@
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
-
 #include <cmath>
 
 #include "app/gui_wiring.h"
 #include "launchlab/colormap_lut.h"
-#include "ui/plots/export.h"
 #include "ui/gl/gl_views.h"
 #include "ui/gl/live_mode.h"
-#include "ui/window/main_window.h"
+#include "ui/plots/export.h"
 #include "ui/plots/outputs_pane.h"
-#include "ui/window/param_panel.h"
 #include "ui/plots/qcp_view_base.h"
+#include "ui/window/main_window.h"
+#include "ui/window/param_panel.h"
 #include "ui/window/settings.h"
 #include "window_helpers.h"
 
@@ -42,7 +41,8 @@ std::shared_ptr<RunOutcome> outcome() {
   HostArray hist("hist", DType::U32, {64});
   for (std::size_t b = 0; b < 64; ++b) hist.view<std::uint32_t>()[b] = std::uint32_t(10 + b);
   HostArray img("img", DType::F32, {kRows, kCols});
-  for (std::size_t k = 0; k < kRows * kCols; ++k) img.view<float>()[k] = float(k);  // top-left lowest, bottom-right highest
+  for (std::size_t k = 0; k < kRows * kCols; ++k)
+    img.view<float>()[k] = float(k);  // top-left lowest, bottom-right highest
   HostArray pts("pts", DType::F32, {3, 400});
   for (std::size_t j = 0; j < 400; ++j) {
     const float x = float(j % 20) / 20.0f, y = float(j / 20) / 20.0f;
@@ -63,12 +63,18 @@ ViewData dataFor(PlotKind kind, const std::shared_ptr<RunOutcome>& o) {
   d.outcome = o;
   d.source = "cpu-serial";
   switch (kind) {
-    case PlotKind::Waveform: d.spec = {.name = "wave", .title = "wave", .plot = kind}; break;
+    case PlotKind::Waveform:
+      d.spec = {.name = "wave", .title = "wave", .plot = kind};
+      break;
     case PlotKind::Histogram:
       d.spec = {.name = "hist", .title = "hist", .plot = kind, .dtype = DType::U32, .xMin = 0.0, .xMax = 64.0};
       break;
-    case PlotKind::Image: d.spec = {.name = "img", .title = "img", .plot = kind}; break;
-    default: d.spec = {.name = "pts", .title = "pts", .plot = PlotKind::Points}; break;
+    case PlotKind::Image:
+      d.spec = {.name = "img", .title = "img", .plot = kind};
+      break;
+    default:
+      d.spec = {.name = "pts", .title = "pts", .plot = PlotKind::Points};
+      break;
   }
   return d;
 }
@@ -231,7 +237,7 @@ class TestGlViews : public QObject {
     QFile svg(dir.filePath("w.svg"));
     QVERIFY(svg.open(QIODevice::ReadOnly));
     const QByteArray text = svg.readAll();
-    QVERIFY(!text.contains("<image"));  // no raster frame in a vector file
+    QVERIFY(!text.contains("<image"));                                             // no raster frame in a vector file
     QVERIFY(text.contains(ViewStyle::normal().seriesColor(0).name().toLatin1()));  // the series, as vectors
   }
 
@@ -274,7 +280,8 @@ class TestGlViews : public QObject {
     QVERIFY(window->glAction()->isEnabled());
     QVERIFY(window->glAction()->isChecked());  // the setting's default
     window->glAction()->trigger();             // off
-    QCOMPARE(window->outputView(0)->drawPath(), QString("QCustomPlot: GL views turned off (setting: Draw plots with OpenGL is off)"));
+    QCOMPARE(window->outputView(0)->drawPath(),
+             QString("QCustomPlot: GL views turned off (setting: Draw plots with OpenGL is off)"));
     window->glAction()->trigger();  // on again
     QVERIFY(GlViews::instance().waitReady(20000));
     const QString path = window->outputView(0)->drawPath();
@@ -313,7 +320,8 @@ class TestGlViews : public QObject {
       }
       QVERIFY(test::runAndWait(*window, 60000));
       for (int t = 0; t < tabs->count(); ++t)
-        if (tabNames.isEmpty() || std::any_of(tabNames.begin(), tabNames.end(), [&](const QString& w) { return tabs->tabText(t).startsWith(w); })) {
+        if (tabNames.isEmpty() || std::any_of(tabNames.begin(), tabNames.end(),
+                                              [&](const QString& w) { return tabs->tabText(t).startsWith(w); })) {
           tabs->setCurrentIndex(t);
           shoot(workload + "_" + QString::number(t));
         }

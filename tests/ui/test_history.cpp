@@ -18,7 +18,8 @@ using namespace launchlab::ui;
 
 namespace {
 /// A finished run of `impl` whose total median is `ms`, with one f32 output of `elements` values all `value`.
-std::shared_ptr<const RunOutcome> outcome(const std::string& impl, double ms, std::size_t elements, float value, int reps = 5) {
+std::shared_ptr<const RunOutcome> outcome(const std::string& impl, double ms, std::size_t elements, float value,
+                                          int reps = 5) {
   auto o = std::make_shared<RunOutcome>();
   o->request.workload = o->result.workload = "vector_add";
   o->request.n = o->result.n = elements;
@@ -45,7 +46,7 @@ class TestHistory : public QObject {
     std::vector<std::shared_ptr<const RunOutcome>> disposed;
     RunHistory h([&](std::shared_ptr<const RunOutcome> o) { disposed.push_back(std::move(o)); }, 3, 1000);
     for (int k = 0; k < 5; ++k) h.add(outcome("cpu-serial", 1 + k, 100, float(k)));  // 400 bytes of arrays each
-    QCOMPARE(h.entries().size(), std::size_t(3));  // the last 3
+    QCOMPARE(h.entries().size(), std::size_t(3));                                    // the last 3
     QCOMPARE(h.entries().front().number, quint64(3));
     // 1000 bytes hold the two newest runs' arrays; older ones keep their timings only.
     QVERIFY(!h.entries()[0].full);

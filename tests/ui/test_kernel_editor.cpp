@@ -20,8 +20,8 @@
 #include "ui/editor/cuda_highlighter.h"
 #include "ui/editor/exercise_store.h"
 #include "ui/editor/kernel_editor.h"
-#include "ui/window/param_panel.h"
 #include "ui/plots/results_tables.h"
+#include "ui/window/param_panel.h"
 #include "window_helpers.h"
 
 using namespace launchlab;

@@ -1,6 +1,8 @@
 // The window on a small screen (a 1280x720 projector, offscreen): it opens inside the available geometry, the
 // parameter panel fits its width for every workload, the browser follows the course, tooltips wrap, the error
 // banner takes its own line, presentation mode gives the plots the room, export keeps a typed name.
+#include <qcustomplot.h>
+
 #include <QAction>
 #include <QApplication>
 #include <QComboBox>
@@ -22,25 +24,23 @@
 #include <QToolTip>
 #include <QTreeWidget>
 
-#include <qcustomplot.h>
-
 #include "app/gui_wiring.h"
 #include "launchlab/chapters.h"
 #include "launchlab/kernels.h"
+#include "ui/dialogs/export_dialog.h"
+#include "ui/plots/charts.h"
+#include "ui/plots/results_tables.h"
 #include "ui/runs/backend.h"
 #include "ui/window/banner.h"
-#include "ui/plots/charts.h"
 #include "ui/window/course_list.h"
-#include "ui/dialogs/export_dialog.h"
 #include "ui/window/main_window.h"
-#include "window_helpers.h"
 #include "ui/window/param_panel.h"
-#include "ui/window/settings.h"
-#include "ui/plots/results_tables.h"
 #include "ui/window/presets.h"
+#include "ui/window/settings.h"
 #include "ui/window/tooltips.h"
 #include "ui/window/window_fit.h"
 #include "ui/window/workload_browser.h"
+#include "window_helpers.h"
 
 using namespace launchlab;
 using namespace launchlab::ui;
@@ -91,7 +91,8 @@ class TestLayout : public QObject {
 
   void opensInsideTheAvailableScreen() {
     const QRect avail = m_window->screen()->availableGeometry();
-    QVERIFY2(avail.contains(m_window->frameGeometry()), qPrintable(QString("%1x%2").arg(m_window->width()).arg(m_window->height())));
+    QVERIFY2(avail.contains(m_window->frameGeometry()),
+             qPrintable(QString("%1x%2").arg(m_window->width()).arg(m_window->height())));
     // The status bar and the bottom tabs are on screen.
     QVERIFY(m_window->rect().contains(rectIn(m_window->timingChart()->widget(), m_window.get())));
   }
@@ -133,15 +134,20 @@ class TestLayout : public QObject {
       QVERIFY2(!scroll->horizontalScrollBar()->isVisible(), qPrintable(id));
       const int room = scroll->viewport()->width();
       const int barRoom = scroll->width() - 2 * scroll->frameWidth() - scroll->verticalScrollBar()->sizeHint().width();
-      QVERIFY2(panel->minimumSizeHint().width() <= barRoom,
-               qPrintable(QString("%1: needs %2 px, %3 with a scroll bar").arg(id).arg(panel->minimumSizeHint().width()).arg(barRoom)));
+      QVERIFY2(panel->minimumSizeHint().width() <= barRoom, qPrintable(QString("%1: needs %2 px, %3 with a scroll bar")
+                                                                           .arg(id)
+                                                                           .arg(panel->minimumSizeHint().width())
+                                                                           .arg(barRoom)));
       QVERIFY2(panel->width() <= room, qPrintable(QString("%1: %2 > %3").arg(id).arg(panel->width()).arg(room)));
       for (QWidget* c : panel->findChildren<QWidget*>()) {
         if (!c->isVisibleTo(panel) || c->width() == 0) continue;
         const QRect r = rectIn(c, scroll->viewport());
         QVERIFY2(r.left() >= 0 && r.right() < room,
-                 qPrintable(QString("%1: %2 '%3' spans x %4..%5, viewport %6").arg(id, c->metaObject()->className(),
-                                                                                     c->objectName()).arg(r.left()).arg(r.right()).arg(room)));
+                 qPrintable(QString("%1: %2 '%3' spans x %4..%5, viewport %6")
+                                .arg(id, c->metaObject()->className(), c->objectName())
+                                .arg(r.left())
+                                .arg(r.right())
+                                .arg(room)));
       }
     }
   }
@@ -161,9 +167,11 @@ class TestLayout : public QObject {
         const bool next = sameRow ? b.left() > a.left() : b.center().y() > a.center().y();
         QVERIFY2(next, qPrintable(QString("%1: %2 at (%3,%4) then %5 at (%6,%7)")
                                       .arg(id, stops[i - 1]->metaObject()->className())
-                                      .arg(a.left()).arg(a.top())
+                                      .arg(a.left())
+                                      .arg(a.top())
                                       .arg(stops[i]->metaObject()->className())
-                                      .arg(b.left()).arg(b.top())));
+                                      .arg(b.left())
+                                      .arg(b.top())));
       }
     }
   }
@@ -206,7 +214,8 @@ class TestLayout : public QObject {
         QVERIFY(item->toolTip(0).contains(item->text(0).toHtmlEscaped()));
         const QRect cell = tree->visualItemRect(item);
         if (!cell.isValid()) continue;  // scrolled out of view
-        const QRect text = tree->fontMetrics().boundingRect(QRect(0, 0, cell.width() - 10, 10000), Qt::TextWordWrap, item->text(0));
+        const QRect text =
+            tree->fontMetrics().boundingRect(QRect(0, 0, cell.width() - 10, 10000), Qt::TextWordWrap, item->text(0));
         QVERIFY2(text.height() <= cell.height(), qPrintable(item->text(0)));
       }
   }
@@ -226,7 +235,8 @@ class TestLayout : public QObject {
         QVERIFY2(!title.isEmpty() && item->toolTip(0).contains(title.toHtmlEscaped()), qPrintable(item->text(0)));
         const QRect cell = tree->visualItemRect(item);
         if (!cell.isValid() || !tree->viewport()->rect().intersects(cell)) continue;  // scrolled out of view
-        const QRect text = tree->fontMetrics().boundingRect(QRect(0, 0, cell.width() - 10, 10000), Qt::TextWordWrap, item->text(0));
+        const QRect text =
+            tree->fontMetrics().boundingRect(QRect(0, 0, cell.width() - 10, 10000), Qt::TextWordWrap, item->text(0));
         QVERIFY2(text.height() <= cell.height(), qPrintable(item->text(0)));
         ++checked;
       }
@@ -258,15 +268,18 @@ class TestLayout : public QObject {
   void errorBannerTakesItsOwnLine() {
     m_window->errorBanner()->hide();
     QApplication::processEvents();
-    m_window->errorBanner()->showMessage(Banner::Level::Error, "Export failed: the folder /nowhere does not exist. " + QString("More words. ").repeated(12));
+    m_window->errorBanner()->showMessage(Banner::Level::Error, "Export failed: the folder /nowhere does not exist. " +
+                                                                   QString("More words. ").repeated(12));
     QApplication::processEvents();
     auto* split = m_window->findChild<QSplitter*>("mainSplit");
     const QRect banner = rectIn(m_window->errorBanner(), m_window.get());
     QVERIFY(m_window->errorBanner()->isVisible());
     // Every wrapped line of the message has room at the banner's width.
     QVERIFY(m_window->errorBanner()->hasHeightForWidth());
-    QVERIFY2(banner.height() >= m_window->errorBanner()->heightForWidth(banner.width()) - 1,
-             qPrintable(QString("%1 px for %2").arg(banner.height()).arg(m_window->errorBanner()->heightForWidth(banner.width()))));
+    QVERIFY2(
+        banner.height() >= m_window->errorBanner()->heightForWidth(banner.width()) - 1,
+        qPrintable(
+            QString("%1 px for %2").arg(banner.height()).arg(m_window->errorBanner()->heightForWidth(banner.width()))));
     QVERIFY(m_window->rect().contains(banner));
     QVERIFY2(!banner.intersects(rectIn(split, m_window.get())), "the banner covers the panes");
     QVERIFY(m_window->rect().contains(rectIn(m_window->timingChart()->widget(), m_window.get())));
@@ -318,8 +331,10 @@ class TestLayout : public QObject {
     // The stage (vector_add's lesson is its speed: the timing chart) takes the window.
     QWidget* out = m_window->stageWidget();
     QCOMPARE(out, timing);
-    QVERIFY2(out->height() >= m_window->height() * 55 / 100, qPrintable(QString("%1 of %2").arg(out->height()).arg(m_window->height())));
-    QVERIFY2(out->width() >= m_window->width() * 80 / 100, qPrintable(QString("%1 of %2").arg(out->width()).arg(m_window->width())));
+    QVERIFY2(out->height() >= m_window->height() * 55 / 100,
+             qPrintable(QString("%1 of %2").arg(out->height()).arg(m_window->height())));
+    QVERIFY2(out->width() >= m_window->width() * 80 / 100,
+             qPrintable(QString("%1 of %2").arg(out->width()).arg(m_window->width())));
     QVERIFY(timing->xAxis->tickLabelFont().pointSizeF() >= normalTick * 1.6);  // x1.6 on a 720-pixel screen
     QVERIFY(timing->yAxis->tickLabelFont().pointSizeF() > normalTick);
     QCOMPARE(presentationScale(1080), 1.8);
@@ -360,7 +375,8 @@ class TestLayout : public QObject {
     QApplication::processEvents();
     QTest::qWait(50);
     QWidget* out = m_window->outputView(0)->widget();
-    QVERIFY2(out->height() >= m_window->height() * 35 / 100, qPrintable(QString("%1 of %2").arg(out->height()).arg(m_window->height())));
+    QVERIFY2(out->height() >= m_window->height() * 35 / 100,
+             qPrintable(QString("%1 of %2").arg(out->height()).arg(m_window->height())));
     QCustomPlot* timing = plotOf(m_window->timingChart()->widget());
     const int rows = int(m_window->timingChart()->data().bars.size());
     QVERIFY(rows >= 8);
@@ -377,7 +393,8 @@ class TestLayout : public QObject {
     auto barColours = [&] {
       QList<QRgb> out;
       for (int i = 0; i < plot->plottableCount(); ++i)
-        if (auto* b = qobject_cast<QCPBars*>(plot->plottable(i)); b && b->brush().style() != Qt::NoBrush && b->data()->size())
+        if (auto* b = qobject_cast<QCPBars*>(plot->plottable(i));
+            b && b->brush().style() != Qt::NoBrush && b->data()->size())
           out << b->brush().color().rgb();
       return out;
     };
@@ -419,10 +436,12 @@ int main(int argc, char** argv) {
   const QString cfg = dir.filePath("screen.json");
   QFile f(cfg);
   if (!f.open(QIODevice::WriteOnly)) return 2;
-  f.write(QString(R"({"screens": [{"name": "projector", "x": 0, "y": 0, "width": %1, "height": %2, "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]})")
-              .arg(kScreen.width())
-              .arg(kScreen.height())
-              .toUtf8());
+  f.write(
+      QString(
+          R"({"screens": [{"name": "projector", "x": 0, "y": 0, "width": %1, "height": %2, "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]})")
+          .arg(kScreen.width())
+          .arg(kScreen.height())
+          .toUtf8());
   f.close();
   qputenv("QT_QPA_PLATFORM", ("offscreen:configfile=" + cfg).toUtf8());
   QApplication app(argc, argv);

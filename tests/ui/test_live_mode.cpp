@@ -7,15 +7,14 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
-
 #include <cmath>
 
 #include "app/gui_wiring.h"
 #include "fakes.h"
-#include "ui/runs/controller.h"
 #include "ui/gl/live_mode.h"
-#include "ui/window/main_window.h"
 #include "ui/plots/outputs_pane.h"
+#include "ui/runs/controller.h"
+#include "ui/window/main_window.h"
 #include "ui/window/param_panel.h"
 #include "window_helpers.h"
 

@@ -86,8 +86,9 @@ class TestLogText : public QObject {
     race.verification.note = "observed 57 of 16777216 increments: 16777159 lost to the race";
     r.impls.push_back(race);
     QCOMPARE(runProblemsText(r), QString());
-    QCOMPARE(runLessonsText(r), QString("Lesson: CUDA race: observed 57 of 16777216 increments: 16777159 lost to the race "
-                                        "(1 of 1 values differ from the reference) \u2014 the outcome this demonstration shows"));
+    QCOMPARE(runLessonsText(r),
+             QString("Lesson: CUDA race: observed 57 of 16777216 increments: 16777159 lost to the race "
+                     "(1 of 1 values differ from the reference) \u2014 the outcome this demonstration shows"));
     ImplResult bad = impl("cuda-atomic", Status::Ok);
     bad.title = "CUDA atomicAdd";
     bad.verification.outcome = Verification::Outcome::Fail;

@@ -1,31 +1,29 @@
 // The whole window on the real engine (offscreen): the first screen shows a real run, invalid input disables
 // Run with the reason in place, workloads switch, Cancel works, presentation mode and export work.
-#include <cmath>
-
 #include <QAction>
-
 #include <QApplication>
-#include <QScreen>
 #include <QDir>
+#include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QScreen>
 #include <QSignalSpy>
 #include <QTemporaryDir>
-#include <QLabel>
 #include <QTest>
+#include <cmath>
 
 #include "app/gui_wiring.h"
 #include "fakes.h"
+#include "ui/dialogs/export_dialog.h"
+#include "ui/plots/charts.h"
+#include "ui/plots/view_style.h"
 #include "ui/runs/backend.h"
 #include "ui/window/banner.h"
-#include "ui/plots/charts.h"
-#include "ui/dialogs/export_dialog.h"
 #include "ui/window/main_window.h"
-#include "window_helpers.h"
-#include "ui/plots/view_style.h"
 #include "ui/window/param_panel.h"
 #include "ui/window/settings.h"
 #include "ui/window/workload_browser.h"
+#include "window_helpers.h"
 
 using namespace launchlab;
 using namespace launchlab::ui;
@@ -181,7 +179,7 @@ class TestMainWindow : public QObject {
     w.show();
     QVERIFY(shown.wait(10000));
     ParamPanel* panel = w.paramPanel();
-    QVERIFY(panel->editor("block-shape"));   // 2D: a shape list, no 1D slider
+    QVERIFY(panel->editor("block-shape"));  // 2D: a shape list, no 1D slider
     QVERIFY(!panel->editor("block-slider"));
     auto* limits = qobject_cast<QLabel*>(panel->editor("launch-limits"));  // the per-dimension limits, named
     QVERIFY(limits && limits->text().contains(QString("grid x \u2264 2147483647, y \u2264 65535")));

@@ -1,25 +1,26 @@
 // The window's parts on their own (offscreen): the outputs pane makes the views a workload's metadata calls
 // for and shows a run's arrays; the sweep pane lists what can be swept, says why it cannot, shows the points it
 // is given and runs a sweep through the controller; the preset menu lists, saves and loads presets.
+#include <qcustomplot.h>
+
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
-#include <QScrollBar>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QWheelEvent>
-#include <qcustomplot.h>
 
 #include "fakes.h"
 #include "launchlab/kernel_resources.h"
+#include "ui/explorer/sweep_pane.h"
 #include "ui/plots/charts.h"
 #include "ui/plots/outputs_pane.h"
-#include "ui/window/preset_menu.h"
 #include "ui/plots/results_tables.h"
+#include "ui/window/preset_menu.h"
 #include "ui/window/settings.h"
-#include "ui/explorer/sweep_pane.h"
 
 using namespace launchlab;
 using namespace launchlab::ui;
@@ -210,8 +211,9 @@ class TestPanes : public QObject {
   // register-file quarter, 48 per SM: 32 threads -> the 32-block limit, 50%; 256 -> 6 blocks, 75%; 1024 -> 1, 50%.
   void sweepPaneDrawsTheTheoreticalOccupancyOfTheSelectedImplementation() {
     auto backend = std::make_shared<test::FakeBackend>();
-    backend->setKernelRecords(parseResourceUsage("arch = sm_90\n Function _ZN9launchlab7kernels4meta2kAEPf:\n"
-                                                 "  REG:40 STACK:0 SHARED:0 LOCAL:0\n"));
+    backend->setKernelRecords(
+        parseResourceUsage("arch = sm_90\n Function _ZN9launchlab7kernels4meta2kAEPf:\n"
+                           "  REG:40 STACK:0 SHARED:0 LOCAL:0\n"));
     RunController controller(backend);
     SweepPane pane(controller);
     const MetaWorkload meta;

@@ -1,7 +1,6 @@
 // Plot mapping as plain functions: min/max decimation (pyramid == raw scan), sampling, histogram re-binning,
 // image down-sampling, scalars, timing-chart and sweep data, colour maps, captions.
 #include <QTest>
-
 #include <cmath>
 #include <limits>
 #include <random>
@@ -309,8 +308,8 @@ class TestPlotData : public QObject {
     g.launch = LaunchConfig{{30, 1, 1}, {128, 1, 1}, 0};
     r.impls.push_back(g);
     const std::string c = captionText(r, "out");
-    for (const char* part : {"vector_add", "n = 1000 f32", "input = arange", "30 blocks x 128 threads", "no GPU: no CUDA driver",
-                             "2026-11-21T10:00:00Z"})
+    for (const char* part : {"vector_add", "n = 1000 f32", "input = arange", "30 blocks x 128 threads",
+                             "no GPU: no CUDA driver", "2026-11-21T10:00:00Z"})
       QVERIFY2(c.find(part) != std::string::npos, part);
     QCOMPARE(paddedRange(0.02, 300, true).lo, 0.01);
     QCOMPARE(paddedRange(0.02, 300, true).hi, 1000.0);

@@ -56,12 +56,14 @@ class TestPresets : public QObject {
     QVERIFY(err.startsWith("not JSON"));
     QVERIFY(!presetFromJson(R"({"name": "x"})", &err));
     QVERIFY(err.contains("not a LaunchLab preset"));
-    QVERIFY(!presetFromJson(R"({"launchlab_preset": 1, "name": "x", "form": {"workload": "a", "reps": "five"}})", &err));
+    QVERIFY(
+        !presetFromJson(R"({"launchlab_preset": 1, "name": "x", "form": {"workload": "a", "reps": "five"}})", &err));
     QVERIFY(err.contains("reps"));
     QVERIFY(!presetFromJson(R"({"launchlab_preset": 1, "name": "x", "form": {"size": "1M"}})", &err));
     QVERIFY(err.contains("workload"));
     // An unknown dtype is refused by name instead of becoming the workload's default.
-    QVERIFY(!presetFromJson(R"({"launchlab_preset": 1, "name": "x", "form": {"workload": "a", "dtype": "f16"}})", &err));
+    QVERIFY(
+        !presetFromJson(R"({"launchlab_preset": 1, "name": "x", "form": {"workload": "a", "dtype": "f16"}})", &err));
     QVERIFY2(err.contains("unknown dtype 'f16'"), qPrintable(err));
   }
 

@@ -1,21 +1,20 @@
 // Zooming the Mandelbrot image re-runs it on the zoomed region: the region's parameters from the part of the image in
 // view (hand-checked), nothing when the whole image is in view, and the window's "Re-run this region" end to end on
 // the CPU (the second run's form and result cover the zoomed region).
+#include <qcustomplot.h>
+
 #include <QApplication>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTest>
-
 #include <cstdlib>
 
-#include <qcustomplot.h>
-
 #include "launchlab/kernels.h"
+#include "ui/plots/outputs_pane.h"
+#include "ui/plots/region_zoom.h"
 #include "ui/runs/backend.h"
 #include "ui/window/main_window.h"
-#include "ui/plots/outputs_pane.h"
 #include "ui/window/param_panel.h"
-#include "ui/plots/region_zoom.h"
 #include "ui/window/settings.h"
 
 using namespace launchlab;
@@ -52,8 +51,8 @@ class TestRegionZoom : public QObject {
     QVERIFY(std::abs(num(*p, "x_min") - (-0.875 - 0.375)) < 1e-12);
     QVERIFY(std::abs(num(*p, "y_min") - (0 - 0.375)) < 1e-12);
     // From a region already set, other params kept.
-    const auto q = zoomedRegion(m, {{"x_min", "-1"}, {"y_min", "-1"}, {"step", "0.01"}, {"cap", "50"}},
-                                {0, 0, 50, 50, 100, 100});
+    const auto q =
+        zoomedRegion(m, {{"x_min", "-1"}, {"y_min", "-1"}, {"step", "0.01"}, {"cap", "50"}}, {0, 0, 50, 50, 100, 100});
     QVERIFY(q);
     QCOMPARE(num(*q, "step"), 0.005);
     QCOMPARE(num(*q, "x_min"), -1.0);
@@ -64,8 +63,8 @@ class TestRegionZoom : public QObject {
   void nothingToZoomWhenTheWholeImageIsInView() {
     const WorkloadInfo& m = registry().find("mandelbrot")->info();
     QVERIFY(!zoomedRegion(m, {}, {0, 0, 1000, 1000, 1000, 1000}));
-    QVERIFY(!zoomedRegion(m, {}, {-200, -100, 1200, 1100, 1000, 1000}));  // zoomed out: margins around the image
-    QVERIFY(!zoomedRegion(m, {}, {2000, 0, 3000, 10, 1000, 1000}));       // panned off the image
+    QVERIFY(!zoomedRegion(m, {}, {-200, -100, 1200, 1100, 1000, 1000}));         // zoomed out: margins around the image
+    QVERIFY(!zoomedRegion(m, {}, {2000, 0, 3000, 10, 1000, 1000}));              // panned off the image
     QVERIFY(!zoomedRegion(m, {{"step", "1e-12"}}, {0, 0, 10, 10, 1000, 1000}));  // below the smallest step
     QVERIFY(!zoomedRegion(registry().find("vector_add")->info(), {}, {0, 0, 1, 1, 10, 10}));
   }
@@ -95,7 +94,8 @@ class TestRegionZoom : public QObject {
     QVERIFY(button->isVisible());
     auto* plot = qobject_cast<QCustomPlot*>(w.outputView(0)->widget());
     QVERIFY(plot);
-    plot->xAxis->setRange(45, 55);  // about columns 45..55 and rows 45..55 of the 100 x 100 image (a wide plot shows more columns)
+    plot->xAxis->setRange(
+        45, 55);  // about columns 45..55 and rows 45..55 of the 100 x 100 image (a wide plot shows more columns)
     plot->yAxis->setRange(45, 55);
     plot->replot();  // square pixels may widen one axis: the view at the click is what counts
     QApplication::processEvents();

@@ -8,8 +8,8 @@
 #include <QTest>
 
 #include "fakes.h"
-#include "ui/window/main_window.h"
 #include "ui/dialogs/remote_dialog.h"
+#include "ui/window/main_window.h"
 #include "ui/window/settings.h"
 
 using namespace launchlab::ui;

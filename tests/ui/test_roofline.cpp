@@ -2,19 +2,20 @@
 // their hand-computed intensity and GFLOP/s under made-up ceilings (with the bound and % of the roof in the hover
 // readout, and an implementation without a FLOP count listed, not placed), the provenance written on the plot, the
 // datasheet ceilings without a GPU, and an N sweep fixture opened in the sweep tab with its crossover markers.
+#include <qcustomplot.h>
+
 #include <QCheckBox>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
-#include <qcustomplot.h>
 
+#include "../n_sweep_fixture.h"
 #include "fakes.h"
 #include "launchlab/io/atomic_file.h"
 #include "ui/explorer/crossover_view.h"
 #include "ui/explorer/roofline_view.h"
 #include "ui/explorer/sweep_pane.h"
 #include "window_helpers.h"
-#include "../n_sweep_fixture.h"
 
 using namespace launchlab;
 using namespace launchlab::ui;
@@ -89,7 +90,8 @@ class TestRoofline : public QObject {
     const Ceilings c = datasheetCeilingsFor({});
     QCOMPARE(c.copyGBs, 3350.0);
     QCOMPARE(c.fp32Gflops, 67000.0);
-    QCOMPARE(ceilingsProvenance(c, false), QString("Ceilings theoretical: datasheet of NVIDIA H100 SXM5 (no GPU here)"));
+    QCOMPARE(ceilingsProvenance(c, false),
+             QString("Ceilings theoretical: datasheet of NVIDIA H100 SXM5 (no GPU here)"));
     QCOMPARE(ceilingsProvenance(madeUpCeilings(), true),
              QString("Ceilings measured on Fixture GPU (test data), 2026-11-20"));
   }
@@ -121,8 +123,8 @@ class TestRoofline : public QObject {
     // cuda-x and cpu-serial share a FLOP/byte: one label, the faster first; cuda-fma has its own.
     QStringList labels;
     for (int i = 0; i < view.plot()->itemCount(); ++i)
-      if (auto* t = qobject_cast<QCPItemText*>(view.plot()->item(i)); t && t->visible() && !t->text().contains("roof") &&
-                                                                       !t->text().contains("ridge"))
+      if (auto* t = qobject_cast<QCPItemText*>(view.plot()->item(i));
+          t && t->visible() && !t->text().contains("roof") && !t->text().contains("ridge"))
         labels << t->text();
     labels.sort();
     QCOMPARE(labels.join(" | "), QString("cuda-fma | cuda-x\ncpu-serial"));

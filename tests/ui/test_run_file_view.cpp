@@ -6,13 +6,13 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "../fake_devices.h"
 #include "app/gui_wiring.h"
 #include "launchlab/io/run_file.h"
 #include "ui/window/banner.h"
 #include "ui/window/main_window.h"
 #include "ui/window/param_panel.h"
 #include "ui/window/settings.h"
-#include "../fake_devices.h"
 #include "window_helpers.h"
 
 using namespace launchlab;
@@ -72,7 +72,8 @@ class TestRunFileView : public QObject {
     f.close();
     QVERIFY(!m_window->openRunFile(junk));
     QVERIFY(m_window->errorBanner()->isVisible());
-    QVERIFY2(m_window->errorBanner()->text().contains("not a LaunchLab run file"), qPrintable(m_window->errorBanner()->text()));
+    QVERIFY2(m_window->errorBanner()->text().contains("not a LaunchLab run file"),
+             qPrintable(m_window->errorBanner()->text()));
     QCOMPARE(m_window->lastOutcome(), before);
     QVERIFY(m_window->recordedBanner()->isVisible());
   }

@@ -19,14 +19,14 @@
 
 #include "app/gui_wiring.h"
 #include "launchlab/course.h"
-#include "ui/runs/backend.h"
 #include "ui/plots/charts.h"
-#include "ui/window/main_window.h"
 #include "ui/plots/outputs_pane.h"
+#include "ui/plots/view_style.h"
+#include "ui/runs/backend.h"
+#include "ui/window/main_window.h"
 #include "ui/window/param_panel.h"
 #include "ui/window/settings.h"
 #include "ui/window/stage.h"
-#include "ui/plots/view_style.h"
 
 using namespace launchlab;
 using namespace launchlab::ui;

@@ -3,21 +3,21 @@
 // waves, predicted against measured); broken files give one inline message and keep what is shown; a live
 // block x grid sweep runs every cell through the controller and fills the map; an N sweep runs the GPU variant
 // against the CPU implementations.
-#include <tuple>
+#include <qcustomplot.h>
 
 #include <QFile>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
-#include <qcustomplot.h>
+#include <tuple>
 
+#include "../sweep_fixture.h"
 #include "app/gui_wiring.h"
 #include "fakes.h"
 #include "launchlab/command_line.h"
-#include "ui/plots/plot_interaction.h"
 #include "ui/explorer/sweep_heatmap.h"
 #include "ui/explorer/sweep_pane.h"
-#include "../sweep_fixture.h"
+#include "ui/plots/plot_interaction.h"
 
 using namespace launchlab;
 using namespace launchlab::ui;
@@ -104,8 +104,9 @@ class TestSweepHeatmap : public QObject {
     QVERIFY(pane.openSweepFile(writeFile(m_dir, "fixture.json", launchlab::test::fixtureSweepJson())));
     QVERIFY(pane.heatmapShown());
     QVERIFY(pane.shown().recorded);
-    QCOMPARE(pane.sourceText(), QString("Recorded on Fixture GPU (test data) (driver 13.0), 2026-11-20 10:30 UTC \u2014 "
-                                        "vector_add, fixture.json, not measured here"));
+    QCOMPARE(pane.sourceText(),
+             QString("Recorded on Fixture GPU (test data) (driver 13.0), 2026-11-20 10:30 UTC \u2014 "
+                     "vector_add, fixture.json, not measured here"));
     QVERIFY(pane.messageText().isEmpty());
     const SweepMap& m = pane.heatmap()->map();
     QCOMPARE(m.blocks.size(), std::size_t(3));
@@ -115,7 +116,8 @@ class TestSweepHeatmap : public QObject {
     QVERIFY(pane.heatmap()->readoutAt(5, 0).isEmpty());
     QCOMPARE(pane.heatmap()->titleText(), QString("CUDA grid-stride loop"));
     // The best cell (the shortest time: block 128, grid 264) is explained at once.
-    QVERIFY2(pane.detailsText().startsWith("<b>block 128, grid 264: kernel 0.01875 ms"), qPrintable(pane.detailsText()));
+    QVERIFY2(pane.detailsText().startsWith("<b>block 128, grid 264: kernel 0.01875 ms"),
+             qPrintable(pane.detailsText()));
     // The live sweep is separate: switching shows it (empty), and back.
     pane.showRecorded(false);
     QVERIFY(!pane.shown().recorded);
@@ -158,7 +160,8 @@ class TestSweepHeatmap : public QObject {
     pane.heatmap()->interaction()->hoverAt(QPointF(plot->xAxis->coordToPixel(0), plot->yAxis->coordToPixel(1)));
     QCOMPARE(pane.heatmap()->interaction()->text(), QString("block 128 \u00D7 grid 264: 0.01875 ms"));
     QSignalSpy clicked(pane.heatmap(), &SweepHeatmap::cellClicked);
-    QTest::mouseClick(plot, Qt::LeftButton, {}, QPoint(int(plot->xAxis->coordToPixel(1)), int(plot->yAxis->coordToPixel(0))));
+    QTest::mouseClick(plot, Qt::LeftButton, {},
+                      QPoint(int(plot->xAxis->coordToPixel(1)), int(plot->yAxis->coordToPixel(0))));
     QCOMPARE(clicked.size(), 1);
     QCOMPARE(clicked.at(0).at(0).toInt(), 2);  // block 256, grid 132
     const QString d = pane.detailsText();
@@ -219,7 +222,8 @@ class TestSweepHeatmap : public QObject {
     base.workload = "gridded";
     base.reps = 1;
     const quint64 id = pane.start(w, base, {}, "n = 1Ki");
-    QCOMPARE(lines.at(0).at(0).toString(), QString("job %1: block \u00D7 grid sweep of cuda-a over 16 block sizes \u00D7 8 grids").arg(id));
+    QCOMPARE(lines.at(0).at(0).toString(),
+             QString("job %1: block \u00D7 grid sweep of cuda-a over 16 block sizes \u00D7 8 grids").arg(id));
     QVERIFY(done.wait(20000));
     QCOMPARE(pane.points().size(), std::size_t(16 * 8));
     QVERIFY(pane.heatmapShown());
@@ -246,8 +250,9 @@ class TestSweepHeatmap : public QObject {
     base.workload = "gridded";
     base.reps = 1;
     const quint64 id = pane.start(w, base, {}, {});
-    QCOMPARE(lines.at(0).at(0).toString(),
-             QString("job %1: N sweep of cuda-a against 2 CPU implementations over 9 sizes (2^10 \u2026 2^26)").arg(id));
+    QCOMPARE(
+        lines.at(0).at(0).toString(),
+        QString("job %1: N sweep of cuda-a against 2 CPU implementations over 9 sizes (2^10 \u2026 2^26)").arg(id));
     QVERIFY(done.wait(20000));
     const auto reqs = backend->requests();
     QCOMPARE(reqs.size(), std::size_t(9));

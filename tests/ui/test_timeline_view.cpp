@@ -1,12 +1,11 @@
 // The timeline view (PlotKind::Timeline): a Gantt chart of a synthetic two-stream timeline (one bar per operation,
 // rows named by stream, a legend of the three engines, the overlap and the CPU's poll count in the title), the
 // message a CPU implementation gets instead of bars, and an export that draws it.
+#include <qcustomplot.h>
+
 #include <QImage>
 #include <QTemporaryDir>
 #include <QTest>
-
-#include <qcustomplot.h>
-
 #include <limits>
 
 #include "launchlab/timeline.h"
@@ -24,9 +23,11 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 std::shared_ptr<RunOutcome> twoStreamOutcome() {
   auto o = std::make_shared<RunOutcome>();
   o->result.workload = "streams_overlap";
-  const std::vector<TimelineSpan> spans = {
-      {0, TimelineEngine::H2D, 0, 2},    {0, TimelineEngine::Kernel, 2, 2.5}, {0, TimelineEngine::D2H, 2.5, 4},
-      {1, TimelineEngine::H2D, 1, 3},    {1, TimelineEngine::Kernel, 3, 3.5}};
+  const std::vector<TimelineSpan> spans = {{0, TimelineEngine::H2D, 0, 2},
+                                           {0, TimelineEngine::Kernel, 2, 2.5},
+                                           {0, TimelineEngine::D2H, 2.5, 4},
+                                           {1, TimelineEngine::H2D, 1, 3},
+                                           {1, TimelineEngine::Kernel, 3, 3.5}};
   ImplResult gpu;
   gpu.implId = "cuda-streams";
   gpu.title = "CUDA k streams";
@@ -84,7 +85,8 @@ class TestTimelineView : public QObject {
     QVERIFY(plot->legend->visible());
     QStringList legend;
     for (int i = 0; i < plot->legend->itemCount(); ++i)
-      if (auto* item = qobject_cast<QCPPlottableLegendItem*>(plot->legend->item(i))) legend << item->plottable()->name();
+      if (auto* item = qobject_cast<QCPPlottableLegendItem*>(plot->legend->item(i)))
+        legend << item->plottable()->name();
     QCOMPARE(legend, (QStringList{"H2D copy", "kernel", "D2H copy"}));
     // The whole timeline is in view, stream 0 on top.
     QVERIFY(plot->xAxis->range().lower <= 0 && plot->xAxis->range().upper >= 4);

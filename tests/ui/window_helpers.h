@@ -2,7 +2,6 @@
 // Helpers shared by the tests that drive the whole window.
 #include <QAction>
 #include <QSignalSpy>
-
 #include <memory>
 
 #include "ui/window/main_window.h"

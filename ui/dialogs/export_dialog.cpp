@@ -68,8 +68,10 @@ QGroupBox* ExportDialog::buildPlotBox() {
   m_format = new QComboBox;
   m_format->addItem("PNG (raster)", int(ImageFormat::Png));
   m_format->addItem("PDF (vector)", int(ImageFormat::Pdf));
-  if (svgAvailable()) m_format->addItem("SVG (vector)", int(ImageFormat::Svg));
-  else m_format->setToolTip("SVG needs Qt's SVG module, which this build was made without");
+  if (svgAvailable())
+    m_format->addItem("SVG (vector)", int(ImageFormat::Svg));
+  else
+    m_format->setToolTip("SVG needs Qt's SVG module, which this build was made without");
   m_dpi = new QSpinBox;
   m_dpi->setRange(36, 1200);
   m_dpi->setValue(192);
@@ -219,7 +221,8 @@ ExportResult ExportDialog::exportPlotNow() {
 
 void ExportDialog::exportData(int kind) {
   if (!m_outcome && kind != 3) return;
-  const QString base = QDir(m_folder).filePath(m_outcome ? slug(QString::fromStdString(m_outcome->result.workload)) : "sweep");
+  const QString base =
+      QDir(m_folder).filePath(m_outcome ? slug(QString::fromStdString(m_outcome->result.workload)) : "sweep");
   QString p;
   switch (kind) {
     case 0:
@@ -232,7 +235,10 @@ void ExportDialog::exportData(int kind) {
       break;
     case 2:
       p = QFileDialog::getExistingDirectory(this, "Folder for the .npy arrays", m_folder);
-      if (!p.isEmpty()) report(exportRunNpy(m_outcome->result, QDir(p).filePath(slug(QString::fromStdString(m_outcome->result.workload)) + "_arrays"), m_outcome->workload));
+      if (!p.isEmpty())
+        report(exportRunNpy(m_outcome->result,
+                            QDir(p).filePath(slug(QString::fromStdString(m_outcome->result.workload)) + "_arrays"),
+                            m_outcome->workload));
       break;
     case 3:
       p = browse("Sweep as CSV", base + "_sweep.csv", "*.csv");

@@ -3,7 +3,6 @@
 /// run's data to CSV, JSON and .npy. Results are reported inline, never in a dialog storm.
 #include <QDialog>
 #include <QList>
-
 #include <memory>
 #include <vector>
 

@@ -30,7 +30,8 @@ RemoteDialog::RemoteDialog(AppSettings& settings, const QString& current, QWidge
       "Run the jobs on this machine, or on a GPU server over SSH (key-based login: ssh must connect without a "
       "password). The server needs launchlab-cli; the plots are drawn here from the arrays that come back.");
   intro->setWordWrap(true);
-  auto* now = new QLabel("Runs go to: " + (current.isEmpty() ? QString("this machine") : current.toHtmlEscaped() + " (over SSH)"));
+  auto* now = new QLabel("Runs go to: " +
+                         (current.isEmpty() ? QString("this machine") : current.toHtmlEscaped() + " (over SSH)"));
   m_host = new QLineEdit(m_settings.remoteHost());
   m_host->setPlaceholderText("this machine (or user@gpu-server[:port])");
   m_host->setToolTip("[user@]host[:port], as for launchlab --remote; empty or \"local\" for this machine");

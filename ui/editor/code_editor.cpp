@@ -20,8 +20,10 @@ class Gutter : public QWidget {
     if (e->type() == QEvent::ToolTip) {
       auto* he = static_cast<QHelpEvent*>(e);
       const QString text = m_editor->markText(m_editor->lineAt(he->pos().y()));
-      if (text.isEmpty()) QToolTip::hideText();
-      else QToolTip::showText(he->globalPos(), text, this);
+      if (text.isEmpty())
+        QToolTip::hideText();
+      else
+        QToolTip::showText(he->globalPos(), text, this);
       return true;
     }
     return QWidget::event(e);
@@ -40,8 +42,10 @@ CodeEditor::CodeEditor(QWidget* parent) : QPlainTextEdit(parent) {
   m_gutter = new Gutter(this);
   connect(this, &QPlainTextEdit::blockCountChanged, this, [this] { setViewportMargins(gutterWidth(), 0, 0, 0); });
   connect(this, &QPlainTextEdit::updateRequest, this, [this](const QRect& r, int dy) {
-    if (dy) m_gutter->scroll(0, dy);
-    else m_gutter->update(0, r.y(), m_gutter->width(), r.height());
+    if (dy)
+      m_gutter->scroll(0, dy);
+    else
+      m_gutter->update(0, r.y(), m_gutter->width(), r.height());
   });
   setViewportMargins(gutterWidth(), 0, 0, 0);
 }
@@ -73,8 +77,10 @@ bool CodeEditor::viewportEvent(QEvent* e) {
   if (e->type() == QEvent::ToolTip) {
     auto* he = static_cast<QHelpEvent*>(e);
     const QString text = markText(lineAt(he->pos().y()));
-    if (text.isEmpty()) QToolTip::hideText();
-    else QToolTip::showText(he->globalPos(), text, viewport());
+    if (text.isEmpty())
+      QToolTip::hideText();
+    else
+      QToolTip::showText(he->globalPos(), text, viewport());
     return true;
   }
   return QPlainTextEdit::viewportEvent(e);

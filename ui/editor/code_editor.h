@@ -3,7 +3,6 @@
 /// marks at source lines: a wavy underline on the line, a coloured dot in the gutter and the message as the
 /// tooltip of both (compiler diagnostics and compute-sanitizer findings alike).
 #include <QPlainTextEdit>
-
 #include <vector>
 
 namespace launchlab::ui {
@@ -11,8 +10,8 @@ namespace launchlab::ui {
 /// A message at a line of the file (1-based).
 struct EditorMark {
   int line = 0;
-  QString text;        ///< "error: expected a \";\"" — the tooltip and the list's row
-  bool error = true;   ///< red; false: a warning (orange)
+  QString text;       ///< "error: expected a \";\"" — the tooltip and the list's row
+  bool error = true;  ///< red; false: a warning (orange)
   bool operator==(const EditorMark&) const = default;
 };
 

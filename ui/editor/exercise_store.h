@@ -1,8 +1,9 @@
 #pragma once
 /// Where the kernel editor's files come from and go: the starting files and reference solutions shipped with the
-/// app (the workload folders' kernels/<workload>/exercise*.cu, compiled into core: exerciseText), the student's copy of each exercise in
-/// the user's data folder (QStandardPaths::AppDataLocation/exercises/<exercise>.cu, written atomically), and
-/// .cu files imported or exported by hand (checked with core's checkKernelSource: text, not empty, ≤ 256 KiB).
+/// app (the workload folders' kernels/<workload>/exercise*.cu, compiled into core: exerciseText), the student's copy of
+/// each exercise in the user's data folder (QStandardPaths::AppDataLocation/exercises/<exercise>.cu, written
+/// atomically), and .cu files imported or exported by hand (checked with core's checkKernelSource: text, not empty, ≤
+/// 256 KiB).
 #include <QString>
 
 #include "launchlab/exercise.h"

@@ -5,7 +5,6 @@
 /// `check` in a QProcess). The file is saved per exercise in the user's data folder (ExerciseStore) and restored
 /// next time; Reset and Reveal solution are undoable replacements, Import/Export read and write .cu files.
 #include <QWidget>
-
 #include <functional>
 #include <memory>
 #include <optional>

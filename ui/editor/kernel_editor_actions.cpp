@@ -129,7 +129,8 @@ void KernelEditor::revealSolution() {
     return;
   }
   replaceText(text, "This is the reference solution (kernels/" +
-                        QString::fromStdString(exerciseFile(*m_exercise, true)) + "). Ctrl+Z brings your version back.");
+                        QString::fromStdString(exerciseFile(*m_exercise, true)) +
+                        "). Ctrl+Z brings your version back.");
 }
 
 bool KernelEditor::importFile(const QString& path) {

@@ -53,7 +53,8 @@ CrossoverPlot crossoverPlot(const std::vector<std::string>& axisFields, const st
   for (const auto& id : order) {
     const bool gpu = id == c.gpuImpl;
     for (int copies = 0; copies < (gpu ? 2 : 1); ++copies) {
-      CrossoverCurve curve{gpu ? QString(copies ? "GPU with copies" : "GPU kernel only") : q(id), gpu, copies == 1, {}, {}};
+      CrossoverCurve curve{
+          gpu ? QString(copies ? "GPU with copies" : "GPU kernel only") : q(id), gpu, copies == 1, {}, {}};
       for (const auto& [n, t] : byImpl[id]) {
         curve.n.push_back(n);
         curve.ms.push_back(gpu && !copies ? t.first : t.second);
@@ -107,7 +108,9 @@ void CrossoverView::setViewStyle(const ViewStyle& s) {
   rebuild();
 }
 
-void CrossoverView::render(QCPPainter& painter, const QSize& size) { m_plot->toPainter(&painter, size.width(), size.height()); }
+void CrossoverView::render(QCPPainter& painter, const QSize& size) {
+  m_plot->toPainter(&painter, size.width(), size.height());
+}
 QString CrossoverView::exportTitle() const { return m_title->text(); }
 QStringList CrossoverView::markerTexts() const { return m_markers; }
 
@@ -131,7 +134,8 @@ void CrossoverView::addMarker(double n, const QString& text, const QColor& colou
 void CrossoverView::rebuild() {
   resetLogLogPlot(*m_plot, *m_title, m_style);
   m_markers.clear();
-  m_title->setText(m_titleText.isEmpty() ? QString("CPU/GPU crossover: open an N sweep") : "CPU/GPU crossover: " + m_titleText);
+  m_title->setText(m_titleText.isEmpty() ? QString("CPU/GPU crossover: open an N sweep")
+                                         : "CPU/GPU crossover: " + m_titleText);
   m_plot->xAxis->setLabel("N (elements)");
   m_plot->yAxis->setLabel("time (ms, median)");
   double lo = 1e300, hi = 0, nLo = 1e300, nHi = 0;
@@ -141,7 +145,8 @@ void CrossoverView::rebuild() {
     g->setName(c.name);
     const QColor colour = c.gpu ? m_style.seriesColor(0) : m_style.seriesColor(1 + 2 * cpu++);
     g->setPen(QPen(colour, m_style.lineWidth * 1.5, c.withCopies ? Qt::DashLine : Qt::SolidLine));
-    g->setScatterStyle(QCPScatterStyle(c.gpu ? QCPScatterStyle::ssDisc : QCPScatterStyle::ssSquare, colour, m_style.markerSize));
+    g->setScatterStyle(
+        QCPScatterStyle(c.gpu ? QCPScatterStyle::ssDisc : QCPScatterStyle::ssSquare, colour, m_style.markerSize));
     QVector<double> x, y;
     for (std::size_t i = 0; i < c.n.size(); ++i)
       if (c.ms[i] > 0) {
@@ -160,7 +165,8 @@ void CrossoverView::rebuild() {
   }
   if (const auto& c = m_data.crossover) {
     if (c->kernelOnlyFrom)
-      addMarker(double(*c->kernelOnlyFrom), "kernel only: " + powerOfTwoText(*c->kernelOnlyFrom), m_style.seriesColor(0));
+      addMarker(double(*c->kernelOnlyFrom), "kernel only: " + powerOfTwoText(*c->kernelOnlyFrom),
+                m_style.seriesColor(0));
     if (c->withCopiesFrom)
       addMarker(double(*c->withCopiesFrom), "with copies: " + powerOfTwoText(*c->withCopiesFrom),
                 toQColor(m_style.palette->foreground));

@@ -5,7 +5,6 @@
 /// under the title ("GPU wins from N = 2^16 (kernel only) · with copies: never up to 2^28").
 #include <QString>
 #include <QStringList>
-
 #include <optional>
 #include <string>
 #include <vector>
@@ -30,8 +29,8 @@ struct CrossoverCurve {
 struct CrossoverPlot {
   std::vector<CrossoverCurve> curves;
   std::optional<Crossover> crossover;  ///< of the first GPU variant (and the first group of the other axes)
-  QString kernelLabel;  ///< "GPU wins from N = 2^16 (kernel only)" or "kernel only: never up to 2^28"
-  QString copiesLabel;  ///< "with copies: from N = 2^22" or "with copies: never up to 2^28"
+  QString kernelLabel;                 ///< "GPU wins from N = 2^16 (kernel only)" or "kernel only: never up to 2^28"
+  QString copiesLabel;                 ///< "with copies: from N = 2^22" or "with copies: never up to 2^28"
 };
 
 /// Empties `plot` for a rebuild (its readout kept) and styles it with log-log axes and `title`.

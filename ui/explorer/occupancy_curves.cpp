@@ -7,7 +7,8 @@ std::vector<OccupancyCurve> occupancyCurves(const OccupancyReport& report) {
   for (const auto& row : report.rows) {
     const KernelRecord& k = row.kernel;
     const std::string name = k.displayName();
-    const QString label = "occupancy " + QString::fromStdString(name) + QString(" (%1 regs)").arg(k.resources.registersPerThread);
+    const QString label =
+        "occupancy " + QString::fromStdString(name) + QString(" (%1 regs)").arg(k.resources.registersPerThread);
     if (curves.empty() || curves.back().label != label) curves.push_back({label, {}, {}});
     curves.back().threads.push_back(double(row.block.count()));
     curves.back().percent.push_back(100.0 * row.occupancy.occupancy);

@@ -3,7 +3,6 @@
 /// sweep chart, which overlays them on the measured points: no GPU needed (the device's profile, else the default
 /// one, and the kernels' resource usage recorded at build time). Plain data, no widgets.
 #include <QString>
-
 #include <vector>
 
 #include "launchlab/occupancy_report.h"

@@ -6,13 +6,12 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QVBoxLayout>
-
 #include <algorithm>
 #include <cmath>
 #include <tuple>
 
-#include "launchlab/run_compare.h"
 #include "crossover_view.h"
+#include "launchlab/run_compare.h"
 #include "plot_interaction.h"
 
 namespace launchlab::ui {
@@ -54,8 +53,8 @@ RooflineMarks rooflineMarks(const RunResult& r, const Ceilings& c, const QString
 QString rooflineReadout(const RooflineMark& m) {
   const RooflinePoint& p = m.point;
   return QString("%1 (%2): %3 FLOP/byte, %4 GFLOP/s, %5 GB/s, %6-bound, %7 % of the roof")
-      .arg(m.label, m.gpu ? "GPU" : "CPU", sig(p.intensity), sig(p.gflops), sig(p.gbs), q(std::string(boundName(p.bound))),
-           QString::number(p.percentOfRoof, 'f', p.percentOfRoof < 10 ? 1 : 0));
+      .arg(m.label, m.gpu ? "GPU" : "CPU", sig(p.intensity), sig(p.gflops), sig(p.gbs),
+           q(std::string(boundName(p.bound))), QString::number(p.percentOfRoof, 'f', p.percentOfRoof < 10 ? 1 : 0));
 }
 
 Ceilings datasheetCeilingsFor(const DeviceStatus& device) {
@@ -129,7 +128,9 @@ void RooflineView::setViewStyle(const ViewStyle& s) {
 QString RooflineView::provenanceText() const { return ceilingsProvenance(m_ceilings, m_gpuPresent); }
 QString RooflineView::noFlopText() const { return m_noFlop->isVisibleTo(this) ? m_noFlop->text() : QString(); }
 QString RooflineView::exportTitle() const { return "Roofline: " + q(m_run.workload); }
-void RooflineView::render(QCPPainter& painter, const QSize& size) { m_plot->toPainter(&painter, size.width(), size.height()); }
+void RooflineView::render(QCPPainter& painter, const QSize& size) {
+  m_plot->toPainter(&painter, size.width(), size.height());
+}
 
 QString RooflineView::otherDeviceNote() const {
   const bool gpuRun = std::any_of(m_run.impls.begin(), m_run.impls.end(), [](const ImplResult& i) { return i.gpu; });
@@ -152,8 +153,8 @@ QString RooflineView::readoutAt(double intensity, double gflops) const {
   }
   if (best) return rooflineReadout(*best);
   const Bound b = boundAt(m_ceilings, intensity);
-  return QString("%1 FLOP/byte: roof %2 GFLOP/s (%3-bound)").arg(sig(intensity), sig(roofAt(m_ceilings, intensity)),
-                                                                 q(std::string(boundName(b))));
+  return QString("%1 FLOP/byte: roof %2 GFLOP/s (%3-bound)")
+      .arg(sig(intensity), sig(roofAt(m_ceilings, intensity)), q(std::string(boundName(b))));
 }
 
 void RooflineView::fitAxes(double& xLo, double& xHi) {
@@ -199,8 +200,8 @@ void RooflineView::drawRoofs(double xLo, double xHi) {
   const double xm = std::sqrt(xLo * ridge);  // halfway along the slope (log scale), under it
   label(QString("memory roof %1 GB/s").arg(sig(m_ceilings.copyGBs)), xm * 1.15, xm * m_ceilings.copyGBs / 1.15,
         Qt::AlignLeft | Qt::AlignTop, m_style.seriesColor(2));
-  label(QString("FP32 compute roof %1 GFLOP/s").arg(sig(peak)), xHi / 1.3, peak * 1.12, Qt::AlignRight | Qt::AlignBottom,
-        m_style.seriesColor(3));
+  label(QString("FP32 compute roof %1 GFLOP/s").arg(sig(peak)), xHi / 1.3, peak * 1.12,
+        Qt::AlignRight | Qt::AlignBottom, m_style.seriesColor(3));
   label(QString("ridge %1 FLOP/byte").arg(sig(ridge)), ridge * 1.1, peak / 1.3, Qt::AlignLeft | Qt::AlignTop,
         toQColor(m_style.palette->foreground));
 }
@@ -270,8 +271,9 @@ void RooflineView::rebuild() {
   m_title->setText("Roofline" + (m_haveRun ? ": " + q(m_run.workload) : QString()));
   m_provenance->setText(provenanceText());
   m_provenance->setFont(m_style.font(1.0, true));
-  m_provenance->setTextColor(m_ceilings.source == Ceilings::Source::Theoretical ? QColor(0x8a, 0x5a, 0x00)
-                                                                                 : toQColor(m_style.palette->foreground));
+  m_provenance->setTextColor(m_ceilings.source == Ceilings::Source::Theoretical
+                                 ? QColor(0x8a, 0x5a, 0x00)
+                                 : toQColor(m_style.palette->foreground));
   m_plot->xAxis->setLabel("arithmetic intensity (FLOP / byte moved)");
   m_plot->yAxis->setLabel("achieved GFLOP/s");
   double xLo = 0, xHi = 0;

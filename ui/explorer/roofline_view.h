@@ -8,7 +8,6 @@
 #include <QString>
 #include <QStringList>
 #include <QWidget>
-
 #include <vector>
 
 #include "export.h"
@@ -26,9 +25,9 @@ class PlotInteraction;
 
 /// One implementation of one run on the roofline.
 struct RooflineMark {
-  QString label;          ///< "cuda-grid-stride", or "#3 cuda-grid-stride" for a History run
+  QString label;  ///< "cuda-grid-stride", or "#3 cuda-grid-stride" for a History run
   bool gpu = false;
-  bool current = true;    ///< of the run on screen (false: a History run)
+  bool current = true;  ///< of the run on screen (false: a History run)
   RooflinePoint point;
 };
 

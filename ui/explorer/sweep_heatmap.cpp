@@ -1,8 +1,8 @@
 #include "sweep_heatmap.h"
 
-#include <QMouseEvent>
 #include <qcustomplot.h>
 
+#include <QMouseEvent>
 #include <cmath>
 
 #include "plot_interaction.h"
@@ -33,7 +33,9 @@ SweepHeatmap::~SweepHeatmap() { delete m_plot.data(); }
 QWidget* SweepHeatmap::widget() { return m_plot; }
 QString SweepHeatmap::titleText() const { return m_title->text(); }
 QString SweepHeatmap::exportTitle() const { return m_title->text(); }
-void SweepHeatmap::render(QCPPainter& painter, const QSize& size) { m_plot->toPainter(&painter, size.width(), size.height()); }
+void SweepHeatmap::render(QCPPainter& painter, const QSize& size) {
+  m_plot->toPainter(&painter, size.width(), size.height());
+}
 
 void SweepHeatmap::setMap(SweepMap map, SweepMetric metric, const QString& title) {
   m_map = std::move(map);
@@ -58,9 +60,12 @@ std::optional<std::pair<std::size_t, std::size_t>> SweepHeatmap::cellAt(double x
 QString SweepHeatmap::valueText(double v) const {
   if (!std::isfinite(v)) return "not measured";
   switch (m_metric) {
-    case SweepMetric::TimeMs: return QString::number(v, 'g', 4) + " ms";
-    case SweepMetric::BandwidthGBs: return QString::number(v, 'f', 1) + " GB/s";
-    case SweepMetric::PercentOfCopy: return QString::number(v, 'f', 1) + " % of cudaMemcpy";
+    case SweepMetric::TimeMs:
+      return QString::number(v, 'g', 4) + " ms";
+    case SweepMetric::BandwidthGBs:
+      return QString::number(v, 'f', 1) + " GB/s";
+    case SweepMetric::PercentOfCopy:
+      return QString::number(v, 'f', 1) + " % of cudaMemcpy";
   }
   return {};
 }
@@ -77,7 +82,8 @@ void SweepHeatmap::pickBest() {
   for (std::size_t i = 0; i < m_map.values.size(); ++i) {
     const double v = m_map.values[i];
     if (!std::isfinite(v)) continue;
-    const bool better = best < 0 || (m_metric == SweepMetric::TimeMs ? v < m_map.values[std::size_t(best)] : v > m_map.values[std::size_t(best)]);
+    const bool better = best < 0 || (m_metric == SweepMetric::TimeMs ? v < m_map.values[std::size_t(best)]
+                                                                     : v > m_map.values[std::size_t(best)]);
     if (better) best = int(i);
   }
   if (best >= 0) clickCell(std::size_t(best) % m_map.blocks.size(), std::size_t(best) / m_map.blocks.size());
@@ -93,7 +99,8 @@ void SweepHeatmap::clickCell(std::size_t block, std::size_t grid) {
 
 void SweepHeatmap::released(QMouseEvent* e) {
   if (e->button() != Qt::LeftButton || !m_plot->axisRect()->rect().contains(e->pos())) return;
-  if (const auto cell = cellAt(m_plot->xAxis->pixelToCoord(e->position().x()), m_plot->yAxis->pixelToCoord(e->position().y())))
+  if (const auto cell =
+          cellAt(m_plot->xAxis->pixelToCoord(e->position().x()), m_plot->yAxis->pixelToCoord(e->position().y())))
     clickCell(cell->first, cell->second);
 }
 
@@ -102,8 +109,9 @@ void SweepHeatmap::rebuild() {
   applyPlotStyle(*m_plot, m_style);
   styleTitle(*m_title, m_style);
   m_plot->legend->setVisible(false);
-  m_title->setText(m_titleText.isEmpty() ? QString("Block \xC3\x97 grid heatmap: pick a grid axis and press Sweep, or open a sweep")
-                                         : m_titleText);
+  m_title->setText(m_titleText.isEmpty()
+                       ? QString("Block \xC3\x97 grid heatmap: pick a grid axis and press Sweep, or open a sweep")
+                       : m_titleText);
   m_scale->axis()->setLabel(q(std::string(sweepMetricName(m_metric))));
   m_scale->axis()->setLabelFont(m_style.font());
   m_scale->axis()->setTickLabelFont(m_style.font());
@@ -117,14 +125,16 @@ void SweepHeatmap::rebuild() {
   m_scale->setVisible(m_colors->visible());
   if (m_colors->visible()) {
     data->setSize(int(nb), int(ng));
-    data->setRange(QCPRange(0, double(std::max<std::size_t>(nb, 2) - 1)), QCPRange(0, double(std::max<std::size_t>(ng, 2) - 1)));
+    data->setRange(QCPRange(0, double(std::max<std::size_t>(nb, 2) - 1)),
+                   QCPRange(0, double(std::max<std::size_t>(ng, 2) - 1)));
     for (std::size_t g = 0; g < ng; ++g)
       for (std::size_t b = 0; b < nb; ++b) data->setCell(int(b), int(g), m_map.at(b, g));
     const double lo = m_map.minValue, hi = m_map.maxValue > lo ? m_map.maxValue : lo + 1;
     // Times spanning a decade or more: a log scale, or one slow cell would paint every other one the same.
     const bool log = m_metric == SweepMetric::TimeMs && lo > 0 && hi / lo >= 10;
     m_colors->setDataScaleType(log ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
-    QSharedPointer<QCPAxisTicker> ticker = log ? QSharedPointer<QCPAxisTicker>(new QCPAxisTickerLog) : QSharedPointer<QCPAxisTicker>(new QCPAxisTicker);
+    QSharedPointer<QCPAxisTicker> ticker =
+        log ? QSharedPointer<QCPAxisTicker>(new QCPAxisTickerLog) : QSharedPointer<QCPAxisTicker>(new QCPAxisTicker);
     ticker->setTickCount(log ? 3 : 5);  // a short colour bar: few labels that never touch
     m_scale->axis()->setTicker(ticker);
     m_colors->setDataRange(QCPRange(lo, hi));

@@ -4,7 +4,6 @@
 /// shows its report). Cells with nothing measured are grey with a cross; small maps print each value in its cell.
 #include <QObject>
 #include <QPointer>
-
 #include <optional>
 #include <utility>
 

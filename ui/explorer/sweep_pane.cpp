@@ -1,12 +1,8 @@
 #include "sweep_pane.h"
 
-#include <algorithm>
-#include <cstring>
-
 #include <QComboBox>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QThread>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMenu>
@@ -14,8 +10,11 @@
 #include <QScrollArea>
 #include <QSplitter>
 #include <QStackedWidget>
+#include <QThread>
 #include <QToolButton>
 #include <QVBoxLayout>
+#include <algorithm>
+#include <cstring>
 
 #include "charts.h"
 #include "crossover_view.h"
@@ -36,8 +35,13 @@ struct GridChoiceItem {
 constexpr GridChoiceItem kGridChoices[] = {
     {"Grid: auto (block-size curve)", ""},
     {"Grid: SMs \xC3\x97 1, 2, 4, 8, 16, 32 (heatmap)", "sm*1,sm*2,sm*4,sm*8,sm*16,sm*32"},
-    {"Grid: SMs \xC3\x97 1\xE2\x80\xA6" "8 (heatmap)", "sm*1:sm*8:sm*1"},
-    {"N: 2^10\xE2\x80\xA6" "2^26 against the CPU (crossover)", "n:" "2^10,2^12,2^14,2^16,2^18,2^20,2^22,2^24,2^26"},
+    {"Grid: SMs \xC3\x97 1\xE2\x80\xA6"
+     "8 (heatmap)",
+     "sm*1:sm*8:sm*1"},
+    {"N: 2^10\xE2\x80\xA6"
+     "2^26 against the CPU (crossover)",
+     "n:"
+     "2^10,2^12,2^14,2^16,2^18,2^20,2^22,2^24,2^26"},
 };
 constexpr const char* kNAxis = "n:";
 
@@ -109,8 +113,11 @@ QWidget* SweepPane::buildControls() {
   m_grid = new QComboBox;
   compact(m_grid, 14);
   for (const auto& c : kGridChoices) m_grid->addItem(c.label, QString(c.axis));
-  m_grid->setToolTip("No grid axis: one curve over block sizes. SM multiples: every block size at each grid, as a heatmap");
-  m_button = new QPushButton("Sweep 32\xE2\x80\xA6" "1024 threads per block");
+  m_grid->setToolTip(
+      "No grid axis: one curve over block sizes. SM multiples: every block size at each grid, as a heatmap");
+  m_button = new QPushButton(
+      "Sweep 32\xE2\x80\xA6"
+      "1024 threads per block");
   m_button->setToolTip(sweepButtonTip());
   m_open = new QToolButton;
   m_open->setText("Open sweep");
@@ -126,8 +133,9 @@ QWidget* SweepPane::buildControls() {
   compact(m_metric, 12);
   for (SweepMetric m : {SweepMetric::TimeMs, SweepMetric::BandwidthGBs, SweepMetric::PercentOfCopy})
     m_metric->addItem(q(std::string(sweepMetricName(m))), int(m));
-  m_metric->setToolTip("What the heatmap colours: kernel time, GB/s, or GB/s as a share of the cudaMemcpy bandwidth "
-                       "measured in the same sweep");
+  m_metric->setToolTip(
+      "What the heatmap colours: kernel time, GB/s, or GB/s as a share of the cudaMemcpy bandwidth "
+      "measured in the same sweep");
   row->addWidget(m_impl, 1);
   row->addWidget(m_grid, 1);
   row->addWidget(m_button);
@@ -140,8 +148,12 @@ QWidget* SweepPane::buildControls() {
   connect(m_impl, &QComboBox::currentIndexChanged, this,
           [this] { updateOccupancy(m_controller.backend().registry().find(m_workloadId)); });
   connect(m_grid, &QComboBox::currentIndexChanged, this, [this](int i) {
-    if (m_grid->itemData(i).toString().startsWith(kNAxis)) m_button->setText("Sweep N against the CPU");
-    else m_button->setText(i == 0 ? QString("Sweep 32\xE2\x80\xA6" "1024 threads per block") : QString("Sweep block \xC3\x97 grid"));
+    if (m_grid->itemData(i).toString().startsWith(kNAxis))
+      m_button->setText("Sweep N against the CPU");
+    else
+      m_button->setText(i == 0 ? QString("Sweep 32\xE2\x80\xA6"
+                                         "1024 threads per block")
+                               : QString("Sweep block \xC3\x97 grid"));
   });
   connect(m_source, &QComboBox::currentIndexChanged, this, [this] { refresh(); });
   connect(m_metric, &QComboBox::currentIndexChanged, this, [this] { refresh(); });
@@ -176,7 +188,8 @@ void SweepPane::fillOpenMenu() {
   menu->addAction("Open a sweep file (JSON)\xE2\x80\xA6", this, &SweepPane::chooseFile);
   menu->addSection("Reference sweeps shipped with LaunchLab");
   const auto refs = referenceSweepFiles();
-  for (const QString& path : refs) menu->addAction(QFileInfo(path).completeBaseName(), this, [this, path] { openSweepFile(path); });
+  for (const QString& path : refs)
+    menu->addAction(QFileInfo(path).completeBaseName(), this, [this, path] { openSweepFile(path); });
   if (refs.empty()) menu->addAction("none in this build (resources/reference-sweeps/README.md)")->setEnabled(false);
 }
 
@@ -219,8 +232,10 @@ bool SweepPane::showOpened(const QString& path, std::optional<ShownSweep> s, con
   if (m_source->count() < 2) m_source->addItem({});
   m_source->setItemText(1, "Recorded: " + QFileInfo(path).fileName());
   emit logLine(m_recorded->label());
-  if (m_source->currentIndex() == 1) refresh();
-  else m_source->setCurrentIndex(1);
+  if (m_source->currentIndex() == 1)
+    refresh();
+  else
+    m_source->setCurrentIndex(1);
   m_heatmap->pickBest();  // the best launch explained at once; a click explains another
   return true;
 }
@@ -229,7 +244,9 @@ void SweepPane::showRecorded(bool recorded) { m_source->setCurrentIndex(recorded
 void SweepPane::setGridChoice(int index) { m_grid->setCurrentIndex(index); }
 void SweepPane::setMetric(SweepMetric m) { m_metric->setCurrentIndex(m_metric->findData(int(m))); }
 
-const ShownSweep& SweepPane::shown() const { return m_source->currentIndex() == 1 && m_recorded ? *m_recorded : m_live; }
+const ShownSweep& SweepPane::shown() const {
+  return m_source->currentIndex() == 1 && m_recorded ? *m_recorded : m_live;
+}
 
 void SweepPane::setMessage(const QString& text) {
   m_message->setText(text);
@@ -241,8 +258,9 @@ void SweepPane::refresh() {
   const bool any = s.recorded || !s.points.empty();
   m_sourceLabel->setVisible(any);
   m_sourceLabel->setText(s.label());
-  m_sourceLabel->setStyleSheet(s.recorded ? "background: #fff3cd; color: #5c4300; border: 1px solid #c9a227; padding: 3px; font-weight: bold;"
-                                          : "color: #0b4f8a; font-weight: bold;");
+  m_sourceLabel->setStyleSheet(
+      s.recorded ? "background: #fff3cd; color: #5c4300; border: 1px solid #c9a227; padding: 3px; font-weight: bold;"
+                 : "color: #0b4f8a; font-weight: bold;");
   m_stack->setCurrentIndex(s.hasGrid() ? 1 : 0);
   m_unavailable->setVisible(!m_unavailable->text().isEmpty() && !s.recorded);  // the recorded sweep needs no GPU
   m_metric->setEnabled(s.hasGrid());
@@ -250,7 +268,8 @@ void SweepPane::refresh() {
   const Workload* w = m_controller.backend().registry().find(s.workload.empty() ? m_workloadId : s.workload);
   const ImplSpec* spec = w ? w->findImpl(s.implId()) : nullptr;
   const QString impl = spec ? q(spec->title) : q(s.implId());
-  const QString setup = s.recorded ? "recorded on " + q(s.device.available ? s.device.info.name : "no GPU") : m_liveSetup;
+  const QString setup =
+      s.recorded ? "recorded on " + q(s.device.available ? s.device.info.name : "no GPU") : m_liveSetup;
   if (s.hasGrid()) {
     const auto metric = SweepMetric(m_metric->currentData().toInt());
     // The label above says whose sweep it is; the title names the variant (and the live form's size).
@@ -290,7 +309,8 @@ void SweepPane::showCell(int point) {
     m_details->setText("Nothing was run for this cell.");
     return;
   }
-  const SweepCellReport r = cellReportOf(s, point, m_controller.backend().registry(), m_controller.backend().kernelRecords());
+  const SweepCellReport r =
+      cellReportOf(s, point, m_controller.backend().registry(), m_controller.backend().kernelRecords());
   QString html;
   for (std::size_t i = 0; i < r.lines.size(); ++i) {
     const QString line = q(r.lines[i]).toHtmlEscaped();
@@ -317,21 +337,23 @@ void SweepPane::updateOccupancy(const Workload* w) {
   const DeviceStatus device = m_controller.backend().deviceStatus();
   const auto own = device.available ? profileForDevice(device.info) : std::nullopt;
   const WorkloadInfo& info = w->info();
-  const OccupancyReport r = occupancyReport(info, *spec, m_controller.backend().kernelRecords(),
-                                            own.value_or(defaultArchProfile()), true, sweepBlocks(info.launchDims),
-                                            GridChoice{std::nullopt, info.defaultN}, info.defaultDType);
+  const OccupancyReport r =
+      occupancyReport(info, *spec, m_controller.backend().kernelRecords(), own.value_or(defaultArchProfile()), true,
+                      sweepBlocks(info.launchDims), GridChoice{std::nullopt, info.defaultN}, info.defaultDType);
   m_chart->setOccupancy(occupancyAxisLabel(r), occupancyCurves(r));
 }
 
 void SweepPane::updateControls(bool formOk) {
-  const QString why = sweepBlockedReason(m_controller.backend().deviceStatus(), m_impl->count() > 0, formOk, m_controller.busy());
+  const QString why =
+      sweepBlockedReason(m_controller.backend().deviceStatus(), m_impl->count() > 0, formOk, m_controller.busy());
   m_button->setEnabled(why.isEmpty());
   m_impl->setEnabled(m_impl->count() > 0);
   m_button->setToolTip(why.isEmpty() ? sweepButtonTip() : why);
   // Reasons that last (no GPU, nothing to sweep) are said on the tab, not only in a disabled button's tooltip.
   const QString lasting = sweepBlockedReason(m_controller.backend().deviceStatus(), m_impl->count() > 0, true, false);
-  m_unavailable->setText(lasting.isEmpty() ? QString() : "Sweeps are not available here: " + lasting +
-                                                             " (Open sweep shows a recorded one)");
+  m_unavailable->setText(lasting.isEmpty()
+                             ? QString()
+                             : "Sweeps are not available here: " + lasting + " (Open sweep shows a recorded one)");
   m_unavailable->setVisible(!lasting.isEmpty() && !shown().recorded);
 }
 
@@ -359,7 +381,8 @@ quint64 SweepPane::start(const Workload& w, const RunRequest& base, const QStrin
   std::string err;
   const auto grids = axisValues(m_grid->currentData().toString().toStdString(), &err, smCountForSweeps(device));
   const bool twoD = grids && !grids->empty() && !m_grid->currentData().toString().isEmpty();
-  const auto blocks = sweepBlocks(w.info().launchDims, m_controller.backend().launchLimits().maxThreadsPerBlock, twoD ? 64 : 32);
+  const auto blocks =
+      sweepBlocks(w.info().launchDims, m_controller.backend().launchLimits().maxThreadsPerBlock, twoD ? 64 : 32);
   m_live = ShownSweep{};
   m_live.workload = w.info().id;
   m_live.device = device;
@@ -372,12 +395,14 @@ quint64 SweepPane::start(const Workload& w, const RunRequest& base, const QStrin
   m_clock.start();
   showRecorded(false);
   refresh();
-  const quint64 id = m_controller.startSweep(base, implId.toStdString(), blocks, twoD ? *grids : std::vector<std::string>{});
+  const quint64 id =
+      m_controller.startSweep(base, implId.toStdString(), blocks, twoD ? *grids : std::vector<std::string>{});
   emit logLine(sweepStartLine(id, implId, blocks.size(), twoD ? grids->size() : 0));
   return id;
 }
 
-quint64 SweepPane::startNSweep(const Workload& w, const RunRequest& base, const QString& implId, const QString& setupText) {
+quint64 SweepPane::startNSweep(const Workload& w, const RunRequest& base, const QString& implId,
+                               const QString& setupText) {
   std::string err;
   const auto ns = axisValues(m_grid->currentData().toString().mid(int(std::strlen(kNAxis))).toStdString(), &err);
   if (!ns) return 0;
@@ -408,7 +433,8 @@ void SweepPane::showPoint(quint64, int index, int count, const SweepPoint& p) {
   emit logLine(sweepPointLine(index, count, p, isNSweep(m_live)));
   m_notes->setText(sweepNotesText(m_live.points));
   if (shown().recorded) return;
-  if (m_live.hasGrid() || isNSweep(m_live)) refresh();
+  if (m_live.hasGrid() || isNSweep(m_live))
+    refresh();
   else {
     m_chart->addPoint(p);
     m_sourceLabel->setVisible(true);

@@ -8,7 +8,6 @@
 /// Sweeps run through the RunController (startSweep, sweepPoint, sweepFinished); this pane only shows them.
 #include <QElapsedTimer>
 #include <QWidget>
-
 #include <memory>
 #include <optional>
 #include <string>

@@ -34,9 +34,12 @@ std::optional<ShownSweep> openSweepFile(const QString& path, QString* error) {
   QFile f(path);
   std::string why;
   std::optional<SweepDocument> d;
-  if (!f.open(QIODevice::ReadOnly)) why = f.errorString().toStdString();
-  else if (f.size() > qint64(kMaxSweepJsonBytes)) why = "larger than " + std::to_string(kMaxSweepJsonBytes >> 20) + " MiB";
-  else d = parseSweepJson(f.readAll().toStdString(), &why);
+  if (!f.open(QIODevice::ReadOnly))
+    why = f.errorString().toStdString();
+  else if (f.size() > qint64(kMaxSweepJsonBytes))
+    why = "larger than " + std::to_string(kMaxSweepJsonBytes >> 20) + " MiB";
+  else
+    d = parseSweepJson(f.readAll().toStdString(), &why);
   if (!d) {
     if (error) *error = QFileInfo(path).fileName() + ": " + q(why);
     return std::nullopt;
@@ -54,7 +57,8 @@ std::optional<ShownSweep> openSweepFile(const QString& path, QString* error) {
 
 std::vector<QString> referenceSweepFiles(const QString& folder) {
   std::vector<QString> out;
-  for (const QFileInfo& fi : QDir(folder).entryInfoList({"*.json"}, QDir::Files, QDir::Name)) out.push_back(fi.filePath());
+  for (const QFileInfo& fi : QDir(folder).entryInfoList({"*.json"}, QDir::Files, QDir::Name))
+    out.push_back(fi.filePath());
   return out;
 }
 
@@ -66,9 +70,9 @@ SweepCellReport cellReportOf(const ShownSweep& s, int index, const Registry& reg
   const ImplSpec* impl = w ? w->findImpl(p.implId) : nullptr;
   if (!impl || !impl->isGpu()) return sweepCellReport(p, ceiling, nullptr);
   const auto own = s.device.available ? profileForDevice(s.device.info) : std::nullopt;
-  const OccupancyReport r = occupancyReport(w->info(), *impl, records, own.value_or(defaultArchProfile()), !own,
-                                            {p.block}, GridChoice{sweepPointGrid(s.axes, p), w->info().defaultN},
-                                            w->info().defaultDType);
+  const OccupancyReport r =
+      occupancyReport(w->info(), *impl, records, own.value_or(defaultArchProfile()), !own, {p.block},
+                      GridChoice{sweepPointGrid(s.axes, p), w->info().defaultN}, w->info().defaultDType);
   return sweepCellReport(p, ceiling, r.rows.empty() ? nullptr : &r.rows.front());
 }
 

@@ -4,7 +4,6 @@
 /// the label that says which it is; the two are never merged. Also the reference sweeps shipped in the resources,
 /// and one cell's report with the occupancy of its launch (core's sweep_map.h and occupancy_report.h).
 #include <QString>
-
 #include <optional>
 #include <string>
 #include <vector>

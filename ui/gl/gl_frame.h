@@ -7,7 +7,6 @@
 #include <QImage>
 #include <QSize>
 #include <QString>
-
 #include <cstdint>
 #include <memory>
 
@@ -27,19 +26,19 @@ struct GlFrameRequest {
   GlDraw kind = GlDraw::Waveform;
   std::shared_ptr<const RunOutcome> keep;  ///< keeps `array` alive while the render thread reads it
   const HostArray* array = nullptr;
-  QSize pixels;            ///< framebuffer size in device pixels
-  GlRange range;           ///< axis coordinates mapped onto the framebuffer
+  QSize pixels;   ///< framebuffer size in device pixels
+  GlRange range;  ///< axis coordinates mapped onto the framebuffer
   /// Renderer coordinates when they differ from the axis ones (histogram: bars; waveform: element indices, the
   /// axis ones); the same as `range` otherwise.
   GlRange drawRange;
   bool logY = false;
-  std::uint64_t begin = 0, end = 0;  ///< waveform: the visible elements
-  std::uint32_t columns = 0;         ///< waveform: pixel columns (M4)
-  std::uint32_t maxBars = 512;       ///< histogram
-  int cols = 0, rows = 0;            ///< image
-  double lo = 0, hi = 1;             ///< image: the colour scale's range
+  std::uint64_t begin = 0, end = 0;    ///< waveform: the visible elements
+  std::uint32_t columns = 0;           ///< waveform: pixel columns (M4)
+  std::uint32_t maxBars = 512;         ///< histogram
+  int cols = 0, rows = 0;              ///< image
+  double lo = 0, hi = 1;               ///< image: the colour scale's range
   std::uint64_t maxPoints = 1u << 21;  ///< points
-  QColor color, color2;              ///< series (points: inside, outside); opaque
+  QColor color, color2;                ///< series (points: inside, outside); opaque
   float lineWidth = 1, pointSize = 3;  ///< device pixels
 };
 
@@ -49,10 +48,10 @@ struct GlFrame {
   quint64 generation = 0;
   QImage image;
   GlRange range;
-  QString error;      ///< "" when the image is good
-  QString dataNote;   ///< where the frame's data came from (GlFrameSource::dataNote), or ""
-  QString path;       ///< the frame source that fed it ("host upload", "GPU-rendered: CUDA\u2013OpenGL interop")
-  QString pathWhy;    ///< why that path, when the render thread chose between two (gl_path.h), or ""
+  QString error;     ///< "" when the image is good
+  QString dataNote;  ///< where the frame's data came from (GlFrameSource::dataNote), or ""
+  QString path;      ///< the frame source that fed it ("host upload", "GPU-rendered: CUDA\u2013OpenGL interop")
+  QString pathWhy;   ///< why that path, when the render thread chose between two (gl_path.h), or ""
   /// The last GL check (canary) the render thread had made when it drew this frame: a frame older than the check
   /// the window asked for last (GlRenderService::canaryWanted) may be wrong and is never shown.
   quint64 checkedEpoch = 0;

@@ -5,7 +5,6 @@
 /// another implementation, installed with GlRenderService::setFrameSource; it fills the same buffers with the same
 /// bytes. Render thread only; GL builds only.
 #include <QString>
-
 #include <cstddef>
 #include <memory>
 

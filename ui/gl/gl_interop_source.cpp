@@ -1,8 +1,9 @@
 // The device-memory frame source (gl_frame_source.h): a run's output array taken from the worker's device memory
-// (device_imports.h), or else uploaded once into this process's CUDA context (render/gl_interop.h's DeviceCopy), then every frame — a zoom, a pan, a new size — rebuilt on the GPU by the geometry
-// twins straight into the renderer's buffers registered with CUDA (render/render_view.h's interop path). Built when
-// the window has both launchlab_render and CUDA; the render service installs it when its EGL context sits on the
-// CUDA device (interopSupport), else the host feeder stays.
+// (device_imports.h), or else uploaded once into this process's CUDA context (render/gl_interop.h's DeviceCopy), then
+// every frame — a zoom, a pan, a new size — rebuilt on the GPU by the geometry twins straight into the renderer's
+// buffers registered with CUDA (render/render_view.h's interop path). Built when the window has both launchlab_render
+// and CUDA; the render service installs it when its EGL context sits on the CUDA device (interopSupport), else the host
+// feeder stays.
 #include "gl_interop_source.h"
 
 #include <algorithm>
@@ -20,10 +21,14 @@ namespace {
 
 PlotKind plotKindOf(GlDraw d) {
   switch (d) {
-    case GlDraw::Waveform: return PlotKind::Waveform;
-    case GlDraw::Histogram: return PlotKind::Histogram;
-    case GlDraw::Image: return PlotKind::Image;
-    case GlDraw::Points: break;
+    case GlDraw::Waveform:
+      return PlotKind::Waveform;
+    case GlDraw::Histogram:
+      return PlotKind::Histogram;
+    case GlDraw::Image:
+      return PlotKind::Image;
+    case GlDraw::Points:
+      break;
   }
   return PlotKind::Points;
 }
@@ -70,9 +75,9 @@ class InteropFrameSource final : public GlFrameSource {
   /// The device copy of q.array: uploaded on its first frame, kept for the next ones (the last few arrays; those
   /// whose run the window has let go are freed first).
   const render::DeviceCopy& deviceCopyOf(const GlFrameRequest& q) {
-    m_resident.erase(std::remove_if(m_resident.begin(), m_resident.end(),
-                                    [](const Resident& r) { return r.keep.use_count() == 1; }),
-                     m_resident.end());
+    m_resident.erase(
+        std::remove_if(m_resident.begin(), m_resident.end(), [](const Resident& r) { return r.keep.use_count() == 1; }),
+        m_resident.end());
     for (const auto& r : m_resident)
       if (r.array == q.array && r.keep == q.keep) return *r.copy;
     if (m_resident.size() >= kKept) m_resident.pop_front();

@@ -1,7 +1,6 @@
 #pragma once
 /// The interop frame source (gl_interop_source.cpp): built when the window links launchlab_render and CUDA.
 #include <QString>
-
 #include <memory>
 
 #include "gl_frame_source.h"

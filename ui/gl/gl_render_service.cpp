@@ -27,10 +27,14 @@ class HostFrameSource final : public GlFrameSource {
   gl::Expected<std::size_t> feed(gl::PlotRenderer& r, const GlFrameRequest& q) override {
     const HostArray& a = *q.array;
     switch (q.kind) {
-      case GlDraw::Waveform: return gl::feedWaveform(r, a.data(), a.dtype(), q.begin, q.end, q.columns);
-      case GlDraw::Histogram: return gl::feedHistogram(r, a.data(), a.dtype(), a.size(), q.maxBars);
-      case GlDraw::Image: return gl::feedImage(r, a.data(), a.dtype(), q.cols, q.rows);
-      case GlDraw::Points: return gl::feedPoints(r, a.data(), a.dtype(), a.size() / 3, q.maxPoints);
+      case GlDraw::Waveform:
+        return gl::feedWaveform(r, a.data(), a.dtype(), q.begin, q.end, q.columns);
+      case GlDraw::Histogram:
+        return gl::feedHistogram(r, a.data(), a.dtype(), a.size(), q.maxBars);
+      case GlDraw::Image:
+        return gl::feedImage(r, a.data(), a.dtype(), q.cols, q.rows);
+      case GlDraw::Points:
+        return gl::feedPoints(r, a.data(), a.dtype(), a.size() / 3, q.maxPoints);
     }
     return gl::Expected<std::size_t>::fail("unknown plot kind");
   }
@@ -84,13 +88,16 @@ struct GlRenderService::Gl {
   gl::Status draw(const GlFrameRequest& q, std::size_t n, const gl::PlotRect& rect) {
     const gl::DataRange dr{q.drawRange.x0, q.drawRange.x1, q.drawRange.y0, q.drawRange.y1, q.logY};
     switch (q.kind) {
-      case GlDraw::Waveform: return renderer->drawWaveform(rect, dr, q.begin, n, rgba(q.color), q.lineWidth);
-      case GlDraw::Histogram: return renderer->drawHistogram(rect, dr, n, rgba(q.color));
+      case GlDraw::Waveform:
+        return renderer->drawWaveform(rect, dr, q.begin, n, rgba(q.color), q.lineWidth);
+      case GlDraw::Histogram:
+        return renderer->drawHistogram(rect, dr, n, rgba(q.color));
       case GlDraw::Image: {
         const gl::ImageStyle style{q.lo, q.hi, {1, 0, 1, 1}, true};
         return renderer->drawImage(rect, q.cols, q.rows, style, lut);
       }
-      case GlDraw::Points: return renderer->drawPoints(rect, dr, n, rgba(q.color), rgba(q.color2), q.pointSize);
+      case GlDraw::Points:
+        return renderer->drawPoints(rect, dr, n, rgba(q.color), rgba(q.color2), q.pointSize);
     }
     return gl::Status::fail("unknown plot kind");
   }
@@ -213,12 +220,15 @@ GlRenderService::~GlRenderService() {
   if (m_started) {
     // The renderer and the context go on the thread where the context is current, and that thread's EGL state
     // with them: left to the thread's exit, libglvnd's cleanup can run while the process exits (an abort in CI).
-    QMetaObject::invokeMethod(m_worker, [this] {
-      m_gl.reset();
+    QMetaObject::invokeMethod(
+        m_worker,
+        [this] {
+          m_gl.reset();
 #if LAUNCHLAB_UI_GL
-      gl::EglContext::releaseThread();
+          gl::EglContext::releaseThread();
 #endif
-    }, Qt::BlockingQueuedConnection);
+        },
+        Qt::BlockingQueuedConnection);
   }
   m_thread.quit();
   m_thread.wait();
@@ -228,15 +238,21 @@ void GlRenderService::start() {
   if (m_started) return;
   m_started = true;
   m_thread.start();
-  QMetaObject::invokeMethod(m_worker, [this] {
-    m_gl->create();
-    if (m_gl->probe.ok) runCanary(CanaryCause::Start);  // its verdict reaches the window before ready()
-    const Probe p = m_gl->probe;
-    QMetaObject::invokeMethod(this, [this, p] {
-      m_pathName = p.pathName;
-      emit ready(p);
-    }, Qt::QueuedConnection);
-  }, Qt::QueuedConnection);
+  QMetaObject::invokeMethod(
+      m_worker,
+      [this] {
+        m_gl->create();
+        if (m_gl->probe.ok) runCanary(CanaryCause::Start);  // its verdict reaches the window before ready()
+        const Probe p = m_gl->probe;
+        QMetaObject::invokeMethod(
+            this,
+            [this, p] {
+              m_pathName = p.pathName;
+              emit ready(p);
+            },
+            Qt::QueuedConnection);
+      },
+      Qt::QueuedConnection);
 }
 
 void GlRenderService::submit(QObject* receiver, quint64 generation, GlFrameRequest req, FrameFn done) {
@@ -245,7 +261,8 @@ void GlRenderService::submit(QObject* receiver, quint64 generation, GlFrameReque
   m_pending[receiver] = Pending{receiver, generation, std::move(req), std::move(done)};
   if (m_posted) return;
   m_posted = true;
-  QMetaObject::invokeMethod(m_worker, [this] { renderPending(); }, Qt::QueuedConnection);
+  QMetaObject::invokeMethod(
+      m_worker, [this] { renderPending(); }, Qt::QueuedConnection);
 }
 
 void GlRenderService::renderPending() {
@@ -262,9 +279,12 @@ void GlRenderService::renderPending() {
     f.generation = job.generation;
     job.request.keep.reset();  // the arrays may go now
     // Delivered through this object (GUI thread), where the receiver is checked: it may have gone meanwhile.
-    QMetaObject::invokeMethod(this, [receiver = job.receiver, done = std::move(job.done), f = std::move(f)]() mutable {
-      if (receiver) done(std::move(f));
-    }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        this,
+        [receiver = job.receiver, done = std::move(job.done), f = std::move(f)]() mutable {
+          if (receiver) done(std::move(f));
+        },
+        Qt::QueuedConnection);
   }
 }
 
@@ -336,7 +356,8 @@ void GlRenderService::setFrameSource(std::unique_ptr<GlFrameSource> source) {
   start();
   m_pathName = source->pathName();
   auto* raw = source.release();
-  QMetaObject::invokeMethod(m_worker, [this, raw] { m_gl->source.reset(raw); }, Qt::QueuedConnection);
+  QMetaObject::invokeMethod(
+      m_worker, [this, raw] { m_gl->source.reset(raw); }, Qt::QueuedConnection);
 #else
   source.reset();
 #endif

@@ -31,7 +31,7 @@ class GlRenderService : public QObject {
   /// What the context is, once started.
   struct Probe {
     bool ok = false;
-    QString line;    ///< ok: "GL runs on Mesa llvmpipe (no CUDA device behind it)"; else why there is no GL
+    QString line;  ///< ok: "GL runs on Mesa llvmpipe (no CUDA device behind it)"; else why there is no GL
     bool onCudaDevice = false;
     /// Where frames come from: "host upload", or "GPU-rendered: CUDA–OpenGL interop" when the context sits on the
     /// CUDA device and this build has interop (then why not, when it could not be used, is in interopWhyNot).
@@ -100,7 +100,7 @@ class GlRenderService : public QObject {
     GlFrameRequest request;
     FrameFn done;
   };
-  struct Gl;  // the context, renderer and frame source (render thread)
+  struct Gl;             // the context, renderer and frame source (render thread)
   void renderPending();  // render thread
   /// Renders `req` after any check that is due; a slow frame is checked before it is returned (render thread).
   GlFrame renderChecked(const GlFrameRequest& req);

@@ -3,7 +3,6 @@
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QPaintDevice>
-
 #include <utility>
 
 namespace launchlab::ui {
@@ -59,7 +58,8 @@ void GlViews::onReady(const GlRenderService::Probe& p) {
 bool GlViews::waitReady(int timeoutMs) {
   QElapsedTimer t;
   t.start();
-  while (m_state == State::Starting && t.elapsed() < timeoutMs) QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+  while (m_state == State::Starting && t.elapsed() < timeoutMs)
+    QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
   return m_state != State::Starting;
 }
 
@@ -67,18 +67,22 @@ QString GlViews::pathName() const { return m_state == State::Ready ? m_service->
 
 QString GlViews::pathLine() const {
   switch (m_state) {
-    case State::Off: return "QCustomPlot: GL views turned off (" + m_offReason + ")";
-    case State::Starting: return "QCustomPlot: starting OpenGL\xE2\x80\xA6";
+    case State::Off:
+      return "QCustomPlot: GL views turned off (" + m_offReason + ")";
+    case State::Starting:
+      return "QCustomPlot: starting OpenGL\xE2\x80\xA6";
     case State::Failed:
       return m_unhealthy.isEmpty() ? "QCustomPlot: no usable OpenGL (" + m_probe.line + ")"
                                    : "QCustomPlot: " + m_unhealthy;
-    case State::Ready: return m_service->pathName() + ": " + m_probe.line;
+    case State::Ready:
+      return m_service->pathName() + ": " + m_probe.line;
   }
   return {};
 }
 
 bool hasGlView(PlotKind kind) {
-  return kind == PlotKind::Waveform || kind == PlotKind::Histogram || kind == PlotKind::Image || kind == PlotKind::Points;
+  return kind == PlotKind::Waveform || kind == PlotKind::Histogram || kind == PlotKind::Image ||
+         kind == PlotKind::Points;
 }
 
 // ---- GlLayer ----
@@ -114,7 +118,7 @@ QString GlLayer::pathLine(bool brief) const {
   }
   const QString line = brief ? GlViews::instance().pathName() : GlViews::instance().pathLine();
   return m_dataNote.isEmpty() || GlViews::instance().state() != GlViews::State::Ready ? line
-                                                                                       : line + " \u00b7 " + m_dataNote;
+                                                                                      : line + " \u00b7 " + m_dataNote;
 }
 
 void GlLayer::dataChanged() {
@@ -140,7 +144,8 @@ void GlLayer::draw(QCPPainter* painter) {
     if (painter->device() && painter->device()->devType() == QInternal::Image) drawExport(painter);
     return;
   }
-  const QSize pixels = (QSizeF(mParentPlot->axisRect()->rect().size()) * mParentPlot->bufferDevicePixelRatio()).toSize();
+  const QSize pixels =
+      (QSizeF(mParentPlot->axisRect()->rect().size()) * mParentPlot->bufferDevicePixelRatio()).toSize();
   if (std::optional<GlFrameRequest> req = pixels.isEmpty() ? std::nullopt : m_request(pixels)) {
     const Key key{req->pixels, req->range, m_version};
     GlRenderService* service = GlViews::instance().service();
@@ -167,8 +172,10 @@ void GlLayer::drawExport(QCPPainter* painter) {
   const QSize pixels = (QSizeF(mParentPlot->axisRect()->rect().size()) * (scale > 0 ? scale : 1.0)).toSize();
   std::optional<GlFrameRequest> req = service ? m_request(pixels) : std::nullopt;
   const GlFrame f = req ? service->renderNow(*req) : GlFrame{};
-  if (f.error.isEmpty() && !f.image.isNull()) drawFrame(painter, f.image, f.range);
-  else if (!m_image.isNull()) drawFrame(painter, m_image, m_range);  // the frame on screen, scaled
+  if (f.error.isEmpty() && !f.image.isNull())
+    drawFrame(painter, f.image, f.range);
+  else if (!m_image.isNull())
+    drawFrame(painter, m_image, m_range);  // the frame on screen, scaled
 }
 
 void GlViews::noteFrameShown(const GlFrame& f) {
@@ -207,7 +214,7 @@ void GlViews::onCanary(const GlRenderService::CanaryVerdict& v) {
 
 void GlLayer::onFrame(GlFrame f) {
   if (GlViews::instance().state() != GlViews::State::Ready) return;  // GL turned off meanwhile: nothing to show
-  if (f.generation < m_shownGeneration) return;  // a newer frame is already shown
+  if (f.generation < m_shownGeneration) return;                      // a newer frame is already shown
   if (f.checkedEpoch < GlViews::instance().canaryWanted()) {
     // Drawn before the GL check the window asked for (a run ended in a CUDA fault): it may be wrong. Asked again,
     // it comes after the check.

@@ -4,13 +4,12 @@
 /// QOpenGLWidget) and paint the frame read back into the QCustomPlot axis rect, while QCustomPlot keeps axes,
 /// legend, titles and the overlays (reference, mismatches). When GL is off (--no-gl, the setting) or cannot start,
 /// QCustomPlot draws everything, and each view says which path draws it in one line.
+#include <qcustomplot.h>
+
 #include <QImage>
 #include <QObject>
 #include <QPointer>
 #include <QString>
-
-#include <qcustomplot.h>
-
 #include <functional>
 #include <memory>
 #include <optional>
@@ -46,7 +45,9 @@ class GlViews : public QObject {
   /// Ready: the path's name alone ("GPU-rendered: CUDA\u2013OpenGL interop", "host upload"); else pathLine().
   QString pathName() const;
   /// The render thread while Starting or Ready, else null.
-  GlRenderService* service() { return m_state == State::Starting || m_state == State::Ready ? m_service.get() : nullptr; }
+  GlRenderService* service() {
+    return m_state == State::Starting || m_state == State::Ready ? m_service.get() : nullptr;
+  }
   /// Blocks until the state is no longer Starting (tests, screenshots); false on timeout.
   bool waitReady(int timeoutMs = 10000);
   /// "GL frame 0.84 ms (framebuffer 0.01, feed 0.40, draw 0.12, read back 0.31)": the last frame any view showed,
@@ -149,7 +150,7 @@ class GlLayer : public QCPLayerable {
     bool operator==(const Key&) const = default;
   } m_asked;
   QString m_failure;
-  QString m_dataNote;  ///< the last frame's (GlFrame::dataNote)
+  QString m_dataNote;         ///< the last frame's (GlFrame::dataNote)
   QString m_path, m_pathWhy;  ///< the last frame's path and why (GlFrame::path, pathWhy)
   int m_framesShown = 0;
   double m_renderMs = 0;

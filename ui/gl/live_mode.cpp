@@ -1,9 +1,8 @@
 #include "live_mode.h"
 
-#include <QTimer>
-
 #include <qcustomplot.h>
 
+#include <QTimer>
 #include <algorithm>
 
 namespace launchlab::ui {
@@ -20,7 +19,8 @@ std::string liveImplOf(const Workload& w, const RunRequest& req, const std::stri
   if (!shown.empty() && ticked(req, shown)) return shown;
   for (const auto& i : w.impls())
     if (gpu && i.isGpu() && ticked(req, i.id)) return i.id;
-  if (ticked(req, "cpu-parallel") && std::any_of(w.impls().begin(), w.impls().end(), [](const ImplSpec& i) { return i.id == "cpu-parallel"; }))
+  if (ticked(req, "cpu-parallel") &&
+      std::any_of(w.impls().begin(), w.impls().end(), [](const ImplSpec& i) { return i.id == "cpu-parallel"; }))
     return "cpu-parallel";
   for (const auto& i : w.impls())
     if (!i.isGpu() && ticked(req, i.id)) return i.id;
@@ -156,15 +156,17 @@ QString LiveMode::frameProblem(const RunOutcome& o, const std::string& impl) {
   if (r.status != Status::Ok) return r.reason.empty() ? QString("the run failed") : q(r.reason);
   const ImplResult* i = r.find(impl);
   if (!i) return q(impl) + " did not run";
-  if (i->status != Status::Ok) return q(i->title.empty() ? impl : i->title) + ": " + (i->reason.empty() ? QString("failed") : q(i->reason));
+  if (i->status != Status::Ok)
+    return q(i->title.empty() ? impl : i->title) + ": " + (i->reason.empty() ? QString("failed") : q(i->reason));
   return {};
 }
 
 LiveOverlay::LiveOverlay(QWidget* parent) : QLabel(parent) {
   setObjectName("liveOverlay");
   setAttribute(Qt::WA_TransparentForMouseEvents);
-  setStyleSheet("QLabel#liveOverlay { background: rgba(20, 20, 20, 200); color: white; padding: 3px 8px; "
-                "border-radius: 4px; }");
+  setStyleSheet(
+      "QLabel#liveOverlay { background: rgba(20, 20, 20, 200); color: white; padding: 3px 8px; "
+      "border-radius: 4px; }");
   hide();
 }
 

@@ -7,7 +7,6 @@
 #include <QLabel>
 #include <QObject>
 #include <QPointer>
-
 #include <deque>
 #include <functional>
 #include <memory>

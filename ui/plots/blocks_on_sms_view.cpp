@@ -12,7 +12,7 @@ namespace launchlab::ui {
 
 namespace {
 
-constexpr int kWaveColours = 6;  // waves beyond cycle through the same colours
+constexpr int kWaveColours = 6;    // waves beyond cycle through the same colours
 constexpr double kLaneFill = 0.7;  // a bar's height as a share of its lane
 
 QString us(double ns) { return QString::number(ns / 1000, 'f', ns < 10'000 ? 2 : 1) + " \xC2\xB5s"; }
@@ -87,8 +87,9 @@ class BlocksOnSmsView final : public QcpViewBase {
     }
     for (int c = 0; c < kWaveColours; ++c) {
       m_waves[c]->setData(xs[std::size_t(c)], ys[std::size_t(c)]);
-      m_waves[c]->setName(maxWave < kWaveColours ? QString("wave %1").arg(c + 1)
-                                                 : QString("waves %1, %2, \xE2\x80\xA6").arg(c + 1).arg(c + 1 + kWaveColours));
+      m_waves[c]->setName(maxWave < kWaveColours
+                              ? QString("wave %1").arg(c + 1)
+                              : QString("waves %1, %2, \xE2\x80\xA6").arg(c + 1).arg(c + 1 + kWaveColours));
       showInLegend(m_waves[c], c <= maxWave);
     }
   }

@@ -1,20 +1,24 @@
 #include "chart_data.h"
 
-#include "launchlab/io/csv.h"
-
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <sstream>
 
+#include "launchlab/io/csv.h"
+
 namespace launchlab::ui {
 
 std::string speedupText(double s) {
   char buf[32];
-  if (s >= 100) std::snprintf(buf, sizeof buf, "%.0fx", s);
-  else if (s >= 10) std::snprintf(buf, sizeof buf, "%.1fx", s);
-  else if (s >= 0.1 || s <= 0) std::snprintf(buf, sizeof buf, "%.2fx", s);
-  else std::snprintf(buf, sizeof buf, "%.2gx", s);
+  if (s >= 100)
+    std::snprintf(buf, sizeof buf, "%.0fx", s);
+  else if (s >= 10)
+    std::snprintf(buf, sizeof buf, "%.1fx", s);
+  else if (s >= 0.1 || s <= 0)
+    std::snprintf(buf, sizeof buf, "%.2fx", s);
+  else
+    std::snprintf(buf, sizeof buf, "%.2gx", s);
   return buf;
 }
 
@@ -38,9 +42,12 @@ std::pair<double, bool> drawnWhiskerEnd(const TimingBar& b, const TimingAxis& a,
 
 std::string durationText(double ms) {
   char buf[32];
-  if (ms >= 1000) std::snprintf(buf, sizeof buf, "%.3g s", ms / 1000);
-  else if (ms >= 1) std::snprintf(buf, sizeof buf, "%.3g ms", ms);
-  else std::snprintf(buf, sizeof buf, "%.3g \xC2\xB5s", ms * 1000);
+  if (ms >= 1000)
+    std::snprintf(buf, sizeof buf, "%.3g s", ms / 1000);
+  else if (ms >= 1)
+    std::snprintf(buf, sizeof buf, "%.3g ms", ms);
+  else
+    std::snprintf(buf, sizeof buf, "%.3g \xC2\xB5s", ms * 1000);
   return buf;
 }
 
@@ -86,10 +93,14 @@ TimingChartData timingChart(const RunResult& r) {
       }
       b.speedup = i.speedupTotal;
       b.noisy = isNoisy(b.totalMs, b.maxMs);
-      if (b.noisy) b.label = noisyLabel(b);
-      else if (i.implId == kCpuSerial) b.label = "reference (" + durationText(b.totalMs) + ")";
-      else if (b.speedup > 0) b.label = speedupText(b.speedup) + " vs cpu-serial (" + durationText(b.totalMs) + ")";
-      else b.label = durationText(b.totalMs);
+      if (b.noisy)
+        b.label = noisyLabel(b);
+      else if (i.implId == kCpuSerial)
+        b.label = "reference (" + durationText(b.totalMs) + ")";
+      else if (b.speedup > 0)
+        b.label = speedupText(b.speedup) + " vs cpu-serial (" + durationText(b.totalMs) + ")";
+      else
+        b.label = durationText(b.totalMs);
     } else {
       b.label = std::string(statusName(i.status)) + ": " + i.reason;
     }
@@ -115,9 +126,8 @@ std::string captionText(const RunResult& r, const std::string& plotTitle) {
   std::ostringstream o;
   o << plotTitle << " | " << r.workload << ", n = " << r.n << " " << r.dtype;
   for (const auto& [k, v] : r.params) o << ", " << k << " = " << v;
-  o << " | " << launchText(r) << " | "
-    << (r.device.available ? r.device.info.name : "no GPU: " + r.device.reason) << " | " << r.host << " | "
-    << r.timestamp;
+  o << " | " << launchText(r) << " | " << (r.device.available ? r.device.info.name : "no GPU: " + r.device.reason)
+    << " | " << r.host << " | " << r.timestamp;
   return o.str();
 }
 

@@ -23,12 +23,12 @@ struct TimingBar {
   std::string implId, title;
   bool gpu = false, demonstration = false;
   Status status = Status::Ok;
-  std::string reason;                   ///< skipped/failed reason
-  std::vector<TimingSegment> segments;  ///< H2D, Kernel, D2H for GPU variants; Cpu for CPU ones
+  std::string reason;                        ///< skipped/failed reason
+  std::vector<TimingSegment> segments;       ///< H2D, Kernel, D2H for GPU variants; Cpu for CPU ones
   double totalMs = 0, minMs = 0, maxMs = 0;  ///< Total median and its min-max over repetitions
-  double speedup = 0;                   ///< cpu-serial total / this total (0 when unknown)
-  bool noisy = false;                   ///< max over repetitions far above the median: not a result
-  std::string label;                    ///< e.g. "12.4x vs cpu-serial", "reference", "skipped: …"
+  double speedup = 0;                        ///< cpu-serial total / this total (0 when unknown)
+  bool noisy = false;                        ///< max over repetitions far above the median: not a result
+  std::string label;                         ///< e.g. "12.4x vs cpu-serial", "reference", "skipped: …"
 };
 
 /// Bars in result order. `phasesShown` lists the phases that occur in any bar (legend order).

@@ -2,11 +2,11 @@
 
 #include <qcustomplot.h>
 
-#include "plot_interaction.h"
-
 #include <algorithm>
-#include <functional>
 #include <cmath>
+#include <functional>
+
+#include "plot_interaction.h"
 
 namespace launchlab::ui {
 
@@ -14,11 +14,16 @@ namespace {
 
 QString phaseLabel(Phase p) {
   switch (p) {
-    case Phase::H2D: return "H2D copy (host to device)";
-    case Phase::Kernel: return "kernel";
-    case Phase::D2H: return "D2H copy (device to host)";
-    case Phase::Cpu: return "CPU loop";
-    case Phase::Total: break;
+    case Phase::H2D:
+      return "H2D copy (host to device)";
+    case Phase::Kernel:
+      return "kernel";
+    case Phase::D2H:
+      return "D2H copy (device to host)";
+    case Phase::Cpu:
+      return "CPU loop";
+    case Phase::Total:
+      break;
   }
   return "total";
 }
@@ -119,8 +124,9 @@ void TimingChart::rebuild() {
   applyPlotStyle(*m_plot, m_style);
   styleTitle(*m_title, m_style);
   const QString empty = m_stale.isEmpty() ? QString("Timing: run a workload to compare implementations") : m_stale;
-  m_title->setText(m_data.bars.empty() ? empty
-                                       : "Time per run, median of repetitions (" + QString::fromStdString(m_workloadTitle) + ")");
+  m_title->setText(m_data.bars.empty()
+                       ? empty
+                       : "Time per run, median of repetitions (" + QString::fromStdString(m_workloadTitle) + ")");
   // Microseconds when every median is under a millisecond: "0.0005 ms" ticks read badly.
   const double unit = m_data.maxMedianMs > 0 && m_data.maxMedianMs < 1 ? 1000.0 : 1.0;
   const TimingAxis axis = setupAxes(unit);
@@ -264,8 +270,9 @@ double TimingChart::labelFraction(QCPAxisTickerText& keyTicks) const {
 }
 
 /// Tall enough for every row's label without overlap: the chart asks for that height as its minimum. In a window,
-/// at most a third of the window's height goes to it (two fifths in presentation mode) (the plots above keep theirs): when many rows would need more, the
-/// row labels get a smaller font (down to 70%, or the presentation style's minimum) instead.
+/// at most a third of the window's height goes to it (two fifths in presentation mode) (the plots above keep theirs):
+/// when many rows would need more, the row labels get a smaller font (down to 70%, or the presentation style's minimum)
+/// instead.
 void TimingChart::fitHeight(QCPAxisTickerText& keyTicks) {
   int lines = 1;
   for (const QString& t : keyTicks.ticks()) lines = std::max(lines, int(t.count('\n')) + 1);
@@ -336,7 +343,8 @@ void SweepChart::plotOccupancy() {
     g->setName(c.label);
     g->setLineStyle(QCPGraph::lsStepCenter);
     g->setPen(QPen(m_style.seriesColor(int(i) + 2), m_style.lineWidth, Qt::DotLine));
-    g->setData(QVector<double>(c.threads.begin(), c.threads.end()), QVector<double>(c.percent.begin(), c.percent.end()));
+    g->setData(QVector<double>(c.threads.begin(), c.threads.end()),
+               QVector<double>(c.percent.begin(), c.percent.end()));
   }
 }
 

@@ -4,7 +4,6 @@
 #include <QFont>
 #include <QPointer>
 #include <QWidget>
-
 #include <vector>
 
 #include "chart_data.h"

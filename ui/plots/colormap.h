@@ -25,11 +25,11 @@ double normalize(double v, double lo, double hi);
 
 /// Series colours: the normal palette and the high-contrast one for projectors (saturated, dark on white).
 struct Palette {
-  std::vector<Rgb> series;      ///< one per implementation, in order
-  Rgb reference;                ///< cpu-serial
-  Rgb mismatch;                 ///< highlighted wrong elements
+  std::vector<Rgb> series;  ///< one per implementation, in order
+  Rgb reference;            ///< cpu-serial
+  Rgb mismatch;             ///< highlighted wrong elements
   Rgb background, foreground, grid;
-  std::array<Rgb, 4> phases;    ///< H2D, Kernel, D2H, Cpu
+  std::array<Rgb, 4> phases;  ///< H2D, Kernel, D2H, Cpu
 };
 const Palette& normalPalette();
 const Palette& highContrastPalette();

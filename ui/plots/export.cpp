@@ -1,14 +1,13 @@
 #include "export.h"
 
+#include <qcustomplot.h>
+
 #include <QDir>
 #include <QFileInfo>
 #include <QImage>
 #include <QPageSize>
 #include <QPdfWriter>
 #include <QSaveFile>
-
-#include <qcustomplot.h>
-
 #include <cmath>
 #include <exception>
 
@@ -26,9 +25,12 @@ bool svgAvailable() { return LAUNCHLAB_HAVE_QTSVG != 0; }
 
 QString formatSuffix(ImageFormat f) {
   switch (f) {
-    case ImageFormat::Png: return "png";
-    case ImageFormat::Pdf: return "pdf";
-    case ImageFormat::Svg: return "svg";
+    case ImageFormat::Png:
+      return "png";
+    case ImageFormat::Pdf:
+      return "pdf";
+    case ImageFormat::Svg:
+      return "svg";
   }
   return "png";
 }
@@ -48,7 +50,9 @@ QSize rasterSize(const ExportOptions& o) {
 
 namespace {
 
-ExportResult failure(const QString& path, const QString& why) { return {false, "could not export " + path + ": " + why}; }
+ExportResult failure(const QString& path, const QString& why) {
+  return {false, "could not export " + path + ": " + why};
+}
 
 /// Caption strip height for `caption` at `width` with the painter's current font.
 int captionHeight(QPainter& p, const QString& caption, int width) {
@@ -161,9 +165,15 @@ ExportResult exportPlot(Renderable& plot, const QString& path, const ExportOptio
   if (!openSave(file, why)) return failure(path, why);
   try {
     switch (o.format) {
-      case ImageFormat::Png: writePng(file, plot, o); break;
-      case ImageFormat::Pdf: writePdf(file, plot, o); break;
-      case ImageFormat::Svg: writeSvg(file, plot, o); break;
+      case ImageFormat::Png:
+        writePng(file, plot, o);
+        break;
+      case ImageFormat::Pdf:
+        writePdf(file, plot, o);
+        break;
+      case ImageFormat::Svg:
+        writeSvg(file, plot, o);
+        break;
     }
   } catch (const std::exception& e) {
     file.cancelWriting();
@@ -171,9 +181,10 @@ ExportResult exportPlot(Renderable& plot, const QString& path, const ExportOptio
   }
   if (!file.commit()) return failure(path, file.errorString());
   const QSize px = rasterSize(o);
-  return {true, QString("wrote %1 (%2)").arg(path, o.format == ImageFormat::Png
-                                                        ? QString("%1 x %2 px, %3 DPI").arg(px.width()).arg(px.height()).arg(o.dpi)
-                                                        : QString("%1 x %2, vector").arg(o.width).arg(o.height))};
+  return {true, QString("wrote %1 (%2)")
+                    .arg(path, o.format == ImageFormat::Png
+                                   ? QString("%1 x %2 px, %3 DPI").arg(px.width()).arg(px.height()).arg(o.dpi)
+                                   : QString("%1 x %2, vector").arg(o.width).arg(o.height))};
 }
 
 ExportResult exportBytes(const QString& path, const QByteArray& bytes) {

@@ -6,7 +6,6 @@
 #include <QPainter>
 #include <QSize>
 #include <QString>
-
 #include <optional>
 
 #include "launchlab/result.h"
@@ -31,10 +30,10 @@ enum class ImageFormat { Png, Pdf, Svg };
 
 struct ExportOptions {
   ImageFormat format = ImageFormat::Png;
-  int width = 1200;   ///< logical width (1/96 inch units), caption included
-  int height = 700;   ///< logical height, caption included
-  int dpi = 192;      ///< raster resolution: a PNG is width * dpi / 96 pixels wide; PDF and SVG are vector
-  QString caption;    ///< stamped under the plot; empty: none
+  int width = 1200;  ///< logical width (1/96 inch units), caption included
+  int height = 700;  ///< logical height, caption included
+  int dpi = 192;     ///< raster resolution: a PNG is width * dpi / 96 pixels wide; PDF and SVG are vector
+  QString caption;   ///< stamped under the plot; empty: none
 };
 
 struct ExportResult {

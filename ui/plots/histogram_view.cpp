@@ -52,14 +52,18 @@ class HistogramView final : public QcpViewBase {
     markMismatchBars(main);
     m_lo = lo;
     m_hi = hi;
-    m_summary = main.binsPerBar > 1 ? QString("%1 bins shown as %2 bars of %3 bins").arg(countText(a->size())).arg(m_drawn).arg(main.binsPerBar)
-                                    : QString("%1 bins").arg(countText(a->size()));
+    m_summary =
+        main.binsPerBar > 1
+            ? QString("%1 bins shown as %2 bars of %3 bins").arg(countText(a->size())).arg(m_drawn).arg(main.binsPerBar)
+            : QString("%1 bins").arg(countText(a->size()));
     resetZoom();
   }
   void resetZoom() override {
     m_plot->xAxis->setRange(m_lo, m_hi);
-    if (m_logY) setYRange(1, m_maxCount);
-    else m_plot->yAxis->setRange(0, std::max(1.0, m_maxCount * 1.08));
+    if (m_logY)
+      setYRange(1, m_maxCount);
+    else
+      m_plot->yAxis->setRange(0, std::max(1.0, m_maxCount * 1.08));
     for (auto* b : {m_ref, m_main, m_bad}) b->setBaseValue(m_logY ? m_plot->yAxis->range().lower : 0);
     replotWhenVisible(*m_plot);
   }

@@ -84,9 +84,12 @@ class ImageView final : public QcpViewBase {
       }
     m_bad->setData(bx, by);
     m_drawn = int(g.cellRows * g.cellCols);
-    m_summary = g.blockRows * g.blockCols > 1
-                    ? QString("%1 x %2 image shown as %3 x %4 block means").arg(g.rows).arg(g.cols).arg(g.cellRows).arg(g.cellCols)
-                    : QString("%1 x %2 image, every pixel drawn").arg(g.rows).arg(g.cols);
+    m_summary = g.blockRows * g.blockCols > 1 ? QString("%1 x %2 image shown as %3 x %4 block means")
+                                                    .arg(g.rows)
+                                                    .arg(g.cols)
+                                                    .arg(g.cellRows)
+                                                    .arg(g.cellCols)
+                                              : QString("%1 x %2 image, every pixel drawn").arg(g.rows).arg(g.cols);
     resetZoom();
   }
   void resetZoom() override {
@@ -109,8 +112,10 @@ class ImageView final : public QcpViewBase {
     if (!m_square || r.width() <= 0 || r.height() <= 0) return;
     const double ux = m_plot->xAxis->range().size() / r.width(), uy = m_plot->yAxis->range().size() / r.height();
     if (std::abs(ux / uy - 1) < 1e-3) return;
-    if (ux > uy) m_plot->yAxis->setScaleRatio(m_plot->xAxis, 1.0);
-    else m_plot->xAxis->setScaleRatio(m_plot->yAxis, 1.0);
+    if (ux > uy)
+      m_plot->yAxis->setScaleRatio(m_plot->xAxis, 1.0);
+    else
+      m_plot->xAxis->setScaleRatio(m_plot->yAxis, 1.0);
   }
   /// The pixel under the cursor: its row, column and full-resolution value.
   QString readout(double x, double y) const override {
@@ -127,7 +132,8 @@ class ImageView final : public QcpViewBase {
   /// The whole image at full resolution (at most kMaxSide texels a side in the frame), coloured through the same
   /// map and range as the colour scale; zoom and pan scale the frame, they need no new one.
   std::optional<GlFrameRequest> glRequest() const {
-    if (!m_array || !m_rows || !m_cols || m_array->size() != m_rows * m_cols || m_message->visible()) return std::nullopt;
+    if (!m_array || !m_rows || !m_cols || m_array->size() != m_rows * m_cols || m_message->visible())
+      return std::nullopt;
     constexpr double kMaxSide = 4096;
     const double shrink = std::min(1.0, kMaxSide / double(std::max(m_rows, m_cols)));
     GlFrameRequest q = glRequestOf(GlDraw::Image, m_array, {});
@@ -148,8 +154,9 @@ class ImageView final : public QcpViewBase {
   }
   void restyle() override {
     styleMismatchGraph(m_bad);
-    m_bad->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCross, QPen(m_style.mismatchColor(), m_style.lineWidth + 1),
-                                           Qt::NoBrush, m_style.markerSize + 6));
+    m_bad->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCross,
+                                           QPen(m_style.mismatchColor(), m_style.lineWidth + 1), Qt::NoBrush,
+                                           m_style.markerSize + 6));
     m_scale->axis()->setTickLabelFont(m_style.font());
     m_scale->axis()->setLabelFont(m_style.font(1.05));
   }

@@ -4,9 +4,7 @@
 
 namespace launchlab::ui {
 
-const ImplResult* ViewData::impl(const std::string& src) const {
-  return outcome ? outcome->result.find(src) : nullptr;
-}
+const ImplResult* ViewData::impl(const std::string& src) const { return outcome ? outcome->result.find(src) : nullptr; }
 
 const HostArray* ViewData::input(const std::string& name) const {
   if (!outcome) return nullptr;

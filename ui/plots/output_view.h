@@ -4,7 +4,6 @@
 /// kind's place by installing its own factory, without the main window changing.
 #include <QString>
 #include <QWidget>
-
 #include <functional>
 #include <memory>
 #include <optional>
@@ -25,7 +24,7 @@ struct ViewData {
   std::string reference;                      ///< implementation drawn as reference ("" for none)
   int colorIndex = 0;                         ///< palette index of the shown source
 
-  const HostArray* array(const std::string& src) const;   ///< src's array named spec.name, or nullptr
+  const HostArray* array(const std::string& src) const;  ///< src's array named spec.name, or nullptr
   const PreparedArray* prepared(const std::string& src) const;
   const ImplResult* impl(const std::string& src) const;
   const HostArray* input(const std::string& name) const;

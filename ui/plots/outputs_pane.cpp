@@ -1,5 +1,7 @@
 #include "outputs_pane.h"
 
+#include <qcustomplot.h>
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -7,9 +9,6 @@
 #include <QPushButton>
 #include <QTabWidget>
 #include <QVBoxLayout>
-
-#include <qcustomplot.h>
-
 #include <algorithm>
 
 namespace launchlab::ui {
@@ -18,7 +17,8 @@ namespace {
 QString q(const std::string& s) { return QString::fromStdString(s); }
 
 bool keptArrays(const RunResult& r) {
-  return !r.inputs.empty() || std::any_of(r.impls.begin(), r.impls.end(), [](const ImplResult& i) { return !i.outputs.empty(); });
+  return !r.inputs.empty() ||
+         std::any_of(r.impls.begin(), r.impls.end(), [](const ImplResult& i) { return !i.outputs.empty(); });
 }
 std::optional<double> exactScalar(const WorkloadInfo& info) {
   for (const auto& o : info.outputs)
@@ -67,13 +67,15 @@ QHBoxLayout* OutputsPane::buildBar() {
   m_logY = new QCheckBox("Log y");
   m_logY->setToolTip("Logarithmic value axis");
   auto* reset = new QPushButton("Reset zoom");
-  reset->setToolTip("Wheel: zoom; drag: pan; right-drag or Shift+drag: zoom to a box. Waveforms stay min/max "
-                    "decimated per pixel at every zoom.");
+  reset->setToolTip(
+      "Wheel: zoom; drag: pan; right-drag or Shift+drag: zoom to a box. Waveforms stay min/max "
+      "decimated per pixel at every zoom.");
   auto* all = new QPushButton("Show all");
   all->setToolTip("The whole array (random data starts on its first elements, inputs beside the output)");
   m_regionRun = new QPushButton("Re-run this region");
-  m_regionRun->setToolTip("Zoom into the image (wheel, or right-drag a box), then compute the part in view again at "
-                          "full resolution: sets x_min, y_min and step and runs");
+  m_regionRun->setToolTip(
+      "Zoom into the image (wheel, or right-drag a box), then compute the part in view again at "
+      "full resolution: sets x_min, y_min and step and runs");
   m_regionRun->setVisible(false);
   m_viewSummary = new QLabel;
   m_viewSummary->setStyleSheet("color: palette(mid);");
@@ -214,7 +216,8 @@ void OutputsPane::setOutcome(std::shared_ptr<const RunOutcome> outcome, bool liv
 }
 
 void OutputsPane::syncBlocksTab(const RunResult& r) {
-  const bool traced = std::any_of(r.impls.begin(), r.impls.end(), [](const ImplResult& i) { return !i.blockTrace.empty(); });
+  const bool traced =
+      std::any_of(r.impls.begin(), r.impls.end(), [](const ImplResult& i) { return !i.blockTrace.empty(); });
   const bool shown = !m_views.empty() && m_views.back().blocks;
   if (traced && !shown) {
     addView({.name = "block_trace", .title = "Blocks on SMs"}, "", "Blocks on SMs",
@@ -256,7 +259,8 @@ QString OutputsPane::viewDataFor(const ViewSlot& s, ViewData& d) const {
   d.colorIndex = 0;
   for (std::size_t i = 0; i < r.impls.size() && !input; ++i)
     if (r.impls[i].implId == d.source) d.colorIndex = int(i);
-  if (d.source.empty()) return "No implementation produced outputs" + (r.reason.empty() ? QString() : ": " + q(r.reason));
+  if (d.source.empty())
+    return "No implementation produced outputs" + (r.reason.empty() ? QString() : ": " + q(r.reason));
   return {};
 }
 
@@ -265,9 +269,12 @@ void OutputsPane::refreshViews(bool live) {
   for (auto& s : m_views) {
     ViewData d;
     const QString message = viewDataFor(s, d);
-    if (message.isEmpty() && live) s.view->setLiveData(d);
-    else if (message.isEmpty()) s.view->setData(d);
-    else s.view->showMessage(message);
+    if (message.isEmpty() && live)
+      s.view->setLiveData(d);
+    else if (message.isEmpty())
+      s.view->setData(d);
+    else
+      s.view->showMessage(message);
   }
   showSummary(m_tabs->currentIndex());
 }
@@ -289,7 +296,8 @@ void OutputsPane::setViewStyle(const ViewStyle& s) {
 
 void OutputsPane::replotFirstNow() {
   if (m_views.empty()) return;
-  if (auto* plot = qobject_cast<QCustomPlot*>(m_views.front().view->widget())) plot->replot(QCustomPlot::rpImmediateRefresh);
+  if (auto* plot = qobject_cast<QCustomPlot*>(m_views.front().view->widget()))
+    plot->replot(QCustomPlot::rpImmediateRefresh);
 }
 
 }  // namespace launchlab::ui

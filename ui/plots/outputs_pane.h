@@ -3,7 +3,6 @@
 /// metadata through the view factory), with the bar above them: which implementation is shown, the reference
 /// overlay, log y, reset zoom and a one-line summary of the view in front.
 #include <QWidget>
-
 #include <memory>
 #include <string>
 #include <vector>

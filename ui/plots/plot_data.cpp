@@ -29,7 +29,8 @@ struct MinMax {
   }
 };
 
-template <typename T> void scanRaw(const T* d, std::size_t lo, std::size_t hi, MinMax& mm) {
+template <typename T>
+void scanRaw(const T* d, std::size_t lo, std::size_t hi, MinMax& mm) {
   for (std::size_t i = lo; i < hi; ++i) mm.add(static_cast<double>(d[i]));
 }
 
@@ -138,8 +139,14 @@ std::vector<Envelope> MinMaxPyramid::query(const HostArray& a, double begin, dou
           for (std::size_t k = bl; k < bh; ++k) mm.merge(mn[k], mx[k]);
           break;
         }
-        if (bl & 1) { mm.merge(mn[bl], mx[bl]); ++bl; }
-        if (bh & 1) { --bh; mm.merge(mn[bh], mx[bh]); }
+        if (bl & 1) {
+          mm.merge(mn[bl], mx[bl]);
+          ++bl;
+        }
+        if (bh & 1) {
+          --bh;
+          mm.merge(mn[bh], mx[bh]);
+        }
         bl /= 2;
         bh /= 2;
       }

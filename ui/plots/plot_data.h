@@ -18,7 +18,7 @@ namespace launchlab::ui {
 /// One decimated column: the lowest and highest finite value of elements [first, last] of the source.
 /// Both are NaN when every element of the column is NaN (an unwritten range: drawn as a gap).
 struct Envelope {
-  double x = 0;     ///< index of the column's first element
+  double x = 0;  ///< index of the column's first element
   double yMin = 0;
   double yMax = 0;
 };
@@ -69,7 +69,8 @@ std::pair<double, double> finiteRange(const HostArray& a);
 std::uint64_t countNaN(const HostArray& a);
 
 /// Evenly spaced sample of at most `maxPoints` indices of [0, n), always including `must` (e.g. mismatches).
-std::vector<std::size_t> sampleIndices(std::size_t n, std::size_t maxPoints, const std::vector<std::uint64_t>& must = {});
+std::vector<std::size_t> sampleIndices(std::size_t n, std::size_t maxPoints,
+                                       const std::vector<std::uint64_t>& must = {});
 /// y against x at the given indices (Scatter: x from the input named by ArraySpec::xFrom), sorted by x.
 XY scatterPoints(const HostArray& x, const HostArray& y, const std::vector<std::size_t>& indices);
 /// A Series array (2 x k: row 0 = x, row 1 = y), at most maxPoints evenly sampled pairs.
@@ -91,7 +92,7 @@ struct ImageGrid {
   std::size_t rows = 0, cols = 0;          ///< of the source
   std::size_t cellRows = 0, cellCols = 0;  ///< of `values`
   std::size_t blockRows = 1, blockCols = 1;
-  std::vector<double> values;              ///< cellRows x cellCols, row-major, NaN when a block is all NaN
+  std::vector<double> values;  ///< cellRows x cellCols, row-major, NaN when a block is all NaN
   double vMin = 0, vMax = 0;
 };
 /// Images are 2-D arrays (rows x cols); a 1-D array is treated as one row.

@@ -3,7 +3,6 @@
 /// moving the mouse never replots the data) and box zoom (right-drag, or Shift+drag, draws a rubber band).
 #include <QObject>
 #include <QString>
-
 #include <functional>
 
 class QCustomPlot;

@@ -79,8 +79,10 @@ class PointsView final : public QcpViewBase {
     const double cx = (m_box[0] + m_box[2]) / 2, cy = (m_box[1] + m_box[3]) / 2;
     double xs = side, ys = side;
     if (px.width() > 0 && px.height() > 0) {
-      if (px.width() > px.height()) xs *= double(px.width()) / px.height();
-      else ys *= double(px.height()) / px.width();
+      if (px.width() > px.height())
+        xs *= double(px.width()) / px.height();
+      else
+        ys *= double(px.height()) / px.width();
     }
     m_plot->xAxis->setRange(cx - xs / 2, cx + xs / 2);
     m_plot->yAxis->setRange(cy - ys / 2, cy + ys / 2);

@@ -47,7 +47,8 @@ QcpViewBase::QcpViewBase(QWidget* parent) : m_plot(new QCustomPlot(parent)) {
   QObject::connect(m_plot, &QCustomPlot::mouseMove, m_plot, [this](QMouseEvent* e) {
     if (e->buttons() & Qt::LeftButton) m_userZoomed = true;
   });
-  m_interaction = new PlotInteraction(m_plot, [this](double x, double y) { return m_message->visible() ? QString() : readout(x, y); });
+  m_interaction = new PlotInteraction(
+      m_plot, [this](double x, double y) { return m_message->visible() ? QString() : readout(x, y); });
   applyStyle();
 }
 
@@ -79,12 +80,14 @@ void QcpViewBase::enableGl(GlLayer::RequestFn request) {
 void QcpViewBase::syncGl() {
   setOwnSeriesVisible(!glDraws());
   m_pathLabel->setText(m_gl->pathLine());
-  m_pathLabel->setToolTip("Which path draws this plot, and why (launchlab --no-gl, or the OpenGL plots button, turns "
-                          "GL views off)");
+  m_pathLabel->setToolTip(
+      "Which path draws this plot, and why (launchlab --no-gl, or the OpenGL plots button, turns "
+      "GL views off)");
   placePathLabel();
   // The path line is for the desk; on a projector it would only take the stage's room.
   m_pathLabel->setVisible(!m_style.presentation);
-  m_plot->plotLayout()->setMargins(QMargins(0, 0, 0, m_style.presentation ? 0 : m_pathLabel->height()));  // under the legend, never over it
+  m_plot->plotLayout()->setMargins(
+      QMargins(0, 0, 0, m_style.presentation ? 0 : m_pathLabel->height()));  // under the legend, never over it
   replotWhenVisible(*m_plot);
 }
 
@@ -97,9 +100,11 @@ void QcpViewBase::placePathLabel() {
   QString text = m_gl ? m_gl->pathLine() : m_pathLabel->text();
   if (m_gl && fm.horizontalAdvance(text) > room) text = m_gl->pathLine(true);
   m_pathLabel->setText(fm.elidedText(text, Qt::ElideRight, room));
-  m_pathLabel->setStyleSheet(QString("color: %1; background: transparent;").arg(toQColor(m_style.palette->grid).darker(160).name()));
+  m_pathLabel->setStyleSheet(
+      QString("color: %1; background: transparent;").arg(toQColor(m_style.palette->grid).darker(160).name()));
   m_pathLabel->adjustSize();
-  m_pathLabel->move(std::max(0, m_plot->width() - m_pathLabel->width() - 4), m_plot->height() - m_pathLabel->height() - 1);
+  m_pathLabel->move(std::max(0, m_plot->width() - m_pathLabel->width() - 4),
+                    m_plot->height() - m_pathLabel->height() - 1);
 }
 
 GlFrameRequest QcpViewBase::glRequestOf(GlDraw kind, const HostArray* array, QSize pixels) const {
@@ -182,9 +187,10 @@ QString QcpViewBase::titleText() const {
   const QString spec = QString::fromStdString(d.spec.title.empty() ? d.spec.name : d.spec.title);
   // On a projector the title is one line: the stage's header names the experiment and the implementation shown.
   // At a desk, long titles go on two lines rather than off both edges.
-  QString t = m_style.presentation ? spec
-                                   : spec + (spec.size() + d.sourceTitle(d.source).size() > 60 ? "\n" : "  \xE2\x80\x94  ") +
-                                         d.sourceTitle(d.source);
+  QString t = m_style.presentation
+                  ? spec
+                  : spec + (spec.size() + d.sourceTitle(d.source).size() > 60 ? "\n" : "  \xE2\x80\x94  ") +
+                        d.sourceTitle(d.source);
   // A timeline's unused columns are NaN by design (launchlab/timeline.h): not unwritten elements.
   if (const auto* p = d.prepared(d.source); p && p->nanCount && d.spec.plot != PlotKind::Timeline)
     t += QString("  (%1 unwritten: NaN)").arg(countText(p->nanCount));
@@ -201,7 +207,8 @@ std::vector<std::uint64_t> QcpViewBase::mismatches() const {
 
 void QcpViewBase::labelMismatches(QCPAbstractPlottable* bad, bool any) const {
   const ImplResult* i = m_data.impl(m_data.source);
-  bad->setName(QString("mismatch (first %1 of %2)").arg(mismatches().size()).arg(countText(i ? i->verification.mismatches : 0)));
+  bad->setName(
+      QString("mismatch (first %1 of %2)").arg(mismatches().size()).arg(countText(i ? i->verification.mismatches : 0)));
   showInLegend(bad, any);
 }
 
@@ -211,8 +218,10 @@ void QcpViewBase::labelReference(QCPAbstractPlottable* ref, bool shown) const {
 }
 
 void QcpViewBase::showInLegend(QCPAbstractPlottable* p, bool on) {
-  if (on) p->addToLegend();
-  else p->removeFromLegend();
+  if (on)
+    p->addToLegend();
+  else
+    p->removeFromLegend();
 }
 
 QPen QcpViewBase::refPen(double widthScale) const {

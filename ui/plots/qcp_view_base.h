@@ -3,12 +3,11 @@
 /// handling, the reference and mismatch conventions, and the graph that draws dense lines segment by segment.
 /// Each view lives in its own file (waveform_view.cpp, scatter_view.cpp, …) behind a make function, and
 /// qcp_view_factory.cpp picks one per PlotKind.
+#include <qcustomplot.h>
+
 #include <QLabel>
 #include <QLocale>
 #include <QPointer>
-
-#include <qcustomplot.h>
-
 #include <cstdint>
 #include <memory>
 #include <vector>

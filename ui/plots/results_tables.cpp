@@ -6,7 +6,6 @@
 #include <QKeyEvent>
 #include <QScrollBar>
 #include <QTime>
-
 #include <algorithm>
 
 #include "chart_data.h"
@@ -43,8 +42,8 @@ void setup(QTableWidget* t, const QStringList& headers) {
 }  // namespace
 
 VerificationTable::VerificationTable(QWidget* parent) : QTableWidget(parent) {
-  setup(this, {"Implementation", "Verification", "Max abs error", "Max rel error", "Mismatches", "First mismatching indices",
-               "Note"});
+  setup(this, {"Implementation", "Verification", "Max abs error", "Max rel error", "Mismatches",
+               "First mismatching indices", "Note"});
   setToolTip("Every implementation's outputs compared element by element with cpu-serial (the reference)");
 }
 
@@ -70,9 +69,13 @@ void VerificationTable::setResult(const RunResult& r) {
     for (auto idx : v.firstMismatches) first += (first.isEmpty() ? "" : ", ") + QString::number(idx);
     const QString note = QString::fromStdString(i.status == Status::Ok ? v.note : i.reason);
     QList<QTableWidgetItem*> items = {
-        cell(QString::fromStdString(i.title)), cell(outcome), cell(i.status == Status::Ok ? num(v.maxAbsError, 3) : "", true),
+        cell(QString::fromStdString(i.title)),
+        cell(outcome),
+        cell(i.status == Status::Ok ? num(v.maxAbsError, 3) : "", true),
         cell(i.status == Status::Ok ? num(v.maxRelError, 3) : "", true),
-        cell(v.compared ? QString("%1 of %2").arg(v.mismatches).arg(v.compared) : QString(), true), cell(first), cell(note)};
+        cell(v.compared ? QString("%1 of %2").arg(v.mismatches).arg(v.compared) : QString(), true),
+        cell(first),
+        cell(note)};
     for (int c = 0; c < items.size(); ++c) {
       if (bg.isValid()) {
         items[c]->setBackground(bg);
@@ -86,11 +89,12 @@ void VerificationTable::setResult(const RunResult& r) {
 }
 
 ResultsTable::ResultsTable(QWidget* parent) : QTableWidget(parent) {
-  setup(this, {"Implementation", "Status", "H2D ms", "Kernel ms", "D2H ms", "CPU ms", "Total ms (median)", "Min ms", "Max ms",
-               "GB/s", "GFLOP/s", "Speedup (total)", "Speedup (compute)", "Launch", "Note"});
+  setup(this, {"Implementation", "Status", "H2D ms", "Kernel ms", "D2H ms", "CPU ms", "Total ms (median)", "Min ms",
+               "Max ms", "GB/s", "GFLOP/s", "Speedup (total)", "Speedup (compute)", "Launch", "Note"});
   setSelectionMode(QAbstractItemView::ExtendedSelection);
   setSelectionBehavior(QAbstractItemView::SelectItems);
-  setToolTip("Copy table (or Ctrl+C) copies the selected cells, or the whole table when none are, as tab-separated text");
+  setToolTip(
+      "Copy table (or Ctrl+C) copies the selected cells, or the whole table when none are, as tab-separated text");
 }
 
 void ResultsTable::setResult(const RunResult& r) {
@@ -103,22 +107,24 @@ void ResultsTable::setResult(const RunResult& r) {
     QString launch;
     if (i.launch) launch = QString::fromStdString(formatDim3(i.launch->grid) + " x " + formatDim3(i.launch->block));
     QString note = QString::fromStdString(ok ? i.launchNote : i.reason);
-    for (const auto& [k, v] : i.metrics) note += QString("%1%2 = %3").arg(note.isEmpty() ? "" : "; ", QString::fromStdString(k)).arg(v, 0, 'g', 6);
-    const QStringList cols = {QString::fromStdString(i.title),
-                              QString::fromStdString(std::string(statusName(i.status))),
-                              ms(i, Phase::H2D),
-                              ms(i, Phase::Kernel),
-                              ms(i, Phase::D2H),
-                              ms(i, Phase::Cpu),
-                              total != i.phases.end() ? QString::number(total->second.medianMs, 'g', 4) : QString(),
-                              total != i.phases.end() ? QString::number(total->second.minMs, 'g', 4) : QString(),
-                              total != i.phases.end() ? QString::number(total->second.maxMs, 'g', 4) : QString(),
-                              ok ? num(i.bandwidthGBs) : QString(),
-                              ok && i.gflops > 0 ? num(i.gflops) : QString(),
-                              ok && i.speedupTotal > 0 ? QString::fromStdString(speedupText(i.speedupTotal)) : QString(),
-                              ok && i.speedupCompute > 0 ? QString::fromStdString(speedupText(i.speedupCompute)) : QString(),
-                              launch,
-                              note};
+    for (const auto& [k, v] : i.metrics)
+      note += QString("%1%2 = %3").arg(note.isEmpty() ? "" : "; ", QString::fromStdString(k)).arg(v, 0, 'g', 6);
+    const QStringList cols = {
+        QString::fromStdString(i.title),
+        QString::fromStdString(std::string(statusName(i.status))),
+        ms(i, Phase::H2D),
+        ms(i, Phase::Kernel),
+        ms(i, Phase::D2H),
+        ms(i, Phase::Cpu),
+        total != i.phases.end() ? QString::number(total->second.medianMs, 'g', 4) : QString(),
+        total != i.phases.end() ? QString::number(total->second.minMs, 'g', 4) : QString(),
+        total != i.phases.end() ? QString::number(total->second.maxMs, 'g', 4) : QString(),
+        ok ? num(i.bandwidthGBs) : QString(),
+        ok && i.gflops > 0 ? num(i.gflops) : QString(),
+        ok && i.speedupTotal > 0 ? QString::fromStdString(speedupText(i.speedupTotal)) : QString(),
+        ok && i.speedupCompute > 0 ? QString::fromStdString(speedupText(i.speedupCompute)) : QString(),
+        launch,
+        note};
     for (int c = 0; c < cols.size(); ++c) {
       auto* it = cell(cols[c], c >= 2 && c <= 12);
       if (c == cols.size() - 1) it->setToolTip(note);

@@ -59,7 +59,9 @@ class ScalarView final : public QcpViewBase {
     m_hi = hi;
     m_k = k;
     m_drawn = k;
-    m_summary = QString("%1 implementations, drawn as their difference from the %2").arg(k).arg(first.hasReference ? "exact value" : "reference");
+    m_summary = QString("%1 implementations, drawn as their difference from the %2")
+                    .arg(k)
+                    .arg(first.hasReference ? "exact value" : "reference");
     resetZoom();
   }
   void resetZoom() override {
@@ -106,9 +108,10 @@ class ScalarView final : public QcpViewBase {
     m_refLine->point1->setCoords(0, 0);
     m_refLine->point2->setCoords(0, 1);
     const QString name = QString::fromStdString(m_data.spec.yLabel.empty() ? m_data.spec.name : m_data.spec.yLabel);
-    m_plot->xAxis->setLabel(s.hasReference ? QString("%1 \u2212 exact (%2); dashed: no error").arg(name).arg(s.reference, 0, 'g', 10)
-                            : refValue    ? QString("%1 \u2212 reference (%2); dashed: equal").arg(name).arg(*refValue, 0, 'g', 10)
-                                          : name);
+    m_plot->xAxis->setLabel(
+        s.hasReference ? QString("%1 \u2212 exact (%2); dashed: no error").arg(name).arg(s.reference, 0, 'g', 10)
+        : refValue     ? QString("%1 \u2212 reference (%2); dashed: equal").arg(name).arg(*refValue, 0, 'g', 10)
+                       : name);
     m_plot->yAxis->setLabel({});
   }
   void removeLabels() {

@@ -52,8 +52,9 @@ class ScatterView final : public QcpViewBase {
     m_bad->setData(qv(bad.x), qv(bad.y), true);
     labelMismatches(m_bad, bad.size() > 0);
     if (!x) m_plot->xAxis->setLabel("index");
-    m_summary = y->size() > kMaxPoints ? QString("%1 of %2 points drawn (even sample)").arg(countText(main.size()), countText(y->size()))
-                                       : QString("all %1 points drawn").arg(countText(y->size()));
+    m_summary = y->size() > kMaxPoints
+                    ? QString("%1 of %2 points drawn (even sample)").arg(countText(main.size()), countText(y->size()))
+                    : QString("all %1 points drawn").arg(countText(y->size()));
     resetZoom();
   }
   void resetZoom() override {

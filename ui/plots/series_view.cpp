@@ -53,8 +53,10 @@ class SeriesView final : public QcpViewBase {
     setYRange(y.lower, y.upper);
     // A margin on x too, so the first and last markers are whole.
     const QCPRange x = m_plot->xAxis->range();
-    if (m_plot->xAxis->scaleType() == QCPAxis::stLogarithmic) m_plot->xAxis->setRange(x.lower / 1.6, x.upper * 1.6);
-    else m_plot->xAxis->setRange(x.lower - 0.04 * x.size(), x.upper + 0.04 * x.size());
+    if (m_plot->xAxis->scaleType() == QCPAxis::stLogarithmic)
+      m_plot->xAxis->setRange(x.lower / 1.6, x.upper * 1.6);
+    else
+      m_plot->xAxis->setRange(x.lower - 0.04 * x.size(), x.upper + 0.04 * x.size());
     replotWhenVisible(*m_plot);
   }
 
@@ -75,7 +77,9 @@ class SeriesView final : public QcpViewBase {
     const Band b = known && hitOrMissSigma(exact, 1, box) > 0 ? hitOrMissBand(exact, xMin, xMax, 96, box) : Band{};
     m_bandLo->setData(qv(b.x), qv(b.lower), true);
     m_bandHi->setData(qv(b.x), qv(b.upper), true);
-    m_bandHi->setName(QString("\xC2\xB1" "1\xCF\x83 of the estimate: %1\xE2\x88\x9A(p(1\xE2\x88\x92p)/n), p = exact / %1").arg(box));
+    m_bandHi->setName(QString("\xC2\xB1"
+                              "1\xCF\x83 of the estimate: %1\xE2\x88\x9A(p(1\xE2\x88\x92p)/n), p = exact / %1")
+                          .arg(box));
     showInLegend(m_bandHi, !b.x.empty());
     if (!known) m_exact->data()->clear();
   }

@@ -2,7 +2,6 @@
 // row per stream, a bar per operation coloured by engine (the timing chart's H2D / kernel / D2H colours), and under
 // the title the achieved overlap (busiest engine's busy time / wall time) and the CPU's poll count.
 #include <QLocale>
-
 #include <algorithm>
 #include <cmath>
 

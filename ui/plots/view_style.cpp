@@ -1,10 +1,9 @@
 #include "view_style.h"
 
-#include <QApplication>
-
-#include <algorithm>
-
 #include <qcustomplot.h>
+
+#include <QApplication>
+#include <algorithm>
 
 namespace launchlab::ui {
 
@@ -98,8 +97,10 @@ void styleTitle(QCPTextElement& title, const ViewStyle& s) {
 
 void setAxisLog(QCPAxis& axis, bool on) {
   axis.setScaleType(on ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
-  if (on) axis.setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
-  else axis.setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+  if (on)
+    axis.setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
+  else
+    axis.setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
 }
 
 QCPColorMap* addColorMapWithScale(QCustomPlot& plot, QCPColorScale*& scale) {

@@ -60,7 +60,8 @@ void replotWhenVisible(QCustomPlot& plot);
 
 /// The presentation font factor for a screen of that height.
 double presentationScale(int screenHeight);
-/// Application-wide font and palette: the given base ones, or the presentation ones (font x s.fontScale, high contrast).
+/// Application-wide font and palette: the given base ones, or the presentation ones (font x s.fontScale, high
+/// contrast).
 void applyApplicationStyle(QApplication& app, const ViewStyle& s, const QFont& baseFont, const QPalette& basePalette);
 
 }  // namespace launchlab::ui

@@ -59,8 +59,10 @@ class WaveformView final : public QcpViewBase {
   }
   void resetZoom() override {
     if (!m_mainArr) return;
-    if (m_window) m_plot->xAxis->setRange(-0.5, double(std::min(m_window, m_n)) - 0.5);
-    else showAll();
+    if (m_window)
+      m_plot->xAxis->setRange(-0.5, double(std::min(m_window, m_n)) - 0.5);
+    else
+      showAll();
     refresh();
   }
   void showAll() override {
@@ -116,7 +118,8 @@ class WaveformView final : public QcpViewBase {
   }
   /// Inputs and markers when every visible element can be told apart; nothing extra otherwise.
   void drawInputs(std::size_t b, std::size_t e, bool readable, double& lo, double& hi) {
-    m_main->setScatterStyle(readable ? QCPScatterStyle(QCPScatterStyle::ssDisc, m_style.markerSize + 1) : QCPScatterStyle());
+    m_main->setScatterStyle(readable ? QCPScatterStyle(QCPScatterStyle::ssDisc, m_style.markerSize + 1)
+                                     : QCPScatterStyle());
     for (auto& [g, a] : m_inputs) {
       const XY p = readable ? elementPoints(*a, b, e) : XY{};
       g->setData(qv(p.x), qv(p.y), true);
@@ -130,8 +133,9 @@ class WaveformView final : public QcpViewBase {
     const double i = std::round(x);
     if (!m_mainArr || i < 0 || i >= double(m_n)) return {};
     const auto k = std::size_t(i);
-    QString t = QString("index %1\n%2 = %3").arg(countText(k), m_data.sourceTitle(m_data.source),
-                                                   QString::fromStdString(numberText(m_mainArr->at(k))));
+    QString t =
+        QString("index %1\n%2 = %3")
+            .arg(countText(k), m_data.sourceTitle(m_data.source), QString::fromStdString(numberText(m_mainArr->at(k))));
     if (m_refArr && k < m_refArr->size())
       t += QString("\nreference = %1").arg(QString::fromStdString(numberText(m_refArr->at(k))));
     return t;
@@ -172,7 +176,8 @@ class WaveformView final : public QcpViewBase {
         g->data()->clear();
         return 0;
       }
-      const auto env = p && p->pyramid ? p->pyramid->query(*a, double(b), double(e), cols) : decimateMinMax(*a, b, e, cols);
+      const auto env =
+          p && p->pyramid ? p->pyramid->query(*a, double(b), double(e), cols) : decimateMinMax(*a, b, e, cols);
       for (const auto& col : env) {
         if (std::isnan(col.yMin)) continue;
         if (m_logY && col.yMax <= 0) continue;
@@ -191,7 +196,9 @@ class WaveformView final : public QcpViewBase {
     drawInputs(b, e, visible <= kReadable, lo, hi);
     if (any) setYRange(lo, hi);
     m_summary = visible > std::uint64_t(cols)
-                    ? QString("%1 of %2 elements visible, drawn as %3 min/max columns").arg(countText(visible), countText(m_n)).arg(cols)
+                    ? QString("%1 of %2 elements visible, drawn as %3 min/max columns")
+                          .arg(countText(visible), countText(m_n))
+                          .arg(cols)
                     : QString("%1 of %2 elements visible, every element drawn").arg(countText(visible), countText(m_n));
     replotWhenVisible(*m_plot);
   }

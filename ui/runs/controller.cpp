@@ -165,8 +165,10 @@ void RunController::executeAfterRepaint(const std::shared_ptr<Job>& job) {
   // core (8-20 ms for a few microseconds of work). So the job reaches the compute thread after the repaints the
   // window has asked for by now (posted at low priority, like this call, and so delivered before it).
   QCoreApplication::postEvent(this, new LowPriorityCall([this, job] {
-    QMetaObject::invokeMethod(m_worker, [this, job] { execute(job); }, Qt::QueuedConnection);
-  }), Qt::LowEventPriority);
+                                QMetaObject::invokeMethod(
+                                    m_worker, [this, job] { execute(job); }, Qt::QueuedConnection);
+                              }),
+                              Qt::LowEventPriority);
 }
 
 void RunController::disposeLater(std::shared_ptr<const RunOutcome> outcome) {

@@ -59,8 +59,10 @@ std::shared_ptr<const DeviceImports> importDeviceOutputs(const RunResult& r, int
       const HostArray* host = outputNamed(i, d.name);
       if (!host) continue;  // not kept: no view draws it
       std::shared_ptr<const void> device;
-      if (std::string e = importOne(d, *host, device); !e.empty()) firstError = d.name + ": " + e;
-      else entries.push_back({host, std::move(device)});
+      if (std::string e = importOne(d, *host, device); !e.empty())
+        firstError = d.name + ": " + e;
+      else
+        entries.push_back({host, std::move(device)});
     }
 #else
   (void)cudaOrdinal;
@@ -73,7 +75,9 @@ std::shared_ptr<const DeviceImports> importDeviceOutputs(const RunResult& r, int
                      .arg(entries.size() == 1 ? "" : "s")
                      .arg(ms, 0, 'f', 2);
   if (!firstError.empty())
-    note += QString("; %1 not (%2): drawn from the host copy").arg(exported - entries.size()).arg(QString::fromStdString(firstError));
+    note += QString("; %1 not (%2): drawn from the host copy")
+                .arg(exported - entries.size())
+                .arg(QString::fromStdString(firstError));
   return std::make_shared<const DeviceImports>(std::move(entries), note);
 }
 

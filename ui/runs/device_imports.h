@@ -8,7 +8,6 @@
 /// host copies still cross the pipe (tables, verification, exports, CPU rows). Built with interop (CUDA and
 /// launchlab_render); elsewhere importing says why not.
 #include <QString>
-
 #include <cstddef>
 #include <memory>
 #include <vector>

@@ -9,7 +9,6 @@
 #include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
-
 #include <algorithm>
 
 #include "launchlab/command_line.h"
@@ -34,13 +33,17 @@ void setRow(QTableWidget* t, int row, const QStringList& cells) {
   for (int c = 0; c < cells.size(); ++c) t->setItem(row, c, new QTableWidgetItem(cells[c]));
 }
 
-QString ms(double v, Status s) { return s == Status::Ok && v > 0 ? QString::number(v, 'g', 4) : q(std::string(statusName(s))); }
+QString ms(double v, Status s) {
+  return s == Status::Ok && v > 0 ? QString::number(v, 'g', 4) : q(std::string(statusName(s)));
+}
 
 QString fastest(const RunResult& r) {
   const ImplResult* best = nullptr;
   for (const auto& i : r.impls)
-    if (i.status == Status::Ok && i.totalMedianMs() > 0 && (!best || i.totalMedianMs() < best->totalMedianMs())) best = &i;
-  return best ? QString("%1 %2 ms").arg(q(best->implId)).arg(best->totalMedianMs(), 0, 'g', 4) : QString("nothing measured");
+    if (i.status == Status::Ok && i.totalMedianMs() > 0 && (!best || i.totalMedianMs() < best->totalMedianMs()))
+      best = &i;
+  return best ? QString("%1 %2 ms").arg(q(best->implId)).arg(best->totalMedianMs(), 0, 'g', 4)
+              : QString("nothing measured");
 }
 }  // namespace
 
@@ -54,8 +57,9 @@ HistoryPane::HistoryPane(RunController& controller, QWidget* parent)
   m_list = table({"Run", "Fastest (total)", "Arrays"});
   m_list->setSelectionBehavior(QAbstractItemView::SelectRows);
   m_list->setSelectionMode(QAbstractItemView::ExtendedSelection);
-  m_list->setToolTip("This session's runs (the last 50; arrays of older runs are dropped to save memory). "
-                     "Select two to compare them, one to copy its command line.");
+  m_list->setToolTip(
+      "This session's runs (the last 50; arrays of older runs are dropped to save memory). "
+      "Select two to compare them, one to copy its command line.");
   ll->addWidget(m_list, 1);
   auto* buttons = new QHBoxLayout;
   m_compare = new QPushButton("Compare A / B");
@@ -112,8 +116,9 @@ void HistoryPane::refreshList() {
   for (std::size_t i = 0; i < entries.size(); ++i) {
     const HistoryEntry& e = entries[entries.size() - 1 - i];  // newest on top
     const std::size_t bytes = e.full ? keptArrayBytes(e.full->result) : 0;
-    setRow(m_list, int(i), {e.summary(), fastest(e.result()),
-                            e.full ? QString("%1 MiB").arg(double(bytes) / (1 << 20), 0, 'f', 1) : QString("timings only")});
+    setRow(m_list, int(i),
+           {e.summary(), fastest(e.result()),
+            e.full ? QString("%1 MiB").arg(double(bytes) / (1 << 20), 0, 'f', 1) : QString("timings only")});
     m_list->item(int(i), 0)->setData(Qt::UserRole, e.number);
     m_list->item(int(i), 0)->setToolTip(q(runCommandLine(e.request)));
   }
@@ -126,7 +131,8 @@ void HistoryPane::refreshList() {
 
 std::vector<quint64> HistoryPane::selectedNumbers() const {
   std::vector<quint64> out;
-  for (const QModelIndex& i : m_list->selectionModel()->selectedRows()) out.push_back(m_list->item(i.row(), 0)->data(Qt::UserRole).toULongLong());
+  for (const QModelIndex& i : m_list->selectionModel()->selectedRows())
+    out.push_back(m_list->item(i.row(), 0)->data(Qt::UserRole).toULongLong());
   std::sort(out.begin(), out.end());  // A: the older run
   return out;
 }
@@ -153,10 +159,15 @@ void HistoryPane::fillTimings(const RunResult& a, const RunResult& b) {
   m_timings->setRowCount(int(rows.size()));
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const TimingComparison& t = rows[i];
-    const QString ratio = t.ratio > 0 ? QString("%1\xC3\x97 (%2)").arg(t.ratio, 0, 'f', 2).arg(t.ratio < 1 ? "B faster" : t.ratio > 1 ? "B slower" : "same")
+    const QString ratio = t.ratio > 0 ? QString("%1\xC3\x97 (%2)")
+                                            .arg(t.ratio, 0, 'f', 2)
+                                            .arg(t.ratio < 1   ? "B faster"
+                                                 : t.ratio > 1 ? "B slower"
+                                                               : "same")
                                       : QString("\xE2\x80\x94");
-    setRow(m_timings, int(i), {q(t.title), t.inA ? ms(t.totalA, t.statusA) : "not run", t.inB ? ms(t.totalB, t.statusB) : "not run",
-                               ratio, t.inA ? ms(t.computeA, t.statusA) : "", t.inB ? ms(t.computeB, t.statusB) : ""});
+    setRow(m_timings, int(i),
+           {q(t.title), t.inA ? ms(t.totalA, t.statusA) : "not run", t.inB ? ms(t.totalB, t.statusB) : "not run", ratio,
+            t.inA ? ms(t.computeA, t.statusA) : "", t.inB ? ms(t.computeB, t.statusB) : ""});
   }
   m_timings->resizeColumnsToContents();
 }
@@ -165,7 +176,8 @@ void HistoryPane::fillOutputs(const RunResult& a, const RunResult& b) {
   const auto rows = compareOutputs(a, b);
   m_outputs->setRowCount(std::max(1, int(rows.size())));
   if (rows.empty()) setRow(m_outputs, 0, {"", "", "no implementation kept outputs in both runs"});
-  for (std::size_t i = 0; i < rows.size(); ++i) setRow(m_outputs, int(i), {q(rows[i].implId), q(rows[i].output), q(rows[i].note)});
+  for (std::size_t i = 0; i < rows.size(); ++i)
+    setRow(m_outputs, int(i), {q(rows[i].implId), q(rows[i].output), q(rows[i].note)});
   m_outputs->resizeColumnsToContents();
 }
 

@@ -4,7 +4,6 @@
 /// output element by element, run_compare.h); "Copy as command" puts the `launchlab-cli run` line that reproduces a
 /// run on the clipboard (command_line.h).
 #include <QWidget>
-
 #include <memory>
 #include <vector>
 

@@ -59,8 +59,10 @@ void RunHistory::applyBounds() {
   for (auto it = m_entries.rbegin(); it != m_entries.rend(); ++it) {
     if (!it->full) continue;
     const std::size_t bytes = keptArrayBytes(it->full->result);
-    if (kept + bytes > m_budget) drop(*it);
-    else kept += bytes;
+    if (kept + bytes > m_budget)
+      drop(*it);
+    else
+      kept += bytes;
   }
 }
 

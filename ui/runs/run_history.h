@@ -3,7 +3,6 @@
 /// newest runs only while they fit `budgetBytes`: an older run keeps its request and timings (withoutArrays), its
 /// arrays are handed to `dispose` (the controller frees them off the GUI thread).
 #include <QString>
-
 #include <cstddef>
 #include <functional>
 #include <memory>
@@ -28,7 +27,8 @@ class RunHistory {
   using Dispose = std::function<void(std::shared_ptr<const RunOutcome>)>;
   static constexpr std::size_t kDefaultMaxRuns = 50;
   static constexpr std::size_t kDefaultBudget = std::size_t(512) << 20;
-  explicit RunHistory(Dispose dispose = {}, std::size_t maxRuns = kDefaultMaxRuns, std::size_t budgetBytes = kDefaultBudget);
+  explicit RunHistory(Dispose dispose = {}, std::size_t maxRuns = kDefaultMaxRuns,
+                      std::size_t budgetBytes = kDefaultBudget);
 
   /// Keeps `outcome` (a finished run) as the newest entry, then applies the bounds.
   void add(std::shared_ptr<const RunOutcome> outcome);

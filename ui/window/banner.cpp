@@ -5,7 +5,6 @@
 #include <QLabel>
 #include <QStyle>
 #include <QToolButton>
-
 #include <algorithm>
 
 namespace launchlab::ui {
@@ -39,13 +38,30 @@ void Banner::showMessage(Level level, const QString& text) {
   QString bg, fg, icon;
   QStyle::StandardPixmap sp = QStyle::SP_MessageBoxInformation;
   switch (level) {
-    case Level::Info: bg = "#e8f0fb"; fg = "#102a4c"; sp = QStyle::SP_MessageBoxInformation; break;
-    case Level::Warning: bg = "#fff4d6"; fg = "#4a3300"; sp = QStyle::SP_MessageBoxWarning; break;
-    case Level::Error: bg = "#fde2e1"; fg = "#5c0a07"; sp = QStyle::SP_MessageBoxCritical; break;
-    case Level::Success: bg = "#e3f5e1"; fg = "#0d3b12"; sp = QStyle::SP_DialogApplyButton; break;
+    case Level::Info:
+      bg = "#e8f0fb";
+      fg = "#102a4c";
+      sp = QStyle::SP_MessageBoxInformation;
+      break;
+    case Level::Warning:
+      bg = "#fff4d6";
+      fg = "#4a3300";
+      sp = QStyle::SP_MessageBoxWarning;
+      break;
+    case Level::Error:
+      bg = "#fde2e1";
+      fg = "#5c0a07";
+      sp = QStyle::SP_MessageBoxCritical;
+      break;
+    case Level::Success:
+      bg = "#e3f5e1";
+      fg = "#0d3b12";
+      sp = QStyle::SP_DialogApplyButton;
+      break;
   }
   setStyleSheet(QString("launchlab--ui--Banner { background: %1; border: 1px solid %2; border-radius: 4px; } "
-                        "QLabel { color: %2; background: transparent; }").arg(bg, fg));
+                        "QLabel { color: %2; background: transparent; }")
+                    .arg(bg, fg));
   const int px = fontMetrics().height();
   m_icon->setPixmap(style()->standardIcon(sp).pixmap(px, px));
   m_text->setText(m_repeats ? QString("%1  (%2 times)").arg(text).arg(m_repeats + 1) : text);

@@ -24,7 +24,8 @@ QString paramsText(const RequestText& t) {
 /// Everything the filter searches, in one string.
 QString haystack(const CourseExperiment& e) {
   return q(e.id + " " + e.title + " " + e.seed.notebook + " " + e.seed.section + " " + e.lookFor + " " +
-           e.request.workload) + " " + q(e.chapter);
+           e.request.workload) +
+         " " + q(e.chapter);
 }
 }  // namespace
 
@@ -93,15 +94,17 @@ QString CourseList::lessonHtml(const CourseExperiment& e, const Registry& regist
   const Workload* w = registry.find(t.workload);
   QString h = "<h3 style='margin:0'>" + esc(e.title) + "</h3><p style='color:#555;margin-top:2px'>" + esc(e.chapter) +
               " &middot; <code>" + esc(e.id) + "</code></p>";
-  h += "<p><b>In the course:</b> " + esc(e.seed.notebook) + ", " + esc(e.seed.section) + " (<code>" +
-       esc(e.seed.file) + "</code>, line " + QString::number(e.seed.line) + ")</p>";
+  h += "<p><b>In the course:</b> " + esc(e.seed.notebook) + ", " + esc(e.seed.section) + " (<code>" + esc(e.seed.file) +
+       "</code>, line " + QString::number(e.seed.line) + ")</p>";
   h += "<p><b>Runs:</b> " + (w ? esc(w->info().title) + " " : QString()) + "<code>" + esc(t.workload) +
        "</code>, n = " + esc(t.n) + ", " + esc(t.dtype) + ", " + launchText(t).toHtmlEscaped();
   if (!t.params.empty()) h += ", " + paramsText(t).toHtmlEscaped();
   h += "</p><p><b>Look for:</b> " + esc(e.lookFor) + "</p>";
   h += "<p><b>Differs from the seed:</b> " + (e.differs.empty() ? QString("nothing") : esc(e.differs)) + "</p>";
-  if (!w) h += "<p><b>Not in this build:</b> the workload is missing.</p>";
-  else h += "<hr><p>" + esc(lessonOf(t.workload).lookFor) + "</p>";
+  if (!w)
+    h += "<p><b>Not in this build:</b> the workload is missing.</p>";
+  else
+    h += "<hr><p>" + esc(lessonOf(t.workload).lookFor) + "</p>";
   return h;
 }
 

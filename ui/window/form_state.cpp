@@ -136,8 +136,8 @@ bool mayKeepArrays(double estimateBytes, double capBytes, std::string& note) {
   if (estimateBytes <= capBytes) return true;
   std::ostringstream o;
   o.precision(3);
-  o << "outputs not kept for plotting: they would hold about " << estimateBytes / double(1ull << 30)
-    << " GiB (cap " << capBytes / double(1ull << 30) << " GiB); timings and verification are complete";
+  o << "outputs not kept for plotting: they would hold about " << estimateBytes / double(1ull << 30) << " GiB (cap "
+    << capBytes / double(1ull << 30) << " GiB); timings and verification are complete";
   note = o.str();
   return false;
 }

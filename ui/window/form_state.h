@@ -17,14 +17,14 @@ class Backend;
 /// What the user typed or chose for one workload (text as typed, so invalid input round-trips too).
 struct FormState {
   std::string workload;
-  std::string size;                             ///< "16Mi", "1M", "4096", "2^24"
-  std::string dtype;                            ///< "f32", "f64", …
-  std::map<std::string, std::string> params;    ///< name -> text; missing names take the default
+  std::string size;                           ///< "16Mi", "1M", "4096", "2^24"
+  std::string dtype;                          ///< "f32", "f64", …
+  std::map<std::string, std::string> params;  ///< name -> text; missing names take the default
   bool autoBlock = true;
-  std::string block = "256";                    ///< "256" (1D) or "16x16" (2D)
+  std::string block = "256";  ///< "256" (1D) or "16x16" (2D)
   bool autoGrid = true;
   std::string grid = "1024";
-  std::vector<std::string> impls;               ///< selected implementation ids (cpu-serial always runs)
+  std::vector<std::string> impls;  ///< selected implementation ids (cpu-serial always runs)
   int reps = 5;
   int warmup = 1;
   std::uint64_t seed = 42;

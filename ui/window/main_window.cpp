@@ -15,15 +15,16 @@
 #include <QToolBar>
 #include <QToolButton>
 #include <QVBoxLayout>
-
 #include <utility>
 
 #include "banner.h"
 #include "charts.h"
+#include "crossover_view.h"
 #include "device_picker.h"
 #include "export_dialog.h"
 #include "history_pane.h"
 #include "kernel_editor.h"
+#include "launchlab/parse.h"
 #include "live_mode.h"
 #include "log_text.h"
 #include "outputs_pane.h"
@@ -32,14 +33,12 @@
 #include "results_tables.h"
 #include "roofline_view.h"
 #include "settings.h"
-#include "crossover_view.h"
-#include "sweep_heatmap.h"
 #include "stage.h"
+#include "sweep_heatmap.h"
 #include "sweep_pane.h"
 #include "tooltips.h"
 #include "window_fit.h"
 #include "workload_browser.h"
-#include "launchlab/parse.h"
 
 namespace launchlab::ui {
 
@@ -53,7 +52,8 @@ QString MainWindow::defaultWorkload(const Registry& r) {
   return r.all().empty() ? QString() : q(r.all().front()->info().id);
 }
 
-MainWindow::MainWindow(std::shared_ptr<Backend> backend, std::unique_ptr<AppSettings> settings, MainWindowOptions options)
+MainWindow::MainWindow(std::shared_ptr<Backend> backend, std::unique_ptr<AppSettings> settings,
+                       MainWindowOptions options)
     : m_backend(std::move(backend)),
       m_settings(std::move(settings)),
       m_options(std::move(options)),
@@ -89,10 +89,17 @@ MainWindow::MainWindow(std::shared_ptr<Backend> backend, std::unique_ptr<AppSett
   installTooltipWrapping(*qApp);
   placeOnScreen(*this, m_settings->windowGeometry());
   restoreState(m_settings->windowState());
-  if (m_options.forcePresentation || m_settings->presentation()) QTimer::singleShot(0, this, [this] { setPresentationMode(true); });
-  if (!m_options.openRun.isEmpty()) QTimer::singleShot(0, this, &MainWindow::startWithRunFile);
-  else if (m_options.live) QTimer::singleShot(0, m_liveAct, [this] { m_waitingFirstPlot = true; m_liveAct->setChecked(true); });
-  else if (m_options.firstRun) QTimer::singleShot(0, this, &MainWindow::startFirstRun);
+  if (m_options.forcePresentation || m_settings->presentation())
+    QTimer::singleShot(0, this, [this] { setPresentationMode(true); });
+  if (!m_options.openRun.isEmpty())
+    QTimer::singleShot(0, this, &MainWindow::startWithRunFile);
+  else if (m_options.live)
+    QTimer::singleShot(0, m_liveAct, [this] {
+      m_waitingFirstPlot = true;
+      m_liveAct->setChecked(true);
+    });
+  else if (m_options.firstRun)
+    QTimer::singleShot(0, this, &MainWindow::startFirstRun);
   if (!m_options.openSweep.isEmpty()) QTimer::singleShot(0, this, [this] { openSweepFile(m_options.openSweep); });
   if (!m_options.startTab.isEmpty()) QTimer::singleShot(0, this, [this] { showBottomTab(m_options.startTab); });
 }
@@ -248,7 +255,8 @@ void MainWindow::buildActions() {
   m_fullAct = new QAction("Full screen", this);
   m_fullAct->setShortcut(QKeySequence(Qt::Key_F11));
   m_fullAct->setToolTip("Full screen (F11)");
-  for (QAction* a : {m_runAct, m_cancelAct, m_exportAct, m_panelAct, m_presentAct, m_fullAct}) a->setShortcutContext(Qt::WindowShortcut);
+  for (QAction* a : {m_runAct, m_cancelAct, m_exportAct, m_panelAct, m_presentAct, m_fullAct})
+    a->setShortcutContext(Qt::WindowShortcut);
   tb->addAction(m_runAct);
   tb->addAction(m_cancelAct);
   addLiveAction(tb);
@@ -282,11 +290,13 @@ void MainWindow::addPresetButton(QToolBar* tb) {
   button->setPopupMode(QToolButton::InstantPopup);
   button->setToolTip("Save and load named parameter sets (JSON)");
   const QString folder = m_options.presetFolder.isEmpty() ? PresetStore::defaultFolder() : m_options.presetFolder;
-  m_presets = new PresetMenu(folder, m_backend->registry(), *m_settings, [this] { return m_panel->form(); }, button);
+  m_presets = new PresetMenu(
+      folder, m_backend->registry(), *m_settings, [this] { return m_panel->form(); }, button);
   button->setMenu(m_presets);
   connect(m_presets, &PresetMenu::presetChosen, this, &MainWindow::applyPreset);
   connect(m_presets, &PresetMenu::logLine, this, &MainWindow::log);
-  connect(m_presets, &PresetMenu::failed, this, [this](const QString& m) { m_errorBanner->showMessage(Banner::Level::Error, m); });
+  connect(m_presets, &PresetMenu::failed, this,
+          [this](const QString& m) { m_errorBanner->showMessage(Banner::Level::Error, m); });
   connect(m_presets, &PresetMenu::failureResolved, this, [this](const QString& m) {
     if (m_errorBanner->text() == m) m_errorBanner->hide();
   });
@@ -315,14 +325,16 @@ void MainWindow::addDevicePicker(QToolBar* tb) {
     pickerAct->setVisible(m_devicePicker->hasChoice());
     showDeviceStatus();
     m_panel->setForm(m_panel->form());
-    log(QString::fromStdString(m_backend->deviceStatus().available ? "the GPU server answered"
-                                                                    : "the GPU server: " + m_backend->deviceStatus().reason));
+    log(QString::fromStdString(m_backend->deviceStatus().available
+                                   ? "the GPU server answered"
+                                   : "the GPU server: " + m_backend->deviceStatus().reason));
   });
 }
 
 void MainWindow::showDeviceStatus() {
   const DeviceStatus d = m_backend->deviceStatus();
-  m_deviceBanner->showMessage(d.available ? Banner::Level::Info : Banner::Level::Warning, deviceBannerText(d, m_backend->remoteHost()));
+  m_deviceBanner->showMessage(d.available ? Banner::Level::Info : Banner::Level::Warning,
+                              deviceBannerText(d, m_backend->remoteHost()));
   if (m_roofline) updateCeilings(false);
 }
 
@@ -410,8 +422,10 @@ void MainWindow::run() {
 }
 
 void MainWindow::startRequest(RunRequest req) {
-  if (m_firstRunN) req.n = std::exchange(m_firstRunN, std::nullopt);
-  else m_previewNote.clear();  // the form's own size: no longer a preview
+  if (m_firstRunN)
+    req.n = std::exchange(m_firstRunN, std::nullopt);
+  else
+    m_previewNote.clear();  // the form's own size: no longer a preview
   std::string note;
   req.keepInputs = req.keepOutputs = mayKeepArraysOf(*m_backend->registry().find(req.workload), req, note);
   if (!req.keepOutputs) {
@@ -443,7 +457,8 @@ quint64 MainWindow::startSweepOf(const QString& implId) {
   const FormCheck& c = m_panel->check();
   if (!c.ok() || !c.request) return 0;
   const Workload* w = m_backend->registry().find(c.request->workload);
-  const quint64 id = m_sweep->start(*w, *c.request, implId, QString("n = %1 %2").arg(q(m_panel->form().size), q(m_panel->form().dtype)));
+  const quint64 id = m_sweep->start(*w, *c.request, implId,
+                                    QString("n = %1 %2").arg(q(m_panel->form().size), q(m_panel->form().dtype)));
   if (id == 0) return 0;
   m_bottomTabs->setCurrentIndex(1);
   m_statusText->setText("Sweeping\xE2\x80\xA6");
@@ -507,8 +522,10 @@ void MainWindow::openExport() {
 }
 
 void MainWindow::toggleFullScreen() {
-  if (isFullScreen()) showNormal();
-  else showFullScreen();
+  if (isFullScreen())
+    showNormal();
+  else
+    showFullScreen();
 }
 
 void MainWindow::applyPreset(const Preset& p) {

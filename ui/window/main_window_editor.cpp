@@ -17,8 +17,9 @@ QWidget* MainWindow::buildKernelEditor() {
           [this] { m_panel->setUserKernel(m_kernelEditor->userKernel()); });
   connect(m_kernelEditor, &KernelEditor::compiled, this, [this](bool ok, int errors) {
     const auto k = m_kernelEditor->userKernel();
-    if (k) log(QString("compiled %1: %2").arg(QString::fromStdString(k->fileName),
-                                             ok ? QString("ok") : QString("%1 error(s)").arg(errors)));
+    if (k)
+      log(QString("compiled %1: %2")
+              .arg(QString::fromStdString(k->fileName), ok ? QString("ok") : QString("%1 error(s)").arg(errors)));
   });
   connect(m_kernelEditor, &KernelEditor::checked, this, [this](int findings) {
     if (findings >= 0) log(QString("check (compute-sanitizer): %1 finding(s)").arg(findings));

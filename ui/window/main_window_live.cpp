@@ -25,10 +25,12 @@ void MainWindow::addLiveAction(QToolBar* tb) {
   m_liveAct->setCheckable(true);
   m_liveAct->setShortcut(QKeySequence("Ctrl+L"));
   m_liveAct->setShortcutContext(Qt::WindowShortcut);
-  m_liveAct->setToolTip("Live mode: run the shown implementation again and again, a new seed each frame, and draw "
-                        "every result as it arrives (Ctrl+L; Esc stops)");
+  m_liveAct->setToolTip(
+      "Live mode: run the shown implementation again and again, a new seed each frame, and draw "
+      "every result as it arrives (Ctrl+L; Esc stops)");
   tb->addAction(m_liveAct);
-  m_live = new LiveMode(*m_controller, [this](QString& why) { return liveRequest(why); }, this);
+  m_live = new LiveMode(
+      *m_controller, [this](QString& why) { return liveRequest(why); }, this);
   m_liveOverlay = new LiveOverlay(m_outputs);
   connect(m_liveAct, &QAction::toggled, m_live, &LiveMode::setActive);
   connect(m_live, &LiveMode::activeChanged, this, [this](bool on) {
@@ -54,7 +56,8 @@ void MainWindow::addLiveAction(QToolBar* tb) {
     const QString path = v ? v->drawPath().section(':', 0, 0) : QString();
     QString text = liveStatsText(s) + (path.isEmpty() ? QString() : " \xC2\xB7 " + path);
     if (const Workload* w = m_backend->registry().find(o->request.workload)) {
-      const QString scalars = liveScalarsText(w->info(), o->result, o->request.impls.empty() ? std::string() : o->request.impls.front());
+      const QString scalars =
+          liveScalarsText(w->info(), o->result, o->request.impls.empty() ? std::string() : o->request.impls.front());
       if (!scalars.isEmpty()) text += "\n" + scalars;  // the running estimate (Monte Carlo pi)
     }
     m_liveOverlay->showOver(v ? v->widget() : nullptr, text);
@@ -76,10 +79,11 @@ void MainWindow::addGlAction(QToolBar* tb) {
   m_glAct->setCheckable(true);
   m_glAct->setChecked(!m_options.noGl && m_settings->drawPlotsWithGl());
   m_glAct->setEnabled(!m_options.noGl);
-  m_glAct->setToolTip(m_options.noGl ? "Draw plots with OpenGL: off for this session (--no-gl)"
-                                     : "Draw plots with OpenGL: waveforms, histograms, images and points are drawn by the "
-                                       "GL renderer on a thread of its own; off: QCustomPlot draws them. Each plot says "
-                                       "which path draws it, bottom right.");
+  m_glAct->setToolTip(m_options.noGl
+                          ? "Draw plots with OpenGL: off for this session (--no-gl)"
+                          : "Draw plots with OpenGL: waveforms, histograms, images and points are drawn by the "
+                            "GL renderer on a thread of its own; off: QCustomPlot draws them. Each plot says "
+                            "which path draws it, bottom right.");
   tb->addAction(m_glAct);
   auto apply = [this](bool on) {
     GlViews::instance().configure(on, m_options.noGl ? "--no-gl" : "setting: Draw plots with OpenGL is off");

@@ -2,18 +2,18 @@
 // and saving the one shown as a run file (launchlab/io/run_file.h, shared with launchlab-cli's --save-run and show).
 #include <QAction>
 #include <QCheckBox>
-#include <QFileDialog>
 #include <QCoreApplication>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QProcess>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QSplitter>
 #include <QStyle>
 #include <QToolBar>
 #include <QVBoxLayout>
-
 #include <new>
 #include <stdexcept>
 
@@ -22,19 +22,17 @@
 #include "device_imports.h"
 #include "export_dialog.h"
 #include "form_state.h"
-#include "log_text.h"
+#include "launchlab/errors.h"
+#include "launchlab/io/run_file.h"
 #include "live_mode.h"
+#include "log_text.h"
 #include "main_window.h"
-
-#include <QSplitter>
 #include "outputs_pane.h"
 #include "param_panel.h"
 #include "remote_dialog.h"
 #include "results_tables.h"
 #include "settings.h"
 #include "sweep_pane.h"
-#include "launchlab/errors.h"
-#include "launchlab/io/run_file.h"
 
 namespace launchlab::ui {
 
@@ -72,8 +70,9 @@ QWidget* MainWindow::buildTimingPage() {
   connect(timingLog, &QCheckBox::toggled, this, [this](bool on) { m_timing->setLogScale(on); });
   auto* trow = new QHBoxLayout;
   auto* tnote = m_timingNote = new QLabel("Stacked by phase (CUDA: H2D, kernel, D2H); speedups against cpu-serial");
-  tnote->setToolTip("Each bar is the median total time over the repetitions, stacked by phase: H2D copy, kernel and "
-                    "D2H copy for CUDA, one CPU loop for CPU. Speedups are against cpu-serial, total time.");
+  tnote->setToolTip(
+      "Each bar is the median total time over the repetitions, stacked by phase: H2D copy, kernel and "
+      "D2H copy for CUDA, one CPU loop for CPU. Speedups are against cpu-serial, total time.");
   tnote->setStyleSheet("color: palette(mid);");
   trow->addWidget(tnote, 1);
   trow->addWidget(timingLog);
@@ -144,9 +143,12 @@ void MainWindow::showRunProblems(const RunResult& r) {
   const QString problems = runProblemsText(r);
   const QString lessons = runLessonsText(r);
   // Red for what went wrong; amber for a demonstration's wrong result, which is the lesson, not a failure.
-  if (!problems.isEmpty()) m_errorBanner->showMessage(Banner::Level::Error, problems);
-  else if (!lessons.isEmpty()) m_errorBanner->showMessage(Banner::Level::Warning, lessons);
-  else if (m_errorBanner->level() == Banner::Level::Error || m_errorBanner->text().startsWith("Lesson:")) m_errorBanner->hide();
+  if (!problems.isEmpty())
+    m_errorBanner->showMessage(Banner::Level::Error, problems);
+  else if (!lessons.isEmpty())
+    m_errorBanner->showMessage(Banner::Level::Warning, lessons);
+  else if (m_errorBanner->level() == Banner::Level::Error || m_errorBanner->text().startsWith("Lesson:"))
+    m_errorBanner->hide();
 }
 
 void MainWindow::addRunFileActions(QToolBar* tb) {
@@ -155,8 +157,9 @@ void MainWindow::addRunFileActions(QToolBar* tb) {
   m_openRunAct->setToolTip("Open a saved run (.llrun), measured here or on another machine (Ctrl+O)");
   m_saveRunAct = new QAction(style()->standardIcon(QStyle::SP_DriveFDIcon), "Save run\xE2\x80\xA6", this);
   m_saveRunAct->setShortcut(QKeySequence::Save);
-  m_saveRunAct->setToolTip("Save the run on screen (request, device, timings, verification, arrays) as one .llrun "
-                           "file (Ctrl+S)");
+  m_saveRunAct->setToolTip(
+      "Save the run on screen (request, device, timings, verification, arrays) as one .llrun "
+      "file (Ctrl+S)");
   for (QAction* a : {m_openRunAct, m_saveRunAct}) {
     a->setShortcutContext(Qt::WindowShortcut);
     tb->addAction(a);
@@ -196,8 +199,10 @@ void MainWindow::openRemoteDialog() {
   connect(d, &RemoteDialog::restartRequested, this, [this] {
     // The backend is chosen at start: a new LaunchLab on the saved settings, then this one closes (and saves its
     // layout as usual). Arguments are not passed on: --remote would override what was just saved.
-    if (QProcess::startDetached(QCoreApplication::applicationFilePath(), {})) close();
-    else m_errorBanner->showMessage(Banner::Level::Error, "Could not start LaunchLab again: restart it yourself.");
+    if (QProcess::startDetached(QCoreApplication::applicationFilePath(), {}))
+      close();
+    else
+      m_errorBanner->showMessage(Banner::Level::Error, "Could not start LaunchLab again: restart it yourself.");
   });
   d->open();
 }
@@ -213,7 +218,8 @@ void MainWindow::saveRunDialog() {
     return;
   }
   const QString name = q(m_last->result.workload + "-" + m_last->result.timestamp.substr(0, 10)) + ".llrun";
-  QString path = QFileDialog::getSaveFileName(this, "Save run", m_settings->exportFolder() + "/" + name, kRunFileFilter);
+  QString path =
+      QFileDialog::getSaveFileName(this, "Save run", m_settings->exportFolder() + "/" + name, kRunFileFilter);
   if (path.isEmpty()) return;
   if (!path.endsWith(".llrun")) path += ".llrun";
   saveRunFile(path);
@@ -248,7 +254,8 @@ bool MainWindow::openRunFile(const QString& path) {
   const Workload* w = m_backend->registry().find(r.workload);
   if (!w) {
     m_errorBanner->showMessage(Banner::Level::Error, ("Cannot open " + path + ": it is a run of workload \u201C" +
-                                                      q(r.workload) + "\u201D, which this build lacks").toHtmlEscaped());
+                                                      q(r.workload) + "\u201D, which this build lacks")
+                                                         .toHtmlEscaped());
     return false;
   }
   selectWorkload(q(r.workload));
@@ -257,10 +264,10 @@ bool MainWindow::openRunFile(const QString& path) {
   prepareOutcome(*outcome, m_backend->registry());
   showOutcome(outcome);
   const QString where = q(runfile::recordedOn(r));
-  m_recordedBanner->showMessage(Banner::Level::Info,
-                                "<b>Recorded on " + where.toHtmlEscaped() + "</b> \u2014 opened from " +
-                                    QFileInfo(path).fileName().toHtmlEscaped() + " (host: " + q(r.host).toHtmlEscaped() +
-                                    "). Run (Ctrl+R) measures it again on this machine.");
+  m_recordedBanner->showMessage(
+      Banner::Level::Info, "<b>Recorded on " + where.toHtmlEscaped() + "</b> \u2014 opened from " +
+                               QFileInfo(path).fileName().toHtmlEscaped() + " (host: " + q(r.host).toHtmlEscaped() +
+                               "). Run (Ctrl+R) measures it again on this machine.");
   log("opened " + path + ": recorded on " + where);
   m_statusText->setText("Opened " + QFileInfo(path).fileName());
   m_settings->setExportFolder(QFileInfo(path).absolutePath());
@@ -280,7 +287,8 @@ bool MainWindow::openSweepFile(const QString& path) {
   m_bottomTabs->setCurrentWidget(m_sweep);
   // The sweep asked for gets the larger share of the results column (a heatmap or crossover needs the height).
   const QList<int> sizes = m_resultsSplit->sizes();
-  if (sizes.size() == 2 && sizes[1] < sizes[0]) m_resultsSplit->setSizes({(sizes[0] + sizes[1]) * 2 / 5, (sizes[0] + sizes[1]) * 3 / 5});
+  if (sizes.size() == 2 && sizes[1] < sizes[0])
+    m_resultsSplit->setSizes({(sizes[0] + sizes[1]) * 2 / 5, (sizes[0] + sizes[1]) * 3 / 5});
   return m_sweep->openSweepFile(path);
 }
 

@@ -13,9 +13,11 @@ namespace launchlab::ui {
 void MainWindow::connectRoofline() {
   connect(m_controller, &RunController::ceilingsReady, this, [this](const Ceilings& c) {
     const DeviceStatus d = m_backend->deviceStatus();
-    if (!c.valid()) log("roofline: no ceilings measured (" + QString::fromStdString(c.problem) + "): datasheet ceilings shown");
-    else log("roofline: " + QString::fromStdString(c.label()) + QString(": copy %1 GB/s, FP32 %2 GFLOP/s")
-                                                                    .arg(c.copyGBs, 0, 'f', 0).arg(c.fp32Gflops, 0, 'f', 0));
+    if (!c.valid())
+      log("roofline: no ceilings measured (" + QString::fromStdString(c.problem) + "): datasheet ceilings shown");
+    else
+      log("roofline: " + QString::fromStdString(c.label()) +
+          QString(": copy %1 GB/s, FP32 %2 GFLOP/s").arg(c.copyGBs, 0, 'f', 0).arg(c.fp32Gflops, 0, 'f', 0));
     m_roofline->setCeilings(c.valid() ? c : datasheetCeilingsFor(d), d.available);
   });
   connect(m_bottomTabs, &QTabWidget::currentChanged, this, [this] {
@@ -41,7 +43,8 @@ void MainWindow::updateCeilings(bool ask) {
 void MainWindow::showRooflineRun(const RunResult& r) {
   std::vector<std::pair<QString, RunResult>> earlier;
   for (const auto& e : m_history->history().entries())
-    if (e.result().timestamp != r.timestamp) earlier.emplace_back("#" + QString::number(e.number), withoutArrays(e.result()));
+    if (e.result().timestamp != r.timestamp)
+      earlier.emplace_back("#" + QString::number(e.number), withoutArrays(e.result()));
   m_roofline->setHistory(std::move(earlier));
   m_roofline->setRun(r);
 }

@@ -12,9 +12,8 @@
 #include <QSpinBox>
 #include <QStyle>
 #include <QStyleOptionButton>
-#include <QValidator>
 #include <QVBoxLayout>
-
+#include <QValidator>
 #include <algorithm>
 #include <cmath>
 #include <tuple>
@@ -262,7 +261,10 @@ QHBoxLayout* ParamPanel::paramRow(const ParamSpec& p) {
   const QString field = QString::fromStdString("param:" + p.name);
   QString tip = QString::fromStdString(p.help);
   if (p.kind != ParamSpec::Kind::Choice)
-    tip += QString("\nRange: %1 to %2%3").arg(p.minValue).arg(p.maxValue).arg(p.unit.empty() ? "" : " " + QString::fromStdString(p.unit));
+    tip += QString("\nRange: %1 to %2%3")
+               .arg(p.minValue)
+               .arg(p.maxValue)
+               .arg(p.unit.empty() ? "" : " " + QString::fromStdString(p.unit));
   auto* r = new QHBoxLayout;
   auto* label = wrappingLabel(QString::fromStdString(p.label.empty() ? p.name : p.label) +
                               (p.unit.empty() ? QString() : " (" + QString::fromStdString(p.unit) + ")"));
@@ -297,13 +299,12 @@ QGroupBox* ParamPanel::buildLaunchBox(const WorkloadInfo& info) {
   std::tie(m_autoGrid, m_gridEdit) = launchRow(ll, "Blocks (grid)", "grid", kGridTip, kAutoGridTip);
   addMessage(ll, "grid");
   // 2D: the per-dimension limits too (x * y <= the per-block total, and each axis on its own).
-  const QString perAxis = info.launchDims == 2
-                              ? QString(" (x \u2264 %1, y \u2264 %2), grid x \u2264 %3, y \u2264 %4")
-                                    .arg(limits.maxBlockDim.x)
-                                    .arg(limits.maxBlockDim.y)
-                                    .arg(limits.maxGridDim.x)
-                                    .arg(limits.maxGridDim.y)
-                              : QString();
+  const QString perAxis = info.launchDims == 2 ? QString(" (x \u2264 %1, y \u2264 %2), grid x \u2264 %3, y \u2264 %4")
+                                                     .arg(limits.maxBlockDim.x)
+                                                     .arg(limits.maxBlockDim.y)
+                                                     .arg(limits.maxGridDim.x)
+                                                     .arg(limits.maxGridDim.y)
+                                               : QString();
   auto* limitsLabel = new QLabel(QString("Limits: %1 threads per block%2, %3 (%4)")
                                      .arg(limits.maxThreadsPerBlock)
                                      .arg(perAxis)
@@ -321,8 +322,9 @@ QGroupBox* ParamPanel::buildLaunchBox(const WorkloadInfo& info) {
 QWidget* ParamPanel::blockShapeList() {
   m_blockShape = narrowCombo();
   m_blockShape->addItems({"8x8", "16x16", "32x8", "32x16", "32x32", "64x4", "128x2", "256x1"});
-  m_blockShape->setToolTip(QString(kBlockTip) + "\n2D blocks: X x Y threads; X along rows (coalesced memory access "
-                                                "wants X a multiple of 32).");
+  m_blockShape->setToolTip(QString(kBlockTip) +
+                           "\n2D blocks: X x Y threads; X along rows (coalesced memory access "
+                           "wants X a multiple of 32).");
   m_editors["block-shape"] = m_blockShape;
   connect(m_blockShape, &QComboBox::textActivated, this, [this](const QString& t) {
     m_blockEdit->setText(t);
@@ -360,15 +362,17 @@ QGroupBox* ParamPanel::buildImplsBox(const Workload& w) {
   auto* il = new QVBoxLayout(ibox);
   for (const auto& impl : w.impls()) il->addWidget(implBox(impl, dev));
   m_myKernelBox = new QCheckBox("My kernel (the My kernel tab)");
-  m_myKernelBox->setToolTip("Your kernel from the My kernel tab, compiled with NVRTC before the run and verified "
-                            "against cpu-serial like every implementation (docs/EXERCISES.md)");
+  m_myKernelBox->setToolTip(
+      "Your kernel from the My kernel tab, compiled with NVRTC before the run and verified "
+      "against cpu-serial like every implementation (docs/EXERCISES.md)");
   m_myKernelBox->setVisible(offersMyKernel());
   connect(m_myKernelBox, &QCheckBox::toggled, this, [this] { collect(); });
   m_editors["impl:" + QString::fromStdString(std::string(kMyKernel))] = m_myKernelBox;
   il->addWidget(m_myKernelBox);
   if (!dev.available && std::any_of(w.impls().begin(), w.impls().end(), [](const ImplSpec& i) { return i.isGpu(); })) {
-    auto* off = new QLabel("CUDA variants are skipped on this machine (see the banner); tick them anyway to see "
-                           "them listed with the reason.");
+    auto* off = new QLabel(
+        "CUDA variants are skipped on this machine (see the banner); tick them anyway to see "
+        "them listed with the reason.");
     off->setWordWrap(true);
     off->setStyleSheet("color: palette(mid);");
     il->addWidget(off);
@@ -384,8 +388,10 @@ QCheckBox* ParamPanel::implBox(const ImplSpec& impl, const DeviceStatus& dev) {
     text += "  \xE2\x9A\xA0 demo";
     tip += "\nDeliberately wrong: its mismatch against the reference is the lesson, not a failure.";
   }
-  if (!impl.run) tip += "\nNot built: " + QString::fromStdString(impl.unavailableReason);
-  else if (impl.isGpu() && !dev.available) tip += "\nSkipped on this machine: " + QString::fromStdString(dev.reason);
+  if (!impl.run)
+    tip += "\nNot built: " + QString::fromStdString(impl.unavailableReason);
+  else if (impl.isGpu() && !dev.available)
+    tip += "\nSkipped on this machine: " + QString::fromStdString(dev.reason);
   auto* cb = new ElidingCheckBox(text);
   cb->setToolTip(text + "\n" + tip);
   if (impl.isGpu() && (!impl.run || !dev.available)) {
@@ -395,7 +401,8 @@ QCheckBox* ParamPanel::implBox(const ImplSpec& impl, const DeviceStatus& dev) {
   if (impl.id == kCpuSerial) {
     cb->setChecked(true);
     cb->setEnabled(false);
-    cb->setToolTip(text + "\n" + tip + "\nThe reference: it always runs, and every other implementation is checked against it.");
+    cb->setToolTip(text + "\n" + tip +
+                   "\nThe reference: it always runs, and every other implementation is checked against it.");
   }
   connect(cb, &QCheckBox::toggled, this, [this] { collect(); });
   m_implBoxes[QString::fromStdString(impl.id)] = cb;
@@ -452,8 +459,10 @@ void ParamPanel::load(const FormState& f) {
     auto it = f.params.find(p.name);
     const QString text = QString::fromStdString(it != f.params.end() ? it->second : defaultParamText(p));
     QWidget* e = m_editors.value(QString::fromStdString("param:" + p.name));
-    if (auto* le = qobject_cast<QLineEdit*>(e)) le->setText(text);
-    else if (auto* cb = qobject_cast<QComboBox*>(e)) cb->setCurrentText(text);
+    if (auto* le = qobject_cast<QLineEdit*>(e))
+      le->setText(text);
+    else if (auto* cb = qobject_cast<QComboBox*>(e))
+      cb->setCurrentText(text);
   }
   m_autoBlock->setChecked(f.autoBlock);
   m_blockEdit->setText(QString::fromStdString(f.block));
@@ -498,15 +507,18 @@ void ParamPanel::collect() {
   f.dtype = m_dtype->currentText().toStdString();
   for (const auto& p : m_workload->info().params) {
     QWidget* e = m_editors.value(QString::fromStdString("param:" + p.name));
-    if (auto* le = qobject_cast<QLineEdit*>(e)) f.params[p.name] = le->text().trimmed().toStdString();
-    else if (auto* cb = qobject_cast<QComboBox*>(e)) f.params[p.name] = cb->currentText().toStdString();
+    if (auto* le = qobject_cast<QLineEdit*>(e))
+      f.params[p.name] = le->text().trimmed().toStdString();
+    else if (auto* cb = qobject_cast<QComboBox*>(e))
+      f.params[p.name] = cb->currentText().toStdString();
   }
   f.autoBlock = m_autoBlock->isChecked();
   f.block = m_blockEdit->text().trimmed().toStdString();
   f.autoGrid = m_autoGrid->isChecked();
   f.grid = m_gridEdit->text().trimmed().toStdString();
   for (const auto& impl : m_workload->impls())
-    if (auto* cb = m_implBoxes.value(QString::fromStdString(impl.id)); cb && cb->isChecked()) f.impls.push_back(impl.id);
+    if (auto* cb = m_implBoxes.value(QString::fromStdString(impl.id)); cb && cb->isChecked())
+      f.impls.push_back(impl.id);
   if (offersMyKernel() && m_myKernelBox->isChecked()) f.impls.emplace_back(kMyKernel);
   f.reps = m_reps->value();
   f.warmup = m_warmup->value();
@@ -559,7 +571,8 @@ void ParamPanel::mark() {
       ed->setProperty("invalid", error);
       ed->style()->unpolish(ed);
       ed->style()->polish(ed);
-      ed->setToolTip(ed->toolTip().section("\n\xE2\x9C\x97 ", 0, 0) + (error ? "\n\xE2\x9C\x97 " + text.mid(2) : QString()));
+      ed->setToolTip(ed->toolTip().section("\n\xE2\x9C\x97 ", 0, 0) +
+                     (error ? "\n\xE2\x9C\x97 " + text.mid(2) : QString()));
     }
   }
   // What the size means in memory.

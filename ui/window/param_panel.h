@@ -4,7 +4,6 @@
 /// implementations, repetitions. Every field is checked as it changes and marked in place with the reason.
 #include <QMap>
 #include <QWidget>
-
 #include <optional>
 
 #include "form_state.h"

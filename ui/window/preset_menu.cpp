@@ -2,7 +2,6 @@
 
 #include <QFileDialog>
 #include <QInputDialog>
-
 #include <utility>
 
 #include "log_text.h"
@@ -14,8 +13,8 @@ namespace {
 QString q(const std::string& s) { return QString::fromStdString(s); }
 }  // namespace
 
-PresetMenu::PresetMenu(const QString& folder, const Registry& registry, const AppSettings& settings, FormSource currentForm,
-                       QWidget* parent)
+PresetMenu::PresetMenu(const QString& folder, const Registry& registry, const AppSettings& settings,
+                       FormSource currentForm, QWidget* parent)
     : QMenu(parent),
       m_store(std::make_unique<PresetStore>(folder)),
       m_registry(registry),
@@ -113,7 +112,8 @@ void PresetMenu::askAndRename(const QString& name) {
 }
 
 void PresetMenu::importFile() {
-  const QString path = QFileDialog::getOpenFileName(dialogParent(), "Import preset", m_settings.exportFolder(), "*.json");
+  const QString path =
+      QFileDialog::getOpenFileName(dialogParent(), "Import preset", m_settings.exportFolder(), "*.json");
   if (!path.isEmpty()) importFrom(path);
 }
 
@@ -127,12 +127,14 @@ bool PresetMenu::importFrom(const QString& path) {
 
 void PresetMenu::exportFile() {
   const FormState form = m_currentForm();
-  const QString path = QFileDialog::getSaveFileName(dialogParent(), "Export preset",
-                                                    m_settings.exportFolder() + "/" + q(form.workload) + "_preset.json", "*.json");
+  const QString path = QFileDialog::getSaveFileName(
+      dialogParent(), "Export preset", m_settings.exportFolder() + "/" + q(form.workload) + "_preset.json", "*.json");
   if (path.isEmpty()) return;
   QString err;
-  if (savePresetFile(path, {q(form.workload), form}, &err)) succeed("wrote preset " + path);
-  else fail(err);
+  if (savePresetFile(path, {q(form.workload), form}, &err))
+    succeed("wrote preset " + path);
+  else
+    fail(err);
 }
 
 }  // namespace launchlab::ui

@@ -3,12 +3,11 @@
 /// current parameters, importing and exporting preset files. It owns the preset folder; what a loaded preset
 /// does to the window is the window's business (presetChosen).
 #include <QMenu>
-
 #include <functional>
 #include <memory>
 
-#include "presets.h"
 #include "launchlab/registry.h"
+#include "presets.h"
 
 namespace launchlab::ui {
 

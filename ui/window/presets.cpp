@@ -16,7 +16,8 @@ constexpr auto kBuiltinPrefix = "Course: ";
 constexpr auto kBuiltinDir = ":/presets";
 
 /// The first built-in preset (resources) that `match` accepts.
-template <class Match> std::optional<Preset> findBuiltin(Match match) {
+template <class Match>
+std::optional<Preset> findBuiltin(Match match) {
   for (const auto& fi : QDir(kBuiltinDir).entryInfoList({"*.json"}, QDir::Files))
     if (auto p = loadPresetFile(fi.absoluteFilePath()); p && match(*p)) return p;
   return std::nullopt;
@@ -54,18 +55,24 @@ std::optional<FormState> formFromJson(const QJsonObject& o, QString* error) {
   QString bad;
   auto str = [&](const char* key, std::string& out) {
     if (!o.contains(key)) return;
-    if (!o[key].isString()) bad = QString("'%1' must be a string").arg(key);
-    else out = o[key].toString().toStdString();
+    if (!o[key].isString())
+      bad = QString("'%1' must be a string").arg(key);
+    else
+      out = o[key].toString().toStdString();
   };
   auto boolean = [&](const char* key, bool& out) {
     if (!o.contains(key)) return;
-    if (!o[key].isBool()) bad = QString("'%1' must be true or false").arg(key);
-    else out = o[key].toBool();
+    if (!o[key].isBool())
+      bad = QString("'%1' must be true or false").arg(key);
+    else
+      out = o[key].toBool();
   };
   auto integer = [&](const char* key, int& out) {
     if (!o.contains(key)) return;
-    if (!o[key].isDouble()) bad = QString("'%1' must be a number").arg(key);
-    else out = o[key].toInt();
+    if (!o[key].isDouble())
+      bad = QString("'%1' must be a number").arg(key);
+    else
+      out = o[key].toInt();
   };
   str("workload", f.workload);
   str("size", f.size);
@@ -80,22 +87,28 @@ std::optional<FormState> formFromJson(const QJsonObject& o, QString* error) {
   if (o.contains("seed")) {
     bool ok = false;
     const auto s = o["seed"].isString() ? o["seed"].toString().toULongLong(&ok) : 0;
-    if (!ok) bad = "'seed' must be a whole number as text";
-    else f.seed = s;
+    if (!ok)
+      bad = "'seed' must be a whole number as text";
+    else
+      f.seed = s;
   }
   if (o.contains("params")) {
     if (!o["params"].isObject()) bad = "'params' must be an object";
     const auto p = o["params"].toObject();
     for (auto it = p.begin(); it != p.end(); ++it) {
-      if (!it.value().isString()) bad = QString("parameter '%1' must be given as text").arg(it.key());
-      else f.params[it.key().toStdString()] = it.value().toString().toStdString();
+      if (!it.value().isString())
+        bad = QString("parameter '%1' must be given as text").arg(it.key());
+      else
+        f.params[it.key().toStdString()] = it.value().toString().toStdString();
     }
   }
   if (o.contains("impls")) {
     if (!o["impls"].isArray()) bad = "'impls' must be a list";
     for (const auto& v : o["impls"].toArray()) {
-      if (!v.isString()) bad = "'impls' must list implementation ids";
-      else f.impls.push_back(v.toString().toStdString());
+      if (!v.isString())
+        bad = "'impls' must list implementation ids";
+      else
+        f.impls.push_back(v.toString().toStdString());
     }
   }
   if (f.workload.empty() && bad.isEmpty()) bad = "'workload' is missing";
@@ -169,7 +182,8 @@ QString PresetStore::defaultFolder() {
 
 QString PresetStore::fileNameFor(const QString& name) {
   QString s;
-  for (QChar c : name) s += (c.isLetterOrNumber() || c == '-' || c == '_' || c == '.') && c.unicode() < 128 ? c : QChar('_');
+  for (QChar c : name)
+    s += (c.isLetterOrNumber() || c == '-' || c == '_' || c == '.') && c.unicode() < 128 ? c : QChar('_');
   if (s.isEmpty() || s.startsWith('.')) s.prepend("preset");
   return s + ".json";
 }

@@ -4,7 +4,6 @@
 #include <QJsonObject>
 #include <QString>
 #include <QStringList>
-
 #include <optional>
 
 #include "form_state.h"

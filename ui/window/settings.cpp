@@ -61,7 +61,8 @@ AppSettings::AppSettings() {
     m_problem = "The settings file " + path + " could not be read: LaunchLab starts with fresh settings.";
 }
 
-AppSettings::AppSettings(const QString& iniPath) : m_settings(std::make_unique<QSettings>(iniPath, QSettings::IniFormat)) {}
+AppSettings::AppSettings(const QString& iniPath)
+    : m_settings(std::make_unique<QSettings>(iniPath, QSettings::IniFormat)) {}
 
 std::unique_ptr<AppSettings> AppSettings::ephemeral() {
   auto tmp = std::make_unique<QTemporaryDir>();

@@ -6,7 +6,6 @@
 #include <QSettings>
 #include <QString>
 #include <QTemporaryDir>
-
 #include <memory>
 #include <optional>
 

@@ -1,15 +1,14 @@
 #include "stall_meter.h"
 
-#include <QCoreApplication>
-
 #include <qcustomplot.h>
 
+#include <QCoreApplication>
 #include <algorithm>
 #include <cstdio>
 
+#include "launchlab/engine.h"
 #include "main_window.h"
 #include "param_panel.h"
-#include "launchlab/engine.h"
 
 namespace launchlab::ui {
 
@@ -41,15 +40,17 @@ StallMeasurement::StallMeasurement(MainWindow& window, const QElapsedTimer& star
   std::printf("launchlab --measure-stalls, %s, %s\n", nowIso8601().c_str(), hostDescription().c_str());
   connect(&m_window, &MainWindow::firstPlotShown, this, [this](qint64 ms) {
     std::printf("cold start to first plot: %lld ms (%s)\n", static_cast<long long>(ms),
-                m_window.lastOutcome() ? (m_window.lastOutcome()->result.workload + ", n = " +
-                                          std::to_string(m_window.lastOutcome()->result.n)).c_str()
+                m_window.lastOutcome() ? (m_window.lastOutcome()->result.workload +
+                                          ", n = " + std::to_string(m_window.lastOutcome()->result.n))
+                                             .c_str()
                                        : "no run");
     std::fflush(stdout);
     QTimer::singleShot(300, this, &StallMeasurement::startBigRun);
   });
   connect(&m_window, &MainWindow::runDisplayed, this, [this](quint64 id) {
     if (id != m_runJob || m_runJob == 0) return;
-    if (qEnvironmentVariableIsSet("LAUNCHLAB_DEBUG_STALLS")) std::fprintf(stderr, "displayed at %lld ms\n", static_cast<long long>(m_phase.elapsed()));
+    if (qEnvironmentVariableIsSet("LAUNCHLAB_DEBUG_STALLS"))
+      std::fprintf(stderr, "displayed at %lld ms\n", static_cast<long long>(m_phase.elapsed()));
     // Include the queued replots that follow the result.
     QTimer::singleShot(200, this, [this] {
       m_beat.stop();
@@ -57,11 +58,12 @@ StallMeasurement::StallMeasurement(MainWindow& window, const QElapsedTimer& star
         for (QCustomPlot* p : m_window.findChildren<QCustomPlot*>())
           if (p->isVisible()) std::fprintf(stderr, "visible plot replot: %.1f ms\n", p->replotTime());
       const auto& r = m_window.lastOutcome()->result;
-      std::printf("run: %s n = %llu %s, %zu implementations, %d reps: %.2f s; longest event-loop gap %.1f ms "
-                  "(5 ms heartbeat, %d ticks); putting the result on screen took %lld ms\n",
-                  r.workload.c_str(), static_cast<unsigned long long>(r.n), r.dtype.c_str(), r.impls.size(), r.reps,
-                  m_phase.elapsed() / 1000.0, m_beat.longestGapMs(), m_beat.ticks(),
-                  static_cast<long long>(m_window.lastDisplayMs()));
+      std::printf(
+          "run: %s n = %llu %s, %zu implementations, %d reps: %.2f s; longest event-loop gap %.1f ms "
+          "(5 ms heartbeat, %d ticks); putting the result on screen took %lld ms\n",
+          r.workload.c_str(), static_cast<unsigned long long>(r.n), r.dtype.c_str(), r.impls.size(), r.reps,
+          m_phase.elapsed() / 1000.0, m_beat.longestGapMs(), m_beat.ticks(),
+          static_cast<long long>(m_window.lastDisplayMs()));
       std::fflush(stdout);
       startSweep();
     });

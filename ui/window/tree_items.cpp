@@ -22,7 +22,8 @@ int filterTree(QTreeWidget& tree, const QString& needle, const std::function<QSt
 int visibleItemCount(const QTreeWidget& tree) {
   int n = 0;
   for (int i = 0; i < tree.topLevelItemCount(); ++i)
-    for (int j = 0; j < tree.topLevelItem(i)->childCount(); ++j) n += tree.topLevelItem(i)->child(j)->isHidden() ? 0 : 1;
+    for (int j = 0; j < tree.topLevelItem(i)->childCount(); ++j)
+      n += tree.topLevelItem(i)->child(j)->isHidden() ? 0 : 1;
   return n;
 }
 

@@ -3,7 +3,6 @@
 /// the Course tab share the filter, the count and the lookup.
 #include <QString>
 #include <QTreeWidget>
-
 #include <functional>
 
 namespace launchlab::ui {

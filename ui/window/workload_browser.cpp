@@ -8,7 +8,6 @@
 #include <QTextBrowser>
 #include <QTreeWidget>
 #include <QVBoxLayout>
-
 #include <map>
 
 #include "course_list.h"
@@ -146,7 +145,8 @@ void WorkloadBrowser::fillTree() {
       const auto& info = w->info();
       auto* item = new QTreeWidgetItem(top, {QString::fromStdString(info.title)});
       item->setData(0, kTreeIdRole, QString::fromStdString(info.id));
-      item->setToolTip(0, wrapTip(QString::fromStdString(info.title + " (" + info.id + ")\n" + lessonOf(info.id).lookFor)));
+      item->setToolTip(
+          0, wrapTip(QString::fromStdString(info.title + " (" + info.id + ")\n" + lessonOf(info.id).lookFor)));
     }
   }
   m_tree->expandAll();
@@ -183,8 +183,9 @@ QString WorkloadBrowser::lessonHtml(const Workload& w) {
   if (!lesson.seedNote.empty()) h += "<p><b>In the course:</b> " + esc(lesson.seedNote) + "</p>";
   h += "<p><b>Implementations</b></p><ul style='margin-left:-20px'>";
   for (const auto& impl : w.impls()) {
-    h += "<li><b>" + esc(impl.title) + "</b>" + (impl.demonstration ? " <i>(deliberately wrong: a demonstration)</i>" : "") +
-         ": " + esc(impl.description) + "</li>";
+    h += "<li><b>" + esc(impl.title) + "</b>" +
+         (impl.demonstration ? " <i>(deliberately wrong: a demonstration)</i>" : "") + ": " + esc(impl.description) +
+         "</li>";
   }
   h += "</ul>";
   return h;

@@ -97,8 +97,17 @@ struct EglContextBuilder {
     if (!eglInitialize(c.display, &major, &minor)) return Status::fail(eglErrorText("eglInitialize"));
     ctx.m_display = c.display;
     if (!eglBindAPI(EGL_OPENGL_API)) return Status::fail(eglErrorText("eglBindAPI(OpenGL)"));
-    const EGLint cfgAttribs[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT,
-                                 EGL_RED_SIZE, 8, EGL_GREEN_SIZE, 8, EGL_BLUE_SIZE, 8, EGL_NONE};
+    const EGLint cfgAttribs[] = {EGL_SURFACE_TYPE,
+                                 EGL_PBUFFER_BIT,
+                                 EGL_RENDERABLE_TYPE,
+                                 EGL_OPENGL_BIT,
+                                 EGL_RED_SIZE,
+                                 8,
+                                 EGL_GREEN_SIZE,
+                                 8,
+                                 EGL_BLUE_SIZE,
+                                 8,
+                                 EGL_NONE};
     EGLConfig config = nullptr;
     EGLint n = 0;
     const bool haveConfig = eglChooseConfig(c.display, cfgAttribs, &config, 1, &n) && n == 1;
@@ -106,8 +115,9 @@ struct EglContextBuilder {
     const bool surfaceless = hasExtension(ext, "EGL_KHR_surfaceless_context");
     if (!haveConfig && !(surfaceless && hasExtension(ext, "EGL_KHR_no_config_context")))
       return Status::fail("no EGL config for desktop OpenGL on " + c.platform);
-    const EGLint ctxAttribs[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
-                                 EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE};
+    const EGLint ctxAttribs[] = {
+        EGL_CONTEXT_MAJOR_VERSION,           3,       EGL_CONTEXT_MINOR_VERSION, 3, EGL_CONTEXT_OPENGL_PROFILE_MASK,
+        EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE};
     ctx.m_context = eglCreateContext(c.display, haveConfig ? config : EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, ctxAttribs);
     if (ctx.m_context == EGL_NO_CONTEXT) return Status::fail(eglErrorText("eglCreateContext(OpenGL 3.3 core)"));
     if (!surfaceless) {
@@ -138,9 +148,9 @@ struct EglContextBuilder {
 Expected<std::unique_ptr<EglContext>> EglContext::create(const ContextOptions& options) {
   const std::vector<Choice> choices = candidates(options);
   if (choices.empty())
-    return Status::fail(options.allowSoftware ? "no EGL display (no EGL device, no surfaceless platform)"
-                                              : "no EGL device belongs to CUDA device " +
-                                                    std::to_string(options.cudaOrdinal));
+    return Status::fail(options.allowSoftware
+                            ? "no EGL display (no EGL device, no surfaceless platform)"
+                            : "no EGL device belongs to CUDA device " + std::to_string(options.cudaOrdinal));
   std::string errors;
   for (const Choice& c : choices) {
     std::unique_ptr<EglContext> ctx(new EglContext());

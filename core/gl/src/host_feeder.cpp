@@ -9,7 +9,8 @@ namespace launchlab::gl {
 namespace {
 
 /// Uploads `v` into the buffer `name`; the count on success.
-template <class T> Expected<std::size_t> put(PlotRenderer& r, unsigned name, const std::vector<T>& v, std::size_t n) {
+template <class T>
+Expected<std::size_t> put(PlotRenderer& r, unsigned name, const std::vector<T>& v, std::size_t n) {
   if (name == 0) return Expected<std::size_t>::fail("could not allocate the GL buffer");
   if (n == 0) return std::size_t{0};
   const Status s = r.upload(name, v.data(), n * sizeof(T));
@@ -19,8 +20,8 @@ template <class T> Expected<std::size_t> put(PlotRenderer& r, unsigned name, con
 
 }  // namespace
 
-Expected<std::size_t> feedWaveform(PlotRenderer& r, const void* data, DType dt, std::uint64_t begin,
-                                   std::uint64_t end, std::uint32_t columns) {
+Expected<std::size_t> feedWaveform(PlotRenderer& r, const void* data, DType dt, std::uint64_t begin, std::uint64_t end,
+                                   std::uint32_t columns) {
   if (end < begin) return Expected<std::size_t>::fail("waveform: the range ends before it begins");
   std::vector<geom::Vertex2> v(4 * std::size_t(geom::m4Columns(end - begin, columns)));
   const std::size_t n = geom::m4Vertices(data, dt, begin, end, columns, v.data());

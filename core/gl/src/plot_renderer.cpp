@@ -44,7 +44,7 @@ std::array<float, 2> axisMap(double a, double b, double shift) {
 struct PlotRenderer::Impl {
   std::array<GLuint, kPrograms> programs{};
   GLuint vao = 0;
-  GLuint fbo = 0, colorRb = 0;          // what is drawn into (multisampled when samples > 1)
+  GLuint fbo = 0, colorRb = 0;           // what is drawn into (multisampled when samples > 1)
   GLuint resolveFbo = 0, resolveRb = 0;  // single-sampled copy for readback when multisampled
   int samples = 0;
   Buffer waveform, histogram, image, points;
@@ -178,8 +178,8 @@ PlotRenderer::~PlotRenderer() {
 
 Status PlotRenderer::resize(int width, int height, int samples) {
   if (width < 1 || height < 1 || width > kMaxFramebufferSide || height > kMaxFramebufferSide)
-    return Status::fail("framebuffer size " + std::to_string(width) + "x" + std::to_string(height) +
-                        " is outside 1.." + std::to_string(kMaxFramebufferSide));
+    return Status::fail("framebuffer size " + std::to_string(width) + "x" + std::to_string(height) + " is outside 1.." +
+                        std::to_string(kMaxFramebufferSide));
   if (m->fbo != 0 && width == m_width && height == m_height && samples == m->samples) return {};  // kept as is
   GLint maxRb = 0, maxVp[2] = {0, 0}, maxSamples = 0;
   glGetIntegerv(GL_MAX_RENDERBUFFER_SIZE, &maxRb);
@@ -225,8 +225,8 @@ unsigned PlotRenderer::pointBuffer(std::size_t n) { return m->ensure(m->points, 
 Status PlotRenderer::upload(unsigned buffer, const void* bytes, std::size_t size) {
   const Buffer* b = m->byName(buffer);
   if (!b) return Status::fail("upload: " + std::to_string(buffer) + " is not one of the renderer's buffers");
-  if (size > b->bytes) return Status::fail("upload: " + std::to_string(size) + " bytes into a buffer of " +
-                                           std::to_string(b->bytes));
+  if (size > b->bytes)
+    return Status::fail("upload: " + std::to_string(size) + " bytes into a buffer of " + std::to_string(b->bytes));
   glBindBuffer(GL_ARRAY_BUFFER, buffer);
   glBufferSubData(GL_ARRAY_BUFFER, 0, static_cast<GLsizeiptr>(size), bytes);
   glBindBuffer(GL_ARRAY_BUFFER, 0);
@@ -245,9 +245,11 @@ Status PlotRenderer::readBuffer(unsigned buffer, void* out, std::size_t size) {
 Status PlotRenderer::drawWaveform(const PlotRect& rect, const DataRange& range, std::uint64_t begin,
                                   std::size_t vertices, Rgba color, float lineWidth) {
   using shaders::Program;
-  if (vertices * sizeof(geom::Vertex2) > m->waveform.bytes) return Status::fail("waveform: more vertices than the buffer holds");
+  if (vertices * sizeof(geom::Vertex2) > m->waveform.bytes)
+    return Status::fail("waveform: more vertices than the buffer holds");
   if (Status s = m->begin(m_height, rect, Program::Waveform); !s.ok()) return s;
-  if (Status s = m->setMapping(Program::Waveform, range, static_cast<double>(begin)); !s.ok()) return m->end("waveform"), s;
+  if (Status s = m->setMapping(Program::Waveform, range, static_cast<double>(begin)); !s.ok())
+    return m->end("waveform"), s;
   Impl::setColor(m->loc(Program::Waveform, "uColor"), color);
   glBindBuffer(GL_ARRAY_BUFFER, m->waveform.id);
   glEnableVertexAttribArray(0);
@@ -280,7 +282,8 @@ Status PlotRenderer::drawImage(const PlotRect& rect, int cols, int rows, const I
   using shaders::Program;
   if (lut.size() != 4 * 256) return Status::fail("image: the colour map must have 256 RGBA entries");
   if (cols < 1 || rows < 1 || std::size_t(cols) * std::size_t(rows) * sizeof(float) > m->image.bytes)
-    return Status::fail("image: " + std::to_string(cols) + "x" + std::to_string(rows) + " does not fit the image buffer");
+    return Status::fail("image: " + std::to_string(cols) + "x" + std::to_string(rows) +
+                        " does not fit the image buffer");
   if (Status s = m->begin(m_height, rect, Program::Image); !s.ok()) return s;
   glActiveTexture(GL_TEXTURE1);
   glBindTexture(GL_TEXTURE_2D, m->lutTex);
@@ -312,7 +315,8 @@ Status PlotRenderer::drawImage(const PlotRect& rect, int cols, int rows, const I
 Status PlotRenderer::drawPoints(const PlotRect& rect, const DataRange& range, std::size_t points, Rgba inside,
                                 Rgba outside, float size) {
   using shaders::Program;
-  if (points * sizeof(geom::PointVertex) > m->points.bytes) return Status::fail("points: more points than the buffer holds");
+  if (points * sizeof(geom::PointVertex) > m->points.bytes)
+    return Status::fail("points: more points than the buffer holds");
   if (Status s = m->begin(m_height, rect, Program::Points); !s.ok()) return s;
   if (Status s = m->setMapping(Program::Points, range, 0.0); !s.ok()) return m->end("points"), s;
   Impl::setColor(m->loc(Program::Points, "uColor"), inside);

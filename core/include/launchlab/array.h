@@ -25,17 +25,19 @@ class HostArray {
   void setName(std::string n) { m_name = std::move(n); }
   DType dtype() const { return m_dtype; }
   const std::vector<std::size_t>& shape() const { return m_shape; }
-  std::size_t size() const { return m_size; }           ///< number of elements
+  std::size_t size() const { return m_size; }  ///< number of elements
   std::size_t bytes() const { return m_size * dtypeSize(m_dtype); }
   void* data() { return m_data.get(); }
   const void* data() const { return m_data.get(); }
 
   /// Typed views; throw std::logic_error when T does not match dtype().
-  template <typename T> std::span<T> view() {
+  template <typename T>
+  std::span<T> view() {
     check<T>();
     return {static_cast<T*>(data()), m_size};
   }
-  template <typename T> std::span<const T> view() const {
+  template <typename T>
+  std::span<const T> view() const {
     check<T>();
     return {static_cast<const T*>(data()), m_size};
   }
@@ -47,7 +49,8 @@ class HostArray {
   bool operator==(const HostArray& other) const;
 
  private:
-  template <typename T> void check() const {
+  template <typename T>
+  void check() const {
     if (dtypeOf<T>() != m_dtype) throw std::logic_error("HostArray '" + m_name + "': typed view of the wrong dtype");
   }
   struct Free {

@@ -36,12 +36,12 @@ std::vector<BlockRecord> relativeBlockRecords(std::vector<BlockRecord> absolute)
 
 struct BlockTraceSummary {
   std::uint64_t blocks = 0;
-  int smCount = 0;   ///< the device's SMs (0: unknown)
-  int smsUsed = 0;   ///< SMs that ran at least one block
+  int smCount = 0;                                       ///< the device's SMs (0: unknown)
+  int smsUsed = 0;                                       ///< SMs that ran at least one block
   std::uint64_t minBlocksPerSm = 0, maxBlocksPerSm = 0;  ///< over the SMs used
-  int residentPerSm = 0;       ///< resident blocks per SM by the occupancy (0: unknown)
-  int maxConcurrentPerSm = 0;  ///< observed: the most blocks running at once on one SM
-  Waves predicted;             ///< wavesOf(blocks, residentPerSm, smCount)
+  int residentPerSm = 0;                                 ///< resident blocks per SM by the occupancy (0: unknown)
+  int maxConcurrentPerSm = 0;                            ///< observed: the most blocks running at once on one SM
+  Waves predicted;                                       ///< wavesOf(blocks, residentPerSm, smCount)
   /// Waves the busiest SM ran: ceil(its blocks / resident per SM), with the observed concurrency when the
   /// occupancy is unknown.
   std::uint64_t wavesObserved = 0;

@@ -23,7 +23,7 @@ struct CrossoverRow {
 
 struct Crossover {
   std::string gpuImpl;
-  std::string group;  ///< the other axes' values ("dtype=f64"), "" when N is the only axis
+  std::string group;               ///< the other axes' values ("dtype=f64"), "" when N is the only axis
   std::vector<CrossoverRow> rows;  ///< by N, ascending
   /// The smallest N from which the GPU's kernel alone (or its total with copies) beats the best CPU time at that N
   /// and every larger N measured; unset when it does not win at the largest N.

@@ -36,8 +36,8 @@ struct DeviceInfo {
 /// Whether CUDA implementations can run, and why not.
 struct DeviceStatus {
   bool available = false;
-  std::string reason;  ///< why not: "CPU-only build", "no CUDA driver", "no CUDA device", …
-  DeviceInfo info;     ///< the selected device (the one runs use); valid when available
+  std::string reason;               ///< why not: "CPU-only build", "no CUDA driver", "no CUDA device", …
+  DeviceInfo info;                  ///< the selected device (the one runs use); valid when available
   std::vector<DeviceInfo> devices;  ///< every CUDA device of the machine, by index (empty without one)
   bool operator==(const DeviceStatus&) const = default;
 };

@@ -30,7 +30,8 @@ struct BadInput : std::runtime_error {
 
 /// Calls f() and returns what it returns; whatever it throws comes out as one BadInput "<context>: <reason>".
 /// For readers of untrusted input (files, the worker's messages) built on libraries with their own exceptions.
-template <class F> auto rethrowAsBadInput(std::string_view context, F&& f) -> decltype(f()) {
+template <class F>
+auto rethrowAsBadInput(std::string_view context, F&& f) -> decltype(f()) {
   try {
     return f();
   } catch (const std::exception& e) {

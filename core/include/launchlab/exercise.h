@@ -5,9 +5,9 @@
 /// pointers to the workload's inputs, then outputs, then the sizes the workload defines, its parameters, the seed;
 /// the first exercises keep the course's order) and the dtype it is written for, and its launch (1-D over n, or 2-D
 /// over a matrix). The
-/// starting file in the workload's folder, kernels/<workload>/exercise*.cu (exerciseFile), states it; the harness compiles the student's file with
-/// NVRTC plus a compile-time check of that signature (a wrong one is one clear error), then runs it as the
-/// implementation "my-kernel" through the engine like the built-in CUDA variants.
+/// starting file in the workload's folder, kernels/<workload>/exercise*.cu (exerciseFile), states it; the harness
+/// compiles the student's file with NVRTC plus a compile-time check of that signature (a wrong one is one clear error),
+/// then runs it as the implementation "my-kernel" through the engine like the built-in CUDA variants.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -61,7 +61,7 @@ struct Exercise {
   std::string id;        ///< the starting file's name without .cu, e.g. "vector_add_grid_stride"
   std::string workload;  ///< the workload it runs in, e.g. "vector_add"
   std::string title;
-  std::string kernelName;  ///< the default kernel name (--kernel-name overrides it)
+  std::string kernelName;    ///< the default kernel name (--kernel-name overrides it)
   DType dtype = DType::F32;  ///< the run's dtype the signature is written for
   std::vector<ExerciseArg> args;
   bool gridStride = false;   ///< 1-D auto grid: resident blocks (grid-stride kernels) instead of ceil(n / block)
@@ -148,7 +148,7 @@ std::string contractAppendix(const Exercise& ex, std::string_view kernelName);
 struct Diagnostic {
   std::string file;
   int line = 0;
-  int column = 0;  ///< 1-based; 0 when unknown
+  int column = 0;        ///< 1-based; 0 when unknown
   std::string severity;  ///< "error", "warning", "catastrophic error", "remark"
   std::string text;
   bool isError() const { return severity.find("error") != std::string::npos; }
@@ -159,8 +159,8 @@ struct Diagnostic {
 std::vector<Diagnostic> parseNvrtcLog(std::string_view log);
 /// Rewrites diagnostics of the contract check into one clear error at the student's file (line 1): the kernel is
 /// missing or its signature differs.
-std::vector<Diagnostic> explainContract(std::vector<Diagnostic> diags, const Exercise& ex,
-                                        std::string_view kernelName, std::string_view fileName);
+std::vector<Diagnostic> explainContract(std::vector<Diagnostic> diags, const Exercise& ex, std::string_view kernelName,
+                                        std::string_view fileName);
 /// "FILE:LINE:COL: error: TEXT" (COL left out when unknown).
 std::string formatDiagnostic(const Diagnostic& d);
 

@@ -13,9 +13,9 @@
 namespace launchlab {
 
 struct KernelRecord {
-  std::string arch;       ///< "sm_90"
-  std::string symbol;     ///< the mangled name
-  std::string name;       ///< demangled, parameters dropped: "launchlab::kernels::vector_add::addKernel<float>"
+  std::string arch;               ///< "sm_90"
+  std::string symbol;             ///< the mangled name
+  std::string name;               ///< demangled, parameters dropped: "launchlab::kernels::vector_add::addKernel<float>"
   std::string workloadNamespace;  ///< the namespace under launchlab::kernels: "vector_add" ("" outside it)
   std::string function;           ///< "addKernel"
   std::string templateArgs;       ///< "float" ("" for a plain function)

@@ -13,13 +13,13 @@
 namespace launchlab {
 
 struct CompileResult {
-  bool ok = false;               ///< compiled (warnings allowed)
-  std::string unavailable;       ///< set when nothing was compiled: NVRTC missing, or the file refused up front
+  bool ok = false;          ///< compiled (warnings allowed)
+  std::string unavailable;  ///< set when nothing was compiled: NVRTC missing, or the file refused up front
   std::vector<Diagnostic> diagnostics;
-  std::string log;               ///< the compiler's log as it printed it
-  std::string cubin;             ///< the compiled kernel for `arch`
-  std::string loweredName;       ///< the kernel's symbol in the cubin (its mangled name)
-  std::string arch;              ///< e.g. "sm_90"
+  std::string log;          ///< the compiler's log as it printed it
+  std::string cubin;        ///< the compiled kernel for `arch`
+  std::string loweredName;  ///< the kernel's symbol in the cubin (its mangled name)
+  std::string arch;         ///< e.g. "sm_90"
 };
 
 /// Compiles `kernel` for the exercise and architecture ("sm_90"), with line info, plus the signature check.

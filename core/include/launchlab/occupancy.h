@@ -17,7 +17,7 @@ namespace launchlab {
 /// The per-SM and per-block limits of one architecture (CUDA C Programming Guide, "Compute capabilities"), and the
 /// SM count of a named common GPU of it.
 struct ArchProfile {
-  std::string arch;     ///< "sm_90"
+  std::string arch;  ///< "sm_90"
   int ccMajor = 0, ccMinor = 0;
   std::string gpuName;  ///< the named GPU whose SM count this is, e.g. "NVIDIA H100 SXM5"
   int smCount = 0;
@@ -30,7 +30,7 @@ struct ArchProfile {
   int maxRegistersPerThread = 255;
   int registerAllocUnit = 256;  ///< registers are allocated per warp, rounded up to this many
   int subPartitions = 4;        ///< the register file is split in 4: a warp's registers come from one quarter
-  std::size_t sharedPerSm = 0;            ///< the largest shared-memory carveout (the default carveout allows it)
+  std::size_t sharedPerSm = 0;  ///< the largest shared-memory carveout (the default carveout allows it)
   std::size_t sharedPerBlock = 48 * 1024;  ///< without the opt-in (cudaFuncSetAttribute)
   std::size_t sharedPerBlockOptin = 0;
   std::size_t sharedAllocUnit = 0;         ///< a block's shared memory is rounded up to this
@@ -108,10 +108,10 @@ Occupancy computeOccupancy(const ArchProfile& p, const KernelResources& k, int t
 /// How a grid runs in waves of (blocks per SM x SMs) resident blocks.
 struct Waves {
   std::uint64_t blocks = 0;
-  std::uint64_t perWave = 0;   ///< 0 when no block fits
-  std::uint64_t full = 0;      ///< full waves
+  std::uint64_t perWave = 0;     ///< 0 when no block fits
+  std::uint64_t full = 0;        ///< full waves
   std::uint64_t lastBlocks = 0;  ///< blocks of the last, partial wave (0: none)
-  double waves = 0;            ///< blocks / perWave
+  double waves = 0;              ///< blocks / perWave
   /// waves / ceil(waves): the share of the launch's wave-time slots that do work, if every block takes as long.
   double efficiency = 0;
 };

@@ -26,9 +26,9 @@ struct OccupancyRow {
 struct OccupancyReport {
   std::string workload, implId;
   ArchProfile profile;
-  bool theoretical = true;  ///< no GPU: the profile's figures
-  std::string label;        ///< "theoretical (profile sm_90, GPU NVIDIA H100 SXM5)" or "NVIDIA H200 (sm_90)"
-  std::string resourcesArch;  ///< the architecture whose recorded resource usage is used
+  bool theoretical = true;         ///< no GPU: the profile's figures
+  std::string label;               ///< "theoretical (profile sm_90, GPU NVIDIA H100 SXM5)" or "NVIDIA H200 (sm_90)"
+  std::string resourcesArch;       ///< the architecture whose recorded resource usage is used
   std::vector<std::string> notes;  ///< e.g. which kernels, a substitute architecture, how the grid was chosen
   std::vector<OccupancyRow> rows;
 };

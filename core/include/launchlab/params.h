@@ -12,10 +12,10 @@ namespace launchlab {
 ///    .defaultValue = 10, .minValue = 1, .maxValue = 65536, .logScale = true}
 struct ParamSpec {
   enum class Kind { Real, Integer, Choice };
-  std::string name;     ///< identifier used on the CLI (--param name=value) and in JSON
-  std::string label;    ///< human label for the GUI
-  std::string unit;     ///< e.g. "ms", "bins", "" when dimensionless
-  std::string help;     ///< one sentence, shown as a tooltip
+  std::string name;   ///< identifier used on the CLI (--param name=value) and in JSON
+  std::string label;  ///< human label for the GUI
+  std::string unit;   ///< e.g. "ms", "bins", "" when dimensionless
+  std::string help;   ///< one sentence, shown as a tooltip
   Kind kind = Kind::Real;
   double defaultValue = 0;
   double minValue = -1e300;  ///< Real and Integer: the accepted range (Choice ignores both)
@@ -27,8 +27,8 @@ struct ParamSpec {
 /// Resolved parameter values: every spec'd parameter has a value (defaults filled in).
 class ParamValues {
  public:
-  double number(const std::string& name) const;        ///< Real/Integer value; throws std::out_of_range
-  long long integer(const std::string& name) const;    ///< Integer value
+  double number(const std::string& name) const;              ///< Real/Integer value; throws std::out_of_range
+  long long integer(const std::string& name) const;          ///< Integer value
   const std::string& choice(const std::string& name) const;  ///< Choice value (its text)
   bool has(const std::string& name) const;
   void setNumber(const std::string& name, double v) { m_numbers[name] = v; }

@@ -21,8 +21,8 @@ struct RemoteTarget {
 };
 
 /// Reads `[user@]host[:port]` (an IPv6 address in brackets: `[::1]:2222`) into `out`. Returns "" or one line saying
-/// what is wrong (without an option name: the front end says where the text came from). Spaces, control characters, a leading '-' (it would be read as an ssh option) and shell
-/// metacharacters are refused.
+/// what is wrong (without an option name: the front end says where the text came from). Spaces, control characters, a
+/// leading '-' (it would be read as an ssh option) and shell metacharacters are refused.
 std::string parseRemoteTarget(const std::string& text, RemoteTarget& out);
 /// Checks the remote path of launchlab-cli (letters, digits and `_ . / ~ + -`, not starting with '-'): "" or why not.
 std::string checkRemoteCli(const std::string& path);

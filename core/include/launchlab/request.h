@@ -18,10 +18,10 @@ namespace launchlab {
 
 struct RunRequest {
   std::string workload;
-  std::optional<std::uint64_t> n;    ///< default: the workload's defaultN
-  std::optional<DType> dtype;        ///< default: the workload's defaultDType
+  std::optional<std::uint64_t> n;  ///< default: the workload's defaultN
+  std::optional<DType> dtype;      ///< default: the workload's defaultDType
   LaunchRequest launch;
-  std::vector<std::string> impls;    ///< empty: all; cpu-serial always runs (it is the reference)
+  std::vector<std::string> impls;  ///< empty: all; cpu-serial always runs (it is the reference)
   int warmup = 1;
   int reps = 5;
   std::uint64_t seed = 42;
@@ -73,7 +73,7 @@ struct RequestText {
   std::string reps = "5";
   std::string warmup = "1";
   std::string seed = "42";
-  std::string device;  ///< CUDA device index; empty: the runtime's selected device
+  std::string device;                             ///< CUDA device index; empty: the runtime's selected device
   std::map<std::string, std::string> params;      ///< name -> value as typed (checked by the engine)
   std::map<std::string, std::string> inputFiles;  ///< input name -> .npy path
 };

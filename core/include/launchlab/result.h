@@ -70,20 +70,20 @@ struct ImplResult {
   bool gpu = false;
   bool demonstration = false;
   Status status = Status::Ok;
-  std::string reason;                         ///< why skipped/failed
+  std::string reason;  ///< why skipped/failed
   /// GPU: it ended in a sticky CUDA error (an illegal address, a launch failure…) that cost its process the CUDA
   /// context. Such a fault can leave OpenGL in other processes drawing wrong frames (ui/gl_views.h checks).
   bool cudaFault = false;
-  std::optional<LaunchConfig> launch;         ///< GPU: the configuration actually launched
-  std::string launchNote;                     ///< e.g. "auto grid: 4224 blocks = 132 SMs x 32 resident"
+  std::optional<LaunchConfig> launch;  ///< GPU: the configuration actually launched
+  std::string launchNote;              ///< e.g. "auto grid: 4224 blocks = 132 SMs x 32 resident"
   std::map<Phase, PhaseStats> phases;
-  double bytesMoved = 0;                      ///< by the timed kernel (or CPU loop), read + write
-  double flops = 0;                           ///< 0 when not meaningful
-  double bandwidthGBs = 0;                    ///< bytesMoved / median kernel (or cpu) time
+  double bytesMoved = 0;    ///< by the timed kernel (or CPU loop), read + write
+  double flops = 0;         ///< 0 when not meaningful
+  double bandwidthGBs = 0;  ///< bytesMoved / median kernel (or cpu) time
   double gflops = 0;
-  double speedupTotal = 0;                    ///< cpu-serial median total / this median total
-  double speedupCompute = 0;                  ///< cpu-serial median / this kernel (or cpu) median
-  std::map<std::string, double> metrics;      ///< workload-specific numbers (e.g. "lost_updates")
+  double speedupTotal = 0;                ///< cpu-serial median total / this median total
+  double speedupCompute = 0;              ///< cpu-serial median / this kernel (or cpu) median
+  std::map<std::string, double> metrics;  ///< workload-specific numbers (e.g. "lost_updates")
   /// The value of every one-element output by output name (e.g. monte_carlo_pi's "pi"): the answer
   /// itself, kept whether or not the outputs are.
   std::map<std::string, double> scalars;
@@ -97,13 +97,13 @@ struct ImplResult {
   /// GPU, when the request asked for counters (RunRequest::counters): measured on a separate, untimed run.
   std::optional<ImplCounters> counters;
 
-  double computeMedianMs() const;             ///< Kernel median for GPU, Cpu median for CPU
+  double computeMedianMs() const;  ///< Kernel median for GPU, Cpu median for CPU
   double totalMedianMs() const;
   bool operator==(const ImplResult&) const = default;
 };
 
 struct RunResult {
-  Status status = Status::Ok;                 ///< Failed when the request itself failed (bad input, no memory)
+  Status status = Status::Ok;  ///< Failed when the request itself failed (bad input, no memory)
   std::string reason;
   std::string workload;
   std::string dtype;
@@ -115,10 +115,10 @@ struct RunResult {
   /// "run it again" needs to measure the same launch (each implementation's `launch` is what it resolved to).
   LaunchRequest requestedLaunch;
   bool traceBlocks = false;
-  std::string timestamp;                      ///< ISO 8601 UTC
+  std::string timestamp;  ///< ISO 8601 UTC
   DeviceStatus device;
-  std::string host;                           ///< CPU model and thread count
-  std::vector<HostArray> inputs;              ///< kept when the request asks for them
+  std::string host;               ///< CPU model and thread count
+  std::vector<HostArray> inputs;  ///< kept when the request asks for them
   std::vector<ImplResult> impls;
   /// true when no implementation failed or failed verification.
   bool allPassed() const;

@@ -22,7 +22,9 @@ constexpr double toUnit(std::uint64_t bits) { return double(bits >> 11) * 0x1.0p
 constexpr std::uint64_t streamKey(std::uint64_t seed, std::uint64_t stream) {
   return mix64(seed * 0x632BE59BD9B4E019ull + stream);
 }
-constexpr std::uint64_t keyedBits(std::uint64_t key, std::uint64_t i) { return mix64(key ^ (i * 0xD1342543DE82EF95ull)); }
+constexpr std::uint64_t keyedBits(std::uint64_t key, std::uint64_t i) {
+  return mix64(key ^ (i * 0xD1342543DE82EF95ull));
+}
 
 /// The raw 64-bit value for element i of stream `stream`.
 constexpr std::uint64_t counterBits(std::uint64_t seed, std::uint64_t stream, std::uint64_t i) {

@@ -18,9 +18,9 @@ struct Ceilings {
   double copyGBs = 0;     ///< the memory roof: GB/s counting read + write (as ImplResult::bandwidthGBs does)
   double fp32Gflops = 0;  ///< the compute roof: FP32 GFLOP/s, an FMA counted as 2
   Source source = Source::Theoretical;
-  std::string gpuName;    ///< the device measured, or the datasheet's GPU
-  std::string date;       ///< ISO 8601 UTC of the measurement ("" for a datasheet)
-  std::string problem;    ///< why there are none (no GPU, the worker failed); "" when valid
+  std::string gpuName;  ///< the device measured, or the datasheet's GPU
+  std::string date;     ///< ISO 8601 UTC of the measurement ("" for a datasheet)
+  std::string problem;  ///< why there are none (no GPU, the worker failed); "" when valid
   bool valid() const { return copyGBs > 0 && fp32Gflops > 0; }
   /// "measured on NVIDIA H200, 2026-11-24", "recorded on NVIDIA H200, 2026-11-24" or
   /// "theoretical: datasheet of NVIDIA H100 SXM5".
@@ -41,11 +41,11 @@ Bound boundAt(const Ceilings& c, double ai);
 
 /// One run of an implementation placed on the roofline.
 struct RooflinePoint {
-  double intensity = 0;       ///< FLOP / byte
-  double gflops = 0;          ///< achieved
-  double gbs = 0;             ///< achieved (bytes / time)
+  double intensity = 0;  ///< FLOP / byte
+  double gflops = 0;     ///< achieved
+  double gbs = 0;        ///< achieved (bytes / time)
   Bound bound = Bound::Memory;
-  double percentOfRoof = 0;   ///< 100 x gflops / roofAt(intensity)
+  double percentOfRoof = 0;  ///< 100 x gflops / roofAt(intensity)
 };
 /// The point of `flops` and `bytes` done in `ms`; nullopt when there is no FLOP count, no bytes, no time or the
 /// ceilings are invalid.

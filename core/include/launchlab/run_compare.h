@@ -25,10 +25,10 @@ std::vector<TimingComparison> compareTimings(const RunResult& a, const RunResult
 /// One output of one implementation in both runs.
 struct OutputComparison {
   std::string implId, output;
-  bool compared = false;   ///< both kept it with the same dtype and shape
-  double maxAbsDiff = 0;   ///< max |a - b| over the elements (NaN where exactly one is NaN)
+  bool compared = false;      ///< both kept it with the same dtype and shape
+  double maxAbsDiff = 0;      ///< max |a - b| over the elements (NaN where exactly one is NaN)
   std::size_t differing = 0;  ///< elements that differ
-  std::string note;        ///< "identical", "4 of 1000 elements differ, max |A - B| = 1e-06", or why not compared
+  std::string note;           ///< "identical", "4 of 1000 elements differ, max |A - B| = 1e-06", or why not compared
 };
 /// Every output kept by A or B, per implementation both ran.
 std::vector<OutputComparison> compareOutputs(const RunResult& a, const RunResult& b);

@@ -42,8 +42,8 @@ std::vector<Dim3> sweepBlocks(int launchDims, int maxThreads = 1024, int step = 
 inline constexpr std::size_t kMaxSweepCells = 10000;
 
 struct SweepPlan {
-  RequestText base;              ///< every field the axes do not set; base.impls names the measured implementations
-  std::vector<SweepAxis> axes;   ///< the first axis varies slowest
+  RequestText base;             ///< every field the axes do not set; base.impls names the measured implementations
+  std::vector<SweepAxis> axes;  ///< the first axis varies slowest
 };
 
 /// One combination of axis values: the request it makes, or why it is skipped.
@@ -65,11 +65,11 @@ std::vector<SweepCell> expandSweep(const SweepPlan& plan, const RequestValidator
 struct SweepPoint {
   std::vector<std::string> values;  ///< the cell's axis values
   std::string implId;
-  bool gpu = false;                 ///< a GPU implementation (its compute time is the kernel's)
-  Dim3 block;                       ///< the requested block (the launched one when it was auto)
-  std::uint64_t threads = 0;        ///< block.count()
+  bool gpu = false;           ///< a GPU implementation (its compute time is the kernel's)
+  Dim3 block;                 ///< the requested block (the launched one when it was auto)
+  std::uint64_t threads = 0;  ///< block.count()
   Status status = Status::Ok;
-  std::string reason;               ///< skipped/failed reason
+  std::string reason;                         ///< skipped/failed reason
   double kernelMs = 0, minMs = 0, maxMs = 0;  ///< compute (kernel or CPU) median, min, max
   double totalMs = 0;
   double bandwidthGBs = 0;

@@ -23,10 +23,10 @@ struct SweepMap {
   std::vector<std::string> blocks, grids;  ///< column and row labels, in their axes' order
   /// value of column b, row g at [g * blocks.size() + b]; NaN where nothing was measured (skipped, failed, absent)
   std::vector<double> values;
-  std::vector<int> points;  ///< the index in the points of each cell, -1 for none
+  std::vector<int> points;            ///< the index in the points of each cell, -1 for none
   double minValue = 0, maxValue = 0;  ///< over the measured cells
-  std::string problem;  ///< why there is no map ("" when there is one)
-  std::string note;     ///< e.g. which values of the other axes it shows
+  std::string problem;                ///< why there is no map ("" when there is one)
+  std::string note;                   ///< e.g. which values of the other axes it shows
   bool empty() const { return blocks.empty() || grids.empty(); }
   double at(std::size_t block, std::size_t grid) const { return values[grid * blocks.size() + block]; }
   int pointAt(std::size_t block, std::size_t grid) const { return points[grid * blocks.size() + block]; }
@@ -50,8 +50,8 @@ struct SweepCellReport {
   SweepPoint point;
   std::optional<OccupancyRow> occupancy;  ///< of the implementation's first kernel, when its resources are recorded
   SweepCeiling ceiling;
-  double predictedMs = 0;  ///< 0 when it cannot be predicted (not measured, no ceiling)
-  double gapPercent = 0;   ///< (measured - predicted) / predicted x 100
+  double predictedMs = 0;          ///< 0 when it cannot be predicted (not measured, no ceiling)
+  double gapPercent = 0;           ///< (measured - predicted) / predicted x 100
   std::vector<std::string> lines;  ///< the whole story as text, one fact a line
 };
 /// `occupancy`: the row of the cell's block and grid (occupancyReport with that block and grid), or null.

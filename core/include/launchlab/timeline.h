@@ -38,10 +38,10 @@ void writeTimeline(HostArray& a, const std::vector<TimelineSpan>& spans);
 /// How well the engines were kept busy together.
 struct OverlapStats {
   std::size_t spans = 0;
-  int streams = 0;                               ///< highest stream index + 1
-  double wallMs = 0;                             ///< last end - first start
-  std::array<double, kTimelineEngines> busyMs{}; ///< per engine: the length of the union of its spans
-  TimelineEngine busiest = TimelineEngine::H2D;  ///< the engine with the most busy time
+  int streams = 0;                                ///< highest stream index + 1
+  double wallMs = 0;                              ///< last end - first start
+  std::array<double, kTimelineEngines> busyMs{};  ///< per engine: the length of the union of its spans
+  TimelineEngine busiest = TimelineEngine::H2D;   ///< the engine with the most busy time
   double busiestMs = 0;
   /// busiestMs / wallMs: 1 when the other engines' work hides entirely under the busiest one's (the best any
   /// schedule can do), 1/3 for three equal engines one after the other; 0 without spans.

@@ -9,9 +9,9 @@
 #include <map>
 #include <memory>
 #include <optional>
-#include <utility>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "launchlab/array.h"
@@ -56,8 +56,8 @@ struct ArraySpec {
   PlotKind plot = PlotKind::Waveform;
   std::string xLabel = "index";
   std::string yLabel;
-  std::string xFrom;       ///< Scatter: the input array giving x
-  std::string xMinParam;   ///< Histogram: bin range params
+  std::string xFrom;      ///< Scatter: the input array giving x
+  std::string xMinParam;  ///< Histogram: bin range params
   std::string xMaxParam;
   std::optional<double> referenceValue;  ///< Scalar: the exact value, drawn as a reference line
   /// Scalar/Series whose exact value depends on a choice parameter (e.g. shape: pi for the circle, the Mandelbrot
@@ -66,7 +66,7 @@ struct ArraySpec {
   std::vector<ChoiceReference> referenceChoices;
   /// Hit-or-miss estimates (Series): the box area sampled, for the +-1 sigma band (4: the pi estimates' unit square).
   double samplingBox = 4;
-  std::optional<DType> dtype;            ///< the array's own element type (e.g. u32 counts); unset: the run's dtype
+  std::optional<DType> dtype;  ///< the array's own element type (e.g. u32 counts); unset: the run's dtype
   /// The array's element type when the run's dtype is an integer and `dtype` is unset (e.g. the float64 times and
   /// noise an int16 waveform is computed from, as NumPy computes it before the cast).
   std::optional<DType> dtypeForIntegerRuns;
@@ -120,7 +120,7 @@ struct ImplContext {
   int warmup = 1;
   int reps = 5;
   const CancelToken* cancel = nullptr;
-  ProgressFn progress;              ///< called by checkpoint(); may be empty
+  ProgressFn progress;                 ///< called by checkpoint(); may be empty
   const DeviceInfo* device = nullptr;  ///< GPU implementations: the device in use
   Progress progressState;
   /// GPU: record every block's SM and start/end time (RunRequest::traceBlocks); instrumented implementations fill
@@ -166,11 +166,11 @@ struct ImplContext {
 };
 
 struct ImplSpec {
-  std::string id;        ///< "cpu-serial", "cpu-parallel", "cuda-grid-stride", …
-  std::string title;     ///< short label for tables and legends
+  std::string id;           ///< "cpu-serial", "cpu-parallel", "cuda-grid-stride", …
+  std::string title;        ///< short label for tables and legends
   std::string description;  ///< one or two sentences: what this variant shows
   ImplKind kind = ImplKind::CpuSerial;
-  bool demonstration = false;  ///< deliberately wrong (a race, a missing check): mismatch is the lesson
+  bool demonstration = false;     ///< deliberately wrong (a race, a missing check): mismatch is the lesson
   bool usesLaunchConfig = false;  ///< honours the user's block/grid
   /// Ticked in the window's default form. Variants that reproduce one seed cell (e.g. vector_add's device-array
   /// and no-synchronize variants) are ticked by their course presets instead, so that a workload's default timing
@@ -192,14 +192,14 @@ struct ImplSpec {
 struct WorkloadInfo {
   std::string id;
   std::string title;
-  std::string chapter;   ///< course chapter: one of chapters() (launchlab/chapters.h), e.g. kChapterCustomKernels
+  std::string chapter;  ///< course chapter: one of chapters() (launchlab/chapters.h), e.g. kChapterCustomKernels
   std::vector<DType> dtypes;
   DType defaultDType = DType::F32;
   std::uint64_t defaultN = 1 << 20;
   std::uint64_t minN = 1;
   std::uint64_t maxN = std::uint64_t(1) << 31;
   std::string sizeLabel = "elements";
-  int launchDims = 1;    ///< 1 or 2: the dimensionality of the user's block/grid
+  int launchDims = 1;  ///< 1 or 2: the dimensionality of the user's block/grid
   /// cpu-serial's output depends on the user's launch request (ctx.launch), e.g. a map of which block wrote what:
   /// the engine's reference cache then keys on the launch too.
   bool referenceUsesLaunch = false;
@@ -258,9 +258,15 @@ class Workload {
   /// array's dtype, without allocating anything. An estimate for host (and device) memory checks.
   double hostBytes(const RunSetup& setup) const;
   /// Floating-point operations, or 0 when GFLOP/s means little.
-  virtual double flops(const RunSetup& setup) const { (void)setup; return 0; }
+  virtual double flops(const RunSetup& setup) const {
+    (void)setup;
+    return 0;
+  }
   /// Extra validation of a setup (beyond dtype, range of n and params); "" when valid.
-  virtual std::string validate(const RunSetup& setup) const { (void)setup; return {}; }
+  virtual std::string validate(const RunSetup& setup) const {
+    (void)setup;
+    return {};
+  }
   /// Checks the inputs' values once they are generated or loaded, before anything runs (e.g. a jagged array's
   /// offsets: loaded files are untrusted and must end in a message here, never in a crash or a kernel reading out
   /// of bounds); "" when usable.

@@ -6,9 +6,9 @@
 namespace launchlab {
 
 namespace {
-constexpr std::array kCourseOrder = {kChapterUfuncs,  kChapterCustomKernels, kChapterAtomics, kChapterMemory,
-                                     kChapterPorting, kChapterStreams,      kChapterReduce,  kChapterRandom,
-                                     kChapterAtlasPython};
+constexpr std::array kCourseOrder = {kChapterUfuncs, kChapterCustomKernels, kChapterAtomics,
+                                     kChapterMemory, kChapterPorting,       kChapterStreams,
+                                     kChapterReduce, kChapterRandom,        kChapterAtlasPython};
 }  // namespace
 
 std::span<const std::string_view> chapters() { return kCourseOrder; }

@@ -56,7 +56,8 @@ void* openNvrtc() {
   return nullptr;
 }
 
-template <typename Fn> void bind(void* lib, Fn& fn, const char* symbol, std::string& missing) {
+template <typename Fn>
+void bind(void* lib, Fn& fn, const char* symbol, std::string& missing) {
   fn = reinterpret_cast<Fn>(dlsym(lib, symbol));
   if (!fn && missing.empty()) missing = std::string(kNotFound) + " (the library lacks " + symbol + ")";
 }
@@ -159,7 +160,8 @@ CompileResult compileUserKernel(const UserKernel& kernel, const Exercise& ex, co
   r.diagnostics = explainContract(parseNvrtcLog(r.log), ex, name, file);
   r.ok = rc == NVRTC_SUCCESS;
   if (!r.ok && r.diagnostics.empty())
-    r.diagnostics.push_back({file, 1, 0, "error", "NVRTC failed without a diagnostic (" + std::to_string(int(rc)) + ")"});
+    r.diagnostics.push_back(
+        {file, 1, 0, "error", "NVRTC failed without a diagnostic (" + std::to_string(int(rc)) + ")"});
   if (r.ok) takeCubin(api, prog.get(), nameExpr, r);
   return r;
 }

@@ -42,9 +42,9 @@ bool locationOf(std::string_view text, std::string& file, int& line) {
 
 /// Report lines that are no finding of their own.
 bool isChatter(std::string_view body) {
-  for (std::string_view p : {"COMPUTE-SANITIZER", "ERROR SUMMARY", "LEAK SUMMARY", "RACECHECK SUMMARY",
-                             "Target application returned", "Saved host backtrace", "Host Frame", "Device Frame",
-                             "Internal Sanitizer", "Error: process didn't terminate"})
+  for (std::string_view p :
+       {"COMPUTE-SANITIZER", "ERROR SUMMARY", "LEAK SUMMARY", "RACECHECK SUMMARY", "Target application returned",
+        "Saved host backtrace", "Host Frame", "Device Frame", "Internal Sanitizer", "Error: process didn't terminate"})
     if (startsWith(body, p)) return true;
   return false;
 }
@@ -218,8 +218,10 @@ std::vector<SanitizerFinding> parseSanitizerReport(std::string_view report, std:
     pos = end + 1;
     const auto body = reportBody(line);
     if (!body || trimmed(*body).empty() || isChatter(trimmed(*body))) continue;
-    if ((*body)[0] == ' ' || (*body)[0] == '\t') reader.detail(*body);
-    else reader.headline(trimmed(*body));
+    if ((*body)[0] == ' ' || (*body)[0] == '\t')
+      reader.detail(*body);
+    else
+      reader.headline(trimmed(*body));
   }
   std::vector<SanitizerFinding> out;
   for (auto& f : reader.finish())  // the same finding from many threads is one line

@@ -1,7 +1,7 @@
 #include "launchlab/array.h"
 
-#include <cstdlib>
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <new>
 

@@ -28,11 +28,12 @@ class StatusOnlyGpuRuntime final : public GpuRuntime {
 }  // namespace
 
 std::string deviceProblem(const DeviceStatus& s, int index) {
-  if (s.devices.empty())
-    return "no CUDA device" + (s.reason.empty() ? std::string() : " (" + s.reason + ")");
+  if (s.devices.empty()) return "no CUDA device" + (s.reason.empty() ? std::string() : " (" + s.reason + ")");
   const int count = int(s.devices.size());
   if (index >= 0 && index < count) return {};
-  const std::string range = count == 1 ? "1 CUDA device (0)" : std::to_string(count) + " CUDA devices (0 to " + std::to_string(count - 1) + ")";
+  const std::string range = count == 1
+                                ? "1 CUDA device (0)"
+                                : std::to_string(count) + " CUDA devices (0 to " + std::to_string(count - 1) + ")";
   return "device " + std::to_string(index) + " does not exist: this machine has " + range;
 }
 

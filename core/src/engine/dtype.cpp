@@ -4,39 +4,60 @@ namespace launchlab {
 
 std::size_t dtypeSize(DType t) {
   switch (t) {
-    case DType::F32: return 4;
-    case DType::F64: return 8;
-    case DType::I32: return 4;
-    case DType::I64: return 8;
-    case DType::I16: return 2;
-    case DType::U32: return 4;
-    case DType::U8: return 1;
+    case DType::F32:
+      return 4;
+    case DType::F64:
+      return 8;
+    case DType::I32:
+      return 4;
+    case DType::I64:
+      return 8;
+    case DType::I16:
+      return 2;
+    case DType::U32:
+      return 4;
+    case DType::U8:
+      return 1;
   }
   return 0;
 }
 
 std::string_view dtypeName(DType t) {
   switch (t) {
-    case DType::F32: return "f32";
-    case DType::F64: return "f64";
-    case DType::I32: return "i32";
-    case DType::I64: return "i64";
-    case DType::I16: return "i16";
-    case DType::U32: return "u32";
-    case DType::U8: return "u8";
+    case DType::F32:
+      return "f32";
+    case DType::F64:
+      return "f64";
+    case DType::I32:
+      return "i32";
+    case DType::I64:
+      return "i64";
+    case DType::I16:
+      return "i16";
+    case DType::U32:
+      return "u32";
+    case DType::U8:
+      return "u8";
   }
   return "?";
 }
 
 std::string_view dtypeNumpyDescr(DType t) {
   switch (t) {
-    case DType::F32: return "<f4";
-    case DType::F64: return "<f8";
-    case DType::I32: return "<i4";
-    case DType::I64: return "<i8";
-    case DType::I16: return "<i2";
-    case DType::U32: return "<u4";
-    case DType::U8: return "|u1";
+    case DType::F32:
+      return "<f4";
+    case DType::F64:
+      return "<f8";
+    case DType::I32:
+      return "<i4";
+    case DType::I64:
+      return "<i8";
+    case DType::I16:
+      return "<i2";
+    case DType::U32:
+      return "<u4";
+    case DType::U8:
+      return "|u1";
   }
   return "?";
 }

@@ -7,8 +7,8 @@
 #include <chrono>
 #include <cmath>
 #include <cstring>
-#include <filesystem>
 #include <ctime>
+#include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <new>
@@ -23,8 +23,8 @@
 
 namespace launchlab {
 
-using detail::Resolved;
 using detail::resolve;
+using detail::Resolved;
 
 namespace {
 
@@ -47,8 +47,8 @@ std::map<std::string, std::string> paramsAsText(const ParamValues& pv) {
 
 /// What the inputs and the reference depend on (before input files).
 std::string setupText(const Workload& w, const RunSetup& s, const LaunchRequest& launch) {
-  std::string t = w.info().id + "|" + std::to_string(s.n) + "|" + std::string(dtypeName(s.dtype)) + "|" +
-                  std::to_string(s.seed);
+  std::string t =
+      w.info().id + "|" + std::to_string(s.n) + "|" + std::string(dtypeName(s.dtype)) + "|" + std::to_string(s.seed);
   for (const auto& [k, v] : paramsAsText(s.params)) t += "|" + k + "=" + v;
   if (w.info().referenceUsesLaunch)
     t += "|block=" + (launch.block ? formatDim3(*launch.block) : std::string("auto")) +
@@ -106,7 +106,8 @@ DeviceLimits Engine::limitsFor(const RunRequest& req) const {
 std::vector<RequestProblem> Engine::validate(const RunRequest& req) const {
   std::vector<RequestProblem> problems;
   if (req.device)
-    if (std::string why = deviceProblem(m_gpu->status(), *req.device); !why.empty()) problems.push_back({"device", why});
+    if (std::string why = deviceProblem(m_gpu->status(), *req.device); !why.empty())
+      problems.push_back({"device", why});
   // Never throws: the window validates on every change of its form, and an exception there would end it.
   try {
     resolve(m_registry, limitsFor(req), req, problems);
@@ -355,8 +356,10 @@ ImplResult Engine::runImpl(const Job& job, int idx, bool& cancelled) {
     res.verification.note += std::string(res.verification.note.empty() ? "" : "; ") + copied +
                              " not computed by this implementation (copied from cpu-serial)";
   if (spec.isGpu() && !job.req.counters.empty()) res.counters = profileCounters(job, spec);
-  if (job.req.keepOutputs) res.outputs = std::move(outputs);
-  else if (!outputs.empty() && outputs.front().data()) m_cache.scratchOutputs = std::move(outputs);
+  if (job.req.keepOutputs)
+    res.outputs = std::move(outputs);
+  else if (!outputs.empty() && outputs.front().data())
+    m_cache.scratchOutputs = std::move(outputs);
   return res;
 }
 
@@ -409,10 +412,11 @@ ImplCounters Engine::profileCounters(const Job& job, const ImplSpec& spec) {
 
 void Engine::reuseScratch(std::vector<HostArray>& outputs) {
   auto& scratch = m_cache.scratchOutputs;
-  const bool same = scratch.size() == outputs.size() &&
-                    std::equal(scratch.begin(), scratch.end(), outputs.begin(), [](const HostArray& a, const HostArray& b) {
-                      return a.name() == b.name() && a.dtype() == b.dtype() && a.shape() == b.shape();
-                    });
+  const bool same =
+      scratch.size() == outputs.size() &&
+      std::equal(scratch.begin(), scratch.end(), outputs.begin(), [](const HostArray& a, const HostArray& b) {
+        return a.name() == b.name() && a.dtype() == b.dtype() && a.shape() == b.shape();
+      });
   if (same) outputs.swap(scratch);  // the fresh arrays were never touched: freeing them costs nothing
   scratch.clear();
 }

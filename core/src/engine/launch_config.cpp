@@ -137,8 +137,8 @@ AutoGrid2D autoGrid2D(std::uint64_t cols, std::uint64_t rows, const Dim3& perBlo
   AutoGrid2D r;
   r.grid = Dim3{got[0], got[1], 1};
   r.note = "auto grid: ceil(" + std::to_string(cols) + " / " + std::to_string(perBlock.x) + ") x ceil(" +
-           std::to_string(rows) + " / " + std::to_string(perBlock.y) + ") = " + std::to_string(got[0]) + "x" + std::to_string(got[1]) +
-           " blocks" + capped;
+           std::to_string(rows) + " / " + std::to_string(perBlock.y) + ") = " + std::to_string(got[0]) + "x" +
+           std::to_string(got[1]) + " blocks" + capped;
   return r;
 }
 

@@ -67,7 +67,8 @@ std::map<std::string, std::string> paramProblems(const std::vector<ParamSpec>& s
     }
     std::string list;
     for (const auto& s : specs) list += (list.empty() ? "" : ", ") + s.name;
-    out[name] = "unknown parameter '" + name + "'" + (list.empty() ? " (this workload has none)" : " (known: " + list + ")");
+    out[name] =
+        "unknown parameter '" + name + "'" + (list.empty() ? " (this workload has none)" : " (known: " + list + ")");
   }
   return out;
 }
@@ -88,8 +89,10 @@ std::optional<ParamValues> resolveParams(const std::vector<ParamSpec>& specs,
         out.setNumber(s.name, s.defaultValue);
       continue;
     }
-    if (s.kind == ParamSpec::Kind::Choice) out.setChoice(s.name, it->second);
-    else out.setNumber(s.name, *parseDouble(it->second));
+    if (s.kind == ParamSpec::Kind::Choice)
+      out.setChoice(s.name, it->second);
+    else
+      out.setNumber(s.name, *parseDouble(it->second));
   }
   return out;
 }

@@ -17,8 +17,10 @@ std::vector<std::string> splitList(std::string_view text) {
     cur.clear();
   };
   for (char c : text) {
-    if (c == ',') flush();
-    else if (!cur.empty() || !std::isspace(static_cast<unsigned char>(c))) cur += c;
+    if (c == ',')
+      flush();
+    else if (!cur.empty() || !std::isspace(static_cast<unsigned char>(c)))
+      cur += c;
   }
   flush();
   return out;
@@ -36,8 +38,10 @@ void parseLaunchField(const char* field, LaunchPart part, const std::string& tex
                       std::vector<RequestProblem>& problems) {
   if (isAuto(text)) return;
   std::string err;
-  if (auto d = parseLaunchDim3(text, part, &err)) out = *d;
-  else problems.push_back({field, err});
+  if (auto d = parseLaunchDim3(text, part, &err))
+    out = *d;
+  else
+    problems.push_back({field, err});
 }
 
 /// A whole number for `field`; values beyond int are clamped so that the engine's range rule reports them.
@@ -52,16 +56,20 @@ void parseCount(const char* field, const std::string& text, int& out, std::vecto
 
 void parseSeed(const std::string& text, std::uint64_t& out, std::vector<RequestProblem>& problems) {
   const auto v = parseUnsigned(text);  // the whole uint64 range: every seed a result records can be given again
-  if (!v) problems.push_back({"seed", "seed must be a whole number from 0 to 18446744073709551615 (got '" + text + "')"});
-  else out = *v;
+  if (!v)
+    problems.push_back({"seed", "seed must be a whole number from 0 to 18446744073709551615 (got '" + text + "')"});
+  else
+    out = *v;
 }
 
 /// A device index: a whole number >= 0 (whether that device exists is the engine's to say).
 void parseDevice(const std::string& text, std::optional<int>& out, std::vector<RequestProblem>& problems) {
   if (text.empty()) return;
   auto v = parseInteger(text);
-  if (!v || *v < 0) problems.push_back({"device", "device must be a whole number >= 0 (got '" + text + "')"});
-  else out = static_cast<int>(std::min<long long>(*v, INT_MAX));
+  if (!v || *v < 0)
+    problems.push_back({"device", "device must be a whole number >= 0 (got '" + text + "')"});
+  else
+    out = static_cast<int>(std::min<long long>(*v, INT_MAX));
 }
 
 }  // namespace
@@ -72,12 +80,16 @@ ParsedRequest parseRequest(const RequestText& t) {
   r.workload = t.workload;
   if (!t.n.empty()) {
     std::string err;
-    if (auto n = parseSize(t.n, &err)) r.n = *n;
-    else p.problems.push_back({"n", err});
+    if (auto n = parseSize(t.n, &err))
+      r.n = *n;
+    else
+      p.problems.push_back({"n", err});
   }
   if (!t.dtype.empty()) {
-    if (auto d = parseDType(t.dtype)) r.dtype = *d;
-    else p.problems.push_back({"dtype", unknownDTypeMessage(t.dtype)});
+    if (auto d = parseDType(t.dtype))
+      r.dtype = *d;
+    else
+      p.problems.push_back({"dtype", unknownDTypeMessage(t.dtype)});
   }
   parseLaunchField("block", LaunchPart::Block, t.block, r.launch.block, p.problems);
   parseLaunchField("grid", LaunchPart::Grid, t.grid, r.launch.grid, p.problems);
@@ -102,7 +114,8 @@ bool setRequestField(RequestText& t, std::string_view field, const std::string& 
     return true;
   }
   std::string* slots[] = {&t.n, &t.dtype, &t.block, &t.grid, &t.impls, &t.reps, &t.warmup, &t.seed, &t.device};
-  static constexpr std::string_view names[] = {"n", "dtype", "block", "grid", "impl", "reps", "warmup", "seed", "device"};
+  static constexpr std::string_view names[] = {"n",    "dtype",  "block", "grid",  "impl",
+                                               "reps", "warmup", "seed",  "device"};
   for (std::size_t i = 0; i < std::size(names); ++i) {
     if (field == names[i]) {
       *slots[i] = value;

@@ -8,7 +8,8 @@ namespace launchlab::detail {
 
 namespace {
 
-template <typename T, typename F> std::string joined(const std::vector<T>& items, F&& name) {
+template <typename T, typename F>
+std::string joined(const std::vector<T>& items, F&& name) {
   std::string s;
   for (const auto& i : items) s += (s.empty() ? "" : ", ") + std::string(name(i));
   return s;
@@ -24,8 +25,9 @@ std::string shapeText(const std::vector<std::size_t>& s) {
 void readInputHeaders(const WorkloadInfo& info, const RunRequest& req, Resolved& r,
                       std::vector<RequestProblem>& problems) {
   for (const auto& [name, path] : req.inputFiles) {
-    const bool known = std::any_of(info.inputs.begin(), info.inputs.end(),
-                                   [&name = name](const ArraySpec& s) { return s.name == name; });  // clang 14: no capture of a binding
+    const bool known = std::any_of(info.inputs.begin(), info.inputs.end(), [&name = name](const ArraySpec& s) {
+      return s.name == name;
+    });  // clang 14: no capture of a binding
     if (!known) {
       problems.push_back({"input:" + name, "workload " + info.id + " has no input '" + name + "' (inputs: " +
                                                joined(info.inputs, [](const ArraySpec& s) { return s.name; }) + ")"});
@@ -52,8 +54,10 @@ const ArraySpec* firstFileInput(const WorkloadInfo& info, const Resolved& r, boo
 /// the workload's default.
 void resolveDType(const WorkloadInfo& info, const RunRequest& req, Resolved& r, std::vector<RequestProblem>& problems) {
   DType dtype = info.defaultDType;
-  if (req.dtype) dtype = *req.dtype;
-  else if (const ArraySpec* in = firstFileInput(info, r, true)) dtype = r.inputHeaders.at(in->name).dtype;
+  if (req.dtype)
+    dtype = *req.dtype;
+  else if (const ArraySpec* in = firstFileInput(info, r, true))
+    dtype = r.inputHeaders.at(in->name).dtype;
   if (std::find(info.dtypes.begin(), info.dtypes.end(), dtype) == info.dtypes.end())
     problems.push_back({"dtype", info.id + " does not support dtype " + std::string(dtypeName(dtype)) +
                                      " (supported: " + joined(info.dtypes, dtypeName) + ")"});
@@ -92,8 +96,10 @@ std::uint64_t nFromInputFile(const Workload& w, const Resolved& r) {
 void resolveN(const Workload& w, const RunRequest& req, Resolved& r, std::vector<RequestProblem>& problems) {
   const auto& info = w.info();
   std::uint64_t n = info.defaultN;
-  if (req.n) n = *req.n;
-  else if (!r.inputHeaders.empty() && problems.empty()) n = nFromInputFile(w, r);
+  if (req.n)
+    n = *req.n;
+  else if (!r.inputHeaders.empty() && problems.empty())
+    n = nFromInputFile(w, r);
   if (n < info.minN || n > info.maxN)
     problems.push_back({"n", "n = " + formatSize(n) + " is outside " + info.id + "'s range [" + formatSize(info.minN) +
                                  ", " + formatSize(info.maxN) + "] " + info.sizeLabel});
@@ -126,8 +132,8 @@ void selectImpls(const Workload& w, const RunRequest& req, Resolved& r, std::vec
   if (ref) r.impls.push_back(ref);
   for (const auto& id : req.impls) {
     if (id != "all" && !w.findImpl(id) && !(req.userKernel && id == kMyKernel))
-      problems.push_back({"impl", "unknown implementation '" + id + "' for " + w.info().id + " (known: " +
-                                      joined(w.impls(), [](const ImplSpec& s) { return s.id; }) + ")"});
+      problems.push_back({"impl", "unknown implementation '" + id + "' for " + w.info().id +
+                                      " (known: " + joined(w.impls(), [](const ImplSpec& s) { return s.id; }) + ")"});
   }
   for (const auto& spec : w.impls())
     if (&spec != ref && selects(req, spec.id)) r.impls.push_back(&spec);
@@ -149,8 +155,8 @@ void checkInputShapes(const Workload& w, const RunRequest& req, const Resolved& 
                                                     (inputs[i].dtype ? it->first : "the run") + " is " +
                                                     std::string(dtypeName(expected))});
     else if (h.shape != shapes[i])
-      problems.push_back({"input:" + it->first,
-                          path + " has shape " + shapeText(h.shape) + ", expected " + shapeText(shapes[i])});
+      problems.push_back(
+          {"input:" + it->first, path + " has shape " + shapeText(h.shape) + ", expected " + shapeText(shapes[i])});
   }
 }
 

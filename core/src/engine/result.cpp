@@ -6,31 +6,44 @@ namespace launchlab {
 
 std::string_view statusName(Status s) {
   switch (s) {
-    case Status::Ok: return "ok";
-    case Status::Skipped: return "skipped";
-    case Status::Failed: return "failed";
+    case Status::Ok:
+      return "ok";
+    case Status::Skipped:
+      return "skipped";
+    case Status::Failed:
+      return "failed";
   }
   return "?";
 }
 
 std::string_view phaseName(Phase p) {
   switch (p) {
-    case Phase::H2D: return "h2d";
-    case Phase::Kernel: return "kernel";
-    case Phase::D2H: return "d2h";
-    case Phase::Cpu: return "cpu";
-    case Phase::Total: return "total";
+    case Phase::H2D:
+      return "h2d";
+    case Phase::Kernel:
+      return "kernel";
+    case Phase::D2H:
+      return "d2h";
+    case Phase::Cpu:
+      return "cpu";
+    case Phase::Total:
+      return "total";
   }
   return "?";
 }
 
 std::string_view outcomeName(Verification::Outcome o) {
   switch (o) {
-    case Verification::Outcome::Pass: return "pass";
-    case Verification::Outcome::Fail: return "fail";
-    case Verification::Outcome::Reference: return "reference";
-    case Verification::Outcome::Demonstration: return "demonstration";
-    case Verification::Outcome::NotChecked: return "not-checked";
+    case Verification::Outcome::Pass:
+      return "pass";
+    case Verification::Outcome::Fail:
+      return "fail";
+    case Verification::Outcome::Reference:
+      return "reference";
+    case Verification::Outcome::Demonstration:
+      return "demonstration";
+    case Verification::Outcome::NotChecked:
+      return "not-checked";
   }
   return "?";
 }

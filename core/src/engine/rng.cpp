@@ -18,8 +18,10 @@ template <typename Gen>
 void fillAny(HostArray& a, Gen gen) {
   visitDType(a.dtype(), [&](auto t) {
     using T = decltype(t);
-    if constexpr (std::is_floating_point_v<T>) fillWith<T>(a, gen);
-    else fillWith<T>(a, [&](std::size_t i) { return std::floor(gen(i)); });
+    if constexpr (std::is_floating_point_v<T>)
+      fillWith<T>(a, gen);
+    else
+      fillWith<T>(a, [&](std::size_t i) { return std::floor(gen(i)); });
   });
 }
 }  // namespace

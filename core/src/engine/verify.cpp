@@ -63,8 +63,10 @@ Verification compareArrays(const HostArray& ref, const HostArray& got, const Tol
   visitDType(ref.dtype(), [&](auto t) { compareTyped<decltype(t)>(ref, got, tol, v); });
   v.outcome = v.mismatches ? Verification::Outcome::Fail : Verification::Outcome::Pass;
   std::ostringstream o;
-  if (tol.atol == 0 && tol.rtol == 0) o << "exact";
-  else o << "|d| <= " << tol.atol << " + " << tol.rtol << "|ref|";
+  if (tol.atol == 0 && tol.rtol == 0)
+    o << "exact";
+  else
+    o << "|d| <= " << tol.atol << " + " << tol.rtol << "|ref|";
   v.note = o.str();
   return v;
 }

@@ -8,24 +8,36 @@ namespace launchlab {
 
 std::string_view plotKindName(PlotKind k) {
   switch (k) {
-    case PlotKind::Waveform: return "waveform";
-    case PlotKind::Scatter: return "scatter";
-    case PlotKind::Histogram: return "histogram";
-    case PlotKind::Image: return "image";
-    case PlotKind::Scalar: return "scalar";
-    case PlotKind::Series: return "series";
-    case PlotKind::Points: return "points";
-    case PlotKind::Timeline: return "timeline";
+    case PlotKind::Waveform:
+      return "waveform";
+    case PlotKind::Scatter:
+      return "scatter";
+    case PlotKind::Histogram:
+      return "histogram";
+    case PlotKind::Image:
+      return "image";
+    case PlotKind::Scalar:
+      return "scalar";
+    case PlotKind::Series:
+      return "series";
+    case PlotKind::Points:
+      return "points";
+    case PlotKind::Timeline:
+      return "timeline";
   }
   return "?";
 }
 
 std::string_view implKindName(ImplKind k) {
   switch (k) {
-    case ImplKind::CpuSerial: return kCpuSerial;
-    case ImplKind::CpuParallel: return "cpu-parallel";
-    case ImplKind::Cuda: return "cuda";
-    case ImplKind::CudaLibrary: return "cuda-library";
+    case ImplKind::CpuSerial:
+      return kCpuSerial;
+    case ImplKind::CpuParallel:
+      return "cpu-parallel";
+    case ImplKind::Cuda:
+      return "cuda";
+    case ImplKind::CudaLibrary:
+      return "cuda-library";
   }
   return "?";
 }
@@ -62,9 +74,12 @@ std::vector<std::vector<std::size_t>> Workload::inputShapes(const RunSetup& setu
 
 Tolerance Workload::tolerance(const RunSetup& setup, std::size_t) const {
   switch (setup.dtype) {
-    case DType::F32: return {1e-6, 1e-5};
-    case DType::F64: return {1e-13, 1e-12};
-    default: return Tolerance::exact();
+    case DType::F32:
+      return {1e-6, 1e-5};
+    case DType::F64:
+      return {1e-13, 1e-12};
+    default:
+      return Tolerance::exact();
   }
 }
 

@@ -73,7 +73,8 @@ BlockTraceSummary summarizeBlockTrace(const std::vector<BlockRecord>& records, i
     s.minBlocksPerSm = std::min<std::uint64_t>(s.minBlocksPerSm, blocks.size());
     s.maxBlocksPerSm = std::max<std::uint64_t>(s.maxBlocksPerSm, blocks.size());
     s.maxConcurrentPerSm = std::max(s.maxConcurrentPerSm, maxConcurrent(blocks));
-    const auto lastOfSm = std::max_element(blocks.begin(), blocks.end(), [](auto* a, auto* b) { return a->endNs < b->endNs; });
+    const auto lastOfSm =
+        std::max_element(blocks.begin(), blocks.end(), [](auto* a, auto* b) { return a->endNs < b->endNs; });
     firstIdle = std::min(firstIdle, (*lastOfSm)->endNs);
   }
   const int perWave = residentPerSm > 0 ? residentPerSm : s.maxConcurrentPerSm;
@@ -100,7 +101,8 @@ std::vector<int> blockWaves(const std::vector<BlockRecord>& records, int perSm) 
   if (perSm <= 0) perSm = std::max(1, summarizeBlockTrace(records, 0, 0).maxConcurrentPerSm);
   std::vector<int> waves(records.size(), 0);
   for (auto& [sm, ks] : bySm) {
-    std::stable_sort(ks.begin(), ks.end(), [&](std::size_t a, std::size_t b) { return records[a].startNs < records[b].startNs; });
+    std::stable_sort(ks.begin(), ks.end(),
+                     [&](std::size_t a, std::size_t b) { return records[a].startNs < records[b].startNs; });
     for (std::size_t rank = 0; rank < ks.size(); ++rank) waves[ks[rank]] = int(rank) / perSm;
   }
   return waves;

@@ -10,12 +10,13 @@ namespace launchlab {
 namespace {
 
 struct Cell {
-  std::optional<CrossoverRow> cpu;  ///< the best CPU point so far (bestCpu, bestCpuMs)
+  std::optional<CrossoverRow> cpu;                       ///< the best CPU point so far (bestCpu, bestCpuMs)
   std::map<std::string, std::pair<double, double>> gpu;  ///< GPU variant -> kernel, total
 };
 
 /// The smallest N from which `wins(row)` holds for every row after it (rows ascending by N).
-template <typename Wins> std::optional<std::uint64_t> winsFrom(const std::vector<CrossoverRow>& rows, Wins wins) {
+template <typename Wins>
+std::optional<std::uint64_t> winsFrom(const std::vector<CrossoverRow>& rows, Wins wins) {
   std::optional<std::uint64_t> from;
   for (auto it = rows.rbegin(); it != rows.rend() && wins(*it); ++it) from = it->n;
   return from;

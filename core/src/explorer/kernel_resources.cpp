@@ -7,10 +7,9 @@
 #include <algorithm>
 #include <cstdlib>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
-
-#include <nlohmann/json.hpp>
 
 #include "launchlab/io/json_value.h"
 
@@ -43,10 +42,14 @@ KernelResources resourcesOf(std::string_view line) {
     if (colon == std::string::npos) continue;
     const std::string key = item.substr(0, colon);
     const long long v = std::atoll(item.c_str() + colon + 1);
-    if (key == "REG") r.registersPerThread = int(v);
-    else if (key == "SHARED") r.staticSharedBytes = std::size_t(v);
-    else if (key == "STACK") stack = std::size_t(v);
-    else if (key == "LOCAL") local = std::size_t(v);
+    if (key == "REG")
+      r.registersPerThread = int(v);
+    else if (key == "SHARED")
+      r.staticSharedBytes = std::size_t(v);
+    else if (key == "STACK")
+      stack = std::size_t(v);
+    else if (key == "LOCAL")
+      local = std::size_t(v);
   }
   r.localBytesPerThread = stack + local;
   return r;
@@ -82,9 +85,12 @@ KernelRecord recordOf(const ordered_json& j) {
 std::size_t parameterList(const std::string& s) {
   int depth = 0;
   for (std::size_t i = 0; i < s.size(); ++i) {
-    if (s[i] == '<') ++depth;
-    else if (s[i] == '>') --depth;
-    else if (s[i] == '(' && depth == 0) return i;
+    if (s[i] == '<')
+      ++depth;
+    else if (s[i] == '>')
+      --depth;
+    else if (s[i] == '(' && depth == 0)
+      return i;
   }
   return std::string::npos;
 }
@@ -93,15 +99,15 @@ std::size_t parameterList(const std::string& s) {
 
 std::string demangle(const std::string& symbol) {
   int status = 0;
-  std::unique_ptr<char, void (*)(void*)> out(abi::__cxa_demangle(symbol.c_str(), nullptr, nullptr, &status),
-                                             std::free);
+  std::unique_ptr<char, void (*)(void*)> out(abi::__cxa_demangle(symbol.c_str(), nullptr, nullptr, &status), std::free);
   return status == 0 && out ? std::string(out.get()) : symbol;
 }
 
 std::string KernelRecord::displayName() const {
   std::string args = templateArgs;
   bool traced = false;
-  for (const auto& [tag, isTraced] : {std::pair{", launchlab::gpu::BlockTraceOff", false}, {", launchlab::gpu::BlockTraceOn", true}})
+  for (const auto& [tag, isTraced] :
+       {std::pair{", launchlab::gpu::BlockTraceOff", false}, {", launchlab::gpu::BlockTraceOn", true}})
     if (const auto at = args.find(tag); at != std::string::npos) {
       args.erase(at, std::string_view(tag).size());
       traced = isTraced;
@@ -120,7 +126,8 @@ void splitKernelName(const std::string& demangled, KernelRecord& k) {
   if (!base.empty() && base.back() == '>') {
     int depth = 0;
     for (std::size_t i = base.size(); i-- > 0;) {
-      if (base[i] == '>') ++depth;
+      if (base[i] == '>')
+        ++depth;
       else if (base[i] == '<' && --depth == 0) {
         k.templateArgs = base.substr(i + 1, base.size() - i - 2);
         base.erase(i);
@@ -144,8 +151,10 @@ std::vector<KernelRecord> parseResourceUsage(std::string_view text) {
   std::istringstream in{std::string(text)};
   for (std::string raw; std::getline(in, raw);) {
     const std::string line = trim(raw);
-    if (line.rfind("arch = ", 0) == 0) arch = line.substr(7);
-    else if (line.rfind("Function ", 0) == 0 && line.back() == ':') pending = line.substr(9, line.size() - 10);
+    if (line.rfind("arch = ", 0) == 0)
+      arch = line.substr(7);
+    else if (line.rfind("Function ", 0) == 0 && line.back() == ':')
+      pending = line.substr(9, line.size() - 10);
     else if (!pending.empty() && line.rfind("REG:", 0) == 0) {
       KernelRecord k;
       k.arch = arch;
@@ -188,13 +197,20 @@ std::optional<std::vector<KernelRecord>> kernelRecordsFromJson(std::string_view 
 
 std::string_view kernelTypeName(DType t) {
   switch (t) {
-    case DType::F32: return "float";
-    case DType::F64: return "double";
-    case DType::I16: return "short";
-    case DType::I32: return "int";
-    case DType::I64: return "long";
-    case DType::U32: return "unsigned int";
-    case DType::U8: return "unsigned char";
+    case DType::F32:
+      return "float";
+    case DType::F64:
+      return "double";
+    case DType::I16:
+      return "short";
+    case DType::I32:
+      return "int";
+    case DType::I64:
+      return "long";
+    case DType::U32:
+      return "unsigned int";
+    case DType::U8:
+      return "unsigned char";
   }
   return "";
 }
@@ -216,7 +232,8 @@ std::vector<KernelRecord> selectKernels(const std::vector<KernelRecord>& all, co
       return !k.templateArgs.empty() && first != t;
     };
     // Keep the dtype's instantiations, unless none of the templates is instantiated for it.
-    const bool any = std::any_of(v.begin(), v.end(), [&](const KernelRecord& k) { return !k.templateArgs.empty() && !other(k); });
+    const bool any =
+        std::any_of(v.begin(), v.end(), [&](const KernelRecord& k) { return !k.templateArgs.empty() && !other(k); });
     if (any) v.erase(std::remove_if(v.begin(), v.end(), other), v.end());
   }
   return v;

@@ -13,9 +13,8 @@ namespace {
 
 constexpr std::size_t KiB = 1024;
 
-ArchProfile profile(std::string arch, int major, int minor, std::string gpu, int sms, int threadsPerSm,
-                    int blocksPerSm, std::size_t sharedPerSm, std::size_t optin, std::size_t unit,
-                    std::size_t reserved) {
+ArchProfile profile(std::string arch, int major, int minor, std::string gpu, int sms, int threadsPerSm, int blocksPerSm,
+                    std::size_t sharedPerSm, std::size_t optin, std::size_t unit, std::size_t reserved) {
   ArchProfile p;
   p.arch = std::move(arch);
   p.ccMajor = major;
@@ -143,11 +142,16 @@ std::optional<ArchProfile> profileForDevice(const DeviceInfo& d) {
 
 std::string limiterName(Limiter l) {
   switch (l) {
-    case Limiter::Threads: return "threads per block";
-    case Limiter::Warps: return "warps per SM";
-    case Limiter::Registers: return "registers";
-    case Limiter::SharedMemory: return "shared memory";
-    case Limiter::Blocks: return "blocks per SM";
+    case Limiter::Threads:
+      return "threads per block";
+    case Limiter::Warps:
+      return "warps per SM";
+    case Limiter::Registers:
+      return "registers";
+    case Limiter::SharedMemory:
+      return "shared memory";
+    case Limiter::Blocks:
+      return "blocks per SM";
   }
   return "?";
 }
@@ -175,8 +179,10 @@ Occupancy computeOccupancy(const ArchProfile& p, const KernelResources& k, int t
   o.byShared = blocksByShared(p, k, dynamicSharedBytes, o.sharedPerBlock);
   o.byBlocks = p.maxBlocksPerSm;
   o.blocksPerSm = std::min({o.byThreads, o.byWarps, o.byRegisters, o.byShared, o.byBlocks});
-  const std::pair<Limiter, int> each[] = {{Limiter::Threads, o.byThreads},     {Limiter::Warps, o.byWarps},
-                                          {Limiter::Registers, o.byRegisters}, {Limiter::SharedMemory, o.byShared},
+  const std::pair<Limiter, int> each[] = {{Limiter::Threads, o.byThreads},
+                                          {Limiter::Warps, o.byWarps},
+                                          {Limiter::Registers, o.byRegisters},
+                                          {Limiter::SharedMemory, o.byShared},
                                           {Limiter::Blocks, o.byBlocks}};
   for (const auto& [l, n] : each)
     if (n == o.blocksPerSm) o.limiters.push_back(l);
@@ -211,8 +217,8 @@ std::vector<std::string> launchHints(const ArchProfile& p, const Occupancy& o, s
                 std::to_string(o.warpsPerBlock * p.warpSize) + " lanes of its " + std::to_string(o.warpsPerBlock) +
                 " warps idle");
   if (gridBlocks > 0 && gridBlocks < std::uint64_t(p.smCount))
-    h.push_back("grid of " + std::to_string(gridBlocks) + " blocks < " + std::to_string(p.smCount) + " SMs: " +
-                std::to_string(p.smCount - gridBlocks) + " SMs idle");
+    h.push_back("grid of " + std::to_string(gridBlocks) + " blocks < " + std::to_string(p.smCount) +
+                " SMs: " + std::to_string(p.smCount - gridBlocks) + " SMs idle");
   const Waves w = wavesOf(gridBlocks, o.blocksPerSm, p.smCount);
   if (w.lastBlocks > 0 && w.full > 0)
     h.push_back("partial last wave: " + std::to_string(w.full) + " full wave(s) of " + std::to_string(w.perWave) +

@@ -2,7 +2,6 @@
 #include "launchlab/occupancy_report.h"
 
 #include <cstdlib>
-
 #include <nlohmann/json.hpp>
 
 #include "launchlab/io/json_value.h"
@@ -52,11 +51,12 @@ ordered_json rowJson(const OccupancyRow& r) {
                     {"limiters", limiters},
                     {"why", o.why},
                     {"grid_blocks", r.gridBlocks},
-                    {"waves", {{"per_wave", r.waves.perWave},
-                               {"full", r.waves.full},
-                               {"last_blocks", r.waves.lastBlocks},
-                               {"waves", jsonNumber(r.waves.waves)},
-                               {"efficiency", jsonNumber(r.waves.efficiency)}}},
+                    {"waves",
+                     {{"per_wave", r.waves.perWave},
+                      {"full", r.waves.full},
+                      {"last_blocks", r.waves.lastBlocks},
+                      {"waves", jsonNumber(r.waves.waves)},
+                      {"efficiency", jsonNumber(r.waves.efficiency)}}},
                     {"hints", r.hints}};
   if (r.api)
     j["cuda_api"] = {{"resources", resourcesJson(r.api->resources)},
@@ -118,9 +118,10 @@ void attachApiOccupancy(OccupancyReport& report, const std::vector<ApiOccupancy>
     for (const auto& a : api) {
       if (a.symbol != r.kernel.symbol || std::uint64_t(a.threadsPerBlock) != r.block.count()) continue;
       r.api = a;
-      if (a.gridBlocks) r.gridBlocks = a.gridBlocks;     // the grid the run launched
+      if (a.gridBlocks) r.gridBlocks = a.gridBlocks;  // the grid the run launched
       // More than 48 KiB launched only because the implementation opted in (cudaFuncSetAttribute).
-      r.kernel.resources.sharedOptIn = r.kernel.resources.staticSharedBytes + a.dynamicSharedBytes > report.profile.sharedPerBlock;
+      r.kernel.resources.sharedOptIn =
+          r.kernel.resources.staticSharedBytes + a.dynamicSharedBytes > report.profile.sharedPerBlock;
       evaluate(report.profile, r, a.dynamicSharedBytes);  // and its dynamic shared memory count in the theory too
     }
 }

@@ -14,9 +14,12 @@ namespace launchlab {
 
 std::string_view ceilingsSourceName(Ceilings::Source s) {
   switch (s) {
-    case Ceilings::Source::Measured: return "measured";
-    case Ceilings::Source::Recorded: return "recorded";
-    case Ceilings::Source::Theoretical: return "theoretical";
+    case Ceilings::Source::Measured:
+      return "measured";
+    case Ceilings::Source::Recorded:
+      return "recorded";
+    case Ceilings::Source::Theoretical:
+      return "theoretical";
   }
   return "theoretical";
 }
@@ -36,7 +39,8 @@ std::string_view boundName(Bound b) { return b == Bound::Memory ? "memory" : "co
 Bound boundAt(const Ceilings& c, double ai) { return ai < ridgePoint(c) ? Bound::Memory : Bound::Compute; }
 
 std::optional<RooflinePoint> placeOnRoofline(const Ceilings& c, double flops, double bytes, double ms) {
-  if (!c.valid() || !(flops > 0) || !(bytes > 0) || !(ms > 0) || !std::isfinite(flops + bytes + ms)) return std::nullopt;
+  if (!c.valid() || !(flops > 0) || !(bytes > 0) || !(ms > 0) || !std::isfinite(flops + bytes + ms))
+    return std::nullopt;
   RooflinePoint p;
   p.intensity = flops / bytes;
   p.gflops = flops / (ms * 1e-3) / 1e9;
@@ -94,10 +98,14 @@ std::optional<Ceilings> parseCeilingsJson(std::string_view text, std::string* er
       c.copyGBs = j.at("copy_gbs").is_null() ? 0 : j.at("copy_gbs").get<double>();
       c.fp32Gflops = j.at("fp32_gflops").is_null() ? 0 : j.at("fp32_gflops").get<double>();
       const auto source = j.at("source").get<std::string>();
-      if (source == "measured") c.source = Ceilings::Source::Measured;
-      else if (source == "recorded") c.source = Ceilings::Source::Recorded;
-      else if (source == "theoretical") c.source = Ceilings::Source::Theoretical;
-      else throw BadInput("unknown source '" + source + "'");
+      if (source == "measured")
+        c.source = Ceilings::Source::Measured;
+      else if (source == "recorded")
+        c.source = Ceilings::Source::Recorded;
+      else if (source == "theoretical")
+        c.source = Ceilings::Source::Theoretical;
+      else
+        throw BadInput("unknown source '" + source + "'");
       j.at("gpu").get_to(c.gpuName);
       j.at("date").get_to(c.date);
       c.problem = j.value("problem", "");

@@ -1,10 +1,9 @@
 #include "launchlab/run_compare.h"
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <nlohmann/json.hpp>
 
 #include "launchlab/io/json_value.h"
 
@@ -32,7 +31,8 @@ void fillSide(const ImplResult& i, bool& in, Status& status, double& compute, do
   total = i.status == Status::Ok ? i.totalMedianMs() : 0;
 }
 
-OutputComparison compareArrays(const std::string& impl, const std::string& name, const HostArray* a, const HostArray* b) {
+OutputComparison compareArrays(const std::string& impl, const std::string& name, const HostArray* a,
+                               const HostArray* b) {
   OutputComparison c{impl, name};
   if (!a || !b) {
     c.note = std::string("not kept in ") + (!a && !b ? "A or B" : !a ? "A" : "B");
@@ -47,11 +47,16 @@ OutputComparison compareArrays(const std::string& impl, const std::string& name,
     const double x = a->at(k), y = b->at(k);
     if (x == y || (std::isnan(x) && std::isnan(y))) continue;
     ++c.differing;
-    c.maxAbsDiff = std::isnan(x) || std::isnan(y) ? NAN : std::isnan(c.maxAbsDiff) ? c.maxAbsDiff : std::max(c.maxAbsDiff, std::abs(x - y));
+    c.maxAbsDiff = std::isnan(x) || std::isnan(y) ? NAN
+                   : std::isnan(c.maxAbsDiff)     ? c.maxAbsDiff
+                                                  : std::max(c.maxAbsDiff, std::abs(x - y));
   }
   char buf[160];
-  if (c.differing == 0) std::snprintf(buf, sizeof buf, "identical (%zu elements)", a->size());
-  else std::snprintf(buf, sizeof buf, "%zu of %zu elements differ, max |A - B| = %.3g", c.differing, a->size(), c.maxAbsDiff);
+  if (c.differing == 0)
+    std::snprintf(buf, sizeof buf, "identical (%zu elements)", a->size());
+  else
+    std::snprintf(buf, sizeof buf, "%zu of %zu elements differ, max |A - B| = %.3g", c.differing, a->size(),
+                  c.maxAbsDiff);
   c.note = buf;
   return c;
 }

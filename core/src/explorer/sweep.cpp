@@ -55,8 +55,10 @@ std::optional<std::vector<std::string>> rangeValues(std::string_view text, int s
   std::vector<std::string> parts;
   std::string cur;
   for (char c : text) {
-    if (c == ':') parts.push_back(std::exchange(cur, {}));
-    else cur += c;
+    if (c == ':')
+      parts.push_back(std::exchange(cur, {}));
+    else
+      cur += c;
   }
   parts.push_back(cur);
   const std::string quoted = "'" + std::string(text) + "'";
@@ -134,8 +136,10 @@ int smCountForSweeps(const DeviceStatus& device) {
 std::vector<Dim3> sweepBlocks(int launchDims, int maxThreads, int step) {
   std::vector<Dim3> v;
   for (int t = step; t <= maxThreads; t += step) {
-    if (launchDims >= 2 && t % 32 == 0) v.push_back(Dim3{32u, std::uint32_t(t / 32), 1u});
-    else v.push_back(Dim3{std::uint32_t(t), 1u, 1u});
+    if (launchDims >= 2 && t % 32 == 0)
+      v.push_back(Dim3{32u, std::uint32_t(t / 32), 1u});
+    else
+      v.push_back(Dim3{std::uint32_t(t), 1u, 1u});
   }
   return v;
 }
@@ -145,8 +149,10 @@ std::vector<SweepCell> expandSweep(const SweepPlan& plan, const RequestValidator
   std::size_t count = 1;
   for (const auto& a : plan.axes) {
     RequestText probe;
-    if (!setRequestField(probe, a.field, "")) planProblems.push_back({a.field, "cannot sweep '" + a.field + "'"});
-    else if (a.values.empty()) planProblems.push_back({a.field, "the axis '" + a.field + "' has no values"});
+    if (!setRequestField(probe, a.field, ""))
+      planProblems.push_back({a.field, "cannot sweep '" + a.field + "'"});
+    else if (a.values.empty())
+      planProblems.push_back({a.field, "the axis '" + a.field + "' has no values"});
     count = std::min(count * std::max<std::size_t>(1, a.values.size()), kMaxSweepCells + 1);  // no overflow
   }
   if (!planProblems.empty()) return {};
@@ -181,8 +187,10 @@ std::vector<SweepCell> expandSweep(const SweepPlan& plan, const RequestValidator
       }
     }
     cell.block = parsed.request.launch.block;
-    if (problems.empty()) cell.request = std::move(parsed.request);
-    else cell.skipReason = problems.front().message;
+    if (problems.empty())
+      cell.request = std::move(parsed.request);
+    else
+      cell.skipReason = problems.front().message;
   }
   return cells;
 }

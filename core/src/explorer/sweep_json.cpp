@@ -1,9 +1,8 @@
 // The JSON form of a sweep (schema "launchlab.sweep", docs/JSON_SCHEMA.md).
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "launchlab/crossover.h"
@@ -20,16 +19,14 @@ constexpr const char* kSweepSchema = "launchlab.sweep";
 ordered_json pointJson(const SweepPlan& plan, const SweepPoint& p) {
   ordered_json at = ordered_json::object();
   for (std::size_t a = 0; a < plan.axes.size() && a < p.values.size(); ++a) at[plan.axes[a].field] = p.values[a];
-  ordered_json j = {{"at", at},        {"impl", p.implId},
-                    {"gpu", p.gpu},     {"threads", p.threads},
-                    {"status", statusName(p.status)}};
+  ordered_json j = {
+      {"at", at}, {"impl", p.implId}, {"gpu", p.gpu}, {"threads", p.threads}, {"status", statusName(p.status)}};
   if (!p.reason.empty()) j["reason"] = p.reason;
   if (p.status != Status::Ok) return j;
   j["compute_ms"] = {{"median", jsonNumber(p.kernelMs)}, {"min", jsonNumber(p.minMs)}, {"max", jsonNumber(p.maxMs)}};
   j["total_median_ms"] = jsonNumber(p.totalMs);
   j["bandwidth_gbs"] = jsonNumber(p.bandwidthGBs);
-  if (p.launched)
-    j["launched"] = {{"grid", formatDim3(p.launched->grid)}, {"block", formatDim3(p.launched->block)}};
+  if (p.launched) j["launched"] = {{"grid", formatDim3(p.launched->grid)}, {"block", formatDim3(p.launched->block)}};
   j["verification"] = outcomeName(p.outcome);
   if (p.cellWallMs > 0) j["cell_wall_ms"] = jsonNumber(p.cellWallMs);
   return j;
@@ -38,14 +35,20 @@ ordered_json pointJson(const SweepPlan& plan, const SweepPoint& p) {
 ordered_json crossoverJson(const Crossover& c) {
   ordered_json rows = ordered_json::array();
   for (const auto& r : c.rows)
-    rows.push_back({{"n", r.n}, {"best_cpu", r.bestCpu}, {"best_cpu_ms", jsonNumber(r.bestCpuMs)},
-                    {"gpu_kernel_ms", jsonNumber(r.gpuKernelMs)}, {"gpu_total_ms", jsonNumber(r.gpuTotalMs)}});
+    rows.push_back({{"n", r.n},
+                    {"best_cpu", r.bestCpu},
+                    {"best_cpu_ms", jsonNumber(r.bestCpuMs)},
+                    {"gpu_kernel_ms", jsonNumber(r.gpuKernelMs)},
+                    {"gpu_total_ms", jsonNumber(r.gpuTotalMs)}});
   auto from = [](const std::optional<std::uint64_t>& n) { return n ? ordered_json(*n) : ordered_json(nullptr); };
-  return {{"gpu_impl", c.gpuImpl},          {"group", c.group},
-          {"kernel_only_from_n", from(c.kernelOnlyFrom)}, {"with_copies_from_n", from(c.withCopiesFrom)},
+  return {{"gpu_impl", c.gpuImpl},
+          {"group", c.group},
+          {"kernel_only_from_n", from(c.kernelOnlyFrom)},
+          {"with_copies_from_n", from(c.withCopiesFrom)},
           {"rows", rows}};
 }
-template <class E> E namedValue(const ordered_json& j, std::string_view (*name)(E), std::initializer_list<E> all) {
+template <class E>
+E namedValue(const ordered_json& j, std::string_view (*name)(E), std::initializer_list<E> all) {
   const auto& s = j.get_ref<const std::string&>();
   for (E e : all)
     if (name(e) == s) return e;
@@ -86,9 +89,12 @@ SweepPoint pointFrom(const ordered_json& j, const IndexedAxes& index) {
   p.reason = j.value("reason", std::string());
   if (const auto l = j.find("launched"); l != j.end())
     p.launched = LaunchConfig{dim3From(l->at("grid")), dim3From(l->at("block")), 0};
-  if (const auto b = at.find("block"); b != at.end()) p.block = dim3From(*b);
-  else if (p.launched) p.block = p.launched->block;
-  else p.block = Dim3{std::uint32_t(std::min<std::uint64_t>(p.threads, 1u << 30)), 1, 1};
+  if (const auto b = at.find("block"); b != at.end())
+    p.block = dim3From(*b);
+  else if (p.launched)
+    p.block = p.launched->block;
+  else
+    p.block = Dim3{std::uint32_t(std::min<std::uint64_t>(p.threads, 1u << 30)), 1, 1};
   if (p.status != Status::Ok) return p;
   const ordered_json& c = j.at("compute_ms");
   p.kernelMs = numberOr0(c, "median");
@@ -117,8 +123,8 @@ SweepDocument documentFrom(const ordered_json& root) {
   d.record.timestamp = root.value("timestamp", std::string());
   d.record.copyGBs = numberOr0(root, "copy_gbs");
   const ordered_json& pts = root.at("points");
-  if (!pts.is_array() || pts.size() > kMaxSweepPoints) throw BadInput("points must be an array of at most " +
-                                                                      std::to_string(kMaxSweepPoints));
+  if (!pts.is_array() || pts.size() > kMaxSweepPoints)
+    throw BadInput("points must be an array of at most " + std::to_string(kMaxSweepPoints));
   IndexedAxes index{d.axes, {}};
   for (const auto& a : d.axes) index.positions.push_back(axisPositions(a.values));
   d.points.reserve(pts.size());
@@ -131,7 +137,8 @@ SweepDocument documentFrom(const ordered_json& root) {
 
 std::optional<SweepDocument> parseSweepJson(std::string_view text, std::string* error) {
   try {
-    if (text.size() > kMaxSweepJsonBytes) throw BadInput("larger than " + std::to_string(kMaxSweepJsonBytes >> 20) + " MiB");
+    if (text.size() > kMaxSweepJsonBytes)
+      throw BadInput("larger than " + std::to_string(kMaxSweepJsonBytes >> 20) + " MiB");
     const ordered_json root = rethrowAsBadInput("not JSON", [&] { return ordered_json::parse(text); });
     const auto schema = root.is_object() ? root.find("schema") : root.end();
     if (schema == root.end() || !schema->is_string() || *schema != kSweepSchema)
@@ -148,9 +155,12 @@ std::optional<SweepDocument> loadSweepFile(const std::string& path, std::string*
   const auto size = std::filesystem::file_size(path, ec);
   std::string why;
   std::optional<SweepDocument> d;
-  if (ec) why = ec.message();
-  else if (size > kMaxSweepJsonBytes) why = "larger than " + std::to_string(kMaxSweepJsonBytes >> 20) + " MiB";
-  else if (std::ifstream f(path, std::ios::binary); !f) why = "cannot be read";
+  if (ec)
+    why = ec.message();
+  else if (size > kMaxSweepJsonBytes)
+    why = "larger than " + std::to_string(kMaxSweepJsonBytes >> 20) + " MiB";
+  else if (std::ifstream f(path, std::ios::binary); !f)
+    why = "cannot be read";
   else {
     std::ostringstream s;
     s << f.rdbuf();

@@ -24,9 +24,12 @@ std::optional<std::size_t> axisIndex(const std::vector<SweepAxis>& axes, std::st
 double metricValue(const SweepPoint& p, SweepMetric m, double copyGBs) {
   if (p.status != Status::Ok) return std::numeric_limits<double>::quiet_NaN();
   switch (m) {
-    case SweepMetric::TimeMs: return p.kernelMs;
-    case SweepMetric::BandwidthGBs: return p.bandwidthGBs;
-    case SweepMetric::PercentOfCopy: return 100.0 * p.bandwidthGBs / copyGBs;
+    case SweepMetric::TimeMs:
+      return p.kernelMs;
+    case SweepMetric::BandwidthGBs:
+      return p.bandwidthGBs;
+    case SweepMetric::PercentOfCopy:
+      return 100.0 * p.bandwidthGBs / copyGBs;
   }
   return std::numeric_limits<double>::quiet_NaN();
 }
@@ -69,9 +72,12 @@ void fillRange(SweepMap& m) {
 
 std::string_view sweepMetricName(SweepMetric m) {
   switch (m) {
-    case SweepMetric::TimeMs: return "kernel time (ms)";
-    case SweepMetric::BandwidthGBs: return "bandwidth (GB/s)";
-    case SweepMetric::PercentOfCopy: return "% of cudaMemcpy";
+    case SweepMetric::TimeMs:
+      return "kernel time (ms)";
+    case SweepMetric::BandwidthGBs:
+      return "bandwidth (GB/s)";
+    case SweepMetric::PercentOfCopy:
+      return "% of cudaMemcpy";
   }
   return "?";
 }
@@ -81,7 +87,8 @@ SweepMap sweepMap(const std::vector<SweepAxis>& axes, const std::vector<SweepPoi
   SweepMap m;
   const auto bi = axisIndex(axes, "block"), gi = axisIndex(axes, "grid");
   if (!bi || !gi) {
-    m.problem = "a heatmap needs a block axis and a grid axis; this sweep has " + std::string(bi ? "no grid axis" : "no block axis");
+    m.problem = "a heatmap needs a block axis and a grid axis; this sweep has " +
+                std::string(bi ? "no grid axis" : "no block axis");
     return m;
   }
   if (metric == SweepMetric::PercentOfCopy && !(copyGBs > 0)) {
@@ -128,7 +135,8 @@ SweepCellReport sweepCellReport(const SweepPoint& p, const SweepCeiling& ceiling
   r.point = p;
   r.ceiling = ceiling;
   if (occupancy) r.occupancy = *occupancy;
-  std::string head = "block " + formatDim3(p.block) + (p.launched ? ", grid " + formatDim3(p.launched->grid) : "") + ": ";
+  std::string head =
+      "block " + formatDim3(p.block) + (p.launched ? ", grid " + formatDim3(p.launched->grid) : "") + ": ";
   if (p.status != Status::Ok) {
     r.lines.push_back(head + std::string(statusName(p.status)) + (p.reason.empty() ? "" : " (" + p.reason + ")"));
   } else {
@@ -140,12 +148,13 @@ SweepCellReport sweepCellReport(const SweepPoint& p, const SweepCeiling& ceiling
     const Occupancy& o = occupancy->occupancy;
     std::string limiters;
     for (Limiter l : o.limiters) limiters += (limiters.empty() ? "" : ", ") + limiterName(l);
-    r.lines.push_back("theoretical occupancy " + fmt("%.0f", 100.0 * o.occupancy) + "% (" + std::to_string(o.activeWarps) +
-                      " of " + std::to_string(o.maxWarps) + " warps, " + std::to_string(o.blocksPerSm) +
-                      " blocks per SM), limited by " + (limiters.empty() ? "nothing that fits" : limiters));
+    r.lines.push_back("theoretical occupancy " + fmt("%.0f", 100.0 * o.occupancy) + "% (" +
+                      std::to_string(o.activeWarps) + " of " + std::to_string(o.maxWarps) + " warps, " +
+                      std::to_string(o.blocksPerSm) + " blocks per SM), limited by " +
+                      (limiters.empty() ? "nothing that fits" : limiters));
     const Waves& w = occupancy->waves;
-    r.lines.push_back("waves: " + std::to_string(w.blocks) + " blocks / " + std::to_string(w.perWave) + " per wave = " +
-                      fmt("%.2f", w.waves) + " waves; last partial wave: " +
+    r.lines.push_back("waves: " + std::to_string(w.blocks) + " blocks / " + std::to_string(w.perWave) +
+                      " per wave = " + fmt("%.2f", w.waves) + " waves; last partial wave: " +
                       (w.lastBlocks ? std::to_string(w.lastBlocks) + " blocks" : std::string("none")) +
                       " (wave efficiency " + fmt("%.0f", 100.0 * w.efficiency) + "%)");
   } else {
@@ -156,10 +165,10 @@ SweepCellReport sweepCellReport(const SweepPoint& p, const SweepCeiling& ceiling
     const double bytes = p.bandwidthGBs * p.kernelMs * 1e6;
     r.predictedMs = bytes / (ceiling.gbs * efficiency) / 1e6;
     r.gapPercent = 100.0 * (p.kernelMs - r.predictedMs) / r.predictedMs;
-    r.lines.push_back("predicted " + fmt("%.4g", r.predictedMs) + " ms at " + fmt("%.1f", ceiling.gbs) + " GB/s (" +
-                      ceiling.source + ")" + (efficiency < 1 ? " x " + fmt("%.0f", 100 * efficiency) + "% wave efficiency" : "") +
-                      "; measured is " + fmt("%.0f", std::abs(r.gapPercent)) + "% " +
-                      (r.gapPercent >= 0 ? "slower" : "faster"));
+    r.lines.push_back(
+        "predicted " + fmt("%.4g", r.predictedMs) + " ms at " + fmt("%.1f", ceiling.gbs) + " GB/s (" + ceiling.source +
+        ")" + (efficiency < 1 ? " x " + fmt("%.0f", 100 * efficiency) + "% wave efficiency" : "") + "; measured is " +
+        fmt("%.0f", std::abs(r.gapPercent)) + "% " + (r.gapPercent >= 0 ? "slower" : "faster"));
   }
   return r;
 }

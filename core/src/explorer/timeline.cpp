@@ -10,9 +10,12 @@ namespace launchlab {
 
 std::string_view timelineEngineName(TimelineEngine e) {
   switch (e) {
-    case TimelineEngine::H2D: return "H2D copy";
-    case TimelineEngine::Kernel: return "kernel";
-    case TimelineEngine::D2H: return "D2H copy";
+    case TimelineEngine::H2D:
+      return "H2D copy";
+    case TimelineEngine::Kernel:
+      return "kernel";
+    case TimelineEngine::D2H:
+      return "D2H copy";
   }
   return "?";
 }
@@ -32,8 +35,8 @@ std::vector<TimelineSpan> timelineSpans(const HostArray& a) {
 
 void writeTimeline(HostArray& a, const std::vector<TimelineSpan>& spans) {
   if (a.dtype() != DType::F64 || a.shape().size() != 2 || a.shape()[0] != 4 || a.shape()[1] < spans.size())
-    throw std::logic_error("writeTimeline: '" + a.name() + "' is not a 4 x K float64 array with K >= " +
-                           std::to_string(spans.size()));
+    throw std::logic_error("writeTimeline: '" + a.name() +
+                           "' is not a 4 x K float64 array with K >= " + std::to_string(spans.size()));
   const std::size_t k = a.shape()[1];
   auto v = a.view<double>();
   std::fill(v.begin(), v.end(), std::numeric_limits<double>::quiet_NaN());

@@ -53,8 +53,10 @@ std::string runResult(const RunResult& r) {
       << (i.launch ? formatDim3(i.launch->grid) : "") << ',' << (i.launch ? formatDim3(i.launch->block) : "") << ','
       << med(Phase::H2D) << ',' << med(Phase::Kernel) << ',' << med(Phase::D2H) << ',' << med(Phase::Cpu) << ','
       << med(Phase::Total) << ',';
-    if (total != i.phases.end()) o << total->second.minMs << ',' << total->second.maxMs << ',';
-    else o << ",,";
+    if (total != i.phases.end())
+      o << total->second.minMs << ',' << total->second.maxMs << ',';
+    else
+      o << ",,";
     o << measuredColumns(i) << ',' << field(i.reason) << ',' << run << '\n';
   }
   return o.str();

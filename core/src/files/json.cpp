@@ -5,8 +5,8 @@
 #include <nlohmann/json.hpp>
 
 #include "launchlab/course.h"
-#include "launchlab/lesson.h"
 #include "launchlab/io/json_value.h"
+#include "launchlab/lesson.h"
 
 namespace launchlab::json {
 
@@ -112,13 +112,13 @@ std::string course(int indent) {
     j["id"] = e.id;
     j["chapter"] = e.chapter;
     j["title"] = e.title;
-    j["seed"] = {{"file", e.seed.file}, {"notebook", e.seed.notebook}, {"section", e.seed.section},
-                 {"line", e.seed.line}};
+    j["seed"] = {
+        {"file", e.seed.file}, {"notebook", e.seed.notebook}, {"section", e.seed.section}, {"line", e.seed.line}};
     j["look_for"] = e.lookFor;
     j["differs"] = e.differs;
-    j["request"] = {{"workload", t.workload}, {"n", t.n},         {"dtype", t.dtype}, {"block", t.block},
-                    {"grid", t.grid},         {"impls", t.impls}, {"reps", t.reps},   {"warmup", t.warmup},
-                    {"params", t.params}};
+    j["request"] = {{"workload", t.workload}, {"n", t.n},           {"dtype", t.dtype},
+                    {"block", t.block},       {"grid", t.grid},     {"impls", t.impls},
+                    {"reps", t.reps},         {"warmup", t.warmup}, {"params", t.params}};
     arr.push_back(j);
   }
   ordered_json root = jsonDocument("launchlab.course");

@@ -2,9 +2,9 @@
 #include "launchlab/io/json_value.h"
 
 #include <climits>
+#include <cmath>
 #include <cstdint>
 #include <limits>
-#include <cmath>
 #include <nlohmann/json.hpp>
 
 #include "launchlab/errors.h"
@@ -23,12 +23,14 @@ double numberFrom(const ordered_json& j, double ifNull = NAN) { return j.is_null
 
 /// Looks a name up among an enum's values: the name functions (result.h) are the one table, and answer "?" past
 /// the last value.
-template <class E> E enumNamed(std::string_view s, std::string_view (*name)(E), const char* what) {
+template <class E>
+E enumNamed(std::string_view s, std::string_view (*name)(E), const char* what) {
   for (int i = 0; name(E(i)) != "?"; ++i)
     if (name(E(i)) == s) return E(i);
   throw BadInput(std::string("unknown ") + what + " '" + std::string(s) + "'");
 }
-template <class E> E enumFrom(const ordered_json& j, std::string_view (*name)(E), const char* what) {
+template <class E>
+E enumFrom(const ordered_json& j, std::string_view (*name)(E), const char* what) {
   return enumNamed(j.get_ref<const std::string&>(), name, what);
 }
 
@@ -186,8 +188,8 @@ void blockTraceTo(ordered_json& j, const ImplResult& r) {
     start.push_back(b.startNs);
     end.push_back(b.endNs);
   }
-  j["block_trace"] = {{"block", std::move(block)}, {"sm", std::move(sm)}, {"start_ns", std::move(start)},
-                      {"end_ns", std::move(end)}};
+  j["block_trace"] = {
+      {"block", std::move(block)}, {"sm", std::move(sm)}, {"start_ns", std::move(start)}, {"end_ns", std::move(end)}};
 }
 void blockTraceFrom(const ordered_json& j, ImplResult& r) {
   const auto it = j.find("block_trace");
@@ -202,7 +204,8 @@ void blockTraceFrom(const ordered_json& j, ImplResult& r) {
     throw BadInput("'block_trace': its lists are not all of the same length");
   for (const std::uint32_t s : sm)
     if (s >= kMaxTracedSms)
-      throw BadInput("'block_trace': SM index " + std::to_string(s) + " (at most " + std::to_string(kMaxTracedSms - 1) + ")");
+      throw BadInput("'block_trace': SM index " + std::to_string(s) + " (at most " + std::to_string(kMaxTracedSms - 1) +
+                     ")");
   r.blockTrace.resize(block.size());
   for (std::size_t k = 0; k < block.size(); ++k) r.blockTrace[k] = {block[k], sm[k], start[k], end[k]};
 }
@@ -212,8 +215,13 @@ void deviceOutputsTo(ordered_json& j, const ImplResult& r) {
   if (r.deviceOutputs.empty() || r.status != Status::Ok) return;  // a failed run's buffers hold nothing to read
   ordered_json list = ordered_json::array();
   for (const auto& d : r.deviceOutputs)
-    list.push_back({{"name", d.name}, {"dtype", dtypeName(d.dtype)}, {"shape", d.shape}, {"bytes", d.bytes},
-                    {"device", d.device}, {"ipc_handle", d.ipcHandle}, {"offset", d.offset}});
+    list.push_back({{"name", d.name},
+                    {"dtype", dtypeName(d.dtype)},
+                    {"shape", d.shape},
+                    {"bytes", d.bytes},
+                    {"device", d.device},
+                    {"ipc_handle", d.ipcHandle},
+                    {"offset", d.offset}});
   j["device_outputs"] = std::move(list);
 }
 void deviceOutputsFrom(const ordered_json& j, ImplResult& r) {
@@ -230,8 +238,8 @@ void deviceOutputsFrom(const ordered_json& j, ImplResult& r) {
     o.at("device").get_to(d.device);
     o.at("ipc_handle").get_to(d.ipcHandle);
     if (o.contains("offset")) o.at("offset").get_to(d.offset);
-    const bool hex = d.ipcHandle.size() == 128 &&
-                     d.ipcHandle.find_first_not_of("0123456789abcdef") == std::string::npos;
+    const bool hex =
+        d.ipcHandle.size() == 128 && d.ipcHandle.find_first_not_of("0123456789abcdef") == std::string::npos;
     if (!hex) throw BadInput("'device_outputs': an IPC handle is 128 lower-case hex digits");
     r.deviceOutputs.push_back(std::move(d));
   }
@@ -243,7 +251,8 @@ void countersTo(ordered_json& j, const ImplResult& r) {
   const ImplCounters& c = *r.counters;
   ordered_json o = {{"requested", c.requested}, {"passes", c.passes}, {"profile_ms", jsonNumber(c.profileMs)}};
   if (!c.error.ok())
-    o["error"] = {{"kind", counterErrorKindName(c.error.kind)}, {"detail", c.error.detail},
+    o["error"] = {{"kind", counterErrorKindName(c.error.kind)},
+                  {"detail", c.error.detail},
                   {"message", counterErrorMessage(c.error)}};
   o["values"] = numbersJson(c.values);
   if (!c.unavailable.empty()) o["unavailable"] = c.unavailable;
@@ -300,7 +309,8 @@ void figuresFrom(const ordered_json& j, ImplResult& r) {
 /// An implementation that did not complete measured nothing: its figures and errors are null, not 0, and read
 /// back as the defaults (0).
 void unmeasuredToNull(ordered_json& j) {
-  for (const char* k : {"bandwidth_gbs", "speedup_total_vs_cpu_serial", "speedup_compute_vs_cpu_serial"}) j[k] = nullptr;
+  for (const char* k : {"bandwidth_gbs", "speedup_total_vs_cpu_serial", "speedup_compute_vs_cpu_serial"})
+    j[k] = nullptr;
   if (j.contains("gflops")) j["gflops"] = nullptr;
   j["verification"]["max_abs_error"] = j["verification"]["max_rel_error"] = nullptr;
 }
@@ -310,26 +320,30 @@ void unmeasuredFromNull(ImplResult& r) {
   r.verification.maxAbsError = r.verification.maxRelError = 0;
 }
 
-
 /// `v` as an Int, or BadInput naming `what` when it is not a JSON integer within Int's range.
-template <class Int> Int wholeNumber(const ordered_json& v, std::string_view what) {
+template <class Int>
+Int wholeNumber(const ordered_json& v, std::string_view what) {
   using Limits = std::numeric_limits<Int>;
   if (v.is_number_unsigned() && v.get<std::uint64_t>() <= std::uint64_t(Limits::max()))
     return Int(v.get<std::uint64_t>());
   if (v.is_number_integer() && !v.is_number_unsigned()) {
     const std::int64_t x = v.get<std::int64_t>();
-    if (x >= 0 ? std::uint64_t(x) <= std::uint64_t(Limits::max()) : Limits::is_signed && x >= std::int64_t(Limits::min()))
+    if (x >= 0 ? std::uint64_t(x) <= std::uint64_t(Limits::max())
+               : Limits::is_signed && x >= std::int64_t(Limits::min()))
       return Int(x);
   }
   throw BadInput("'" + std::string(what) + "' must be a whole number from " + std::to_string(Limits::min()) + " to " +
-                 std::to_string(Limits::max()) + " (got " + (v.is_number() ? dumpJson(v) : std::string(v.type_name())) + ")");
+                 std::to_string(Limits::max()) + " (got " + (v.is_number() ? dumpJson(v) : std::string(v.type_name())) +
+                 ")");
 }
 }  // namespace
 
-template <class Int> void wholeNumberAt(const ordered_json& j, const char* key, Int& out) {
+template <class Int>
+void wholeNumberAt(const ordered_json& j, const char* key, Int& out) {
   out = wholeNumber<Int>(j.at(key), key);
 }
-template <class Int> void wholeNumberAt(const ordered_json& j, const char* key, std::vector<Int>& out) {
+template <class Int>
+void wholeNumberAt(const ordered_json& j, const char* key, std::vector<Int>& out) {
   const ordered_json& list = j.at(key);
   if (!list.is_array()) throw BadInput(std::string("'") + key + "' must be a list of whole numbers");
   out.clear();
@@ -341,7 +355,6 @@ template void wholeNumberAt(const ordered_json&, const char*, std::uint64_t&);
 template void wholeNumberAt(const ordered_json&, const char*, std::vector<std::uint64_t>&);
 template void wholeNumberAt(const ordered_json&, const char*, std::vector<std::uint32_t>&);
 
-
 void to_json(ordered_json& j, const Dim3& d) { j = ordered_json::array({d.x, d.y, d.z}); }
 void from_json(const ordered_json& j, Dim3& d) {
   if (!j.is_array() || j.size() != 3) throw BadInput("a launch dimension is not [x, y, z]");
@@ -351,7 +364,9 @@ void from_json(const ordered_json& j, Dim3& d) {
 }
 
 void to_json(ordered_json& j, const LaunchConfig& c) {
-  j = {{"grid", c.grid}, {"block", c.block}, {"dynamic_smem_bytes", c.dynamicSmemBytes},
+  j = {{"grid", c.grid},
+       {"block", c.block},
+       {"dynamic_smem_bytes", c.dynamicSmemBytes},
        {"total_threads", c.totalThreads()}};
 }
 void from_json(const ordered_json& j, LaunchConfig& c) {
@@ -362,23 +377,30 @@ void from_json(const ordered_json& j, LaunchConfig& c) {
 
 void to_json(ordered_json& j, const DeviceStatus& s) {
   j = {{"available", s.available}};
-  if (s.available) deviceInfoTo(j, s.info);
-  else j["reason"] = s.reason;
+  if (s.available)
+    deviceInfoTo(j, s.info);
+  else
+    j["reason"] = s.reason;
   if (s.devices.empty()) return;
   auto& list = j["devices"] = ordered_json::array();
   for (const auto& d : s.devices) deviceInfoTo(list.emplace_back(ordered_json::object()), d);
 }
 void from_json(const ordered_json& j, DeviceStatus& s) {
   j.at("available").get_to(s.available);
-  if (s.available) deviceInfoFrom(j, s.info);
-  else s.reason = textOr(j, "reason");
+  if (s.available)
+    deviceInfoFrom(j, s.info);
+  else
+    s.reason = textOr(j, "reason");
   s.devices.clear();
   if (!j.contains("devices")) return;
   for (const auto& d : j.at("devices")) deviceInfoFrom(d, s.devices.emplace_back());
 }
 
 void to_json(ordered_json& j, const PhaseStats& s) {
-  j = {{"median_ms", jsonNumber(s.medianMs)}, {"min_ms", jsonNumber(s.minMs)}, {"max_ms", jsonNumber(s.maxMs)}, {"samples", s.samples}};
+  j = {{"median_ms", jsonNumber(s.medianMs)},
+       {"min_ms", jsonNumber(s.minMs)},
+       {"max_ms", jsonNumber(s.maxMs)},
+       {"samples", s.samples}};
 }
 void from_json(const ordered_json& j, PhaseStats& s) {
   s.medianMs = numberFrom(j.at("median_ms"));
@@ -388,9 +410,13 @@ void from_json(const ordered_json& j, PhaseStats& s) {
 }
 
 void to_json(ordered_json& j, const Verification& v) {
-  j = {{"outcome", outcomeName(v.outcome)}, {"max_abs_error", jsonNumber(v.maxAbsError)},
-       {"max_rel_error", jsonNumber(v.maxRelError)}, {"mismatches", v.mismatches}, {"compared", v.compared},
-       {"first_mismatches", v.firstMismatches}, {"note", v.note}};
+  j = {{"outcome", outcomeName(v.outcome)},
+       {"max_abs_error", jsonNumber(v.maxAbsError)},
+       {"max_rel_error", jsonNumber(v.maxRelError)},
+       {"mismatches", v.mismatches},
+       {"compared", v.compared},
+       {"first_mismatches", v.firstMismatches},
+       {"note", v.note}};
 }
 void from_json(const ordered_json& j, Verification& v) {
   v.outcome = enumFrom(j.at("outcome"), outcomeName, "verification outcome");
@@ -406,7 +432,10 @@ void from_json(const ordered_json& j, Verification& v) {
 }
 
 void to_json(ordered_json& j, const ImplResult& r) {
-  j = {{"id", r.implId}, {"title", r.title}, {"gpu", r.gpu}, {"demonstration", r.demonstration},
+  j = {{"id", r.implId},
+       {"title", r.title},
+       {"gpu", r.gpu},
+       {"demonstration", r.demonstration},
        {"status", statusName(r.status)}};
   if (!r.reason.empty()) j["reason"] = r.reason;
   if (r.cudaFault) j["cuda_fault"] = true;

@@ -24,8 +24,11 @@ std::optional<DType> dtypeFromDescr(const std::string& d, std::string& why) {
   if (d == "<i2") return DType::I16;
   if (d == "<u4") return DType::U32;
   if (d == "|u1" || d == "<u1") return DType::U8;
-  if (!d.empty() && d[0] == '>') why = "big-endian data ('" + d + "') is not supported: save it little-endian";
-  else why = "unsupported dtype '" + d + "' (supported: <f4 float32, <f8 float64, <i2 int16, <i4 int32, <i8 int64, <u4 uint32, |u1 uint8)";
+  if (!d.empty() && d[0] == '>')
+    why = "big-endian data ('" + d + "') is not supported: save it little-endian";
+  else
+    why = "unsupported dtype '" + d +
+          "' (supported: <f4 float32, <f8 float64, <i2 int16, <i4 int32, <i8 int64, <u4 uint32, |u1 uint8)";
   return std::nullopt;
 }
 
@@ -49,10 +52,14 @@ class DictReader {
     while (!peek('}')) {
       const std::string key = quoted();
       expect(':');
-      if (key == "descr") haveDescr = once(haveDescr, key), h.dtype = dtype(quoted());
-      else if (key == "fortran_order") haveOrder = once(haveOrder, key), fortranOrder();
-      else if (key == "shape") haveShape = once(haveShape, key), h.shape = tuple();
-      else fail("unexpected key '" + key + "'");
+      if (key == "descr")
+        haveDescr = once(haveDescr, key), h.dtype = dtype(quoted());
+      else if (key == "fortran_order")
+        haveOrder = once(haveOrder, key), fortranOrder();
+      else if (key == "shape")
+        haveShape = once(haveShape, key), h.shape = tuple();
+      else
+        fail("unexpected key '" + key + "'");
       if (!peek('}')) expect(',');
     }
     expect('}');
@@ -98,10 +105,12 @@ class DictReader {
   }
   void fortranOrder() {
     skipSpace();
-    if (m_s.substr(m_i, 5) == "False") m_i += 5;
+    if (m_s.substr(m_i, 5) == "False")
+      m_i += 5;
     else if (m_s.substr(m_i, 4) == "True")
       throw BadInput("Fortran-ordered arrays are not supported: save with np.ascontiguousarray");
-    else fail("'fortran_order' must be True or False");
+    else
+      fail("'fortran_order' must be True or False");
   }
   std::vector<std::size_t> tuple() {
     expect('(');

@@ -84,9 +84,12 @@ std::optional<std::uint64_t> parseSize(std::string_view raw, std::string* error)
   auto endsWith = [&](std::string_view suf) {
     return num.size() > suf.size() && num.substr(num.size() - suf.size()) == suf;
   };
-  struct Suf { std::string_view s; long double m; };
-  static constexpr Suf sufs[] = {{"Ki", 1024.0L}, {"Mi", 1048576.0L}, {"Gi", 1073741824.0L},
-                                 {"k", 1e3L}, {"K", 1e3L}, {"M", 1e6L}, {"G", 1e9L}};
+  struct Suf {
+    std::string_view s;
+    long double m;
+  };
+  static constexpr Suf sufs[] = {{"Ki", 1024.0L}, {"Mi", 1048576.0L}, {"Gi", 1073741824.0L}, {"k", 1e3L}, {"K", 1e3L},
+                                 {"M", 1e6L},     {"G", 1e9L}};
   for (const auto& s : sufs) {
     if (endsWith(s.s)) {
       mult = s.m;
@@ -120,9 +123,12 @@ std::string formatSize(std::uint64_t n) {
     int k = 0;
     while ((std::uint64_t(1) << k) != n) ++k;
     std::string s;
-    if (k >= 30) s = std::to_string(n >> 30) + "Gi";
-    else if (k >= 20) s = std::to_string(n >> 20) + "Mi";
-    else s = std::to_string(n >> 10) + "Ki";
+    if (k >= 30)
+      s = std::to_string(n >> 30) + "Gi";
+    else if (k >= 20)
+      s = std::to_string(n >> 20) + "Mi";
+    else
+      s = std::to_string(n >> 10) + "Ki";
     return s + " (2^" + std::to_string(k) + ")";
   }
   if (n >= 1000000000 && n % 1000000000 == 0) return std::to_string(n / 1000000000) + "G";

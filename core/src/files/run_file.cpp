@@ -10,12 +10,11 @@
 #include <filesystem>
 #include <map>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <stdexcept>
 #include <string_view>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "launchlab/errors.h"
 #include "launchlab/io/atomic_file.h"
@@ -62,7 +61,8 @@ class ZipWriter {
   /// One member from its pieces; deflated or stored (arrays of numbers hardly compress).
   void add(const std::string& name, std::initializer_list<std::string_view> pieces, bool deflate) {
     archive* a = m_a.get();
-    if ((deflate ? archive_write_zip_set_compression_deflate(a) : archive_write_zip_set_compression_store(a)) < ARCHIVE_OK)
+    if ((deflate ? archive_write_zip_set_compression_deflate(a) : archive_write_zip_set_compression_store(a)) <
+        ARCHIVE_OK)
       fail("cannot choose the compression of " + name);
     std::unique_ptr<archive_entry, EntryDeleter> e(archive_entry_new());
     std::int64_t size = 0;
@@ -211,8 +211,10 @@ Contents readMembers(const std::string& path) {
   std::map<std::string, bool> seen;
   while (auto name = zip.next()) {
     const auto member = classify(*name);
-    if (!member) bad(path, "unexpected member '" + *name + "' (a run file holds run.json, inputs/<name>.npy and "
-                           "<implementation>/<output>.npy)");
+    if (!member)
+      bad(path, "unexpected member '" + *name +
+                    "' (a run file holds run.json, inputs/<name>.npy and "
+                    "<implementation>/<output>.npy)");
     if (seen[*name]) bad(path, "member '" + *name + "' appears twice");
     seen[*name] = true;
     if (member->kind == MemberName::Kind::Json) {
@@ -220,8 +222,10 @@ Contents readMembers(const std::string& path) {
       continue;
     }
     HostArray a = npy::parse(zip.array(*name), path + ": " + *name, member->array);
-    if (member->kind == MemberName::Kind::Input) c.inputs.push_back(std::move(a));
-    else c.outputs.emplace_back(member->folder, std::move(a));
+    if (member->kind == MemberName::Kind::Input)
+      c.inputs.push_back(std::move(a));
+    else
+      c.outputs.emplace_back(member->folder, std::move(a));
   }
   if (!c.json) bad(path, "no run.json: not a LaunchLab run file");
   return c;
@@ -245,7 +249,8 @@ std::string serialize(const std::string& path, const RunResult& r) {
 
 RunResult load(const std::string& path) {
   Contents c = readMembers(path);
-  RunResult r = rethrowAsBadInput(path + ": run.json", [&] { return nlohmann::ordered_json::parse(*c.json).get<RunResult>(); });
+  RunResult r =
+      rethrowAsBadInput(path + ": run.json", [&] { return nlohmann::ordered_json::parse(*c.json).get<RunResult>(); });
   r.inputs = std::move(c.inputs);
   for (auto& entry : c.outputs) {  // not a structured binding: clang 14 (the fuzz build) cannot capture one
     const std::string& implId = entry.first;
@@ -267,7 +272,8 @@ std::string recordedOn(const DeviceStatus& device, const std::string& timestamp)
     where = "a machine without a usable GPU" + (device.reason.empty() ? std::string() : " (" + device.reason + ")");
   }
   std::string when = timestamp;  // ISO 8601 UTC: 2026-11-23T14:02:33Z -> 2026-11-23 14:02 UTC
-  if (when.size() == 20 && when[10] == 'T' && when.back() == 'Z') when = when.substr(0, 10) + " " + when.substr(11, 5) + " UTC";
+  if (when.size() == 20 && when[10] == 'T' && when.back() == 'Z')
+    when = when.substr(0, 10) + " " + when.substr(11, 5) + " UTC";
   return where + ", " + (when.empty() ? "date unknown" : when);
 }
 

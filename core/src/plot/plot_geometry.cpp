@@ -23,15 +23,19 @@ std::uint64_t scaledIndex(std::uint64_t i, std::uint64_t n, std::uint64_t m) {
 
 /// The element as float; every NaN becomes the one quiet NaN 0x7fc00000 (CUDA's conversions drop NaN payloads, the
 /// CPU's keep them: without this the bytes would differ).
-template <typename T> float toFloat(T v) {
+template <typename T>
+float toFloat(T v) {
   if constexpr (std::is_floating_point_v<T>)
     if (std::isnan(v)) return std::numeric_limits<float>::quiet_NaN();
   return static_cast<float>(v);
 }
 
-template <typename T> bool isFiniteValue(T v) {
-  if constexpr (std::is_floating_point_v<T>) return std::isfinite(v);
-  else return true;
+template <typename T>
+bool isFiniteValue(T v) {
+  if constexpr (std::is_floating_point_v<T>)
+    return std::isfinite(v);
+  else
+    return true;
 }
 
 /// What a column's scan keeps: indices of its first and last finite elements, of its minimum and its maximum
@@ -44,7 +48,8 @@ struct ColumnPick {
 /// The minimum and maximum of d[0, n) over its finite elements, into lo and hi (which start at a finite element of
 /// the range, so masked-out elements can stand in for it). One vectorised pass: which copy of an equal extreme it
 /// keeps does not matter, firstEqual finds the lowest index after.
-template <typename T> void extremes(const T* __restrict d, std::uint64_t n, T& lo, T& hi) {
+template <typename T>
+void extremes(const T* __restrict d, std::uint64_t n, T& lo, T& hi) {
   const T seed = lo;
   T l = lo, h = hi;
 #pragma omp simd reduction(min : l) reduction(max : h)
@@ -59,14 +64,16 @@ template <typename T> void extremes(const T* __restrict d, std::uint64_t n, T& l
 }
 
 /// The lowest index of [from, to) holding a value equal to v (finite, and present there).
-template <typename T> std::uint64_t firstEqual(const T* data, std::uint64_t from, std::uint64_t to, T v) {
+template <typename T>
+std::uint64_t firstEqual(const T* data, std::uint64_t from, std::uint64_t to, T v) {
   while (from < to && !(data[from] == v)) ++from;
   return from;
 }
 
 /// The column's first and last finite elements from both ends, then its extremes in two passes: their values, then
 /// the lowest index of each (what a left-to-right scan with strict comparisons keeps).
-template <typename T> ColumnPick scanColumn(const T* data, std::uint64_t from, std::uint64_t to) {
+template <typename T>
+ColumnPick scanColumn(const T* data, std::uint64_t from, std::uint64_t to) {
   ColumnPick p;
   std::uint64_t i = from;
   while (i < to && !isFiniteValue(data[i])) ++i;
@@ -82,7 +89,8 @@ template <typename T> ColumnPick scanColumn(const T* data, std::uint64_t from, s
   return p;
 }
 
-template <typename T> Vertex2 vertexAt(const T* data, std::uint64_t i, std::uint64_t begin) {
+template <typename T>
+Vertex2 vertexAt(const T* data, std::uint64_t i, std::uint64_t begin) {
   return {static_cast<float>(i - begin), toFloat(data[i])};
 }
 
@@ -129,7 +137,7 @@ std::size_t m4Vertices(const void* data, DType dt, std::uint64_t begin, std::uin
     using T = decltype(tag);
     const T* d = static_cast<const T*>(data);
     const auto count = static_cast<std::int64_t>(cols);
-#pragma omp parallel for schedule(static) if (static_cast<std::int64_t>(n) >= kParallelFrom)
+#pragma omp parallel for schedule(static) if (static_cast <std::int64_t>(n) >= kParallelFrom)
     for (std::int64_t c = 0; c < count; ++c) {
       const auto col = static_cast<std::uint32_t>(c);
       const std::uint64_t from = m4ColumnStart(begin, n, cols, col), to = m4ColumnStart(begin, n, cols, col + 1);
@@ -142,8 +150,8 @@ std::size_t m4Vertices(const void* data, DType dt, std::uint64_t begin, std::uin
 
 std::uint32_t histogramBinsPerBar(std::uint64_t bins, std::uint32_t maxBars) {
   if (maxBars == 0 || bins <= maxBars) return 1;
-  return static_cast<std::uint32_t>(std::min<std::uint64_t>((bins + maxBars - 1) / maxBars,
-                                                            std::numeric_limits<std::uint32_t>::max()));
+  return static_cast<std::uint32_t>(
+      std::min<std::uint64_t>((bins + maxBars - 1) / maxBars, std::numeric_limits<std::uint32_t>::max()));
 }
 
 std::size_t histogramBarHeights(const void* counts, DType dt, std::uint64_t bins, std::uint32_t maxBars, float* out) {

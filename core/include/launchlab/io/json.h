@@ -1,6 +1,6 @@
 #pragma once
-/// The public JSON documents: a run, the workload list, the device, the course (schema: docs/JSON_SCHEMA.md). A run and a device
-/// are written in the one form of json_value.h, which also reads them back.
+/// The public JSON documents: a run, the workload list, the device, the course (schema: docs/JSON_SCHEMA.md). A run and
+/// a device are written in the one form of json_value.h, which also reads them back.
 #include <string>
 
 #include "launchlab/device.h"

@@ -26,11 +26,10 @@
 /// Reading throws BadInput for an unknown name or a document of another schema, and nlohmann::json::exception
 /// for a missing key or a wrong type: readers of untrusted input wrap it in rethrowAsBadInput (errors.h).
 #include <cstdint>
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <nlohmann/json_fwd.hpp>
 
 #include "launchlab/device.h"
 #include "launchlab/launch_config.h"
@@ -57,8 +56,10 @@ void from_json(const nlohmann::ordered_json& j, RunResult& r);
 /// (1.5, "3", true) or lies outside Int's range; nlohmann's out_of_range for a missing key. Defined for int,
 /// std::uint32_t and std::uint64_t (and so std::size_t); the vector form reads an array of std::uint32_t or
 /// std::uint64_t.
-template <class Int> void wholeNumberAt(const nlohmann::ordered_json& j, const char* key, Int& out);
-template <class Int> void wholeNumberAt(const nlohmann::ordered_json& j, const char* key, std::vector<Int>& out);
+template <class Int>
+void wholeNumberAt(const nlohmann::ordered_json& j, const char* key, Int& out);
+template <class Int>
+void wholeNumberAt(const nlohmann::ordered_json& j, const char* key, std::vector<Int>& out);
 
 /// A number, or null when it is not finite (JSON has no NaN or infinity).
 nlohmann::ordered_json jsonNumber(double v);

@@ -19,9 +19,9 @@
 namespace launchlab::runfile {
 
 inline constexpr const char* kExtension = ".llrun";
-inline constexpr std::uint64_t kMaxJsonBytes = 64ull << 20;       ///< run.json
-inline constexpr std::uint64_t kMaxArrayBytes = 8ull << 30;       ///< one .npy member
-inline constexpr std::uint64_t kMaxTotalBytes = 16ull << 30;      ///< the file (arrays are stored: all members)
+inline constexpr std::uint64_t kMaxJsonBytes = 64ull << 20;   ///< run.json
+inline constexpr std::uint64_t kMaxArrayBytes = 8ull << 30;   ///< one .npy member
+inline constexpr std::uint64_t kMaxTotalBytes = 16ull << 30;  ///< the file (arrays are stored: all members)
 inline constexpr std::uint64_t kMaxMembers = 4096;
 /// run.json, the one deflated member, holds at most this many times the file's size (deflate's own limit is about
 /// 1032:1). The arrays are stored uncompressed, so together they hold at most the file's size: a member that

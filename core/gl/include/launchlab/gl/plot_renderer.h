@@ -54,10 +54,10 @@ class PlotRenderer {
   void clear(Rgba color);
 
   // The buffers, by GL name (for CUDA registration), grown to at least `capacity` elements; 0 on failure.
-  unsigned waveformBuffer(std::size_t vertices);   ///< geom::Vertex2 (8 bytes each)
-  unsigned histogramBuffer(std::size_t bars);      ///< float heights
-  unsigned imageBuffer(int cols, int rows);        ///< float texels, row-major: the pixel-unpack buffer (PBO)
-  unsigned pointBuffer(std::size_t points);        ///< geom::PointVertex (12 bytes each)
+  unsigned waveformBuffer(std::size_t vertices);  ///< geom::Vertex2 (8 bytes each)
+  unsigned histogramBuffer(std::size_t bars);     ///< float heights
+  unsigned imageBuffer(int cols, int rows);       ///< float texels, row-major: the pixel-unpack buffer (PBO)
+  unsigned pointBuffer(std::size_t points);       ///< geom::PointVertex (12 bytes each)
   /// Host upload (glBufferSubData) into one of the buffers above (at most its capacity).
   Status upload(unsigned buffer, const void* bytes, std::size_t size);
   /// Reads the first `size` bytes of one of the buffers back (glGetBufferSubData): tests compare both paths' bytes.
@@ -72,8 +72,8 @@ class PlotRenderer {
   /// Image: the image buffer's cols x rows texels (copied to the R32F texture here) over the whole rect, coloured
   /// through `lut` (256 RGBA8 entries, e.g. colormap::lut256). Re-colouring with another style or LUT needs no
   /// new data: pass reupload = false to draw the texture as last uploaded.
-  Status drawImage(const PlotRect& rect, int cols, int rows, const ImageStyle& style,
-                   std::span<const std::uint8_t> lut, bool reupload = true);
+  Status drawImage(const PlotRect& rect, int cols, int rows, const ImageStyle& style, std::span<const std::uint8_t> lut,
+                   bool reupload = true);
   /// Points: `points` geom::PointVertex, inside ones in `inside`, the others in `outside`, `size` pixels wide.
   Status drawPoints(const PlotRect& rect, const DataRange& range, std::size_t points, Rgba inside, Rgba outside,
                     float size = 1);

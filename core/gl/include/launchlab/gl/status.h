@@ -14,7 +14,8 @@ struct Status {
 };
 
 /// A value, or one line saying why there is none.
-template <class T> class Expected {
+template <class T>
+class Expected {
  public:
   Expected(T value) : m_value(std::move(value)) {}  // NOLINT: implicit on purpose
   static Expected fail(std::string why) { return Expected(Status::fail(std::move(why))); }
