@@ -1,4 +1,4 @@
-// Issue 14's hostile-input attack, repeated: what a careless or hostile user got past the CLI and the worker is
+// A hostile-input attack, repeated: what a careless or hostile user got past the CLI and the worker is
 // now bad input (one line on stderr, exit 2, before anything runs), and nothing outside the output a user named is
 // touched.
 #include <gtest/gtest.h>

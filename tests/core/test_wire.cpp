@@ -238,7 +238,7 @@ TEST(Wire, MalformedRequestsDevicesAndProgressAreBadInput) {
   EXPECT_THROW(wire::decodeDevice(frame(R"({"available": true, "name": "x"})")), BadInput);
 }
 
-// Issue 14: a request with n = 1.5 was run with n = 1. Every whole number of a message (the request's n, seed,
+// A request with n = 1.5 was run with n = 1. Every whole number of a message (the request's n, seed,
 // repetitions and launch shape; the result's counts; an array's shape) must be a JSON integer within its type.
 TEST(Wire, NonIntegersWhereIntegersBelongAreBadInput) {
   RunRequest base;
