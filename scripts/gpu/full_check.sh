@@ -12,23 +12,39 @@
 #                 tests/launchlab_gl_gpu_tests tests/launchlab_gpu_tests"
 # and CUPTI's three libraries (libcupti.so.13, libnvperf_host.so, libnvperf_target.so from the toolkit's lib64)
 # packed flat in CUPTI_TAR (default: cupti.tar.xz beside the bundle), unpacked into the bundle's gui/cupti.
-# Usage: scripts/gpu/full_check.sh 1|2 BUNDLE OUT_DIR   (OUT_DIR gets one tarball per script and summary files)
+# Usage: scripts/gpu/full_check.sh 1|2 BUNDLE OUT_DIR
+#   OUT_DIR gets full_check_PART.tar.gz (every script's tarball and log) and summary_PART.txt.
+# STAGE_SHOTS: the experiments or workloads photographed on the stage (1280x720, presentation mode).
 set -u
 PART=${1:?part}
 BUNDLE=$(cd "$(dirname "${2:?bundle}")" && pwd)/$(basename "$2")
-OUTDIR=${3:?out dir}
+FINAL=${3:?out dir}
+OUTDIR=$(mktemp -d)/full_check_$PART
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(mktemp -d)
 tar -C "$ROOT" -xJf "$BUNDLE"
 G=$ROOT/gui
-mkdir -p "$OUTDIR" "$G/cupti"
+mkdir -p "$OUTDIR" "$FINAL" "$G/cupti"
+trap 'tar -C "$(dirname "$OUTDIR")" -czf "$FINAL/full_check_$PART.tar.gz" "full_check_$PART"' EXIT
 CUPTI_TAR=${CUPTI_TAR:-$(dirname "$BUNDLE")/cupti.tar.xz}
 [ -f "$CUPTI_TAR" ] && tar -C "$G/cupti" --strip-components=1 -xJf "$CUPTI_TAR"
 export LAUNCHLAB_KERNELS_DIR="$HERE/../../kernels"
-t() { local t0=$SECONDS; "$@"; echo "== $(basename "$1") ${2:-}: exit $? in $((SECONDS - t0)) s"; }
+t() {  # a step, then its exit status and time on one line
+  local t0=$SECONDS rc
+  "$@"
+  rc=$?
+  echo "== $(basename "$1") ${2:-}: exit $rc in $((SECONDS - t0)) s" | tee -a "$OUTDIR/summary.txt"
+}
 if [ "$PART" = 1 ]; then
   STEPS=gl t bash "$HERE/recheck.sh" "$BUNDLE" "$OUTDIR/gl" > "$OUTDIR/gl.txt" 2>&1
-  SHOT_MODES=presentation t bash "$HERE/gui_screenshots.sh" "$BUNDLE" "$OUTDIR" ${STAGE_SHOTS:-course:atlas-mandelbrot}
+  export SHOT_MODES=presentation SHOT_SIZES=1280x720
+  t bash "$HERE/gui_screenshots.sh" "$BUNDLE" "$OUTDIR" ${STAGE_SHOTS:-course:atlas-mandelbrot}
+  # The wave-and-tail lesson: one block more than 8 per SM of an H200 (1057 x 256 threads), traced.
+  LD_LIBRARY_PATH="$G/lib" t "$G/bin/launchlab-cli" run vector_add --n 2^26 --impl cuda-grid-stride --block 256 \
+    --grid 1057 --trace-blocks --save-run "$ROOT/tail.llrun" > "$OUTDIR/tail_run.txt" 2>&1
+  SHOT_TAG=_tail SHOT_ARGS="--open $ROOT/tail.llrun" t bash "$HERE/gui_screenshots.sh" "$BUNDLE" "$OUTDIR" vector_add
+  SHOT_TAG=_live SHOT_ARGS="--live" t bash "$HERE/gui_screenshots.sh" "$BUNDLE" "$OUTDIR" monte_carlo_pi
+  unset SHOT_MODES SHOT_SIZES
   CUPTI_DIR="$G/cupti" t bash "$HERE/counters_check.sh" "$G/bin" "$OUTDIR/counters" > "$OUTDIR/counters.txt" 2>&1
   LD_LIBRARY_PATH="$G/lib" t timeout 120 "$G/bin/launchlab-cli" bench-render --json "$OUTDIR/bench_render.json" \
     > "$OUTDIR/bench_render.txt" 2>&1
@@ -37,4 +53,5 @@ else
   t bash "$HERE/check_exercises.sh" "$G/bin" "$OUTDIR/exercises" > "$OUTDIR/exercises.txt" 2>&1
   STEPS=gpu t bash "$HERE/recheck.sh" "$BUNDLE" "$OUTDIR/gpu" > "$OUTDIR/gpu.txt" 2>&1
 fi
-for f in "$OUTDIR"/*/summary.txt; do [ -f "$f" ] && { echo "--- $f"; cat "$f"; }; done
+for f in "$OUTDIR"/*/summary.txt "$OUTDIR"/summary.txt; do [ -f "$f" ] && { echo "--- $f"; cat "$f"; }; done |
+  tee "$FINAL/summary_$PART.txt"

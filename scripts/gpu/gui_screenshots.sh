@@ -4,7 +4,8 @@
 # Usage: scripts/gpu/gui_screenshots.sh BUNDLE OUT_DIR [WORKLOAD | course:EXPERIMENT_ID ...]
 # OUT_DIR gets gui_shots${SHOT_TAG}.tar.gz (the PNGs and each run's log; the device tool returns at most 8 files).
 # SHOT_ARGS: more window options for every shot (e.g. "--tab roofline", "--open-sweep F"); SHOT_TAG: a name part for
-# the PNGs and the tarball; SHOT_MODES: "normal presentation" (default) or one of them.
+# the PNGs and the tarball; SHOT_MODES: "normal presentation" (default) or one of them; SHOT_SIZES: the virtual
+# screens (default "1280x720 1920x1080").
 set -u
 BUNDLE=${1:?bundle}
 FINAL=${2:?out dir}
@@ -21,7 +22,7 @@ trap 'tar -C "$ROOT" -czf "$FINAL/gui_shots$TAG.tar.gz" gui_shots' EXIT
 export LD_LIBRARY_PATH="$G/lib:${LD_LIBRARY_PATH:-}" QT_QPA_PLATFORM_PLUGIN_PATH="$G/platforms"
 export FONTCONFIG_FILE="$G/fonts.conf" XDG_RUNTIME_DIR="$ROOT/xdg" HOME="$ROOT"
 status=0
-for size in 1280x720 1920x1080; do
+for size in ${SHOT_SIZES:-1280x720 1920x1080}; do
   w=${size%x*} h=${size#*x}
   cfg=$ROOT/screen_$size.json
   printf '{"windowFrames": false, "screens": [{"name": "s", "x": 0, "y": 0, "width": %s, "height": %s, "logicalDpi": 96, "dpr": 1}]}\n' "$w" "$h" > "$cfg"
