@@ -2,9 +2,8 @@
 // each of `bins` equal bins over [xmin, xmax).
 //
 // Contract (LaunchLab calls your kernel exactly like this; docs/EXERCISES.md):
-//   __global__ void cuda_histogram(const float* x, unsigned long long n, float xmin, float xmax, int bins, unsigned
-//   int* counts) x: the input on the device (n float32, normal(0, 1) by default); xmin, xmax, bins: the run's
-//   parameters
+//   __global__ void cuda_histogram(const float* x, unsigned long long n, float xmin, float xmax, int bins, unsigned int* counts)
+//   x: the input on the device (n float32, normal(0, 1) by default); xmin, xmax, bins: the run's parameters
 //   (--param xmin=-4 --param xmax=4 --param bins=10); counts: `bins` counters, set to 0 before each launch.
 //   The run uses --dtype float32. Launch: --block B --grid G, or auto (auto grid = resident blocks).
 //

@@ -2,11 +2,11 @@
 // C = A B in float32 with 16 x 16 tiles of A and B staged in shared memory.
 //
 // Contract (LaunchLab calls your kernel exactly like this; docs/EXERCISES.md):
-//   __global__ void fast_matmul(const float* A, const float* B, float* C, unsigned long long m, unsigned long long k,
-//   unsigned long long n) A: m x k, B: k x n, C: m x n (float32, C order: A[row][l] is at row * k + l); C is poisoned
-//   with NaN before each run. m is --n, k is --param k and n is --param cols (0: m). The run uses --dtype float32.
-//   Launch: 2-D, --block BXxBY --grid GXxGY, or auto (auto block 16 x 16 = TPB x TPB; auto grid = ceil(n / 16) x ceil(m
-//   / 16): one block per 16 x 16 tile of C, the grid's x along C's columns).
+//   __global__ void fast_matmul(const float* A, const float* B, float* C, unsigned long long m, unsigned long long k, unsigned long long n)
+//   A: m x k, B: k x n, C: m x n (float32, C order: A[row][l] is at row * k + l); C is poisoned with NaN before each
+//   run. m is --n, k is --param k and n is --param cols (0: m). The run uses --dtype float32. Launch: 2-D, --block
+//   BXxBY --grid GXxGY, or auto (auto block 16 x 16 = TPB x TPB; auto grid = ceil(n / 16) x ceil(m / 16): one block
+//   per 16 x 16 tile of C, the grid's x along C's columns).
 //
 // Hints:
 //   - The naive kernel (--impl cuda-naive) gives each thread one element C[row][col] and loops over l reading
@@ -24,7 +24,6 @@
 
 #define TPB 16
 
-__global__ void fast_matmul(const float* A, const float* B, float* C, unsigned long long m, unsigned long long k,
-                            unsigned long long n) {
+__global__ void fast_matmul(const float* A, const float* B, float* C, unsigned long long m, unsigned long long k, unsigned long long n) {
   // TODO: stage TPB x TPB tiles of A and B in shared memory step by step along k, and accumulate C[row][col].
 }

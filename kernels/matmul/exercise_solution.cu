@@ -2,8 +2,7 @@
 // TPB x TPB = 16 x 16.
 #define TPB 16
 
-__global__ void fast_matmul(const float* A, const float* B, float* C, unsigned long long m, unsigned long long k,
-                            unsigned long long n) {
+__global__ void fast_matmul(const float* A, const float* B, float* C, unsigned long long m, unsigned long long k, unsigned long long n) {
   __shared__ float sA[TPB][TPB];  // A[row][l0 + j] of the block's TPB rows
   __shared__ float sB[TPB][TPB];  // B[l0 + j][col] of the block's TPB columns
   const unsigned int tx = threadIdx.x, ty = threadIdx.y;

@@ -15,8 +15,7 @@
 //      For coalesced access map threadIdx.x to the fastest changing index in the data, i.e. the column of a:
 //        a_col = blockIdx.x * blockDim.x + threadIdx.x;   a_row = blockIdx.y * blockDim.y + threadIdx.y;
 //   2) Make a coalesced read from global memory into the shared memory array, using local thread indices for the
-//      shared memory write and global offsets for the global memory read:  tile[threadIdx.y][threadIdx.x] =
-//      a[a_row][a_col]
+//      shared memory write and global offsets for the global memory read:  tile[threadIdx.y][threadIdx.x] = a[a_row][a_col]
 //   3) Wait for all threads in the block to finish updating shared memory:  __syncthreads();   (cuda.syncthreads())
 //   4) Calculate the transposed location: blockIdx.y * blockDim.y and blockIdx.x * blockDim.x are swapped (we write
 //      to the transposed locations), but keep the access coalesced by matching threadIdx.x to the column:
@@ -27,8 +26,7 @@
 //   memory's 32 banks (a 32-way conflict). Compare with --impl cuda-tile,cuda-tile-padded, then try tile[32][33].
 //
 // Compile: launchlab-cli compile transpose --kernel-file transpose.cu
-// Run:     launchlab-cli run transpose --kernel-file transpose.cu --impl cuda-tile,cuda-tile-padded,my-kernel --block
-// 32x32
+// Run:     launchlab-cli run transpose --kernel-file transpose.cu --impl cuda-tile,cuda-tile-padded,my-kernel --block 32x32
 
 __global__ void tile_transpose(const float* a, float* transposed, unsigned long long rows, unsigned long long cols) {
   // TODO: steps 1) to 5) above.

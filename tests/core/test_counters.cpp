@@ -27,7 +27,7 @@ TEST(Counters, CatalogueHasEveryLessonsCounterWithMeaningAndUnit) {
     EXPECT_EQ(c.meaning.find('\n'), std::string::npos) << c.id << ": a meaning is one line";
     EXPECT_FALSE(c.unit.empty()) << c.id;
     EXPECT_FALSE(c.numerator.empty()) << c.id;
-    EXPECT_EQ(c.id.find_first_not_of("abcdefghijklmnopqrstuvwxyz0-9_"), std::string::npos) << c.id;
+    EXPECT_EQ(c.id.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_"), std::string::npos) << c.id;
   }
   for (const char* id :
        {"sectors_per_request", "store_sectors_per_request", "global_load_efficiency", "l1_hit_rate", "l2_hit_rate",

@@ -178,7 +178,8 @@ TEST(ResultJson, PublicDocumentKeepsTheSchemaKeysInOrder) {
                                                   "verification",
                                                   "kernel_occupancy",
                                                   "block_trace",
-                                                  "device_outputs"}));
+                                                  "device_outputs",
+                                                  "counters"}));
   EXPECT_EQ(keys(full["device_outputs"][0]),
             (std::vector<std::string>{"name", "dtype", "shape", "bytes", "device", "ipc_handle", "offset"}));
   EXPECT_EQ(keys(full["block_trace"]), (std::vector<std::string>{"block", "sm", "start_ns", "end_ns"}));

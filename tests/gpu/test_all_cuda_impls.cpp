@@ -28,6 +28,12 @@ bool hasParam(const Workload& w, const std::string& name) {
 }
 /// A workload on rows x cols matrices (kernels/common/matrix_workload.h): n is the rows, the param "cols" the columns.
 bool isMatrix(const Workload& w) { return hasParam(w, "cols"); }
+/// Whether the param `name` is a choice that offers `value` (l2_norm's and row_normalize's inputs offer no "random").
+bool offersChoice(const Workload& w, const std::string& name, const std::string& value) {
+  for (const auto& p : w.info().params)
+    if (p.name == name) return std::find(p.choices.begin(), p.choices.end(), value) != p.choices.end();
+  return false;
+}
 /// A product of matrices (matmul): the param "k" is the inner dimension, and the work grows with it.
 bool hasInnerDimension(const Workload& w) { return hasParam(w, "k"); }
 
@@ -42,7 +48,8 @@ void checkWorkload(const Workload& w, std::uint64_t n, DType dtype, const Launch
   req.dtype = dtype;
   req.params = params;
   // float32 sums on random data: arange's integer values ignore the seed, and replaying needs inputs it draws.
-  if (hasParam(w, "input") && dtype == DType::F32 && !req.params.count("input")) req.params["input"] = "random";
+  if (offersChoice(w, "input", "random") && dtype == DType::F32 && !req.params.count("input"))
+    req.params["input"] = "random";
   req.reps = 1;
   req.warmup = 0;
   req.launch = launch;

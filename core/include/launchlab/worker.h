@@ -112,6 +112,8 @@ class IsolatedRunner {
   std::string pump(int ms);
   /// The next frame the worker sent, waiting up to `ms` for more bytes; false with `why` "" when none yet.
   bool nextFrame(char& type, std::string& payload, int ms, std::string& why);
+  /// What ended the stream while whole frames were still to be taken: said once they are.
+  std::string m_pendingWhy;
   std::string awaitHello();
   RunResult runLoop(const RunRequest& req, const CancelToken* cancel, const ProgressFn& progress);
   void keepOutput(std::string_view text);

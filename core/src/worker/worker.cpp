@@ -18,6 +18,7 @@
 #include <mutex>
 #include <sstream>
 #include <thread>
+#include <utility>
 
 #include "launchlab/errors.h"
 #include "launchlab/io/frames.h"
@@ -197,8 +198,15 @@ std::string IsolatedRunner::pump(int ms) {
 
 bool IsolatedRunner::nextFrame(char& type, std::string& payload, int ms, std::string& why) {
   if (m_reader->next(type, payload)) return true;
+  if (!m_pendingWhy.empty()) {
+    why = std::exchange(m_pendingWhy, std::string());
+    return false;
+  }
   why = pump(ms);
-  return why.empty() && m_reader->next(type, payload);
+  // The frames that came whole before the stream went wrong are taken first; the reason follows them.
+  if (!m_reader->next(type, payload)) return false;
+  m_pendingWhy = std::exchange(why, std::string());
+  return true;
 }
 
 bool IsolatedRunner::send(char type, const std::string& payload, double limitS) {
@@ -234,6 +242,7 @@ void IsolatedRunner::stop() {
   if (m_fromWorker >= 0) ::close(m_fromWorker);
   if (m_errFromWorker >= 0) ::close(m_errFromWorker);
   m_toWorker = m_fromWorker = m_errFromWorker = -1;
+  m_pendingWhy.clear();
   if (m_pid > 0) {
     int st = 0;
     // Closing stdin ends a healthy worker; give it a moment, then make sure.
