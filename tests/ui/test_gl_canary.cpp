@@ -11,6 +11,7 @@
 
 #include "app/gui_wiring.h"
 #include "fakes.h"
+#include "gl_view_data.h"
 #include "launchlab/exercise.h"
 #include "ui/gl/gl_views.h"
 #include "ui/plots/qcp_view_base.h"
@@ -25,30 +26,7 @@ const QString kWrongAfterFault =
     "QCustomPlot: OpenGL gave a wrong test frame after a CUDA fault; plots are drawn by "
     "QCustomPlot until LaunchLab restarts";
 
-/// A waveform, a histogram, an image and points, hand-made (one implementation, "cpu-serial").
-std::shared_ptr<RunOutcome> outcome() {
-  auto o = std::make_shared<RunOutcome>();
-  ImplResult i;
-  i.implId = i.title = "cpu-serial";
-  HostArray wave("wave", DType::F32, {1000});
-  for (std::size_t k = 0; k < 1000; ++k) wave.view<float>()[k] = float(std::sin(double(k) / 50.0));
-  HostArray hist("hist", DType::U32, {64});
-  for (std::size_t b = 0; b < 64; ++b) hist.view<std::uint32_t>()[b] = std::uint32_t(10 + b);
-  HostArray img("img", DType::F32, {32, 48});
-  for (std::size_t k = 0; k < 32 * 48; ++k) img.view<float>()[k] = float(k);
-  HostArray pts("pts", DType::F32, {3, 400});
-  for (std::size_t j = 0; j < 400; ++j) {
-    pts.view<float>()[j] = float(j % 20) / 20.0f;
-    pts.view<float>()[400 + j] = float(j / 20) / 20.0f;
-    pts.view<float>()[800 + j] = float(j % 2);
-  }
-  i.outputs = {wave, hist, img, pts};
-  o->result.workload = "gl";
-  o->result.impls.push_back(std::move(i));
-  WorkloadInfo info;
-  o->prepared = prepareRun(o->result, info);
-  return o;
-}
+using test::outcome;
 
 struct Shown {
   std::unique_ptr<OutputView> view;
@@ -57,23 +35,7 @@ struct Shown {
 };
 
 Shown show(PlotKind kind, const std::shared_ptr<RunOutcome>& o) {
-  ViewData d;
-  d.outcome = o;
-  d.source = "cpu-serial";
-  switch (kind) {
-    case PlotKind::Waveform:
-      d.spec = {.name = "wave", .title = "wave", .plot = kind};
-      break;
-    case PlotKind::Histogram:
-      d.spec = {.name = "hist", .title = "hist", .plot = kind, .dtype = DType::U32, .xMin = 0.0, .xMax = 64.0};
-      break;
-    case PlotKind::Image:
-      d.spec = {.name = "img", .title = "img", .plot = kind};
-      break;
-    default:
-      d.spec = {.name = "pts", .title = "pts", .plot = PlotKind::Points};
-      break;
-  }
+  ViewData d = test::dataFor(kind, o);
   Shown s;
   s.view = createQcpOutputView(kind, nullptr);
   s.base = dynamic_cast<QcpViewBase*>(s.view.get());
