@@ -9,10 +9,24 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 BUILD=${1:-build-fuzz}
 JOBS=${LAUNCHLAB_JOBS:-$(nproc)}
 SECONDS_EACH=${LAUNCHLAB_FUZZ_SECONDS:-40}
+CXX_FUZZ=${LAUNCHLAB_FUZZ_CXX:-clang++-14}
 FUZZERS=(fuzz_npy fuzz_worker fuzz_wire fuzz_parse fuzz_run_file fuzz_sweep fuzz_preset)
-source scripts/lib/clang_fuzz.sh
-clang_fuzz_install
-clang_fuzz_configure "$BUILD" -DLAUNCHLAB_TESTS=OFF
+
+if ! command -v "$CXX_FUZZ" > /dev/null || ! "$CXX_FUZZ" -print-file-name=libclang_rt.fuzzer-x86_64.a | grep -q /; then
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "ci_fuzz: needs $CXX_FUZZ and its libFuzzer runtime: apt-get install clang-14 libclang-rt-14-dev libomp-14-dev" >&2
+    exit 1
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -q
+  apt-get install -y -q --no-install-recommends clang-14 libclang-rt-14-dev libomp-14-dev
+fi
+
+LAUNCHER=()
+command -v ccache > /dev/null && LAUNCHER=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+printf '\n==> Configuring %s (CPU-only, clang, libFuzzer + ASan + UBSan)\n' "$BUILD"
+cmake -S . -B "$BUILD" -G Ninja "${LAUNCHER[@]}" -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS=-O1 -DCMAKE_CXX_COMPILER="$CXX_FUZZ" \
+  -DLAUNCHLAB_CUDA=OFF -DLAUNCHLAB_GUI=OFF -DLAUNCHLAB_TESTS=OFF -DLAUNCHLAB_FUZZ=ON > /dev/null
 printf '\n==> Building the fuzzers with %s jobs\n' "$JOBS"
 cmake --build "$BUILD" -j "$JOBS" --target fuzzers
 

@@ -1,16 +1,15 @@
 #!/usr/bin/env bash
-# The CPU-only configuration built once with clang under AddressSanitizer + UndefinedBehaviorSanitizer (and libFuzzer's
-# coverage instrumentation, so scripts/ci_fuzz.sh links its fuzzers from the same objects instead of compiling the
-# engine a second time), and the whole suite run on it with every finding fatal (UBSan does not recover; ASan's leak
-# check is on). Run by .ci/run after the README's test command; also by hand: bash scripts/ci_sanitizers.sh [BUILD_DIR]
+# The CPU-only configuration built with AddressSanitizer + UndefinedBehaviorSanitizer, and the whole suite run on it
+# with every finding fatal (UBSan does not recover; ASan's leak check is on). Run by .ci/run after the README's test
+# command; also by hand: bash scripts/ci_sanitizers.sh [BUILD_DIR]
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 BUILD=${1:-build-asan}
 JOBS=${LAUNCHLAB_JOBS:-$(nproc)}
-source scripts/lib/clang_fuzz.sh
-clang_fuzz_install
-clang_fuzz_configure "$BUILD" -DLAUNCHLAB_TESTS=ON
-printf '\n==> Building %s with %s jobs (the suite and the fuzzers)\n' "$BUILD" "$JOBS"
+printf '\n==> Configuring %s (CPU-only, ASan + UBSan)\n' "$BUILD"
+cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DLAUNCHLAB_CUDA=OFF -DLAUNCHLAB_GUI=OFF \
+  "-DCMAKE_CXX_FLAGS=-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -O1" > /dev/null
+printf '\n==> Building %s with %s jobs\n' "$BUILD" "$JOBS"
 cmake --build "$BUILD" -j "$JOBS"
 printf '\n==> Testing %s (sanitizer findings are fatal)\n' "$BUILD"
 cd "$BUILD"

@@ -1,5 +1,7 @@
-# Sourced by scripts/ci_sanitizers.sh and scripts/ci_fuzz.sh: the one clang configuration both use (CPU-only, no GUI,
-# every target under ASan + UBSan with libFuzzer's coverage, cmake/LaunchLabFuzz.cmake), so CI compiles it once.
+# Sourced by scripts/ci_fuzz.sh: clang and the fuzzers' configuration (CPU-only, no GUI, every target under ASan +
+# UBSan with libFuzzer's coverage, cmake/LaunchLabFuzz.cmake). With -DLAUNCHLAB_TESTS=ON the same configuration could
+# also run the suite under the sanitizers (one build instead of two in CI); not used yet: the suite has not been
+# built with clang 14 and libstdc++ 12 together.
 CXX_FUZZ=${LAUNCHLAB_FUZZ_CXX:-clang++-14}
 
 clang_fuzz_install() {  # clang and its libFuzzer/OpenMP runtimes, from Debian, when missing
