@@ -47,7 +47,7 @@ void compareTyped(const HostArray& ref, const HostArray& got, const Tolerance& t
   v.maxRelError = maxRel;
   v.mismatches = bad;
   v.compared = n;
-  for (std::size_t i = 0; bad && i < n && v.firstMismatches.size() < 16; ++i)
+  for (std::size_t i = 0; bad && i < n && v.firstMismatches.size() < kMaxFirstMismatches; ++i)
     if (!elementMatches(static_cast<double>(r[i]), static_cast<double>(g[i]), tol)) v.firstMismatches.push_back(i);
 }
 }  // namespace

@@ -20,6 +20,7 @@
 #include "launchlab/io/atomic_file.h"
 #include "launchlab/io/json_value.h"
 #include "launchlab/io/npy.h"
+#include "launchlab/io/result_check.h"
 
 namespace launchlab::runfile {
 
@@ -27,14 +28,6 @@ namespace {
 
 constexpr std::string_view kRunJson = "run.json";
 constexpr std::string_view kInputsFolder = "inputs";
-
-/// A name we write and accept: 1 to 128 of [A-Za-z0-9_.-], not starting with '.' (so never "." or "..").
-bool validComponent(std::string_view s) {
-  if (s.empty() || s.size() > 128 || s.front() == '.') return false;
-  for (char c : s)
-    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.')) return false;
-  return true;
-}
 
 // ---- writing --------------------------------------------------------------------------------------------------
 
@@ -96,7 +89,7 @@ class ZipWriter {
 };
 
 void addArray(ZipWriter& zip, const std::string& folder, const HostArray& a, const std::string& path) {
-  if (!validComponent(folder) || !validComponent(a.name()))
+  if (!safeFileName(folder) || !safeFileName(a.name()))
     throw std::runtime_error(path + ": cannot store array '" + folder + "/" + a.name() + "': names are [A-Za-z0-9_.-]");
   const std::string header = npy::serializeHeader(a);
   zip.add(folder + "/" + a.name() + ".npy", {header, std::string_view(static_cast<const char*>(a.data()), a.bytes())},
@@ -122,7 +115,7 @@ std::optional<MemberName> classify(std::string_view name) {
   const auto slash = name.find('/');
   if (slash == std::string_view::npos || name.size() < 4 || name.substr(name.size() - 4) != ".npy") return std::nullopt;
   const std::string_view folder = name.substr(0, slash), array = name.substr(slash + 1, name.size() - slash - 5);
-  if (!validComponent(folder) || !validComponent(array)) return std::nullopt;
+  if (!safeFileName(folder) || !safeFileName(array)) return std::nullopt;
   return MemberName{folder == kInputsFolder ? MemberName::Kind::Input : MemberName::Kind::Output, std::string(folder),
                     std::string(array)};
 }
