@@ -45,5 +45,35 @@ TEST(GlCanary, AWrongPixelIsFoundAndOneUnitIsNot) {
   EXPECT_EQ(canaryMismatches(std::span<const std::uint8_t>(px.data(), 12)), kCanarySide * kCanarySide);
 }
 
+TEST(GlCanary, AtAFramesSizeEveryEdgeStillFallsOnAPixelBoundary) {
+  LAUNCHLAB_REQUIRE_GL(r);
+  constexpr int kScale = 32;  // 512 x 512, the size of a plot rather than of an icon
+  std::vector<std::uint8_t> got;
+  const Status s = drawCanary(r, got, kScale);
+  ASSERT_TRUE(s.ok()) << s.error;
+  EXPECT_EQ(canaryMismatches(got, kScale), 0);
+  const std::vector<std::uint8_t> want = canaryExpected(kScale);
+  ASSERT_EQ(want.size(), std::size_t(kCanarySide * kScale) * kCanarySide * kScale * 4);
+  EXPECT_EQ(canaryMismatches(canaryExpected(), kScale), kCanarySide * kCanarySide * kScale * kScale);  // wrong size
+}
+
+TEST(GlCanary, TheFeedIsWhatTheCheckExercises) {
+  LAUNCHLAB_REQUIRE_GL(r);
+  std::vector<std::uint8_t> got;
+  // A path that delivers the wrong data (bar 3 one unit short) draws a frame the check refuses...
+  const CanaryFeed shortBar = [](PlotRenderer& pr, const CanaryData& d) {
+    CanaryData wrong = d;
+    wrong.bars[3] -= 1;
+    return hostCanaryFeed(pr, wrong);
+  };
+  ASSERT_TRUE(drawCanary(r, got, 2, shortBar).ok());
+  EXPECT_EQ(canaryMismatches(got, 2), 4 * 2 * 4 * 2);  // bar 3's top 4 units of its 4-unit width
+  // ...and a path that fails says why, through the check.
+  const CanaryFeed broken = [](PlotRenderer&, const CanaryData&) { return Status::fail("map failed"); };
+  const Status s = drawCanary(r, got, 1, broken);
+  EXPECT_FALSE(s.ok());
+  EXPECT_EQ(s.error, "map failed");
+}
+
 }  // namespace
 }  // namespace launchlab::gl

@@ -73,10 +73,10 @@ class InteropFrameSource final : public GlFrameSource {
   }
 
   /// The device copy of q.array: uploaded on its first frame, kept for the next ones (the last few arrays; those
-  /// whose run the window has let go are freed first).
+  /// whose run the window has let go, and those that never had an owner — the GL check's — are freed first).
   const render::DeviceCopy& deviceCopyOf(const GlFrameRequest& q) {
     m_resident.erase(
-        std::remove_if(m_resident.begin(), m_resident.end(), [](const Resident& r) { return r.keep.use_count() == 1; }),
+        std::remove_if(m_resident.begin(), m_resident.end(), [](const Resident& r) { return r.keep.use_count() <= 1; }),
         m_resident.end());
     for (const auto& r : m_resident)
       if (r.array == q.array && r.keep == q.keep) return *r.copy;

@@ -143,13 +143,39 @@ struct GlRenderService::Gl {
     return f;
   }
 
-  /// Draws the canary: "" and the mismatching pixels, or why it could not be drawn.
+  /// Draws the canary: "" and the mismatching pixels, or why it could not be drawn. Its data goes through the
+  /// views' own frame source (interop where they use it: after a CUDA fault, a host-uploaded check frame drew right
+  /// while the interop-fed views' frames were wrong), at a plot's size rather than an icon's.
   std::string canary(std::vector<std::uint8_t>& pixels) {
     if (!renderer) return probe.line.toStdString();
-    const gl::Status s = gl::drawCanary(*renderer, pixels);
+    GlFrameSource* src = source.get();
+    const auto feed = [src](gl::PlotRenderer& r, const gl::CanaryData& d) { return feedCanary(*src, r, d); };
+    const gl::Status s = gl::drawCanary(*renderer, pixels, kCanaryScale, feed);
     return s.ok() ? std::string() : s.error;
   }
-  static int mismatches(const std::vector<std::uint8_t>& pixels) { return gl::canaryMismatches(pixels); }
+  static int mismatches(const std::vector<std::uint8_t>& pixels) { return gl::canaryMismatches(pixels, kCanaryScale); }
+
+  static constexpr int kCanaryScale = 32;  ///< a 512 x 512 check frame
+
+  /// The canary's bars and image fed as a view's frame would be: through `src`.
+  static gl::Status feedCanary(GlFrameSource& src, gl::PlotRenderer& r, const gl::CanaryData& d) {
+    HostArray bars("canary bars", DType::F32, {d.bars.size()}), image("canary image", DType::F32, {2, 2});
+    std::copy(d.bars.begin(), d.bars.end(), bars.view<float>().begin());
+    std::copy(d.texels.begin(), d.texels.end(), image.view<float>().begin());
+    GlFrameRequest q;
+    q.pixels = QSize(gl::kCanarySide * kCanaryScale, gl::kCanarySide * kCanaryScale);
+    q.kind = GlDraw::Histogram;
+    q.array = &bars;
+    q.maxBars = std::uint32_t(d.bars.size());
+    const auto nBars = src.feed(r, q);
+    if (!nBars.ok()) return gl::Status::fail(nBars.error());
+    if (*nBars != d.bars.size()) return gl::Status::fail("the frame source fed " + std::to_string(*nBars) + " bars of 4");
+    q.kind = GlDraw::Image;
+    q.array = &image;
+    q.cols = q.rows = 2;
+    const auto nTexels = src.feed(r, q);
+    return nTexels.ok() ? gl::Status{} : gl::Status::fail(nTexels.error());
+  }
 };
 #else
 struct GlRenderService::Gl {

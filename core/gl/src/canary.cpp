@@ -29,41 +29,51 @@ Px expectedAt(int x, int y) {
 
 }  // namespace
 
-std::vector<std::uint8_t> canaryExpected() {
-  std::vector<std::uint8_t> out(std::size_t(kCanarySide) * kCanarySide * 4);
-  for (int y = 0; y < kCanarySide; ++y)
-    for (int x = 0; x < kCanarySide; ++x) {
-      const Px p = expectedAt(x, y);
-      std::copy(p.begin(), p.end(), out.begin() + (std::ptrdiff_t(y) * kCanarySide + x) * 4);
+CanaryData canaryData() {
+  // Image row 0 (top): 0, 1; row 1: NaN, 0. The LUT's lower half is green and its upper half white, so the entry a
+  // value lands on cannot change the colour by rounding.
+  return {{1, 2, 3, 4}, {0, 1, std::numeric_limits<float>::quiet_NaN(), 0}};
+}
+
+Status hostCanaryFeed(PlotRenderer& r, const CanaryData& d) {
+  if (Status s = r.upload(r.histogramBuffer(kBars), d.bars.data(), sizeof d.bars); !s.ok()) return s;
+  return r.upload(r.imageBuffer(2, 2), d.texels.data(), sizeof d.texels);
+}
+
+std::vector<std::uint8_t> canaryExpected(int scale) {
+  const int side = kCanarySide * scale;
+  std::vector<std::uint8_t> out(std::size_t(side) * side * 4);
+  for (int y = 0; y < side; ++y)
+    for (int x = 0; x < side; ++x) {
+      const Px p = expectedAt(x / scale, y / scale);
+      std::copy(p.begin(), p.end(), out.begin() + (std::ptrdiff_t(y) * side + x) * 4);
     }
   return out;
 }
 
-Status drawCanary(PlotRenderer& r, std::vector<std::uint8_t>& out) {
-  if (Status s = r.resize(kCanarySide, kCanarySide); !s.ok()) return s;
+Status drawCanary(PlotRenderer& r, std::vector<std::uint8_t>& out, int scale, const CanaryFeed& feed) {
+  if (scale < 1) return Status::fail("canary scale must be at least 1");
+  const int side = kCanarySide * scale;
+  if (Status s = r.resize(side, side); !s.ok()) return s;
   r.clear(rgba(kBlue));
-  const float heights[kBars] = {1, 2, 3, 4};
-  if (Status s = r.upload(r.histogramBuffer(kBars), heights, sizeof heights); !s.ok()) return s;
+  if (Status s = feed(r, canaryData()); !s.ok()) return s;
   const DataRange bars{0, kBars, 0, kBars};
-  if (Status s = r.drawHistogram({0, 0, kCanarySide, kCanarySide}, bars, kBars, rgba(kRed)); !s.ok()) return s;
-  // Row 0 (top): 0, 1; row 1: NaN, 0. The LUT's lower half is green and its upper half white, so the entry a
-  // value lands on cannot change the colour by rounding.
-  const float texels[4] = {0, 1, std::numeric_limits<float>::quiet_NaN(), 0};
-  if (Status s = r.upload(r.imageBuffer(2, 2), texels, sizeof texels); !s.ok()) return s;
+  if (Status s = r.drawHistogram({0, 0, side, side}, bars, kBars, rgba(kRed)); !s.ok()) return s;
   std::vector<std::uint8_t> lut(4 * 256);
   for (std::size_t e = 0; e < 256; ++e) {
     const Px& p = e < 128 ? kGreen : kWhite;
     std::copy(p.begin(), p.end(), lut.begin() + std::ptrdiff_t(4 * e));
   }
   const ImageStyle style{0, 1, rgba(kMagenta), true};
-  if (Status s = r.drawImage({0, 0, kImageSide, kImageSide}, 2, 2, style, lut); !s.ok()) return s;
-  out.assign(std::size_t(kCanarySide) * kCanarySide * 4, 0);
+  const int image = kImageSide * scale;
+  if (Status s = r.drawImage({0, 0, image, image}, 2, 2, style, lut); !s.ok()) return s;
+  out.assign(std::size_t(side) * side * 4, 0);
   return r.readRgba(out);
 }
 
-int canaryMismatches(std::span<const std::uint8_t> pixels) {
-  const std::vector<std::uint8_t> want = canaryExpected();
-  if (pixels.size() != want.size()) return kCanarySide * kCanarySide;
+int canaryMismatches(std::span<const std::uint8_t> pixels, int scale) {
+  const std::vector<std::uint8_t> want = canaryExpected(scale);
+  if (pixels.size() != want.size()) return int(want.size() / 4);
   int bad = 0;
   for (std::size_t i = 0; i < want.size(); i += 4) {
     bool off = false;
