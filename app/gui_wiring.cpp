@@ -4,6 +4,7 @@
 
 #include "launchlab/kernel_resources_data.h"
 #include "launchlab/kernels.h"
+#include "ui/runs/local_backend.h"
 
 namespace launchlab::app {
 
@@ -43,15 +44,13 @@ std::shared_ptr<ui::Backend> chooseBackend(const std::string& workerPath, bool i
   } else if (workerPath.empty() || ::access(workerPath.c_str(), X_OK) != 0) {
     note = "engine in this process: no GPU worker executable at '" + workerPath + "'";
   } else {
-    auto isolated = makeIsolatedBackend(workerPath);
-    const DeviceStatus s = isolated->deviceStatus();
-    if (s.available) {
-      note =
-          "GPU work runs in a worker process (" + workerPath + " worker): a kernel fault cannot take the window down";
-      return isolated;
-    }
-    // Without a usable GPU nothing can fault: keep the work (and the arrays) in this process.
-    note = "engine in this process: the GPU worker reports no usable GPU (" + s.reason + ")";
+    // The worker is asked for its GPU on the compute thread (RunController), not here: the window appears at once
+    // whatever the worker does. Without a usable GPU nothing can fault, so the runs then stay in this process.
+    auto worker =
+        std::make_shared<ui::IsolatedBackend>(WorkerCommand{{workerPath, "worker"}}, builtInWorkloads(), true);
+    note = "GPU work runs in a worker process (" + workerPath +
+           " worker): a kernel fault cannot take the window down; without a GPU, runs stay in this process";
+    return std::make_shared<ui::LocalBackend>(std::move(worker), [] { return makeEngineBackend(); });
   }
   return makeEngineBackend();
 }

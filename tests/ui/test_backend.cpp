@@ -11,6 +11,7 @@
 #include "launchlab/kernels.h"
 #include "ui/runs/backend.h"
 #include "ui/runs/controller.h"
+#include "ui/runs/local_backend.h"
 
 using namespace launchlab;
 using namespace launchlab::ui;
@@ -94,9 +95,58 @@ class TestBackend : public QObject {
       QVERIFY(note.find("CPU-only build") != std::string::npos);
     else
       QVERIFY(note.find("no GPU worker") != std::string::npos);
-    // With a worker but no GPU, the engine stays in the window's process: nothing can fault.
+    if (!kernels::builtWithCuda()) return;
+    // With a worker, nothing is asked on this (the GUI) thread: the device is pending until the controller asks.
     b = app::makeBackend(LAUNCHLAB_CLI_PATH, false, note);
-    if (!b->deviceStatus().available) QVERIFY(dynamic_cast<EngineBackend*>(b.get()));
+    QVERIFY(dynamic_cast<LocalBackend*>(b.get()));
+    QVERIFY(b->deviceQueryPending());
+    QVERIFY2(note.find("worker process") != std::string::npos, note.c_str());
+  }
+
+  // The local worker is asked for its GPU on the compute thread; when it has none, runs stay in this process
+  // (nothing can fault) and give the results the engine gives; when it has one, they go to the worker.
+  void theLocalWorkerIsAskedOffTheGuiThread() {
+    if (!kernels::builtWithCuda()) QSKIP("a CPU-only build has no GPU worker");
+    std::string note;
+    auto b = app::makeBackend(LAUNCHLAB_CLI_PATH, false, note);
+    auto* local = dynamic_cast<LocalBackend*>(b.get());
+    QVERIFY(local);
+    RunController controller(b);
+    QSignalSpy changed(&controller, &RunController::deviceStatusChanged);
+    QVERIFY(changed.wait(60000));  // failure guard only
+    QVERIFY(!b->deviceQueryPending());
+    const DeviceStatus s = b->deviceStatus();
+    QCOMPARE(local->inProcess(), !s.available);
+    QCOMPARE(b->runsInLocalWorker(), s.available);
+    if (!s.available)
+      QVERIFY2(s.reason.find("the GPU worker reports no usable GPU") != std::string::npos, s.reason.c_str());
+    QSignalSpy finished(&controller, &RunController::runFinished);
+    controller.startRun(smallRun());
+    QVERIFY(finished.wait(60000));
+    const auto outcome = finished.at(0).at(1).value<std::shared_ptr<const RunOutcome>>();
+    QVERIFY2(outcome->result.status == Status::Ok, outcome->result.reason.c_str());
+    const RunResult engine = app::makeEngineBackend()->run(smallRun(), nullptr, {});
+    QCOMPARE(outcome->result.impls.size(), engine.impls.size());
+    for (std::size_t i = 0; i < engine.impls.size(); ++i)
+      QVERIFY(outcome->result.impls[i].outputs == engine.impls[i].outputs);
+  }
+
+  // A worker that never says hello: the window's backend is built at once, and the device query's limit ends the
+  // wait on the compute thread.
+  void aSilentLocalWorkerDoesNotHoldTheWindow() {
+    WorkerCommand c;
+    c.argv = {LAUNCHLAB_FAKE_WORKER_PATH, "silent", LAUNCHLAB_CLI_PATH};
+    c.startTimeoutS = 0.3;
+    auto worker = std::make_shared<IsolatedBackend>(c, app::builtInWorkloads(), true);
+    auto b = std::make_shared<LocalBackend>(worker, [] { return app::makeEngineBackend(); });
+    QVERIFY(b->deviceQueryPending());
+    QCOMPARE(worker->workersStarted(), 0);
+    RunController controller(b);
+    QSignalSpy changed(&controller, &RunController::deviceStatusChanged);
+    QVERIFY(changed.wait(60000));  // failure guard only
+    QVERIFY(b->inProcess());       // no GPU reported: the runs stay here
+    QVERIFY2(b->deviceStatus().reason.find("did not say hello within 0.3 s") != std::string::npos,
+             b->deviceStatus().reason.c_str());
   }
 
   // A worker that writes a stray line mid-run costs that run, as one failed result the window shows; the next run

@@ -169,7 +169,8 @@ struct GlRenderService::Gl {
     q.maxBars = std::uint32_t(d.bars.size());
     const auto nBars = src.feed(r, q);
     if (!nBars.ok()) return gl::Status::fail(nBars.error());
-    if (*nBars != d.bars.size()) return gl::Status::fail("the frame source fed " + std::to_string(*nBars) + " bars of 4");
+    if (*nBars != d.bars.size())
+      return gl::Status::fail("the frame source fed " + std::to_string(*nBars) + " bars of 4");
     q.kind = GlDraw::Image;
     q.array = &image;
     q.cols = q.rows = 2;

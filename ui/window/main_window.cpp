@@ -91,17 +91,35 @@ MainWindow::MainWindow(std::shared_ptr<Backend> backend, std::unique_ptr<AppSett
   restoreState(m_settings->windowState());
   if (m_options.forcePresentation || m_settings->presentation())
     QTimer::singleShot(0, this, [this] { setPresentationMode(true); });
-  if (!m_options.openRun.isEmpty())
-    QTimer::singleShot(0, this, &MainWindow::startWithRunFile);
-  else if (m_options.live)
-    QTimer::singleShot(0, m_liveAct, [this] {
-      m_waitingFirstPlot = true;
-      m_liveAct->setChecked(true);
-    });
-  else if (m_options.firstRun)
-    QTimer::singleShot(0, this, &MainWindow::startFirstRun);
+  whenDeviceKnown([this, waited = m_backend->deviceQueryPending()] { startFirstAction(waited); });
   if (!m_options.openSweep.isEmpty()) QTimer::singleShot(0, this, [this] { openSweepFile(m_options.openSweep); });
   if (!m_options.startTab.isEmpty()) QTimer::singleShot(0, this, [this] { showBottomTab(m_options.startTab); });
+}
+
+/// Runs `then` once the backend knows its device: at once (next event loop turn), or when a worker asked off the
+/// GUI thread answers, so the first run is formed and checked against the GPU it goes to, while the window is
+/// already on screen.
+void MainWindow::whenDeviceKnown(std::function<void()> then) {
+  if (!m_backend->deviceQueryPending()) return void(QTimer::singleShot(0, this, std::move(then)));
+  auto once = std::make_shared<QMetaObject::Connection>();
+  *once = connect(m_controller, &RunController::deviceStatusChanged, this, [once, then = std::move(then)] {
+    QObject::disconnect(*once);
+    then();
+  });
+}
+
+/// What the command line asked the window to do first: open a run file, go live, or run the form.
+void MainWindow::startFirstAction(bool waitedForDevice) {
+  if (waitedForDevice && !m_options.startCourse.isEmpty() && !m_courseId.isEmpty())
+    openCourseExperiment(m_options.startCourse);  // its form again, checked against the device now known
+  if (!m_options.openRun.isEmpty()) {
+    startWithRunFile();
+  } else if (m_options.live) {
+    m_waitingFirstPlot = true;
+    m_liveAct->setChecked(true);
+  } else if (m_options.firstRun) {
+    startFirstRun();
+  }
 }
 
 MainWindow::~MainWindow() {
@@ -325,9 +343,9 @@ void MainWindow::addDevicePicker(QToolBar* tb) {
     pickerAct->setVisible(m_devicePicker->hasChoice());
     showDeviceStatus();
     m_panel->setForm(m_panel->form());
-    log(QString::fromStdString(m_backend->deviceStatus().available
-                                   ? "the GPU server answered"
-                                   : "the GPU server: " + m_backend->deviceStatus().reason));
+    const std::string who = m_backend->remoteHost().empty() ? "the GPU worker" : "the GPU server";
+    log(QString::fromStdString(m_backend->deviceStatus().available ? who + " answered"
+                                                                   : who + ": " + m_backend->deviceStatus().reason));
   });
 }
 

@@ -7,6 +7,7 @@
 #include <QFont>
 #include <QMainWindow>
 #include <QPalette>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -158,6 +159,8 @@ class MainWindow : public QMainWindow {
   /// Runs the form at a size that answers in about MainWindowOptions::quickRunSeconds when the form's is larger (the
   /// first run, each experiment walked on the stage); the stage says it is a preview.
   void startFirstRun();
+  void whenDeviceKnown(std::function<void()> then);
+  void startFirstAction(bool waitedForDevice);
   void cancel();
   void startSweep();
   void openExport();

@@ -38,7 +38,8 @@ std::vector<std::uint8_t> canaryExpected(int scale = 1);
 
 /// Draws the canary with `r` (its framebuffer becomes kCanarySide * scale square; the next frame sizes it back),
 /// its data fed by `feed`, and reads it back into `out` ((kCanarySide * scale)^2 * 4 bytes).
-Status drawCanary(PlotRenderer& r, std::vector<std::uint8_t>& out, int scale = 1, const CanaryFeed& feed = hostCanaryFeed);
+Status drawCanary(PlotRenderer& r, std::vector<std::uint8_t>& out, int scale = 1,
+                  const CanaryFeed& feed = hostCanaryFeed);
 
 /// Pixels of `pixels` (a read-back canary at `scale`) that differ from canaryExpected(scale) by more than one unit
 /// in a channel; every pixel when the size is wrong.
