@@ -5,6 +5,7 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <optional>
 
 #include "../fake_devices.h"
 #include "app/gui_wiring.h"
@@ -61,6 +62,31 @@ class TestRunFileView : public QObject {
     // The form holds the recorded request, so Run measures the same thing again here.
     QCOMPARE(m_window->paramPanel()->form().workload, std::string("vector_add"));
     QCOMPARE(m_window->paramPanel()->form().reps, 2);
+  }
+
+  // The window reads a run file off the GUI thread (a large or hostile one must not freeze it): the event loop
+  // turns while the file is read, then the run is shown; a second file asked for meanwhile is refused in the log,
+  // and a bad one read in the background is one inline message like any other.
+  void aRunFileIsReadOffTheGuiThread() {
+    std::optional<bool> shown, second, bad;
+    m_window->openRunFileInBackground(m_file, [&](bool ok) { shown = ok; });
+    QVERIFY(!shown);  // not read yet: nothing happened on this thread
+    m_window->openRunFileInBackground(m_file, [&](bool ok) { second = ok; });
+    QVERIFY(second && !*second);                         // one read at a time
+    QTRY_VERIFY_WITH_TIMEOUT(shown.has_value(), 60000);  // failure guard only
+    QVERIFY(*shown);
+    QCOMPARE(m_window->lastOutcome()->result, runfile::load(m_file.toStdString()));
+    const QString junk = m_dir.filePath("junk-background.llrun");
+    QFile f(junk);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("not a zip");
+    f.close();
+    const auto before = m_window->lastOutcome();
+    m_window->openRunFileInBackground(junk, [&](bool ok) { bad = ok; });
+    QTRY_VERIFY_WITH_TIMEOUT(bad.has_value(), 60000);
+    QVERIFY(!*bad);
+    QVERIFY(m_window->errorBanner()->isVisible());
+    QCOMPARE(m_window->lastOutcome(), before);
   }
 
   void aBadFileIsOneInlineMessageAndNothingIsLost() {

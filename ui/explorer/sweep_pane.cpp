@@ -10,7 +10,6 @@
 #include <QScrollArea>
 #include <QSplitter>
 #include <QStackedWidget>
-#include <QThread>
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -90,9 +89,7 @@ SweepPane::SweepPane(RunController& controller, QWidget* parent) : QWidget(paren
   connect(&m_controller, &RunController::sweepFinished, this, &SweepPane::finished);
 }
 
-SweepPane::~SweepPane() {
-  if (m_reading) m_reading->wait();  // a read is bounded (kMaxSweepJsonBytes, linear in the points)
-}
+SweepPane::~SweepPane() = default;  // m_reading waits for a read in progress (kMaxSweepJsonBytes, linear in points)
 
 QWidget* SweepPane::buildControls() {
   auto* box = new QWidget;
@@ -205,20 +202,15 @@ bool SweepPane::openSweepFile(const QString& path) {
 }
 
 void SweepPane::openSweepFileInBackground(const QString& path) {
-  if (m_reading) {
+  if (m_reading.busy()) {
     setMessage("Still opening the previous sweep file\xE2\x80\xA6");
     return emit sweepFileOpened(false);
   }
   setMessage("Opening " + QFileInfo(path).fileName() + "\xE2\x80\xA6");
   auto read = std::make_shared<std::optional<ShownSweep>>();
   auto why = std::make_shared<QString>();
-  m_reading = QThread::create([path, read, why] { *read = launchlab::ui::openSweepFile(path, why.get()); });
-  connect(m_reading, &QThread::finished, this, [this, path, read, why] {
-    m_reading->deleteLater();
-    m_reading = nullptr;
-    emit sweepFileOpened(showOpened(path, std::move(*read), *why));
-  });
-  m_reading->start();
+  m_reading.start([path, read, why] { *read = launchlab::ui::openSweepFile(path, why.get()); },
+                  [this, path, read, why] { emit sweepFileOpened(showOpened(path, std::move(*read), *why)); });
 }
 
 bool SweepPane::showOpened(const QString& path, std::optional<ShownSweep> s, const QString& why) {

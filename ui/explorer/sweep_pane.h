@@ -13,12 +13,12 @@
 #include <string>
 #include <vector>
 
+#include "background_read.h"
 #include "controller.h"
 #include "sweep_sources.h"
 #include "view_style.h"
 
 class QComboBox;
-class QThread;
 class QLabel;
 class QPushButton;
 class QStackedWidget;
@@ -131,7 +131,7 @@ class SweepPane : public QWidget {
   ShownSweep m_live;
   std::optional<ShownSweep> m_recorded;
   QString m_liveTitle, m_liveSetup;
-  QThread* m_reading = nullptr;  ///< the background read in progress, if any (joined on destruction)
+  BackgroundRead m_reading;  ///< a sweep file being read off the GUI thread
 };
 
 }  // namespace launchlab::ui

@@ -12,6 +12,7 @@
 #include <optional>
 #include <vector>
 
+#include "background_read.h"
 #include "controller.h"
 #include "output_view.h"
 #include "view_style.h"
@@ -174,9 +175,11 @@ class MainWindow : public QMainWindow {
   /// Shows the run saved in `path` (main_window_runfile.cpp) like a live one, labelled with where it was measured,
   /// and fills the form with its request; false (error banner, what is on screen kept) for a bad file.
   bool openRunFile(const QString& path);
-  /// Shows the sweep saved in `path` (launchlab.sweep JSON) in the sweep tab, labelled as recorded; false (one
-  /// inline message on the tab) for a bad file.
-  bool openSweepFile(const QString& path);
+  /// Reads the run file off the GUI thread, then shows it (or why not); `then` learns which.
+  void openRunFileInBackground(const QString& path, std::function<void(bool)> then = {});
+  /// Reads the sweep saved in `path` (launchlab.sweep JSON) off the GUI thread and shows it in the sweep tab,
+  /// labelled as recorded, or one inline message on the tab for a bad file.
+  void openSweepFile(const QString& path);
   /// Saves the result on screen, with its kept arrays, as a run file; false (error banner) when it cannot.
   bool saveRunFile(const QString& path);
   void openRunDialog();
@@ -224,6 +227,7 @@ class MainWindow : public QMainWindow {
   /// Runs again on the part of the image in view (region_zoom.h).
   void runRegion(const ImageWindow& view);
   void startWithRunFile();
+  bool showRunFile(const QString& path, std::shared_ptr<RunOutcome> outcome, const QString& why);
   /// The views, charts, tables and export window show `outcome`; the previous one is freed off the GUI thread.
   void showOutcome(std::shared_ptr<const RunOutcome> outcome);
   static void prepareOutcome(RunOutcome& o, const Registry& registry);
@@ -327,6 +331,7 @@ class MainWindow : public QMainWindow {
   QAction* m_prevArrowAct = nullptr;
   QAction* m_stageAct = nullptr;
   QAction* m_copyStageAct = nullptr;  ///< the quick N of the first run; the form keeps the user's size
+  BackgroundRead m_runFileRead;       ///< last: destroyed first, waiting for a run file being read
 };
 
 }  // namespace launchlab::ui

@@ -209,7 +209,7 @@ void MainWindow::openRemoteDialog() {
 
 void MainWindow::openRunDialog() {
   const QString path = QFileDialog::getOpenFileName(this, "Open run", m_settings->exportFolder(), kRunFileFilter);
-  if (!path.isEmpty()) openRunFile(path);
+  if (!path.isEmpty()) openRunFileInBackground(path);
 }
 
 void MainWindow::saveRunDialog() {
@@ -240,14 +240,48 @@ bool MainWindow::saveRunFile(const QString& path) {
   return true;
 }
 
-bool MainWindow::openRunFile(const QString& path) {
+namespace {
+
+/// Reads a run file: the outcome, or why not (a bad file, or no memory for a large one). Any thread.
+std::shared_ptr<RunOutcome> readRunFile(const QString& path, QString& why) {
   auto outcome = std::make_shared<RunOutcome>();
   try {
     outcome->result = runfile::load(path.toStdString());
-  } catch (const std::exception& e) {  // a bad file, or no memory for a large one: what is on screen stays
-    const QString why = dynamic_cast<const std::bad_alloc*>(&e) ? path + ": not enough memory to open it" : q(e.what());
+  } catch (const std::exception& e) {
+    why = dynamic_cast<const std::bad_alloc*>(&e) ? path + ": not enough memory to open it" : q(e.what());
+    return nullptr;
+  }
+  return outcome;
+}
+
+}  // namespace
+
+bool MainWindow::openRunFile(const QString& path) {
+  QString why;
+  return showRunFile(path, readRunFile(path, why), why);
+}
+
+void MainWindow::openRunFileInBackground(const QString& path, std::function<void(bool)> then) {
+  auto outcome = std::make_shared<std::shared_ptr<RunOutcome>>();
+  auto why = std::make_shared<QString>();
+  const bool started = m_runFileRead.start([path, outcome, why] { *outcome = readRunFile(path, *why); },
+                                           [this, path, outcome, why, then] {
+                                             const bool shown = showRunFile(path, std::move(*outcome), *why);
+                                             if (then) then(shown);
+                                           });
+  if (!started) {
+    log("still opening the previous run file; " + path + " was not opened");
+    if (then) then(false);
+    return;
+  }
+  m_statusText->setText("Opening " + QFileInfo(path).fileName() + "\u2026");
+}
+
+bool MainWindow::showRunFile(const QString& path, std::shared_ptr<RunOutcome> outcome, const QString& why) {
+  if (!outcome) {  // what is on screen stays
     m_errorBanner->showMessage(Banner::Level::Error, ("Cannot open the run: " + why).toHtmlEscaped());
     log("cannot open the run: " + why);
+    m_statusText->setText({});
     return false;
   }
   const RunResult& r = outcome->result;
@@ -278,18 +312,20 @@ bool MainWindow::openRunFile(const QString& path) {
 /// launchlab --open F: the file instead of the first run; a bad file is reported and the first run goes ahead.
 void MainWindow::startWithRunFile() {
   m_waitingFirstPlot = true;
-  if (openRunFile(m_options.openRun)) return;
-  m_waitingFirstPlot = false;
-  if (m_options.firstRun) startFirstRun();
+  openRunFileInBackground(m_options.openRun, [this](bool shown) {
+    if (shown) return;
+    m_waitingFirstPlot = false;
+    if (m_options.firstRun) startFirstRun();
+  });
 }
 
-bool MainWindow::openSweepFile(const QString& path) {
+void MainWindow::openSweepFile(const QString& path) {
   m_bottomTabs->setCurrentWidget(m_sweep);
   // The sweep asked for gets the larger share of the results column (a heatmap or crossover needs the height).
   const QList<int> sizes = m_resultsSplit->sizes();
   if (sizes.size() == 2 && sizes[1] < sizes[0])
     m_resultsSplit->setSizes({(sizes[0] + sizes[1]) * 2 / 5, (sizes[0] + sizes[1]) * 3 / 5});
-  return m_sweep->openSweepFile(path);
+  m_sweep->openSweepFileInBackground(path);
 }
 
 }  // namespace launchlab::ui
