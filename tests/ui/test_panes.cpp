@@ -428,6 +428,41 @@ class TestPanes : public QObject {
     QCOMPARE(resolved.last().at(0).toString(), error);
   }
 
+  // An import never replaces a preset of the same name without asking: cancel keeps it, keep both imports under
+  // a free name, replace replaces; an identical preset is not asked about.
+  void anImportAsksBeforeItReplacesAPreset() {
+    QTemporaryDir dir;
+    Registry reg;
+    reg.add(std::make_unique<test::Fake2D>());
+    auto settings = AppSettings::ephemeral();
+    PresetMenu menu(dir.filePath("presets"), reg, *settings, [] { return FormState{}; });
+    FormState mine = defaultForm(*reg.find("fake_2d")), theirs = mine;
+    theirs.reps = mine.reps + 7;
+    QVERIFY(menu.store().save({"lab 3", mine}));
+    QVERIFY(savePresetFile(dir.filePath("theirs.json"), {"lab 3", theirs}));
+    QStringList asked;
+    auto answer = PresetMenu::ImportChoice::Cancel;
+    menu.setReplaceQuestion([&](const QString& name) {
+      asked << name;
+      return answer;
+    });
+    QVERIFY(!menu.importFrom(dir.filePath("theirs.json")));
+    QCOMPARE(asked, QStringList{"lab 3"});
+    QCOMPARE(menu.store().load("lab 3")->form, mine);
+
+    answer = PresetMenu::ImportChoice::KeepBoth;
+    QVERIFY(menu.importFrom(dir.filePath("theirs.json")));
+    QCOMPARE(menu.store().load("lab 3")->form, mine);
+    QCOMPARE(menu.store().load("lab 3 (2)")->form, theirs);
+
+    answer = PresetMenu::ImportChoice::Replace;
+    QVERIFY(menu.importFrom(dir.filePath("theirs.json")));
+    QCOMPARE(menu.store().load("lab 3")->form, theirs);
+    QCOMPARE(asked.size(), 3);
+    QVERIFY(menu.importFrom(dir.filePath("theirs.json")));  // the same parameters: nothing to ask
+    QCOMPARE(asked.size(), 3);
+  }
+
   void presetMenuRefusesAPresetForAMissingWorkload() {
     QTemporaryDir dir;
     Registry reg;

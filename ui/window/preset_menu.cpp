@@ -2,6 +2,8 @@
 
 #include <QFileDialog>
 #include <QInputDialog>
+#include <QMessageBox>
+#include <QPushButton>
 #include <utility>
 
 #include "log_text.h"
@@ -120,9 +122,47 @@ void PresetMenu::importFile() {
 bool PresetMenu::importFrom(const QString& path) {
   QString err;
   auto p = loadPresetFile(path, &err);
-  if (!p || !m_store->save(*p, &err)) return fail(err);
+  if (!p) return fail(err);
+  if (m_store->names().contains(p->name)) {
+    const auto existing = m_store->load(p->name, nullptr);
+    if (!existing || existing->form != p->form) {
+      switch (askReplace(p->name)) {
+        case ImportChoice::Cancel:
+          emit logLine("import of " + path + " cancelled: preset '" + p->name + "' kept as it was");
+          return false;
+        case ImportChoice::KeepBoth:
+          p->name = freeName(p->name);
+          break;
+        case ImportChoice::Replace:
+          break;
+      }
+    }
+  }
+  if (!m_store->save(*p, &err)) return fail(err);
   load(p->name);
   return m_lastFailure.isEmpty();
+}
+
+PresetMenu::ImportChoice PresetMenu::askReplace(const QString& name) const {
+  if (m_askReplace) return m_askReplace(name);
+  QMessageBox box(QMessageBox::Question, "Import preset", "A preset named '" + name + "' exists with other parameters.",
+                  QMessageBox::NoButton, dialogParent());
+  QPushButton* replace = box.addButton("Replace it", QMessageBox::DestructiveRole);
+  QPushButton* both = box.addButton("Keep both", QMessageBox::AcceptRole);
+  box.addButton(QMessageBox::Cancel);
+  box.setDefaultButton(both);
+  box.exec();
+  if (box.clickedButton() == replace) return ImportChoice::Replace;
+  return box.clickedButton() == both ? ImportChoice::KeepBoth : ImportChoice::Cancel;
+}
+
+/// "NAME (2)", "NAME (3)", …: the first name no preset has.
+QString PresetMenu::freeName(const QString& name) const {
+  const QStringList names = m_store->names();
+  QString candidate;
+  for (int k = 2; names.contains(candidate = name + " (" + QString::number(k) + ")"); ++k) {
+  }
+  return candidate;
 }
 
 void PresetMenu::exportFile() {

@@ -33,8 +33,15 @@ class PresetMenu : public QMenu {
   /// Renames / deletes a user preset (what the Rename and Delete submenus do after asking for the new name).
   bool renamePreset(const QString& from, const QString& to);
   bool deletePreset(const QString& name);
-  /// Imports a preset file into the folder and loads it (what "Import preset file…" does after asking).
+  /// Imports a preset file into the folder and loads it (what "Import preset file…" does after asking). When a
+  /// preset of that name exists and differs, the user is asked first (replaceQuestion): replace it, keep both (the
+  /// import gets a free name, "NAME (2)"), or cancel (false, nothing changed, no error).
   bool importFrom(const QString& path);
+
+  enum class ImportChoice { Replace, KeepBoth, Cancel };
+  using ReplaceQuestion = std::function<ImportChoice(const QString& name)>;
+  /// How the user is asked before an import replaces a preset (a question box by default; tests answer it).
+  void setReplaceQuestion(ReplaceQuestion ask) { m_askReplace = std::move(ask); }
 
  signals:
   void presetChosen(const launchlab::ui::Preset& preset);
@@ -54,12 +61,15 @@ class PresetMenu : public QMenu {
   void succeed(const QString& logText);
   void importFile();
   void exportFile();
+  ImportChoice askReplace(const QString& name) const;
+  QString freeName(const QString& name) const;
 
   std::unique_ptr<PresetStore> m_store;
   const Registry& m_registry;
   const AppSettings& m_settings;
   FormSource m_currentForm;
   QString m_lastFailure;
+  ReplaceQuestion m_askReplace;
 };
 
 }  // namespace launchlab::ui
