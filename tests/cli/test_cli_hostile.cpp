@@ -7,6 +7,8 @@
 #include <fstream>
 
 #include "cli/cli_helpers.h"
+#include "launchlab/array.h"
+#include "launchlab/io/npy.h"
 
 using namespace launchlab::test;
 
@@ -115,4 +117,21 @@ TEST(CliHostile, TheKernelTimeLimitSaysZeroIsNotAllowed) {
   for (const char* v : {"0", "-1", "3601"})
     expectBadInput("run vector_add --kernel-file " + file + " --kernel-time-limit " + v,
                    "--kernel-time-limit: more than 0 and at most 3600 seconds");
+}
+
+TEST(CliHostile, ASizeOrDtypeTakenFromAnInputFileIsBlamedOnThatFile) {
+  const fs::path dir = scratch() / "hostile_npy";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const std::string empty = (dir / "empty.npy").string(), wide = (dir / "wide.npy").string();
+  launchlab::npy::save(empty, launchlab::HostArray("x", launchlab::DType::F32, {0}));
+  launchlab::npy::save(wide, launchlab::HostArray("x", launchlab::DType::I64, {16}));
+  // The user gave neither --n nor --dtype: the messages named them all the same.
+  expectBadInput("run gaussian_pdf --impl cpu-serial --input x=" + empty,
+                 "--input x: n = 0 (from the file's shape) is outside");
+  expectBadInput("run gaussian_pdf --impl cpu-serial --input x=" + wide,
+                 "--input x: gaussian_pdf does not support dtype i64 (the file's dtype)");
+  // Given on the command line, they are still the options' problems.
+  expectBadInput("run gaussian_pdf --impl cpu-serial --n 0", "--n: size '0' must be at least 1");
+  fs::remove_all(dir);
 }

@@ -54,13 +54,17 @@ const ArraySpec* firstFileInput(const WorkloadInfo& info, const Resolved& r, boo
 /// the workload's default.
 void resolveDType(const WorkloadInfo& info, const RunRequest& req, Resolved& r, std::vector<RequestProblem>& problems) {
   DType dtype = info.defaultDType;
-  if (req.dtype)
+  std::string field = "dtype";  // the message names what the user gave: the option, or the file it came from
+  if (req.dtype) {
     dtype = *req.dtype;
-  else if (const ArraySpec* in = firstFileInput(info, r, true))
+  } else if (const ArraySpec* in = firstFileInput(info, r, true)) {
     dtype = r.inputHeaders.at(in->name).dtype;
+    field = "input:" + in->name;
+  }
   if (std::find(info.dtypes.begin(), info.dtypes.end(), dtype) == info.dtypes.end())
-    problems.push_back({"dtype", info.id + " does not support dtype " + std::string(dtypeName(dtype)) +
-                                     " (supported: " + joined(info.dtypes, dtypeName) + ")"});
+    problems.push_back({field, info.id + " does not support dtype " + std::string(dtypeName(dtype)) +
+                                   (field == "dtype" ? "" : " (the file's dtype)") +
+                                   " (supported: " + joined(info.dtypes, dtypeName) + ")"});
   r.setup.dtype = dtype;
 }
 
@@ -75,11 +79,11 @@ void resolveParamValues(const WorkloadInfo& info, const RunRequest& req, Resolve
 
 /// n inferred from the first input file (in the workload's order of inputs): its element count, its rows for matrix
 /// inputs, or its element count less one for the offsets of a jagged array (the n whose expected shape matches the
-/// file).
-std::uint64_t nFromInputFile(const Workload& w, const Resolved& r) {
+/// file). `name` becomes that file's input.
+std::uint64_t nFromInputFile(const Workload& w, const Resolved& r, std::string& name) {
   const auto& inputs = w.info().inputs;
   const ArraySpec* first = firstFileInput(w.info(), r, false);
-  const std::string& name = first ? first->name : r.inputHeaders.begin()->first;
+  name = first ? first->name : r.inputHeaders.begin()->first;
   const npy::Header& h = r.inputHeaders.at(name);
   std::size_t index = 0;
   while (index < inputs.size() && inputs[index].name != name) ++index;
@@ -96,13 +100,17 @@ std::uint64_t nFromInputFile(const Workload& w, const Resolved& r) {
 void resolveN(const Workload& w, const RunRequest& req, Resolved& r, std::vector<RequestProblem>& problems) {
   const auto& info = w.info();
   std::uint64_t n = info.defaultN;
-  if (req.n)
+  std::string field = "n", input;
+  if (req.n) {
     n = *req.n;
-  else if (!r.inputHeaders.empty() && problems.empty())
-    n = nFromInputFile(w, r);
+  } else if (!r.inputHeaders.empty() && problems.empty()) {
+    n = nFromInputFile(w, r, input);
+    field = "input:" + input;
+  }
   if (n < info.minN || n > info.maxN)
-    problems.push_back({"n", "n = " + formatSize(n) + " is outside " + info.id + "'s range [" + formatSize(info.minN) +
-                                 ", " + formatSize(info.maxN) + "] " + info.sizeLabel});
+    problems.push_back({field, "n = " + formatSize(n) + (input.empty() ? "" : " (from the file's shape)") +
+                                   " is outside " + info.id + "'s range [" + formatSize(info.minN) + ", " +
+                                   formatSize(info.maxN) + "] " + info.sizeLabel});
   r.setup.n = n;
 }
 
