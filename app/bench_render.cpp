@@ -115,6 +115,25 @@ gl::Status compare(Bench& b, const std::string& name, const render::ViewSource& 
   return {};
 }
 
+/// A whole view (histogram, image, points) of host data, uploaded once to the device for the interop path.
+struct ViewData {
+  std::string name;
+  PlotKind kind;
+  DType dt;
+  std::vector<std::size_t> shape;
+  const void* host;
+  std::size_t bytes;
+};
+
+gl::Status compareView(Bench& b, const ViewData& v, nlohmann::json& rows) {
+  render::DeviceCopy onDevice(v.host, v.bytes);
+  if (!onDevice.error().empty()) return gl::Status::fail(onDevice.error());
+  render::ViewWindow w;
+  if (v.kind == PlotKind::Image) w.valueRange = {{-1.0, 1.0}};     // the colour range
+  if (v.kind == PlotKind::Points) w.valueRange = {{-0.05, 1.05}};  // the unit square and a margin
+  return compare(b, v.name, {v.kind, v.dt, v.shape, v.host, onDevice.data()}, w, 0, rows);
+}
+
 /// What map + unmap alone cost (an empty fill), on a buffer GL has not touched since the last frame and on one GL
 /// drew from just before (glFinish'd): where the interop frame's fixed cost comes from. Host wall time, median.
 gl::Status mapCost(int reps, nlohmann::json& out) {
@@ -180,7 +199,7 @@ int cmdBenchRender(Engine& engine, const std::string& json, bool quick) {
   std::vector<float> data(std::size_t(1) << maxLog);
   for (std::size_t i = 0; i < data.size(); ++i)
     data[i] = float(std::sin(double(i) * 1e-5) + 0.2 * std::sin(double(i) * 0.37));
-  for (int lg = 20; lg <= maxLog; ++lg) {
+  for (int lg = 16; lg <= maxLog; ++lg) {  // from below every crossover (gl_path.h) to the largest views
     const std::uint64_t n = std::uint64_t(1) << lg;
     render::DeviceCopy onDevice(data.data(), n * sizeof(float));
     if (!onDevice.error().empty()) return fail(onDevice.error());
@@ -198,39 +217,36 @@ int cmdBenchRender(Engine& engine, const std::string& json, bool quick) {
   }
   nlohmann::json mapOnly;
   if (gl::Status s = mapCost(b.reps, mapOnly); !s.ok()) return fail("map cost: " + s.error);
-  // The other views at live-mode sizes.
-  std::vector<std::uint32_t> counts(1 << 16);
+  // The other views at several sizes around their crossovers (gl_path.h): each size is a row of both paths.
+  std::vector<std::uint32_t> counts(std::size_t(1) << 18);
   for (std::size_t i = 0; i < counts.size(); ++i)
     counts[i] = std::uint32_t(1000 * std::exp(-std::pow((double(i) - 32768) / 8000, 2)));
-  std::vector<float> image(std::size_t(2048) * 2048);
-  for (std::size_t i = 0; i < image.size(); ++i)
-    image[i] = float(std::sin(double(i % 2048) * 0.01) * std::cos(double(i / 2048) * 0.013));
-  std::vector<float> points(std::size_t(3) << 20);
-  for (std::size_t i = 0; i < (1u << 20); ++i) {
-    const float x = float((i * 2654435761u) % 1000003) / 1000003.f, y = float((i * 40503u + 7) % 999983) / 999983.f;
-    points[i] = x;
-    points[(1u << 20) + i] = y;
-    points[(2u << 20) + i] = x * x + y * y <= 1 ? 1.f : 0.f;
+  for (int lg : {12, 14, 16, 18}) {
+    const std::size_t bins = std::size_t(1) << lg;
+    const ViewData v{"histogram 2^" + std::to_string(lg) + " bins", PlotKind::Histogram, DType::U32, {bins},
+                     counts.data(), bins * 4};
+    if (gl::Status s = compareView(b, v, rows); !s.ok()) return fail(v.name + ": " + s.error);
   }
-  const struct {
-    const char* name;
-    PlotKind kind;
-    DType dt;
-    std::vector<std::size_t> shape;
-    const void* host;
-    std::size_t bytes;
-  } views[] = {
-      {"histogram 65536 bins", PlotKind::Histogram, DType::U32, {counts.size()}, counts.data(), counts.size() * 4},
-      {"image 2048x2048", PlotKind::Image, DType::F32, {2048, 2048}, image.data(), image.size() * 4},
-      {"points 2^20", PlotKind::Points, DType::F32, {3, 1u << 20}, points.data(), points.size() * 4}};
-  for (const auto& v : views) {
-    render::DeviceCopy onDevice(v.host, v.bytes);
-    if (!onDevice.error().empty()) return fail(onDevice.error());
-    render::ViewWindow w;
-    if (v.kind == PlotKind::Image) w.valueRange = {{-1.0, 1.0}};     // the colour range
-    if (v.kind == PlotKind::Points) w.valueRange = {{-0.05, 1.05}};  // the unit square and a margin
-    if (gl::Status s = compare(b, v.name, {v.kind, v.dt, v.shape, v.host, onDevice.data()}, w, 0, rows); !s.ok())
-      return fail(std::string(v.name) + ": " + s.error);
+  for (std::size_t side : {256, 512, 1024, 2048}) {
+    std::vector<float> image(side * side);
+    for (std::size_t i = 0; i < image.size(); ++i)
+      image[i] = float(std::sin(double(i % side) * 0.01) * std::cos(double(i / side) * 0.013));
+    const std::string name = "image " + std::to_string(side) + "x" + std::to_string(side);
+    const ViewData v{name, PlotKind::Image, DType::F32, {side, side}, image.data(), image.size() * 4};
+    if (gl::Status s = compareView(b, v, rows); !s.ok()) return fail(v.name + ": " + s.error);
+  }
+  for (int lg : {16, 18, 20}) {
+    const std::size_t k = std::size_t(1) << lg;
+    std::vector<float> points(3 * k);
+    for (std::size_t i = 0; i < k; ++i) {
+      const float x = float((i * 2654435761u) % 1000003) / 1000003.f, y = float((i * 40503u + 7) % 999983) / 999983.f;
+      points[i] = x;
+      points[k + i] = y;
+      points[2 * k + i] = x * x + y * y <= 1 ? 1.f : 0.f;
+    }
+    const ViewData v{"points 2^" + std::to_string(lg), PlotKind::Points, DType::F32, {3, k}, points.data(),
+                     points.size() * 4};
+    if (gl::Status s = compareView(b, v, rows); !s.ok()) return fail(v.name + ": " + s.error);
   }
   for (auto& row : rows) row["interop_fps"] = 1000.0 / std::max(1e-6, double(row["interop"]["frame_ms"]));
   if (!json.empty()) {
