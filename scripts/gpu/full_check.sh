@@ -6,13 +6,14 @@
 #           crossover (bench-render), then the window's GL views, live mode, device imports and the GL check after a
 #           real fault (scripts/gpu/window_gl_check.sh: its fault comes last);
 #   part 2: the exercise checks under compute-sanitizer, then the whole GPU suite (its deliberate faults included)
-#           and the interop suite again.
+#           and the interop suite again;
+#   part gl: part 1's GL suites, bench-render and window GL check only.
 # The bundle comes from scripts/gpu/bundle_gui.sh with
 #   BUNDLE_EXTRA="tests/ui/test_gl_views tests/ui/test_device_imports tests/ui/test_gl_canary tests/launchlab_gl_tests
 #                 tests/launchlab_gl_gpu_tests tests/launchlab_gpu_tests"
 # and CUPTI's three libraries (libcupti.so.13, libnvperf_host.so, libnvperf_target.so from the toolkit's lib64)
 # packed flat in CUPTI_TAR (default: cupti.tar.xz beside the bundle), unpacked into the bundle's gui/cupti.
-# Usage: scripts/gpu/full_check.sh 1|2 BUNDLE OUT_DIR
+# Usage: scripts/gpu/full_check.sh 1|2|gl BUNDLE OUT_DIR
 #   OUT_DIR gets full_check_PART.tar.gz (every script's tarball and log) and summary_PART.txt.
 # STAGE_SHOTS: the experiments or workloads photographed on the stage (1280x720, presentation mode).
 set -u
@@ -46,7 +47,13 @@ if [ "$PART" = 1 ]; then
   SHOT_TAG=_live SHOT_ARGS="--live" t bash "$HERE/gui_screenshots.sh" "$BUNDLE" "$OUTDIR" monte_carlo_pi
   unset SHOT_MODES SHOT_SIZES
   CUPTI_DIR="$G/cupti" t bash "$HERE/counters_check.sh" "$G/bin" "$OUTDIR/counters" > "$OUTDIR/counters.txt" 2>&1
-  LD_LIBRARY_PATH="$G/lib" t timeout 120 "$G/bin/launchlab-cli" bench-render --json "$OUTDIR/bench_render.json" \
+  LD_LIBRARY_PATH="$G/lib" t timeout 180 "$G/bin/launchlab-cli" bench-render --json "$OUTDIR/bench_render.json" \
+    > "$OUTDIR/bench_render.txt" 2>&1
+  t bash "$HERE/window_gl_check.sh" "$BUNDLE" "$OUTDIR" > "$OUTDIR/window_gl_check.txt" 2>&1
+elif [ "$PART" = gl ]; then
+  # Only the GL path: its suites, the interop crossover and the window's GL check after a real fault.
+  STEPS=gl t bash "$HERE/recheck.sh" "$BUNDLE" "$OUTDIR/gl" > "$OUTDIR/gl.txt" 2>&1
+  LD_LIBRARY_PATH="$G/lib" t timeout 180 "$G/bin/launchlab-cli" bench-render --json "$OUTDIR/bench_render.json" \
     > "$OUTDIR/bench_render.txt" 2>&1
   t bash "$HERE/window_gl_check.sh" "$BUNDLE" "$OUTDIR" > "$OUTDIR/window_gl_check.txt" 2>&1
 else

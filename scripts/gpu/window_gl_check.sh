@@ -49,6 +49,15 @@ for wl in pulse_waveform histogram monte_carlo_pi; do
     grep -h "^live:" "$OUT/${wl}_$mode.log"
   done
 done
+# The GL check after a real CUDA fault (docs/ARCHITECTURE.md, "The GL check"): a kernel that faults in the worker,
+# then GL views; they must say QCustomPlot draws them, or (GL survived) show the same frames as before the fault.
+# It faults too, so it comes after everything that needs a healthy GL, and first of the faulting tests, so that its
+# own fault is the one it sees.
+if [ -x "$G/bin/test_gl_canary" ]; then
+  LAUNCHLAB_CLI_PATH="$G/bin/launchlab-cli" QT_QPA_PLATFORM=offscreen timeout 300 "$G/bin/test_gl_canary" \
+    aRealFaultThenGlViews > "$OUT/test_gl_canary_gpu.txt" 2>&1 || status=1
+  grep -hE "GL before the fault|check after the fault|check at start|Totals" "$OUT/test_gl_canary_gpu.txt"
+fi
 # Device imports (off by default in the window): a local worker's GPU outputs drawn from its device memory,
 # and a faulting kernel. Last: on these Hopper machines a CUDA fault in another process leaves GL frames stalled and
 # wrong (docs/evidence/window-on-gpu.md).
@@ -57,14 +66,5 @@ if [ -x "$G/bin/test_device_imports" ]; then
   LAUNCHLAB_GL_SHOTS="$OUT/shots" LAUNCHLAB_CLI_PATH="$G/bin/launchlab-cli" QT_QPA_PLATFORM=offscreen timeout 300 "$G/bin/test_device_imports" \
     > "$OUT/test_device_imports.txt" 2>&1 || status=1
   tail -3 "$OUT/test_device_imports.txt"
-fi
-# The GL check after a real CUDA fault (docs/ARCHITECTURE.md, "The GL check"): a kernel that faults in the worker,
-# then GL views; they must say QCustomPlot draws them, or (GL survived) show the same frames as before the fault.
-# It faults too, so it comes after everything that needs a healthy GL. On a fresh machine, run it first of all the
-# faulting tests to see the change itself (else its check at start may already find GL broken by the test above).
-if [ -x "$G/bin/test_gl_canary" ]; then
-  LAUNCHLAB_CLI_PATH="$G/bin/launchlab-cli" QT_QPA_PLATFORM=offscreen timeout 300 "$G/bin/test_gl_canary" \
-    aRealFaultThenGlViews > "$OUT/test_gl_canary_gpu.txt" 2>&1 || status=1
-  grep -hE "GL before the fault|check after the fault|check at start|Totals" "$OUT/test_gl_canary_gpu.txt"
 fi
 exit $status
