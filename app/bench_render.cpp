@@ -221,13 +221,13 @@ int cmdBenchRender(Engine& engine, const std::string& json, bool quick) {
   std::vector<std::uint32_t> counts(std::size_t(1) << 18);
   for (std::size_t i = 0; i < counts.size(); ++i)
     counts[i] = std::uint32_t(1000 * std::exp(-std::pow((double(i) - 32768) / 8000, 2)));
-  for (int lg : {12, 14, 16, 18}) {
+  for (int lg : {10, 12, 14, 16, 18}) {
     const std::size_t bins = std::size_t(1) << lg;
     const ViewData v{"histogram 2^" + std::to_string(lg) + " bins", PlotKind::Histogram, DType::U32, {bins},
                      counts.data(), bins * 4};
     if (gl::Status s = compareView(b, v, rows); !s.ok()) return fail(v.name + ": " + s.error);
   }
-  for (std::size_t side : {256, 512, 1024, 2048}) {
+  for (std::size_t side : {64, 128, 256, 512, 1024, 2048}) {
     std::vector<float> image(side * side);
     for (std::size_t i = 0; i < image.size(); ++i)
       image[i] = float(std::sin(double(i % side) * 0.01) * std::cos(double(i / side) * 0.013));
@@ -235,7 +235,7 @@ int cmdBenchRender(Engine& engine, const std::string& json, bool quick) {
     const ViewData v{name, PlotKind::Image, DType::F32, {side, side}, image.data(), image.size() * 4};
     if (gl::Status s = compareView(b, v, rows); !s.ok()) return fail(v.name + ": " + s.error);
   }
-  for (int lg : {16, 18, 20}) {
+  for (int lg : {10, 12, 14, 16, 18, 20}) {
     const std::size_t k = std::size_t(1) << lg;
     std::vector<float> points(3 * k);
     for (std::size_t i = 0; i < k; ++i) {
