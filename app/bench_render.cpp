@@ -223,8 +223,12 @@ int cmdBenchRender(Engine& engine, const std::string& json, bool quick) {
     counts[i] = std::uint32_t(1000 * std::exp(-std::pow((double(i) - 32768) / 8000, 2)));
   for (int lg : {10, 12, 14, 16, 18}) {
     const std::size_t bins = std::size_t(1) << lg;
-    const ViewData v{"histogram 2^" + std::to_string(lg) + " bins", PlotKind::Histogram, DType::U32, {bins},
-                     counts.data(), bins * 4};
+    const ViewData v{"histogram 2^" + std::to_string(lg) + " bins",
+                     PlotKind::Histogram,
+                     DType::U32,
+                     {bins},
+                     counts.data(),
+                     bins * 4};
     if (gl::Status s = compareView(b, v, rows); !s.ok()) return fail(v.name + ": " + s.error);
   }
   for (std::size_t side : {64, 128, 256, 512, 1024, 2048}) {
@@ -244,8 +248,8 @@ int cmdBenchRender(Engine& engine, const std::string& json, bool quick) {
       points[k + i] = y;
       points[2 * k + i] = x * x + y * y <= 1 ? 1.f : 0.f;
     }
-    const ViewData v{"points 2^" + std::to_string(lg), PlotKind::Points, DType::F32, {3, k}, points.data(),
-                     points.size() * 4};
+    const ViewData v{
+        "points 2^" + std::to_string(lg), PlotKind::Points, DType::F32, {3, k}, points.data(), points.size() * 4};
     if (gl::Status s = compareView(b, v, rows); !s.ok()) return fail(v.name + ": " + s.error);
   }
   for (auto& row : rows) row["interop_fps"] = 1000.0 / std::max(1e-6, double(row["interop"]["frame_ms"]));

@@ -240,3 +240,19 @@ TEST(RunFile, ArrayNamesItCouldNotReadBackAreNotWritten) {
   EXPECT_THROW(runfile::save(scratch("never.llrun").string(), r), std::runtime_error);
   EXPECT_FALSE(fs::exists(scratch("never.llrun")));
 }
+
+// The views read the reference's output at the shown implementation's indices: a file whose implementations
+// disagree on an output's shape (a shorter reference, say) is refused when it is opened, as a worker's reply is.
+TEST(RunFile, OutputsOfOneNameMustAgreeInDtypeAndShape) {
+  RunResult r = sampleRun();
+  ASSERT_GE(r.impls.size(), 2u);
+  ASSERT_FALSE(r.impls[0].outputs.empty());
+  HostArray shorter(r.impls[0].outputs[0].name(), r.impls[0].outputs[0].dtype(), {1});
+  r.impls[1].outputs = {r.impls[0].outputs[0]};
+  r.impls[0].outputs[0] = shorter;
+  const auto path = scratch("disagreeing.llrun");
+  runfile::save(path.string(), r);
+  const std::string why = loadError(path);
+  EXPECT_NE(why.find("output '" + shorter.name() + "' is"), std::string::npos) << why;
+  EXPECT_NE(why.find(r.impls[1].implId), std::string::npos) << why;
+}

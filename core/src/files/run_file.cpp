@@ -251,6 +251,7 @@ RunResult load(const std::string& path) {
     if (impl == r.impls.end()) bad(path, "arrays of '" + implId + "', an implementation run.json does not list");
     impl->outputs.push_back(std::move(entry.second));
   }
+  if (const std::string why = checkResultArrays(r); !why.empty()) bad(path, why);  // as a worker's reply is checked
   return r;
 }
 
