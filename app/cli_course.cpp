@@ -73,6 +73,7 @@ std::string coursePresetJson(std::size_t index, const Registry& reg) {
                                  {"reps", std::stoi(t.reps)},
                                  {"warmup", std::stoi(t.warmup)},
                                  {"seed", t.seed}};
+  if (!e.counters.empty()) form["counters"] = e.counters;
   nlohmann::ordered_json doc = {{"launchlab_preset", 1}, {"name", e.title}, {"course_id", e.id}, {"form", form}};
   return doc.dump(2) + "\n";
 }

@@ -4,6 +4,7 @@
 
 #include "launchlab/kernel_resources_data.h"
 #include "launchlab/kernels.h"
+#include "launchlab/profiler/cupti_profiler.h"
 #include "ui/runs/local_backend.h"
 
 namespace launchlab::app {
@@ -15,7 +16,9 @@ std::unique_ptr<Registry> builtInWorkloads() {
 }
 
 std::shared_ptr<ui::EngineBackend> makeEngineBackend() {
-  return std::make_shared<ui::EngineBackend>(builtInWorkloads(), kernels::makeDefaultGpuRuntime());
+  auto b = std::make_shared<ui::EngineBackend>(builtInWorkloads(), kernels::makeDefaultGpuRuntime());
+  b->setCounterProfiler(profiler::makeCuptiProfiler());  // CUPTI is loaded when a run first asks for counters
+  return b;
 }
 
 std::shared_ptr<ui::IsolatedBackend> makeIsolatedBackend(const std::string& workerPath) {

@@ -108,6 +108,24 @@ TEST(CourseData, AFileWithAMissingFieldIsRefusedNamingFileAndField) {
       "p.json: experiments[0].seed.line: must be a whole number");
 }
 
+TEST(CourseData, CountersAreCatalogueIdsAndTheMemoryLessonsHaveThem) {
+  std::string one = experiment("a", "x");
+  one.insert(one.rfind('}'), R"(, "counters": ["bank_conflicts", "dram_bytes"])");
+  const CourseFile good = parseCourseFile("c.json", file(one));
+  ASSERT_EQ(good.problem, "");
+  EXPECT_EQ(good.experiments.at(0).counters, (std::vector<std::string>{"bank_conflicts", "dram_bytes"}));
+  std::string typo = experiment("a", "x");
+  typo.insert(typo.rfind('}'), R"(, "counters": ["bank_conflict"])");
+  EXPECT_EQ(parseCourseFile("c.json", file(typo)).problem,
+            "c.json: experiments[0].counters[0]: unknown counter 'bank_conflict' (see 'launchlab-cli profile --help')");
+  for (const char* id : {"es-coalescing", "es-col-sums", "es-matrix-add-2d", "es-tile-transpose"}) {
+    const CourseExperiment* e = findCourseExperiment(id);
+    ASSERT_NE(e, nullptr) << id;
+    EXPECT_FALSE(e->counters.empty()) << id;
+    EXPECT_NE(e->lookFor.find("With Counters on"), std::string::npos) << id;  // the number to look for
+  }
+}
+
 TEST(CourseData, AnInstructorsFolderFollowsTheCourseAndABadFileLeavesTheOthers) {
   RestoreCourse restore;
   const std::size_t builtIn = courseExperiments().size();

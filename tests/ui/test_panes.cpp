@@ -14,9 +14,11 @@
 #include <QWheelEvent>
 
 #include "fakes.h"
+#include "launchlab/counters.h"
 #include "launchlab/kernel_resources.h"
 #include "ui/explorer/sweep_pane.h"
 #include "ui/plots/charts.h"
+#include "ui/plots/counters_text.h"
 #include "ui/plots/outputs_pane.h"
 #include "ui/plots/results_tables.h"
 #include "ui/window/preset_menu.h"
@@ -311,6 +313,55 @@ class TestPanes : public QObject {
     table.setResult(r);  // a new result drops the selection: the whole table again
     table.copyToClipboard();
     QCOMPARE(QApplication::clipboard()->text().trimmed().split('\n').size(), 3);
+  }
+
+  // Counters add columns after the timings, the lesson's (the first asked for) in bold with its meaning on hover;
+  // a row without a value says why; the stage line names the lesson's counter per implementation and kernel.
+  void countersAreColumnsAndTheLessonsIsOnStage() {
+    RunResult r;
+    ImplResult cpu;
+    cpu.implId = cpu.title = "cpu-serial";
+    r.impls.push_back(cpu);
+    for (const auto& [id, sectors] : {std::pair{"cuda-coalesced", 4.0}, std::pair{"cuda-strided", 32.0}}) {
+      ImplResult g;
+      g.implId = g.title = id;
+      g.gpu = true;
+      ImplCounters c;
+      c.requested = {"sectors_per_request", "dram_bytes"};
+      c.values = {{"sectors_per_request", sectors}};
+      c.unavailable = {{"dram_bytes", "this GPU has no such metric"}};
+      g.counters = c;
+      r.impls.push_back(g);
+    }
+    ResultsTable table;
+    table.setResult(r);
+    QCOMPARE(table.counterIds(), (std::vector<std::string>{"sectors_per_request", "dram_bytes"}));
+    const int base = table.columnCount() - 2;
+    QVERIFY(table.horizontalHeaderItem(base)->font().bold());
+    QVERIFY(!table.horizontalHeaderItem(base + 1)->font().bold());
+    QVERIFY(table.horizontalHeaderItem(base)->toolTip().contains(
+        QString::fromStdString(findCounter("sectors_per_request")->meaning)));
+    QCOMPARE(table.item(1, base)->text(), QString("4.00"));
+    QCOMPARE(table.item(2, base)->text(), QString("32.00"));
+    QCOMPARE(table.item(1, base + 1)->text(), QString("\u2014"));
+    QCOMPARE(table.item(1, base + 1)->toolTip(), QString("this GPU has no such metric"));
+    QCOMPARE(table.item(0, base)->text(), QString());  // the CPU row: not asked
+    QCOMPARE(countersLine(r), QString("sectors / request (loads): cuda-coalesced 4.00 \u00B7 cuda-strided 32.00"));
+    ImplCounters perKernel = *r.impls[1].counters;
+    perKernel.kernels = {{"row_sums", 1, {{"sectors_per_request", 32.0}}},
+                         {"col_sums", 1, {{"sectors_per_request", 4.0}}}};
+    r.impls[1].counters = perKernel;
+    QVERIFY(countersLine(r).contains("cuda-coalesced row_sums 32.00, col_sums 4.00"));
+    for (auto& i : r.impls)
+      if (i.counters) i.counters->error = {CounterErrorKind::NoDevice, "no CUDA device"};
+    QCOMPARE(countersLine(r), "Counters: " + QString::fromStdString(counterErrorMessage(r.impls[1].counters->error)));
+    table.setResult(r);
+    QCOMPARE(table.item(1, base)->toolTip(), QString::fromStdString(counterErrorMessage(r.impls[1].counters->error)));
+    RunResult none;
+    none.impls.push_back(cpu);
+    table.setResult(none);
+    QCOMPARE(table.counterIds().size(), std::size_t(0));
+    QCOMPARE(countersLine(none), QString());
   }
 
   void logScrollsToNewLines() {

@@ -30,7 +30,8 @@ FormState sample() {
   f.impls = {"cpu-serial", "cuda"};
   f.reps = 17;
   f.warmup = 0;
-  f.seed = 18446744073709551615ull;  // survives JSON as text
+  f.seed = 18446744073709551615ull;               // survives JSON as text
+  f.counters = {"bank_conflicts", "dram_bytes"};  // the lesson's counter first
   return f;
 }
 }  // namespace
@@ -65,6 +66,23 @@ class TestPresets : public QObject {
     QVERIFY(
         !presetFromJson(R"({"launchlab_preset": 1, "name": "x", "form": {"workload": "a", "dtype": "f16"}})", &err));
     QVERIFY2(err.contains("unknown dtype 'f16'"), qPrintable(err));
+    QVERIFY(!presetFromJson(
+        R"({"launchlab_preset": 1, "name": "x", "form": {"workload": "a", "counters": ["sectors"]}})", &err));
+    QVERIFY2(err.contains("'counters' must list counter ids"), qPrintable(err));
+  }
+
+  // The memory lessons turn counters on, their own first (the one the stage shows).
+  void theMemoryLessonsPresetsTurnTheirCountersOn() {
+    const std::pair<const char*, const char*> lessons[] = {{"es-coalescing", "sectors_per_request"},
+                                                           {"es-col-sums", "sectors_per_request"},
+                                                           {"es-matrix-add-2d", "sectors_per_request"},
+                                                           {"es-tile-transpose", "bank_conflicts"}};
+    for (const auto& [id, counter] : lessons) {
+      QString err;
+      const auto p = PresetStore::loadCourse(id, &err);
+      QVERIFY2(p, qPrintable(err));
+      QVERIFY2(!p->form.counters.empty() && p->form.counters.front() == counter, id);
+    }
   }
 
   void filesAndFolder() {

@@ -9,6 +9,8 @@
 #include <algorithm>
 
 #include "chart_data.h"
+#include "counters_text.h"
+#include "launchlab/counters.h"
 
 namespace launchlab::ui {
 
@@ -88,9 +90,14 @@ void VerificationTable::setResult(const RunResult& r) {
   resizeColumnsToContents();
 }
 
+namespace {
+const QStringList kResultColumns = {"Implementation",    "Status", "H2D ms", "Kernel ms", "D2H ms",  "CPU ms",
+                                    "Total ms (median)", "Min ms", "Max ms", "GB/s",      "GFLOP/s", "Speedup (total)",
+                                    "Speedup (compute)", "Launch", "Note"};
+}  // namespace
+
 ResultsTable::ResultsTable(QWidget* parent) : QTableWidget(parent) {
-  setup(this, {"Implementation", "Status", "H2D ms", "Kernel ms", "D2H ms", "CPU ms", "Total ms (median)", "Min ms",
-               "Max ms", "GB/s", "GFLOP/s", "Speedup (total)", "Speedup (compute)", "Launch", "Note"});
+  setup(this, kResultColumns);
   setSelectionMode(QAbstractItemView::ExtendedSelection);
   setSelectionBehavior(QAbstractItemView::SelectItems);
   setToolTip(
@@ -99,6 +106,8 @@ ResultsTable::ResultsTable(QWidget* parent) : QTableWidget(parent) {
 
 void ResultsTable::setResult(const RunResult& r) {
   setRowCount(0);
+  setColumnCount(int(kResultColumns.size()));
+  addCounterColumns(r);
   for (const auto& i : r.impls) {
     const int row = rowCount();
     insertRow(row);
@@ -130,8 +139,42 @@ void ResultsTable::setResult(const RunResult& r) {
       if (c == cols.size() - 1) it->setToolTip(note);
       setItem(row, c, it);
     }
+    fillCounterCells(row, i);
   }
   resizeColumnsToContents();
+}
+
+void ResultsTable::addCounterColumns(const RunResult& r) {
+  m_counterIds = counterColumns(r);
+  const int base = int(kResultColumns.size());
+  setColumnCount(base + int(m_counterIds.size()));
+  for (std::size_t k = 0; k < m_counterIds.size(); ++k) {
+    auto* h = new QTableWidgetItem(QString::fromStdString(findCounter(m_counterIds[k])->title));
+    h->setToolTip(counterHeaderTip(m_counterIds[k]));
+    if (k == 0) {  // the lesson's counter
+      QFont f = h->font();
+      f.setBold(true);
+      h->setFont(f);
+      h->setToolTip("The lesson's counter. " + h->toolTip());
+    }
+    setHorizontalHeaderItem(base + int(k), h);
+  }
+}
+
+void ResultsTable::fillCounterCells(int row, const ImplResult& impl) {
+  const int base = int(kResultColumns.size());
+  for (std::size_t k = 0; k < m_counterIds.size(); ++k) {
+    const CounterCell c = counterCell(impl, m_counterIds[k]);
+    auto* it = cell(c.text, true);
+    it->setToolTip(c.tip);
+    if (k == 0 && !c.text.isEmpty()) {
+      QFont f = it->font();
+      f.setBold(true);
+      it->setFont(f);
+      it->setBackground(QColor(255, 236, 179));  // the amber of the lesson banners, light
+    }
+    setItem(row, base + int(k), it);
+  }
 }
 
 QString ResultsTable::toTsv(bool selectionOnly) const {

@@ -28,9 +28,16 @@ class ResultsTable : public QTableWidget {
   QString toTsv(bool selectionOnly = false) const;
   /// The selection when the user selected cells, else the whole table.
   void copyToClipboard();
+  /// The counter columns after the timing ones (launchlab/counters.h ids; the first, the lesson's, in bold).
+  const std::vector<std::string>& counterIds() const { return m_counterIds; }
 
  protected:
   void keyPressEvent(QKeyEvent* e) override;
+
+ private:
+  void addCounterColumns(const RunResult& r);
+  void fillCounterCells(int row, const ImplResult& impl);
+  std::vector<std::string> m_counterIds;
 };
 
 /// Time-stamped log lines; a new line scrolls the view to it.

@@ -103,6 +103,8 @@ class EngineBackend final : public Backend {
     return m_engine->run(m_view->withDevice(req), cancel, progress);
   }
   Ceilings ceilings() override;
+  /// Measures hardware counters for runs that ask for them (RunRequest::counters); none: they report it.
+  void setCounterProfiler(std::shared_ptr<CounterProfiler> p) { m_engine->setCounterProfiler(std::move(p)); }
 
  private:
   std::unique_ptr<Registry> m_registry;

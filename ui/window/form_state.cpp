@@ -96,7 +96,10 @@ FormCheck checkForm(const FormState& formIn, const Backend& backend, const UserK
   if (!out.errors.count("block")) addProblems(launchAdvice(probe.launch, backend.launchLimits()), out.warnings);
   addProblems(backend.validate(probe), out.errors);
   if (out.errors.empty()) out.request = std::move(parsed.request);
-  if (out.request) out.request->traceBlocks = form.traceBlocks;
+  if (out.request) {
+    out.request->traceBlocks = form.traceBlocks;
+    out.request->counters = form.counters;
+  }
   return out;
 }
 

@@ -2,12 +2,14 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QCheckBox>
 #include <QCloseEvent>
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QSignalBlocker>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -94,6 +96,24 @@ MainWindow::MainWindow(std::shared_ptr<Backend> backend, std::unique_ptr<AppSett
   whenDeviceKnown([this, waited = m_backend->deviceQueryPending()] { startFirstAction(waited); });
   if (!m_options.openSweep.isEmpty()) QTimer::singleShot(0, this, [this] { openSweepFile(m_options.openSweep); });
   if (!m_options.startTab.isEmpty()) QTimer::singleShot(0, this, [this] { showBottomTab(m_options.startTab); });
+}
+
+/// The Counters toggle beside Run: the parameter panel's "Hardware counters" box, one click away (a memory lesson
+/// turns it on with its own counters).
+void MainWindow::addCountersAction(QToolBar* tb) {
+  auto* act = tb->addAction("Counters");
+  act->setCheckable(true);
+  act->setToolTip(
+      "Hardware counters (CUPTI) for every CUDA implementation: sectors per request, bank conflicts, DRAM bytes, "
+      "occupancy... in the Results table, the lesson's own on the stage; measured on one more, untimed run");
+  connect(act, &QAction::toggled, this, [this](bool on) {
+    if (QCheckBox* box = m_panel->countersBox(); box && box->isChecked() != on) box->setChecked(on);
+  });
+  connect(m_panel, &ParamPanel::changed, act, [this, act] {
+    const QSignalBlocker quiet(act);
+    act->setChecked(!m_panel->form().counters.empty());
+  });
+  m_countersAct = act;
 }
 
 /// Runs `then` once the backend knows its device: at once (next event loop turn), or when a worker asked off the
@@ -277,6 +297,7 @@ void MainWindow::buildActions() {
     a->setShortcutContext(Qt::WindowShortcut);
   tb->addAction(m_runAct);
   tb->addAction(m_cancelAct);
+  addCountersAction(tb);
   addLiveAction(tb);
   tb->addSeparator();
   tb->addAction(m_exportAct);

@@ -161,6 +161,7 @@ class MainWindow : public QMainWindow {
   /// first run, each experiment walked on the stage); the stage says it is a preview.
   void startFirstRun();
   void whenDeviceKnown(std::function<void()> then);
+  void addCountersAction(QToolBar* tb);
   void startFirstAction(bool waitedForDevice);
   void cancel();
   void startSweep();
@@ -331,6 +332,7 @@ class MainWindow : public QMainWindow {
   QAction* m_prevArrowAct = nullptr;
   QAction* m_stageAct = nullptr;
   QAction* m_copyStageAct = nullptr;  ///< the quick N of the first run; the form keeps the user's size
+  QAction* m_countersAct = nullptr;   ///< the Counters toggle (the panel's "Hardware counters" box)
   BackgroundRead m_runFileRead;       ///< last: destroyed first, waiting for a run file being read
 };
 

@@ -17,6 +17,7 @@
 #include "banner.h"
 #include "chart_data.h"
 #include "charts.h"
+#include "counters_text.h"
 #include "export.h"
 #include "launchlab/course.h"
 #include "launchlab/parse.h"
@@ -230,14 +231,17 @@ void MainWindow::updateStageHeader() {
     title = QString("%1 / %2 \xE2\x80\x94 %3").arg(p.index + 1).arg(p.count).arg(q(e->title));
   }
   m_stageHeader->setTitle(title);
-  QString launch, timing;
+  QString launch, timing, counters;
   if (m_last && w && m_last->result.workload == w->info().id) {
     const RunResult& r = m_last->result;
     launch = QString("n = %1 %2, %3").arg(countText(r.n), q(r.dtype), q(launchText(r)));
     timing = headlineTiming(r);
+    counters = countersLine(r);  // the lesson's counter stays on stage, where the tables are folded away
   }
   m_stageHeader->setRun(timing);
-  m_stageHeader->setLesson(launch, e ? q(e->lookFor) : QString(), m_previewNote);
+  const QString note = counters.isEmpty() || m_previewNote.isEmpty() ? counters + m_previewNote
+                                                                     : counters + "  \u00B7  " + m_previewNote;
+  m_stageHeader->setLesson(launch, e ? q(e->lookFor) : QString(), note);
 }
 
 QString MainWindow::currentCourseExperiment() const { return m_courseId; }

@@ -19,6 +19,7 @@
 #include <tuple>
 
 #include "backend.h"
+#include "launchlab/counters.h"
 #include "launchlab/parse.h"
 
 namespace launchlab::ui {
@@ -435,6 +436,12 @@ QGroupBox* ParamPanel::buildMeasurementBox() {
   m_traceBlocks->setToolTip(kTraceTip);
   ml->addRow(m_traceBlocks);
   connect(m_traceBlocks, &QCheckBox::toggled, this, [this] { collect(); });
+  m_counters = new QCheckBox("Hardware counters (CUPTI)");
+  m_counters->setToolTip(
+      "Measure hardware counters (sectors per request, bank conflicts, DRAM bytes, occupancy...) of every CUDA "
+      "implementation on one more, untimed run: columns of the Results table (hover a header for its meaning)");
+  ml->addRow(m_counters);
+  connect(m_counters, &QCheckBox::toggled, this, [this] { collect(); });
   auto* mv = new QVBoxLayout;
   ml->addRow(mv);
   addMessage(mv, "reps");
@@ -478,6 +485,9 @@ void ParamPanel::load(const FormState& f) {
   m_warmup->setValue(f.warmup);
   m_seed->setText(QString::number(f.seed));
   m_traceBlocks->setChecked(f.traceBlocks);
+  m_counters->setChecked(!f.counters.empty());
+  // A lesson's own list, kept while its box is toggled off and on; another workload starts from the default.
+  if (!f.counters.empty() || f.workload != m_form.workload) m_counterIds = f.counters;
   m_loading = false;
 }
 
@@ -524,6 +534,7 @@ void ParamPanel::collect() {
   f.warmup = m_warmup->value();
   f.seed = parseUnsigned(m_seed->text().toStdString()).value_or(m_form.seed);  // empty while typing: kept
   f.traceBlocks = m_traceBlocks->isChecked();
+  if (m_counters->isChecked()) f.counters = m_counterIds.empty() ? defaultCounters() : m_counterIds;
   m_form = f;
   m_check = checkForm(m_form, m_backend, offersMyKernel() ? &*m_userKernel : nullptr);
   syncSlider();

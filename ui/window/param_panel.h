@@ -37,6 +37,8 @@ class ParamPanel : public QWidget {
   void setUserKernel(std::optional<UserKernel> k);
   /// The "My kernel" box (null until a workload is shown).
   QCheckBox* myKernelBox() const { return m_myKernelBox; }
+  /// The "Hardware counters" box (FormState::counters), which the toolbar's Counters toggle follows.
+  QCheckBox* countersBox() const { return m_counters; }
   /// The message shown in place for a field ("" when none).
   QString fieldMessage(const QString& field) const;
 
@@ -92,6 +94,8 @@ class ParamPanel : public QWidget {
   QSpinBox* m_warmup = nullptr;
   QLineEdit* m_seed = nullptr;  ///< a uint64: a spin box stops at 2^31 - 1
   QCheckBox* m_traceBlocks = nullptr;
+  QCheckBox* m_counters = nullptr;
+  std::vector<std::string> m_counterIds;  ///< the counters the box turns on (a course lesson's, else the default)
   QCheckBox* m_myKernelBox = nullptr;
   std::optional<UserKernel> m_userKernel;
   bool offersMyKernel() const;

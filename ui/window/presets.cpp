@@ -7,6 +7,7 @@
 #include <QSaveFile>
 #include <QStandardPaths>
 
+#include "launchlab/counters.h"
 #include "launchlab/dtype.h"
 
 namespace launchlab::ui {
@@ -47,6 +48,11 @@ QJsonObject formToJson(const FormState& f) {
   o["reps"] = f.reps;
   o["warmup"] = f.warmup;
   o["seed"] = QString::number(f.seed);  // as text: JSON numbers lose 64-bit integers
+  if (!f.counters.empty()) {
+    QJsonArray counters;
+    for (const auto& c : f.counters) counters.append(QString::fromStdString(c));
+    o["counters"] = counters;
+  }
   return o;
 }
 
@@ -109,6 +115,15 @@ std::optional<FormState> formFromJson(const QJsonObject& o, QString* error) {
         bad = "'impls' must list implementation ids";
       else
         f.impls.push_back(v.toString().toStdString());
+    }
+  }
+  if (o.contains("counters")) {
+    if (!o["counters"].isArray()) bad = "'counters' must be a list";
+    for (const auto& v : o["counters"].toArray()) {
+      if (!v.isString() || !findCounter(v.toString().toStdString()))
+        bad = "'counters' must list counter ids (launchlab-cli profile --help)";
+      else
+        f.counters.push_back(v.toString().toStdString());
     }
   }
   if (f.workload.empty() && bad.isEmpty()) bad = "'workload' is missing";

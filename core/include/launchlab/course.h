@@ -31,6 +31,9 @@ struct CourseExperiment {
   std::string lookFor;  ///< one line: what the run shows
   std::string differs;  ///< what differs from the seed and why; empty when the run is the seed's
   RequestText request;  ///< the preset as text; parseRequest turns it into the run
+  /// Hardware counters (launchlab/counters.h ids) the experiment turns on in the window, the first the one its
+  /// lesson is about (highlighted, and on the stage); empty: counters off.
+  std::vector<std::string> counters;
 };
 
 /// Every course experiment, in the order of the seed files and, within one, of their lines (then `order`); an

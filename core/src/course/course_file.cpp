@@ -3,6 +3,7 @@
 // finds the mistake without reading the loader.
 #include <nlohmann/json.hpp>
 
+#include "launchlab/counters.h"
 #include "launchlab/course.h"
 
 namespace launchlab {
@@ -77,6 +78,22 @@ RequestText requestOf(const json& e, const std::string& at) {
   return t;
 }
 
+/// "counters": ids of the counter catalogue, the lesson's own first.
+std::vector<std::string> countersOf(const json& e, const std::string& at) {
+  std::vector<std::string> ids;
+  if (!e.contains("counters")) return ids;
+  const json& list = e.at("counters");
+  if (!list.is_array()) throw FieldError{at + "counters", "must be an array of counter ids"};
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const std::string field = at + "counters[" + std::to_string(i) + "]";
+    if (!list[i].is_string()) throw FieldError{field, "must be a string"};
+    ids.push_back(list[i].get<std::string>());
+    if (!findCounter(ids.back()))
+      throw FieldError{field, "unknown counter '" + ids.back() + "' (see 'launchlab-cli profile --help')"};
+  }
+  return ids;
+}
+
 CourseExperiment experimentOf(const json& e, const std::string& at) {
   if (!e.is_object()) throw FieldError{at.substr(0, at.size() - 1), "must be an object"};
   CourseExperiment x;
@@ -87,6 +104,7 @@ CourseExperiment experimentOf(const json& e, const std::string& at) {
   x.lookFor = text(e, "look_for", at);
   x.differs = text(e, "differs", at, false);
   x.request = requestOf(e, at);
+  x.counters = countersOf(e, at);
   return x;
 }
 

@@ -119,6 +119,7 @@ std::string course(int indent) {
     j["request"] = {{"workload", t.workload}, {"n", t.n},           {"dtype", t.dtype},
                     {"block", t.block},       {"grid", t.grid},     {"impls", t.impls},
                     {"reps", t.reps},         {"warmup", t.warmup}, {"params", t.params}};
+    if (!e.counters.empty()) j["counters"] = e.counters;
     arr.push_back(j);
   }
   ordered_json root = jsonDocument("launchlab.course");
