@@ -32,13 +32,23 @@ step vector_add 180 profile vector_add --n 2^27 --impl cuda-one-per-thread,cuda-
 step matmul 300 profile matmul --n 1024 --impl cuda-naive,cuda-tiled-16,cuda-register-tiled,cublas-sgemm --metrics all \
   --json "$E/matmul.json"
 step run_counters 120 run coalescing --n 2^22 --counters --json "$E/run_counters.json"
+# The two kernels furthest from their limit, each against its reference in one run, and the counters that explain
+# the gap: the padded transpose tiles against cudaMemcpy (8192^2 f32), the register-tiled SGEMM against cuBLAS
+# (4096^3 f32).
+step bench_gap 300 bench --section memory,matmul --json "$E/bench_gap.json"
+gap=achieved_occupancy,theoretical_occupancy,eligible_warps_per_cycle,dram_bytes_read,dram_bytes_written,bandwidth_pct_of_memcpy,sectors_per_request,store_sectors_per_request,bank_conflicts,instructions
+step transpose_gap 180 profile transpose --n 8192 --impl cuda-tile-padded,cuda-tile-padded-64 --metrics "$gap" \
+  --json "$E/transpose_gap.json"
+step matmul_gap 300 profile matmul --n 4096 --impl cuda-register-tiled,cublas-sgemm --metrics all \
+  --json "$E/matmul_gap.json"
 # The one-line refusals, with the GPU present.
 step unknown_metric 30 profile coalescing --metrics bogus_metric
 
 # The figures a reader looks for, from the JSON (value per implementation and counter).
 python3 - "$E" <<'PY' | tee -a "$summary"
 import json, os, sys
-for name in ["coalescing_stride1", "coalescing_stride32", "transpose", "vector_add", "matmul", "run_counters"]:
+for name in ["coalescing_stride1", "coalescing_stride32", "transpose", "vector_add", "matmul", "run_counters",
+             "transpose_gap", "matmul_gap"]:
     path = os.path.join(sys.argv[1], name + ".json")
     if not os.path.exists(path):
         print(f"{name}: no JSON")
