@@ -379,8 +379,9 @@ struct CourseRunOptions {
 
 int cmdCourseRun(Engine& engine, CourseRunOptions o) {
   const CourseExperiment* e = findCourseExperiment(o.id);
-  if (const CourseNote* n = e ? nullptr : findCourseNote(o.id)) {  // a seed experiment with nothing to run
+  if (const CourseNote* n = e ? nullptr : findCourseNote(o.id)) {  // a seed experiment without a workload run
     std::cout << n->id << ": " << n->title << "\n  note: " << n->text << "\n";
+    if (n->command == "info") std::cout << cli::renderDevice(engine.deviceStatus(), kernels::builtWithCuda());
     return 0;
   }
   if (!e) throw BadUsage(unknownCourseMessage(o.id));

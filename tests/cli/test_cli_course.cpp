@@ -56,6 +56,34 @@ TEST(CliCourse, RunsOneExperimentThroughTheSameParser) {
   EXPECT_NE(table.out.find("square  n=4Ki (2^12)  dtype=i64"), std::string::npos) << table.out;
 }
 
+TEST(CliCourse, NotesAreListedInPlaceAndPrintedByRun) {
+  Out list = cli("course");
+  ASSERT_EQ(list.code, 0) << list.err;
+  for (const auto& n : launchlab::courseNotes())
+    EXPECT_NE(list.out.find("  " + n.id + "  " + n.title + "  (note: nothing to run)"), std::string::npos) << n.id;
+  // The interpreter timings sit before the compiled Monte Carlo loop, as in the seed.
+  EXPECT_LT(list.out.find("tp31-note-hypot-timeit"), list.out.find("tp31-monte-carlo-cpu"));
+  Out note = cli("course run tp31-note-hypot-timeit");
+  ASSERT_EQ(note.code, 0) << note.err;
+  EXPECT_NE(note.out.find("683 ns"), std::string::npos) << note.out;
+  Out query = cli("course run es-device-query");
+  ASSERT_EQ(query.code, 0) << query.err;
+  Out info = cli("info");
+  EXPECT_NE(query.out.find(info.out), std::string::npos) << query.out;  // the device query is `info`
+  Out j = cli("course --json");
+  const auto doc = nlohmann::json::parse(j.out);
+  EXPECT_EQ(doc["notes"].size(), launchlab::courseNotes().size());
+}
+
+TEST(CliCourse, ASweepExperimentRunsItsSweep) {
+  Out list = cli("course");
+  EXPECT_NE(list.out.find("sweep: gaussian_pdf --n 1000000,16777216 --dtype f32,f64"), std::string::npos);
+  Out r = cli("course run tp31-dtype-i32-i64 --reps 1 --warmup 0 --impl cpu-serial");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("i32"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("i64"), std::string::npos) << r.out;  // both dtypes of the one experiment
+}
+
 TEST(CliCourse, BadIdsAndValuesAreBadInput) {
   expectBadInput("course run tp99-nothing", "unknown course experiment 'tp99-nothing'");
   expectBadInput("course run tp32-hypot-128x64 --reps 0", "--reps");

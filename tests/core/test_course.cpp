@@ -8,6 +8,7 @@
 #include "core/engine_fixture.h"
 #include "launchlab/chapters.h"
 #include "launchlab/course.h"
+#include "launchlab/sweep.h"
 
 using namespace launchlab;
 
@@ -113,6 +114,19 @@ TEST(Course, SizesDtypesAndLaunchesAreTheSeeds) {
       {"atlas-z-mass", "z_mass", 10000000, DType::F32, "auto x 1024"},  // 10M events, (N + 1023) // 1024 x 1024
       {"atlas-histogram-private", "histogram_contention", 10000000, DType::F32, "auto x auto"},
       {"atlas-histogram-contention", "histogram_contention", 10000000, DType::F32, "auto x auto"},
+      {"tp31-add-ten", "vector_add", 10, DType::I64, "auto x auto"},                    // add_ten(np.arange(10))
+      {"tp31-dtype-f32-f64", "gaussian_pdf", 1000000, DType::F32, "auto x 256"},        // then f64, same launch
+      {"tp31-dtype-i32-i64", "vector_add", 16, DType::I32, "auto x auto"},              // then i64
+      {"tp32-coverage-fewer-threads", "launch_coverage", 4096, DType::I32, "32 x 64"},  // threads_per_block 128 -> 64
+      {"es-suma-elementwise", "vector_add", 5, DType::F32, "auto x auto"},
+      {"es-suma-kernel", "vector_add", 5, DType::F32, "1 x 32"},  // (5 + 31) // 32 blocks of 32
+      {"es-suma-kernel-surplus", "launch_coverage", 5, DType::I32, "1 x 32"},
+      {"s3-normalize-array-ops", "row_normalize", 32, DType::F32, "1 x 32"},
+      {"atlas-arange-squared", "square", 12, DType::I64, "auto x auto"},  // np.arange(1, 13)**2
+      {"atlas-quadratic-scalar", "quadratic", 1, DType::F64, "auto x auto"},
+      {"atlas-quadratic-pow", "quadratic", 1000000, DType::F64, "auto x 1024"},
+      {"atlas-intpow", "quadratic", 1000000, DType::F64, "auto x 1024"},
+      {"atlas-quadratic-f32", "quadratic", 1000000, DType::F32, "auto x 1024"},  // torch.rand(1000000): float32
   };
   for (const auto& f : facts) {
     SCOPED_TRACE(f.id);
@@ -159,6 +173,7 @@ TEST_F(CourseRuns, EveryPresetValidatesAndRunsOnTheCpuAsTheSeedSays) {
   // by the launch math (4096 - 16 x 128; 100000 - 30 x 128).
   const std::map<std::pair<std::string, std::string>, std::uint64_t> unwritten = {
       {{"tp32-coverage-too-few", "cpu-emulated-launch"}, 2048},
+      {{"tp32-coverage-fewer-threads", "cpu-emulated-launch"}, 2048},
       {{"tp32-grid-stride-add", "cpu-emulated-one-per-thread"}, 96160}};
   for (const auto& e : courseExperiments()) {
     SCOPED_TRACE(e.id);
@@ -185,6 +200,64 @@ TEST_F(CourseRuns, EveryPresetValidatesAndRunsOnTheCpuAsTheSeedSays) {
     }
     EXPECT_GE(cpuRan, 1);
   }
+}
+
+TEST_F(CourseRuns, EverySweepExperimentExpandsIntoValidRuns) {
+  // The comparisons `course run` makes (dtype against dtype, block x grid): every cell parses and validates, and
+  // each runs its CPU reference on the CPU (at most 4 cells per experiment: the sweep's first ones).
+  int sweeps = 0;
+  for (const auto& e : courseExperiments()) {
+    if (e.sweep.empty()) continue;
+    SCOPED_TRACE(e.id);
+    ++sweeps;
+    SweepPlan plan{e.request, {}};
+    const int sm = smCountForSweeps(engine->deviceStatus());
+    for (const auto& [field, text] : e.sweep) {
+      std::string err;
+      const auto values = axisValues(text, &err, sm);
+      ASSERT_TRUE(values) << field << ": " << err;
+      EXPECT_GE(values->size(), 2u) << field;
+      plan.axes.push_back({field, *values});
+    }
+    std::vector<RequestProblem> problems;
+    const auto cells = expandSweep(
+        plan, [&](const RunRequest& r) { return engine->validate(r); }, problems);
+    ASSERT_TRUE(problems.empty()) << problems.front().message;
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+      ASSERT_TRUE(cells[i].request) << cells[i].skipReason;
+      if (i >= 4) continue;
+      RunRequest r = *cells[i].request;
+      r.impls = {"cpu-serial"};
+      r.reps = 1;
+      r.warmup = 0;
+      const RunResult res = engine->run(r);
+      ASSERT_EQ(res.status, Status::Ok) << res.reason;
+      EXPECT_TRUE(res.find("cpu-serial")->verification.passed() ||
+                  res.find("cpu-serial")->verification.outcome == Verification::Outcome::NotChecked);
+    }
+  }
+  EXPECT_GE(sweeps, 4);
+}
+
+TEST_F(CourseRuns, NewSeedExperimentsComputeTheSeedsValues) {
+  auto cpuRun = [&](std::string_view id) {
+    RunRequest r = parsed(get(id));
+    r.reps = 1;
+    r.warmup = 0;
+    r.keepOutputs = true;
+    RunResult res = engine->run(r);
+    EXPECT_EQ(res.status, Status::Ok) << res.reason;
+    return res;
+  };
+  const RunResult squared = cpuRun("atlas-arange-squared");
+  EXPECT_EQ(squared.find("cpu-serial")->outputs.at(0).view<std::int64_t>().back(), 144);  // np.arange(1, 13)**2
+  const RunResult ten = cpuRun("tp31-add-ten");
+  EXPECT_EQ(ten.find("cpu-serial")->outputs.at(0).view<std::int64_t>()[9], 19);  // add_ten(np.arange(10))[9]
+  const RunResult suma = cpuRun("es-suma-kernel");
+  auto c = suma.find("cpu-serial")->outputs.at(0).view<float>();
+  EXPECT_EQ(std::vector<float>(c.begin(), c.end()), (std::vector<float>{11, 22, 33, 44, 55}));
+  const RunResult scalar = cpuRun("atlas-quadratic-scalar");
+  EXPECT_NEAR(scalar.find("cpu-serial")->outputs.at(0).view<double>()[0], 0.009950493836207741, 1e-17);
 }
 
 TEST_F(CourseRuns, AtomicCounterAndReduceGiveTheSeedsAnswers) {

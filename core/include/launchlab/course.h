@@ -47,6 +47,8 @@ struct CourseNote {
   std::string title;
   SeedRef seed;
   std::string text;  ///< what the seed shows, its figures quoted, and why nothing runs here
+  /// A command that shows what the seed shows without a workload run: "info" (the device query), or empty.
+  std::string command;
 };
 
 /// The experiment's request with its sweep's values in place of the fields they vary (the request `launchlab-cli

@@ -97,7 +97,10 @@ std::map<std::string, std::string> sweepOf(const json& e, const std::string& at)
 
 CourseNote noteOf(const json& n, const std::string& at) {
   if (!n.is_object()) throw FieldError{at.substr(0, at.size() - 1), "must be an object"};
-  return {text(n, "id", at), text(n, "chapter", at), text(n, "title", at), seedOf(n, at), text(n, "text", at)};
+  CourseNote note{text(n, "id", at), text(n, "chapter", at), text(n, "title", at),
+                  seedOf(n, at),     text(n, "text", at),    text(n, "command", at, false)};
+  if (!note.command.empty() && note.command != "info") throw FieldError{at + "command", "must be \"info\" or absent"};
+  return note;
 }
 
 CourseExperiment experimentOf(const json& e, const std::string& at) {

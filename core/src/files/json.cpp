@@ -129,8 +129,12 @@ std::string course(int indent) {
   }
   ordered_json notes = ordered_json::array();
   for (const auto& n : courseNotes())
-    notes.push_back(
-        {{"id", n.id}, {"chapter", n.chapter}, {"title", n.title}, {"seed", seedJson(n.seed)}, {"text", n.text}});
+    notes.push_back({{"id", n.id},
+                     {"chapter", n.chapter},
+                     {"title", n.title},
+                     {"seed", seedJson(n.seed)},
+                     {"text", n.text},
+                     {"command", n.command}});
   ordered_json root = jsonDocument("launchlab.course");
   root["experiments"] = arr;
   root["notes"] = notes;
