@@ -17,8 +17,7 @@ TEST(CliCourse, ListsEveryExperimentInCourseOrder) {
   }
   EXPECT_NE(r.out.find("run:  hypot --n 1000000 --dtype f32 --block 64 --grid 128"), std::string::npos);
   // The caching lesson's preset times the first, cold repetition: its command says so.
-  EXPECT_NE(r.out.find("run:  row_normalize --n 64 --dtype f64 --param d=64 --param input=arange --warmup 0"),
-            std::string::npos);
+  EXPECT_NE(r.out.find("run:  go_fast --n 64 --dtype f64 --param d=64 --reps 10 --warmup 0"), std::string::npos);
 }
 
 TEST(CliCourse, JsonHasTheSeedRequests) {

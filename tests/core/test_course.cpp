@@ -81,7 +81,7 @@ TEST(Course, SizesDtypesAndLaunchesAreTheSeeds) {
       {"tp31-add-ufunc-broadcast", "vector_add", 16, DType::I64, "auto x auto"},
       {"tp31-device-arrays", "vector_add", 100000, DType::F32, "auto x auto"},
       {"tp32-no-synchronize", "vector_add", 4096, DType::I32, "32 x 128"},
-      {"s3-caching", "row_normalize", 64, DType::F64, "auto x auto"},
+      {"s3-caching", "go_fast", 64, DType::F64, "auto x auto"},
       {"atlas-tree-reduction", "reduce_sum", 1u << 20, DType::F64, "auto x auto"},
       {"tp31-nn-hidden-layer", "nn_hidden_layer", 1000000, DType::F32, "auto x auto"},
       {"tp31-l2-norm", "l2_norm", 10, DType::F32, "auto x auto"},
@@ -156,9 +156,9 @@ TEST(Course, InputsAndParametersAreTheSeeds) {
   EXPECT_EQ(get("atlas-mc-circle").request.params, (P{{"shape", "circle"}}));
   EXPECT_EQ(get("atlas-mc-mandelbrot-area").request.params, (P{{"shape", "mandelbrot"}}));
   EXPECT_EQ(get("tp31-add-ufunc-broadcast").request.params.at("input"), "seed-broadcast");
-  EXPECT_EQ(get("tp31-device-arrays").request.params.at("input"), "seed-2x");          // y = 2 * x
-  EXPECT_EQ(get("s3-caching").request.params, (P{{"d", "64"}, {"input", "arange"}}));  // arange(4096).reshape(64, 64)
-  EXPECT_EQ(get("s3-caching").request.warmup, "0");  // the first call is timed: the cold run
+  EXPECT_EQ(get("tp31-device-arrays").request.params.at("input"), "seed-2x");  // y = 2 * x
+  EXPECT_EQ(get("s3-caching").request.params, (P{{"d", "64"}}));               // arange(4096).reshape(64, 64)
+  EXPECT_EQ(get("s3-caching").request.warmup, "0");                            // the first call is timed: the cold run
   EXPECT_EQ(get("atlas-histogram-private").request.params, (P{{"bins", "120"}}));      // 120 bins per thread
   EXPECT_EQ(get("atlas-histogram-contention").request.params, (P{{"bins", "1200"}}));  // bin = 10 m
   for (const char* id : {"tp32-add-kernel", "tp32-no-synchronize", "tp32-grid-stride-add", "atlas-pycuda-increment",
@@ -291,10 +291,11 @@ TEST_F(CourseRuns, AddUfuncPresetsComputeTheSeedsArrays) {
   EXPECT_EQ(outputOf("tp31-add-ufunc-broadcast"), broadcast);
 }
 
-TEST_F(CourseRuns, CachingPresetReportsTheColdFirstRepetition) {
+TEST_F(CourseRuns, CachingPresetRunsGoFastAndReportsTheColdFirstRepetition) {
   RunRequest r = parsed(get("s3-caching"));
   ASSERT_EQ(r.warmup, 0);
   r.reps = 3;
+  r.keepOutputs = true;
   const RunResult res = engine->run(r);
   ASSERT_EQ(res.status, Status::Ok) << res.reason;
   const ImplResult* ref = res.find("cpu-serial");
@@ -303,6 +304,16 @@ TEST_F(CourseRuns, CachingPresetReportsTheColdFirstRepetition) {
   EXPECT_GT(first, 0.0);
   EXPECT_GE(first, ref->phases.at(Phase::Total).minMs);  // one of the timed repetitions, the first
   EXPECT_LE(first, ref->phases.at(Phase::Total).maxMs);
+  // go_fast(arange(4096).reshape(64, 64)): a + sum_i tanh(65 i) = a + tanh(0) + 63 tanh(65 i > 0) = a + 63.
+  EXPECT_DOUBLE_EQ(ref->outputs.at(0).view<double>()[0], 63.0);
+  EXPECT_DOUBLE_EQ(ref->outputs.at(0).view<double>()[4095], 4095.0 + 63.0);
+  // Without a GPU the NVRTC variant is skipped with its reason, and the CPU ones still run.
+  const ImplResult* gpu = res.find("cuda-nvrtc-first-call");
+  ASSERT_NE(gpu, nullptr);
+  if (!engine->deviceStatus().available) {
+    EXPECT_EQ(gpu->status, Status::Skipped);
+    EXPECT_FALSE(gpu->reason.empty());
+  }
   r.warmup = 1;  // with a warm-up there is no cold repetition to report
   EXPECT_EQ(engine->run(r).find("cpu-serial")->metrics.count("first_rep_total_ms"), 0u);
 }
