@@ -38,8 +38,7 @@ class GoFast final : public RowWorkload {
     i.outputs = {matrixSpec("out", "a + sum tanh(a[i, i])", "out")};
 
     addReference("CPU serial", "One core: the trace loop, then a + trace (the seed's @njit body).", runCpu<false>);
-    addCpu("cpu-parallel", "CPU parallel (OpenMP)", "The trace on one core, the addition on all cores.",
-           runCpu<true>);
+    addCpu("cpu-parallel", "CPU parallel (OpenMP)", "The trace on one core, the addition on all cores.", runCpu<true>);
     addGpu("cuda-nvrtc-first-call", "CUDA compiled at run time (NVRTC)",
            "The kernel source is compiled with NVRTC and loaded when the run starts, as Numba compiles go_fast at "
            "its first call. Metrics: compile_ms, first_call_ms (compile + load + the first repetition, without "

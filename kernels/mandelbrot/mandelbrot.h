@@ -103,5 +103,6 @@ void recordRoundRate(ImplContext& ctx, Phase timed);
 void cudaPerPixel(ImplContext& ctx);
 void cudaScattered(ImplContext& ctx);
 void cudaFma(ImplContext& ctx);
+void cudaArrayPasses(ImplContext& ctx);
 
 }  // namespace launchlab::kernels::mandelbrot

@@ -27,7 +27,6 @@ TEST(GoFast, TheRunTimeKernelHasTheContractsSignature) {
   const Exercise& ex = kernels::go_fast::kernelContract();
   EXPECT_EQ(kernelDeclaration(ex, ex.kernelName),
             "__global__ void go_fast(const double* a, double* out, unsigned long long n, unsigned long long d)");
-  EXPECT_NE(std::string(kernels::go_fast::kKernelSource).find(kernelDeclaration(ex, ex.kernelName)),
-            std::string::npos);
+  EXPECT_NE(std::string(kernels::go_fast::kKernelSource).find(kernelDeclaration(ex, ex.kernelName)), std::string::npos);
   EXPECT_EQ(firstProblem("go_fast", 64, DType::F32).find("dtype") != std::string::npos, true);
 }
