@@ -130,6 +130,7 @@ TEST(Course, SizesDtypesAndLaunchesAreTheSeeds) {
       {"atlas-quadratic-pow", "quadratic", 1000000, DType::F64, "auto x 1024"},
       {"atlas-intpow", "quadratic", 1000000, DType::F64, "auto x 1024"},
       {"atlas-quadratic-f32", "quadratic", 1000000, DType::F32, "auto x 1024"},  // torch.rand(1000000): float32
+      {"atlas-sort", "sort", 100000000, DType::F64, "auto x auto"},  // cp.random.uniform(5, 10, 100000000).sort()
   };
   for (const auto& f : facts) {
     SCOPED_TRACE(f.id);
