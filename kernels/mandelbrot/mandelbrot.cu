@@ -100,19 +100,33 @@ __global__ void arrayPassKernel(Region g, Orbits<R> o, std::int32_t* iters, std:
                     });
 }
 
+/// A run's image, region and launch, shared by every variant.
+struct Image {
+  MatrixShape m;
+  View v;
+  Region g;
+  LaunchConfig cfg;
+};
+
+Image imageOf(ImplContext& ctx) {
+  const MatrixShape m = matrixShape(ctx.setup);
+  const View v = viewOf(ctx.setup);
+  gpu::Work2D work(m.cols, m.rows);
+  // Orbits are alike in a small square of pixels, less so along a 32-pixel row: warps of 8 x 4 pixels keep more
+  // lanes busy (H100, 4096^2, cuda-fma: 0.74 ms against 0.89 with 32 x 8; docs/PERFORMANCE.md).
+  work.autoBlock = {8, 16, 1};
+  work.autoBlockWhy = "warps of 8 x 4 neighbouring pixels, whose orbits are alike; 128 threads";
+  return {m, v, Region{v.xMin, v.yMin, v.step, v.capRounds, v.escapeCount}, gpu::resolveLaunch2D(ctx, work)};
+}
+
 template <bool Scattered, bool Fma>
 void run(ImplContext& ctx) {
   visitDTypeAmong<float, double>(ctx.setup.dtype, [&](auto tag) {
     using R = decltype(tag);
-    const MatrixShape m = matrixShape(ctx.setup);
-    const View v = viewOf(ctx.setup);
-    const Region g{v.xMin, v.yMin, v.step, v.capRounds, v.escapeCount};
-    gpu::Work2D work(m.cols, m.rows);
-    // Orbits are alike in a small square of pixels, less so along a 32-pixel row: warps of 8 x 4 pixels keep more
-    // lanes busy (H100, 4096^2, cuda-fma: 0.74 ms against 0.89 with 32 x 8; docs/PERFORMANCE.md).
-    work.autoBlock = {8, 16, 1};
-    work.autoBlockWhy = "warps of 8 x 4 neighbouring pixels, whose orbits are alike; 128 threads";
-    const auto cfg = gpu::resolveLaunch2D(ctx, work);
+    const Image im = imageOf(ctx);
+    const MatrixShape& m = im.m;
+    const Region& g = im.g;
+    const LaunchConfig& cfg = im.cfg;
     const std::uint64_t mult = scatterMultiplier(m.elements());
     if (Scattered)
       ctx.launchNote += "; pixel = (thread index * " + std::to_string(mult) + ") mod " + std::to_string(m.elements());
@@ -134,11 +148,11 @@ void run(ImplContext& ctx) {
 void cudaArrayPasses(ImplContext& ctx) {
   visitDTypeAmong<float, double>(ctx.setup.dtype, [&](auto tag) {
     using R = decltype(tag);
-    const MatrixShape m = matrixShape(ctx.setup);
-    const View v = viewOf(ctx.setup);
-    const Region g{v.xMin, v.yMin, v.step, v.capRounds, v.escapeCount};
-    gpu::Work2D work(m.cols, m.rows);
-    const auto cfg = gpu::resolveLaunch2D(ctx, work);
+    const Image im = imageOf(ctx);
+    const MatrixShape& m = im.m;
+    const View& v = im.v;
+    const Region& g = im.g;
+    const LaunchConfig& cfg = im.cfg;
     const std::size_t bytes = m.elements() * sizeof(R);
     gpu::DeviceBuffer hx(bytes), hy(bytes), tx(bytes), ty(bytes);
     const Orbits<R> o{hx.as<R>(), hy.as<R>(), tx.as<R>(), ty.as<R>()};
