@@ -74,6 +74,25 @@ TEST(CliCourse, NotesAreListedInPlaceAndPrintedByRun) {
   EXPECT_EQ(doc["notes"].size(), launchlab::courseNotes().size());
 }
 
+TEST(CliCourse, TheJsonIsACourseFileThatReadsBackTheSame) {
+  // COURSE_FORMAT: an experiment copied from `course --json` is a valid course file entry.
+  Out r = cli("course --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  const nlohmann::json file = {{"launchlab_course", 1}, {"experiments", j["experiments"]}, {"notes", j["notes"]}};
+  const launchlab::CourseFile back = launchlab::parseCourseFile("course.json", file.dump());
+  ASSERT_EQ(back.problem, "");
+  const auto& all = launchlab::courseExperiments();
+  ASSERT_EQ(back.experiments.size(), all.size());
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    EXPECT_EQ(back.experiments[i].id, all[i].id);
+    EXPECT_EQ(back.experiments[i].seed.order, all[i].seed.order) << all[i].id;
+    EXPECT_EQ(back.experiments[i].sweep, all[i].sweep) << all[i].id;
+    EXPECT_EQ(back.experiments[i].request.params, all[i].request.params) << all[i].id;
+  }
+  EXPECT_EQ(back.notes.size(), launchlab::courseNotes().size());
+}
+
 TEST(CliCourse, ASweepExperimentRunsItsSweep) {
   Out list = cli("course");
   EXPECT_NE(list.out.find("sweep: gaussian_pdf --n 1000000,16777216 --dtype f32,f64"), std::string::npos);

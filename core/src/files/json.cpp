@@ -106,7 +106,9 @@ std::string deviceStatus(const DeviceStatus& s, int indent) {
 
 namespace {
 ordered_json seedJson(const SeedRef& s) {
-  return {{"file", s.file}, {"notebook", s.notebook}, {"section", s.section}, {"line", s.line}};
+  ordered_json j = {{"file", s.file}, {"notebook", s.notebook}, {"section", s.section}, {"line", s.line}};
+  if (s.order != 0) j["order"] = s.order;  // only where it places the item among others at the same line
+  return j;
 }
 }  // namespace
 
