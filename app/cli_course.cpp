@@ -53,7 +53,8 @@ std::string renderCourse() {
   for (const auto& entry : courseInOrder()) {
     if (entry.chapter() != chapter) o << "\n" << (chapter = entry.chapter()) << "\n";
     if (const CourseNote* n = entry.note) {
-      o << "  " << n->id << "  " << n->title << "  (note: nothing to run)\n"
+      o << "  " << n->id << "  " << n->title
+        << (n->command == "info" ? "  (note: course run prints the device query)\n" : "  (note: nothing to run)\n")
         << "      seed: " << place(n->seed) << "\n"
         << "      note: " << n->text << "\n";
       continue;

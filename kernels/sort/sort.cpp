@@ -31,7 +31,8 @@ void parallelSort(T* x, std::size_t n) {
   for (std::size_t width = 1; width < chunks; width *= 2) {
 #pragma omp parallel for schedule(static)
     for (std::ptrdiff_t c = 0; c < std::ptrdiff_t(chunks); c += std::ptrdiff_t(2 * width)) {
-      const std::size_t mid = std::min(std::size_t(c) + width, chunks), end = std::min(std::size_t(c) + 2 * width, chunks);
+      const std::size_t mid = std::min(std::size_t(c) + width, chunks),
+                        end = std::min(std::size_t(c) + 2 * width, chunks);
       std::inplace_merge(x + bound[c], x + bound[mid], x + bound[end]);
     }
   }
