@@ -159,7 +159,8 @@ class Mandelbrot final : public MatrixWorkload {
            "kernel over all pixels, the decided ones masked out, for cap rounds (the seed's point: the problem can't "
            "be fully vectorized, so the array version does the longest orbit's work everywhere). Same verdicts as "
            "cuda-per-pixel, bit for bit.",
-           LAUNCHLAB_CUDA_ENTRY(mandelbrot::cudaArrayPasses));
+           LAUNCHLAB_CUDA_ENTRY(mandelbrot::cudaArrayPasses))
+        .runByDefault = false;  // run by the atlas-mandelbrot preset
   }
 
   std::vector<HostArray> makeInputs(const RunSetup&) const override { return {}; }

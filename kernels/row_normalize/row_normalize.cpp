@@ -63,7 +63,8 @@ class RowNormalize final : public RowWorkload {
     addGpu("cuda-array-passes", "CUDA array operations (two passes, as CuPy)",
            "Session 3's exercise 2: x / x.mean(axis=1, keepdims=True) as CuPy runs it, a row-mean reduction kernel "
            "into a temporary, then a broadcast division kernel over every element.",
-           LAUNCHLAB_CUDA_ENTRY(row_normalize::cudaArrayPasses));
+           LAUNCHLAB_CUDA_ENTRY(row_normalize::cudaArrayPasses))
+        .runByDefault = false;  // run by the s3-normalize-array-ops preset
     addGpu("cuda-warp-per-row", "CUDA one warp per row (shuffles)",
            "The 32 lanes of a warp read the row together, add up with __shfl_down_sync, share the mean and divide "
            "their elements.",
