@@ -46,13 +46,25 @@ std::string fileName(std::size_t index, const std::string& id) {
 std::string renderCourse() {
   std::ostringstream o;
   std::string_view chapter;
-  for (const auto& e : courseExperiments()) {
-    if (e.chapter != chapter) o << "\n" << (chapter = e.chapter) << "\n";
+  auto place = [](const SeedRef& s) {
+    return (s.notebook.empty() ? "" : s.notebook + ", ") + s.section + " (" + s.file + ":" + std::to_string(s.line) +
+           ")";
+  };
+  for (const auto& entry : courseInOrder()) {
+    if (entry.chapter() != chapter) o << "\n" << (chapter = entry.chapter()) << "\n";
+    if (const CourseNote* n = entry.note) {
+      o << "  " << n->id << "  " << n->title
+        << (n->command == "info" ? "  (note: course run prints the device query)\n" : "  (note: nothing to run)\n")
+        << "      seed: " << place(n->seed) << "\n"
+        << "      note: " << n->text << "\n";
+      continue;
+    }
+    const CourseExperiment& e = *entry.experiment;
     o << "  " << e.id << "  " << e.title << "\n"
-      << "      seed: " << (e.seed.notebook.empty() ? "" : e.seed.notebook + ", ") << e.seed.section << " ("
-      << e.seed.file << ":" << e.seed.line << ")\n"
-      << "      run:  " << asOptions(e.request) << "\n"
-      << "      look: " << e.lookFor << "\n";
+      << "      seed: " << place(e.seed) << "\n"
+      << "      run:  " << asOptions(e.request) << "\n";
+    if (!e.sweep.empty()) o << "      sweep: " << asOptions(sweepRequestText(e)) << "\n";
+    o << "      look: " << e.lookFor << "\n";
     if (!e.differs.empty()) o << "      differs: " << e.differs << "\n";
   }
   return o.str();

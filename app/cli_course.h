@@ -6,8 +6,9 @@
 
 namespace launchlab::cli {
 
-/// One block per experiment, in course order: id, title, the seed reference, the request as options, what to look
-/// for and what differs.
+/// One block per experiment, in course order: id, title, the seed reference, the request as options (and the sweep
+/// `course run` makes, if any), what to look for and what differs; the notes (seed experiments without a run) at
+/// their places, with their text.
 std::string renderCourse();
 
 /// Writes every course experiment as a window preset file (`{"launchlab_preset": 1, "name", "course_id", "form"}`,

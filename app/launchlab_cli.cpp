@@ -379,12 +379,18 @@ struct CourseRunOptions {
 
 int cmdCourseRun(Engine& engine, CourseRunOptions o) {
   const CourseExperiment* e = findCourseExperiment(o.id);
+  if (const CourseNote* n = e ? nullptr : findCourseNote(o.id)) {  // a seed experiment without a workload run
+    std::cout << n->id << ": " << n->title << "\n  note: " << n->text << "\n";
+    if (n->command == "info") std::cout << cli::renderDevice(engine.deviceStatus(), kernels::builtWithCuda());
+    return 0;
+  }
   if (!e) throw BadUsage(unknownCourseMessage(o.id));
-  o.run.text = e->request;
+  o.run.text = sweepRequestText(*e);
   if (!o.impls.empty()) o.run.text.impls = o.impls;
   if (!o.reps.empty()) o.run.text.reps = o.reps;
   if (!o.warmup.empty()) o.run.text.warmup = o.warmup;
   if (o.run.json != "-") std::cout << e->id << ": " << e->title << "\n  look for: " << e->lookFor << "\n";
+  if (!e->sweep.empty()) return cmdSweep(engine, SweepOptions{o.run, ""});
   return cmdRun(engine, o.run);
 }
 

@@ -17,6 +17,10 @@ LAUNCHLAB_HD float sqrt(float x) { return ::sqrtf(x); }
 LAUNCHLAB_HD double sqrt(double x) { return ::sqrt(x); }
 LAUNCHLAB_HD float exp(float x) { return ::expf(x); }
 LAUNCHLAB_HD double exp(double x) { return ::exp(x); }
+LAUNCHLAB_HD float pow(float x, float y) { return ::powf(x, y); }
+LAUNCHLAB_HD double pow(double x, double y) { return ::pow(x, y); }
+LAUNCHLAB_HD float tanh(float x) { return ::tanhf(x); }
+LAUNCHLAB_HD double tanh(double x) { return ::tanh(x); }
 LAUNCHLAB_HD float floor(float x) { return ::floorf(x); }
 LAUNCHLAB_HD double floor(double x) { return ::floor(x); }
 

@@ -3,11 +3,13 @@
 // (gpu_pipeline.cuh): the same inputs, launch resolution, H2D / kernel / D2H events as the built-in variants.
 #include <cuda_runtime.h>
 
+#include <chrono>
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "common/gpu_pipeline.cuh"
+#include "common/user_kernel.h"
 #include "launchlab/kernels.h"
 #include "launchlab/nvrtc.h"
 #include "launchlab/registry.h"
@@ -95,7 +97,10 @@ bool countsHits(const Exercise& ex) {
   return false;
 }
 
+}  // namespace
+
 void runUserKernel(ImplContext& ctx, const UserKernel& k, const Exercise& ex) {
+  const auto started = std::chrono::steady_clock::now();
   const CompileResult compiled = compileUserKernel(k, ex, archFor(ctx.device->ccMajor, ctx.device->ccMinor));
   if (!compiled.unavailable.empty()) throw Unavailable(compiled.unavailable);
   if (!compiled.ok) {
@@ -106,6 +111,8 @@ void runUserKernel(ImplContext& ctx, const UserKernel& k, const Exercise& ex) {
   }
   const Library lib(compiled.cubin);
   const void* kernel = reinterpret_cast<const void*>(lib.kernel(compiled.loweredName));
+  ctx.metrics["compile_ms"] =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
   const LaunchConfig cfg = resolveUserLaunch(ctx, kernel, ex);
   const bool hits = countsHits(ex);
   gpu::DeviceBuffer hitCounter(hits ? sizeof(unsigned long long) : 0);
@@ -121,8 +128,6 @@ void runUserKernel(ImplContext& ctx, const UserKernel& k, const Exercise& ex) {
   });
   ctx.launchNote += "; " + compiled.arch + " cubin of " + k.fileName + " (" + compiled.loweredName + ")";
 }
-
-}  // namespace
 
 void registerUserKernelRunner(Registry& registry) { registry.setUserKernelRunner(runUserKernel); }
 

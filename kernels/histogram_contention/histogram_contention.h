@@ -1,7 +1,7 @@
 #pragma once
-// histogram_contention (the ATLAS training's Project 1, seed file 004): z_mass's masses histogrammed on [0, 120) GeV
-// in `bins` bins (1200: bin = 10 m), by (a) a private histogram per thread then a sum of the columns, (b) one
-// histogram in global memory with atomics, (c) a histogram per block in shared memory; fewer bins, more threads
+// histogram_contention (the ATLAS training's Project 1, a schedule line of seed file 004): z_mass's masses histogrammed
+// on [0, 120) GeV in `bins` bins (1200: bin = 10 m), by (a) a private histogram per thread then a sum of the columns,
+// (b) one histogram in global memory with atomics, (c) a histogram per block in shared memory; fewer bins, more threads
 // waiting on the same counter.
 #include <cstdint>
 

@@ -154,6 +154,13 @@ class Mandelbrot final : public MatrixWorkload {
            "operations a round in fewer instructions, at the price of orbits that differ from the CPU's in the last "
            "bits (border pixels may change sides: counted by the verification).",
            LAUNCHLAB_CUDA_ENTRY(mandelbrot::cudaFma));
+    addGpu("cuda-array-passes", "CUDA array-oriented: one masked pass per round (as NumPy/CuPy)",
+           "The array program's way: the orbits live in whole-image arrays and every round of Floyd's test is one "
+           "kernel over all pixels, the decided ones masked out, for cap rounds (the seed's point: the problem can't "
+           "be fully vectorized, so the array version does the longest orbit's work everywhere). Same verdicts as "
+           "cuda-per-pixel, bit for bit.",
+           LAUNCHLAB_CUDA_ENTRY(mandelbrot::cudaArrayPasses))
+        .runByDefault = false;  // run by the atlas-mandelbrot preset
   }
 
   std::vector<HostArray> makeInputs(const RunSetup&) const override { return {}; }

@@ -62,19 +62,71 @@ __global__ void scatteredKernel(Region g, std::int32_t* iters, std::int32_t* rou
                     });
 }
 
+/// The orbit state of every pixel between passes: hare and tortoise, as NumPy/CuPy would keep them in arrays.
+template <typename R>
+struct Orbits {
+  R *hx, *hy, *tx, *ty;
+};
+
+/// Round k of Floyd's test for every pixel still undecided (rounds == 0): one masked pass over the whole image, as
+/// an array program runs it. Each pixel takes the steps classify() takes, in the same order, so the verdicts and
+/// rounds are the per-pixel kernel's.
+template <typename R>
+__global__ void arrayPassKernel(Region g, Orbits<R> o, std::int32_t* iters, std::int32_t* rounds, std::uint64_t rows,
+                                std::uint64_t cols, std::int32_t k) {
+  idx::gridStride2D(idx::global1D(blockIdx.x, blockDim.x, threadIdx.x),
+                    idx::global1D(blockIdx.y, blockDim.y, threadIdx.y), idx::gridStride1D(gridDim.x, blockDim.x),
+                    idx::gridStride1D(gridDim.y, blockDim.y), cols, rows, [&](std::uint64_t x, std::uint64_t y) {
+                      const std::uint64_t p = y * cols + x;
+                      if (rounds[p] != 0) return;  // decided in an earlier pass: masked out
+                      const R cx = coordinate<R>(g.xMin, x, g.step), cy = coordinate<R>(g.yMin, y, g.step);
+                      R hx = o.hx[p], hy = o.hy[p], tx = o.tx[p], ty = o.ty[p];
+                      Pixel v{true, 0, 0};
+                      ExactRounding::step(hx, hy, cx, cy);
+                      if (ExactRounding::escaped(hx, hy)) v = {false, 2 * k - 1, k};
+                      if (v.inside) {
+                        ExactRounding::step(hx, hy, cx, cy);
+                        if (ExactRounding::escaped(hx, hy)) v = {false, 2 * k, k};
+                      }
+                      if (v.inside) {
+                        ExactRounding::step(tx, ty, cx, cy);
+                        if ((hx == tx && hy == ty) || k == g.capRounds) v.rounds = k;
+                      }
+                      if (v.rounds != 0) {
+                        iters[p] = shown(v, g.escapeCount);
+                        rounds[p] = v.rounds;
+                      }
+                      o.hx[p] = hx, o.hy[p] = hy, o.tx[p] = tx, o.ty[p] = ty;
+                    });
+}
+
+/// A run's image, region and launch, shared by every variant.
+struct Image {
+  MatrixShape m;
+  View v;
+  Region g;
+  LaunchConfig cfg;
+};
+
+Image imageOf(ImplContext& ctx) {
+  const MatrixShape m = matrixShape(ctx.setup);
+  const View v = viewOf(ctx.setup);
+  gpu::Work2D work(m.cols, m.rows);
+  // Orbits are alike in a small square of pixels, less so along a 32-pixel row: warps of 8 x 4 pixels keep more
+  // lanes busy (H100, 4096^2, cuda-fma: 0.74 ms against 0.89 with 32 x 8; docs/PERFORMANCE.md).
+  work.autoBlock = {8, 16, 1};
+  work.autoBlockWhy = "warps of 8 x 4 neighbouring pixels, whose orbits are alike; 128 threads";
+  return {m, v, Region{v.xMin, v.yMin, v.step, v.capRounds, v.escapeCount}, gpu::resolveLaunch2D(ctx, work)};
+}
+
 template <bool Scattered, bool Fma>
 void run(ImplContext& ctx) {
   visitDTypeAmong<float, double>(ctx.setup.dtype, [&](auto tag) {
     using R = decltype(tag);
-    const MatrixShape m = matrixShape(ctx.setup);
-    const View v = viewOf(ctx.setup);
-    const Region g{v.xMin, v.yMin, v.step, v.capRounds, v.escapeCount};
-    gpu::Work2D work(m.cols, m.rows);
-    // Orbits are alike in a small square of pixels, less so along a 32-pixel row: warps of 8 x 4 pixels keep more
-    // lanes busy (H100, 4096^2, cuda-fma: 0.74 ms against 0.89 with 32 x 8; docs/PERFORMANCE.md).
-    work.autoBlock = {8, 16, 1};
-    work.autoBlockWhy = "warps of 8 x 4 neighbouring pixels, whose orbits are alike; 128 threads";
-    const auto cfg = gpu::resolveLaunch2D(ctx, work);
+    const Image im = imageOf(ctx);
+    const MatrixShape& m = im.m;
+    const Region& g = im.g;
+    const LaunchConfig& cfg = im.cfg;
     const std::uint64_t mult = scatterMultiplier(m.elements());
     if (Scattered)
       ctx.launchNote += "; pixel = (thread index * " + std::to_string(mult) + ") mod " + std::to_string(m.elements());
@@ -92,6 +144,31 @@ void run(ImplContext& ctx) {
 }
 
 }  // namespace
+
+void cudaArrayPasses(ImplContext& ctx) {
+  visitDTypeAmong<float, double>(ctx.setup.dtype, [&](auto tag) {
+    using R = decltype(tag);
+    const Image im = imageOf(ctx);
+    const MatrixShape& m = im.m;
+    const View& v = im.v;
+    const Region& g = im.g;
+    const LaunchConfig& cfg = im.cfg;
+    const std::size_t bytes = m.elements() * sizeof(R);
+    gpu::DeviceBuffer hx(bytes), hy(bytes), tx(bytes), ty(bytes);
+    const Orbits<R> o{hx.as<R>(), hy.as<R>(), tx.as<R>(), ty.as<R>()};
+    ctx.launchNote += "; " + std::to_string(v.capRounds) + " passes over the whole image (one per round, cap)";
+    gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
+      for (gpu::DeviceBuffer* b : {&hx, &hy, &tx, &ty}) LAUNCHLAB_CUDA_CHECK(cudaMemsetAsync(b->get(), 0, bytes, s));
+      std::int32_t* rounds = d.output<std::int32_t>(1);
+      LAUNCHLAB_CUDA_CHECK(cudaMemsetAsync(rounds, 0, m.elements() * sizeof(std::int32_t), s));
+      for (std::int32_t k = 1; k <= v.capRounds; ++k)
+        arrayPassKernel<R><<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s>>>(g, o, d.output<std::int32_t>(0),
+                                                                                    rounds, m.rows, m.cols, k);
+    });
+    ctx.metrics["kernel_launches_per_rep"] = v.capRounds;
+    recordRoundRate(ctx, Phase::Kernel);
+  });
+}
 
 void cudaPerPixel(ImplContext& ctx) { run<false, false>(ctx); }
 void cudaScattered(ImplContext& ctx) { run<true, false>(ctx); }

@@ -1,9 +1,10 @@
 #pragma once
-// mandelbrot (the ATLAS training's "Mandelbrot on all accelerators", seed file 004): is c = x + iy in the set?
-// z <- z^2 + c from 0, decided by Floyd's cycle test: a hare takes two steps and a tortoise one per round; c is
-// outside when the hare's |z|^2 exceeds 4, inside when hare and tortoise meet (the orbit has become periodic in
-// floating point). A cap on the rounds ends the orbits that neither escape nor repeat: they count as inside, which
-// biases the set's border outward (slowly escaping points near the boundary are taken as members).
+// mandelbrot (the ATLAS training's "Mandelbrot on all accelerators", named only in seed file 004, which links its
+// notebook): is c = x + iy in the set? z <- z^2 + c from 0, decided by Floyd's cycle test: a hare takes two steps and a
+// tortoise one per round; c is outside when the hare's |z|^2 exceeds 4, inside when hare and tortoise meet (the orbit
+// has become periodic in floating point). A cap on the rounds ends the orbits that neither escape nor repeat: they
+// count as inside, which biases the set's border outward (slowly escaping points near the boundary are taken as
+// members).
 #include <cstdint>
 
 #include "common/index_math.h"
@@ -102,5 +103,6 @@ void recordRoundRate(ImplContext& ctx, Phase timed);
 void cudaPerPixel(ImplContext& ctx);
 void cudaScattered(ImplContext& ctx);
 void cudaFma(ImplContext& ctx);
+void cudaArrayPasses(ImplContext& ctx);
 
 }  // namespace launchlab::kernels::mandelbrot

@@ -151,7 +151,8 @@ class MonteCarloArea final : public BasicWorkload {
                std::string(kCpuSerial) + ".",
            runCpu<true>);
     addGpu("cuda", "CUDA a stream per thread, block reduction of hits",
-           "The seed's kernel: thread t loops over its trials, counts hits in a register; a block reduction and one "
+           "The linked solution's kernel: thread t loops over its trials, counts hits in a register; a block reduction "
+           "and one "
            "atomicAdd per block and run; a launch per run.",
            LAUNCHLAB_CUDA_ENTRY(monte_carlo_area::cudaPerThread));
   }

@@ -1,5 +1,5 @@
-// monte_carlo_area: the seed's kernel. Thread t of a 1024 x 1024 launch (any launch: the kernel strides over the
-// 2^20 streams) counts the hits of its trials in a register; a block reduction and one atomicAdd per block add them
+// monte_carlo_area: the linked solution's kernel. Thread t of a 1024 x 1024 launch (any launch: the kernel strides over
+// the 2^20 streams) counts the hits of its trials in a register; a block reduction and one atomicAdd per block add them
 // to the run's total; a launch per run, then one thread writes the estimates.
 #include <cstdint>
 

@@ -1,16 +1,16 @@
 #pragma once
-// monte_carlo_area (ATLAS training, seed file 004, Project 2 "compute area by random sampling"): the area of a
-// shape from the fraction of uniform points of a box that fall in it. circle: x, y = 2u - 1 in (-1, 1), a hit when
-// x^2 + y^2 < 1, pi ~ 4 hits / N; mandelbrot: x = 3u - 2, y = 3u - 1.5, a hit when mandelbrot::classify (Floyd's
-// cycle test, reused from kernels/mandelbrot) says inside, area ~ 9 hits / N.
+// monte_carlo_area (ATLAS training, Project 2, a schedule line of seed file 004; "compute area by random sampling"):
+// the area of a shape from the fraction of uniform points of a box that fall in it. circle: x, y = 2u - 1 in (-1, 1), a
+// hit when x^2 + y^2 < 1, pi ~ 4 hits / N; mandelbrot: x = 3u - 2, y = 3u - 1.5, a hit when mandelbrot::classify
+// (Floyd's cycle test, reused from kernels/mandelbrot) says inside, area ~ 9 hits / N.
 //
 // As in the seed, 1024 x 1024 = 2^20 threads each draw N / 2^20 trials (the first N mod 2^20 threads one more).
 // Thread t of run r draws from its own counter-based stream (core's rng: keyedBits(streamKey(seed, r 2^20 + t), i)),
 // a pure function of (seed, r, t, i) that the CPU and the GPU evaluate alike, and every coordinate and test is
 // rounded once per operation on both (mandelbrot::mul/add), so CPU and GPU count exactly the same hits.
 //
-// The convergence series is the seed's scale-up plot: independent runs (their own streams) of m x 2^20 trials for
-// m = 1, 2, 5, 10, 20, 50, ... below N, then the run of N itself, which gives the estimate.
+// The convergence series is the linked solution's scale-up plot: independent runs (their own streams) of m x 2^20
+// trials for m = 1, 2, 5, 10, 20, 50, ... below N, then the run of N itself, which gives the estimate.
 #include <cstdint>
 #include <string>
 #include <vector>

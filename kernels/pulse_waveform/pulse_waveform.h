@@ -46,8 +46,13 @@ Constants<T> constantsFor(const RunSetup& s) {
           static_cast<C>(s.params.number("threshold"))};
 }
 
+/// `--param zero_suppress=off`: the make_pulses exercise as the seed writes it, make_pulses and add_ufunc only; the
+/// `suppressed` output is then the waveform itself (copied on the host, untimed).
+inline bool suppressOff(const RunSetup& s) { return s.params.choice("zero_suppress") == "off"; }
+
 void cudaHostRoundTrips(ImplContext& ctx);
 void cudaDeviceResident(ImplContext& ctx);
 void cudaFused(ImplContext& ctx);
+void cudaZeroSuppressOnly(ImplContext& ctx);
 
 }  // namespace launchlab::kernels::pulse_waveform

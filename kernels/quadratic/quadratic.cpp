@@ -20,12 +20,12 @@ void runCpuFused(ImplContext& ctx) {
 // NumPy's evaluation: one loop per operation over whole arrays, temporaries allocated (uninitialised, like
 // np.empty) and freed in the order of the seed's `del` statements.
 template <typename T>
-void numpyPasses(const T* a, const T* b, const T* c, T* out, std::size_t n) {
+void numpyPasses(const T* a, const T* b, const T* c, T* out, std::size_t n, int form) {
   auto tmp = [n] { return std::make_unique_for_overwrite<T[]>(n); };
   auto t1 = tmp();
   for (std::size_t i = 0; i < n; ++i) t1[i] = -b[i];
   auto t2 = tmp();
-  for (std::size_t i = 0; i < n; ++i) t2[i] = b[i] * b[i];
+  for (std::size_t i = 0; i < n; ++i) t2[i] = quadratic::squareOf(b[i], form);
   auto t3 = tmp();
   for (std::size_t i = 0; i < n; ++i) t3[i] = T(4) * a[i];
   auto t4 = tmp();
@@ -51,14 +51,17 @@ void runCpuNumpy(ImplContext& ctx) {
   visitDTypeAmong<float, double>(ctx.setup.dtype, [&](auto t) {
     using T = decltype(t);
     const std::size_t n = ctx.outputs[0].size();
+    const int form = quadratic::squareFormOf(ctx);
     runCpuTimed(ctx, [&] {
       numpyPasses(ctx.inputs[0].view<T>().data(), ctx.inputs[1].view<T>().data(), ctx.inputs[2].view<T>().data(),
-                  ctx.outputs[0].view<T>().data(), n);
+                  ctx.outputs[0].view<T>().data(), n, form);
     });
     ctx.bytesMoved = quadratic::kUnfusedElementsMoved * double(n) * sizeof(T);
     ctx.metrics["passes"] = quadratic::kUnfusedPasses;
   });
 }
+
+constexpr const char* kSquareForms[] = {"mul", "pow", "intpow"};
 
 class Quadratic final : public BasicWorkload {
  public:
@@ -70,6 +73,19 @@ class Quadratic final : public BasicWorkload {
     i.dtypes = {DType::F64, DType::F32};
     i.defaultDType = DType::F64;
     i.defaultN = 1000000;
+    i.params = {{.name = "square",
+                 .label = "b**2 in the passes",
+                 .help = "How the nine-pass variants square b: mul (b * b), pow (pow(b, 2.0): CuPy's b**2, as the seed "
+                         "notices) or intpow (the seed's ElementwiseKernel intpow(b, 2): a loop of multiplications). "
+                         "The fused kernels use b * b.",
+                 .kind = ParamSpec::Kind::Choice,
+                 .choices = {kSquareForms[0], kSquareForms[1], kSquareForms[2]}},
+                {.name = "input",
+                 .label = "Input",
+                 .help = "uniform: a ~ U(5, 10), b ~ U(10, 20), c ~ U(-0.1, 0.1) (the seed's arrays); seed-scalar: "
+                         "a = 5, b = 10, c = -0.1 everywhere (the seed's quadratic_formula(5, 10, -0.1)).",
+                 .kind = ParamSpec::Kind::Choice,
+                 .choices = {"uniform", "seed-scalar"}}};
     i.inputs = {{.name = "a", .title = "a ~ uniform(5, 10)", .yLabel = "a"},
                 {.name = "b", .title = "b ~ uniform(10, 20)", .yLabel = "b"},
                 {.name = "c", .title = "c ~ uniform(-0.1, 0.1)", .yLabel = "c"}};
@@ -90,6 +106,12 @@ class Quadratic final : public BasicWorkload {
 
   std::vector<HostArray> makeInputs(const RunSetup& s) const override {
     auto v = allocateInputs(s);
+    if (s.params.choice("input") == "seed-scalar") {
+      fillConstant(v[0], 5);
+      fillConstant(v[1], 10);
+      fillConstant(v[2], -0.1);
+      return v;
+    }
     fillUniform(v[0], 5, 10, s.seed, 0);
     fillUniform(v[1], 10, 20, s.seed, 1);
     fillUniform(v[2], -0.1, 0.1, s.seed, 2);
@@ -107,6 +129,13 @@ class Quadratic final : public BasicWorkload {
 };
 
 }  // namespace
+
+int quadratic::squareFormOf(const ImplContext& ctx) {
+  const std::string& form = ctx.setup.params.choice("square");
+  for (int i = 0; i < 3; ++i)
+    if (form == kSquareForms[i]) return i;
+  return int(SquareForm::Mul);
+}
 
 void register_quadratic(Registry& r) { r.add(std::make_unique<Quadratic>()); }
 

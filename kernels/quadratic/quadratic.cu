@@ -15,9 +15,10 @@ struct Negate {
   }
 };
 struct Square {
+  int form;  // SquareForm: b * b, pow(b, 2.0) or intpow(b, 2)
   template <typename T>
   __device__ T operator()(T x) const {
-    return x * x;
+    return squareOf(x, form);
   }
 };
 template <typename T>
@@ -88,6 +89,7 @@ void cudaUnfused(ImplContext& ctx) {
   dispatch(ctx, [&](auto t) {
     using T = decltype(t);
     const std::size_t n = ctx.setup.n;
+    const int form = squareFormOf(ctx);
     const auto cfg = gpu::resolveLaunch1D(ctx, binaryKernel<T, Mul>, n, gpu::GridPolicy::CoverN);
     const dim3 grid = gpu::toDim3(cfg.grid), block = gpu::toDim3(cfg.block);
     // At most four temporaries are alive at once when they are freed as the seed's `del`s do; allocated once
@@ -103,7 +105,7 @@ void cudaUnfused(ImplContext& ctx) {
       const T* b = d.input<T>(1);
       const T* c = d.input<T>(2);
       unaryKernel<<<grid, block, 0, s>>>(b, t0, n, Negate{});                 // tmp1 = -b
-      unaryKernel<<<grid, block, 0, s>>>(b, t1, n, Square{});                 // tmp2 = b**2
+      unaryKernel<<<grid, block, 0, s>>>(b, t1, n, Square{form});             // tmp2 = b**2
       unaryKernel<<<grid, block, 0, s>>>(a, t2, n, Scale<T>{T(4)});           // tmp3 = 4*a
       binaryKernel<<<grid, block, 0, s>>>(t2, c, t3, n, Mul{});               // tmp4 = tmp3*c; del tmp3
       binaryKernel<<<grid, block, 0, s>>>(t1, t3, t2, n, Sub{});              // tmp5 = tmp2 - tmp4; del tmp2, tmp4

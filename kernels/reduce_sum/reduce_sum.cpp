@@ -168,6 +168,21 @@ class ReduceSum final : public BasicWorkload {
            LAUNCHLAB_CUDA_ENTRY(reduce_sum::cudaWarpShuffle));
     addGpu("cuda-cub", "CUB DeviceReduce::Sum", "The library reference: cub::DeviceReduce::Sum (its own launch).",
            LAUNCHLAB_CUDA_ENTRY(reduce_sum::cudaCub), ImplKind::CudaLibrary, false);
+    addGpu("cuda-reduce-host-input", "sum_reduce(A): a host array",
+           "Session 3's first call: the reduction on a host array, so the input is copied up and the sum copied back "
+           "(CUB's reduction stands for Numba's generated one).",
+           LAUNCHLAB_CUDA_ENTRY(reduce_sum::cudaReduceHostInput), ImplKind::CudaLibrary, false)
+        .runByDefault = false;  // run by the s3-reduce preset
+    addGpu("cuda-reduce-device-result", "sum_reduce(A, res=r): the sum stays on the device",
+           "Session 3's res= call: the input copied up, the sum left in device memory (no copy back in the timing; "
+           "it is read once afterwards for verification).",
+           LAUNCHLAB_CUDA_ENTRY(reduce_sum::cudaReduceDeviceResult), ImplKind::CudaLibrary, false)
+        .runByDefault = false;  // run by the s3-reduce preset
+    addGpu("cuda-reduce-device-input", "sum_reduce(A_d): a device array, left untouched",
+           "Session 3's call on a device array: no copy up in the timing (A_d is made before), and the metric "
+           "input_untouched = 1 when A_d still equals A afterwards (the seed's np.allclose check).",
+           LAUNCHLAB_CUDA_ENTRY(reduce_sum::cudaReduceDeviceInput), ImplKind::CudaLibrary, false)
+        .runByDefault = false;  // run by the s3-reduce preset
     nameKernels("reduce_sum", {{"cuda-atomics", {"atomicsKernel"}},
                                {"cuda-naive-race", {"raceKernel"}},
                                {"cuda-tree-global-halving", {"treeSumStepKernel"}},

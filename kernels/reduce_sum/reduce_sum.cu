@@ -1,13 +1,16 @@
 // reduce_sum: atomics only, Harris's shared-memory trees (interleaved, then sequential addressing), a one-pass
 // grid-stride warp-shuffle kernel, and cub::DeviceReduce::Sum.
 // int32 data is summed as uint32 everywhere: the same bits, with wrapping (modulo 2^32) defined by the language.
+#include <algorithm>
 #include <cstdint>
 #include <cub/device/device_reduce.cuh>
 #include <type_traits>
+#include <vector>
 
 #include "common/block_trace.cuh"
 #include "common/gpu_pipeline.cuh"
 #include "common/index_math.h"
+#include "common/phase_timeline.cuh"
 #include "common/row_reduce.cuh"
 #include "common/vec_load.cuh"
 #include "reduce_sum/reduce_sum.h"
@@ -253,22 +256,87 @@ void cudaWarpShuffle(ImplContext& ctx) {
   });
 }
 
+namespace {
+
+/// cub::DeviceReduce::Sum with its temporary storage sized once.
+template <typename A>
+class CubSum {
+ public:
+  explicit CubSum(std::int64_t n) : m_n(n) {
+    LAUNCHLAB_CUDA_CHECK(
+        cub::DeviceReduce::Sum(nullptr, m_bytes, static_cast<const A*>(nullptr), static_cast<A*>(nullptr), n));
+    m_temp = gpu::DeviceBuffer(m_bytes ? m_bytes : 1);
+  }
+  void operator()(const A* in, A* out, cudaStream_t s) {
+    std::size_t bytes = m_bytes;
+    LAUNCHLAB_CUDA_CHECK(cub::DeviceReduce::Sum(m_temp.get(), bytes, in, out, m_n, s));
+  }
+
+ private:
+  std::int64_t m_n;
+  std::size_t m_bytes = 0;
+  gpu::DeviceBuffer m_temp;
+};
+
+void cubLaunchNote(ImplContext& ctx) {
+  ctx.launched = LaunchConfig{Dim3{0, 1, 1}, Dim3{0, 1, 1}, 0};  // 0: not ours to choose
+  ctx.launchNote = "chosen by CUB (its tuning policy); the --block/--grid options do not apply";
+}
+
+}  // namespace
+
 void cudaCub(ImplContext& ctx) {
   dispatch(ctx, [&](auto a) {
     using A = decltype(a);
     const auto n = static_cast<std::int64_t>(ctx.setup.n);
-    std::size_t tempBytes = 0;
-    LAUNCHLAB_CUDA_CHECK(
-        cub::DeviceReduce::Sum(nullptr, tempBytes, static_cast<const A*>(nullptr), static_cast<A*>(nullptr), n));
-    gpu::DeviceBuffer temp(tempBytes ? tempBytes : 1);
-    ctx.launched = LaunchConfig{Dim3{0, 1, 1}, Dim3{0, 1, 1}, 0};  // 0: not ours to choose
-    ctx.launchNote = "chosen by CUB (its tuning policy); the --block/--grid options do not apply";
+    CubSum<A> sum(n);
+    cubLaunchNote(ctx);
     gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
       drawTree<A>(d, n, s);
-      std::size_t bytes = tempBytes;
-      LAUNCHLAB_CUDA_CHECK(cub::DeviceReduce::Sum(temp.get(), bytes, d.input<A>(0), d.output<A>(0), n, s));
+      sum(d.input<A>(0), d.output<A>(0), s);
     });
   });
 }
+
+template <CallForm Form>
+void cudaCallForm(ImplContext& ctx) {
+  dispatch(ctx, [&](auto a) {
+    using A = decltype(a);
+    const std::uint64_t n = ctx.setup.n;
+    const A* x = ctx.inputs[0].view<A>().data();
+    CubSum<A> sum(static_cast<std::int64_t>(n));
+    cubLaunchNote(ctx);
+    ctx.poisonHostOutputs();
+    gpu::Stream stream;
+    const cudaStream_t s = stream.get();
+    gpu::DeviceBuffer dx(n * sizeof(A)), dres(sizeof(A));
+    // A_d = cuda.to_device(A) happens before the calls the seed makes on it: untimed.
+    if (Form == CallForm::DeviceInput) gpu::copyToDevice(dx.get(), x, n * sizeof(A), s);
+    gpu::PhaseTimeline tl(s);
+    for (int r = -ctx.warmup; r < ctx.reps; ++r) {
+      ctx.checkpoint(r);
+      gpu::poison(dres.get(), sizeof(A), s);
+      tl.begin();
+      if (Form != CallForm::DeviceInput) tl.step(Phase::H2D, [&] { gpu::copyToDevice(dx.get(), x, n * sizeof(A), s); });
+      tl.step(Phase::Kernel, [&] { sum(dx.as<A>(), dres.as<A>(), s); });
+      if (Form == CallForm::HostInput)
+        tl.step(Phase::D2H, [&] { gpu::copyToHost(ctx.outputs[0].data(), dres.get(), sizeof(A), s); });
+      tl.end(ctx, r >= 0);
+    }
+    // res= keeps the sum on the device: it is read back once, untimed, for verification.
+    if (Form != CallForm::HostInput) gpu::copyToHost(ctx.outputs[0].data(), dres.get(), sizeof(A), s);
+    std::vector<A> after(Form == CallForm::DeviceInput ? n : 0);
+    if (Form == CallForm::DeviceInput) gpu::copyToHost(after.data(), dx.get(), n * sizeof(A), s);
+    LAUNCHLAB_CUDA_CHECK(cudaStreamSynchronize(s));
+    pairwiseTree(x, n, ctx.outputs[1].view<A>().data());
+    // The seed's np.allclose(A, A_d.copy_to_host()): the reduction leaves its device input as it was.
+    if (Form == CallForm::DeviceInput)
+      ctx.metrics["input_untouched"] = std::equal(after.begin(), after.end(), x) ? 1.0 : 0.0;
+  });
+}
+
+void cudaReduceHostInput(ImplContext& ctx) { cudaCallForm<CallForm::HostInput>(ctx); }
+void cudaReduceDeviceResult(ImplContext& ctx) { cudaCallForm<CallForm::DeviceResult>(ctx); }
+void cudaReduceDeviceInput(ImplContext& ctx) { cudaCallForm<CallForm::DeviceInput>(ctx); }
 
 }  // namespace launchlab::kernels::reduce_sum

@@ -57,4 +57,13 @@ void cudaTreeSequential(ImplContext& ctx);
 void cudaWarpShuffle(ImplContext& ctx);
 void cudaCub(ImplContext& ctx);
 
+/// The three ways Session 3 calls its @cuda.reduce sum_reduce (each on cub::DeviceReduce::Sum): on a host array
+/// (the input copied up, the sum copied back), with res= (the sum stays on the device: no copy back, read once
+/// untimed for verification), and on a device array (no copy up; metric input_untouched checks that the reduction
+/// left it as it was, the seed's np.allclose).
+enum class CallForm { HostInput, DeviceResult, DeviceInput };
+void cudaReduceHostInput(ImplContext& ctx);
+void cudaReduceDeviceResult(ImplContext& ctx);
+void cudaReduceDeviceInput(ImplContext& ctx);
+
 }  // namespace launchlab::kernels::reduce_sum

@@ -60,6 +60,11 @@ class RowNormalize final : public RowWorkload {
            "copied device-to-device into the output buffer (inside the kernel phase), so the input stays for "
            "verification; the result is the same.",
            LAUNCHLAB_CUDA_ENTRY(row_normalize::cudaThreadPerRowInPlace));
+    addGpu("cuda-array-passes", "CUDA array operations (two passes, as CuPy)",
+           "Session 3's exercise 2: x / x.mean(axis=1, keepdims=True) as CuPy runs it, a row-mean reduction kernel "
+           "into a temporary, then a broadcast division kernel over every element.",
+           LAUNCHLAB_CUDA_ENTRY(row_normalize::cudaArrayPasses))
+        .runByDefault = false;  // run by the s3-normalize-array-ops preset
     addGpu("cuda-warp-per-row", "CUDA one warp per row (shuffles)",
            "The 32 lanes of a warp read the row together, add up with __shfl_down_sync, share the mean and divide "
            "their elements.",

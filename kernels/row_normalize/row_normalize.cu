@@ -57,6 +57,27 @@ __global__ void blockPerRowKernel(const T* __restrict__ x, T* __restrict__ y, st
   }
 }
 
+// Session 3's exercise 2, as CuPy array operations: x / x.mean(axis=1, keepdims=True) is one reduction kernel (the
+// row means, into a temporary) and one broadcast element-wise kernel. The means stay in double so the result has
+// the reference's bits.
+template <typename T>
+__global__ void rowMeansKernel(const T* __restrict__ x, Acc* __restrict__ means, std::size_t rows, std::size_t d) {
+  const std::size_t stride = idx::gridStride1D(gridDim.x, blockDim.x);
+  for (std::size_t r = idx::global1D(blockIdx.x, blockDim.x, threadIdx.x); r < rows; r += stride) {
+    Acc sum = 0;
+    for (std::size_t j = 0; j < d; ++j) sum += Acc(x[r * d + j]);
+    means[r] = sum / Acc(d);
+  }
+}
+
+template <typename T>
+__global__ void divideByRowKernel(const T* __restrict__ x, const Acc* __restrict__ means, T* __restrict__ y,
+                                  std::size_t count, std::size_t d) {
+  const std::size_t stride = idx::gridStride1D(gridDim.x, blockDim.x);
+  for (std::size_t i = idx::global1D(blockIdx.x, blockDim.x, threadIdx.x); i < count; i += stride)
+    y[i] = static_cast<T>(Acc(x[i]) / means[i / d]);
+}
+
 template <typename Body>
 void dispatch(ImplContext& ctx, Body body) {
   visitDTypeAmong<float, double>(ctx.setup.dtype, [&](auto t) { body(decltype(t){}); });
@@ -92,6 +113,23 @@ void cudaThreadPerRowInPlace(ImplContext& ctx) {
       LAUNCHLAB_CUDA_CHECK(cudaMemcpyAsync(y, dev.input<T>(0), rows * d * sizeof(T), cudaMemcpyDeviceToDevice, s));
       threadPerRowKernel<T><<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s>>>(y, y, rows, d);
     });
+  });
+}
+
+void cudaArrayPasses(ImplContext& ctx) {
+  dispatch(ctx, [&](auto tag) {
+    using T = decltype(tag);
+    const std::size_t rows = ctx.setup.n, d = std::size_t(ctx.setup.params.integer("d"));
+    const auto cfg = gpu::resolveLaunch1D(ctx, divideByRowKernel<T>, rows * d, gpu::GridPolicy::CoverN);
+    ctx.launchNote =
+        "two array passes (row means, then the broadcast division), each with this launch; " + ctx.launchNote;
+    gpu::DeviceBuffer means(rows * sizeof(Acc));  // allocated once, as CuPy's memory pool reuses its blocks
+    gpu::runPipeline(ctx, [&](gpu::DeviceArrays& dev, cudaStream_t s) {
+      const dim3 grid = gpu::toDim3(cfg.grid), block = gpu::toDim3(cfg.block);
+      rowMeansKernel<T><<<grid, block, 0, s>>>(dev.input<T>(0), means.as<Acc>(), rows, d);
+      divideByRowKernel<T><<<grid, block, 0, s>>>(dev.input<T>(0), means.as<Acc>(), dev.output<T>(0), rows * d, d);
+    });
+    ctx.metrics["kernel_launches_per_rep"] = 2;
   });
 }
 

@@ -11,6 +11,7 @@ using Acc = double;
 
 void cudaThreadPerRow(ImplContext& ctx);
 void cudaThreadPerRowInPlace(ImplContext& ctx);
+void cudaArrayPasses(ImplContext& ctx);
 void cudaWarpPerRow(ImplContext& ctx);
 void cudaBlockPerRow(ImplContext& ctx);
 

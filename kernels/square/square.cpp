@@ -25,8 +25,17 @@ class Square final : public BasicWorkload {
     i.dtypes = {DType::I64, DType::I32, DType::F32, DType::F64};
     i.defaultDType = DType::I64;
     i.defaultN = 4096;
-    i.maxN = (std::uint64_t(1) << 31) - 1;  // arange stays within int32; larger squares wrap (squareOf)
-    i.inputs = {{.name = "a", .title = "a = arange(n)", .yLabel = "a"}};
+    i.maxN = (std::uint64_t(1) << 31) - (1 << 20) -
+             1;  // arange stays within int32 whatever the start; larger squares wrap (squareOf)
+    i.params = {
+        {.name = "start",
+         .label = "First value",
+         .help = "a = start, start + 1, …: 0 is TP 3.2's np.arange(n), 1 the ATLAS training's np.arange(1, 13).",
+         .kind = ParamSpec::Kind::Integer,
+         .defaultValue = 0,
+         .minValue = 0,
+         .maxValue = 1 << 20}};
+    i.inputs = {{.name = "a", .title = "a = arange(start, start + n)", .yLabel = "a"}};
     i.outputs = {{.name = "out", .title = "out = a**2", .yLabel = "a**2"}};
 
     addReference("CPU serial", "One core, a * a in a loop: the reference.", runCpu<false>);
@@ -38,7 +47,7 @@ class Square final : public BasicWorkload {
 
   std::vector<HostArray> makeInputs(const RunSetup& s) const override {
     auto v = allocateInputs(s);
-    fillArange(v[0], 0, 1);
+    fillArange(v[0], double(s.params.integer("start")), 1);
     return v;
   }
 

@@ -48,9 +48,10 @@ class VectorAdd final : public BasicWorkload {
                  .help = "random: x and y uniform random; arange: x = 0, 1, 2, … and y = 1 (TP 3.2's add_kernel); "
                          "seed-a-b: x = 1, 2, 3, … and y = 10, 20, 30, … (TP 3.1's a and b); seed-broadcast: x = "
                          "arange(n) (c = arange(16).reshape(4, 4) flattened) and y = 10, 20, 30, 40 repeated (b "
-                         "broadcast over c's rows); seed-2x: x = arange(n), y = 2 x (add_ufunc on device arrays)",
+                         "broadcast over c's rows); seed-2x: x = arange(n), y = 2 x (add_ufunc on device arrays); "
+                         "seed-plus-ten: x = arange(n), y = 10 (TP 3.1's add_ten(nums) = nums + 10)",
                  .kind = ParamSpec::Kind::Choice,
-                 .choices = {"random", "arange", "seed-a-b", "seed-broadcast", "seed-2x"}}};
+                 .choices = {"random", "arange", "seed-a-b", "seed-broadcast", "seed-2x", "seed-plus-ten"}}};
     i.inputs = {{.name = "x", .title = "x", .yLabel = "x"}, {.name = "y", .title = "y", .yLabel = "y"}};
     i.outputs = {{.name = "out", .title = "out = x + y", .yLabel = "x + y"}};
 
@@ -135,6 +136,9 @@ class VectorAdd final : public BasicWorkload {
     } else if (input == "seed-2x") {
       fillArange(x, 0, 1);
       fillArange(y, 0, 2);
+    } else if (input == "seed-plus-ten") {
+      fillArange(x, 0, 1);
+      fillConstant(y, 10);
     } else if (isFloating(s.dtype)) {
       fillUniform(x, -1, 1, s.seed, 0);
       fillUniform(y, -1, 1, s.seed, 1);

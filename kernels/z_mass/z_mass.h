@@ -1,7 +1,8 @@
 #pragma once
-// z_mass (the ATLAS training's "Compute the Z mass in CUDA", seed file 004): the dimuon invariant mass of each
-// event of a jagged (CSR) array of muons. Event e holds muons offsets[e] .. offsets[e+1]-1 of the columns pt, eta,
-// phi (float32) and charge (int32); its mass is that of its first opposite-charge pair i < j,
+// z_mass (the ATLAS training's "Compute the Z mass in CUDA", a heading and a schedule line of seed file 004): the
+// dimuon invariant mass of each event of a jagged (CSR) array of muons. Event e holds muons offsets[e] ..
+// offsets[e+1]-1 of the columns pt, eta, phi (float32) and charge (int32); its mass is that of its first
+// opposite-charge pair i < j,
 //   m = sqrt(2 pt_i pt_j (cosh(eta_i - eta_j) - cos(phi_i - phi_j)))   (float32, the tutorial's formula)
 // and -1 when it has none. The masses are histogrammed in 120 bins of 1 GeV on [0, 120).
 #include <math.h>

@@ -17,8 +17,7 @@ TEST(CliCourse, ListsEveryExperimentInCourseOrder) {
   }
   EXPECT_NE(r.out.find("run:  hypot --n 1000000 --dtype f32 --block 64 --grid 128"), std::string::npos);
   // The caching lesson's preset times the first, cold repetition: its command says so.
-  EXPECT_NE(r.out.find("run:  row_normalize --n 64 --dtype f64 --param d=64 --param input=arange --warmup 0"),
-            std::string::npos);
+  EXPECT_NE(r.out.find("run:  go_fast --n 64 --dtype f64 --param d=64 --reps 10 --warmup 0"), std::string::npos);
 }
 
 TEST(CliCourse, JsonHasTheSeedRequests) {
@@ -54,6 +53,56 @@ TEST(CliCourse, RunsOneExperimentThroughTheSameParser) {
   ASSERT_EQ(table.code, 0) << table.err;
   EXPECT_NE(table.out.find("tp32-square: square_device"), std::string::npos) << table.out;
   EXPECT_NE(table.out.find("square  n=4Ki (2^12)  dtype=i64"), std::string::npos) << table.out;
+}
+
+TEST(CliCourse, NotesAreListedInPlaceAndPrintedByRun) {
+  Out list = cli("course");
+  ASSERT_EQ(list.code, 0) << list.err;
+  for (const auto& n : launchlab::courseNotes())
+    EXPECT_NE(list.out.find("  " + n.id + "  " + n.title + "  (note: "), std::string::npos) << n.id;
+  EXPECT_NE(list.out.find("es-device-query  cuda.get_current_device(): the GPU's name, SMs and launch limits  (note: "
+                          "course run prints the device query)"),
+            std::string::npos);
+  // The interpreter timings sit before the compiled Monte Carlo loop, as in the seed.
+  EXPECT_LT(list.out.find("tp31-note-hypot-timeit"), list.out.find("tp31-monte-carlo-cpu"));
+  Out note = cli("course run tp31-note-hypot-timeit");
+  ASSERT_EQ(note.code, 0) << note.err;
+  EXPECT_NE(note.out.find("683 ns"), std::string::npos) << note.out;
+  Out query = cli("course run es-device-query");
+  ASSERT_EQ(query.code, 0) << query.err;
+  Out info = cli("info");
+  EXPECT_NE(query.out.find(info.out), std::string::npos) << query.out;  // the device query is `info`
+  Out j = cli("course --json");
+  const auto doc = nlohmann::json::parse(j.out);
+  EXPECT_EQ(doc["notes"].size(), launchlab::courseNotes().size());
+}
+
+TEST(CliCourse, TheJsonIsACourseFileThatReadsBackTheSame) {
+  // COURSE_FORMAT: an experiment copied from `course --json` is a valid course file entry.
+  Out r = cli("course --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  const nlohmann::json file = {{"launchlab_course", 1}, {"experiments", j["experiments"]}, {"notes", j["notes"]}};
+  const launchlab::CourseFile back = launchlab::parseCourseFile("course.json", file.dump());
+  ASSERT_EQ(back.problem, "");
+  const auto& all = launchlab::courseExperiments();
+  ASSERT_EQ(back.experiments.size(), all.size());
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    EXPECT_EQ(back.experiments[i].id, all[i].id);
+    EXPECT_EQ(back.experiments[i].seed.order, all[i].seed.order) << all[i].id;
+    EXPECT_EQ(back.experiments[i].sweep, all[i].sweep) << all[i].id;
+    EXPECT_EQ(back.experiments[i].request.params, all[i].request.params) << all[i].id;
+  }
+  EXPECT_EQ(back.notes.size(), launchlab::courseNotes().size());
+}
+
+TEST(CliCourse, ASweepExperimentRunsItsSweep) {
+  Out list = cli("course");
+  EXPECT_NE(list.out.find("sweep: gaussian_pdf --n 1000000,16777216 --dtype f32,f64"), std::string::npos);
+  Out r = cli("course run tp31-dtype-i32-i64 --reps 1 --warmup 0 --impl cpu-serial");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("i32"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("i64"), std::string::npos) << r.out;  // both dtypes of the one experiment
 }
 
 TEST(CliCourse, BadIdsAndValuesAreBadInput) {

@@ -16,7 +16,7 @@ TEST(Chapters, AreListedOnceInCourseOrder) {
   EXPECT_EQ(c[0], "TP 3.1 — GPU ufuncs");
   EXPECT_EQ(c[1], "TP 3.2 — Custom CUDA kernels");
   EXPECT_EQ(c[2], "TP 3.2 — Atomics and races");
-  EXPECT_EQ(c[3], "TP 3.2 — Memory: coalescing, matrices, shared memory");
+  EXPECT_EQ(c[3], "Spanish notes (001) — Memory: coalescing, 2-D grids, shared memory");
   EXPECT_EQ(c[4], "Session 3 — Porting and CUDA utilities");
   EXPECT_EQ(c[5], "Session 3 — Streams and events");
   EXPECT_EQ(c[6], "Session 3 — Reduce generation");

@@ -8,6 +8,7 @@
 #include "core/engine_fixture.h"
 #include "launchlab/chapters.h"
 #include "launchlab/course.h"
+#include "launchlab/sweep.h"
 
 using namespace launchlab;
 
@@ -29,6 +30,9 @@ std::string launchOf(const RunRequest& r) {
   auto dim = [](const std::optional<Dim3>& d) { return d ? formatDim3(*d) : std::string("auto"); };
   return dim(r.launch.grid) + " x " + dim(r.launch.block);
 }
+
+constexpr std::uint64_t kCpuSuiteMaxN = std::uint64_t(1) << 24;
+constexpr std::uint64_t kCpuSuiteSmallN = std::uint64_t(1) << 20;
 
 /// One seed fact: the experiment's workload, size, dtype and launch (grid x block, as the seed writes [grid, block]).
 struct SeedFact {
@@ -80,7 +84,7 @@ TEST(Course, SizesDtypesAndLaunchesAreTheSeeds) {
       {"tp31-add-ufunc-broadcast", "vector_add", 16, DType::I64, "auto x auto"},
       {"tp31-device-arrays", "vector_add", 100000, DType::F32, "auto x auto"},
       {"tp32-no-synchronize", "vector_add", 4096, DType::I32, "32 x 128"},
-      {"s3-caching", "row_normalize", 64, DType::F64, "auto x auto"},
+      {"s3-caching", "go_fast", 64, DType::F64, "auto x auto"},
       {"atlas-tree-reduction", "reduce_sum", 1u << 20, DType::F64, "auto x auto"},
       {"tp31-nn-hidden-layer", "nn_hidden_layer", 1000000, DType::F32, "auto x auto"},
       {"tp31-l2-norm", "l2_norm", 10, DType::F32, "auto x auto"},
@@ -97,7 +101,7 @@ TEST(Course, SizesDtypesAndLaunchesAreTheSeeds) {
       {"es-matrix-add-2d", "matrix_add_2d", 2048, DType::F32, "64x64 x 32x32"},
       {"es-swap-with-shared", "swap_with_shared", 4, DType::I32, "1 x 4"},
       {"es-tile-transpose", "transpose", 4096, DType::F32, "128x128 x 32x32"},
-      {"dli-nn-hidden-layer-512", "nn_hidden_layer", 1000000, DType::F32, "auto x 512"},
+      {"dli-nn-hidden-layer-512", "nn_hidden_layer", 100000000, DType::F32, "auto x 512"},  // the assessment's 100M
       {"s3-row-normalize", "row_normalize", 32, DType::F32, "1 x 32"},
       {"s3-streams-events", "streams_overlap", 16u << 20, DType::I32, "32768 x 512"},
       {"s3-streams-overlap", "streams_overlap", 16u << 20, DType::I32, "auto x 512"},
@@ -113,6 +117,20 @@ TEST(Course, SizesDtypesAndLaunchesAreTheSeeds) {
       {"atlas-z-mass", "z_mass", 10000000, DType::F32, "auto x 1024"},  // 10M events, (N + 1023) // 1024 x 1024
       {"atlas-histogram-private", "histogram_contention", 10000000, DType::F32, "auto x auto"},
       {"atlas-histogram-contention", "histogram_contention", 10000000, DType::F32, "auto x auto"},
+      {"tp31-add-ten", "vector_add", 10, DType::I64, "auto x auto"},                    // add_ten(np.arange(10))
+      {"tp31-dtype-f32-f64", "gaussian_pdf", 1000000, DType::F32, "auto x 256"},        // then f64, same launch
+      {"tp31-dtype-i32-i64", "vector_add", 16, DType::I32, "auto x auto"},              // then i64
+      {"tp32-coverage-fewer-threads", "launch_coverage", 4096, DType::I32, "32 x 64"},  // threads_per_block 128 -> 64
+      {"es-suma-elementwise", "vector_add", 5, DType::F32, "auto x auto"},
+      {"es-suma-kernel", "vector_add", 5, DType::F32, "1 x 32"},  // (5 + 31) // 32 blocks of 32
+      {"es-suma-kernel-surplus", "launch_coverage", 5, DType::I32, "1 x 32"},
+      {"s3-normalize-array-ops", "row_normalize", 32, DType::F32, "1 x 32"},
+      {"atlas-arange-squared", "square", 12, DType::I64, "auto x auto"},  // np.arange(1, 13)**2
+      {"atlas-quadratic-scalar", "quadratic", 1, DType::F64, "auto x auto"},
+      {"atlas-quadratic-pow", "quadratic", 1000000, DType::F64, "auto x 1024"},
+      {"atlas-intpow", "quadratic", 1000000, DType::F64, "auto x 1024"},
+      {"atlas-quadratic-f32", "quadratic", 1000000, DType::F32, "auto x 1024"},  // torch.rand(1000000): float32
+      {"atlas-sort", "sort", 100000000, DType::F64, "auto x auto"},  // cp.random.uniform(5, 10, 100000000).sort()
   };
   for (const auto& f : facts) {
     SCOPED_TRACE(f.id);
@@ -132,6 +150,7 @@ TEST(Course, InputsAndParametersAreTheSeeds) {
   EXPECT_EQ(get("tp31-zero-suppress").request.params.at("amplitude"), "300");
   EXPECT_EQ(get("tp31-zero-suppress").request.params.at("threshold"), "15");
   EXPECT_EQ(get("tp31-make-pulses").request.params.at("amplitude"), "100");
+  EXPECT_EQ(get("tp31-make-pulses").request.params.at("zero_suppress"), "off");  // the seed's two ufuncs only
   EXPECT_EQ(get("s3-row-normalize").request.params, (P{{"d", "3"}, {"input", "arange"}}));
   EXPECT_EQ(get("s3-forall-round").request.params.at("decimals"), "3");
   EXPECT_EQ(get("es-coalescing").request.params, (P{{"stride", "16"}}));
@@ -142,9 +161,9 @@ TEST(Course, InputsAndParametersAreTheSeeds) {
   EXPECT_EQ(get("atlas-mc-circle").request.params, (P{{"shape", "circle"}}));
   EXPECT_EQ(get("atlas-mc-mandelbrot-area").request.params, (P{{"shape", "mandelbrot"}}));
   EXPECT_EQ(get("tp31-add-ufunc-broadcast").request.params.at("input"), "seed-broadcast");
-  EXPECT_EQ(get("tp31-device-arrays").request.params.at("input"), "seed-2x");          // y = 2 * x
-  EXPECT_EQ(get("s3-caching").request.params, (P{{"d", "64"}, {"input", "arange"}}));  // arange(4096).reshape(64, 64)
-  EXPECT_EQ(get("s3-caching").request.warmup, "0");  // the first call is timed: the cold run
+  EXPECT_EQ(get("tp31-device-arrays").request.params.at("input"), "seed-2x");  // y = 2 * x
+  EXPECT_EQ(get("s3-caching").request.params, (P{{"d", "64"}}));               // arange(4096).reshape(64, 64)
+  EXPECT_EQ(get("s3-caching").request.warmup, "0");                            // the first call is timed: the cold run
   EXPECT_EQ(get("atlas-histogram-private").request.params, (P{{"bins", "120"}}));      // 120 bins per thread
   EXPECT_EQ(get("atlas-histogram-contention").request.params, (P{{"bins", "1200"}}));  // bin = 10 m
   for (const char* id : {"tp32-add-kernel", "tp32-no-synchronize", "tp32-grid-stride-add", "atlas-pycuda-increment",
@@ -159,6 +178,7 @@ TEST_F(CourseRuns, EveryPresetValidatesAndRunsOnTheCpuAsTheSeedSays) {
   // by the launch math (4096 - 16 x 128; 100000 - 30 x 128).
   const std::map<std::pair<std::string, std::string>, std::uint64_t> unwritten = {
       {{"tp32-coverage-too-few", "cpu-emulated-launch"}, 2048},
+      {{"tp32-coverage-fewer-threads", "cpu-emulated-launch"}, 2048},
       {{"tp32-grid-stride-add", "cpu-emulated-one-per-thread"}, 96160}};
   for (const auto& e : courseExperiments()) {
     SCOPED_TRACE(e.id);
@@ -167,6 +187,9 @@ TEST_F(CourseRuns, EveryPresetValidatesAndRunsOnTheCpuAsTheSeedSays) {
     ASSERT_TRUE(problems.empty()) << problems.front().field << ": " << problems.front().message;
     r.reps = 1;
     r.warmup = 0;
+    // A preset beyond 2^24 elements (the assessment's 100M neurons, the sort of 1e8) validates at its size above and
+    // runs here at 2^20: its CPU reference alone would take seconds and gigabytes at the seed's size.
+    if (*r.n > kCpuSuiteMaxN) r.n = kCpuSuiteSmallN;
     const RunResult res = engine->run(r);
     ASSERT_EQ(res.status, Status::Ok) << res.reason;
     EXPECT_EQ(res.n, *r.n);
@@ -185,6 +208,64 @@ TEST_F(CourseRuns, EveryPresetValidatesAndRunsOnTheCpuAsTheSeedSays) {
     }
     EXPECT_GE(cpuRan, 1);
   }
+}
+
+TEST_F(CourseRuns, EverySweepExperimentExpandsIntoValidRuns) {
+  // The comparisons `course run` makes (dtype against dtype, block x grid): every cell parses and validates, and
+  // each runs its CPU reference on the CPU (at most 4 cells per experiment: the sweep's first ones).
+  int sweeps = 0;
+  for (const auto& e : courseExperiments()) {
+    if (e.sweep.empty()) continue;
+    SCOPED_TRACE(e.id);
+    ++sweeps;
+    SweepPlan plan{e.request, {}};
+    const int sm = smCountForSweeps(engine->deviceStatus());
+    for (const auto& [field, text] : e.sweep) {
+      std::string err;
+      const auto values = axisValues(text, &err, sm);
+      ASSERT_TRUE(values) << field << ": " << err;
+      EXPECT_GE(values->size(), 2u) << field;
+      plan.axes.push_back({field, *values});
+    }
+    std::vector<RequestProblem> problems;
+    const auto cells = expandSweep(
+        plan, [&](const RunRequest& r) { return engine->validate(r); }, problems);
+    ASSERT_TRUE(problems.empty()) << problems.front().message;
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+      ASSERT_TRUE(cells[i].request) << cells[i].skipReason;
+      if (i >= 4) continue;
+      RunRequest r = *cells[i].request;
+      r.impls = {"cpu-serial"};
+      r.reps = 1;
+      r.warmup = 0;
+      const RunResult res = engine->run(r);
+      ASSERT_EQ(res.status, Status::Ok) << res.reason;
+      EXPECT_TRUE(res.find("cpu-serial")->verification.passed() ||
+                  res.find("cpu-serial")->verification.outcome == Verification::Outcome::NotChecked);
+    }
+  }
+  EXPECT_GE(sweeps, 4);
+}
+
+TEST_F(CourseRuns, NewSeedExperimentsComputeTheSeedsValues) {
+  auto cpuRun = [&](std::string_view id) {
+    RunRequest r = parsed(get(id));
+    r.reps = 1;
+    r.warmup = 0;
+    r.keepOutputs = true;
+    RunResult res = engine->run(r);
+    EXPECT_EQ(res.status, Status::Ok) << res.reason;
+    return res;
+  };
+  const RunResult squared = cpuRun("atlas-arange-squared");
+  EXPECT_EQ(squared.find("cpu-serial")->outputs.at(0).view<std::int64_t>().back(), 144);  // np.arange(1, 13)**2
+  const RunResult ten = cpuRun("tp31-add-ten");
+  EXPECT_EQ(ten.find("cpu-serial")->outputs.at(0).view<std::int64_t>()[9], 19);  // add_ten(np.arange(10))[9]
+  const RunResult suma = cpuRun("es-suma-kernel");
+  auto c = suma.find("cpu-serial")->outputs.at(0).view<float>();
+  EXPECT_EQ(std::vector<float>(c.begin(), c.end()), (std::vector<float>{11, 22, 33, 44, 55}));
+  const RunResult scalar = cpuRun("atlas-quadratic-scalar");
+  EXPECT_NEAR(scalar.find("cpu-serial")->outputs.at(0).view<double>()[0], 0.009950493836207741, 1e-17);
 }
 
 TEST_F(CourseRuns, AtomicCounterAndReduceGiveTheSeedsAnswers) {
@@ -218,10 +299,11 @@ TEST_F(CourseRuns, AddUfuncPresetsComputeTheSeedsArrays) {
   EXPECT_EQ(outputOf("tp31-add-ufunc-broadcast"), broadcast);
 }
 
-TEST_F(CourseRuns, CachingPresetReportsTheColdFirstRepetition) {
+TEST_F(CourseRuns, CachingPresetRunsGoFastAndReportsTheColdFirstRepetition) {
   RunRequest r = parsed(get("s3-caching"));
   ASSERT_EQ(r.warmup, 0);
   r.reps = 3;
+  r.keepOutputs = true;
   const RunResult res = engine->run(r);
   ASSERT_EQ(res.status, Status::Ok) << res.reason;
   const ImplResult* ref = res.find("cpu-serial");
@@ -230,6 +312,16 @@ TEST_F(CourseRuns, CachingPresetReportsTheColdFirstRepetition) {
   EXPECT_GT(first, 0.0);
   EXPECT_GE(first, ref->phases.at(Phase::Total).minMs);  // one of the timed repetitions, the first
   EXPECT_LE(first, ref->phases.at(Phase::Total).maxMs);
+  // go_fast(arange(4096).reshape(64, 64)): a + sum_i tanh(65 i) = a + tanh(0) + 63 tanh(65 i > 0) = a + 63.
+  EXPECT_DOUBLE_EQ(ref->outputs.at(0).view<double>()[0], 63.0);
+  EXPECT_DOUBLE_EQ(ref->outputs.at(0).view<double>()[4095], 4095.0 + 63.0);
+  // Without a GPU the NVRTC variant is skipped with its reason, and the CPU ones still run.
+  const ImplResult* gpu = res.find("cuda-nvrtc-first-call");
+  ASSERT_NE(gpu, nullptr);
+  if (!engine->deviceStatus().available) {
+    EXPECT_EQ(gpu->status, Status::Skipped);
+    EXPECT_FALSE(gpu->reason.empty());
+  }
   r.warmup = 1;  // with a warm-up there is no cold repetition to report
   EXPECT_EQ(engine->run(r).find("cpu-serial")->metrics.count("first_rep_total_ms"), 0u);
 }

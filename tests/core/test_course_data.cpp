@@ -154,3 +154,66 @@ TEST(CourseData, AnInstructorsFolderFollowsTheCourseAndABadFileLeavesTheOthers) 
             std::vector<std::string>{(dir / "missing").string() + ": not a folder"});
   EXPECT_EQ(courseExperiments().size(), 3u);  // left as it was
 }
+
+TEST(CourseData, NotesAndSweepsAreReadAndCheckedByField) {
+  const std::string withBoth = R"({"launchlab_course": 1, "experiments": [{"id": "a", "chapter": "C", "title": "T",
+      "seed": {"file": "f", "section": "s", "line": 2}, "look_for": "x",
+      "request": {"workload": "hypot", "n": "1000", "dtype": "f32"}, "sweep": {"dtype": "f32,f64", "param:k": "1,2"}}],
+    "notes": [{"id": "n", "chapter": "C", "title": "A note", "seed": {"file": "f", "section": "s", "line": 1},
+      "text": "The seed prints 683 ns.", "command": "info"}]})";
+  const CourseFile f = parseCourseFile("p.json", withBoth);
+  ASSERT_EQ(f.problem, "");
+  ASSERT_EQ(f.notes.size(), 1u);
+  EXPECT_EQ(f.notes[0].text, "The seed prints 683 ns.");
+  EXPECT_EQ(f.notes[0].command, "info");
+  EXPECT_EQ(f.experiments[0].sweep.at("dtype"), "f32,f64");
+  const RequestText swept = sweepRequestText(f.experiments[0]);
+  EXPECT_EQ(swept.dtype, "f32,f64");
+  EXPECT_EQ(swept.params.at("k"), "1,2");
+  EXPECT_EQ(f.experiments[0].request.dtype, "f32");  // the request stays one runnable point
+
+  auto problemWith = [&](const std::string& from, const std::string& to) {
+    std::string t = withBoth;
+    t.replace(t.find(from), from.size(), to);
+    return parseCourseFile("p.json", t).problem;
+  };
+  EXPECT_EQ(problemWith("\"param:k\"", "\"colour\""),
+            "p.json: experiments[0].sweep.colour: not a request field (n, dtype, block, grid, param:<name>)");
+  EXPECT_EQ(problemWith("\"command\": \"info\"", "\"command\": \"rm\""),
+            "p.json: notes[0].command: must be \"info\" or absent");
+  EXPECT_EQ(problemWith("\"text\": \"The seed prints 683 ns.\",", ""), "p.json: notes[0].text: missing");
+}
+
+TEST(CourseData, TheBuiltInCourseListsNotesInPlaceAndEveryIdInItsDoc) {
+  EXPECT_GE(courseExperiments().size(), 55u);
+  EXPECT_GE(courseNotes().size(), 11u);
+  const auto entries = courseInOrder();
+  ASSERT_EQ(entries.size(), courseExperiments().size() + courseNotes().size());
+  for (std::size_t i = 1; i < entries.size(); ++i) {
+    const SeedRef& a = entries[i - 1].experiment ? entries[i - 1].experiment->seed : entries[i - 1].note->seed;
+    const SeedRef& b = entries[i].experiment ? entries[i].experiment->seed : entries[i].note->seed;
+    EXPECT_FALSE(beforeInCourse(b, a)) << i;
+  }
+  // docs/workloads/course.md names every experiment and every note.
+  std::ifstream in(kKernels / ".." / "docs" / "workloads" / "course.md");
+  const std::string doc((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  for (const auto& e : courseExperiments()) EXPECT_NE(doc.find("`" + e.id + "`"), std::string::npos) << e.id;
+  for (const auto& n : courseNotes()) EXPECT_NE(doc.find("`" + n.id + "`"), std::string::npos) << n.id;
+}
+
+TEST(CourseData, TheCourseClaimsNoRatioTheSeedsDoNotMake) {
+  auto noTwoX = [](const std::string& text, const std::string& where) {
+    for (const char* claim : {"2x faster", "2x slower", "2× faster", "2× slower", "copy speed."})
+      EXPECT_EQ(text.find(claim), std::string::npos) << where << ": " << claim;
+  };
+  for (const auto& e : courseExperiments()) noTwoX(e.lookFor + " " + e.differs, e.id);
+  for (const auto& id : lessonWorkloads()) noTwoX(lessonOf(id).lookFor + " " + lessonOf(id).seedNote, id);
+  // The ATLAS experiments of which seed 004 holds only a schedule line or a heading say so.
+  for (const char* id : {"atlas-z-mass", "atlas-tree-reduction", "atlas-histogram-private",
+                         "atlas-histogram-contention", "atlas-mc-circle", "atlas-mc-mandelbrot-area"}) {
+    const CourseExperiment* e = findCourseExperiment(id);
+    ASSERT_NE(e, nullptr) << id;
+    EXPECT_NE(e->differs.find("The seed (004)"), std::string::npos) << id;
+    EXPECT_EQ(e->differs.find("the seed's figure"), std::string::npos) << id;
+  }
+}

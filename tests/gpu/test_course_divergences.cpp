@@ -138,3 +138,58 @@ TEST(CourseDivergences, Int16WaveformAndInPlaceNormalise) {
   ASSERT_EQ(n.status, Status::Ok) << n.reason;
   expectPass(n, "cuda-thread-per-row-in-place");
 }
+
+// Session 3's three calls of sum_reduce on arange(1234) + 1: each gives 761995, and the device input is untouched.
+TEST(CourseDivergences, ReduceCallFormsGiveTheSeedsSumAndLeaveTheDeviceInput) {
+  const RunResult r =
+      run("reduce_sum", 1234, DType::F64,
+          {"cuda-reduce-host-input", "cuda-reduce-device-result", "cuda-reduce-device-input"}, {{"input", "arange"}});
+  for (const char* id : {"cuda-reduce-host-input", "cuda-reduce-device-result", "cuda-reduce-device-input"}) {
+    expectPass(r, id);
+    EXPECT_EQ(impl(r, id).outputs.at(0).view<double>()[0], 761995.0) << id;
+  }
+  EXPECT_EQ(impl(r, "cuda-reduce-device-input").metrics.at("input_untouched"), 1.0);
+  // No copy back with res=, no copy up on a device array: those phases are empty.
+  EXPECT_EQ(impl(r, "cuda-reduce-device-result").phases.at(Phase::D2H).medianMs, 0.0);
+  EXPECT_EQ(impl(r, "cuda-reduce-device-input").phases.at(Phase::H2D).medianMs, 0.0);
+}
+
+// go_fast compiled with NVRTC at the start of the run (s3-caching): it verifies and reports the compile and the
+// first call beside the later calls (their ratio is recorded, not asserted: no timing comparison in tests).
+TEST(CourseDivergences, GoFastCompilesAtRunTimeAndReportsTheFirstCall) {
+  RunRequest req;
+  req.workload = "go_fast";
+  req.n = 64;
+  req.dtype = DType::F64;
+  req.params = {{"d", "64"}};
+  req.impls = {"cuda-nvrtc-first-call"};
+  req.reps = 5;
+  req.warmup = 0;
+  const RunResult r = env().engine->run(req);
+  expectPass(r, "cuda-nvrtc-first-call");
+  const auto& m = impl(r, "cuda-nvrtc-first-call").metrics;
+  for (const char* k : {"compile_ms", "first_call_ms", "later_call_ms", "first_over_later"})
+    EXPECT_EQ(m.count(k), 1u) << k;
+}
+
+// The seed's zero_suppress call alone (int16 up, one kernel, int16 back), the make_pulses exercise without the
+// zero_suppress step, and the array-oriented Mandelbrot: each verifies against cpu-serial.
+TEST(CourseDivergences, SeedOnlyVariantsVerify) {
+  const RunResult zs = run("pulse_waveform", 100000, DType::I16, {"cuda-zero-suppress-only"},
+                           {{"amplitude", "300"}, {"threshold", "15"}});
+  expectPass(zs, "cuda-zero-suppress-only");
+  EXPECT_EQ(impl(zs, "cuda-zero-suppress-only").metrics.at("pcie_bytes"), 2.0 * 2 * 100000);  // int16 up and down
+  const RunResult mp =
+      run("pulse_waveform", 100000, DType::F32, {"cuda-host-roundtrips", "cuda-device-resident", "cuda-fused"},
+          {{"amplitude", "100"}, {"zero_suppress", "off"}});
+  for (const char* id : {"cuda-host-roundtrips", "cuda-device-resident", "cuda-fused"}) expectPass(mp, id);
+  EXPECT_EQ(impl(mp, "cuda-device-resident").metrics.at("pcie_bytes"), (2 * 4 + 4) * 100000.0);  // t, noise up; 1 back
+  const RunResult mb = run("mandelbrot", 200, DType::F32, {"cuda-per-pixel", "cuda-array-passes"});
+  expectPass(mb, "cuda-array-passes");
+  const RunResult q = run("quadratic", 1000000, DType::F64, {"cuda-numpy-passes"}, {{"square", "pow"}});
+  expectPass(q, "cuda-numpy-passes");
+  const RunResult ip = run("quadratic", 1000000, DType::F64, {"cuda-numpy-passes"}, {{"square", "intpow"}});
+  expectPass(ip, "cuda-numpy-passes");
+  const RunResult rn = run("row_normalize", 32, DType::F32, {"cuda-array-passes"}, {{"d", "3"}});
+  expectPass(rn, "cuda-array-passes");
+}

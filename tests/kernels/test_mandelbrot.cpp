@@ -9,7 +9,7 @@ using namespace launchlab::test;
 using launchlab::kernels::mandelbrot::classify;
 
 TEST(Mandelbrot, Metadata) {
-  expectMetadata("mandelbrot", std::string(kChapterAtlasPython), 3);
+  expectMetadata("mandelbrot", std::string(kChapterAtlasPython), 4);
   const auto& info = workload("mandelbrot").info();
   EXPECT_EQ(info.launchDims, 2);
   EXPECT_EQ(info.outputs.at(0).name, "iters");

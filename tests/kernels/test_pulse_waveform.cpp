@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <cmath>
 
 #include "cpu_impl_checks.h"
@@ -113,4 +114,17 @@ TEST(PulseWaveform, DefaultIsTheSeedsInt16Waveform) {
     peak = std::max<int>(peak, wave[i]);
   }
   EXPECT_NEAR(peak, 210, 15);  // 300 * (1 - 0.3) plus noise
+}
+
+TEST(PulseWaveform, WithTheZeroSuppressStepOffTheSecondOutputIsTheWaveform) {
+  // The make_pulses exercise as the seed writes it: make_pulses and add_ufunc only.
+  RunResult r = runCpu("pulse_waveform", 100000, DType::F32, {{"amplitude", "100"}, {"zero_suppress", "off"}});
+  ASSERT_EQ(r.status, Status::Ok) << r.reason;
+  expectCpuImplsPass(r);
+  auto wave = r.find("cpu-serial")->outputs.at(0).view<float>();
+  auto sup = r.find("cpu-serial")->outputs.at(1).view<float>();
+  EXPECT_TRUE(std::equal(wave.begin(), wave.end(), sup.begin()));
+  std::size_t below = 0;  // the noise alone: values below 15 that zero_suppress would have zeroed
+  for (float v : wave) below += (v < 15.0f && v != 0.0f) ? 1 : 0;
+  EXPECT_GT(below, 1000u);
 }

@@ -25,6 +25,24 @@ TEST(Quadratic, SeedValue) {
   EXPECT_TRUE(std::isnan(kernels::quadratic::root(1.0, 0.0, 1.0)));  // no real root
 }
 
+TEST(Quadratic, EverySquareFormGivesTheSameBits) {
+  // b * b, pow(b, 2.0) (CuPy's b**2) and the seed's intpow(b, 2) are the same correctly rounded product.
+  for (const char* form : {"mul", "pow", "intpow"}) {
+    RunResult r = runCpu("quadratic", 20011, DType::F64, {{"square", form}});
+    ASSERT_EQ(r.status, Status::Ok) << r.reason;
+    EXPECT_EQ(r.find("cpu-numpy-passes")->verification.maxAbsError, 0.0) << form;
+  }
+  EXPECT_EQ(kernels::quadratic::squareOf(13.25, int(kernels::quadratic::SquareForm::IntPow)), 13.25 * 13.25);
+}
+
+TEST(Quadratic, SeedScalarInputIsTheSeedsCall) {
+  // quadratic_formula(5, 10, -0.1) = 0.009950493836207741, here as every element of the arrays.
+  RunResult r = runCpu("quadratic", 1, DType::F64, {{"input", "seed-scalar"}});
+  ASSERT_EQ(r.status, Status::Ok) << r.reason;
+  expectCpuImplsPass(r);
+  EXPECT_NEAR(r.find("cpu-serial")->outputs.at(0).view<double>()[0], 0.009950493836207741, 1e-17);
+}
+
 TEST(Quadratic, InputsDeterministicAndInTheSeedsRanges) {
   const auto s = setupFor("quadratic", 20000, DType::F64);
   expectDeterministicInputs("quadratic", s);

@@ -19,7 +19,7 @@ using namespace launchlab;
 namespace rs = launchlab::kernels::reduce_sum;
 
 TEST(ReduceSum, Metadata) {
-  test::expectMetadata("reduce_sum", "Session 3 — Reduce generation", 7);
+  test::expectMetadata("reduce_sum", "Session 3 — Reduce generation", 10);
   const auto& info = test::workload("reduce_sum").info();
   EXPECT_EQ(info.defaultN, 1234u);  // the seed's np.arange(1234) + 1
   EXPECT_EQ(info.defaultDType, DType::F64);

@@ -28,3 +28,14 @@ TEST(Square, Int32SquaresWrapLikeNumPy) {
   EXPECT_EQ(out[46341], -2147479015);  // 46341**2 = 2147488281 wraps to 2147488281 - 2^32
   expectCpuImplsPass(r);
 }
+
+TEST(Square, StartOneIsTheAtlasArangeOneToTwelve) {
+  // np.arange(1, 13)**2 = [1, 4, 9, ..., 144].
+  RunResult r = runCpu("square", 12, DType::I64, {{"start", "1"}});
+  ASSERT_EQ(r.status, Status::Ok) << r.reason;
+  expectCpuImplsPass(r);
+  auto out = r.find("cpu-serial")->outputs.at(0).view<std::int64_t>();
+  std::vector<std::int64_t> expected;
+  for (std::int64_t k = 1; k <= 12; ++k) expected.push_back(k * k);
+  EXPECT_EQ(std::vector<std::int64_t>(out.begin(), out.end()), expected);
+}

@@ -43,6 +43,16 @@ TEST(VectorAdd, SeedInputPatternsOfAddUfunc) {
   for (std::size_t i = 0; i < out.size(); ++i) ASSERT_EQ(out[i], 3.0f * float(i)) << i;
 }
 
+TEST(VectorAdd, PlusTenIsTheSeedsAddTen) {
+  // add_ten(np.arange(10)) = [10, 11, ..., 19].
+  RunResult r = runCpu("vector_add", 10, DType::I64, {{"input", "seed-plus-ten"}});
+  ASSERT_EQ(r.status, Status::Ok) << r.reason;
+  expectCpuImplsPass(r);
+  auto out = r.find("cpu-serial")->outputs.at(0).view<std::int64_t>();
+  EXPECT_EQ(std::vector<std::int64_t>(out.begin(), out.end()),
+            (std::vector<std::int64_t>{10, 11, 12, 13, 14, 15, 16, 17, 18, 19}));
+}
+
 TEST(VectorAdd, BroadcastIsBOverTheRowsOfC) {
   // np.add(b, c) with b = [10, 20, 30, 40] and c = arange(16).reshape(4, 4): element (r, k) = b[k] + c[r, k].
   RunResult r = runCpu("vector_add", 16, DType::I64, {{"input", "seed-broadcast"}});

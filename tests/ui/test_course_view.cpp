@@ -25,13 +25,22 @@ using namespace launchlab::ui;
 
 namespace {
 
-/// The course list's experiment ids, top to bottom.
+/// The course list's experiment ids, top to bottom (notes, which load nothing, have none).
 QStringList listedIds(const CourseList& list) {
   QStringList ids;
   for (int i = 0; i < list.topLevelItemCount(); ++i)
     for (int j = 0; j < list.topLevelItem(i)->childCount(); ++j)
-      ids << list.topLevelItem(i)->child(j)->data(0, kTreeIdRole).toString();
+      if (const QString id = list.topLevelItem(i)->child(j)->data(0, kTreeIdRole).toString(); !id.isEmpty()) ids << id;
   return ids;
+}
+
+/// The course list's note items, top to bottom.
+int listedNotes(const CourseList& list) {
+  int notes = 0;
+  for (int i = 0; i < list.topLevelItemCount(); ++i)
+    for (int j = 0; j < list.topLevelItem(i)->childCount(); ++j)
+      notes += list.topLevelItem(i)->child(j)->text(0).startsWith("Note: ") ? 1 : 0;
+  return notes;
 }
 
 /// Empty when the form holds the experiment's request, else what differs.
@@ -70,7 +79,8 @@ class TestCourseView : public QObject {
     QStringList expected;
     for (const auto& e : courseExperiments()) expected << QString::fromStdString(e.id);
     QCOMPARE(listedIds(list()), expected);
-    QCOMPARE(list().visibleCount(), int(courseExperiments().size()));
+    QCOMPARE(listedNotes(list()), int(courseNotes().size()));
+    QCOMPARE(list().visibleCount(), int(courseExperiments().size() + courseNotes().size()));
   }
 
   void pickingAnExperimentLoadsTheSeedsRequest() {
@@ -120,7 +130,7 @@ class TestCourseView : public QObject {
     m_window->browser()->setFilter("no such experiment at all");
     QCOMPARE(list().visibleCount(), 0);
     m_window->browser()->setFilter("");
-    QCOMPARE(list().visibleCount(), int(courseExperiments().size()));
+    QCOMPARE(list().visibleCount(), int(courseExperiments().size() + courseNotes().size()));
   }
 
   void anUnknownExperimentIsOneErrorAndChangesNothing() {

@@ -231,7 +231,9 @@ class TestLayout : public QObject {
     for (int i = 0; i < tree->topLevelItemCount(); ++i)
       for (int j = 0; j < tree->topLevelItem(i)->childCount(); ++j) {
         QTreeWidgetItem* item = tree->topLevelItem(i)->child(j);
-        const QString title = item->text(0).section(". ", 1);
+        // "N. title" for an experiment, "Note: title" for a note
+        const QString title =
+            item->text(0).startsWith("Note: ") ? item->text(0).mid(6) : item->text(0).section(". ", 1);
         QVERIFY2(!title.isEmpty() && item->toolTip(0).contains(title.toHtmlEscaped()), qPrintable(item->text(0)));
         const QRect cell = tree->visualItemRect(item);
         if (!cell.isValid() || !tree->viewport()->rect().intersects(cell)) continue;  // scrolled out of view

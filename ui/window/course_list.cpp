@@ -42,22 +42,36 @@ CourseList::CourseList(const Registry& registry, QWidget* parent) : QTreeWidget(
 }
 
 /// One top-level item per chapter, in the course's order, as `launchlab-cli course` prints them; an experiment
-/// whose workload this build lacks is listed, greyed, with the reason in its tooltip.
+/// whose workload this build lacks is listed, greyed, with the reason in its tooltip. The course's notes (seed
+/// experiments a compiled program cannot run) sit at their places as items that load nothing, their text in the
+/// tooltip.
 void CourseList::fill() {
   QTreeWidgetItem* top = nullptr;
   std::string_view chapter;
   int number = 0;
-  for (const auto& e : courseExperiments()) {
-    ++number;
-    if (!top || e.chapter != chapter) {
-      chapter = e.chapter;
+  auto under = [&](const std::string& c) {
+    if (!top || c != chapter) {
+      chapter = c;
       top = new QTreeWidgetItem(this, {q(chapter)});
       top->setFlags(Qt::ItemIsEnabled);
       QFont f = top->font(0);
       f.setBold(true);
       top->setFont(0, f);
     }
-    auto* item = new QTreeWidgetItem(top, {QString("%1. %2").arg(number).arg(q(e.title))});
+    return top;
+  };
+  for (const auto& entry : courseInOrder()) {
+    if (const CourseNote* n = entry.note) {
+      auto* item = new QTreeWidgetItem(under(n->chapter), {"Note: " + q(n->title)});
+      item->setFlags(Qt::ItemIsEnabled);
+      item->setForeground(0, QColor(0x66, 0x66, 0x66));
+      item->setToolTip(0, wrapTip(q(n->title) + " (" + q(n->id) + ")\n" + q(n->seed.notebook) + ": " +
+                                  q(n->seed.section) + "\nNothing to run: " + q(n->text)));
+      continue;
+    }
+    const CourseExperiment& e = *entry.experiment;
+    ++number;
+    auto* item = new QTreeWidgetItem(under(e.chapter), {QString("%1. %2").arg(number).arg(q(e.title))});
     item->setData(0, kTreeIdRole, q(e.id));
     QString tip = q(e.title) + " (" + q(e.id) + ")\n" + q(e.seed.notebook) + ": " + q(e.seed.section) + "\n" +
                   "Look for: " + q(e.lookFor);

@@ -9,7 +9,7 @@ namespace launchlab {
 inline constexpr std::string_view kChapterUfuncs = "TP 3.1 — GPU ufuncs";
 inline constexpr std::string_view kChapterCustomKernels = "TP 3.2 — Custom CUDA kernels";
 inline constexpr std::string_view kChapterAtomics = "TP 3.2 — Atomics and races";
-inline constexpr std::string_view kChapterMemory = "TP 3.2 — Memory: coalescing, matrices, shared memory";
+inline constexpr std::string_view kChapterMemory = "Spanish notes (001) — Memory: coalescing, 2-D grids, shared memory";
 inline constexpr std::string_view kChapterPorting = "Session 3 — Porting and CUDA utilities";
 inline constexpr std::string_view kChapterStreams = "Session 3 — Streams and events";
 inline constexpr std::string_view kChapterReduce = "Session 3 — Reduce generation";

@@ -6,6 +6,7 @@
 /// in the same format (useCourseDir). It is the one source of the course presets: the CLI (`launchlab-cli course`),
 /// the window's course list and the tests read it. Plain data, no Qt, no CUDA; immutable once the program has
 /// started (useCourseDir runs before anything reads it).
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -34,7 +35,28 @@ struct CourseExperiment {
   /// Hardware counters (launchlab/counters.h ids) the experiment turns on in the window, the first the one its
   /// lesson is about (highlighted, and on the stage); empty: counters off.
   std::vector<std::string> counters;
+  /// A comparison the seed makes across values of request fields, run as a sweep by `course run` (`launchlab-cli
+  /// sweep`'s axes): field ("n", "dtype", "block", "grid", "param:<name>") -> values as the sweep options write
+  /// them ("f32,f64", "32:1024:32", "sm*1,sm*2"). Empty for a single run. `request` stays one runnable point (the
+  /// window loads it).
+  std::map<std::string, std::string> sweep;
 };
+
+/// A seed experiment that a compiled program cannot run (an interpreter timing, a Python library's behaviour):
+/// listed in the course at its place, with the seed's figures quoted instead of a run.
+struct CourseNote {
+  std::string id;
+  std::string chapter;
+  std::string title;
+  SeedRef seed;
+  std::string text;  ///< what the seed shows, its figures quoted, and why nothing runs here
+  /// A command that shows what the seed shows without a workload run: "info" (the device query), or empty.
+  std::string command;
+};
+
+/// The experiment's request with its sweep's values in place of the fields they vary (the request `launchlab-cli
+/// sweep` takes); the request itself when it has no sweep.
+RequestText sweepRequestText(const CourseExperiment& e);
 
 /// Every course experiment, in the order of the seed files and, within one, of their lines (then `order`); an
 /// instructor's experiments (useCourseDir) follow the built-in ones, in the same order among themselves.
@@ -44,12 +66,31 @@ const std::vector<CourseExperiment>& courseExperiments();
 /// "my/extra.json: experiments[2].look_for: missing". A file with a problem gives no experiments.
 struct CourseFile {
   std::vector<CourseExperiment> experiments;
+  std::vector<CourseNote> notes;
   std::string problem;
 };
 CourseFile parseCourseFile(std::string_view path, std::string_view text);
 
-/// Sorts experiments into course order: seed file, then line, then order.
+/// Sorts experiments (or notes) into course order: seed file, then line, then order.
 void sortByPlace(std::vector<CourseExperiment>& experiments);
+void sortByPlace(std::vector<CourseNote>& notes);
+/// Whether `a` comes before `b` in course order (seed file, line, order).
+bool beforeInCourse(const SeedRef& a, const SeedRef& b);
+
+/// Every course note (the seed experiments without a run), in course order; an instructor's follow the built-in.
+const std::vector<CourseNote>& courseNotes();
+/// One line of the course as it is listed: an experiment or a note (exactly one is set).
+struct CourseEntry {
+  const CourseExperiment* experiment = nullptr;
+  const CourseNote* note = nullptr;
+  const std::string& chapter() const { return experiment ? experiment->chapter : note->chapter; }
+};
+/// The experiments and the notes merged in course order (a note before the experiments at its place or later); the
+/// pointers stay valid until useCourseDir.
+std::vector<CourseEntry> courseInOrder();
+
+/// The note with this id, or nullptr.
+const CourseNote* findCourseNote(std::string_view id);
 
 /// The problems of the built-in course files (empty for a sound tree; a test keeps it so). Their experiments are
 /// left out of courseExperiments().

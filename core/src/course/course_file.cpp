@@ -1,6 +1,6 @@
 // A course file (docs/COURSE_FORMAT.md): {"launchlab_course": 1, "experiments": [...]}, each experiment with the
-// keys `launchlab-cli course --json` writes. Every problem names the file and the field, so that an instructor
-// finds the mistake without reading the loader.
+// keys `launchlab-cli course --json` writes, and optionally notes: seed experiments listed without a run. Every problem
+// names the file and the field, so that an instructor finds the mistake without reading the loader.
 #include <nlohmann/json.hpp>
 
 #include "launchlab/counters.h"
@@ -94,6 +94,32 @@ std::vector<std::string> countersOf(const json& e, const std::string& at) {
   return ids;
 }
 
+/// "sweep": {"dtype": "f32,f64", "block": "32:1024:32", "param:bins": "10,100"}: fields a request has, values as
+/// text (their expansion is checked when the sweep is planned, like `launchlab-cli sweep`'s options).
+std::map<std::string, std::string> sweepOf(const json& e, const std::string& at) {
+  if (!e.contains("sweep")) return {};
+  const json& sw = object(e, "sweep", at);
+  std::map<std::string, std::string> out;
+  for (const auto& [field, v] : sw.items()) {
+    const std::string where = at + "sweep." + field;
+    const bool known = field == "n" || field == "dtype" || field == "block" || field == "grid" ||
+                       (field.rfind("param:", 0) == 0 && field.size() > 6);
+    if (!known) throw FieldError{where, "not a request field (n, dtype, block, grid, param:<name>)"};
+    if (!v.is_string() || v.get<std::string>().empty()) throw FieldError{where, "must be a non-empty string"};
+    out[field] = v.get<std::string>();
+  }
+  if (out.empty()) throw FieldError{at + "sweep", "must name at least one field"};
+  return out;
+}
+
+CourseNote noteOf(const json& n, const std::string& at) {
+  if (!n.is_object()) throw FieldError{at.substr(0, at.size() - 1), "must be an object"};
+  CourseNote note{text(n, "id", at), text(n, "chapter", at), text(n, "title", at),
+                  seedOf(n, at),     text(n, "text", at),    text(n, "command", at, false)};
+  if (!note.command.empty() && note.command != "info") throw FieldError{at + "command", "must be \"info\" or absent"};
+  return note;
+}
+
 CourseExperiment experimentOf(const json& e, const std::string& at) {
   if (!e.is_object()) throw FieldError{at.substr(0, at.size() - 1), "must be an object"};
   CourseExperiment x;
@@ -105,6 +131,7 @@ CourseExperiment experimentOf(const json& e, const std::string& at) {
   x.differs = text(e, "differs", at, false);
   x.request = requestOf(e, at);
   x.counters = countersOf(e, at);
+  x.sweep = sweepOf(e, at);
   return x;
 }
 
@@ -113,7 +140,7 @@ CourseExperiment experimentOf(const json& e, const std::string& at) {
 CourseFile parseCourseFile(std::string_view path, std::string_view content) {
   const std::string where(path);
   const json doc = json::parse(content, nullptr, false);
-  if (doc.is_discarded()) return {{}, where + ": not valid JSON"};
+  if (doc.is_discarded()) return {{}, {}, where + ": not valid JSON"};
   CourseFile out;
   try {
     if (!doc.is_object()) throw FieldError{"(top level)", "must be an object"};
@@ -122,10 +149,16 @@ CourseFile parseCourseFile(std::string_view path, std::string_view content) {
     if (!list.is_array()) throw FieldError{"experiments", "must be an array"};
     for (std::size_t i = 0; i < list.size(); ++i)
       out.experiments.push_back(experimentOf(list[i], "experiments[" + std::to_string(i) + "]."));
+    if (doc.contains("notes")) {
+      const json& notes = doc.at("notes");
+      if (!notes.is_array()) throw FieldError{"notes", "must be an array"};
+      for (std::size_t i = 0; i < notes.size(); ++i)
+        out.notes.push_back(noteOf(notes[i], "notes[" + std::to_string(i) + "]."));
+    }
   } catch (const FieldError& e) {
-    return {{}, where + ": " + e.field + ": " + e.what};
+    return {{}, {}, where + ": " + e.field + ": " + e.what};
   } catch (const json::exception& e) {  // e.g. a number too large for an int
-    return {{}, where + ": " + e.what()};
+    return {{}, {}, where + ": " + e.what()};
   }
   return out;
 }

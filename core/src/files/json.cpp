@@ -104,6 +104,14 @@ std::string deviceStatus(const DeviceStatus& s, int indent) {
   return dumpJson(root, indent);
 }
 
+namespace {
+ordered_json seedJson(const SeedRef& s) {
+  ordered_json j = {{"file", s.file}, {"notebook", s.notebook}, {"section", s.section}, {"line", s.line}};
+  if (s.order != 0) j["order"] = s.order;  // only where it places the item among others at the same line
+  return j;
+}
+}  // namespace
+
 std::string course(int indent) {
   ordered_json arr = ordered_json::array();
   for (const auto& e : courseExperiments()) {
@@ -112,18 +120,27 @@ std::string course(int indent) {
     j["id"] = e.id;
     j["chapter"] = e.chapter;
     j["title"] = e.title;
-    j["seed"] = {
-        {"file", e.seed.file}, {"notebook", e.seed.notebook}, {"section", e.seed.section}, {"line", e.seed.line}};
+    j["seed"] = seedJson(e.seed);
     j["look_for"] = e.lookFor;
     j["differs"] = e.differs;
     j["request"] = {{"workload", t.workload}, {"n", t.n},           {"dtype", t.dtype},
                     {"block", t.block},       {"grid", t.grid},     {"impls", t.impls},
                     {"reps", t.reps},         {"warmup", t.warmup}, {"params", t.params}};
     if (!e.counters.empty()) j["counters"] = e.counters;
+    if (!e.sweep.empty()) j["sweep"] = e.sweep;
     arr.push_back(j);
   }
+  ordered_json notes = ordered_json::array();
+  for (const auto& n : courseNotes())
+    notes.push_back({{"id", n.id},
+                     {"chapter", n.chapter},
+                     {"title", n.title},
+                     {"seed", seedJson(n.seed)},
+                     {"text", n.text},
+                     {"command", n.command}});
   ordered_json root = jsonDocument("launchlab.course");
   root["experiments"] = arr;
+  root["notes"] = notes;
   return dumpJson(root, indent);
 }
 
