@@ -18,7 +18,8 @@ QString valueText(const ImplCounters& ic, const CounterInfo& c) {
   if (ic.kernels.size() > 1) {
     QStringList parts;
     for (const auto& k : ic.kernels)
-      if (auto v = k.values.find(c.id); v != k.values.end()) parts << q(k.kernel) + " " + q(formatCounter(c, v->second));
+      if (auto v = k.values.find(c.id); v != k.values.end())
+        parts << q(k.kernel) + " " + q(formatCounter(c, v->second));
     if (!parts.isEmpty()) return parts.join(", ");
   }
   const auto v = ic.values.find(c.id);
@@ -63,7 +64,8 @@ QString countersLine(const RunResult& r) {
   for (const auto& i : r.impls)
     if (const ImplCounters* c = countersOf(i); c && c->error.ok())
       if (const QString v = valueText(*c, lesson); !v.isEmpty()) parts << q(i.title) + " " + v;
-  if (parts.isEmpty()) return "Counters: " + (firstError.empty() ? q(lesson.title) + " was not measured" : q(firstError));
+  if (parts.isEmpty())
+    return "Counters: " + (firstError.empty() ? q(lesson.title) + " was not measured" : q(firstError));
   return q(lesson.title) + ": " + parts.join(" \u00B7 ");
 }
 
