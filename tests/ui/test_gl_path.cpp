@@ -11,6 +11,7 @@ using namespace launchlab::ui;
 namespace {
 
 constexpr std::uint64_t kKiB = 1024, kMiB = 1024 * kKiB;
+QString crossover(GlDraw kind) { return byteSizeText(interopCrossoverBytes(kind)); }
 
 GlFrameRequest request(GlDraw kind, const HostArray& a) {
   GlFrameRequest q;
@@ -41,20 +42,20 @@ class TestGlPath : public QObject {
     const HostArray hist("h", DType::U32, {1024});  // 4 KiB
     const GlPathChoice c = chooseGlPath(request(GlDraw::Histogram, hist), false);
     QVERIFY(!c.interop);
-    QCOMPARE(c.why, QString("4 KiB is below the interop crossover (~768 KiB)"));
+    QCOMPARE(c.why, "4 KiB is below the interop crossover (~" + crossover(GlDraw::Histogram) + ")");
     const HostArray wave("w", DType::F32, {1000});
     QCOMPARE(chooseGlPath(request(GlDraw::Waveform, wave), false).why,
-             QString("3.9 KiB is below the interop crossover (~10 MiB)"));
+             "3.9 KiB is below the interop crossover (~" + crossover(GlDraw::Waveform) + ")");
   }
 
   void largeOutputsGoThroughInterop() {
     const HostArray img("i", DType::F32, {2048, 2048});
     const GlPathChoice c = chooseGlPath(request(GlDraw::Image, img), false);
     QVERIFY(c.interop);
-    QCOMPARE(c.why, QString("16 MiB is above the interop crossover (~2 MiB)"));
+    QCOMPARE(c.why, "16 MiB is above the interop crossover (~" + crossover(GlDraw::Image) + ")");
     const HostArray pts("p", DType::F32, {3, std::size_t(1) << 20});
     QCOMPARE(chooseGlPath(request(GlDraw::Points, pts), false).why,
-             QString("12 MiB is above the interop crossover (~1.5 MiB)"));
+             "12 MiB is above the interop crossover (~" + crossover(GlDraw::Points) + ")");
   }
 
   /// A waveform reads only its visible elements: zoomed in far enough, even a large one is uploaded.
@@ -64,9 +65,9 @@ class TestGlPath : public QObject {
     QVERIFY(chooseGlPath(q, false).interop);
     QCOMPARE(glFrameBytes(q), std::uint64_t(64) * kMiB);
     q.begin = 1000;
-    q.end = 1000 + (std::uint64_t(1) << 20);  // 4 MiB in view
-    QCOMPARE(glFrameBytes(q), std::uint64_t(4) * kMiB);
-    QCOMPARE(chooseGlPath(q, false).why, QString("4 MiB is below the interop crossover (~10 MiB)"));
+    q.end = 1000 + (std::uint64_t(1) << 12);  // 16 KiB in view
+    QCOMPARE(glFrameBytes(q), std::uint64_t(16) * kKiB);
+    QCOMPARE(chooseGlPath(q, false).why, "16 KiB is below the interop crossover (~" + crossover(GlDraw::Waveform) + ")");
   }
 
   void theCrossoverItselfIsUploadedAndOneByteMoreIsNot() {

@@ -13,20 +13,21 @@ std::uint64_t glFrameBytes(const GlFrameRequest& q) {
 }
 
 std::uint64_t interopCrossoverBytes(GlDraw kind) {
-  // Where the host path's feed (CPU builders + glBufferSubData) reaches interop's ~0.33 ms feed in bench-render on
-  // the H200 (docs/PERFORMANCE.md has the arithmetic): the M4 decimation reads fast, the image and points paths
-  // upload every element, the histogram's sum per bar lies between.
+  // Where the host path's frame (CPU builders + glBufferSubData) costs what interop's does (its ~0.33 ms GL/CUDA
+  // hand-off), from bench-render's rows of both paths on the H200 (docs/PERFORMANCE.md, "The faster path, per
+  // size"): the M4 decimation jumps once it goes parallel, the image and points paths upload every element, the
+  // histogram's sum per bar lies between.
   switch (kind) {
     case GlDraw::Waveform:
-      return 10 * kMiB;
+      return 192 * kKiB;
     case GlDraw::Histogram:
       return 768 * kKiB;
     case GlDraw::Image:
-      return 2 * kMiB;
+      return 128 * kKiB;
     case GlDraw::Points:
-      return 3 * kMiB / 2;
+      return 256 * kKiB;
   }
-  return 2 * kMiB;
+  return 256 * kKiB;
 }
 
 GlPathChoice chooseGlPath(const GlFrameRequest& q, bool onDevice) {
