@@ -39,7 +39,9 @@ t() {  # a step, then its exit status and time on one line
 if [ "$PART" = 1 ]; then
   STEPS=gl t bash "$HERE/recheck.sh" "$BUNDLE" "$OUTDIR/gl" > "$OUTDIR/gl.txt" 2>&1
   export SHOT_MODES=presentation SHOT_SIZES=1280x720
-  t bash "$HERE/gui_screenshots.sh" "$BUNDLE" "$OUTDIR" ${STAGE_SHOTS:-course:atlas-mandelbrot}
+  # CUPTI on the library path: the memory lessons' shots measure their counters (in the window's worker).
+  LD_LIBRARY_PATH="$G/cupti:${LD_LIBRARY_PATH:-}" t bash "$HERE/gui_screenshots.sh" "$BUNDLE" "$OUTDIR" \
+    ${STAGE_SHOTS:-course:atlas-mandelbrot}
   # The wave-and-tail lesson: one block more than 8 per SM of an H200 (1057 x 256 threads), traced.
   LD_LIBRARY_PATH="$G/lib" t "$G/bin/launchlab-cli" run vector_add --n 2^26 --impl cuda-grid-stride --block 256 \
     --grid 1057 --trace-blocks --save-run "$ROOT/tail.llrun" > "$OUTDIR/tail_run.txt" 2>&1
