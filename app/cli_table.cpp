@@ -86,6 +86,8 @@ std::string renderRun(const RunResult& r) {
     if (!i.launchNote.empty() && i.launchNote != "as requested") notes.push_back(i.implId + ": " + i.launchNote);
     for (const auto& [k, v] : i.scalars) notes.push_back(i.implId + ": output " + k + " = " + num(v, "%.10g"));
     for (const auto& [k, v] : i.metrics) notes.push_back(i.implId + ": " + k + " = " + num(v, "%.6g"));
+    // The lesson in words, so that a terminal tells an expected outcome from a failure as the window does.
+    if (i.showsLesson()) notes.push_back(i.implId + ": lesson: " + i.verification.note);
     if (i.verification.outcome == Verification::Outcome::Fail && !i.verification.firstMismatches.empty())
       notes.push_back(i.implId + ": first mismatch at index " + std::to_string(i.verification.firstMismatches.front()) +
                       " (tolerance " + i.verification.note + ")");

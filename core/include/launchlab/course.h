@@ -23,6 +23,15 @@ struct SeedRef {
   int order = 0;         ///< among experiments at the same file and line: the smaller first
 };
 
+/// How the window opens an experiment (the course file's optional "stage"): the view that teaches it, the
+/// implementation that view shows, and the time the timing chart leads with. Empty fields: the workload's defaults.
+struct StageView {
+  std::string view;    ///< an output's name ("timeline"), or "timing" for the timing chart
+  std::string impl;    ///< the implementation shown ("cuda-streams"), when not the first GPU one
+  std::string timing;  ///< "kernel": the chart leads with kernel time (the lesson is the kernel); "" the total
+  bool operator==(const StageView&) const = default;
+};
+
 struct CourseExperiment {
   std::string id;       ///< stable id for the command line and settings: "tp32-hypot-128x64"
   std::string chapter;  ///< the chapter the seed teaches it in (the built-in course: one of chapters.h)
@@ -31,6 +40,7 @@ struct CourseExperiment {
   std::string lookFor;  ///< one line: what the run shows
   std::string differs;  ///< what differs from the seed and why; empty when the run is the seed's
   RequestText request;  ///< the preset as text; parseRequest turns it into the run
+  StageView stage;      ///< how the window opens it
 };
 
 /// Every course experiment, in the order of the seed files and, within one, of their lines (then `order`); an

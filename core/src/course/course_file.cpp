@@ -77,6 +77,16 @@ RequestText requestOf(const json& e, const std::string& at) {
   return t;
 }
 
+StageView stageOf(const json& e, const std::string& at) {
+  if (!e.contains("stage")) return {};
+  const json& st = object(e, "stage", at);
+  const std::string p = at + "stage.";
+  StageView v{text(st, "view", p, false), text(st, "impl", p, false), text(st, "timing", p, false)};
+  if (!v.timing.empty() && v.timing != "kernel" && v.timing != "total")
+    throw FieldError{p + "timing", "must be \"kernel\" or \"total\""};
+  return v;
+}
+
 CourseExperiment experimentOf(const json& e, const std::string& at) {
   if (!e.is_object()) throw FieldError{at.substr(0, at.size() - 1), "must be an object"};
   CourseExperiment x;
@@ -87,6 +97,7 @@ CourseExperiment experimentOf(const json& e, const std::string& at) {
   x.lookFor = text(e, "look_for", at);
   x.differs = text(e, "differs", at, false);
   x.request = requestOf(e, at);
+  x.stage = stageOf(e, at);
   return x;
 }
 

@@ -119,6 +119,8 @@ std::string course(int indent) {
     j["request"] = {{"workload", t.workload}, {"n", t.n},           {"dtype", t.dtype},
                     {"block", t.block},       {"grid", t.grid},     {"impls", t.impls},
                     {"reps", t.reps},         {"warmup", t.warmup}, {"params", t.params}};
+    if (e.stage != StageView{})
+      j["stage"] = {{"view", e.stage.view}, {"impl", e.stage.impl}, {"timing", e.stage.timing}};
     arr.push_back(j);
   }
   ordered_json root = jsonDocument("launchlab.course");
