@@ -90,7 +90,10 @@ class ImageView final : public QcpViewBase {
     m_plot->xAxis->setLabel(d.spec.xLabel == "index" ? "column" : QString::fromStdString(d.spec.xLabel));
     m_plot->yAxis->setLabel("row");
     QVector<double> bx, by;
-    for (auto i : mismatches())
+    // An expected outcome's differences are the lesson, drawn by the markers' colours: no red crosses on them.
+    const ImplResult* shown = d.impl(d.source);
+    const bool lesson = shown && shown->showsLesson();
+    for (auto i : lesson ? std::vector<std::uint64_t>{} : mismatches())
       if (g.cols) {
         bx << double(i % g.cols) + 0.5;
         by << double(i / g.cols) + 0.5;

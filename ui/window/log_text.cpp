@@ -3,7 +3,7 @@
 #include <QLocale>
 #include <QStringList>
 
-#include "launchlab/workload.h"
+#include "launchlab/expected_outcome.h"
 
 namespace launchlab::ui {
 
@@ -58,8 +58,8 @@ QString runLessonsText(const RunResult& r) {
                               .arg(QLocale(QLocale::English).toString(qulonglong(v.mismatches)),
                                    QLocale(QLocale::English).toString(qulonglong(v.compared)));
     // A declared expected outcome's note is the whole sentence, with its count; an undeclared one gets the count.
-    if (v.note.starts_with(kExpectedOutcome))
-      lessons << q(i.title) + ": " + q(v.note.substr(kExpectedOutcome.size()));
+    if (declaredLesson(i))
+      lessons << q(i.title) + ": " + q(lessonSentence(i));
     else
       lessons << q(i.title) + ": " + (v.note.empty() ? count : q(v.note) + " (" + count + ")") +
                      " \xE2\x80\x94 the outcome this demonstration shows";
