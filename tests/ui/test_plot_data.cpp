@@ -283,8 +283,8 @@ class TestPlotData : public QObject {
     HostArray img("m", DType::I32, {4, 8});
     auto v = img.view<std::int32_t>();
     for (std::size_t i = 0; i < 32; ++i) v[i] = std::int32_t(i / 8);  // rows 0..3: block ids
-    for (std::size_t i = 20; i < 30; ++i) v[i] = -1;                   // the tail never written
-    for (std::size_t i = 30; i < 32; ++i) v[i] = -2;                   // padding
+    for (std::size_t i = 20; i < 30; ++i) v[i] = -1;                  // the tail never written
+    for (std::size_t i = 30; i < 32; ++i) v[i] = -2;                  // padding
     const std::vector<MarkerValue> markers{{-1, "never written"}, {-2, "padding"}};
     const ImageGrid g = downsampleImage(img, 512);
     const ImageMarkers m = findImageMarkers(g, markers);

@@ -48,10 +48,7 @@ class ImageView final : public QcpViewBase {
     m_marks = new QCPColorMap(m_plot->xAxis, m_plot->yAxis);
     m_marks->setInterpolate(false);
     m_marks->setLayer("axes");
-    for (QCPAbstractPlottable* p :
-         {static_cast<QCPAbstractPlottable*>(m_map), static_cast<QCPAbstractPlottable*>(m_bad),
-          static_cast<QCPAbstractPlottable*>(m_marks)})
-      p->removeFromLegend();
+    m_marks->removeFromLegend();
     m_plot->xAxis->setTicker(m_xTicks);
     m_plot->yAxis->setTicker(m_yTicks);
     // Square pixels: a square matrix drawn as a wide band misleads (the memory chapter's lessons are about rows and
@@ -132,10 +129,15 @@ class ImageView final : public QcpViewBase {
     auto* data = m_marks->data();
     for (auto* key : m_markKeys) m_plot->removePlottable(key);
     m_markKeys.clear();
+    // The legend (shown only with markers) lists the markers alone; without them it keeps the map's entry, as an
+    // empty legend would shrink the layout's column to nothing even while hidden.
     if (marks.cellMarker.empty()) {
       data->clear();
+      if (!m_plot->legend->hasItemWithPlottable(m_map)) m_map->addToLegend();
       return;
     }
+    m_map->removeFromLegend();
+    m_bad->removeFromLegend();
     const std::size_t k = marks.present.size();
     QCPColorGradient grad;
     grad.clearColorStops();

@@ -224,8 +224,14 @@ void MainWindow::restoreDesk() {
 }
 
 void MainWindow::arrangeResults() {
-  // Wide and at a desk: a 1920 x 1080 window has room for both side by side at full height.
-  const bool wide = !m_style.presentation && width() >= 1600 && width() * 10 >= height() * 16;
+  // Wide and at a desk: a 1920 x 1080 window has room for both side by side at full height. Side by side, the window
+  // is at least as wide as both minimums together: "wide" starts above that, so a window that narrows always gets
+  // back under the threshold (and the plots back on top of each other).
+  const int results = m_resultsSplit->minimumSizeHint().width();
+  const int sideBySide = minimumSizeHint().width() - results + m_outputs->minimumSizeHint().width() +
+                         m_bottomTabs->minimumSizeHint().width() + m_resultsSplit->handleWidth();
+  const bool wide =
+      !m_style.presentation && width() >= std::max(1600, sideBySide + 100) && width() * 10 >= height() * 16;
   const Qt::Orientation want = wide ? Qt::Horizontal : Qt::Vertical;
   if (m_resultsSplit->orientation() == want) return;
   m_resultsSplit->setOrientation(want);
