@@ -132,10 +132,14 @@ class TestBlocksOnSms : public QObject {
 
   void untracedAndCpuImplementationsSaySo() {
     auto view = makeBlocksOnSmsView(nullptr);
+    view->widget()->resize(900, 400);
     view->setData(dataFor(tracedOutcome(), "cuda-untraced"));
     QCOMPARE(view->drawnPoints(), 0);
     auto* plot = qobject_cast<QCustomPlot*>(view->widget());
     QCOMPARE(curvePoints(plot, 0), 0);
+    // The message keeps the plot's width (an emptied legend used to shrink the plot's column to a sliver).
+    plot->replot();
+    QVERIFY2(plot->axisRect()->width() > 450, qPrintable(QString::number(plot->axisRect()->width())));
     view->setData(dataFor(tracedOutcome(), "cuda"));
     QCOMPARE(view->drawnPoints(), 7);
     view->setData(dataFor(tracedOutcome(), "cpu-serial"));

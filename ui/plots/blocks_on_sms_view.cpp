@@ -182,7 +182,9 @@ class BlocksOnSmsView final : public QcpViewBase {
   void clearData() override {
     for (auto* w : m_waves) {
       w->data()->clear();
-      showInLegend(w, false);
+      // The first wave stays listed (the legend is hidden with a message): an empty legend would shrink the
+      // layout's column, and the message with it, to nothing.
+      showInLegend(w, w == m_waves[0]);
     }
     m_smTicks->clear();
     m_subtitle->setText({});
