@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <sstream>
 
+#include "launchlab/expected_outcome.h"
 #include "launchlab/parse.h"
 
 namespace launchlab::cli {
@@ -46,7 +47,8 @@ std::string verification(const ImplResult& i) {
     case Verification::Outcome::Fail:
       return "FAIL: " + std::to_string(v.mismatches) + "/" + std::to_string(v.compared) + " mismatches";
     case Verification::Outcome::Demonstration:
-      return "demonstration: " + std::to_string(v.mismatches) + " differ (the lesson)";
+      return v.mismatches ? "demonstration: " + std::to_string(v.mismatches) + " differ (the lesson)"
+                          : std::string(i.showsLesson() ? "pass: its lesson below" : "demonstration: none differ");
     default:
       return std::string(outcomeName(v.outcome));
   }
@@ -86,6 +88,8 @@ std::string renderRun(const RunResult& r) {
     if (!i.launchNote.empty() && i.launchNote != "as requested") notes.push_back(i.implId + ": " + i.launchNote);
     for (const auto& [k, v] : i.scalars) notes.push_back(i.implId + ": output " + k + " = " + num(v, "%.10g"));
     for (const auto& [k, v] : i.metrics) notes.push_back(i.implId + ": " + k + " = " + num(v, "%.6g"));
+    // The lesson in words, so that a terminal tells an expected outcome from a failure as the window does.
+    if (i.showsLesson()) notes.push_back(i.implId + ": lesson: " + lessonSentence(i));
     if (i.verification.outcome == Verification::Outcome::Fail && !i.verification.firstMismatches.empty())
       notes.push_back(i.implId + ": first mismatch at index " + std::to_string(i.verification.firstMismatches.front()) +
                       " (tolerance " + i.verification.note + ")");

@@ -101,7 +101,8 @@ class Coalescing final : public BasicWorkload {
     addGpu("cuda-coalesced", "CUDA coalesced, out[i] = a[i] + b[i]",
            "The seed's coalesced=True branch: a warp loads 32 neighbouring elements (4 sectors for f32). Verified "
            "against a[i] + b[i] computed on the host (the strided formula at stride 1).",
-           LAUNCHLAB_CUDA_ENTRY(coalescing::cudaCoalesced));
+           LAUNCHLAB_CUDA_ENTRY(coalescing::cudaCoalesced))
+        .sameOutputAsReference = false;
     addGpu("cuda-strided", "CUDA strided, out[i] = a[s·i] + b[s·i]",
            "The seed's coalesced=False branch: lanes s elements apart, up to one 32-byte sector per lane.",
            LAUNCHLAB_CUDA_ENTRY(coalescing::cudaStrided));

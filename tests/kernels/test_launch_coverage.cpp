@@ -85,6 +85,19 @@ TEST(LaunchCoverage, SimulatedLaunchesMatchOrLeaveTheTailUnwritten) {
   }
 }
 
+namespace {
+/// The workload's verification of `got` as a launch of `grid` x 128 threads reported it.
+Verification verifyAs(const char* impl, const std::vector<HostArray>& ref, const std::vector<HostArray>& got,
+                      std::uint64_t grid = 24) {
+  const auto& w = test::workload("launch_coverage");
+  LaunchConfig launched;
+  launched.grid = {std::uint32_t(grid), 1, 1};
+  launched.block = {128, 1, 1};
+  return w.verifyLaunched(test::setupFor("launch_coverage", 4096, DType::I32), {}, ref, got,
+                          test::spec("launch_coverage", impl), &launched);
+}
+}  // namespace
+
 TEST(LaunchCoverage, VerificationNamesTheUnwrittenElements) {
   const auto& w = test::workload("launch_coverage");
   auto s = test::setupFor("launch_coverage", 4096, DType::I32);
@@ -94,22 +107,39 @@ TEST(LaunchCoverage, VerificationNamesTheUnwrittenElements) {
   auto g = got[0].view<std::int32_t>();
   for (std::size_t i = 3072; i < 4096; ++i) g[i] = lc::kNeverWritten;  // --grid 24: 3072 threads
   // Exactly the tail a short grid leaves: the expected outcome, the lesson, not a failure.
-  auto v = w.verify(s, ref, got, test::spec("launch_coverage", "cuda-bounds-checked"));
+  auto v = verifyAs("cuda-bounds-checked", ref, got);
   EXPECT_EQ(v.outcome, Verification::Outcome::Demonstration);
   EXPECT_EQ(v.mismatches, 1024u);
   EXPECT_NE(v.note.find("1024 of 4096 elements never written"), std::string::npos) << v.note;
-  v = w.verify(s, ref, got, test::spec("launch_coverage", "cuda-no-bounds-check"));
+  v = verifyAs("cuda-no-bounds-check", ref, got);
   EXPECT_NE(v.note.find("guard zone"), std::string::npos) << v.note;
-  v = w.verify(s, ref, ref, test::spec("launch_coverage", "cuda-bounds-checked"));
+  v = verifyAs("cuda-bounds-checked", ref, ref, 32);
   EXPECT_EQ(v.outcome, Verification::Outcome::Pass);
   // A gap inside the array, or a wrong value, is no launch's expected outcome: a real failure.
   auto gap = ref;
   gap[0].view<std::int32_t>()[100] = lc::kNeverWritten;
-  EXPECT_EQ(w.verify(s, ref, gap, test::spec("launch_coverage", "cuda-bounds-checked")).outcome,
-            Verification::Outcome::Fail);
+  EXPECT_EQ(verifyAs("cuda-bounds-checked", ref, gap).outcome, Verification::Outcome::Fail);
   got[0].view<std::int32_t>()[10] = 7;
-  EXPECT_EQ(w.verify(s, ref, got, test::spec("launch_coverage", "cpu-emulated-launch")).outcome,
-            Verification::Outcome::Fail);
+  EXPECT_EQ(verifyAs("cpu-emulated-launch", ref, got).outcome, Verification::Outcome::Fail);
+}
+
+TEST(LaunchCoverage, TooManyThreadsCountsTheMaskedSurplus) {
+  const auto& w = test::workload("launch_coverage");
+  auto ref = w.makeOutputs(test::setupFor("launch_coverage", 4096, DType::I32));
+  lc::fillIdealMap(ref[0].view<std::int32_t>(), 4096, 128, lc::Value::BlockId, false);
+  // 64 x 128 threads on 4096 elements: the map is exact, the lesson is the 4096 threads the check masked.
+  auto v = verifyAs("cpu-emulated-launch", ref, ref, 64);
+  EXPECT_EQ(v.outcome, Verification::Outcome::Demonstration);
+  EXPECT_EQ(v.mismatches, 0u);
+  EXPECT_NE(v.note.find("8192 threads for 4096 elements: the bounds check if (i < n) masked 4096 surplus threads"),
+            std::string::npos)
+      << v.note;
+  // The exact grid, or less than a block over (an automatic grid's rounding), is a plain pass.
+  EXPECT_EQ(verifyAs("cpu-emulated-launch", ref, ref, 32).outcome, Verification::Outcome::Pass);
+  // The implementation without the check is the other demonstration: its surplus writes land in the guard zone.
+  EXPECT_NE(verifyAs("cuda-no-bounds-check", ref, ref, 64).note.find("guard zone"), std::string::npos);
+  // The CPU fills that ignore the launch never teach it.
+  EXPECT_EQ(verifyAs("cpu-parallel", ref, ref, 64).outcome, Verification::Outcome::Pass);
 }
 
 TEST(LaunchCoverage, ReferenceCacheKeysOnTheLaunch) {

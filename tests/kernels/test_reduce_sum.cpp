@@ -211,3 +211,42 @@ TEST(ReduceSum, TreeOutputIsAtlasPairwiseTree) {
   const auto big = treeOf({1, 1, 1, 1, 1, 1, 1, 1, 100});
   EXPECT_EQ(big[24], 8.0);
 }
+
+TEST(ReduceSum, TheNaiveRaceIsTheLessonOnlyWhenItLostUpdates) {
+  const auto& w = test::workload("reduce_sum");
+  const ImplSpec& race = test::spec("reduce_sum", "cuda-naive-race");
+  EXPECT_FALSE(race.expectedOutcome.empty());
+  auto s = test::setupFor("reduce_sum", 1000, DType::F64, {{"input", "random"}});
+  auto in = w.makeInputs(s);
+  const auto x = in[0].view<double>();
+  auto ref = w.makeOutputs(s);
+  ref[0].view<double>()[0] = rs::neumaierSum(x);
+  rs::pairwiseTree(x.data(), x.size(), ref[1].view<double>().data());
+  const auto verdict = [&](double sum) {
+    auto got = ref;
+    got[0].view<double>()[0] = sum;
+    Verification v = w.verifyLaunched(s, in, ref, got, race, nullptr);
+    settleDemonstration(v, race);
+    return v;
+  };
+  // Threads overwrote each other: what is left is the sum of some of the elements.
+  double some = 0;
+  for (std::size_t i = 0; i < x.size(); i += 7) some += x[i];
+  const auto lost = verdict(some);
+  EXPECT_EQ(lost.outcome, Verification::Outcome::Demonstration);
+  EXPECT_NE(lost.note.find("the threads' updates overwrote each other \u2014 the race this experiment demonstrates"),
+            std::string::npos)
+      << lost.note;
+  // A sum beyond every element's, or NaN, no race can leave: a broken kernel, red.
+  double positive = 0;
+  for (double e : x) positive += e > 0 ? e : 0;
+  EXPECT_EQ(verdict(positive + 10).outcome, Verification::Outcome::Fail);
+  EXPECT_EQ(verdict(std::nan("")).outcome, Verification::Outcome::Fail);
+  // The other reductions have no expected outcome: the same partial sum fails them.
+  Verification atomics = w.verifyLaunched(s, in, ref, ref, test::spec("reduce_sum", "cuda-atomics"), nullptr);
+  EXPECT_EQ(atomics.outcome, Verification::Outcome::Pass);
+  auto got = ref;
+  got[0].view<double>()[0] = some;
+  EXPECT_EQ(w.verifyLaunched(s, in, ref, got, test::spec("reduce_sum", "cuda-atomics"), nullptr).outcome,
+            Verification::Outcome::Fail);
+}

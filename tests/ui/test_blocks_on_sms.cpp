@@ -77,23 +77,69 @@ class TestBlocksOnSms : public QObject {
     QCOMPARE(plot->xAxis->range().upper, 30.0 * 1.02);  // microseconds
     auto* subtitle = qobject_cast<QCPTextElement*>(plot->plotLayout()->element(1, 0));
     QVERIFY(subtitle);
+    // One line with the lesson's numbers: waves, the tail's share, the imbalance.
     QCOMPARE(subtitle->text(),
-             QString("blocks: 7 on 2 of 3 SMs, 3 to 4 per SM; up to 2 at once on one SM (occupancy: 2 resident)\n"
-                     "waves: 2 observed on the busiest SM, 1.17 predicted (7 blocks / 6 per wave: 1 full, then 1)\n"
-                     "time: 30.0 us from the first block's start to the last one's end; tail 10.0 us (33%) after "
-                     "the first SM ran out of blocks"));
+             QString("2 waves (1.17 predicted) \u00b7 tail 33 % of 30 \u00b5s \u00b7 3 to 4 blocks per SM"));
     QVERIFY(view->summary().startsWith("blocks: 7 on 2 of 3 SMs"));
     plot->replot();  // sizes the bars to the lanes
     auto* wave1 = qobject_cast<QCPCurve*>(plot->plottable(0));
     QVERIFY(wave1->pen().widthF() > 1.0);
   }
 
+  /// 132 SMs in a 720p-sized plot: neighbouring SMs share a lane, labels name the groups and never overlap, the
+  /// second wave's start is marked and the tail shaded; zoomed in on a few SMs, each SM has its lane again.
+  void manySmsShareLanesUntilZoomedIn() {
+    auto o = tracedOutcome();
+    o->result.device.info.multiprocessors = 132;
+    auto& trace = o->result.impls[1].blockTrace;
+    trace.clear();
+    for (std::uint32_t b = 0; b < 300; ++b)  // 2 resident per SM: 264 blocks in wave 1, 36 in wave 2
+      trace.push_back({b, b % 132, b < 264 ? 0u : 10'000u, b < 264 ? 10'000u : 20'000u});
+    o->result.impls[1].kernelOccupancy = {{.gridBlocks = 300, .blocksPerSm = 2}};
+    auto view = makeBlocksOnSmsView(nullptr);
+    view->widget()->resize(1200, 420);
+    view->setData(dataFor(o, "cuda"));
+    auto* plot = qobject_cast<QCustomPlot*>(view->widget());
+    plot->replot();
+    plot->replot();  // the second layout sees the labels of the first
+    auto ticker = plot->yAxis->ticker().dynamicCast<QCPAxisTickerText>();
+    QVERIFY(ticker);
+    const auto ticks = ticker->ticks();
+    QVERIFY(ticks.size() >= 3);
+    QVERIFY(ticks.first().contains(QString("\u2013")));  // "0-3": a group of SMs
+    QVERIFY(plot->yAxis->label().startsWith("SM (groups of"));
+    const double textPx = QFontMetrics(plot->yAxis->tickLabelFont()).height();
+    for (auto it = ticks.begin(); std::next(it) != ticks.end(); ++it) {
+      const double gap = std::abs(plot->yAxis->coordToPixel(std::next(it).key()) - plot->yAxis->coordToPixel(it.key()));
+      QVERIFY2(gap >= textPx, qPrintable(QString("labels %1 px apart, text %2 px").arg(gap).arg(textPx)));
+    }
+    // The wave boundary (a dashed line) and the tail (a shaded rectangle).
+    int lines = 0, rects = 0;
+    for (int i = 0; i < plot->itemCount(); ++i) {
+      lines += qobject_cast<QCPItemStraightLine*>(plot->item(i)) != nullptr;
+      rects += qobject_cast<QCPItemRect*>(plot->item(i)) != nullptr;
+    }
+    QCOMPARE(lines, 1);
+    QCOMPARE(rects, 1);
+    // Zoomed in on 8 SMs: one lane each, labelled by its SM.
+    plot->yAxis->setRange(-0.5, 7.5);
+    plot->replot();
+    QCOMPARE(plot->yAxis->label(), QString("SM"));
+    const auto zoomed = plot->yAxis->ticker().dynamicCast<QCPAxisTickerText>()->ticks();
+    QVERIFY(zoomed.contains(0.0));
+    QCOMPARE(zoomed.value(0.0), QString("0"));
+  }
+
   void untracedAndCpuImplementationsSaySo() {
     auto view = makeBlocksOnSmsView(nullptr);
+    view->widget()->resize(900, 400);
     view->setData(dataFor(tracedOutcome(), "cuda-untraced"));
     QCOMPARE(view->drawnPoints(), 0);
     auto* plot = qobject_cast<QCustomPlot*>(view->widget());
     QCOMPARE(curvePoints(plot, 0), 0);
+    // The message keeps the plot's width (an emptied legend used to shrink the plot's column to a sliver).
+    plot->replot();
+    QVERIFY2(plot->axisRect()->width() > 450, qPrintable(QString::number(plot->axisRect()->width())));
     view->setData(dataFor(tracedOutcome(), "cuda"));
     QCOMPARE(view->drawnPoints(), 7);
     view->setData(dataFor(tracedOutcome(), "cpu-serial"));

@@ -7,7 +7,9 @@
 #include <QImage>
 #include <QTemporaryDir>
 #include <QTest>
+#include <optional>
 #include <stdexcept>
+#include <vector>
 
 #include "fakes.h"
 #include "launchlab/io/npy.h"
@@ -105,6 +107,19 @@ struct Throwing final : Renderable {
   QString exportTitle() const override { return "broken"; }
 };
 
+/// Records the styles it is asked to draw in.
+struct Projectable final : Renderable {
+  std::vector<std::optional<bool>> asked;  ///< per projectAs call: the style's presentation flag, or nullopt
+  std::vector<bool> drawnPresentation;     ///< per render: whether it drew projected
+  bool projected = false;
+  void render(QCPPainter&, const QSize&) override { drawnPresentation.push_back(projected); }
+  QString exportTitle() const override { return "p"; }
+  void projectAs(const ViewStyle* s) override {
+    asked.push_back(s ? std::optional<bool>(s->presentation) : std::nullopt);
+    projected = s != nullptr;
+  }
+};
+
 }  // namespace
 
 class TestExport : public QObject {
@@ -195,6 +210,37 @@ class TestExport : public QObject {
     s.addPoint(p);
     o.format = ImageFormat::Pdf;
     QVERIFY(exportPlot(s, m_dir.filePath("sweep.pdf"), o).ok);
+  }
+
+  /// "As projected" draws the plot in the presentation style for the export only (the clipboard copy of the stage
+  /// and the export window's box both ask for it); a plain export leaves the plot's style alone.
+  void asProjectedDrawsInThePresentationStyleThenGivesItBack() {
+    Projectable plot;
+    ExportOptions o;
+    o.width = 200;
+    o.height = 100;
+    o.dpi = 96;
+    QVERIFY(exportPlot(plot, m_dir.filePath("plain.png"), o).ok);
+    QVERIFY(plot.asked.empty());
+    QCOMPARE(plot.drawnPresentation, std::vector<bool>{false});
+    o.asProjected = true;
+    QVERIFY(exportPlot(plot, m_dir.filePath("projected.png"), o).ok);
+    QCOMPARE(plot.asked.size(), std::size_t(2));
+    QCOMPARE(plot.asked[0], std::optional<bool>(true));
+    QCOMPARE(plot.asked[1], std::optional<bool>());
+    QCOMPARE(plot.drawnPresentation, (std::vector<bool>{false, true}));
+    QVERIFY(!plot.projected);
+    // A real view: the projected export differs from the plain one, and the view keeps its own style on screen.
+    auto view = createOutputView(PlotKind::Waveform, nullptr);
+    view->setData(dataFor(m_outcome, "wave", PlotKind::Waveform));
+    auto* qcp = qobject_cast<QCustomPlot*>(view->widget());
+    QVERIFY(qcp);
+    const QFont before = qcp->xAxis->labelFont();
+    QVERIFY(exportPlot(*view, m_dir.filePath("view-projected.png"), o).ok);
+    QCOMPARE(qcp->xAxis->labelFont(), before);
+    o.asProjected = false;
+    QVERIFY(exportPlot(*view, m_dir.filePath("view-plain.png"), o).ok);
+    QVERIFY(QImage(m_dir.filePath("view-projected.png")) != QImage(m_dir.filePath("view-plain.png")));
   }
 
   void failedExportsLeaveNothingBehind() {

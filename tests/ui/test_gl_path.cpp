@@ -67,7 +67,8 @@ class TestGlPath : public QObject {
     q.begin = 1000;
     q.end = 1000 + (std::uint64_t(1) << 12);  // 16 KiB in view
     QCOMPARE(glFrameBytes(q), std::uint64_t(16) * kKiB);
-    QCOMPARE(chooseGlPath(q, false).why, "16 KiB is below the interop crossover (~" + crossover(GlDraw::Waveform) + ")");
+    QCOMPARE(chooseGlPath(q, false).why,
+             "16 KiB is below the interop crossover (~" + crossover(GlDraw::Waveform) + ")");
   }
 
   void theCrossoverItselfIsUploadedAndOneByteMoreIsNot() {

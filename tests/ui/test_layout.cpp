@@ -429,6 +429,52 @@ class TestLayout : public QObject {
     QVERIFY(m_window->outputView(0)->summary().isEmpty());
   }
 
+  /// The desk remembers what the student folded: a window opens with the panel as the last one left it, and closing
+  /// saves the panel's state with the splitters.
+  void deskRemembersWhatWasFolded() {
+    auto settings = AppSettings::ephemeral();
+    settings->setDesk({false, {}, {}});
+    MainWindowOptions o;
+    o.presetFolder = m_dir.filePath("presets-desk");
+    o.firstRun = false;
+    MainWindow w(app::makeEngineBackend(), std::move(settings), o);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(!w.panelAction()->isChecked());
+    QVERIFY(!w.paramPanel()->isVisible());
+    w.panelAction()->trigger();
+    QVERIFY(w.paramPanel()->isVisible());
+    w.close();
+    const auto saved = w.appSettings().desk();
+    QVERIFY(saved);
+    QVERIFY(saved->panelShown);
+    QVERIFY(!saved->mainSplit.isEmpty() && !saved->resultsSplit.isEmpty());
+  }
+
+  /// A wide desk window (1920 x 1080) puts the timing chart beside the output plot, both at full height; narrowed
+  /// again it is under it (the window can always narrow: side by side is wide only above both minimums).
+  void aWideWindowSharesTheWidth() {
+    m_window->selectWorkload("vector_add");
+    QVERIFY(runAndWait());
+    QWidget* timing = m_window->timingChart()->widget();
+    QWidget* out = m_window->outputView(0)->widget();
+    const auto leave = qScopeGuard([this] {
+      m_window->resize(kScreen);
+      QApplication::processEvents();
+    });
+    m_window->resize(1920, 1080);
+    QApplication::processEvents();
+    QTest::qWait(50);
+    const QRect t = rectIn(timing, m_window.get()), p = rectIn(out, m_window.get());
+    QVERIFY2(t.left() >= p.right(),
+             qPrintable(QString("timing at x %1, plot ends at %2").arg(t.left()).arg(p.right())));
+    QVERIFY(p.height() >= m_window->height() * 55 / 100);
+    m_window->resize(kScreen);
+    QApplication::processEvents();
+    QTest::qWait(50);
+    QVERIFY(rectIn(timing, m_window.get()).top() >= rectIn(out, m_window.get()).bottom());
+  }
+
   void cleanupTestCase() { m_window.reset(); }
 };
 

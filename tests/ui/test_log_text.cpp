@@ -20,6 +20,18 @@ ImplResult impl(const std::string& id, Status status, const std::string& reason 
   return i;
 }
 
+/// A race demonstration whose one counter differs from the reference, with `note` as its verification's note.
+ImplResult raceResult(const std::string& note) {
+  ImplResult race = impl("cuda-race", Status::Ok);
+  race.title = "CUDA race";
+  race.demonstration = true;
+  race.verification.outcome = Verification::Outcome::Demonstration;
+  race.verification.mismatches = 1;
+  race.verification.compared = 1;
+  race.verification.note = note;
+  return race;
+}
+
 }  // namespace
 
 class TestLogText : public QObject {
@@ -77,14 +89,7 @@ class TestLogText : public QObject {
   void demonstrationsAreLessonsNotProblems() {
     RunResult r;
     r.impls.push_back(impl("cpu-serial", Status::Ok));
-    ImplResult race = impl("cuda-race", Status::Ok);
-    race.title = "CUDA race";
-    race.demonstration = true;
-    race.verification.outcome = Verification::Outcome::Demonstration;
-    race.verification.mismatches = 1;
-    race.verification.compared = 1;
-    race.verification.note = "observed 57 of 16777216 increments: 16777159 lost to the race";
-    r.impls.push_back(race);
+    r.impls.push_back(raceResult("observed 57 of 16777216 increments: 16777159 lost to the race"));
     QCOMPARE(runProblemsText(r), QString());
     QCOMPARE(runLessonsText(r),
              QString("Lesson: CUDA race: observed 57 of 16777216 increments: 16777159 lost to the race "
@@ -99,6 +104,28 @@ class TestLogText : public QObject {
     // A demonstration that happened to match (no race this time) teaches nothing to announce.
     r.impls[1].verification.mismatches = 0;
     QCOMPARE(runLessonsText(r), QString());
+  }
+
+  /// A declared expected outcome is announced in its own words (the count included), once; a correct launch whose
+  /// workload declared its lesson (surplus threads masked) is announced too; a declared race that produced a count
+  /// no race leaves is a failure (red), never a lesson.
+  void declaredOutcomesAreTheirOwnSentence() {
+    RunResult r;
+    r.impls.push_back(raceResult(
+        "expected outcome: lost 99.2 % of the increments (4063 of 4096) \u2014 the race this experiment demonstrates"));
+    ImplResult masked = impl("cpu-emulated-launch", Status::Ok);
+    masked.title = "CPU launch";
+    masked.verification.outcome = Verification::Outcome::Demonstration;
+    masked.verification.note = "expected outcome: 8192 threads for 4096 elements: 4096 surplus threads masked";
+    r.impls.push_back(masked);
+    QCOMPARE(runLessonsText(r),
+             QString("Lesson: CUDA race: lost 99.2 % of the increments (4063 of 4096) \u2014 the race this experiment "
+                     "demonstrates<br>CPU launch: 8192 threads for 4096 elements: 4096 surplus threads masked"));
+    QCOMPARE(runProblemsText(r), QString());
+    r.impls[0].verification.outcome = Verification::Outcome::Fail;  // a count above n: no race's outcome
+    r.impls[0].verification.note = "observed 5000 of 4096 increments";
+    QCOMPARE(runProblemsText(r), QString("CUDA race: 1 mismatches against cpu-serial"));
+    QVERIFY(!runLessonsText(r).contains("CUDA race"));
   }
 
   void cannotRunAndPresetTexts() {

@@ -242,6 +242,70 @@ class TestPlotData : public QObject {
     QCOMPARE(c.bars[1].maxMs, 1.8);
     QCOMPARE(c.minPositiveMs, 0.1);  // the smallest segment median
     QCOMPARE(c.maxMs, 12.0);
+    // Where the lesson is the kernel: the kernel first in each bar and in the legend, the copies still there, the
+    // label led by the kernel's time; off again, the phases' order and the plain label.
+    const TimingChartData k1 = timingChart(r, true);
+    QCOMPARE(k1.bars[1].segments.size(), std::size_t(3));
+    QVERIFY(k1.bars[1].segments[0].phase == Phase::Kernel && k1.bars[1].segments[1].phase == Phase::H2D);
+    QCOMPARE(k1.phasesShown, (std::vector<Phase>{Phase::Kernel, Phase::H2D, Phase::D2H, Phase::Cpu}));
+    QCOMPARE(k1.bars[1].label, std::string("kernel 100 \u00b5s of 1.6 ms, 6.25x vs cpu-serial"));
+    QCOMPARE(k1.bars[0].label, c.bars[0].label);  // a CPU bar has no kernel to lead with
+    QVERIFY(kernelsHidden(k1));                   // 0.1 ms beside a 10 ms bar: a sliver on a linear axis
+    const TimingChartData back = leadWithKernel(k1, false);
+    QCOMPARE(back.phasesShown, c.phasesShown);
+    QCOMPARE(back.bars[1].label, c.bars[1].label);
+    QVERIFY(back.bars[1].segments[0].phase == Phase::H2D);
+  }
+
+  void blockTraceCaptionIsOneLine() {
+    BlockTraceSummary s;
+    QCOMPARE(blockTraceCaption(s), std::string("no block traced"));
+    s.blocks = 300;
+    s.wavesObserved = 2;
+    s.predicted.perWave = 264;
+    s.predicted.waves = 300.0 / 264;
+    s.spanNs = 20'000;
+    s.tailNs = 10'000;
+    s.minBlocksPerSm = 2;
+    s.maxBlocksPerSm = 3;
+    QCOMPARE(blockTraceCaption(s),
+             std::string("2 waves (1.14 predicted) \u00b7 tail 50 % of 20 \u00b5s \u00b7 2 to 3 blocks per SM"));
+    s.minBlocksPerSm = 3;
+    s.predicted.perWave = 0;
+    s.wavesObserved = 1;
+    QCOMPARE(blockTraceCaption(s),
+             std::string("1 wave \u00b7 tail 50 % of 20 \u00b5s \u00b7 3 blocks on every SM used"));
+  }
+
+  /// Marker values (launch_coverage's -1 never written, -2 padding) are found per cell and kept out of the colour
+  /// scale's range; a block-meaned image has none (a mean of -1 and block ids means nothing).
+  void imageMarkersStayOutOfTheColourScale() {
+    HostArray img("m", DType::I32, {4, 8});
+    auto v = img.view<std::int32_t>();
+    for (std::size_t i = 0; i < 32; ++i) v[i] = std::int32_t(i / 8);  // rows 0..3: block ids
+    for (std::size_t i = 20; i < 30; ++i) v[i] = -1;                  // the tail never written
+    for (std::size_t i = 30; i < 32; ++i) v[i] = -2;                  // padding
+    const std::vector<MarkerValue> markers{{-1, "never written"}, {-2, "padding"}};
+    const ImageGrid g = downsampleImage(img, 512);
+    const ImageMarkers m = findImageMarkers(g, markers);
+    QCOMPARE(m.cellMarker.size(), std::size_t(32));
+    QCOMPARE(m.cellMarker[0], -1);
+    QCOMPARE(m.cellMarker[20], 0);
+    QCOMPARE(m.cellMarker[31], 1);
+    QCOMPARE(m.present, (std::vector<bool>{true, true}));
+    QCOMPARE(m.vMin, 0.0);
+    QCOMPARE(m.vMax, 2.0);
+    QCOMPARE(g.vMin, -2.0);  // the grid's own range counts them
+    // Without markers present, nothing changes.
+    for (std::size_t i = 20; i < 32; ++i) v[i] = 3;
+    const ImageMarkers none = findImageMarkers(downsampleImage(img, 512), markers);
+    QVERIFY(none.cellMarker.empty());
+    QCOMPARE(none.vMin, 0.0);
+    QCOMPARE(none.vMax, 3.0);
+    // Block means: no marker cells.
+    HostArray big("b", DType::I32, {1024, 4});
+    big.view<std::int32_t>()[0] = -1;
+    QVERIFY(findImageMarkers(downsampleImage(big, 512), markers).cellMarker.empty());
   }
 
   void sweepDataAndBlocks() {

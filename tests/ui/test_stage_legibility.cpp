@@ -7,6 +7,7 @@
 
 #include <QAbstractButton>
 #include <QApplication>
+#include <QClipboard>
 #include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
@@ -20,6 +21,7 @@
 #include "app/gui_wiring.h"
 #include "launchlab/course.h"
 #include "ui/plots/charts.h"
+#include "ui/plots/export.h"
 #include "ui/plots/outputs_pane.h"
 #include "ui/plots/view_style.h"
 #include "ui/runs/backend.h"
@@ -229,6 +231,8 @@ class TestStageLegibility : public QObject {
       QVERIFY2(m_window->stageHeader()->lessonLabel()->text().contains(QString::fromStdString(e->lookFor)),
                qPrintable(id));
       QVERIFY(m_window->stageHeader()->lessonLabel()->isVisible());
+      // The experiment opens on the view it declares (its "stage"), e.g. the streams timeline, the access map.
+      if (!e->stage.view.empty()) QCOMPARE(m_window->stageView(), e->stage.view);
       checkLegible(id);
       if (QTest::currentTestFailed()) return;
     }
@@ -266,6 +270,36 @@ class TestStageLegibility : public QObject {
     QVERIFY(m_window->stageView() != before);
     QVERIFY(m_window->stageWidget()->isVisible());
     checkLegible("after F6");
+  }
+
+  /// Ctrl+Shift+C puts the stage's plot on the clipboard as an image as projected (the export's size), on the stage
+  /// and at the desk alike; the window's views keep their own style.
+  void ctrlShiftCCopiesTheStagePlot() {
+    QGuiApplication::clipboard()->clear();
+    QVERIFY(QGuiApplication::clipboard()->image().isNull());
+    QTest::keyClick(m_window.get(), Qt::Key_C, Qt::ControlModifier | Qt::ShiftModifier);
+    settle();
+    const QImage copied = QGuiApplication::clipboard()->image();
+    QVERIFY(!copied.isNull());
+    QCOMPARE(copied.size(), rasterSize(ExportOptions{}));
+    // Something is drawn: not a blank page.
+    int dark = 0;
+    for (int y = 0; y < copied.height(); y += 8)
+      for (int x = 0; x < copied.width(); x += 8) dark += copied.pixelColor(x, y).lightness() < 128;
+    QVERIFY(dark > 50);
+    // At the desk: the same projected copy, the window's plot keeps the normal style.
+    m_window->setPresentationMode(false);
+    settle();
+    QGuiApplication::clipboard()->clear();
+    auto* plot = qobject_cast<QCustomPlot*>(m_window->stageWidget());
+    const QFont before = plot ? plot->xAxis->labelFont() : QFont();
+    QTest::keyClick(m_window.get(), Qt::Key_C, Qt::ControlModifier | Qt::ShiftModifier);
+    settle();
+    QCOMPARE(QGuiApplication::clipboard()->image().size(), rasterSize(ExportOptions{}));
+    if (plot) QCOMPARE(plot->xAxis->labelFont(), before);
+    m_window->setPresentationMode(true);
+    settle();
+    QVERIFY(m_window->onStage());
   }
 
   /// The normal window at 1280x720: for every experiment (run at a preview size, so the timing chart has its rows),

@@ -78,6 +78,8 @@ QGroupBox* ExportDialog::buildPlotBox() {
   m_dpi->setToolTip("PNG pixels = size x DPI / 96. PDF and SVG are vector: DPI does not change them.");
   m_caption = new QCheckBox("Stamp a caption: workload, parameters, launch, GPU, date");
   m_caption->setChecked(true);
+  m_projected = new QCheckBox("As projected: the presentation style (large fonts, thick lines), as on the stage");
+  m_projected->setToolTip("The plot drawn as presentation mode shows it, for slides; the window keeps its own style");
   auto* exportBtn = new QPushButton("Export plot");
   exportBtn->setDefault(true);
   form->addRow("Plot", m_target);
@@ -85,6 +87,7 @@ QGroupBox* ExportDialog::buildPlotBox() {
   form->addRow("Size", sizeRow());
   form->addRow("DPI", m_dpi);
   form->addRow(m_caption);
+  form->addRow(m_projected);
   form->addRow("File", pathRow());
   form->addRow(exportBtn);
   connect(exportBtn, &QPushButton::clicked, this, [this] { exportPlotNow(); });
@@ -209,6 +212,7 @@ ExportResult ExportDialog::exportPlotNow() {
   o.width = m_width->value();
   o.height = m_height->value();
   o.dpi = m_dpi->value();
+  o.asProjected = m_projected->isChecked();
   if (m_caption->isChecked() && m_outcome)
     o.caption = QString::fromStdString(captionText(m_outcome->result, m_targets[i].plot->exportTitle().toStdString()));
   QString path = m_path->text().trimmed();

@@ -36,6 +36,7 @@ class ExportDialog : public QDialog {
   ExportResult exportPlotNow();
   QString status() const;
   QComboBox* formatBox() const { return m_format; }
+  QCheckBox* projectedBox() const { return m_projected; }
   QLineEdit* pathField() const { return m_path; }
 
  signals:
@@ -62,6 +63,7 @@ class ExportDialog : public QDialog {
   QSpinBox* m_height;
   QSpinBox* m_dpi;
   QCheckBox* m_caption;
+  QCheckBox* m_projected;
   QLineEdit* m_path;
   QLabel* m_status;
   QList<QPushButton*> m_dataButtons;

@@ -59,7 +59,7 @@ std::string noisyLabel(const TimingBar& b) {
 }
 }  // namespace
 
-TimingChartData timingChart(const RunResult& r) {
+TimingChartData timingChart(const RunResult& r, bool kernelFirst) {
   TimingChartData c;
   bool seen[5] = {false, false, false, false, false};
   double minPos = 0, maxV = 0, maxMedian = 0;
@@ -104,6 +104,7 @@ TimingChartData timingChart(const RunResult& r) {
     } else {
       b.label = std::string(statusName(i.status)) + ": " + i.reason;
     }
+    b.plainLabel = b.label;
     c.bars.push_back(std::move(b));
   }
   for (Phase p : {Phase::H2D, Phase::Kernel, Phase::D2H, Phase::Cpu})
@@ -111,7 +112,44 @@ TimingChartData timingChart(const RunResult& r) {
   c.minPositiveMs = minPos;
   c.maxMs = maxV;
   c.maxMedianMs = maxMedian > 0 ? maxMedian : maxV;
+  return kernelFirst ? leadWithKernel(std::move(c), true) : c;
+}
+
+TimingChartData leadWithKernel(TimingChartData c, bool on) {
+  // Kernel before the copies, else the phases' own order; a stable sort keeps the rest as measured.
+  const auto rank = [on](Phase p) { return on && p == Phase::Kernel ? -1 : int(p); };
+  const auto byRank = [&](Phase a, Phase b) { return rank(a) < rank(b); };
+  std::stable_sort(c.phasesShown.begin(), c.phasesShown.end(), byRank);
+  for (auto& b : c.bars) {
+    std::stable_sort(b.segments.begin(), b.segments.end(),
+                     [&](const TimingSegment& x, const TimingSegment& y) { return byRank(x.phase, y.phase); });
+    b.label = b.plainLabel;
+    if (!on || b.status != Status::Ok || b.noisy) continue;
+    for (const auto& seg : b.segments)
+      if (seg.phase == Phase::Kernel)
+        b.label = "kernel " + durationText(seg.ms) + " of " + durationText(b.totalMs) +
+                  (b.speedup > 0 ? ", " + speedupText(b.speedup) + " vs cpu-serial" : "");
+  }
   return c;
+}
+
+std::string blockTraceCaption(const BlockTraceSummary& s) {
+  if (s.blocks == 0) return "no block traced";
+  char predicted[48] = "";
+  if (s.predicted.perWave > 0) std::snprintf(predicted, sizeof predicted, " (%.2f predicted)", s.predicted.waves);
+  const double share = s.spanNs > 0 ? 100 * s.tailNs / s.spanNs : 0;
+  return std::to_string(s.wavesObserved) + (s.wavesObserved == 1 ? " wave" : " waves") + predicted + " \u00b7 tail " +
+         std::to_string(int(share + 0.5)) + " % of " + durationText(s.spanNs / 1e6) + " \u00b7 " +
+         (s.minBlocksPerSm == s.maxBlocksPerSm
+              ? std::to_string(s.maxBlocksPerSm) + " blocks on every SM used"
+              : std::to_string(s.minBlocksPerSm) + " to " + std::to_string(s.maxBlocksPerSm) + " blocks per SM");
+}
+
+bool kernelsHidden(const TimingChartData& c) {
+  for (const auto& b : c.bars)
+    for (const auto& seg : b.segments)
+      if (seg.phase == Phase::Kernel && seg.ms < 0.05 * c.maxMedianMs) return true;
+  return false;
 }
 
 std::string launchText(const RunResult& r) {

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "launchlab/block_trace.h"
 #include "launchlab/launch_config.h"
 #include "launchlab/result.h"
 #include "launchlab/sweep.h"
@@ -29,6 +30,7 @@ struct TimingBar {
   double speedup = 0;                        ///< cpu-serial total / this total (0 when unknown)
   bool noisy = false;                        ///< max over repetitions far above the median: not a result
   std::string label;                         ///< e.g. "12.4x vs cpu-serial", "reference", "skipped: …"
+  std::string plainLabel;                    ///< the label without a kernel-first lead
 };
 
 /// Bars in result order. `phasesShown` lists the phases that occur in any bar (legend order).
@@ -38,7 +40,14 @@ struct TimingChartData {
   double minPositiveMs = 0, maxMs = 0;  ///< over every segment and whisker
   double maxMedianMs = 0;               ///< the longest median total: what the axis is scaled to
 };
-TimingChartData timingChart(const RunResult& r);
+/// `kernelFirst`: leadWithKernel applied.
+TimingChartData timingChart(const RunResult& r, bool kernelFirst = false);
+/// Where the lesson is the kernel: every bar's kernel segment first (copies stacked after it, still drawn), the
+/// kernel phase first in the legend, and a GPU bar's label led by its kernel time ("kernel 52.0 µs of 20.1 ms").
+/// `on` false: phase order (H2D, Kernel, D2H) and the plain labels.
+TimingChartData leadWithKernel(TimingChartData c, bool on);
+/// Some bar's kernel segment is under 5 % of the longest median total: a sliver on a linear time axis.
+bool kernelsHidden(const TimingChartData& c);
 
 /// A measurement whose slowest repetition took more than this many times its median is flagged as noisy.
 inline constexpr double kNoisySpread = 4.0;
@@ -60,6 +69,9 @@ std::pair<double, bool> drawnWhiskerEnd(const TimingBar& b, const TimingAxis& a,
 std::string speedupText(double s);
 /// "0.123 ms", "12.3 ms", "1.23 s", "45.6 µs".
 std::string durationText(double ms);
+
+/// The Gantt chart's one line: "2 waves (1.17 predicted) \u00b7 tail 33 % of 30.0 \u00b5s \u00b7 3 to 4 blocks per SM".
+std::string blockTraceCaption(const BlockTraceSummary& s);
 
 /// The caption stamped under exported plots: workload, size, dtype, parameters, launch, device, date.
 std::string captionText(const RunResult& r, const std::string& plotTitle);

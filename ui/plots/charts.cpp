@@ -89,7 +89,7 @@ TimingChart::~TimingChart() { delete m_plot.data(); }
 QWidget* TimingChart::widget() { return m_plot; }
 
 void TimingChart::setResult(const RunResult& r) {
-  m_data = timingChart(r);
+  m_data = timingChart(r, m_kernelFirst);
   m_stale.clear();
   m_workloadTitle = r.workload + ", n = " + std::to_string(r.n) + " " + r.dtype;
   rebuild();
@@ -109,6 +109,16 @@ void TimingChart::setLogScale(bool on) {
   m_log = on;
   rebuild();
 }
+
+void TimingChart::setKernelFirst(bool on) {
+  m_kernelFirst = on;
+  m_data = m_data.bars.empty() ? m_data : leadWithKernel(m_data, on);
+  rebuild();
+}
+
+void TimingChart::projectAs(const ViewStyle* style) { setViewStyle(nextProjectedStyle(style, m_style, m_ownStyle)); }
+
+bool TimingChart::logAxis() const { return m_log || (m_kernelFirst && kernelsHidden(m_data)); }
 
 void TimingChart::setViewStyle(const ViewStyle& s) {
   m_style = s;
@@ -148,9 +158,11 @@ void TimingChart::rebuild() {
 TimingAxis TimingChart::setupAxes(double unit) {
   QCPAxis* key = m_plot->yAxis;
   QCPAxis* val = m_plot->xAxis;
-  setAxisLog(*val, m_log);
+  const bool log = logAxis();
+  setAxisLog(*val, log);
   const QString unitName = unit > 1 ? QString("microseconds") : QString("milliseconds");
-  val->setLabel(unitName + (m_log ? " (log scale)" : "") + "; whiskers: min to max over repetitions");
+  val->setLabel(unitName + (log ? (m_log ? " (log scale)" : " (log scale: kernels beside their copies)") : "") +
+                "; whiskers: min to max over repetitions");
   const int n = int(m_data.bars.size());
   auto ticker = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
   for (int i = 0; i < n; ++i) {
@@ -164,7 +176,7 @@ TimingAxis TimingChart::setupAxes(double unit) {
   key->grid()->setVisible(false);
   fitHeight(*ticker);
 
-  const TimingAxis axis = timingAxis(m_data, m_log, unit, labelFraction(*ticker));
+  const TimingAxis axis = timingAxis(m_data, log, unit, labelFraction(*ticker));
   val->setRange(axis.lo, axis.hi);
   key->setRange(-0.6, std::max(0, n - 1) + 0.6);
   return axis;

@@ -4,6 +4,7 @@
 #include <QFont>
 #include <QPointer>
 #include <QWidget>
+#include <optional>
 #include <vector>
 
 #include "chart_data.h"
@@ -30,7 +31,14 @@ class TimingChart final : public Renderable {
   QString titleText() const;
   void setLogScale(bool on);
   bool logScale() const { return m_log; }
+  /// Where the lesson is the kernel: each bar starts with its kernel time and says it first, copies after it; the
+  /// time axis turns logarithmic while the kernels would be slivers beside the copies (kernelsHidden).
+  void setKernelFirst(bool on);
+  bool kernelFirst() const { return m_kernelFirst; }
+  /// The time axis is logarithmic: asked for, or kernel-first with kernels too short to see on a linear one.
+  bool logAxis() const;
   void setViewStyle(const ViewStyle& s);
+  void projectAs(const ViewStyle* style) override;
   void render(QCPPainter& painter, const QSize& size) override;
   QString exportTitle() const override;
   const TimingChartData& data() const { return m_data; }
@@ -54,6 +62,8 @@ class TimingChart final : public Renderable {
   QString m_stale;
   ViewStyle m_style;
   bool m_log = false;
+  bool m_kernelFirst = false;
+  std::optional<ViewStyle> m_ownStyle;  ///< while projected (projectAs): the style to return to
 };
 
 class SweepChart final : public Renderable {

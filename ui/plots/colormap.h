@@ -30,6 +30,7 @@ struct Palette {
   Rgb mismatch;             ///< highlighted wrong elements
   Rgb background, foreground, grid;
   std::array<Rgb, 4> phases;  ///< H2D, Kernel, D2H, Cpu
+  Rgb lesson;                 ///< amber: an expected outcome (a race's lost updates), never the failure red
 };
 const Palette& normalPalette();
 const Palette& highContrastPalette();

@@ -64,7 +64,7 @@ int captionHeight(QPainter& p, const QString& caption, int width) {
 /// Draws the plot over the top and the caption in a strip under it.
 void drawPage(QCPPainter& p, Renderable& plot, const ExportOptions& o) {
   QFont f = p.font();
-  f.setPointSizeF(8);
+  f.setPointSizeF(o.asProjected ? 13 : 8);  // as projected, the caption reads from the back of a room too
   p.setFont(f);
   const int capH = std::min(captionHeight(p, o.caption, o.width), o.height / 3);
   p.save();
@@ -160,6 +160,16 @@ void writeSvg(QSaveFile& file, Renderable& plot, const ExportOptions& o) {
 
 ExportResult exportPlot(Renderable& plot, const QString& path, const ExportOptions& o) {
   if (const QString why = optionsProblem(o); !why.isEmpty()) return failure(path, why);
+  // As projected: the style of a 1080-line projector for the export, the plot's own style back afterwards.
+  struct Projected {
+    Renderable& plot;
+    bool on;
+    ~Projected() {
+      if (on) plot.projectAs(nullptr);
+    }
+  } projected{plot, o.asProjected};
+  const ViewStyle slide = ViewStyle::presentationStyle(1080);
+  if (o.asProjected) plot.projectAs(&slide);
   QSaveFile file(path);
   QString why;
   if (!openSave(file, why)) return failure(path, why);

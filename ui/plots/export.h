@@ -10,6 +10,7 @@
 
 #include "launchlab/result.h"
 #include "launchlab/workload.h"
+#include "view_style.h"
 
 class QCPPainter;
 
@@ -24,7 +25,19 @@ class Renderable {
   virtual void render(QCPPainter& painter, const QSize& size) = 0;
   /// Title for file names and captions, e.g. "out = x + y".
   virtual QString exportTitle() const = 0;
+  /// Draws in `style` from now on (an export "as projected"), or in its own style again for nullptr. Plots that
+  /// have no style of their own ignore it.
+  virtual void projectAs(const ViewStyle* style) { (void)style; }
 };
+
+/// The one rule of projectAs for plots with a style: the style to draw in next, `style` while projected or the
+/// plot's own again; `own` keeps the plot's own style while it is projected.
+inline ViewStyle nextProjectedStyle(const ViewStyle* style, const ViewStyle& current, std::optional<ViewStyle>& own) {
+  if (style && !own) own = current;
+  const ViewStyle next = style ? *style : own.value_or(current);
+  if (!style) own.reset();
+  return next;
+}
 
 enum class ImageFormat { Png, Pdf, Svg };
 
@@ -34,6 +47,9 @@ struct ExportOptions {
   int height = 700;  ///< logical height, caption included
   int dpi = 192;     ///< raster resolution: a PNG is width * dpi / 96 pixels wide; PDF and SVG are vector
   QString caption;   ///< stamped under the plot; empty: none
+  /// As projected: the plot drawn in the presentation style (fonts, lines and colours for the back of a room), as
+  /// on a projector whatever the window's mode; the plot keeps its own style on screen.
+  bool asProjected = false;
 };
 
 struct ExportResult {

@@ -1,6 +1,8 @@
 // Image: a 2-D array as a heat map with its colour scale.
 #include <algorithm>
 #include <cmath>
+#include <iterator>
+#include <limits>
 
 #include "qcp_view_base.h"
 
@@ -42,6 +44,11 @@ class ImageView final : public QcpViewBase {
     m_plot->yAxis->setRangeReversed(true);  // row 0 at the top, like an image
     m_useLegend = false;
     m_bad = m_plot->addGraph();
+    // Marker cells (never written, padding) over the image in colours of their own, above the GL frame too.
+    m_marks = new QCPColorMap(m_plot->xAxis, m_plot->yAxis);
+    m_marks->setInterpolate(false);
+    m_marks->setLayer("axes");
+    m_marks->removeFromLegend();
     m_plot->xAxis->setTicker(m_xTicks);
     m_plot->yAxis->setTicker(m_yTicks);
     // Square pixels: a square matrix drawn as a wide band misleads (the memory chapter's lessons are about rows and
@@ -52,6 +59,7 @@ class ImageView final : public QcpViewBase {
     m_gl->setSmooth(false);  // texels stay sharp when zoomed in
   }
   void setData(const ViewData& d) override {
+    m_useLegend = false;  // until marker cells are found
     begin(d);
     const HostArray* a = d.array(d.source);
     if (!a) return showNoData();
@@ -71,13 +79,18 @@ class ImageView final : public QcpViewBase {
                    QCPRange(0.5 * double(g.blockRows), double(g.rows) - 0.5 * double(g.blockRows)));
     for (std::size_t r = 0; r < g.cellRows; ++r)
       for (std::size_t c = 0; c < g.cellCols; ++c) data->setCell(int(c), int(r), g.values[r * g.cellCols + c]);
-    const double lo = g.vMin, hi = g.vMax > g.vMin ? g.vMax : g.vMin + 1;
+    const ImageMarkers marks = findImageMarkers(g, d.spec.markers);
+    showMarkers(g, marks);
+    const double lo = marks.vMin, hi = marks.vMax > marks.vMin ? marks.vMax : marks.vMin + 1;
     m_map->setDataRange(QCPRange(lo, hi));
     m_scale->axis()->setLabel(QString::fromStdString(d.spec.yLabel));
     m_plot->xAxis->setLabel(d.spec.xLabel == "index" ? "column" : QString::fromStdString(d.spec.xLabel));
     m_plot->yAxis->setLabel("row");
     QVector<double> bx, by;
-    for (auto i : mismatches())
+    // An expected outcome's differences are the lesson, drawn by the markers' colours: no red crosses on them.
+    const ImplResult* shown = d.impl(d.source);
+    const bool lesson = shown && shown->showsLesson();
+    for (auto i : lesson ? std::vector<std::uint64_t>{} : mismatches())
       if (g.cols) {
         bx << double(i % g.cols) + 0.5;
         by << double(i / g.cols) + 0.5;
@@ -105,6 +118,56 @@ class ImageView final : public QcpViewBase {
   }
 
  private:
+  /// A marker's own colour: light grey for the first (never written), white for the second (padding), outside
+  /// viridis' dark-purple-to-yellow so neither reads as a measured value.
+  static QColor markerColor(std::size_t k) {
+    static const QColor colors[] = {QColor(200, 200, 200), QColor(255, 255, 255), QColor(255, 128, 0)};
+    return colors[std::min<std::size_t>(k, std::size(colors) - 1)];
+  }
+  /// Draws the marker cells over the image and names each present marker in the legend with its colour.
+  void showMarkers(const ImageGrid& g, const ImageMarkers& marks) {
+    auto* data = m_marks->data();
+    for (auto* key : m_markKeys) m_plot->removePlottable(key);
+    m_markKeys.clear();
+    // The legend (shown only with markers) lists the markers alone; without them it keeps the map's entry, as an
+    // empty legend would shrink the layout's column to nothing even while hidden.
+    if (marks.cellMarker.empty()) {
+      data->clear();
+      if (!m_plot->legend->hasItemWithPlottable(m_map)) m_map->addToLegend();
+      return;
+    }
+    m_map->removeFromLegend();
+    m_bad->removeFromLegend();
+    const std::size_t k = marks.present.size();
+    QCPColorGradient grad;
+    grad.clearColorStops();
+    for (std::size_t i = 0; i < k; ++i) grad.setColorStopAt(k > 1 ? double(i) / double(k - 1) : 0, markerColor(i));
+    if (k == 1) grad.setColorStopAt(1, markerColor(0));
+    grad.setLevelCount(int(std::max<std::size_t>(2, k)));
+    grad.setNanHandling(QCPColorGradient::nhTransparent);
+    m_marks->setGradient(grad);
+    m_marks->setDataRange(QCPRange(0, double(std::max<std::size_t>(1, k - 1))));
+    data->setSize(int(g.cellCols), int(g.cellRows));
+    data->setRange(m_map->data()->keyRange(), m_map->data()->valueRange());
+    for (std::size_t r = 0; r < g.cellRows; ++r)
+      for (std::size_t c = 0; c < g.cellCols; ++c) {
+        const int m = marks.cellMarker[r * g.cellCols + c];
+        data->setCell(int(c), int(r), m < 0 ? std::numeric_limits<double>::quiet_NaN() : double(m));
+      }
+    for (std::size_t i = 0; i < k; ++i) {
+      if (!marks.present[i]) continue;
+      auto* key = m_plot->addGraph();
+      key->setLineStyle(QCPGraph::lsNone);
+      key->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, toQColor(m_style.palette->foreground),
+                                           markerColor(i), m_style.markerSize + 6));
+      key->setName(QString("%1 (%2)")
+                       .arg(QString::fromStdString(m_data.spec.markers[i].label))
+                       .arg(m_data.spec.markers[i].value));
+      m_markKeys.push_back(key);
+    }
+    m_useLegend = true;
+    m_plot->legend->setVisible(true);
+  }
   /// Widens the axis whose units are smaller on screen, so one cell is as wide as it is tall and the whole image
   /// stays in view (centred, with empty margins on the long side of the plot).
   void keepSquarePixels() {
@@ -149,6 +212,7 @@ class ImageView final : public QcpViewBase {
   void clearData() override {
     m_array = nullptr;
     m_map->data()->clear();
+    m_marks->data()->clear();
     m_bad->data()->clear();
     m_drawn = 0;
   }
@@ -163,6 +227,8 @@ class ImageView final : public QcpViewBase {
   QCPColorMap* m_map = nullptr;
   QCPColorScale* m_scale = nullptr;
   QCPGraph* m_bad = nullptr;
+  QCPColorMap* m_marks = nullptr;
+  std::vector<QCPGraph*> m_markKeys;  ///< legend entries of the markers shown
   std::size_t m_rows = 0, m_cols = 0;
   const HostArray* m_array = nullptr;
   bool m_square = false;

@@ -10,6 +10,7 @@
 #include <QTabWidget>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <utility>
 
 namespace launchlab::ui {
 
@@ -190,6 +191,9 @@ void OutputsPane::rebuildViews(const Workload& w) {
   m_tabs->clear();
   m_views.clear();
   const auto& info = w.info();
+  m_otherOutput.clear();
+  for (const auto& impl : w.impls())
+    if (!impl.sameOutputAsReference) m_otherOutput.insert(impl.id);
   for (ArraySpec spec : info.outputs) {
     const QString title = q(spec.title.empty() ? spec.name : spec.title);
     // A series of estimates converges to the exact value of the workload's scalar result (e.g. pi).
@@ -238,6 +242,9 @@ void OutputsPane::fillShowList(const RunResult& r) {
   for (const auto& i : r.impls)
     if (producedOutputs(i)) m_showImpl->addItem(q(i.title), q(i.implId));
   int pick = m_showImpl->findData(previous);
+  // An experiment's declared implementation (the one its view teaches with) wins once, at its first run.
+  if (const int preferred = m_showImpl->findData(q(std::exchange(m_preferredImpl, {}))); preferred >= 0)
+    pick = preferred;
   // A GPU variant first, else a launch emulated on the CPU (what a GPU would have written), else cpu-parallel.
   for (bool gpu : {true, false})
     for (const auto& i : r.impls)
@@ -255,7 +262,10 @@ QString OutputsPane::viewDataFor(const ViewSlot& s, ViewData& d) const {
   d.spec = resolvedForParams(s.spec, r.params);  // a reference that depends on a parameter (shape)
   d.outcome = m_outcome;
   d.source = input ? "input" : shownImpl();
-  d.reference = input || !m_overlayRef->isChecked() ? "" : std::string(kCpuSerial);
+  // A reference only over an implementation that computes the same output (not coalescing's contiguous kernel
+  // against the strided reference: two different curves would read as a wrong GPU).
+  const bool sameOutput = !m_otherOutput.contains(d.source);
+  d.reference = input || !m_overlayRef->isChecked() || !sameOutput ? "" : std::string(kCpuSerial);
   d.colorIndex = 0;
   for (std::size_t i = 0; i < r.impls.size() && !input; ++i)
     if (r.impls[i].implId == d.source) d.colorIndex = int(i);

@@ -4,6 +4,7 @@
 /// overlay, log y, reset zoom and a one-line summary of the view in front.
 #include <QWidget>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -60,6 +61,8 @@ class OutputsPane : public QWidget {
   int liveViewIndex() const;
   /// The implementation whose outputs are shown ("" before a run).
   std::string shownImpl() const;
+  /// Shows implementation `id` at the next run when it ran (a course experiment's declared one); "" forgets it.
+  void preferImpl(const std::string& id) { m_preferredImpl = id; }
   /// "Re-run this region": shown for workloads whose image is a region of the plane (region_zoom.h) while an
   /// image is in front.
   QPushButton* regionButton() const { return m_regionRun; }
@@ -100,6 +103,8 @@ class OutputsPane : public QWidget {
   QTabWidget* m_tabs = nullptr;
   std::vector<ViewSlot> m_views;
   std::string m_workload;
+  std::string m_preferredImpl;
+  std::set<std::string> m_otherOutput;  ///< implementations that compute another output than the reference
   ViewStyle m_style;
   std::shared_ptr<const RunOutcome> m_outcome;
   QString m_placeholder;

@@ -309,6 +309,34 @@ ImageGrid downsampleImage(const HostArray& a, std::size_t maxSide) {
   return g;
 }
 
+ImageMarkers findImageMarkers(const ImageGrid& g, const std::vector<MarkerValue>& markers) {
+  ImageMarkers m;
+  m.vMin = g.vMin;
+  m.vMax = g.vMax;
+  m.present.assign(markers.size(), false);
+  if (markers.empty() || g.blockRows * g.blockCols != 1) return m;
+  std::vector<int> cells(g.values.size(), -1);
+  double lo = INFINITY, hi = -INFINITY;
+  bool any = false;
+  for (std::size_t i = 0; i < g.values.size(); ++i) {
+    const double v = g.values[i];
+    for (std::size_t k = 0; k < markers.size() && cells[i] < 0; ++k)
+      if (v == markers[k].value) {
+        cells[i] = int(k);
+        m.present[k] = any = true;
+      }
+    if (cells[i] < 0 && std::isfinite(v)) {
+      lo = std::min(lo, v);
+      hi = std::max(hi, v);
+    }
+  }
+  if (!any) return m;
+  m.cellMarker = std::move(cells);
+  m.vMin = lo <= hi ? lo : 0;
+  m.vMax = lo <= hi ? hi : 0;
+  return m;
+}
+
 ScalarValue scalarValue(const HostArray& a, const ArraySpec& spec) {
   ScalarValue s;
   s.value = a.size() ? a.at(0) : kNaN;

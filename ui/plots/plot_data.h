@@ -98,6 +98,16 @@ struct ImageGrid {
 /// Images are 2-D arrays (rows x cols); a 1-D array is treated as one row.
 ImageGrid downsampleImage(const HostArray& a, std::size_t maxSide);
 
+/// Which cells of an image hold a marker value (ArraySpec::markers) rather than a measurement: per cell, the index
+/// of its marker or -1, and the range of the other cells for the colour scale. Block means mix markers with
+/// measurements, so a downsampled image has no marker cells.
+struct ImageMarkers {
+  std::vector<int> cellMarker;  ///< cellRows x cellCols; empty when no cell holds a marker
+  std::vector<bool> present;    ///< per marker: some cell holds it
+  double vMin = 0, vMax = 0;    ///< of the cells that hold no marker (the grid's range when none does)
+};
+ImageMarkers findImageMarkers(const ImageGrid& g, const std::vector<MarkerValue>& markers);
+
 /// A scalar output and its error against the exact value, when known.
 struct ScalarValue {
   double value = 0;

@@ -147,6 +147,8 @@ void QcpViewBase::setViewStyle(const ViewStyle& s) {
   replotWhenVisible(*m_plot);
 }
 
+void QcpViewBase::projectAs(const ViewStyle* style) { setViewStyle(nextProjectedStyle(style, m_style, m_ownStyle)); }
+
 void QcpViewBase::setLiveData(const ViewData& d) {
   const bool zoomed = m_userZoomed;
   const QCPRange x = m_plot->xAxis->range(), y = m_plot->yAxis->range();

@@ -10,6 +10,7 @@
 #include <QPointer>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "gl_views.h"
@@ -48,6 +49,7 @@ class QcpViewBase : public OutputView {
   QString exportTitle() const override;
   void showMessage(const QString& text) override;
   void setViewStyle(const ViewStyle& s) override;
+  void projectAs(const ViewStyle* style) override;
   void setLogY(bool on) override;
   void setLiveData(const ViewData& d) override;
   void forgetUserZoom() override { m_userZoomed = false; }
@@ -119,7 +121,8 @@ class QcpViewBase : public OutputView {
   int m_drawn = 0;
   GlLayer* m_gl = nullptr;
   QLabel* m_pathLabel = nullptr;
-  bool m_userZoomed = false;  ///< the wheel or a drag moved the axes since the data came in
+  bool m_userZoomed = false;            ///< the wheel or a drag moved the axes since the data came in
+  std::optional<ViewStyle> m_ownStyle;  ///< while projected (projectAs): the style to return to
 
  private:
   void syncGl();

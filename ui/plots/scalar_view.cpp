@@ -16,6 +16,7 @@ class ScalarView final : public QcpViewBase {
   explicit ScalarView(QWidget* parent) : QcpViewBase(parent) {
     m_bars = new QCPBars(m_plot->yAxis, m_plot->xAxis);
     m_badBars = new QCPBars(m_plot->yAxis, m_plot->xAxis);
+    m_lessonBars = new QCPBars(m_plot->yAxis, m_plot->xAxis);
     m_refLine = new QCPItemStraightLine(m_plot);
     m_refLine->setVisible(false);  // its default points draw a diagonal until there is an exact value
     m_useLegend = false;
@@ -27,7 +28,7 @@ class ScalarView final : public QcpViewBase {
     m_title->setText(QString::fromStdString(d.spec.title.empty() ? d.spec.name : d.spec.title));
     removeLabels();
     auto ticker = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
-    QVector<double> keys, vals, badKeys, badVals;
+    QVector<double> keys, vals, badKeys, badVals, lessonKeys, lessonVals;
     double lo = 0, hi = 0;
     ScalarValue first;
     const std::optional<double> refValue = referenceValue(d);
@@ -40,10 +41,11 @@ class ScalarView final : public QcpViewBase {
       const std::optional<double> ref = it->implId == kCpuSerial ? std::nullopt : refValue;
       const double diff = scalarDifference(s, ref);
       first = s;
-      const bool bad = it->verification.outcome == Verification::Outcome::Fail ||
-                       it->verification.outcome == Verification::Outcome::Demonstration;
-      (bad ? badKeys : keys) << double(k);
-      (bad ? badVals : vals) << diff;
+      // Red for a failure, amber for an expected outcome (the race's lost increments are the lesson).
+      const bool bad = it->verification.outcome == Verification::Outcome::Fail;
+      const bool lesson = !bad && it->showsLesson();
+      (bad ? badKeys : lesson ? lessonKeys : keys) << double(k);
+      (bad ? badVals : lesson ? lessonVals : vals) << diff;
       ticker->addTick(k, QString::fromStdString(it->title.empty() ? it->implId : it->title));
       lo = std::min(lo, diff);
       hi = std::max(hi, diff);
@@ -54,10 +56,15 @@ class ScalarView final : public QcpViewBase {
     m_plot->yAxis->setTicker(ticker);
     m_bars->setData(keys, vals);
     m_badBars->setData(badKeys, badVals);
+    m_lessonBars->setData(lessonKeys, lessonVals);
     showZeroLine(first, refValue);
     m_lo = lo;
     m_hi = hi;
     m_k = k;
+    // Each row's label is two lines (the value, its difference): rows get their room, the plot asks for it, so
+    // five implementations at 720p never overprint each other.
+    const int line = QFontMetrics(m_style.font(1.0, true)).lineSpacing();
+    m_plot->setMinimumHeight(std::clamp(k * (2 * line + 8) + 3 * line, 160, 420));
     m_drawn = k;
     m_summary = QString("%1 implementations, drawn as their difference from the %2")
                     .arg(k)
@@ -121,6 +128,7 @@ class ScalarView final : public QcpViewBase {
   void clearData() override {
     m_bars->data()->clear();
     m_badBars->data()->clear();
+    m_lessonBars->data()->clear();
     m_refLine->setVisible(false);
     removeLabels();
     m_drawn = 0;
@@ -134,9 +142,10 @@ class ScalarView final : public QcpViewBase {
   void restyle() override {
     styleBars(m_bars, m_style.seriesColor(0));
     styleBars(m_badBars, m_style.mismatchColor());
+    styleBars(m_lessonBars, m_style.lessonColor());
     m_refLine->setPen(QPen(toQColor(m_style.palette->foreground), m_style.lineWidth, Qt::DashLine));
   }
-  QCPBars *m_bars = nullptr, *m_badBars = nullptr;
+  QCPBars *m_bars = nullptr, *m_badBars = nullptr, *m_lessonBars = nullptr;
   QCPItemStraightLine* m_refLine = nullptr;
   std::vector<QCPItemText*> m_labels;
   double m_lo = 0, m_hi = 1;

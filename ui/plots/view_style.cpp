@@ -36,6 +36,7 @@ QColor ViewStyle::seriesColor(int i) const {
 }
 QColor ViewStyle::referenceColor() const { return toQColor(palette->reference); }
 QColor ViewStyle::mismatchColor() const { return toQColor(palette->mismatch); }
+QColor ViewStyle::lessonColor() const { return toQColor(palette->lesson); }
 QColor ViewStyle::phaseColor(int i) const { return toQColor(palette->phases[std::size_t(i) % 4]); }
 
 QFont ViewStyle::font(double scale, bool bold) const {

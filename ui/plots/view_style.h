@@ -31,6 +31,7 @@ struct ViewStyle {
   QColor seriesColor(int i) const;
   QColor referenceColor() const;
   QColor mismatchColor() const;
+  QColor lessonColor() const;               ///< an expected outcome's amber
   QColor phaseColor(int phaseIndex) const;  ///< 0 H2D, 1 Kernel, 2 D2H, 3 Cpu
   QFont font(double scale = 1.0, bool bold = false) const;
   /// The smallest text a view may draw in this style (a crowded chart shrinks its labels down to it, no further).

@@ -3,6 +3,8 @@
 #include <QLocale>
 #include <QStringList>
 
+#include "launchlab/expected_outcome.h"
+
 namespace launchlab::ui {
 
 namespace {
@@ -51,12 +53,16 @@ QString runLessonsText(const RunResult& r) {
   QStringList lessons;
   for (const auto& i : r.impls) {
     const Verification& v = i.verification;
-    if (i.status != Status::Ok || v.outcome != Verification::Outcome::Demonstration || v.mismatches == 0) continue;
+    if (!i.showsLesson()) continue;
     const QString count = QString("%1 of %2 values differ from the reference")
                               .arg(QLocale(QLocale::English).toString(qulonglong(v.mismatches)),
                                    QLocale(QLocale::English).toString(qulonglong(v.compared)));
-    lessons << q(i.title) + ": " + (v.note.empty() ? count : q(v.note) + " (" + count + ")") +
-                   " \xE2\x80\x94 the outcome this demonstration shows";
+    // A declared expected outcome's note is the whole sentence, with its count; an undeclared one gets the count.
+    if (declaredLesson(i))
+      lessons << q(i.title) + ": " + q(lessonSentence(i));
+    else
+      lessons << q(i.title) + ": " + (v.note.empty() ? count : q(v.note) + " (" + count + ")") +
+                     " \xE2\x80\x94 the outcome this demonstration shows";
   }
   return lessons.isEmpty() ? QString() : ("Lesson: " + lessons.join("\n")).toHtmlEscaped().replace("\n", "<br>");
 }

@@ -91,6 +91,7 @@ MainWindow::MainWindow(std::shared_ptr<Backend> backend, std::unique_ptr<AppSett
   installTooltipWrapping(*qApp);
   placeOnScreen(*this, m_settings->windowGeometry());
   restoreState(m_settings->windowState());
+  restoreDesk();
   if (m_options.forcePresentation || m_settings->presentation())
     QTimer::singleShot(0, this, [this] { setPresentationMode(true); });
   whenDeviceKnown([this, waited = m_backend->deviceQueryPending()] { startFirstAction(waited); });
@@ -586,13 +587,18 @@ bool MainWindow::openCourseExperiment(const QString& id) {
   m_browser->showCourseExperiment(id);
   m_courseId = id;
   m_previewNote.clear();
+  chooseStageView(*m_backend->registry().find(p->form.workload));  // the experiment's own view, now it is known
+  if (m_style.presentation) layoutStage();
   updateStageHeader();
   return true;
 }
 
 void MainWindow::closeEvent(QCloseEvent* e) {
   if (m_controller->busy()) m_controller->cancel();
-  if (!m_style.presentation) m_settings->setWindowLayout(saveGeometry(), saveState());
+  if (!m_style.presentation) {
+    m_settings->setWindowLayout(saveGeometry(), saveState());
+    m_settings->setDesk({m_panelAct->isChecked(), m_mainSplit->saveState(), m_resultsSplit->saveState()});
+  }
   if (!m_panel->form().workload.empty()) m_settings->setLastForm(m_panel->form());
   m_settings->sync();
   QMainWindow::closeEvent(e);

@@ -111,6 +111,7 @@ class MainWindow : public QMainWindow {
   /// "OpenGL plots": the setting Draw plots with OpenGL (gl_views.h); disabled under --no-gl.
   QAction* glAction() const { return m_glAct; }
   QAction* panelAction() const { return m_panelAct; }
+  AppSettings& appSettings() const { return *m_settings; }
   QPushButton* sweepButton() const;
   int outputViewCount() const;
   OutputView* outputView(int i) const;
@@ -197,6 +198,7 @@ class MainWindow : public QMainWindow {
 
  protected:
   void closeEvent(QCloseEvent* e) override;
+  void resizeEvent(QResizeEvent* e) override;
 
  private:
   void buildUi();
@@ -253,6 +255,11 @@ class MainWindow : public QMainWindow {
   /// Live mode takes the stage: the live plot, no timing pane beside it (blank while frames run).
   void stageForLive(bool on);
   void fitResultsSplit();
+  /// The desk as the student left it (settings): the parameter panel folded or not, the splitters' sizes.
+  void restoreDesk();
+  /// A wide desk window puts the timing chart beside the output plot (they share the width); a narrower one, or
+  /// presentation mode, under it.
+  void arrangeResults();
 
   /// Starts `req` (checked) on the controller; run() gets here directly, or after compiling the user's kernel.
   void startRequest(RunRequest req);

@@ -92,7 +92,13 @@ QWidget* MainWindow::stageWidget() const {
 }
 
 void MainWindow::chooseStageView(const Workload& w) {
+  // The open course experiment's declared view and implementation (its "stage"), else the workload's.
+  const auto* e = m_courseId.isEmpty() ? nullptr : findCourseExperiment(m_courseId.toStdString());
+  const StageView declared = e && e->request.workload == w.info().id ? e->stage : StageView{};
   m_stageView = teachingView(w.info());
+  if (declared.view == kStageTiming || m_outputs->indexOfView(declared.view) >= 0) m_stageView = declared.view;
+  m_outputs->preferImpl(declared.impl);
+  m_timing->setKernelFirst(declared.timing == "kernel");
   // At the desk too, the experiment opens on the view that teaches it (the timing chart is always below).
   if (const int i = m_outputs->indexOfView(m_stageView); i >= 0) m_outputs->setCurrentIndex(i);
 }
@@ -123,6 +129,7 @@ void MainWindow::setPresentationMode(bool on) {
   m_sweep->setViewStyle(m_style);
   m_roofline->setViewStyle(m_style);
   arrangeForPresentation(on);
+  arrangeResults();  // presentation mode stacks the plots; a wide desk puts them side by side again
   if (on) {
     m_statesBeforePresentation = windowState();
     showFullScreen();
@@ -193,6 +200,7 @@ void MainWindow::stageForLive(bool on) {
 /// scroll), the output plot above all the rest: the picture keeps its room and the chart is never cut.
 void MainWindow::fitResultsSplit() {
   if (m_style.presentation || m_liveOnStage || !m_bottomTabs->isVisible()) return;
+  if (m_resultsSplit->orientation() == Qt::Horizontal) return;  // side by side: both have the full height
   const QList<int> sizes = m_resultsSplit->sizes();
   if (sizes.size() != 2) return;
   const int total = sizes[0] + sizes[1];
@@ -205,6 +213,37 @@ void MainWindow::fitResultsSplit() {
   const int room = total - height() * 42 / 100 - outputsChrome;
   const int want = std::max(120, std::min({m_timing->widget()->minimumHeight() + chrome, total / 2, room}));
   if (m_bottomTabs->currentIndex() == 0 && sizes[1] != want) m_resultsSplit->setSizes({total - want, want});
+}
+
+void MainWindow::restoreDesk() {
+  const auto desk = m_settings->desk();
+  if (!desk) return;
+  m_mainSplit->restoreState(desk->mainSplit);
+  m_resultsSplit->restoreState(desk->resultsSplit);
+  m_panelAct->setChecked(desk->panelShown);
+  m_panelScroll->setVisible(desk->panelShown);
+}
+
+void MainWindow::arrangeResults() {
+  // Wide and at a desk: a 1920 x 1080 window has room for both side by side at full height. Side by side, the window
+  // is at least as wide as both minimums together: "wide" starts above that, so a window that narrows always gets
+  // back under the threshold (and the plots back on top of each other).
+  const int results = m_resultsSplit->minimumSizeHint().width();
+  const int sideBySide = minimumSizeHint().width() - results + m_outputs->minimumSizeHint().width() +
+                         m_bottomTabs->minimumSizeHint().width() + m_resultsSplit->handleWidth();
+  const bool wide =
+      !m_style.presentation && width() >= std::max(1600, sideBySide + 100) && width() * 10 >= height() * 16;
+  const Qt::Orientation want = wide ? Qt::Horizontal : Qt::Vertical;
+  if (m_resultsSplit->orientation() == want) return;
+  m_resultsSplit->setOrientation(want);
+  const int total = wide ? m_resultsSplit->width() : m_resultsSplit->height();
+  m_resultsSplit->setSizes({total * 62 / 100, total - total * 62 / 100});
+  if (!wide) fitResultsSplit();
+}
+
+void MainWindow::resizeEvent(QResizeEvent* e) {
+  QMainWindow::resizeEvent(e);
+  arrangeResults();
 }
 
 void MainWindow::togglePanel(bool on) {
@@ -247,22 +286,18 @@ void MainWindow::updateStageHeader() {
 QString MainWindow::currentCourseExperiment() const { return m_courseId; }
 
 bool MainWindow::copyStagePlot() {
-  OutputView* view = nullptr;
   Renderable* plot = m_timing.get();
   if (m_stageView != kStageTiming) {
     const int i = m_outputs->indexOfView(m_stageView);
-    view = m_outputs->view(i >= 0 ? i : std::max(0, m_outputs->currentIndex()));
-    plot = view;
+    plot = m_outputs->view(i >= 0 ? i : std::max(0, m_outputs->currentIndex()));
   }
   // As projected: the presentation style whatever the window's mode, the caption stamped under it as in an export.
-  const ViewStyle slide = ViewStyle::presentationStyle(1080);
-  if (!m_style.presentation) view ? view->setViewStyle(slide) : m_timing->setViewStyle(slide);
   ExportOptions o;
+  o.asProjected = true;
   if (m_last) o.caption = q(captionText(m_last->result, plot->exportTitle().toStdString()));
   QTemporaryDir dir;
   const QString path = dir.filePath("stage.png");
   const ExportResult r = exportPlot(*plot, path, o);
-  if (!m_style.presentation) view ? view->setViewStyle(m_style) : m_timing->setViewStyle(m_style);
   const QImage image(path);
   if (!r.ok || image.isNull()) {
     m_errorBanner->showMessage(Banner::Level::Error, ("could not copy the plot: " + r.message).toHtmlEscaped());

@@ -99,6 +99,16 @@ void AppSettings::setWindowLayout(const QByteArray& geometry, const QByteArray& 
   m_settings->setValue("ui/geometry", geometry);
   m_settings->setValue("ui/state", state);
 }
+std::optional<AppSettings::Desk> AppSettings::desk() const {
+  if (!m_settings->contains("desk/panel")) return std::nullopt;
+  return Desk{m_settings->value("desk/panel").toBool(), m_settings->value("desk/main").toByteArray(),
+              m_settings->value("desk/results").toByteArray()};
+}
+void AppSettings::setDesk(const Desk& d) {
+  m_settings->setValue("desk/panel", d.panelShown);
+  m_settings->setValue("desk/main", d.mainSplit);
+  m_settings->setValue("desk/results", d.resultsSplit);
+}
 QString AppSettings::remoteHost() const { return m_settings->value("remote/host").toString(); }
 void AppSettings::setRemoteHost(const QString& host) { m_settings->setValue("remote/host", host); }
 QString AppSettings::remoteCli() const { return m_settings->value("remote/cli").toString(); }

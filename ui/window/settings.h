@@ -29,6 +29,14 @@ class AppSettings {
   QByteArray windowGeometry() const;
   QByteArray windowState() const;
   void setWindowLayout(const QByteArray& geometry, const QByteArray& state);
+  /// What the student folded at the desk (saved on close outside presentation mode): the parameter panel shown or
+  /// hidden, and the states of the window's splitters (browser | panel | results, plots over the timing chart).
+  struct Desk {
+    bool panelShown = true;
+    QByteArray mainSplit, resultsSplit;
+  };
+  std::optional<Desk> desk() const;
+  void setDesk(const Desk& d);
   /// The remote GPU the window runs on at start ([user@]host[:port], launchlab --remote's form), "" for this machine.
   QString remoteHost() const;
   void setRemoteHost(const QString& host);

@@ -24,6 +24,15 @@ struct SeedRef {
   int order = 0;         ///< among experiments at the same file and line: the smaller first
 };
 
+/// How the window opens an experiment (the course file's optional "stage"): the view that teaches it, the
+/// implementation that view shows, and the time the timing chart leads with. Empty fields: the workload's defaults.
+struct StageView {
+  std::string view;    ///< an output's name ("timeline"), or "timing" for the timing chart
+  std::string impl;    ///< the implementation shown ("cuda-streams"), when not the first GPU one
+  std::string timing;  ///< "kernel": the chart leads with kernel time (the lesson is the kernel); "" the total
+  bool operator==(const StageView&) const = default;
+};
+
 struct CourseExperiment {
   std::string id;       ///< stable id for the command line and settings: "tp32-hypot-128x64"
   std::string chapter;  ///< the chapter the seed teaches it in (the built-in course: one of chapters.h)
@@ -40,6 +49,7 @@ struct CourseExperiment {
   /// them ("f32,f64", "32:1024:32", "sm*1,sm*2"). Empty for a single run. `request` stays one runnable point (the
   /// window loads it).
   std::map<std::string, std::string> sweep;
+  StageView stage;  ///< how the window opens it
 };
 
 /// A seed experiment that a compiled program cannot run (an interpreter timing, a Python library's behaviour):

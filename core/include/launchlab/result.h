@@ -99,6 +99,10 @@ struct ImplResult {
 
   double computeMedianMs() const;  ///< Kernel median for GPU, Cpu median for CPU
   double totalMedianMs() const;
+  /// Its verification is a lesson to announce (in amber, with its note): an expected outcome that happened, i.e.
+  /// a demonstration whose result differs, or a correct launch whose workload declared what it teaches (surplus
+  /// threads masked). A demonstration that matched this time teaches nothing to announce.
+  bool showsLesson() const;
   bool operator==(const ImplResult&) const = default;
 };
 

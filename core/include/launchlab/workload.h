@@ -39,6 +39,13 @@ enum class PlotKind {
 };
 std::string_view plotKindName(PlotKind k);
 
+/// A value an image uses as a marker rather than a measurement (launch_coverage's -1, never written): drawn in a
+/// colour of its own, outside the colour scale, and named in the plot's legend.
+struct MarkerValue {
+  double value = 0;
+  std::string label;  ///< "never written"
+};
+
 /// A reference value that holds when a choice parameter has one value (ArraySpec::referenceChoices).
 struct ChoiceReference {
   std::string choice;  ///< the parameter's value, e.g. "mandelbrot"
@@ -73,6 +80,8 @@ struct ArraySpec {
   /// Histogram: a fixed bin range [xMin, xMax), used where no params name one (e.g. bins in standard errors).
   std::optional<double> xMin;
   std::optional<double> xMax;
+  /// Image: marker values, each drawn in a colour of its own outside the colour scale.
+  std::vector<MarkerValue> markers;
   /// Drawn with a logarithmic value axis by default (e.g. a mass spectrum whose peaks span decades); the window's
   /// "Log y" box still switches it.
   bool logY = false;
@@ -170,8 +179,15 @@ struct ImplSpec {
   std::string title;        ///< short label for tables and legends
   std::string description;  ///< one or two sentences: what this variant shows
   ImplKind kind = ImplKind::CpuSerial;
-  bool demonstration = false;     ///< deliberately wrong (a race, a missing check): mismatch is the lesson
+  bool demonstration = false;  ///< deliberately wrong (a race, a missing check): mismatch is the lesson
+  /// A demonstration's expected outcome in words ("the race this experiment demonstrates"). Set: the workload's
+  /// verify recognises that outcome (declareExpectedOutcome) and any other mismatch stays a failure. Empty: any
+  /// mismatch of a demonstration is its lesson.
+  std::string expectedOutcome;
   bool usesLaunchConfig = false;  ///< honours the user's block/grid
+  /// Computes what cpu-serial computes (verified against it as is). False for a variant verified against another
+  /// formula (coalescing's contiguous kernel against the strided reference): no reference is drawn over it.
+  bool sameOutputAsReference = true;
   /// Ticked in the window's default form. Variants that reproduce one seed cell (e.g. vector_add's device-array
   /// and no-synchronize variants) are ticked by their course presets instead, so that a workload's default timing
   /// chart keeps few rows.
@@ -188,6 +204,18 @@ struct ImplSpec {
   std::vector<std::string> outputsFromReference;
   bool isGpu() const { return kind == ImplKind::Cuda || kind == ImplKind::CudaLibrary; }
 };
+
+/// The one rule for outcomes that are lessons. A workload's verify calls it when its result may be an expected
+/// outcome: when `happened` (the result differs, or the launch behaves, the way the experiment means it to: a race
+/// lost updates, a grid too small left the tail unwritten, a bounds check masked surplus threads), `v` becomes
+/// outcome Demonstration with note kExpectedOutcome + `lesson`; otherwise `v` stays as compared (a mismatch stays
+/// a failure).
+void declareExpectedOutcome(Verification& v, bool happened, const std::string& lesson);
+/// How a declared expected outcome's note starts: what follows is the whole lesson, with its count.
+inline constexpr std::string_view kExpectedOutcome = "expected outcome: ";
+/// The engine's last word on an implementation's verification: a demonstration that declares no expected outcome
+/// shows any result as its lesson; one that declares it keeps a failure its workload did not recognise (red).
+void settleDemonstration(Verification& v, const ImplSpec& spec);
 
 struct WorkloadInfo {
   std::string id;

@@ -120,6 +120,16 @@ CourseNote noteOf(const json& n, const std::string& at) {
   return note;
 }
 
+StageView stageOf(const json& e, const std::string& at) {
+  if (!e.contains("stage")) return {};
+  const json& st = object(e, "stage", at);
+  const std::string p = at + "stage.";
+  StageView v{text(st, "view", p, false), text(st, "impl", p, false), text(st, "timing", p, false)};
+  if (!v.timing.empty() && v.timing != "kernel" && v.timing != "total")
+    throw FieldError{p + "timing", "must be \"kernel\" or \"total\""};
+  return v;
+}
+
 CourseExperiment experimentOf(const json& e, const std::string& at) {
   if (!e.is_object()) throw FieldError{at.substr(0, at.size() - 1), "must be an object"};
   CourseExperiment x;
@@ -132,6 +142,7 @@ CourseExperiment experimentOf(const json& e, const std::string& at) {
   x.request = requestOf(e, at);
   x.counters = countersOf(e, at);
   x.sweep = sweepOf(e, at);
+  x.stage = stageOf(e, at);
   return x;
 }
 

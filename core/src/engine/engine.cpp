@@ -457,10 +457,7 @@ void Engine::verifyInto(ImplResult& res, const Job& job, const ImplSpec& spec, s
   }
   res.verification = job.resolved.workload->verifyLaunched(setup, m_cache.inputs, m_cache.referenceOutputs, outputs,
                                                            spec, res.launch ? &*res.launch : nullptr);
-  if (spec.demonstration) {
-    res.verification.outcome = Verification::Outcome::Demonstration;
-    if (res.verification.note.empty()) res.verification.note = spec.description;
-  }
+  settleDemonstration(res.verification, spec);
 }
 
 void Engine::clearCache() { m_cache = Cache{}; }

@@ -74,6 +74,11 @@ bool RunResult::cudaFault() const {
   return std::any_of(impls.begin(), impls.end(), [](const ImplResult& i) { return i.cudaFault; });
 }
 
+bool ImplResult::showsLesson() const {
+  return status == Status::Ok && verification.outcome == Verification::Outcome::Demonstration &&
+         (verification.mismatches > 0 || !demonstration);
+}
+
 bool RunResult::allPassed() const {
   if (status == Status::Failed) return false;
   for (const auto& i : impls)

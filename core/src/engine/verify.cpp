@@ -5,6 +5,8 @@
 #include <cstring>
 #include <sstream>
 
+#include "launchlab/workload.h"
+
 namespace launchlab {
 
 namespace {
@@ -84,6 +86,19 @@ Verification mergeVerifications(const std::vector<Verification>& parts) {
     if (!p.note.empty() && m.note.find(p.note) == std::string::npos) m.note += (m.note.empty() ? "" : "; ") + p.note;
   }
   return m;
+}
+
+void declareExpectedOutcome(Verification& v, bool happened, const std::string& lesson) {
+  if (!happened) return;
+  v.outcome = Verification::Outcome::Demonstration;
+  v.note = std::string(kExpectedOutcome) + lesson;
+}
+
+void settleDemonstration(Verification& v, const ImplSpec& spec) {
+  if (!spec.demonstration) return;
+  if (!spec.expectedOutcome.empty() && v.outcome == Verification::Outcome::Fail) return;
+  v.outcome = Verification::Outcome::Demonstration;
+  if (v.note.empty()) v.note = spec.description;
 }
 
 }  // namespace launchlab

@@ -128,6 +128,8 @@ std::string course(int indent) {
                     {"reps", t.reps},         {"warmup", t.warmup}, {"params", t.params}};
     if (!e.counters.empty()) j["counters"] = e.counters;
     if (!e.sweep.empty()) j["sweep"] = e.sweep;
+    if (e.stage != StageView{})
+      j["stage"] = {{"view", e.stage.view}, {"impl", e.stage.impl}, {"timing", e.stage.timing}};
     arr.push_back(j);
   }
   ordered_json notes = ordered_json::array();
