@@ -1,6 +1,7 @@
 // Backends: the in-process engine and the worker-process one (launchlab-cli worker) give the same results;
 // cancel reaches the worker; the window's choice of backend says why.
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 #include <atomic>
 #include <cstdio>
@@ -12,6 +13,9 @@
 #include "ui/runs/backend.h"
 #include "ui/runs/controller.h"
 #include "ui/runs/local_backend.h"
+#include "ui/window/banner.h"
+#include "ui/window/main_window.h"
+#include "window_helpers.h"
 
 using namespace launchlab;
 using namespace launchlab::ui;
@@ -129,6 +133,25 @@ class TestBackend : public QObject {
     QCOMPARE(outcome->result.impls.size(), engine.impls.size());
     for (std::size_t i = 0; i < engine.impls.size(); ++i)
       QVERIFY(outcome->result.impls[i].outputs == engine.impls[i].outputs);
+  }
+
+  // The device answers while the window is on stage (presentation mode): its banner waits for the desk, so the
+  // stage keeps its room.
+  void aDeviceThatAnswersOnStageKeepsTheStageClear() {
+    WorkerCommand c;
+    c.argv = {LAUNCHLAB_FAKE_WORKER_PATH, "silent", LAUNCHLAB_CLI_PATH};
+    c.startTimeoutS = 0.3;
+    auto worker = std::make_shared<IsolatedBackend>(c, app::builtInWorkloads(), true);
+    auto b = std::make_shared<LocalBackend>(worker, [] { return app::makeEngineBackend(); });
+    QTemporaryDir dir;
+    auto w = ui::test::openWindow(b, dir.filePath("presets"));
+    w->setPresentationMode(true);
+    QVERIFY(!w->deviceBanner()->isVisible());
+    QTRY_VERIFY_WITH_TIMEOUT(!b->deviceQueryPending(), 60000);  // failure guard only
+    QCoreApplication::processEvents();
+    QVERIFY(!w->deviceBanner()->isVisible());
+    w->setPresentationMode(false);
+    QVERIFY(w->deviceBanner()->isVisible());
   }
 
   // A worker that never says hello: the window's backend is built at once, and the device query's limit ends the

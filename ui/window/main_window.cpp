@@ -375,6 +375,10 @@ void MainWindow::showDeviceStatus() {
   const DeviceStatus d = m_backend->deviceStatus();
   m_deviceBanner->showMessage(d.available ? Banner::Level::Info : Banner::Level::Warning,
                               deviceBannerText(d, m_backend->remoteHost()));
+  if (m_style.presentation) {  // a device that answered while on stage: the banner waits for the desk
+    m_deviceBannerBeforePresentation = true;
+    m_deviceBanner->hide();
+  }
   if (m_roofline) updateCeilings(false);
 }
 
