@@ -208,7 +208,7 @@ inline RunResult fullResult() {
   Distinct v;
   RunResult r;
   auto& [status, reason, workload, dtype, n, seed, warmup, reps, params, requestedLaunch, traceBlocks, timestamp,
-         device, host, inputs, impls] = r;
+         device, host, slurm, inputs, impls] = r;
   status = Status::Skipped;
   reason = v.text("why");
   workload = v.text("workload");
@@ -224,6 +224,7 @@ inline RunResult fullResult() {
   timestamp = "2031-02-03T04:05:06Z";
   fill(device, v);
   host = v.text("host");
+  slurm = {v.text("job"), v.text("step"), v.text("node"), v.text("gpus")};
   inputs = {array(v, DType::F32, {3, 4}), array(v, DType::I32, {7}), array(v, DType::U32, {0})};
   using O = Verification::Outcome;
   impls = {fullImpl(v, Status::Ok, O::Reference), sparseImpl(v, Status::Skipped, O::Pass),

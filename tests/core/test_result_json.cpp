@@ -153,7 +153,7 @@ TEST(ResultJson, PublicDocumentKeepsTheSchemaKeysInOrder) {
   const auto j = ordered_json::parse(json::runResult(r));
   EXPECT_EQ(keys(j), (std::vector<std::string>{"schema", "schema_version", "timestamp", "status", "reason", "workload",
                                                "n", "dtype", "seed", "warmup", "reps", "params", "requested_launch",
-                                               "host", "device", "implementations", "all_passed"}));
+                                               "host", "slurm", "device", "implementations", "all_passed"}));
   EXPECT_EQ(j["schema"], "launchlab.run");
   EXPECT_EQ(j["schema_version"], json::kSchemaVersion);
   EXPECT_EQ(j["all_passed"], false);

@@ -19,6 +19,7 @@
 #include "launchlab/io/npy.h"
 #include "launchlab/parse.h"
 #include "launchlab/roofline.h"
+#include "launchlab/slurm.h"
 #include "resolve.h"
 
 namespace launchlab {
@@ -201,6 +202,7 @@ RunResult Engine::run(const RunRequest& req, const CancelToken* cancel, const Pr
   out.traceBlocks = req.traceBlocks;
   out.timestamp = nowIso8601();
   out.host = hostDescription();
+  out.slurm = slurmPlacementOfThisProcess();
   const std::string unbound = bindDevice(req);  // first: every CUDA call of the run goes to this device
   out.device = m_gpu->status();
   out.device.devices.clear();  // a result names the device it ran on; `info` lists them all

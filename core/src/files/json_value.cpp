@@ -511,6 +511,9 @@ void to_json(ordered_json& j, const RunResult& r) {
   j["params"] = r.params;
   requestedLaunchTo(j, r);
   j["host"] = r.host;
+  if (r.slurm.inJob())
+    j["slurm"] = {
+        {"job_id", r.slurm.jobId}, {"step_id", r.slurm.stepId}, {"node", r.slurm.node}, {"gpus", r.slurm.gpus}};
   j["device"] = r.device;
   j["implementations"] = r.impls;
   j["all_passed"] = r.allPassed();
@@ -529,6 +532,12 @@ void from_json(const ordered_json& j, RunResult& r) {
   j.at("params").get_to(r.params);
   requestedLaunchFrom(j, r);
   j.at("host").get_to(r.host);
+  if (const auto it = j.find("slurm"); it != j.end()) {  // absent outside a job, and in files of older versions
+    it->at("job_id").get_to(r.slurm.jobId);
+    it->at("step_id").get_to(r.slurm.stepId);
+    it->at("node").get_to(r.slurm.node);
+    it->at("gpus").get_to(r.slurm.gpus);
+  }
   j.at("device").get_to(r.device);
   j.at("implementations").get_to(r.impls);
 }
