@@ -62,9 +62,10 @@ void setFromEnv(std::string& field, const char* name) {
   if (const char* v = std::getenv(name); field.empty() && v) field = v;
 }
 
-/// A failed run whose worker was lost (its step or node ended) rather than a run that failed on its own.
-bool workerLost(const RunResult& r) {
-  return r.status == Status::Failed && r.reason.find("a fresh worker starts with the next run") != std::string::npos;
+/// A failed run whose worker is gone (its step or node ended) rather than a run that failed on its own; a worker
+/// that lost its CUDA context to the run's own fault also exits, but that is the point's result.
+bool workerLost(const RunResult& r, const IsolatedRunner& runner) {
+  return r.status == Status::Failed && runner.workerPid() <= 0 && !r.cudaFault();
 }
 
 }  // namespace
@@ -73,8 +74,10 @@ void addSlurmOptions(CLI::App* cmd, SlurmOptions& o, bool withNodes) {
   cmd->add_flag("--slurm", o.enabled,
                 "Run in a Slurm job step (srun … launchlab-cli worker) on a cluster's node; the queue's state is shown "
                 "while the job waits, Ctrl+C cancels it");
-  cmd->add_option("--partition", o.target.partition, "With --slurm: the partition (default $LAUNCHLAB_SLURM_PARTITION)");
-  cmd->add_option("--time", o.target.time, "With --slurm: the job's time limit, e.g. 10 or 0:30:00 ($LAUNCHLAB_SLURM_TIME)");
+  cmd->add_option("--partition", o.target.partition,
+                  "With --slurm: the partition (default $LAUNCHLAB_SLURM_PARTITION)");
+  cmd->add_option("--time", o.target.time,
+                  "With --slurm: the job's time limit, e.g. 10 or 0:30:00 ($LAUNCHLAB_SLURM_TIME)");
   cmd->add_option("--slurm-args", o.target.extraArgs,
                   "With --slurm: more srun options, e.g. \"--gres=gpu:1 --qos=class\" ($LAUNCHLAB_SLURM_ARGS)");
   cmd->add_option("--slurm-cli", o.target.cli,
@@ -118,6 +121,7 @@ std::vector<RunResult> runCellsThroughSlurm(const std::vector<SweepCell>& cells,
   std::vector<std::size_t> todo;
   for (std::size_t c = 0; c < cells.size(); ++c)
     if (cells[c].request) todo.push_back(c);
+  std::vector<char> lost(cells.size(), 0);  // the cells of a step that ended under them (threads write their own)
   CancelOnSignals signals;
   auto runShare = [&](const std::vector<std::size_t>& share, const std::string& label) {
     auto runner = slurmRunner(o, label);
@@ -128,12 +132,14 @@ std::vector<RunResult> runCellsThroughSlurm(const std::vector<SweepCell>& cells,
       req.compareOnDevice = true;  // as runSweep does: the reference is the same for every cell
       RunResult& r = results[share[k]];
       r = runner->run(req, signals.token());
-      if (!workerLost(r)) {
+      if (!workerLost(r, *runner)) {
         node = r.slurm.node, job = r.slurm.jobId;
         if (++done == share.size()) say(label + std::to_string(done) + " cells in Slurm job " + job + " on " + node);
         continue;
       }
+      if (node.empty() && runner->command().queue) node = runner->command().queue->where();
       r.slurm.node = node;
+      for (std::size_t rest = k; rest < share.size(); ++rest) lost[share[rest]] = true;
       r.reason = "lost with its job step" + (node.empty() ? std::string() : " on node " + node) + ": " + r.reason;
       say(label + r.reason);
       for (std::size_t rest = k + 1; rest < share.size(); ++rest) results[share[rest]] = r;
@@ -150,7 +156,7 @@ std::vector<RunResult> runCellsThroughSlurm(const std::vector<SweepCell>& cells,
   for (auto& t : steps) t.join();
   std::vector<std::size_t> missing;
   for (std::size_t c : todo)
-    if (workerLost(results[c])) missing.push_back(c);
+    if (lost[c]) missing.push_back(c);
   if (!missing.empty() && !signals.token()->cancelled()) {
     say("running the " + std::to_string(missing.size()) + " lost points again on a fresh job step");
     runShare(missing, "re-run: ");
@@ -159,7 +165,8 @@ std::vector<RunResult> runCellsThroughSlurm(const std::vector<SweepCell>& cells,
 }
 
 RunFn sweepRunner(Engine& engine, const std::vector<SweepCell>& cells, const SlurmOptions& o) {
-  if (!o.enabled) return [&engine](const RunRequest& r, const CancelToken* c, const ProgressFn& p) { return engine.run(r, c, p); };
+  if (!o.enabled)
+    return [&engine](const RunRequest& r, const CancelToken* c, const ProgressFn& p) { return engine.run(r, c, p); };
   auto measured = std::make_shared<std::vector<RunResult>>(runCellsThroughSlurm(cells, o));
   auto next = std::make_shared<std::size_t>(0);
   return [&cells, measured, next](const RunRequest&, const CancelToken*, const ProgressFn&) {

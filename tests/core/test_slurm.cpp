@@ -60,9 +60,15 @@ TEST(Slurm, BuildsTheSrunCommand) {
   t.cli = "/opt/launchlab/bin/launchlab-cli";
   t.jobName = "launchlab-test";
   const WorkerCommand c = slurmWorkerCommand(t);
-  const std::vector<std::string> want = {"srun",         "--job-name=launchlab-test", "--nodes=1",
-                                         "--ntasks=1",   "--unbuffered",              "--partition=gpu",
-                                         "--time=10",    "--gres=gpu:1",              "/opt/launchlab/bin/launchlab-cli",
+  const std::vector<std::string> want = {"srun",
+                                         "--job-name=launchlab-test",
+                                         "--nodes=1",
+                                         "--ntasks=1",
+                                         "--unbuffered",
+                                         "--partition=gpu",
+                                         "--time=10",
+                                         "--gres=gpu:1",
+                                         "/opt/launchlab/bin/launchlab-cli",
                                          "worker"};
   EXPECT_EQ(c.argv, want);
   EXPECT_TRUE(c.captureStderr);
@@ -73,8 +79,10 @@ TEST(Slurm, BuildsTheSrunCommand) {
 }
 
 TEST(Slurm, PlacementFromTheEnvironment) {
-  std::map<std::string, std::string> env = {{"SLURM_JOB_ID", "4711"},   {"SLURM_STEP_ID", "0"},
-                                            {"SLURMD_NODENAME", "n3"},  {"SLURM_JOB_GPUS", "2"},
+  std::map<std::string, std::string> env = {{"SLURM_JOB_ID", "4711"},
+                                            {"SLURM_STEP_ID", "0"},
+                                            {"SLURMD_NODENAME", "n3"},
+                                            {"SLURM_JOB_GPUS", "2"},
                                             {"CUDA_VISIBLE_DEVICES", "0"}};
   auto get = [&](const char* n) { return env.count(n) ? env[n].c_str() : static_cast<const char*>(nullptr); };
   SlurmPlacement p = slurmPlacementFrom(get);

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # launchlab-cli --slurm against a real Slurm cluster (scripts/slurm/start_cluster.sh: one CPU-only node, partition
 # "debug"), CPU implementations at small sizes so that each case takes seconds.
-#   slurm_cli_test.sh CASE PATH/TO/launchlab-cli      CASE: run, pending, bad_partition, node_failure, sweep_split
+#   slurm_cli_test.sh CASE PATH/TO/launchlab-cli
+#   CASE: run, pending, bad_partition, node_failure, sweep_split, sweep_lost_step
 # Exit 0 passed, 1 failed (the first broken expectation on stderr), 77 skipped: Slurm is not installed or its
 # controller does not answer (LAUNCHLAB_REQUIRE_SLURM=1, as in CI, makes that a failure).
 set -uo pipefail
@@ -79,7 +80,7 @@ node_failure)  # slurmd (and its steps) stopped mid-run: a failed run that says 
   rc=$?
   bash "$SCRIPTS/start_cluster.sh" --slurmd-only >/dev/null || fail "slurmd did not come back"
   [[ $rc == 1 ]] || fail "exit $rc, expected 1 (a failed run): $(cat "$TMP/err")"
-  grep -q "run failed: the GPU worker of Slurm job .* during the run" "$TMP/err" ||
+  grep -q "run failed: the GPU worker in the Slurm job named .* during the run" "$TMP/err" ||
     fail "no clear error: $(cat "$TMP/err")"
   "$CLI" show "$TMP/before.llrun" >/dev/null || fail "the run saved before the failure cannot be read"
   "$CLI" run vector_add --n 1000 --impl cpu-serial --slurm >/dev/null 2>&1 || fail "no run after slurmd came back"
@@ -96,6 +97,21 @@ sweep_split)  # two job steps give the same points (results, not times) as the l
   [[ -z $(grep "^[0-9]" "$TMP/slurm.csv" | cut -d, -f14 | grep -vx "$NODE") ]] || fail "a point without its node"
   jobs=$(sed -n 's/.*cells in Slurm job \([0-9]*\) on .*/\1/p' "$TMP/err" | sort -u | wc -l)
   [[ $jobs == 2 ]] || fail "expected two job steps, saw $jobs: $(cat "$TMP/err")"
+  ;;
+sweep_lost_step)  # a step that dies mid-sweep costs its remaining points, which run again on a fresh step.
+  "$CLI" sweep matmul --n 192:416:32 --impl cpu-serial --reps 60 --warmup 0 --slurm --nodes 2 --csv "$TMP/s.csv" \
+    >/dev/null 2>"$TMP/err" &
+  pid=$!
+  wait_for '[[ $(squeue -h -s -o %i | grep -c "\.0$") == 2 ]]' || fail "the two job steps did not start"
+  sleep 0.3
+  job=$(squeue -h -o %i | sort -n | tail -n 1)
+  worker=$(scontrol listpids "$job" | awk 'NR > 1 && $3 == 0 {print $1; exit}')
+  [[ -n $worker ]] || fail "no worker process in job $job"
+  kill -9 "$worker"
+  wait $pid || fail "exit $?: $(cat "$TMP/err")"
+  grep -q "lost with its job step on node $NODE" "$TMP/err" || fail "the lost step is not reported: $(cat "$TMP/err")"
+  grep -q "lost points again on a fresh job step" "$TMP/err" || fail "no re-run of the lost points: $(cat "$TMP/err")"
+  [[ $(grep -c "^[0-9]*,cpu-serial,0,ok,.*,$NODE," "$TMP/s.csv") == 8 ]] || fail "not every point measured: $(cat "$TMP/s.csv")"
   ;;
 *) fail "unknown case" ;;
 esac

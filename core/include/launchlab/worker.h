@@ -67,6 +67,9 @@ class QueueWatch {
   /// Gives up the queued or running job: called before the worker's command is stopped by force, since killing the
   /// command alone can leave the job in the queue.
   virtual void release(const std::string& stderrText) = 0;
+  /// The machine the worker runs or last ran on, as the queue knows it ("" when it does not): names the node of a
+  /// worker lost before any of its results could.
+  virtual std::string where() { return {}; }
 };
 
 /// How to start a worker: the command, what to call it in messages, whether its stderr is captured (its last lines

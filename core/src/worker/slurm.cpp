@@ -40,7 +40,8 @@ std::string checkSlurmTarget(const SlurmTarget& t) {
   if (!t.partition.empty() && (t.partition.front() == '-' || !allOf(t.partition, "_-.,")))
     return "--partition: '" + t.partition + "' is not a partition name (letters, digits and _ - . ,)";
   const bool unlimited = t.time == "UNLIMITED" || t.time == "INFINITE" || t.time == "infinite";
-  if (!t.time.empty() && !unlimited && (!std::isdigit(static_cast<unsigned char>(t.time.front())) || !allOf(t.time, ":-")))
+  if (!t.time.empty() && !unlimited &&
+      (!std::isdigit(static_cast<unsigned char>(t.time.front())) || !allOf(t.time, ":-")))
     return "--time: '" + t.time + "' is not a Slurm time limit (MM, MM:SS, HH:MM:SS, D-HH or D-HH:MM:SS)";
   for (const auto& w : splitWords(t.extraArgs))
     if (w.size() < 2 || w.front() != '-' || !allOf(w, "-_=:.,/+@%"))
@@ -56,7 +57,9 @@ std::string slurmPartitionProblem(const std::string& partition) {
     std::string said = all.output;
     said.erase(std::remove(said.begin(), said.end(), '\n'), said.end());
     return "cannot reach Slurm (sinfo " +
-           std::string(all.timedOut ? "did not answer within 20 s" : all.status == 127 ? "not found" : "failed") +
+           std::string(all.timedOut        ? "did not answer within 20 s"
+                       : all.status == 127 ? "not found"
+                                           : "failed") +
            (said.empty() ? "" : ": " + said) + ")";
   }
   if (partition.empty()) return {};
@@ -78,7 +81,7 @@ WorkerCommand slurmWorkerCommand(const SlurmTarget& target) {
   if (!target.time.empty()) c.argv.push_back("--time=" + target.time);
   for (const auto& w : splitWords(target.extraArgs)) c.argv.push_back(w);
   c.argv.insert(c.argv.end(), {target.cli, "worker"});
-  c.name = "the GPU worker of Slurm job " + name;
+  c.name = "the GPU worker in the Slurm job named " + name;
   c.captureStderr = true;
   c.remoteHost = "a Slurm node" + (target.partition.empty() ? std::string() : " (partition " + target.partition + ")");
   c.queue = makeSlurmQueueWatch(name);

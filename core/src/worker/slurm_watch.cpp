@@ -24,8 +24,18 @@ class SlurmQueueWatch final : public QueueWatch {
     for (std::string line; std::getline(lines, line);)
       if (const auto s = parseSqueueLine(line)) return waitingLine(*s);
     // squeue does not answer (or the job is not listed yet): srun's own word that the job waits.
-    if (const std::string id = queuedJobId(stderrText); !id.empty() && stderrText.find("has been allocated") == std::string::npos)
+    if (const std::string id = queuedJobId(stderrText);
+        !id.empty() && stderrText.find("has been allocated") == std::string::npos)
       return "waiting for a GPU: job " + id + " PENDING";
+    return {};
+  }
+
+  std::string where() override {  // finished jobs stay listed for a while (MinJobAge): a lost one still has its node
+    const Captured q = captureCommand(
+        {"squeue", "--noheader", "--states=all", "--name=" + m_name, "--format=%i|%T|%r|%N"}, kToolLimitS);
+    std::istringstream lines(q.status == 0 ? q.output : std::string());
+    for (std::string line; std::getline(lines, line);)
+      if (const auto s = parseSqueueLine(line); s && !s->node.empty()) return s->node;
     return {};
   }
 
