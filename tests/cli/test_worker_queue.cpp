@@ -61,18 +61,21 @@ RunRequest request() {
 TEST(WorkerQueue, SaysItWaitsThenRuns) {
   Queued q("launchlab-queue-runs");
   IsolatedRunner runner(q.command);
-  std::vector<std::string> lines;
+  std::vector<std::string> lines, shown;
   runner.setWaitingFn([&](const std::string& line) { lines.push_back(line); });
   std::thread leaveQueue([&] {
     while (q.queue->asked < 3) std::this_thread::sleep_for(std::chrono::milliseconds(50));
     std::filesystem::remove(q.queue->flag);
   });
-  const RunResult r = runner.run(request());
+  const RunResult r = runner.run(request(), nullptr, [&](const Progress& p) {
+    if (!p.waiting.empty()) shown.push_back(p.waiting);  // what the window's progress line shows
+  });
   leaveQueue.join();
   ASSERT_EQ(r.status, Status::Ok) << r.reason;
   ASSERT_EQ(lines.size(), 2u);
   EXPECT_EQ(lines[0], "waiting for a GPU: job 7 PENDING (Resources)");
   EXPECT_EQ(lines[1], "");  // it runs now
+  EXPECT_EQ(shown, std::vector<std::string>{"waiting for a GPU: job 7 PENDING (Resources)"});
   EXPECT_EQ(q.queue->released, 0);
 }
 

@@ -116,6 +116,7 @@ class IsolatedRunner {
   /// fails at once. For a front end that is closing while a worker is silent.
   void abort() { m_abort = true; }
   /// Called with each new line of a worker that waits in a queue (WorkerCommand::queue), and with "" once it runs.
+  /// During run() the lines also go to its progress function (Progress::waiting).
   void setWaitingFn(std::function<void(const std::string&)> fn) { m_waitingFn = std::move(fn); }
   /// How many workers were started so far (1 after the first run; more after faults).
   int workersStarted() const { return m_started; }
@@ -163,7 +164,8 @@ class IsolatedRunner {
   std::atomic<bool> m_abort{false};
   std::map<int, Ceilings> m_ceilings;
   std::function<void(const std::string&)> m_waitingFn;
-  const CancelToken* m_startCancel = nullptr;  ///< the run's cancel while its worker starts (a queued job)
+  const CancelToken* m_startCancel = nullptr;   ///< the run's cancel while its worker starts (a queued job)
+  const ProgressFn* m_startProgress = nullptr;  ///< the run's progress while its worker starts
 };
 
 }  // namespace launchlab

@@ -158,12 +158,19 @@ std::string IsolatedRunner::awaitHello() {
   std::string why, shown;
   while (!m_reader->greeted()) {
     if (m_abort) return kill(kClosing);
-    if (m_startCancel && m_startCancel->cancelled()) return kill("was cancelled before it started");
+    // A queued job may wait for hours: a cancel ends the wait. A worker that starts at once gets the request and the
+    // cancel right behind it instead, as always.
+    if (m_cmd.queue && m_startCancel && m_startCancel->cancelled()) return kill("was cancelled before it started");
     if (m_cmd.queue && secondsSince(asked) >= 1) {  // a worker that starts at once is never asked about
       asked = Clock::now();
       const std::string line = m_cmd.queue->waiting(m_stderrTail);
       if (!line.empty()) t0 = Clock::now();  // waiting in a queue is not a start that hangs
       if (line != shown && m_waitingFn) m_waitingFn(line);
+      if (line != shown && !line.empty() && m_startProgress && *m_startProgress) {
+        Progress p;
+        p.waiting = line;
+        (*m_startProgress)(p);
+      }
       shown = line;
     }
     if (secondsSince(t0) > m_cmd.startTimeoutS)
@@ -355,6 +362,7 @@ Ceilings IsolatedRunner::ceilings(int device) {
 RunResult IsolatedRunner::run(const RunRequest& req, const CancelToken* cancel, const ProgressFn& progress) {
   RunResult r;
   m_startCancel = cancel;
+  m_startProgress = &progress;
   try {
     r = runLoop(req, cancel, progress);
   } catch (const std::exception& e) {  // e.g. no memory for a result: one failed run, a fresh worker next time
@@ -362,6 +370,7 @@ RunResult IsolatedRunner::run(const RunRequest& req, const CancelToken* cancel, 
     r = failed(req, m_cmd.name + ": " + e.what() + "; a fresh worker starts with the next run");
   }
   m_startCancel = nullptr;
+  m_startProgress = nullptr;
   return r;
 }
 
