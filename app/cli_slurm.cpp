@@ -1,5 +1,7 @@
 #include "cli_slurm.h"
 
+#include <unistd.h>
+
 #include <csignal>
 #include <cstdlib>
 #include <iostream>
@@ -8,6 +10,7 @@
 
 #include "cli_kernel.h"
 #include "launchlab/crossover.h"
+#include "launchlab/gpu_sharing.h"
 #include "launchlab/worker.h"
 
 namespace launchlab::cli {
@@ -162,6 +165,13 @@ std::vector<RunResult> runCellsThroughSlurm(const std::vector<SweepCell>& cells,
     runShare(missing, "re-run: ");
   }
   return results;
+}
+
+std::string gpuUsersNow(Engine& engine) {
+  const DeviceStatus st = engine.deviceStatus();
+  GpuMonitor* monitor = engine.gpuMonitor();
+  if (!monitor) return "GPU users: not checked";
+  return gpuUsersLine(monitor->sample(st.available ? st.info.pciBusId : ""), unsigned(::getpid()));
 }
 
 RunFn sweepRunner(Engine& engine, const std::vector<SweepCell>& cells, const SlurmOptions& o) {

@@ -1,5 +1,6 @@
 #pragma once
-// `--slurm` of run, sweep, course run and profile: the worker as a Slurm job step (launchlab/slurm.h).
+// `--slurm` of run, sweep, course run and profile: the worker as a Slurm job step (launchlab/slurm.h); and `info`'s
+// list of who else uses the GPU (launchlab/gpu_sharing.h).
 #include <CLI/CLI.hpp>
 #include <stdexcept>
 #include <string>
@@ -37,6 +38,9 @@ RunResult runThroughSlurm(const RunRequest& req, const SlurmOptions& o);
 /// default result for a cell without a request). A step that fails costs its remaining points, which are run
 /// again once on a fresh step; what is still missing says which node lost it. Progress lines go to stderr.
 std::vector<RunResult> runCellsThroughSlurm(const std::vector<SweepCell>& cells, const SlurmOptions& o);
+
+/// `info`'s list of the GPU's current users through NVML (gpu_sharing.h), or why it cannot be read.
+std::string gpuUsersNow(Engine& engine);
 
 /// How `sweep` runs its cells: in `engine`, or with --slurm over o.nodes job steps (runCellsThroughSlurm, run at
 /// once) whose results the returned function hands back in the cells' order, as runSweep asks for them.

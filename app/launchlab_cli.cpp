@@ -592,6 +592,7 @@ int main(int argc, char** argv) {
     Engine engine(registry, kernels::makeDefaultGpuRuntime());
     const auto counterProfiler = profiler::makeCuptiProfiler();
     engine.setCounterProfiler(counterProfiler);
+    engine.setGpuMonitor(makeNvmlMonitor());
     if (list->parsed()) {
       std::cout << (listJson ? json::workloads(registry) + "\n" : cli::renderWorkloads(registry));
       return 0;
@@ -600,7 +601,8 @@ int main(int argc, char** argv) {
       if (infoJson)
         std::cout << json::deviceStatus(engine.deviceStatus()) << "\n";
       else
-        std::cout << cli::renderDevice(engine.deviceStatus(), kernels::builtWithCuda());
+        std::cout << cli::renderDevice(engine.deviceStatus(), kernels::builtWithCuda()) << cli::gpuUsersNow(engine)
+                  << "\n";
       return 0;
     }
     if (course->parsed()) loadCourseDir(courseDir, courseDirOnly);

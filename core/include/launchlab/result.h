@@ -11,6 +11,7 @@
 #include "launchlab/block_trace.h"
 #include "launchlab/counters.h"
 #include "launchlab/device.h"
+#include "launchlab/gpu_sharing.h"
 #include "launchlab/launch_config.h"
 #include "launchlab/occupancy.h"
 
@@ -127,6 +128,7 @@ struct RunResult {
   DeviceStatus device;
   std::string host;               ///< CPU model and thread count
   SlurmPlacement slurm;           ///< the job, node and GPUs when it ran in a Slurm job
+  GpuSharing sharing;             ///< the GPU's other users around the run (runs that used the GPU)
   std::vector<HostArray> inputs;  ///< kept when the request asks for them
   std::vector<ImplResult> impls;
   /// true when no implementation failed or failed verification.
