@@ -23,7 +23,9 @@ skip() {
   exit 77
 }
 command -v srun >/dev/null || skip "Slurm is not installed (no srun; apt-get install slurm-client slurmctld slurmd munge)"
-sinfo -h >/dev/null 2>&1 || skip "no Slurm controller answers (start one with scripts/slurm/start_cluster.sh)"
+[[ -n ${SLURM_CONF:-} || -s /etc/slurm/slurm.conf ]] || skip "Slurm is not configured (no /etc/slurm/slurm.conf)"
+# sinfo retries for about 10 s when no controller answers: a running one answers in milliseconds.
+timeout 3 sinfo -h >/dev/null 2>&1 || skip "no Slurm controller answers (start one with scripts/slurm/start_cluster.sh)"
 # Waits up to $2 seconds (default 30) for command $1 to succeed.
 wait_for() {
   local i
