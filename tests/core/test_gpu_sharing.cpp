@@ -24,8 +24,8 @@ GpuSample sample(std::vector<GpuProcess> procs, int util = 0) {
 TEST(GpuSharing, AloneIsNotFlagged) {
   // This process and the window that started it (the parent) hold contexts: neither is "another user".
   const GpuSharing g =
-      sharingRule(sample({{kParent, 300u << 20, "launchlab"}}), sample({{kSelf, 500u << 20, "launchlab-cli"}, {kParent, 0, "launchlab"}}, 95),
-                  kSelf, kParent);
+      sharingRule(sample({{kParent, 300u << 20, "launchlab"}}),
+                  sample({{kSelf, 500u << 20, "launchlab-cli"}, {kParent, 0, "launchlab"}}, 95), kSelf, kParent);
   EXPECT_TRUE(g.checked);
   EXPECT_FALSE(g.shared) << g.note;
   EXPECT_EQ(g.note, "");
@@ -65,7 +65,8 @@ TEST(GpuSharing, UnknownWhenNvmlIsMissing) {
 TEST(GpuSharing, UsersLine) {
   EXPECT_EQ(gpuUsersLine(sample({{kSelf, 0, "me"}}, 3), kSelf),
             "GPU users: none; 3% busy, SM clock 1980 MHz, memory clock 2619 MHz");
-  EXPECT_EQ(gpuUsersLine(sample({{7, 0, ""}}, 50), kSelf), "GPU users: pid 7; 50% busy, SM clock 1980 MHz, memory clock 2619 MHz");
+  EXPECT_EQ(gpuUsersLine(sample({{7, 0, ""}}, 50), kSelf),
+            "GPU users: pid 7; 50% busy, SM clock 1980 MHz, memory clock 2619 MHz");
 }
 
 TEST(GpuSharing, NvmlThatCannotBeOpenedSaysWhy) {
@@ -73,6 +74,7 @@ TEST(GpuSharing, NvmlThatCannotBeOpenedSaysWhy) {
   const GpuSample s = makeNvmlMonitor()->sample("");
   ::unsetenv("LAUNCHLAB_NVML_LIBRARY");
   EXPECT_FALSE(s.ok);
-  EXPECT_EQ(s.problem.rfind("NVML not available: /nonexistent/libnvidia-ml.so.1: cannot open shared object file", 0), 0u)
+  EXPECT_EQ(s.problem.rfind("NVML not available: /nonexistent/libnvidia-ml.so.1: cannot open shared object file", 0),
+            0u)
       << s.problem;
 }

@@ -62,7 +62,7 @@ TEST(GpuSharingGpu, ARunBesideAnotherLaunchLabProcessIsFlagged) {
   if (!monitor->sample(st.info.pciBusId).ok) GTEST_SKIP() << monitor->sample(st.info.pciBusId).problem;
   // The other user: a second launchlab-cli streaming through a large vector_add for many repetitions.
   const char* cli = std::getenv("LAUNCHLAB_CLI_PATH") ? std::getenv("LAUNCHLAB_CLI_PATH") : LAUNCHLAB_CLI_PATH;
-  std::vector<std::string> args = {cli,     "run",   "vector_add", "--n", "2^26", "--impl", "cuda-one-per-thread",
+  std::vector<std::string> args = {cli,      "run",   "vector_add", "--n", "2^26", "--impl", "cuda-one-per-thread",
                                    "--reps", "20000", "--warmup",   "0"};
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());

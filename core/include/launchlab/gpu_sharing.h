@@ -20,8 +20,8 @@ struct GpuProcess {
 /// One look at the GPU.
 struct GpuSample {
   bool ok = false;
-  std::string problem;                 ///< when not ok: "NVML not available: <reason>", or the call that failed
-  std::vector<GpuProcess> processes;   ///< every compute process on the GPU (this one included, when it has a context)
+  std::string problem;                ///< when not ok: "NVML not available: <reason>", or the call that failed
+  std::vector<GpuProcess> processes;  ///< every compute process on the GPU (this one included, when it has a context)
   int gpuUtilPercent = -1, memUtilPercent = -1;  ///< over NVML's last sample period; -1 unknown
   int smClockMHz = -1, memClockMHz = -1;         ///< -1 unknown
   bool operator==(const GpuSample&) const = default;

@@ -96,14 +96,15 @@ class NvmlMonitor final : public GpuMonitor {
       fn = reinterpret_cast<std::remove_reference_t<decltype(fn)>>(::dlsym(lib, name));
       return fn != nullptr;
     };
-    for (auto [ok, name] : {std::pair{bind(m_nvml.init, "nvmlInit_v2"), "nvmlInit_v2"},
-                            {bind(m_nvml.errorString, "nvmlErrorString"), "nvmlErrorString"},
-                            {bind(m_nvml.byIndex, "nvmlDeviceGetHandleByIndex_v2"), "nvmlDeviceGetHandleByIndex_v2"},
-                            {bind(m_nvml.byPciBusId, "nvmlDeviceGetHandleByPciBusId_v2"), "nvmlDeviceGetHandleByPciBusId_v2"},
-                            {bind(m_nvml.utilization, "nvmlDeviceGetUtilizationRates"), "nvmlDeviceGetUtilizationRates"},
-                            {bind(m_nvml.clock, "nvmlDeviceGetClockInfo"), "nvmlDeviceGetClockInfo"},
-                            {bind(m_nvml.processes, "nvmlDeviceGetComputeRunningProcesses_v3"),
-                             "nvmlDeviceGetComputeRunningProcesses_v3"}})
+    for (auto [ok, name] :
+         {std::pair{bind(m_nvml.init, "nvmlInit_v2"), "nvmlInit_v2"},
+          {bind(m_nvml.errorString, "nvmlErrorString"), "nvmlErrorString"},
+          {bind(m_nvml.byIndex, "nvmlDeviceGetHandleByIndex_v2"), "nvmlDeviceGetHandleByIndex_v2"},
+          {bind(m_nvml.byPciBusId, "nvmlDeviceGetHandleByPciBusId_v2"), "nvmlDeviceGetHandleByPciBusId_v2"},
+          {bind(m_nvml.utilization, "nvmlDeviceGetUtilizationRates"), "nvmlDeviceGetUtilizationRates"},
+          {bind(m_nvml.clock, "nvmlDeviceGetClockInfo"), "nvmlDeviceGetClockInfo"},
+          {bind(m_nvml.processes, "nvmlDeviceGetComputeRunningProcesses_v3"),
+           "nvmlDeviceGetComputeRunningProcesses_v3"}})
       if (!ok) return std::string("the driver's NVML has no ") + name + " (a driver older than 510?)";
     if (const nvmlReturn_t rc = m_nvml.init(); rc != kNvmlSuccess)
       return std::string("nvmlInit: ") + m_nvml.errorString(rc);
