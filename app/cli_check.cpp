@@ -1,13 +1,10 @@
 #include "cli_check.h"
 
-#include <poll.h>
-#include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
-#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
@@ -15,6 +12,7 @@
 
 #include "launchlab/command_line.h"
 #include "launchlab/sanitizer.h"
+#include "launchlab/subprocess.h"
 
 namespace launchlab::cli {
 
@@ -25,59 +23,9 @@ std::string envOr(const char* name) {
   return v ? v : "";
 }
 
-/// What capture() got: stdout and stderr together, the exit status (-1 when it did not start or was killed), and
-/// whether the time limit stopped it.
-struct Captured {
-  std::string output;
-  int status = -1;
-  bool timedOut = false;
-};
-
-/// Runs a shell command line in a process group of its own, for at most `limitS` seconds: past that, the whole
-/// group (the sanitizer and the run it started) is killed.
+/// Runs a shell command line for at most `limitS` seconds (the sanitizer and the run it started).
 Captured capture(const std::string& commandLine, double limitS) {
-  Captured c;
-  int fds[2];
-  if (::pipe(fds) != 0) return c;
-  const pid_t pid = ::fork();
-  if (pid < 0) {
-    ::close(fds[0]);
-    ::close(fds[1]);
-    return c;
-  }
-  if (pid == 0) {
-    ::setpgid(0, 0);
-    ::dup2(fds[1], 1);
-    ::dup2(fds[1], 2);
-    ::close(fds[0]);
-    ::close(fds[1]);
-    ::execl("/bin/sh", "sh", "-c", commandLine.c_str(), static_cast<char*>(nullptr));
-    ::_exit(127);
-  }
-  ::setpgid(pid, pid);  // both sides, so that the kill below reaches the group whichever runs first
-  ::close(fds[1]);
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(limitS);
-  char buf[4096];
-  for (;;) {
-    const auto left =
-        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
-    if (left.count() <= 0) {
-      c.timedOut = true;
-      ::kill(-pid, SIGKILL);
-      break;
-    }
-    pollfd p{fds[0], POLLIN, 0};
-    if (::poll(&p, 1, int(std::min<long long>(left.count(), 1000))) < 0 && errno != EINTR) break;
-    if (!(p.revents & (POLLIN | POLLHUP))) continue;
-    const ssize_t n = ::read(fds[0], buf, sizeof buf);
-    if (n <= 0) break;
-    c.output.append(buf, std::size_t(n));
-  }
-  ::close(fds[0]);
-  int st = 0;
-  ::waitpid(pid, &st, 0);
-  c.status = !c.timedOut && WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  return c;
+  return captureCommand({"/bin/sh", "-c", commandLine}, limitS);
 }
 
 /// What is missing for a check here ("" when nothing): the sanitizer, the GPU, or both, in one line.

@@ -106,6 +106,11 @@ std::string renderRun(const RunResult& r) {
   o << "\nGB/s = bytes moved (inputs read + outputs written) / kernel time (CPU time for CPU rows); "
        "speedup = cpu-serial total / total.\n";
   o << renderBlockTraces(r);
+  if (r.sharing.shared)  // the timings above include another process's share of the GPU
+    o << "\nWARNING: measured while another process used the GPU (" << r.sharing.note
+      << "): the times include its share\n";
+  else if (r.sharing.checked && !r.sharing.note.empty())
+    o << "\nGPU sharing not checked: " << r.sharing.note << "\n";
   if (r.status == Status::Failed) o << "run stopped: " << r.reason << "\n";
   return o.str();
 }

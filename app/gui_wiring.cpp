@@ -28,9 +28,10 @@ std::shared_ptr<ui::IsolatedBackend> makeIsolatedBackend(const std::string& work
 std::shared_ptr<ui::IsolatedBackend> makeRemoteBackend(WorkerCommand command, std::string& note) {
   std::string shown;
   for (const auto& a : command.argv) shown += (shown.empty() ? "" : " ") + a;
+  const std::string how = command.queue ? " through Slurm" : " over SSH";
   // The server is asked for its GPU on the compute thread (RunController), not here: the window appears at once.
   auto remote = std::make_shared<ui::IsolatedBackend>(std::move(command), builtInWorkloads(), true);
-  note = "runs go to " + remote->remoteHost() + " over SSH (" + shown + ")";
+  note = "runs go to " + remote->remoteHost() + how + " (" + shown + ")";
   if (auto records = kernelRecordsFromJson(kernels::kernelResourcesJson()))
     remote->setKernelRecords(std::move(*records));
   return remote;

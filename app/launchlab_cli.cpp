@@ -25,6 +25,7 @@
 #include "cli_outputs.h"
 #include "cli_profile.h"
 #include "cli_render.h"
+#include "cli_slurm.h"
 #include "cli_table.h"
 #include "launchlab/command_line.h"
 #include "launchlab/course.h"
@@ -74,6 +75,7 @@ struct RunOptions {
   bool dryRun = false;    ///< run: print the request's command line (command_line.h) after parsing it, run nothing
   bool counters = false;  ///< run --counters, profile: hardware counters (--metrics, else defaultCounters())
   std::string metrics;
+  cli::SlurmOptions slurm;  ///< --slurm: run in a Slurm job step (cli_slurm.h)
 };
 
 /// The option a request field came from, for messages: "n" -> "--n", "param:sigma" -> "--param sigma".
@@ -238,8 +240,12 @@ int cmdRun(Engine& engine, const RunOptions& o) {
                                     req.inputFiles);
       !clash.empty())
     throw BadUsage(clash);
+  cli::SlurmOptions slurm = o.slurm;
+  cli::resolveSlurmOptions(slurm);
   if (req.userKernel) cli::compileOrThrow(engine, req.workload, *req.userKernel, o.kernel.gpuProfile, true);
-  RunResult r = req.userKernel ? cli::runInWorker(req) : engine.run(req);
+  RunResult r = slurm.enabled    ? cli::runThroughSlurm(req, slurm)
+                : req.userKernel ? cli::runInWorker(req)
+                                 : engine.run(req);
   if (o.json != "-") std::cout << cli::renderRun(r) << cli::renderCounters(r);
   writeRunFiles(o, r);
   if (!o.saveOutputs.empty()) {
@@ -325,12 +331,12 @@ int cmdSweep(Engine& engine, const SweepOptions& o) {
   if (engine.deviceStatus().available && !o.run.json.empty())  // the ceiling the window's "% of cudaMemcpy" needs
     record.copyGBs =
         engine.gpu().measureCopyBandwidthGBs(std::min(std::size_t(1) << 30, engine.gpu().memoryInfo().first / 4), 10);
-  runSweep(plan, cells,
-           [&](const RunRequest& r, const CancelToken* c, const ProgressFn& p) { return engine.run(r, c, p); },
-           {&table});
+  cli::SlurmOptions slurm = o.run.slurm;
+  cli::resolveSlurmOptions(slurm);
+  runSweep(plan, cells, cli::sweepRunner(engine, cells, slurm), {&table});
   if (o.csv != "-" && o.run.json != "-") {
     std::cout << cli::renderSweep(table.fields(), table.points());
-    for (const auto& c : crossovers(table.fields(), table.points())) std::cout << crossoverLine(c) << "\n";
+    cli::printCrossoversPerDevice(table.fields(), table.points());
   }
   if (!o.csv.empty()) writeOut(o.csv, sweepCsv(table.fields(), table.points()));
   if (!o.run.json.empty()) writeOut(o.run.json, sweepJson(plan, table.points(), engine.deviceStatus(), record));
@@ -416,6 +422,7 @@ int main(int argc, char** argv) {
   run->add_option("--json", ro.json, "Write the full result as JSON to FILE, or - for stdout");
   run->add_option("--save-run", ro.saveRun, "Save the whole run (result and arrays) as a run file FILE.llrun");
   addKernelOptions(run, ro.kernel, false);
+  cli::addSlurmOptions(run, ro.slurm, false);
   run->add_flag("--counters", ro.counters,
                 "Also measure hardware counters of every GPU implementation (see "
                 "'profile --help' for --metrics)");
@@ -457,6 +464,7 @@ int main(int argc, char** argv) {
   profile->add_option("--json", po.json,
                       "Write the run with its counters as JSON (launchlab.run) to FILE, or - for stdout");
   po.counters = true;
+  cli::addSlurmOptions(profile, po.slurm, false);
 
   SweepOptions so;
   auto* sweep =
@@ -470,6 +478,7 @@ int main(int argc, char** argv) {
       ->default_str("auto");
   sweep->add_option("--csv", so.csv, "Write the points as CSV to FILE, or - for stdout");
   sweep->add_option("--json", so.run.json, "Write the points as JSON to FILE, or - for stdout");
+  cli::addSlurmOptions(sweep, so.run.slurm, true);
 
   cli::OccupancyOptions oo;
   auto* occupancy = app.add_subcommand("occupancy",
@@ -524,6 +533,7 @@ int main(int argc, char** argv) {
   courseRun->add_option("--json", co.run.json, "Write the full result as JSON to FILE, or - for stdout");
   courseRun->add_option("--save-run", co.run.saveRun,
                         "Save the whole run (result and arrays) as a run file FILE.llrun");
+  cli::addSlurmOptions(courseRun, co.run.slurm, false);
   auto* coursePresets =
       course->add_subcommand("presets", "Write the course as the window's preset files (resources/presets)");
   coursePresets->add_option("folder", presetsFolder, "An existing folder")->required();
@@ -588,6 +598,7 @@ int main(int argc, char** argv) {
     Engine engine(registry, kernels::makeDefaultGpuRuntime());
     const auto counterProfiler = profiler::makeCuptiProfiler();
     engine.setCounterProfiler(counterProfiler);
+    engine.setGpuMonitor(makeNvmlMonitor());
     if (list->parsed()) {
       std::cout << (listJson ? json::workloads(registry) + "\n" : cli::renderWorkloads(registry));
       return 0;
@@ -596,7 +607,8 @@ int main(int argc, char** argv) {
       if (infoJson)
         std::cout << json::deviceStatus(engine.deviceStatus()) << "\n";
       else
-        std::cout << cli::renderDevice(engine.deviceStatus(), kernels::builtWithCuda());
+        std::cout << cli::renderDevice(engine.deviceStatus(), kernels::builtWithCuda()) << cli::gpuUsersNow(engine)
+                  << "\n";
       return 0;
     }
     if (course->parsed()) loadCourseDir(courseDir, courseDirOnly);
@@ -625,7 +637,8 @@ int main(int argc, char** argv) {
     if (run->parsed()) return cmdRun(engine, ro);
     if (profile->parsed()) {
       buildRequest(engine, po);  // bad input first (exit 2), with no GPU as well
-      if (const std::string why = cli::profileBlocker(engine.deviceStatus(), *counterProfiler); !why.empty()) {
+      if (const std::string why = po.slurm.enabled ? "" : cli::profileBlocker(engine.deviceStatus(), *counterProfiler);
+          !why.empty()) {
         std::cerr << "launchlab-cli: profile: " << why << "\n";
         return 1;
       }
@@ -658,6 +671,9 @@ int main(int argc, char** argv) {
     return 2;
   } catch (const cli::RenderInputError& e) {
     std::cerr << "launchlab-cli: render: " << e.what() << "\n";
+    return 2;
+  } catch (const cli::SlurmInputError& e) {
+    std::cerr << "launchlab-cli: " << e.what() << "\n";
     return 2;
   } catch (const cli::KernelInputError& e) {
     std::cerr << "launchlab-cli: " << e.what() << "\n";

@@ -17,6 +17,8 @@
 #include "launchlab/course.h"
 #include "launchlab/remote.h"
 #include "launchlab/request.h"
+#include "launchlab/slurm.h"
+#include "ui/dialogs/remote_dialog.h"
 #include "ui/gl/gl_views.h"
 #include "ui/gl/live_mode.h"
 #include "ui/window/main_window.h"
@@ -106,6 +108,15 @@ struct Options {
                             "host"};
   QCommandLineOption remoteCli{"remote-cli", "The path of launchlab-cli on the --remote host (default: launchlab-cli).",
                                "path"};
+  QCommandLineOption slurm{"slurm",
+                           "Run jobs in a Slurm job step on a cluster's node (srun … launchlab-cli worker, from this "
+                           "machine: a login node). The run's progress line shows the job's state while it waits; Esc "
+                           "cancels it (scancel). The GPU server dialog sets the default."};
+  QCommandLineOption partition{"partition", "With --slurm: the partition (default: the settings', else the cluster's).",
+                               "P"};
+  QCommandLineOption time{"time", "With --slurm: the job's time limit, e.g. 30 or 1:00:00.", "T"};
+  QCommandLineOption slurmArgs{"slurm-args", "With --slurm: more srun options, e.g. \"--gres=gpu:1 --qos=class\".",
+                               "ARGS"};
   QCommandLineOption courseDir{"course-dir",
                                "Also load the course files (*.json, docs/COURSE_FORMAT.md) of folder DIR: their "
                                "experiments follow the built-in course's.",
@@ -116,8 +127,9 @@ struct Options {
         "LaunchLab: pick a CUDA workload, tune its launch, run it, see and export the results.");
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addOptions({workload, course, open, openSweep, tab, presentation, screenshot, stalls, fresh, noRun, live,
-                       noGl, deviceImports, inProcess, device, remote, remoteCli, courseDir, courseDirOnly});
+    parser.addOptions({workload,  course, open,      openSweep, tab,           presentation, screenshot,   stalls,
+                       fresh,     noRun,  live,      noGl,      deviceImports, inProcess,    device,       remote,
+                       remoteCli, slurm,  partition, time,      slurmArgs,     courseDir,    courseDirOnly});
   }
 };
 
@@ -166,6 +178,32 @@ bool readRemote(const Options& o, AppSettings& settings, std::optional<launchlab
   if (given) settings.setRemoteHost(local ? QString() : host);
   if (cliGiven) settings.setRemoteCli(cli);
   if (!local) target = t;
+  return true;
+}
+
+/// Where Slurm runs go: --slurm's options over the settings' (the GPU server dialog), when --slurm is given or the
+/// settings say so (and no --remote was given); false after one line on stderr when a given option is not acceptable
+/// (a partition the cluster lacks included). A stored form that is not acceptable is reported and not used.
+bool readSlurm(const Options& o, AppSettings& settings, const std::string& cli,
+               std::optional<launchlab::SlurmTarget>& target) {
+  const launchlab::ui::SlurmForm saved = launchlab::ui::loadSlurmForm(settings);
+  const bool given = o.parser.isSet(o.slurm);
+  if (!given && (!saved.enabled || o.parser.isSet(o.remote))) return true;
+  auto pick = [&](const QCommandLineOption& opt, const QString& stored) {
+    return (o.parser.isSet(opt) ? o.parser.value(opt) : stored).trimmed().toStdString();
+  };
+  launchlab::SlurmTarget t;
+  t.partition = pick(o.partition, saved.partition);
+  t.time = pick(o.time, saved.time);
+  t.extraArgs = pick(o.slurmArgs, saved.args);
+  t.cli = cli;  // the same path on the nodes: a cluster's shared file system
+  std::string why = launchlab::checkSlurmTarget(t);
+  if (why.empty() && given) why = launchlab::slurmPartitionProblem(t.partition);
+  if (!why.empty()) {
+    std::fprintf(stderr, "launchlab: %s%s\n", given ? "" : "the Slurm settings: ", why.c_str());
+    return !given;
+  }
+  target = t;
   return true;
 }
 
@@ -242,10 +280,13 @@ int main(int argc, char** argv) {
 
   std::string backendNote;
   const std::string workerPath = (QCoreApplication::applicationDirPath() + "/launchlab-cli").toStdString();
+  std::optional<launchlab::SlurmTarget> slurm;
+  if (!readSlurm(o, *settings, workerPath, slurm)) return 2;
   const char* ssh = std::getenv("LAUNCHLAB_SSH");
   std::shared_ptr<Backend> backend =
-      remote ? launchlab::app::makeRemoteBackend(launchlab::remoteWorkerCommand(*remote, ssh ? ssh : ""), backendNote)
-             : launchlab::app::makeBackend(workerPath, parser.isSet(o.inProcess), backendNote);
+      slurm    ? launchlab::app::makeRemoteBackend(launchlab::slurmWorkerCommand(*slurm), backendNote)
+      : remote ? launchlab::app::makeRemoteBackend(launchlab::remoteWorkerCommand(*remote, ssh ? ssh : ""), backendNote)
+               : launchlab::app::makeBackend(workerPath, parser.isSet(o.inProcess), backendNote);
   opts.backendNote = QString::fromStdString(backendNote);
   MainWindow window(std::move(backend), std::move(settings), opts);
   window.show();

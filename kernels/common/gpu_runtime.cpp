@@ -151,6 +151,8 @@ class CudaGpuRuntime final : public GpuRuntime {
     d.clockKHz = attr(cudaDevAttrClockRate, dev);
     d.theoreticalBandwidthGBs = 2.0 * d.memoryClockKHz * 1e3 * (d.memoryBusWidthBits / 8.0) / 1e9;
     d.eccEnabled = attr(cudaDevAttrEccEnabled, dev) != 0;
+    char bus[32] = {};
+    if (cudaDeviceGetPCIBusId(bus, int(sizeof bus), dev) == cudaSuccess) d.pciBusId = bus;
     cudaDriverGetVersion(&d.driverVersion);
     cudaRuntimeGetVersion(&d.runtimeVersion);
     d.limits.deviceName = d.name;

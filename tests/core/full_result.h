@@ -55,7 +55,7 @@ inline void fill(DeviceInfo& d, Distinct& v) {
   auto& [index, name, ccMajor, ccMinor, multiprocessors, maxThreadsPerMultiprocessor, maxBlocksPerMultiprocessor,
          registersPerBlock, registersPerMultiprocessor, sharedMemPerMultiprocessor, totalGlobalMem, l2CacheBytes,
          memoryBusWidthBits, memoryClockKHz, clockKHz, theoreticalBandwidthGBs, driverVersion, runtimeVersion,
-         eccEnabled, limits] = d;
+         eccEnabled, limits, pciBusId] = d;
   index = v.integer();
   name = v.text("GPU");
   ccMajor = v.integer();
@@ -76,6 +76,7 @@ inline void fill(DeviceInfo& d, Distinct& v) {
   runtimeVersion = v.integer();
   eccEnabled = true;
   fill(limits, v, name);
+  pciBusId = v.text("pci");
 }
 
 /// Available: the info is set and the reason empty. The form writes one or the other (device.h: the reason says
@@ -208,7 +209,7 @@ inline RunResult fullResult() {
   Distinct v;
   RunResult r;
   auto& [status, reason, workload, dtype, n, seed, warmup, reps, params, requestedLaunch, traceBlocks, timestamp,
-         device, host, inputs, impls] = r;
+         device, host, slurm, sharing, inputs, impls] = r;
   status = Status::Skipped;
   reason = v.text("why");
   workload = v.text("workload");
@@ -224,6 +225,13 @@ inline RunResult fullResult() {
   timestamp = "2031-02-03T04:05:06Z";
   fill(device, v);
   host = v.text("host");
+  slurm = {v.text("job"), v.text("step"), v.text("node"), v.text("gpus")};
+  sharing.checked = sharing.shared = true;
+  sharing.note = v.text("note");
+  sharing.before = {true,        "",          {{unsigned(v.integer()), std::uint64_t(v.big()), v.text("proc")}},
+                    v.integer(), v.integer(), v.integer(),
+                    v.integer()};
+  sharing.after = {false, v.text("problem"), {}, -1, -1, -1, -1};
   inputs = {array(v, DType::F32, {3, 4}), array(v, DType::I32, {7}), array(v, DType::U32, {0})};
   using O = Verification::Outcome;
   impls = {fullImpl(v, Status::Ok, O::Reference), sparseImpl(v, Status::Skipped, O::Pass),

@@ -151,9 +151,10 @@ TEST(ResultJson, CsvLeavesUnmeasuredCellsEmptyAndCarriesTheRun) {
 TEST(ResultJson, PublicDocumentKeepsTheSchemaKeysInOrder) {
   const RunResult r = sample::fullResult();
   const auto j = ordered_json::parse(json::runResult(r));
-  EXPECT_EQ(keys(j), (std::vector<std::string>{"schema", "schema_version", "timestamp", "status", "reason", "workload",
-                                               "n", "dtype", "seed", "warmup", "reps", "params", "requested_launch",
-                                               "host", "device", "implementations", "all_passed"}));
+  EXPECT_EQ(keys(j),
+            (std::vector<std::string>{"schema", "schema_version", "timestamp", "status", "reason", "workload", "n",
+                                      "dtype", "seed", "warmup", "reps", "params", "requested_launch", "host", "slurm",
+                                      "device", "gpu_sharing", "implementations", "all_passed"}));
   EXPECT_EQ(j["schema"], "launchlab.run");
   EXPECT_EQ(j["schema_version"], json::kSchemaVersion);
   EXPECT_EQ(j["all_passed"], false);
@@ -225,6 +226,7 @@ TEST(ResultJson, PublicDocumentKeepsTheSchemaKeysInOrder) {
                                                          "ecc_enabled",
                                                          "driver_version",
                                                          "runtime_version",
+                                                         "pci_bus_id",
                                                          "devices"}));
   EXPECT_EQ(j["device"]["compute_capability"].get<std::string>(),
             std::to_string(r.device.info.ccMajor) + "." + std::to_string(r.device.info.ccMinor));

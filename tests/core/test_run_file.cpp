@@ -123,7 +123,12 @@ TEST(RunFile, SaysWhereAndWhenTheRunWasMeasured) {
   r.device.info.name = "NVIDIA H200";
   r.device.info.driverVersion = 13000;
   r.timestamp = "2026-11-23T14:02:33Z";
+  r.slurm = {};
   EXPECT_EQ(runfile::recordedOn(r), "NVIDIA H200 (driver 13.0), 2026-11-23 14:02 UTC");
+  r.slurm = {"4711", "0", "gpu03", "1"};  // measured in a Slurm job step: which one goes with the machine
+  EXPECT_EQ(runfile::recordedOn(r),
+            "NVIDIA H200 (driver 13.0) in Slurm job 4711 on node gpu03 (GPUs 1), 2026-11-23 14:02 UTC");
+  r.slurm = {};
   r.device.available = false;
   r.device.reason = "no NVIDIA driver";
   EXPECT_EQ(runfile::recordedOn(r), "a machine without a usable GPU (no NVIDIA driver), 2026-11-23 14:02 UTC");

@@ -56,6 +56,14 @@ class TestHistory : public QObject {
     QVERIFY(h.entries()[0].result().impls.front().outputs.empty());
     QCOMPARE(disposed.size(), std::size_t(3));  // #1 and #2 (dropped) and #3's arrays
     QCOMPARE(h.entries()[0].summary(), QString("#3 vector_add n=100 f32, 1 implementation, 12:04:05"));
+    auto shared = std::make_shared<RunOutcome>(*outcome("cuda", 1, 100, 0));
+    shared->result.sharing =
+        sharingRule({true, "", {{4242, 0, "python3"}}, 0, 0, 0, 0}, {true, "", {}, 90, 0, 0, 0}, 1, 2);
+    h.add(shared);  // flagged where the runs are listed
+    QCOMPARE(
+        h.entries().back().summary(),
+        QString("#6 vector_add n=100 f32, 1 implementation, 12:04:05, GPU SHARED: another process used the GPU: pid "
+                "4242 (python3)"));
   }
 
   void comparesTwoRunsAndCopiesTheCommand() {

@@ -1,6 +1,7 @@
 // The window's "GPU server" settings: what is typed is checked inline (Save disabled, one line saying why), a good
 // host and launchlab-cli path are stored in the settings that `launchlab` reads at start, "local" means this
 // machine, and the toolbar's action opens one dialog (not a second one on a second click).
+#include <QGroupBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -68,6 +69,36 @@ class TestRemoteDialog : public QObject {
     QTest::mouseClick(back.restartButton(), Qt::LeftButton);
     QCOMPARE(settings->remoteHost(), QString());  // "local" = this machine
     QCOMPARE(restart2.count(), 1);
+  }
+
+  void slurmIsCheckedInlineAndSaved() {
+    auto settings = AppSettings::ephemeral();
+    RemoteDialog d(*settings, "");
+    QVERIFY(!d.slurmBox()->isChecked());  // off by default
+    d.slurmBox()->setChecked(true);
+    QVERIFY(d.saveButton()->isEnabled());  // every field may be left to the cluster's defaults
+    d.timeEdit()->setText("soon");
+    QVERIFY(!d.saveButton()->isEnabled());
+    QVERIFY(d.problemLabel()->text().contains("soon"));
+    d.timeEdit()->setText("0:30:00");
+    d.slurmArgsEdit()->setText("--gres=gpu:1 hostname");  // a word that is no option would become srun's command
+    QVERIFY(!d.saveButton()->isEnabled());
+    QVERIFY(d.problemLabel()->text().contains("hostname"));
+    d.slurmArgsEdit()->setText("--gres=gpu:1");
+    d.hostEdit()->setText("gpu-lab");  // Slurm goes from this machine: not with a GPU server as well
+    QVERIFY(!d.saveButton()->isEnabled());
+    d.hostEdit()->setText("");
+    d.partitionEdit()->setText("gpu");
+    QVERIFY(d.saveButton()->isEnabled());
+    QTest::mouseClick(d.saveButton(), Qt::LeftButton);
+    const SlurmForm saved = loadSlurmForm(*settings);
+    QVERIFY(saved.enabled);
+    QCOMPARE(saved.partition, QString("gpu"));
+    QCOMPARE(saved.time, QString("0:30:00"));
+    QCOMPARE(saved.args, QString("--gres=gpu:1"));
+    RemoteDialog back(*settings, "a Slurm node (partition gpu)");
+    QVERIFY(back.slurmBox()->isChecked());  // shows what is stored
+    QCOMPARE(back.partitionEdit()->text(), QString("gpu"));
   }
 
   void theToolbarActionOpensOneDialog() {

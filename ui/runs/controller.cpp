@@ -214,6 +214,7 @@ ProgressFn RunController::progressFn(const std::shared_ptr<Job>& job, int point,
     const double fraction = (double(point) + implFrac) / double(std::max(1, points));
     QString text = QString::fromStdString(p.implId) +
                    (p.rep < 0 ? QStringLiteral(" warm-up") : QStringLiteral(" rep %1/%2").arg(p.rep + 1).arg(total));
+    if (!p.waiting.empty()) text = QString::fromStdString(p.waiting);  // a queued job (Slurm) before the run starts
     if (points > 1) text = QStringLiteral("sweep point %1/%2: ").arg(point + 1).arg(points) + text;
     {
       std::lock_guard lock(box->mutex);

@@ -8,14 +8,17 @@ QString HistoryEntry::summary() const {
   const RunResult& r = result();
   QString when = QString::fromStdString(r.timestamp);
   if (when.size() == 20) when = when.mid(11, 8);  // 2026-11-24T12:04:05Z -> 12:04:05
-  return QString("#%1 %2 n=%3 %4, %5 implementation%6, %7")
+  // A run measured beside another process on the GPU (gpu_sharing.h): its times are not comparable as they are.
+  const QString shared =
+      r.sharing.shared ? QStringLiteral(", GPU SHARED: ") + QString::fromStdString(r.sharing.note) : "";
+  return QString("#%1 %2 n=%3 %4, %5 implementation%6, %7%8")
       .arg(number)
       .arg(QString::fromStdString(r.workload))
       .arg(r.n)
       .arg(QString::fromStdString(r.dtype))
       .arg(r.impls.size())
       .arg(r.impls.size() == 1 ? "" : "s")
-      .arg(when);
+      .arg(when, shared);
 }
 
 RunHistory::RunHistory(Dispose dispose, std::size_t maxRuns, std::size_t budgetBytes)

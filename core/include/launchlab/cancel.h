@@ -26,6 +26,9 @@ struct Progress {
   std::string implId;
   int implIndex = 0, implCount = 0;
   int rep = 0, reps = 0;  ///< warm-ups count as negative reps
+  /// Set (and the rest unset) while the run's worker waits in a queue before it starts: the line to show ("waiting
+  /// for a GPU: job 4711 PENDING (Resources)"; worker.h's QueueWatch).
+  std::string waiting;
 };
 using ProgressFn = std::function<void(const Progress&)>;
 

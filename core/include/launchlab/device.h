@@ -30,6 +30,8 @@ struct DeviceInfo {
   int runtimeVersion = 0;
   bool eccEnabled = false;
   DeviceLimits limits;
+  /// "0000:3B:00.0" (cudaDeviceGetPCIBusId): how NVML (gpu_sharing.h) finds the same GPU whatever the numbering.
+  std::string pciBusId;
   bool operator==(const DeviceInfo&) const = default;
 };
 

@@ -47,6 +47,9 @@ class Engine {
   /// The profiler of requests that ask for counters (RunRequest::counters); without one their GPU implementations
   /// report that the counters are unsupported.
   void setCounterProfiler(std::shared_ptr<CounterProfiler> profiler) { m_profiler = std::move(profiler); }
+  /// Samples the GPU's other users before and after each run that uses the GPU (RunResult::sharing); none: no check.
+  void setGpuMonitor(std::shared_ptr<GpuMonitor> monitor) { m_monitor = std::move(monitor); }
+  GpuMonitor* gpuMonitor() const { return m_monitor.get(); }
 
   /// The engine keeps the inputs and the cpu-serial reference of the last run. A following run with the same
   /// workload, n, dtype, seed, parameters and input files reuses them (the reference is not re-run unless
@@ -97,6 +100,7 @@ class Engine {
   std::shared_ptr<GpuRuntime> m_gpu;
   Cache m_cache;
   std::shared_ptr<CounterProfiler> m_profiler;
+  std::shared_ptr<GpuMonitor> m_monitor;
   std::map<int, double> m_memcpyCeilingGBs;  ///< per device: measured once, for bandwidth_pct_of_memcpy
 };
 

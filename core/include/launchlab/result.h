@@ -11,6 +11,7 @@
 #include "launchlab/block_trace.h"
 #include "launchlab/counters.h"
 #include "launchlab/device.h"
+#include "launchlab/gpu_sharing.h"
 #include "launchlab/launch_config.h"
 #include "launchlab/occupancy.h"
 
@@ -106,6 +107,14 @@ struct ImplResult {
   bool operator==(const ImplResult&) const = default;
 };
 
+/// The Slurm job step a run was measured in (slurm.h); all empty outside a job.
+struct SlurmPlacement {
+  std::string jobId, stepId, node;
+  std::string gpus;  ///< the GPU indices the step was given ("" when Slurm gave none)
+  bool inJob() const { return !jobId.empty(); }
+  bool operator==(const SlurmPlacement&) const = default;
+};
+
 struct RunResult {
   Status status = Status::Ok;  ///< Failed when the request itself failed (bad input, no memory)
   std::string reason;
@@ -122,6 +131,8 @@ struct RunResult {
   std::string timestamp;  ///< ISO 8601 UTC
   DeviceStatus device;
   std::string host;               ///< CPU model and thread count
+  SlurmPlacement slurm;           ///< the job, node and GPUs when it ran in a Slurm job
+  GpuSharing sharing;             ///< the GPU's other users around the run (runs that used the GPU)
   std::vector<HostArray> inputs;  ///< kept when the request asks for them
   std::vector<ImplResult> impls;
   /// true when no implementation failed or failed verification.

@@ -78,9 +78,15 @@ struct SweepPoint {
   /// Host wall time of the cell's whole run (every implementation of it, warm-up, verification and the harness
   /// included), measured around the run by runSweep; what the harness adds per point is this minus the timed work.
   double cellWallMs = 0;
+  /// Where it was measured: the Slurm node (RunResult::slurm, "" outside a job) and the GPU's name ("" without one).
+  /// Points of different GPUs are never compared as one series (pointsByDevice).
+  std::string node, deviceName;
 };
 /// The point of `implId` in a run's result (status Failed with the run's reason when it is missing).
 SweepPoint sweepPointFrom(const RunResult& r, const std::string& implId, const Dim3& block);
+
+/// The points grouped by the GPU that measured them (deviceName; "" for points without one), in first-seen order.
+std::vector<std::pair<std::string, std::vector<SweepPoint>>> pointsByDevice(const std::vector<SweepPoint>& points);
 
 /// Receives the points of a sweep as they are measured.
 class SweepSink {

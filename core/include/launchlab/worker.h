@@ -20,6 +20,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -54,6 +55,23 @@ int serveWorker(Engine& engine, int inFd, int outFd, int programOutputFd = -1);
 /// pipe of program output, so that whatever prints cannot corrupt the frames.
 int serveWorkerProcess(Engine& engine);
 
+/// A worker that waits in a queue before it starts (a Slurm job step, slurm.h): what it waits for, and how to give up
+/// its place. IsolatedRunner asks while the worker has not said hello; its start time limit counts from when the
+/// worker stops waiting.
+class QueueWatch {
+ public:
+  virtual ~QueueWatch() = default;
+  /// "" when the worker is not (or no longer) waiting, else one line for the user ("waiting for a GPU: job 4711
+  /// PENDING (Resources)"). `stderrText`: what the worker's command printed on stderr so far (captured).
+  virtual std::string waiting(const std::string& stderrText) = 0;
+  /// Gives up the queued or running job: called before the worker's command is stopped by force, since killing the
+  /// command alone can leave the job in the queue.
+  virtual void release(const std::string& stderrText) = 0;
+  /// The machine the worker runs or last ran on, as the queue knows it ("" when it does not): names the node of a
+  /// worker lost before any of its results could.
+  virtual std::string where() { return {}; }
+};
+
 /// How to start a worker: the command, what to call it in messages, whether its stderr is captured (its last lines
 /// then end the reason of a failed start or run: ssh's "Connection refused", "Permission denied (publickey)"), and
 /// the host it runs on when that is not this machine (remote.h).
@@ -67,6 +85,8 @@ struct WorkerCommand {
   double startTimeoutS = 60;
   /// A worker that has not answered a cancel within this is stopped (a worker stuck in a frame or silent).
   double cancelGraceS = 3;
+  /// Set for a worker that may wait in a queue before it starts (slurm.h); null for one that starts at once.
+  std::shared_ptr<QueueWatch> queue;
 };
 
 /// The parent side. Not thread-safe: use from one thread (the GUI's compute thread).
@@ -95,6 +115,9 @@ class IsolatedRunner {
   /// Ends whatever this runner waits for, for good (any thread): the worker is stopped and every call from then on
   /// fails at once. For a front end that is closing while a worker is silent.
   void abort() { m_abort = true; }
+  /// Called with each new line of a worker that waits in a queue (WorkerCommand::queue), and with "" once it runs.
+  /// During run() the lines also go to its progress function (Progress::waiting).
+  void setWaitingFn(std::function<void(const std::string&)> fn) { m_waitingFn = std::move(fn); }
   /// How many workers were started so far (1 after the first run; more after faults).
   int workersStarted() const { return m_started; }
   pid_t workerPid() const { return m_pid; }
@@ -140,6 +163,9 @@ class IsolatedRunner {
   std::uint64_t m_outputDropped = 0;
   std::atomic<bool> m_abort{false};
   std::map<int, Ceilings> m_ceilings;
+  std::function<void(const std::string&)> m_waitingFn;
+  const CancelToken* m_startCancel = nullptr;   ///< the run's cancel while its worker starts (a queued job)
+  const ProgressFn* m_startProgress = nullptr;  ///< the run's progress while its worker starts
 };
 
 }  // namespace launchlab

@@ -1,6 +1,7 @@
 #include "launchlab/engine.h"
 
 #include <omp.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
@@ -19,6 +20,7 @@
 #include "launchlab/io/npy.h"
 #include "launchlab/parse.h"
 #include "launchlab/roofline.h"
+#include "launchlab/slurm.h"
 #include "resolve.h"
 
 namespace launchlab {
@@ -201,6 +203,7 @@ RunResult Engine::run(const RunRequest& req, const CancelToken* cancel, const Pr
   out.traceBlocks = req.traceBlocks;
   out.timestamp = nowIso8601();
   out.host = hostDescription();
+  out.slurm = slurmPlacementOfThisProcess();
   const std::string unbound = bindDevice(req);  // first: every CUDA call of the run goes to this device
   out.device = m_gpu->status();
   out.device.devices.clear();  // a result names the device it ran on; `info` lists them all
@@ -215,6 +218,12 @@ RunResult Engine::run(const RunRequest& req, const CancelToken* cancel, const Pr
   if (auto reason = prepareInputs(req, r); !reason.empty()) return failedRun(std::move(out), reason);
 
   const Job job{req, r, cancel, progress, out.device.info};
+  // Who else is on the GPU, just before and just after the work: only for runs that use it.
+  const bool onGpu = m_monitor && out.device.available &&
+                     std::any_of(r.impls.begin(), r.impls.end(),
+                                 [&](const ImplSpec* s) { return s->isGpu() && detail::selects(req, s->id); });
+  GpuSample before;
+  if (onGpu) before = m_monitor->sample(out.device.info.pciBusId);
   for (int idx = 0; idx < int(r.impls.size()); ++idx) {
     if (!req.verify && r.impls[std::size_t(idx)]->id == kCpuSerial && !detail::selects(req, kCpuSerial)) continue;
     bool cancelled = false;
@@ -226,6 +235,9 @@ RunResult Engine::run(const RunRequest& req, const CancelToken* cancel, const Pr
     }
     out.impls.push_back(std::move(res));
   }
+  if (onGpu)
+    out.sharing = sharingRule(std::move(before), m_monitor->sample(out.device.info.pciBusId), unsigned(::getpid()),
+                              unsigned(::getppid()));
   setSpeedups(out);
   if (req.keepInputs) out.inputs = m_cache.inputs;
   return out;

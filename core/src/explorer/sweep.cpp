@@ -200,6 +200,8 @@ SweepPoint sweepPointFrom(const RunResult& r, const std::string& implId, const D
   p.implId = implId;
   p.block = block;
   p.threads = block.count();
+  p.node = r.slurm.node;
+  if (r.device.available) p.deviceName = r.device.info.name;
   const ImplResult* i = r.find(implId);
   if (!i) {
     p.status = r.status == Status::Ok ? Status::Failed : r.status;
@@ -223,6 +225,16 @@ SweepPoint sweepPointFrom(const RunResult& r, const std::string& implId, const D
   return p;
 }
 
+std::vector<std::pair<std::string, std::vector<SweepPoint>>> pointsByDevice(const std::vector<SweepPoint>& points) {
+  std::vector<std::pair<std::string, std::vector<SweepPoint>>> groups;
+  for (const auto& p : points) {
+    auto it = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == p.deviceName; });
+    if (it == groups.end()) it = groups.insert(groups.end(), {p.deviceName, {}});
+    it->second.push_back(p);
+  }
+  return groups;
+}
+
 void SweepTable::begin(const SweepPlan& plan, std::size_t cells) {
   m_fields.clear();
   for (const auto& a : plan.axes) m_fields.push_back(a.field);
@@ -234,17 +246,22 @@ void SweepTable::begin(const SweepPlan& plan, std::size_t cells) {
 void SweepTable::point(std::size_t, const SweepPoint& p, const RunResult&) { m_points.push_back(p); }
 
 std::string sweepCsv(const std::vector<std::string>& axisFields, const std::vector<SweepPoint>& points) {
+  // A sweep over Slurm nodes adds where each point was measured; a local one keeps its columns.
+  const bool placed = std::any_of(points.begin(), points.end(), [](const SweepPoint& p) { return !p.node.empty(); });
   std::ostringstream o;
   o.precision(9);
   for (const auto& f : axisFields) o << csv::field(f) << ",";
   o << "impl,threads,status,reason,kernel_median_ms,kernel_min_ms,kernel_max_ms,total_ms,gb_per_s,launched_grid,"
-       "launched_block,verification\n";
+       "launched_block,verification"
+    << (placed ? ",node,device\n" : "\n");
   for (const auto& p : points) {
     for (const auto& v : p.values) o << csv::field(v) << ",";
     o << csv::field(p.implId) << "," << p.threads << "," << statusName(p.status) << "," << csv::field(p.reason) << ","
       << p.kernelMs << "," << p.minMs << "," << p.maxMs << "," << p.totalMs << "," << p.bandwidthGBs << ","
       << (p.launched ? formatDim3(p.launched->grid) : "") << "," << (p.launched ? formatDim3(p.launched->block) : "")
-      << "," << outcomeName(p.outcome) << "\n";
+      << "," << outcomeName(p.outcome);
+    if (placed) o << "," << csv::field(p.node) << "," << csv::field(p.deviceName);
+    o << "\n";
   }
   return o.str();
 }

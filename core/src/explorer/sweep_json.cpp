@@ -22,6 +22,8 @@ ordered_json pointJson(const SweepPlan& plan, const SweepPoint& p) {
   ordered_json j = {
       {"at", at}, {"impl", p.implId}, {"gpu", p.gpu}, {"threads", p.threads}, {"status", statusName(p.status)}};
   if (!p.reason.empty()) j["reason"] = p.reason;
+  if (!p.node.empty()) j["node"] = p.node;  // a sweep over Slurm nodes: who measured the point
+  if (!p.deviceName.empty()) j["device"] = p.deviceName;
   if (p.status != Status::Ok) return j;
   j["compute_ms"] = {{"median", jsonNumber(p.kernelMs)}, {"min", jsonNumber(p.minMs)}, {"max", jsonNumber(p.maxMs)}};
   j["total_median_ms"] = jsonNumber(p.totalMs);
@@ -87,6 +89,8 @@ SweepPoint pointFrom(const ordered_json& j, const IndexedAxes& index) {
   wholeNumberAt(j, "threads", p.threads);
   p.status = namedValue(j.at("status"), statusName, {Status::Ok, Status::Skipped, Status::Failed});
   p.reason = j.value("reason", std::string());
+  p.node = j.value("node", std::string());
+  p.deviceName = j.value("device", std::string());
   if (const auto l = j.find("launched"); l != j.end())
     p.launched = LaunchConfig{dim3From(l->at("grid")), dim3From(l->at("block")), 0};
   if (const auto b = at.find("block"); b != at.end())

@@ -75,6 +75,7 @@ void deviceInfoTo(ordered_json& j, const DeviceInfo& d) {
   j["ecc_enabled"] = d.eccEnabled;
   j["driver_version"] = d.driverVersion;
   j["runtime_version"] = d.runtimeVersion;
+  if (!d.pciBusId.empty()) j["pci_bus_id"] = d.pciBusId;
 }
 
 void limitsFrom(const ordered_json& j, DeviceInfo& d) {
@@ -106,6 +107,7 @@ void deviceInfoFrom(const ordered_json& j, DeviceInfo& d) {
   j.at("ecc_enabled").get_to(d.eccEnabled);
   wholeNumberAt(j, "driver_version", d.driverVersion);
   wholeNumberAt(j, "runtime_version", d.runtimeVersion);
+  d.pciBusId = j.value("pci_bus_id", std::string());  // absent in files of older versions
   limitsFrom(j, d);
 }
 
@@ -497,6 +499,39 @@ void requestedLaunchFrom(const ordered_json& j, RunResult& r) {
 }
 }  // namespace
 
+namespace {
+ordered_json sampleJson(const GpuSample& s) {
+  ordered_json j = {{"ok", s.ok}};
+  if (!s.ok) j["problem"] = s.problem;
+  ordered_json procs = ordered_json::array();
+  for (const auto& p : s.processes)
+    procs.push_back({{"pid", p.pid}, {"name", p.name}, {"used_memory_bytes", p.usedMemoryBytes}});
+  j["processes"] = procs;
+  j["gpu_util_percent"] = s.gpuUtilPercent;
+  j["mem_util_percent"] = s.memUtilPercent;
+  j["sm_clock_mhz"] = s.smClockMHz;
+  j["mem_clock_mhz"] = s.memClockMHz;
+  return j;
+}
+GpuSample sampleFrom(const ordered_json& j) {
+  GpuSample s;
+  j.at("ok").get_to(s.ok);
+  s.problem = j.value("problem", std::string());
+  for (const auto& p : j.at("processes")) {
+    GpuProcess g;
+    wholeNumberAt(p, "pid", g.pid);
+    p.at("name").get_to(g.name);
+    wholeNumberAt(p, "used_memory_bytes", g.usedMemoryBytes);
+    s.processes.push_back(g);
+  }
+  j.at("gpu_util_percent").get_to(s.gpuUtilPercent);
+  j.at("mem_util_percent").get_to(s.memUtilPercent);
+  j.at("sm_clock_mhz").get_to(s.smClockMHz);
+  j.at("mem_clock_mhz").get_to(s.memClockMHz);
+  return s;
+}
+}  // namespace
+
 void to_json(ordered_json& j, const RunResult& r) {
   j = jsonDocument(kRunSchema);
   j["timestamp"] = r.timestamp;
@@ -511,7 +546,15 @@ void to_json(ordered_json& j, const RunResult& r) {
   j["params"] = r.params;
   requestedLaunchTo(j, r);
   j["host"] = r.host;
+  if (r.slurm.inJob())
+    j["slurm"] = {
+        {"job_id", r.slurm.jobId}, {"step_id", r.slurm.stepId}, {"node", r.slurm.node}, {"gpus", r.slurm.gpus}};
   j["device"] = r.device;
+  if (r.sharing.checked)
+    j["gpu_sharing"] = {{"shared", r.sharing.shared},
+                        {"note", r.sharing.note},
+                        {"before", sampleJson(r.sharing.before)},
+                        {"after", sampleJson(r.sharing.after)}};
   j["implementations"] = r.impls;
   j["all_passed"] = r.allPassed();
 }
@@ -529,7 +572,20 @@ void from_json(const ordered_json& j, RunResult& r) {
   j.at("params").get_to(r.params);
   requestedLaunchFrom(j, r);
   j.at("host").get_to(r.host);
+  if (const auto it = j.find("slurm"); it != j.end()) {  // absent outside a job, and in files of older versions
+    it->at("job_id").get_to(r.slurm.jobId);
+    it->at("step_id").get_to(r.slurm.stepId);
+    it->at("node").get_to(r.slurm.node);
+    it->at("gpus").get_to(r.slurm.gpus);
+  }
   j.at("device").get_to(r.device);
+  if (const auto it = j.find("gpu_sharing"); it != j.end()) {  // runs that used the GPU, from this version on
+    r.sharing.checked = true;
+    it->at("shared").get_to(r.sharing.shared);
+    it->at("note").get_to(r.sharing.note);
+    r.sharing.before = sampleFrom(it->at("before"));
+    r.sharing.after = sampleFrom(it->at("after"));
+  }
   j.at("implementations").get_to(r.impls);
 }
 

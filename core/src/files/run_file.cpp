@@ -255,7 +255,15 @@ RunResult load(const std::string& path) {
   return r;
 }
 
-std::string recordedOn(const RunResult& r) { return recordedOn(r.device, r.timestamp); }
+std::string recordedOn(const RunResult& r) {
+  if (!r.slurm.inJob()) return recordedOn(r.device, r.timestamp);
+  DeviceStatus where = r.device;  // the job step goes with the machine: "GPU (driver) in Slurm job 12 on node n1, date"
+  const std::string job = " in Slurm job " + r.slurm.jobId + " on node " + r.slurm.node +
+                          (r.slurm.gpus.empty() ? "" : " (GPUs " + r.slurm.gpus + ")");
+  std::string text = recordedOn(where, r.timestamp);
+  const auto comma = text.rfind(", ");
+  return text.insert(comma == std::string::npos ? text.size() : comma, job);
+}
 
 std::string recordedOn(const DeviceStatus& device, const std::string& timestamp) {
   std::string where;

@@ -2,7 +2,8 @@
 
 #include <algorithm>
 #include <cctype>
-#include <sstream>
+
+#include "launchlab/subprocess.h"
 
 namespace launchlab {
 
@@ -77,8 +78,7 @@ std::string checkRemoteCli(const std::string& path) {
 
 WorkerCommand remoteWorkerCommand(const RemoteTarget& target, const std::string& sshCommand) {
   WorkerCommand c;
-  std::istringstream words(sshCommand.empty() ? std::string("ssh") : sshCommand);
-  for (std::string w; words >> w;) c.argv.push_back(w);
+  c.argv = splitWords(sshCommand);
   if (c.argv.empty()) c.argv.push_back("ssh");
   // -T: no terminal (a binary stream); BatchMode: never ask for a password on a terminal the window lacks.
   for (const char* a : {"-T", "-o", "BatchMode=yes", "-o", "ConnectTimeout=10", "-o", "ServerAliveInterval=5"})

@@ -154,15 +154,31 @@ bool IsolatedRunner::ensureStarted(std::string& error) {
 }
 
 std::string IsolatedRunner::awaitHello() {
-  const auto t0 = Clock::now();
-  std::string why;
+  auto t0 = Clock::now(), asked = Clock::now();
+  std::string why, shown;
   while (!m_reader->greeted()) {
     if (m_abort) return kill(kClosing);
+    // A queued job may wait for hours: a cancel ends the wait. A worker that starts at once gets the request and the
+    // cancel right behind it instead, as always.
+    if (m_cmd.queue && m_startCancel && m_startCancel->cancelled()) return kill("was cancelled before it started");
+    if (m_cmd.queue && secondsSince(asked) >= 1) {  // a worker that starts at once is never asked about
+      asked = Clock::now();
+      const std::string line = m_cmd.queue->waiting(m_stderrTail);
+      if (!line.empty()) t0 = Clock::now();  // waiting in a queue is not a start that hangs
+      if (line != shown && m_waitingFn) m_waitingFn(line);
+      if (line != shown && !line.empty() && m_startProgress && *m_startProgress) {
+        Progress p;
+        p.waiting = line;
+        (*m_startProgress)(p);
+      }
+      shown = line;
+    }
     if (secondsSince(t0) > m_cmd.startTimeoutS)
       return kill("did not say hello within " + formatSeconds(m_cmd.startTimeoutS) +
                   " (a connection that never answers, or a launchlab-cli older than this LaunchLab)");
     if (why = pump(20); !why.empty()) break;
   }
+  if (!shown.empty() && m_waitingFn) m_waitingFn("");
   keepOutput(m_reader->takeBanner());
   if (why.empty()) return {};
   const std::string said = m_output.empty() ? "" : "; it printed " + frames::quoted(m_output);
@@ -177,6 +193,7 @@ void IsolatedRunner::keepOutput(std::string_view text) {
 }
 
 std::string IsolatedRunner::kill(const std::string& why) {
+  if (m_pid > 0 && m_cmd.queue) m_cmd.queue->release(m_stderrTail);
   if (m_pid > 0) ::kill(m_pid, SIGKILL);
   const std::string how = reap();
   return m_cmd.name + " " + why + "; it was stopped (" + how + ")";
@@ -248,6 +265,7 @@ void IsolatedRunner::stop() {
     // Closing stdin ends a healthy worker; give it a moment, then make sure.
     for (int i = 0; i < 50 && ::waitpid(m_pid, &st, WNOHANG) == 0; ++i) ::usleep(10000);
     if (::waitpid(m_pid, &st, WNOHANG) == 0) {
+      if (m_cmd.queue) m_cmd.queue->release(m_stderrTail);
       ::kill(m_pid, SIGKILL);
       ::waitpid(m_pid, &st, 0);
     }
@@ -343,12 +361,16 @@ Ceilings IsolatedRunner::ceilings(int device) {
 
 RunResult IsolatedRunner::run(const RunRequest& req, const CancelToken* cancel, const ProgressFn& progress) {
   RunResult r;
+  m_startCancel = cancel;
+  m_startProgress = &progress;
   try {
     r = runLoop(req, cancel, progress);
   } catch (const std::exception& e) {  // e.g. no memory for a result: one failed run, a fresh worker next time
     stop();
     r = failed(req, m_cmd.name + ": " + e.what() + "; a fresh worker starts with the next run");
   }
+  m_startCancel = nullptr;
+  m_startProgress = nullptr;
   return r;
 }
 
