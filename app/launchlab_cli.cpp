@@ -383,11 +383,16 @@ struct CourseRunOptions {
   RunOptions run;
 };
 
+/// What `info` prints: the devices and who uses the GPU now (the course's device-query note prints the same).
+std::string deviceQueryText(Engine& engine) {
+  return cli::renderDevice(engine.deviceStatus(), kernels::builtWithCuda()) + cli::gpuUsersNow(engine) + "\n";
+}
+
 int cmdCourseRun(Engine& engine, CourseRunOptions o) {
   const CourseExperiment* e = findCourseExperiment(o.id);
   if (const CourseNote* n = e ? nullptr : findCourseNote(o.id)) {  // a seed experiment without a workload run
     std::cout << n->id << ": " << n->title << "\n  note: " << n->text << "\n";
-    if (n->command == "info") std::cout << cli::renderDevice(engine.deviceStatus(), kernels::builtWithCuda());
+    if (n->command == "info") std::cout << deviceQueryText(engine);
     return 0;
   }
   if (!e) throw BadUsage(unknownCourseMessage(o.id));
@@ -607,8 +612,7 @@ int main(int argc, char** argv) {
       if (infoJson)
         std::cout << json::deviceStatus(engine.deviceStatus()) << "\n";
       else
-        std::cout << cli::renderDevice(engine.deviceStatus(), kernels::builtWithCuda()) << cli::gpuUsersNow(engine)
-                  << "\n";
+        std::cout << deviceQueryText(engine);
       return 0;
     }
     if (course->parsed()) loadCourseDir(courseDir, courseDirOnly);
