@@ -15,7 +15,7 @@ measure() {  # NAME ARGS…: one run's JSON in OUT/NAME.json
   shift
   "$C" run "$@" --reps 20 --warmup 2 --json "$OUT/$name.json" >"$OUT/$name.txt" 2>&1 || echo "run $name failed (see $OUT/$name.txt)" >&2
 }
-HEAVY=(run vector_add --n 2^27 --impl cuda-one-per-thread --reps 1000000 --warmup 0)
+HEAVY=(run vector_add --n 2^27 --impl cuda-one-per-thread --reps 100000 --warmup 0)  # the most reps a run takes
 cases=("vector_add --n 2^24 --impl cuda-one-per-thread,cuda-vectorized" "matmul --n 2048 --impl cuda-tiled-16,cublas-sgemm")
 names=(vector_add matmul)
 for k in "${!cases[@]}"; do
