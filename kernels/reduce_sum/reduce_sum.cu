@@ -303,7 +303,9 @@ void cudaCallForm(ImplContext& ctx) {
   dispatch(ctx, [&](auto a) {
     using A = decltype(a);
     const std::uint64_t n = ctx.setup.n;
-    const A* x = ctx.inputs[0].view<A>().data();
+    // A is the accumulation type (uint32 for int32: wrap-around sums), the arrays' own bytes reinterpreted.
+    static_assert(sizeof(A) == 4 || sizeof(A) == 8);
+    const A* x = static_cast<const A*>(ctx.inputs[0].data());
     CubSum<A> sum(static_cast<std::int64_t>(n));
     cubLaunchNote(ctx);
     ctx.poisonHostOutputs();
@@ -328,7 +330,7 @@ void cudaCallForm(ImplContext& ctx) {
     std::vector<A> after(Form == CallForm::DeviceInput ? n : 0);
     if (Form == CallForm::DeviceInput) gpu::copyToHost(after.data(), dx.get(), n * sizeof(A), s);
     LAUNCHLAB_CUDA_CHECK(cudaStreamSynchronize(s));
-    pairwiseTree(x, n, ctx.outputs[1].view<A>().data());
+    pairwiseTree(x, n, static_cast<A*>(ctx.outputs[1].data()));
     // The seed's np.allclose(A, A_d.copy_to_host()): the reduction leaves its device input as it was.
     if (Form == CallForm::DeviceInput)
       ctx.metrics["input_untouched"] = std::equal(after.begin(), after.end(), x) ? 1.0 : 0.0;
