@@ -105,6 +105,7 @@ class TestRemoteDialog : public QObject {
     auto settings = AppSettings::ephemeral();
     MainWindowOptions o;
     o.firstRun = false;
+    o.noGl = true;  // the dialog is the subject: no Mesa threads to tear down at exit (seen to abort there once)
     o.presetFolder = settings->privateFolder() + "/presets";
     MainWindow w(std::make_shared<test::FakeBackend>(), std::move(settings), o);
     QVERIFY(w.remoteAction());
