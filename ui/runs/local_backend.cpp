@@ -9,7 +9,6 @@ DeviceStatus LocalBackend::queryDevice() {
   const DeviceStatus s = m_worker->queryDevice();
   if (s.available || !m_makeEngine) return s;
   m_engine = m_makeEngine();
-  m_inProcessRuns = true;
   m_worker->abort();  // its worker is not needed any more
   DeviceStatus local = m_engine->deviceStatus();
   local.reason = "the GPU worker reports no usable GPU (" + s.reason + "); runs stay in this process";
@@ -18,17 +17,15 @@ DeviceStatus LocalBackend::queryDevice() {
 
 void LocalBackend::adoptDeviceStatus(const DeviceStatus& s) {
   m_worker->adoptDeviceStatus(s);
-  m_inProcessView = !s.available && m_makeEngine;
+  m_inProcessView = m_engine != nullptr;  // queryDevice() built it on the compute thread before this was queued
 }
 
 RunResult LocalBackend::run(const RunRequest& req, const CancelToken* cancel, const ProgressFn& progress) {
-  return m_inProcessRuns ? m_engine->run(req, cancel, progress) : m_worker->run(req, cancel, progress);
+  return m_engine ? m_engine->run(req, cancel, progress) : m_worker->run(req, cancel, progress);
 }
 
-std::string LocalBackend::takeProgramOutput() {
-  return m_inProcessRuns ? std::string() : m_worker->takeProgramOutput();
-}
+std::string LocalBackend::takeProgramOutput() { return m_engine ? std::string() : m_worker->takeProgramOutput(); }
 
-Ceilings LocalBackend::ceilings() { return m_inProcessRuns ? m_engine->ceilings() : m_worker->ceilings(); }
+Ceilings LocalBackend::ceilings() { return m_engine ? m_engine->ceilings() : m_worker->ceilings(); }
 
 }  // namespace launchlab::ui

@@ -39,8 +39,8 @@ class LocalBackend final : public Backend {
  private:
   std::shared_ptr<IsolatedBackend> m_worker;
   EngineFactory m_makeEngine;
-  std::shared_ptr<Backend> m_engine;  ///< built by queryDevice() on the compute thread, before adoptDeviceStatus()
-  bool m_inProcessRuns = false;       ///< compute thread: runs go to m_engine
+  /// Built by queryDevice() on the compute thread when the worker has no GPU; from then on runs go to it.
+  std::shared_ptr<Backend> m_engine;
   std::atomic<bool> m_inProcessView{false};  ///< GUI thread: the answer "no GPU" was adopted
 };
 

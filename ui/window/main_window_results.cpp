@@ -10,8 +10,10 @@
 #include <QProcess>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QSignalBlocker>
 #include <QSplitter>
 #include <QStyle>
+#include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
 #include <new>
@@ -307,6 +309,50 @@ bool MainWindow::showRunFile(const QString& path, std::shared_ptr<RunOutcome> ou
   m_settings->setExportFolder(QFileInfo(path).absolutePath());
   if (m_waitingFirstPlot) measureFirstPlot();
   return true;
+}
+
+/// The Counters toggle beside Run: the parameter panel's "Hardware counters" box, one click away (a memory lesson
+/// turns it on with its own counters).
+void MainWindow::addCountersAction(QToolBar* tb) {
+  auto* act = tb->addAction("Counters");
+  act->setCheckable(true);
+  act->setToolTip(
+      "Hardware counters (CUPTI) for every CUDA implementation: sectors per request, bank conflicts, DRAM bytes, "
+      "occupancy... in the Results table, the lesson's own on the stage; measured on one more, untimed run");
+  connect(act, &QAction::toggled, this, [this](bool on) {
+    if (QCheckBox* box = m_panel->countersBox(); box && box->isChecked() != on) box->setChecked(on);
+  });
+  connect(m_panel, &ParamPanel::changed, act, [this, act] {
+    const QSignalBlocker quiet(act);
+    act->setChecked(!m_panel->form().counters.empty());
+  });
+  m_countersAct = act;
+}
+
+/// Runs `then` once the backend knows its device: at once (next event loop turn), or when a worker asked off the
+/// GUI thread answers, so the first run is formed and checked against the GPU it goes to, while the window is
+/// already on screen.
+void MainWindow::whenDeviceKnown(std::function<void()> then) {
+  if (!m_backend->deviceQueryPending()) return void(QTimer::singleShot(0, this, std::move(then)));
+  auto once = std::make_shared<QMetaObject::Connection>();
+  *once = connect(m_controller, &RunController::deviceStatusChanged, this, [once, then = std::move(then)] {
+    QObject::disconnect(*once);
+    then();
+  });
+}
+
+/// What the command line asked the window to do first: open a run file, go live, or run the form.
+void MainWindow::startFirstAction(bool waitedForDevice) {
+  if (waitedForDevice && !m_options.startCourse.isEmpty() && !m_courseId.isEmpty())
+    openCourseExperiment(m_options.startCourse);  // its form again, checked against the device now known
+  if (!m_options.openRun.isEmpty()) {
+    startWithRunFile();
+  } else if (m_options.live) {
+    m_waitingFirstPlot = true;
+    m_liveAct->setChecked(true);
+  } else if (m_options.firstRun) {
+    startFirstRun();
+  }
 }
 
 /// launchlab --open F: the file instead of the first run; a bad file is reported and the first run goes ahead.
