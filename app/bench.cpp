@@ -70,8 +70,8 @@ ordered_json implJson(const ImplResult& i) {
   return j;
 }
 
-void line(const char* fmt, double a, double b = 0, double c = 0) {
-  std::printf(fmt, a, b, c);
+void line(const char* fmt, double a, double b = 0, double c = 0, double d = 0, double e = 0) {
+  std::printf(fmt, a, b, c, d, e);
   std::printf("\n");
 }
 
@@ -92,7 +92,8 @@ double bestGBs(const RunResult& r, ordered_json& rows, bool& ok, std::string* be
 }
 
 /// The memory chapter's figures, each a ratio to a ceiling measured in this run: the padded transpose tile against
-/// cudaMemcpy D2D (8192^2 f32) and the coalesced 2-D matrix addition against vector_add's best at 2^26 elements.
+/// cudaMemcpy D2D of the same bytes (8192^2 f32: 256 MiB each way; the 1 GiB copy's ratio beside it) and the
+/// coalesced 2-D matrix addition against vector_add's best at 2^26 elements.
 void memoryFigures(Engine& engine, bool quick, int reps, double copy, ordered_json& root, bool& ok) {
   const std::uint64_t side = quick ? 1024 : 8192;
   ordered_json tr = ordered_json::array();
@@ -106,15 +107,21 @@ void memoryFigures(Engine& engine, bool quick, int reps, double copy, ordered_js
       paddedGBs = p->bandwidthGBs;
       paddedId = id;
     }
+  // A copy of the matrix's own bytes moves what the transpose moves, with the same start and tail per byte; the
+  // 1 GiB copy spreads those over 4x the bytes (4 % faster on the H200: PERFORMANCE.md).
+  const double same = engine.gpu().measureCopyBandwidthGBs(std::size_t(side) * side * sizeof(float), reps);
   root["transpose_f32"] = {{"rows", side},
                            {"cols", side},
                            {"runs", tr},
                            {"padded_best", paddedId},
                            {"padded_gbs", paddedGBs},
+                           {"memcpy_same_bytes_gbs", same},
+                           {"ratio_to_memcpy_same_bytes", paddedGBs / same},
                            {"ratio_to_memcpy", paddedGBs / copy},
-                           {"target_ratio", 0.90}};
-  line("transpose f32 %.0f^2: best padded tile %.1f GB/s = %.3fx of cudaMemcpy (target >= 0.90)", double(side),
-       paddedGBs, paddedGBs / copy);
+                           {"target_ratio", 0.95}};
+  line("transpose f32 %.0f^2: best padded tile %.1f GB/s = %.3fx of cudaMemcpy of the same bytes (%.1f GB/s; target "
+       ">= 0.95), %.3fx of the 1 GiB copy",
+       double(side), paddedGBs, paddedGBs / same, same, paddedGBs / copy);
 
   ordered_json ma = ordered_json::array(), va = ordered_json::array();
   const RunResult m =
@@ -231,9 +238,9 @@ void matmulFigure(Engine& engine, bool quick, int reps, ordered_json& root, bool
                         {"cublas_sgemm_gflops", sgemm},
                         {"cublas_tf32_gflops", gflops("cublas-tf32")},
                         {"ratio_to_cublas_sgemm", sgemm > 0 ? best / sgemm : 0.0},
-                        {"target_ratio", 0.70}};
+                        {"target_ratio", 0.90}};
   std::printf(
-      "matmul f32 %llu^3: %s %.0f GFLOP/s = %.3fx of cublas-sgemm %.0f GFLOP/s (target >= 0.70); "
+      "matmul f32 %llu^3: %s %.0f GFLOP/s = %.3fx of cublas-sgemm %.0f GFLOP/s (target >= 0.90); "
       "cuda-tiled-16 %.0f, cublas-tf32 %.0f GFLOP/s\n",
       (unsigned long long)side, bestId.c_str(), best, sgemm > 0 ? best / sgemm : 0.0, sgemm, gflops("cuda-tiled-16"),
       gflops("cublas-tf32"));

@@ -29,7 +29,7 @@ inline MatmulShape matmulShape(const RunSetup& s) {
 inline constexpr unsigned kTiledDepth = 16;
 /// The register-tiled kernel: a BM x BN tile of C per block of 256 threads, BK-deep shared-memory steps (double
 /// buffered), TM x TN outputs per thread.
-inline constexpr unsigned kRegBM = 128, kRegBN = 128, kRegBK = 8, kRegTM = 8, kRegTN = 8, kRegThreads = 256;
+inline constexpr unsigned kRegBM = 128, kRegBN = 128, kRegBK = 16, kRegTM = 8, kRegTN = 8, kRegThreads = 256;
 
 /// The input rounding of TF32 (10 stored mantissa bits: 2^-11 per input, so a product a b is off by at most
 /// 2 * 2^-11 relative).

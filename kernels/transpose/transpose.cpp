@@ -86,8 +86,8 @@ class Transpose final : public MatrixWorkload {
            "threads (auto) do 4 elements each.",
            LAUNCHLAB_CUDA_ENTRY(transpose::cudaTilePadded));
     addGpu("cuda-tile-padded-64", "CUDA wide padded tile [64][65]",
-           "The padded tile four times larger: a 32 x 16 block (auto) moves 8 elements per thread, so each thread "
-           "has 8 loads in flight before the __syncthreads() instead of 4 (the DRAM latency needs that many bytes "
+           "The padded tile four times larger: a 32 x 8 block (auto) moves 16 elements per thread, so each thread "
+           "has 16 loads in flight before the __syncthreads() instead of 4 (the DRAM latency needs that many bytes "
            "in flight per SM).",
            LAUNCHLAB_CUDA_ENTRY(transpose::cudaTilePadded64));
   }

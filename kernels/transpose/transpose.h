@@ -9,7 +9,7 @@ namespace launchlab::kernels::transpose {
 
 /// The shared-memory tile side (the seed's 32 x 32).
 inline constexpr unsigned kTile = 32;
-/// The wide padded tile ([64][65]): 8 elements per thread of its 32 x 16 auto block, twice the loads in flight.
+/// The wide padded tile ([64][65]): 16 elements per thread of its 32 x 8 auto block, 4x the loads in flight.
 inline constexpr unsigned kWideTile = 64;
 /// The bank picture's shape: 32 lanes x (32 banks unpadded, a separator column, 32 banks padded).
 inline constexpr std::size_t kBankRows = 32, kBankCols = 65;
