@@ -119,9 +119,10 @@ void memoryFigures(Engine& engine, bool quick, int reps, double copy, ordered_js
                            {"ratio_to_memcpy_same_bytes", paddedGBs / same},
                            {"ratio_to_memcpy", paddedGBs / copy},
                            {"target_ratio", 0.95}};
-  line("transpose f32 %.0f^2: best padded tile %.1f GB/s = %.3fx of cudaMemcpy of the same bytes (%.1f GB/s; target "
-       ">= 0.95), %.3fx of the 1 GiB copy",
-       double(side), paddedGBs, paddedGBs / same, same, paddedGBs / copy);
+  line(
+      "transpose f32 %.0f^2: best padded tile %.1f GB/s = %.3fx of cudaMemcpy of the same bytes (%.1f GB/s; target "
+      ">= 0.95), %.3fx of the 1 GiB copy",
+      double(side), paddedGBs, paddedGBs / same, same, paddedGBs / copy);
 
   ordered_json ma = ordered_json::array(), va = ordered_json::array();
   const RunResult m =
