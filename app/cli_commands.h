@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
+#include "cli_ceilings.h"
 #include "cli_kernel.h"
 #include "cli_occupancy.h"
-#include "cli_ceilings.h"
 #include "cli_slurm.h"
 #include "launchlab/engine.h"
 #include "launchlab/request.h"
