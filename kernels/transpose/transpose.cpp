@@ -69,7 +69,9 @@ class Transpose final : public MatrixWorkload {
                   .plot = PlotKind::Image,
                   .xLabel = "bank (0-31 unpadded | 33-64 padded)",
                   .yLabel = "lanes on that bank (conflict degree)",
-                  .dtype = DType::I32}};
+                  .dtype = DType::I32,
+                  // Out of the colour scale, so it spans 1..32: the padded tile's 1s stand out as dark cells.
+                  .markers = {{0, "no lane reads this bank"}, {-1, "between the two tiles"}}}};
 
     addReference("CPU serial", "One core, t[c][r] = a[r][c] row by row: the reference.", runCpu<false>);
     addCpu("cpu-parallel", "CPU parallel (OpenMP, 32 x 32 tiles)",
