@@ -64,6 +64,23 @@ class TestRunFileView : public QObject {
     QCOMPARE(m_window->paramPanel()->form().reps, 2);
   }
 
+  // A run measured while another process used the GPU says so in amber, under the device banner: its times hold
+  // that process's share. The next run that had the GPU to itself takes the warning away.
+  void aRunMeasuredBesideAnotherProcessOnTheGpuIsAnAmberWarning() {
+    RunResult r = runfile::load(m_file.toStdString());
+    r.sharing = sharingRule({true, "", {{4242, 0, "python3"}}, 0, 0, 0, 0}, {true, "", {}, 90, 0, 0, 0}, 1, 2);
+    const QString shared = m_dir.filePath("shared.llrun");
+    runfile::save(shared.toStdString(), r);
+    QVERIFY(m_window->openRunFile(shared));
+    const QString text = m_window->errorBanner()->text();
+    QVERIFY2(m_window->errorBanner()->isVisible(), qPrintable(text));
+    QCOMPARE(m_window->errorBanner()->level(), Banner::Level::Warning);
+    QCOMPARE(text, QString("GPU shared: another process used the GPU: pid 4242 (python3). These times include its "
+                           "share of the GPU: run again when the GPU is free to compare them."));
+    QVERIFY(m_window->openRunFile(m_file));
+    QVERIFY(!m_window->errorBanner()->isVisible());
+  }
+
   // The window reads a run file off the GUI thread (a large or hostile one must not freeze it): the event loop
   // turns while the file is read, then the run is shown; a second file asked for meanwhile is refused in the log,
   // and a bad one read in the background is one inline message like any other.

@@ -67,6 +67,13 @@ QString runLessonsText(const RunResult& r) {
   return lessons.isEmpty() ? QString() : ("Lesson: " + lessons.join("\n")).toHtmlEscaped().replace("\n", "<br>");
 }
 
+QString runSharingText(const RunResult& r) {
+  if (!r.sharing.shared) return {};
+  return ("GPU shared: " + q(r.sharing.note) +
+          ". These times include its share of the GPU: run again when the GPU is free to compare them.")
+      .toHtmlEscaped();
+}
+
 QString cannotRunText(const FormCheck& c) { return "Cannot run: " + q(c.firstError()).toHtmlEscaped(); }
 
 QString presetWorkloadMissingText(const QString& preset, const std::string& workload) {

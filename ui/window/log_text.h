@@ -28,6 +28,9 @@ QString runProblemsText(const RunResult& r);
 /// increments, a grid too small left elements unwritten): each on its line, with its count; "" when none did.
 /// A real failure stays in runProblemsText (red).
 QString runLessonsText(const RunResult& r);
+/// The sharing warning (amber) after a run measured while another process used the GPU (RunResult::sharing): what
+/// was seen, and that the times include that process's share; "" for a run that had the GPU to itself.
+QString runSharingText(const RunResult& r);
 /// "Cannot run: size: malformed size" (the form's first error).
 QString cannotRunText(const FormCheck& c);
 /// A preset names a workload this build lacks.

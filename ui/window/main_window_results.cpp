@@ -143,13 +143,17 @@ void MainWindow::display(quint64 id, std::shared_ptr<const RunOutcome> outcome) 
 
 void MainWindow::showRunProblems(const RunResult& r) {
   const QString problems = runProblemsText(r);
-  const QString lessons = runLessonsText(r);
-  // Red for what went wrong; amber for a demonstration's wrong result, which is the lesson, not a failure.
+  QStringList warnings;
+  for (const QString& w : {runLessonsText(r), runSharingText(r)})
+    if (!w.isEmpty()) warnings << w;
+  // Red for what went wrong; amber for a demonstration's wrong result, which is the lesson, not a failure, and for
+  // times measured beside another process on the GPU.
   if (!problems.isEmpty())
     m_errorBanner->showMessage(Banner::Level::Error, problems);
-  else if (!lessons.isEmpty())
-    m_errorBanner->showMessage(Banner::Level::Warning, lessons);
-  else if (m_errorBanner->level() == Banner::Level::Error || m_errorBanner->text().startsWith("Lesson:"))
+  else if (!warnings.isEmpty())
+    m_errorBanner->showMessage(Banner::Level::Warning, warnings.join("<br>"));
+  else if (m_errorBanner->level() == Banner::Level::Error || m_errorBanner->text().startsWith("Lesson:") ||
+           m_errorBanner->text().startsWith("GPU shared:"))
     m_errorBanner->hide();
 }
 
