@@ -259,6 +259,32 @@ class TestPanes : public QObject {
     QVERIFY(lines.last().at(0).toString().startsWith("sweep cancelled in "));
   }
 
+  // A sweep spread over a cluster's nodes with two GPU models: one GPU's points at a time, never one curve.
+  void sweepPaneDrawsEachGpusPointsOnTheirOwn() {
+    RunController controller(std::make_shared<test::FakeBackend>());
+    SweepPane pane(controller);
+    auto on = [](std::uint64_t threads, const char* gpu) {
+      SweepPoint p = test::sweepPoint(threads, Status::Ok);
+      p.deviceName = gpu;
+      return p;
+    };
+    emit controller.sweepPoint(1, 0, 4, on(32, "NVIDIA H200"));
+    emit controller.sweepPoint(1, 1, 4, on(64, "NVIDIA H200"));
+    QVERIFY(!pane.gpuChoice()->isVisibleTo(&pane));  // one GPU so far: nothing to choose
+    QCOMPARE(pane.chart()->points().size(), std::size_t(2));
+    emit controller.sweepPoint(1, 2, 4, on(32, "NVIDIA A100"));
+    emit controller.sweepPoint(1, 3, 4, on(96, "NVIDIA H200"));
+    QVERIFY(pane.gpuChoice()->isVisibleTo(&pane));
+    QCOMPARE(pane.gpuChoice()->count(), 2);
+    QCOMPARE(pane.gpuChoice()->currentText(), QString("NVIDIA H200"));
+    QCOMPARE(pane.chart()->points().size(), std::size_t(3));
+    for (const auto& p : pane.chart()->points()) QCOMPARE(p.deviceName, std::string("NVIDIA H200"));
+    pane.gpuChoice()->setCurrentIndex(1);
+    QCOMPARE(pane.chart()->points().size(), std::size_t(1));
+    QCOMPARE(pane.chart()->points()[0].deviceName, std::string("NVIDIA A100"));
+    QCOMPARE(pane.points().size(), std::size_t(4));  // the sweep keeps every point
+  }
+
   void sweepPaneRunsEveryBlockThroughTheController() {
     auto backend = std::make_shared<test::FakeBackend>();
     backend->stepMs = 1;

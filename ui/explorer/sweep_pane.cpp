@@ -8,6 +8,7 @@
 #include <QMenu>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QSignalBlocker>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QToolButton>
@@ -133,6 +134,13 @@ QWidget* SweepPane::buildControls() {
   m_metric->setToolTip(
       "What the heatmap colours: kernel time, GB/s, or GB/s as a share of the cudaMemcpy bandwidth "
       "measured in the same sweep");
+  m_gpu = new QComboBox;
+  compact(m_gpu, 12);
+  m_gpu->setToolTip(
+      "This sweep ran on several GPUs (the nodes of a cluster): each GPU's points are drawn on their own");
+  m_gpuLabel = new QLabel("GPU");
+  m_gpu->setVisible(false);
+  m_gpuLabel->setVisible(false);
   row->addWidget(m_impl, 1);
   row->addWidget(m_grid, 1);
   row->addWidget(m_button);
@@ -141,6 +149,8 @@ QWidget* SweepPane::buildControls() {
   view->addWidget(m_source, 1);
   view->addWidget(new QLabel("Colour by"));
   view->addWidget(m_metric, 1);
+  view->addWidget(m_gpuLabel);
+  view->addWidget(m_gpu, 1);
   connect(m_button, &QPushButton::clicked, this, &SweepPane::sweepRequested);
   connect(m_impl, &QComboBox::currentIndexChanged, this,
           [this] { updateOccupancy(m_controller.backend().registry().find(m_workloadId)); });
@@ -154,6 +164,7 @@ QWidget* SweepPane::buildControls() {
   });
   connect(m_source, &QComboBox::currentIndexChanged, this, [this] { refresh(); });
   connect(m_metric, &QComboBox::currentIndexChanged, this, [this] { refresh(); });
+  connect(m_gpu, &QComboBox::currentIndexChanged, this, [this] { refresh(); });
   return box;
 }
 
@@ -245,8 +256,32 @@ void SweepPane::setMessage(const QString& text) {
   m_message->setVisible(!text.isEmpty());
 }
 
+void SweepPane::updateGpuChoice(const ShownSweep& all) {
+  const std::vector<std::string> gpus = gpusOf(all);
+  const QString chosen = m_gpu->currentText();
+  QStringList names;
+  for (const auto& g : gpus) names << (g.empty() ? QString("no GPU named") : q(g));
+  QStringList listed;
+  for (int i = 0; i < m_gpu->count(); ++i) listed << m_gpu->itemText(i);
+  if (listed != names) {
+    const QSignalBlocker quiet(m_gpu);  // refresh() is already drawing
+    m_gpu->clear();
+    for (std::size_t i = 0; i < gpus.size(); ++i) m_gpu->addItem(names[int(i)], q(gpus[i]));
+    m_gpu->setCurrentIndex(std::max(0, int(names.indexOf(chosen))));
+  }
+  m_gpu->setVisible(gpus.size() > 1);
+  m_gpuLabel->setVisible(gpus.size() > 1);
+}
+
+ShownSweep SweepPane::visible() const {
+  const ShownSweep& all = shown();
+  if (m_gpu->count() < 2) return all;
+  return onGpu(all, m_gpu->currentData().toString().toStdString());
+}
+
 void SweepPane::refresh() {
-  const ShownSweep& s = shown();
+  updateGpuChoice(shown());
+  const ShownSweep s = visible();
   const bool any = s.recorded || !s.points.empty();
   m_sourceLabel->setVisible(any);
   m_sourceLabel->setText(s.label());
@@ -279,8 +314,8 @@ void SweepPane::refresh() {
   }
   updateOccupancy(m_controller.backend().registry().find(m_workloadId));
   m_chart->begin(m_liveTitle, m_liveSetup);
-  for (const auto& p : m_live.points) m_chart->addPoint(p);
-  if (m_live.points.empty() && m_liveTitle.isEmpty()) m_chart->clear();
+  for (const auto& p : s.points) m_chart->addPoint(p);
+  if (s.points.empty() && m_liveTitle.isEmpty()) m_chart->clear();
 }
 
 bool SweepPane::showCrossover(const ShownSweep& s) {
@@ -296,7 +331,7 @@ bool SweepPane::showCrossover(const ShownSweep& s) {
 }
 
 void SweepPane::showCell(int point) {
-  const ShownSweep& s = shown();
+  const ShownSweep s = visible();
   if (point < 0 || std::size_t(point) >= s.points.size()) {
     m_details->setText("Nothing was run for this cell.");
     return;
@@ -425,7 +460,10 @@ void SweepPane::showPoint(quint64, int index, int count, const SweepPoint& p) {
   emit logLine(sweepPointLine(index, count, p, isNSweep(m_live)));
   m_notes->setText(sweepNotesText(m_live.points));
   if (shown().recorded) return;
-  if (m_live.hasGrid() || isNSweep(m_live))
+  // Points of several GPUs: the curve is redrawn with the chosen GPU's alone (visible()).
+  const bool severalGpus = std::any_of(m_live.points.begin(), m_live.points.end(),
+                                       [&](const SweepPoint& o) { return o.deviceName != p.deviceName; });
+  if (m_live.hasGrid() || isNSweep(m_live) || severalGpus)
     refresh();
   else {
     m_chart->addPoint(p);

@@ -81,6 +81,8 @@ class SweepPane : public QWidget {
   QString messageText() const;  ///< the inline message (a file that could not be opened), "" when none
   QString detailsText() const;  ///< the report of the cell clicked last
   bool heatmapShown() const;
+  /// The GPU whose points are drawn, for a sweep measured on several GPUs (hidden otherwise).
+  QComboBox* gpuChoice() const { return m_gpu; }
 
  signals:
   /// The Sweep button was pressed (the window checks the form and calls start()).
@@ -101,6 +103,10 @@ class SweepPane : public QWidget {
   void updateOccupancy(const Workload* w);
   /// Puts the shown sweep on screen: the heatmap for block x grid, else the curve.
   void refresh();
+  /// Lists the GPUs of `all` in the GPU choice, shown only when there are two or more.
+  void updateGpuChoice(const ShownSweep& all);
+  /// The shown sweep as drawn: its points of the GPU chosen (all of them when it has one GPU).
+  ShownSweep visible() const;
   /// Shows the crossover plot when `s` is a sweep over N with CPU and GPU points; false otherwise.
   bool showCrossover(const ShownSweep& s);
   /// start() when the grid choice is the N axis: the GPU variant and the CPU implementations over N.
@@ -115,6 +121,8 @@ class SweepPane : public QWidget {
   QComboBox* m_grid = nullptr;
   QComboBox* m_source = nullptr;
   QComboBox* m_metric = nullptr;
+  QComboBox* m_gpu = nullptr;  ///< which GPU's points, for a sweep measured on several (hidden otherwise)
+  QLabel* m_gpuLabel = nullptr;
   QPushButton* m_button = nullptr;
   QToolButton* m_open = nullptr;
   QStackedWidget* m_stack = nullptr;

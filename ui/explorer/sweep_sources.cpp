@@ -22,6 +22,18 @@ bool ShownSweep::hasGrid() const {
   return block && grid;
 }
 
+std::vector<std::string> gpusOf(const ShownSweep& s) {
+  std::vector<std::string> names;
+  for (const auto& [gpu, points] : pointsByDevice(s.points)) names.push_back(gpu);
+  return names;
+}
+
+ShownSweep onGpu(const ShownSweep& s, const std::string& gpu) {
+  ShownSweep out = s;
+  std::erase_if(out.points, [&](const SweepPoint& p) { return p.deviceName != gpu; });
+  return out;
+}
+
 QString ShownSweep::label() const {
   if (recorded)
     return "Recorded on " + q(runfile::recordedOn(device, record.timestamp)) + " \xE2\x80\x94 " + q(workload) + ", " +

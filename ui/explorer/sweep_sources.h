@@ -30,6 +30,12 @@ struct ShownSweep {
   QString label() const;
 };
 
+/// The GPUs whose points `s` holds (SweepPoint::deviceName, pointsByDevice's order); two or more only for a sweep
+/// spread over the nodes of a cluster with different GPUs.
+std::vector<std::string> gpusOf(const ShownSweep& s);
+/// `s` with only the points `gpu` measured: timings of different GPUs are never drawn as one map or curve.
+ShownSweep onGpu(const ShownSweep& s, const std::string& gpu);
+
 /// The folder of the reference sweeps compiled into the app (resources/reference-sweeps/*.json).
 inline const QString kReferenceSweepFolder = QStringLiteral(":/reference-sweeps");
 
