@@ -24,6 +24,8 @@ fi
 
 LAUNCHER=()
 command -v ccache > /dev/null && LAUNCHER=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+# ccache caches a compile that uses a precompiled header (cmake/LaunchLabPch.cmake) only with these sloppinesses.
+export CCACHE_SLOPPINESS=${CCACHE_SLOPPINESS:-pch_defines,time_macros,include_file_mtime,include_file_ctime}
 printf '\n==> Configuring %s (CPU-only, clang, libFuzzer + ASan + UBSan)\n' "$BUILD"
 cmake -S . -B "$BUILD" -G Ninja "${LAUNCHER[@]}" -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS=-O1 -DCMAKE_CXX_COMPILER="$CXX_FUZZ" \
   -DLAUNCHLAB_CUDA=OFF -DLAUNCHLAB_GUI=OFF -DLAUNCHLAB_TESTS=OFF -DLAUNCHLAB_FUZZ=ON > /dev/null

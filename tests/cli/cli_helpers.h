@@ -25,7 +25,7 @@ inline std::string cliPath() {
   const char* env = std::getenv("LAUNCHLAB_CLI");
   return env ? env : LAUNCHLAB_CLI_PATH;
 }
-inline std::string data(const std::string& f) { return std::string(LAUNCHLAB_TEST_DATA_DIR) + "/" + f; }
+inline std::string data(const std::string& f) { return std::string(LAUNCHLAB_TEST_DATA_DIR).append("/").append(f); }
 inline std::string slurp(const fs::path& p) {
   std::ifstream f(p);
   std::stringstream s;
@@ -44,7 +44,10 @@ inline fs::path scratch() {
 
 inline Out cli(const std::string& args) {
   const auto o = scratch() / "stdout.txt", e = scratch() / "stderr.txt";
-  const std::string cmd = "'" + cliPath() + "' " + args + " >'" + o.string() + "' 2>'" + e.string() + "' </dev/null";
+  // Appended rather than "literal" + std::string: GCC 12 warns falsely inside libstdc++ on that form (bug 105329).
+  std::string cmd = "'";
+  cmd.append(cliPath()).append("' ").append(args).append(" >'").append(o.string()).append("' 2>'");
+  cmd.append(e.string()).append("' </dev/null");
   int st = std::system(cmd.c_str());
   Out r;
   r.code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
