@@ -16,9 +16,3 @@ function(launchlab_shared_pch target group)
     set_property(GLOBAL PROPERTY LAUNCHLAB_PCH_OWNER_${group} ${target})
   endif()
 endfunction()
-
-# The standard headers nearly every file of core/ and kernels/ includes, itself or through core's headers (~90k
-# preprocessed lines, ~0.7 s of each file's compile): launchlab_core and launchlab_kernels precompile them, in each of
-# the three configurations CI builds (release, sanitizers, fuzzers).
-set(LAUNCHLAB_STD_PCH_HEADERS <algorithm> <cmath> <cstdint> <functional> <map> <memory> <optional> <sstream> <string>
-    <string_view> <vector>)
