@@ -273,15 +273,16 @@ void SweepPane::updateGpuChoice(const ShownSweep& all) {
   m_gpuLabel->setVisible(gpus.size() > 1);
 }
 
-ShownSweep SweepPane::visible() const {
-  const ShownSweep& all = shown();
-  if (m_gpu->count() < 2) return all;
-  return onGpu(all, m_gpu->currentData().toString().toStdString());
+const ShownSweep& SweepPane::visible(ShownSweep& oneGpu) const {
+  if (m_gpu->count() < 2) return shown();
+  oneGpu = onGpu(shown(), m_gpu->currentData().toString().toStdString());
+  return oneGpu;
 }
 
 void SweepPane::refresh() {
   updateGpuChoice(shown());
-  const ShownSweep s = visible();
+  ShownSweep oneGpu;
+  const ShownSweep& s = visible(oneGpu);
   const bool any = s.recorded || !s.points.empty();
   m_sourceLabel->setVisible(any);
   m_sourceLabel->setText(s.label());
@@ -331,7 +332,8 @@ bool SweepPane::showCrossover(const ShownSweep& s) {
 }
 
 void SweepPane::showCell(int point) {
-  const ShownSweep s = visible();
+  ShownSweep oneGpu;
+  const ShownSweep& s = visible(oneGpu);
   if (point < 0 || std::size_t(point) >= s.points.size()) {
     m_details->setText("Nothing was run for this cell.");
     return;
@@ -460,7 +462,7 @@ void SweepPane::showPoint(quint64, int index, int count, const SweepPoint& p) {
   emit logLine(sweepPointLine(index, count, p, isNSweep(m_live)));
   m_notes->setText(sweepNotesText(m_live.points));
   if (shown().recorded) return;
-  // Points of several GPUs: the curve is redrawn with the chosen GPU's alone (visible()).
+  // Points of several GPUs: the curve is redrawn with the chosen GPU's alone (visible).
   const bool severalGpus = std::any_of(m_live.points.begin(), m_live.points.end(),
                                        [&](const SweepPoint& o) { return o.deviceName != p.deviceName; });
   if (m_live.hasGrid() || isNSweep(m_live) || severalGpus)

@@ -105,8 +105,9 @@ class SweepPane : public QWidget {
   void refresh();
   /// Lists the GPUs of `all` in the GPU choice, shown only when there are two or more.
   void updateGpuChoice(const ShownSweep& all);
-  /// The shown sweep as drawn: its points of the GPU chosen (all of them when it has one GPU).
-  ShownSweep visible() const;
+  /// The shown sweep as drawn: shown() itself when it has one GPU, else its copy in `oneGpu` with the points of the
+  /// GPU chosen.
+  const ShownSweep& visible(ShownSweep& oneGpu) const;
   /// Shows the crossover plot when `s` is a sweep over N with CPU and GPU points; false otherwise.
   bool showCrossover(const ShownSweep& s);
   /// start() when the grid choice is the N axis: the GPU variant and the CPU implementations over N.

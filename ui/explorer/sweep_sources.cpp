@@ -3,6 +3,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <algorithm>
 
 #include "launchlab/io/run_file.h"
 #include "launchlab/occupancy_report.h"
@@ -23,8 +24,10 @@ bool ShownSweep::hasGrid() const {
 }
 
 std::vector<std::string> gpusOf(const ShownSweep& s) {
+  // pointsByDevice's first-seen order, without copying every point into groups (this runs for each point shown).
   std::vector<std::string> names;
-  for (const auto& [gpu, points] : pointsByDevice(s.points)) names.push_back(gpu);
+  for (const auto& p : s.points)
+    if (std::find(names.begin(), names.end(), p.deviceName) == names.end()) names.push_back(p.deviceName);
   return names;
 }
 
