@@ -10,6 +10,8 @@ namespace launchlab::ui {
 namespace {
 QString q(const std::string& s) { return QString::fromStdString(s); }
 QString seconds(double s) { return QString::number(s, 'f', 2); }
+constexpr auto kLessonLead = "Lesson: ";
+constexpr auto kSharingLead = "GPU shared: ";
 }  // namespace
 
 // ---- Banners ----
@@ -64,14 +66,18 @@ QString runLessonsText(const RunResult& r) {
       lessons << q(i.title) + ": " + (v.note.empty() ? count : q(v.note) + " (" + count + ")") +
                      " \xE2\x80\x94 the outcome this demonstration shows";
   }
-  return lessons.isEmpty() ? QString() : ("Lesson: " + lessons.join("\n")).toHtmlEscaped().replace("\n", "<br>");
+  return lessons.isEmpty() ? QString() : (kLessonLead + lessons.join("\n")).toHtmlEscaped().replace("\n", "<br>");
 }
 
 QString runSharingText(const RunResult& r) {
   if (!r.sharing.shared) return {};
-  return ("GPU shared: " + q(r.sharing.note) +
+  return (kSharingLead + q(r.sharing.note) +
           ". These times include its share of the GPU: run again when the GPU is free to compare them.")
       .toHtmlEscaped();
+}
+
+bool isRunWarningText(const QString& bannerText) {
+  return bannerText.startsWith(kLessonLead) || bannerText.startsWith(kSharingLead);
 }
 
 QString cannotRunText(const FormCheck& c) { return "Cannot run: " + q(c.firstError()).toHtmlEscaped(); }

@@ -31,6 +31,9 @@ QString runLessonsText(const RunResult& r);
 /// The sharing warning (amber) after a run measured while another process used the GPU (RunResult::sharing): what
 /// was seen, and that the times include that process's share; "" for a run that had the GPU to itself.
 QString runSharingText(const RunResult& r);
+/// Whether a banner's text is one of the amber warnings above (a lesson, GPU sharing): a run's, which the next run
+/// replaces or takes away.
+bool isRunWarningText(const QString& bannerText);
 /// "Cannot run: size: malformed size" (the form's first error).
 QString cannotRunText(const FormCheck& c);
 /// A preset names a workload this build lacks.

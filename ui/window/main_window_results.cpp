@@ -152,8 +152,7 @@ void MainWindow::showRunProblems(const RunResult& r) {
     m_errorBanner->showMessage(Banner::Level::Error, problems);
   else if (!warnings.isEmpty())
     m_errorBanner->showMessage(Banner::Level::Warning, warnings.join("<br>"));
-  else if (m_errorBanner->level() == Banner::Level::Error || m_errorBanner->text().startsWith("Lesson:") ||
-           m_errorBanner->text().startsWith("GPU shared:"))
+  else if (m_errorBanner->level() == Banner::Level::Error || isRunWarningText(m_errorBanner->text()))
     m_errorBanner->hide();
 }
 
