@@ -140,33 +140,29 @@ __global__ void __launch_bounds__(kRegThreads, 2)
   const u32 m0 = blockIdx.y * BM, n0 = blockIdx.x * BN;
   const float* pa = a + u64(m0) * k;  // the tile's rows of A
   const float* pb = b + n0;           // and columns of B
+  // Float4 v of a step, loaded and then staged by this thread: A's row aRow(v) at k offset aK(v) of the step, B's
+  // row bK(v) at column bCol(v) of the tile (one mapping for both, so what is staged is what was loaded).
+  auto aRow = [&](u32 v) { return (t + v * kRegThreads) / (BK / 4); };
+  auto aK = [&](u32 v) { return (t + v * kRegThreads) % (BK / 4) * 4; };
+  auto bK = [&](u32 v) { return (t + v * kRegThreads) / (BN / 4); };
+  auto bCol = [&](u32 v) { return (t + v * kRegThreads) % (BN / 4) * 4; };
   float4 ra[kLoadsA], rb[kLoadsB];
   auto load = [&](u32 k0) {
 #pragma unroll
-    for (u32 v = 0; v < kLoadsA; ++v) {
-      const u32 e = t + v * kRegThreads;
-      ra[v] = load4<Checked>(pa, k, m - m0, k, e / (BK / 4), k0 + (e % (BK / 4)) * 4);
-    }
+    for (u32 v = 0; v < kLoadsA; ++v) ra[v] = load4<Checked>(pa, k, m - m0, k, aRow(v), k0 + aK(v));
 #pragma unroll
-    for (u32 v = 0; v < kLoadsB; ++v) {
-      const u32 e = t + v * kRegThreads;
-      rb[v] = load4<Checked>(pb, n, k, n - n0, k0 + e / (BN / 4), (e % (BN / 4)) * 4);
-    }
+    for (u32 v = 0; v < kLoadsB; ++v) rb[v] = load4<Checked>(pb, n, k, n - n0, k0 + bK(v), bCol(v));
   };
   auto stage = [&](u32 buf) {
 #pragma unroll
     for (u32 v = 0; v < kLoadsA; ++v) {
-      const u32 e = t + v * kRegThreads, row = e / (BK / 4), kq = (e % (BK / 4)) * 4;
-      sA[buf][kq + 0][row] = ra[v].x;
-      sA[buf][kq + 1][row] = ra[v].y;
-      sA[buf][kq + 2][row] = ra[v].z;
-      sA[buf][kq + 3][row] = ra[v].w;
+      sA[buf][aK(v) + 0][aRow(v)] = ra[v].x;
+      sA[buf][aK(v) + 1][aRow(v)] = ra[v].y;
+      sA[buf][aK(v) + 2][aRow(v)] = ra[v].z;
+      sA[buf][aK(v) + 3][aRow(v)] = ra[v].w;
     }
 #pragma unroll
-    for (u32 v = 0; v < kLoadsB; ++v) {
-      const u32 e = t + v * kRegThreads;
-      *reinterpret_cast<float4*>(&sB[buf][e / (BN / 4)][(e % (BN / 4)) * 4]) = rb[v];
-    }
+    for (u32 v = 0; v < kLoadsB; ++v) *reinterpret_cast<float4*>(&sB[buf][bK(v)][bCol(v)]) = rb[v];
   };
   float acc[TM][TN] = {};
   load(0);
