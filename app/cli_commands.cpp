@@ -2,7 +2,6 @@
 // share; launchlab_cli.cpp declares the options and dispatches. BadUsage is exit 2 there.
 #include "cli_commands.h"
 
-#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <iostream>
@@ -12,8 +11,6 @@
 #include <vector>
 
 #include "cli_ceilings.h"
-#include "cli_check.h"
-#include "cli_course.h"
 #include "cli_kernel.h"
 #include "cli_occupancy.h"
 #include "cli_outputs.h"
@@ -21,16 +18,13 @@
 #include "cli_slurm.h"
 #include "cli_table.h"
 #include "launchlab/command_line.h"
+#include "launchlab/counters.h"
 #include "launchlab/course.h"
-#include "launchlab/crossover.h"
 #include "launchlab/errors.h"
-#include "launchlab/io/atomic_file.h"
 #include "launchlab/io/files.h"
 #include "launchlab/io/json.h"
 #include "launchlab/io/run_file.h"
 #include "launchlab/kernels.h"
-#include "launchlab/parse.h"
-#include "launchlab/profiler/cupti_profiler.h"
 #include "launchlab/request.h"
 #include "launchlab/sweep.h"
 

@@ -5,14 +5,9 @@
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <filesystem>
 #include <iostream>
-#include <map>
-#include <new>
-#include <optional>
 #include <string>
-#include <variant>
 #include <vector>
 
 #include "bench.h"
@@ -28,15 +23,10 @@
 #include "cli_render.h"
 #include "cli_slurm.h"
 #include "cli_table.h"
-#include "launchlab/command_line.h"
 #include "launchlab/course.h"
-#include "launchlab/crossover.h"
 #include "launchlab/engine.h"
 #include "launchlab/errors.h"
-#include "launchlab/io/atomic_file.h"
-#include "launchlab/io/files.h"
 #include "launchlab/io/json.h"
-#include "launchlab/io/run_file.h"
 #include "launchlab/kernels.h"
 #include "launchlab/parse.h"
 #include "launchlab/profiler/cupti_profiler.h"
