@@ -30,6 +30,16 @@ constexpr u64 kMaxPart = 1ull << 30;  // elements one item holds at most: offset
 constexpr u64 kMinPart = 1ull << 12;  // a shorter part costs more to combine than it saves
 constexpr u64 kWarpItem = 8192;       // items up to this long are scanned by one warp, longer ones by a block
 constexpr u64 kBlocksPerSm = 32;      // M4 blocks wanted per SM (4 waves of 8) before columns are split
+// Resident blocks of kThreads asked of ptxas for m4BlockItems: 8 (2048 threads) where an SM holds that many, else
+// what it holds; ptxas refuses a bound past the SM's threads (sm_75: 1024; sm_86 and sm_89: 1536), which failed the
+// build of the default architectures (a machine without a GPU builds them all).
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ == 750
+constexpr int kResidentBlocks = 4;
+#elif defined(__CUDA_ARCH__) && (__CUDA_ARCH__ == 860 || __CUDA_ARCH__ == 870 || __CUDA_ARCH__ == 890)
+constexpr int kResidentBlocks = 6;
+#else
+constexpr int kResidentBlocks = 8;
+#endif
 constexpr unsigned kFull = 0xffffffffu;
 
 /// floor(i * n / m) in 128 bits, as core's m4ColumnStart and pointVertices compute it.
@@ -234,7 +244,7 @@ __device__ void finishItem(const T* data, const M4Shape& s, u64 b, const Item& i
 
 /// One block per item (long items); warps 0 and 1 find the first and last finite elements.
 template <typename T>
-__global__ void __launch_bounds__(kThreads, 8)
+__global__ void __launch_bounds__(kThreads, kResidentBlocks)
     m4BlockItems(const T* __restrict__ data, M4Shape s, Vertex2* out, Picked* partial) {
   __shared__ u32 ends[2];
   const u32 warp = threadIdx.x / 32, lane = threadIdx.x % 32;
