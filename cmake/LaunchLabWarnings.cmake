@@ -6,7 +6,14 @@ if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU" AND CMAKE_CXX_COMPILER_VERSION VERSION_G
   set(LAUNCHLAB_GCC12_WORKAROUND -Wno-restrict)
 endif()
 
+# LAUNCHLAB_WERROR turns C++ warnings into errors (CI sets it through scripts/setup.sh): a warning that lands is one
+# nobody reads again. Off by default, so a newer compiler's new warning never stops a student's build.
+option(LAUNCHLAB_WERROR "Treat C++ warnings as errors" OFF)
+
 function(launchlab_warnings target)
+  if(LAUNCHLAB_WERROR)
+    target_compile_options(${target} PRIVATE $<$<COMPILE_LANGUAGE:CXX>:-Werror>)
+  endif()
   target_compile_options(${target} PRIVATE
     $<$<COMPILE_LANGUAGE:CXX>:-Wall -Wextra -Wpedantic -Wundef $<$<CXX_COMPILER_ID:GNU>:-Wshadow=local> -Wno-unknown-pragmas -Wno-missing-field-initializers ${LAUNCHLAB_GCC12_WORKAROUND}>
     $<$<COMPILE_LANGUAGE:CUDA>:-Xcompiler=-Wall,-Wextra,-Wundef --Werror=all-warnings>)

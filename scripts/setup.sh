@@ -4,7 +4,8 @@
 #   bash scripts/setup.sh test   install what is missing, build the CUDA-enabled and the CPU-only configurations,
 #                                and run the whole test suite of each
 # Safe to run again: installs only what is missing and rebuilds incrementally.
-# Environment: LAUNCHLAB_CUDA_ARCHS overrides the CUDA architectures (e.g. "90"); LAUNCHLAB_JOBS the build jobs.
+# Environment: LAUNCHLAB_CUDA_ARCHS overrides the CUDA architectures (e.g. "90"); LAUNCHLAB_JOBS the build jobs;
+# LAUNCHLAB_WERROR=1 makes C++ warnings errors (CI sets it).
 set -euo pipefail
 MODE=${1:-run}
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -58,8 +59,11 @@ else
   say "CUDA toolkit: not found (no /usr/local/cuda/bin/nvcc): CPU-only build, CUDA implementations will be skipped"
 fi
 
+WERROR=OFF
+[ "${LAUNCHLAB_WERROR:-0}" = 1 ] && WERROR=ON
 configure_and_build() {  # dir, extra cmake args...
   local dir=$1; shift
+  set -- "$@" "-DLAUNCHLAB_WERROR=$WERROR"
   say "Configuring $dir (${*:-default options})"
   cmake -S "$ROOT" -B "$ROOT/$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release "$@" > "$ROOT/$dir.configure.log" 2>&1 \
     || { cat "$ROOT/$dir.configure.log"; exit 1; }
