@@ -18,6 +18,7 @@ case "$MODE" in run|test) ;; *) echo "usage: bash scripts/setup.sh run|test" >&2
 # ---- 1. Debian packages -------------------------------------------------------------------------------------
 PKGS=(g++ cmake ninja-build git libeigen3-dev nlohmann-json3-dev libcli11-dev libarchive-dev libgtest-dev
       qt6-base-dev qt6-svg-dev libqt6opengl6-dev libgl-dev libqcustomplot-dev libqcustomplot2.1-qt6
+      qt6-httpserver-dev qt6-websockets-dev libqrencode-dev
       fonts-dejavu-core xvfb xauth)
 # test: an OpenSSH server for the remote-GPU test (tests/cli/test_remote_ssh.cpp starts its own sshd on 127.0.0.1
 # with throwaway keys; LAUNCHLAB_REQUIRE_SSHD=1 makes a missing sshd a failure there, not a skip).
