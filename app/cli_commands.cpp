@@ -27,6 +27,7 @@
 #include "launchlab/kernels.h"
 #include "launchlab/request.h"
 #include "launchlab/sweep.h"
+#include "launchlab/worker.h"
 
 namespace launchlab::cli {
 
@@ -240,9 +241,21 @@ int cmdSweep(Engine& engine, const SweepOptions& o) {
   if (auto clash = cli::outputClash({{"--json", o.run.json}, {"--csv", o.csv}}, plan.base.inputFiles); !clash.empty())
     throw BadUsage(clash);
   std::vector<RequestProblem> problems;
-  const auto cells = expandSweep(
-      plan, [&](const RunRequest& r) { return engine.validate(r); }, problems);
+  // A kernel of the student's (--kernel-file) is every cell's "my-kernel", compiled once here (bad input: exit 2).
+  const std::optional<UserKernel> userKernel = cli::userKernelOf(o.run.kernel);
+  auto cells = expandSweep(
+      plan,
+      [&](RunRequest r) {
+        r.userKernel = userKernel;
+        return engine.validate(r);
+      },
+      problems);
   if (!problems.empty()) badRequest(problems.front());
+  if (userKernel) {
+    for (auto& c : cells)
+      if (c.request) c.request->userKernel = userKernel;
+    cli::compileOrThrow(engine, plan.base.workload, *userKernel, o.run.kernel.gpuProfile, true);
+  }
   SweepTable table;
   SweepRecord record{nowIso8601(), 0};
   if (engine.deviceStatus().available && !o.run.json.empty())  // the ceiling the window's "% of cudaMemcpy" needs
@@ -250,7 +263,15 @@ int cmdSweep(Engine& engine, const SweepOptions& o) {
         engine.gpu().measureCopyBandwidthGBs(std::min(std::size_t(1) << 30, engine.gpu().memoryInfo().first / 4), 10);
   cli::SlurmOptions slurm = o.run.slurm;
   cli::resolveSlurmOptions(slurm);
-  runSweep(plan, cells, cli::sweepRunner(engine, cells, slurm), {&table});
+  // The student's kernel runs in one worker process for the whole sweep (a faulting kernel costs its point, not
+  // the sweep), which keeps its compiled kernel between points.
+  std::optional<IsolatedRunner> worker;
+  if (userKernel && !slurm.enabled) worker.emplace(std::vector<std::string>{cli::selfExe(), "worker"});
+  const RunFn runner = worker ? RunFn([&worker](const RunRequest& r, const CancelToken* c, const ProgressFn& p) {
+    return worker->run(r, c, p);
+  })
+                              : cli::sweepRunner(engine, cells, slurm);
+  runSweep(plan, cells, runner, {&table});
   if (o.csv != "-" && o.run.json != "-") {
     std::cout << cli::renderSweep(table.fields(), table.points());
     cli::printCrossoversPerDevice(table.fields(), table.points());

@@ -2,11 +2,13 @@
 
 #include <unistd.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
 
+#include "launchlab/numba.h"
 #include "launchlab/nvrtc.h"
 #include "launchlab/occupancy.h"
 #include "launchlab/worker.h"
@@ -33,6 +35,8 @@ std::optional<UserKernel> userKernelOf(const KernelOptions& o) {
   if (!(o.timeLimitS > 0 && o.timeLimitS <= 3600))
     throw KernelInputError("--kernel-time-limit: more than 0 and at most 3600 seconds");
   if (std::string bad = checkKernelSource(k.source); !bad.empty()) throw KernelInputError("--kernel-file: " + bad);
+  // The compile here and in the worker this process starts (which inherits the environment) use that Python.
+  if (!o.python.empty()) ::setenv("LAUNCHLAB_PYTHON", o.python.c_str(), 1);
   return k;
 }
 
@@ -48,6 +52,38 @@ std::string compileArch(const Engine& engine, const std::string& gpuProfile) {
   return "sm_90";
 }
 
+namespace {
+
+/// Prints a compile's diagnostics (all of them, or only those of a failed compile when `quietOk`); throws
+/// KernelInputError when it did not compile.
+void printOrThrow(const UserKernel& k, const CompileResult& r, bool quietOk) {
+  if (!r.unavailable.empty()) throw KernelInputError(r.unavailable);
+  int errors = 0;
+  for (const auto& d : r.diagnostics) {
+    errors += d.isError() ? 1 : 0;
+    if (!r.ok || !quietOk) std::cout << formatDiagnostic(d) << "\n";
+  }
+  if (!r.ok)
+    throw KernelInputError(k.fileName + " does not compile for " + r.arch + " (" + std::to_string(errors) +
+                           (errors == 1 ? " error)" : " errors)"));
+}
+
+void compileNumbaOrThrow(const UserKernel& k, const Exercise& ex, const std::string& arch, bool quietOk) {
+  const NumbaCompileResult r = compileNumbaKernel(k, ex, arch);
+  printOrThrow(k, r, quietOk);
+  if (quietOk) return;
+  std::ostringstream time;
+  time.precision(2);
+  time << std::fixed << r.compileMs / 1000;
+  std::cout << "compiled " << k.fileName << " for " << r.arch
+            << " with Numba: " << numbaDeclaration(ex, effectiveKernelName(k, ex)) << " (" << r.cubin.size()
+            << " bytes of PTX, "
+            << (r.cached ? std::string("from the cache") : "first compile " + time.str() + " s with " + r.python)
+            << ")\n";
+}
+
+}  // namespace
+
 void compileOrThrow(const Engine& engine, const std::string& workload, const UserKernel& k,
                     const std::string& gpuProfile, bool quietOk) {
   RunRequest req;
@@ -58,16 +94,9 @@ void compileOrThrow(const Engine& engine, const std::string& workload, const Use
     if (p.field == "workload" || p.field == "kernel")
       throw KernelInputError((p.field == "kernel" ? "--kernel-file: " : "") + p.message);
   const Exercise* ex = k.exercise.empty() ? defaultExercise(workload) : findExercise(k.exercise);
+  if (isPythonKernel(k)) return compileNumbaOrThrow(k, *ex, compileArch(engine, gpuProfile), quietOk);
   const CompileResult r = compileUserKernel(k, *ex, compileArch(engine, gpuProfile));
-  if (!r.unavailable.empty()) throw KernelInputError(r.unavailable);
-  int errors = 0;
-  for (const auto& d : r.diagnostics) {
-    errors += d.isError() ? 1 : 0;
-    if (!r.ok || !quietOk) std::cout << formatDiagnostic(d) << "\n";
-  }
-  if (!r.ok)
-    throw KernelInputError(k.fileName + " does not compile for " + r.arch + " (" + std::to_string(errors) +
-                           (errors == 1 ? " error)" : " errors)"));
+  printOrThrow(k, r, quietOk);
   if (!quietOk)
     std::cout << "compiled " << k.fileName << " for " << r.arch << ": "
               << kernelDeclaration(*ex, effectiveKernelName(k, *ex)) << " (" << r.loweredName << ", " << r.cubin.size()

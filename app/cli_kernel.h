@@ -20,6 +20,7 @@ struct KernelOptions {
   std::string exercise;    ///< --exercise (default: the workload's own)
   std::string gpuProfile;  ///< --gpu-profile: the architecture to compile for without a GPU (default sm_90)
   double timeLimitS = 10;  ///< --kernel-time-limit
+  std::string python;      ///< --python: the Python with numba-cuda for a .py kernel (launchlab/numba.h)
 };
 
 /// The kernel file as a request carries it, or nothing without --kernel-file. Throws KernelInputError.

@@ -96,12 +96,15 @@ void selectDevice(Engine& engine, const std::string& text) {
 /// run and compile: the kernel file of a student's kernel and how to compile and run it.
 void addKernelOptions(CLI::App* cmd, cli::KernelOptions& k, bool required) {
   auto* file = cmd->add_option("--kernel-file", k.file,
-                               "A kernel of your own (.cu) for the workload's exercise, run "
-                               "as \"my-kernel\" (kernels/<workload>/exercise*.cu, docs/EXERCISES.md)");
+                               "A kernel of your own (.cu, or .py: a Numba @cuda.jit kernel) for the workload's "
+                               "exercise, run as \"my-kernel\" (kernels/<workload>/exercise*, docs/EXERCISES.md)");
   if (required) file->required();
   cmd->add_option("--kernel-name", k.name, "The kernel's name in the file (default: the exercise's)");
   cmd->add_option("--exercise", k.exercise, "The exercise (default: the workload's own, e.g. vector_add_grid_stride)");
   cmd->add_option("--gpu-profile", k.gpuProfile, "Compile for this architecture (sm_75 … sm_90) instead of the GPU's");
+  cmd->add_option("--python", k.python,
+                  "A .py kernel: the Python with numba-cuda that compiles it (default: $LAUNCHLAB_PYTHON, the "
+                  "project's .venv, python3)");
   if (!required)
     cmd->add_option("--kernel-time-limit", k.timeLimitS, "Seconds after which a silent kernel is stopped")
         ->default_val(10);
@@ -185,6 +188,7 @@ int main(int argc, char** argv) {
       ->default_str("auto");
   sweep->add_option("--csv", so.csv, "Write the points as CSV to FILE, or - for stdout");
   sweep->add_option("--json", so.run.json, "Write the points as JSON to FILE, or - for stdout");
+  addKernelOptions(sweep, so.run.kernel, false);
   cli::addSlurmOptions(sweep, so.run.slurm, true);
 
   cli::OccupancyOptions oo;

@@ -21,7 +21,11 @@ namespace launchlab::kernels {
 class UserLibrary {
  public:
   explicit UserLibrary(const std::string& image) {
-    LAUNCHLAB_CUDA_CHECK(cudaLibraryLoadData(&m_lib, image.c_str(), nullptr, nullptr, 0, nullptr, nullptr, 0));
+    // PTX is JIT-compiled at load: with line info, so that compute-sanitizer names the source's lines (a cubin
+    // keeps the line info it was compiled with, and the option does not apply to it).
+    cudaJitOption options[] = {cudaJitGenerateLineInfo};
+    void* values[] = {reinterpret_cast<void*>(std::uintptr_t(1))};
+    LAUNCHLAB_CUDA_CHECK(cudaLibraryLoadData(&m_lib, image.c_str(), options, values, 1, nullptr, nullptr, 0));
   }
   ~UserLibrary() {
     if (m_lib) cudaLibraryUnload(m_lib);

@@ -50,6 +50,20 @@ def numba_or_unavailable():
                 (sys.executable, type(e).__name__, " ".join(str(e).split()))})
 
 
+def target_device(cc):
+    """Device functions called from the kernel are compiled for "the current device" (numba-cuda 0.30 asks the
+    driver), which a machine without a GPU does not have: they are compiled for the target's cc instead."""
+    try:
+        import numba.cuda.dispatcher as dispatcher
+
+        class Target:
+            compute_capability = cc
+
+        dispatcher.get_current_device = lambda: Target()
+    except (ImportError, AttributeError):
+        pass
+
+
 def is_jit(dec):
     """@cuda.jit, @cuda.jit(...), @numba.cuda.jit, @jit (from numba.cuda)."""
     node = dec.func if isinstance(dec, ast.Call) else dec
@@ -160,6 +174,7 @@ def main(argv):
     if py_func is None:
         fail("kernel", "%s is not a Numba CUDA kernel once the file is imported" % kernel.name, kernel.lineno)
     major, _, minor = cc.partition(".")
+    target_device(cc=(int(major), int(minor or 0)))
     try:
         ptx, _ = cuda.compile_ptx(py_func, sig, cc=(int(major), int(minor or 0)), lineinfo=True)
     except Exception as e:
