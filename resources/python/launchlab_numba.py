@@ -1,12 +1,13 @@
 """LaunchLab's Numba compile helper: one @cuda.jit kernel of a Python file to PTX, no GPU needed.
 
     python3 launchlab_numba.py FILE SIGNATURE CC [DISPLAY_NAME [KERNEL_NAME]]
+    python3 launchlab_numba.py FILE SIGNATURE CC DISPLAY_NAME KERNEL_NAME FILE SIGNATURE CC ...   (several files)
 
 FILE holds the student's kernel; SIGNATURE is the exercise's argument types as Numba spells them
 ("float32[::1], float32[::1], int64"); CC the compute capability ("9.0"); DISPLAY_NAME the file's name in messages
 and in the PTX's line info (default: FILE); KERNEL_NAME picks one kernel when the file has several.
 
-The answer is one line on stdout starting with "LAUNCHLAB-NUMBA " followed by JSON:
+Each file's answer is one line on stdout, in order, starting with "LAUNCHLAB-NUMBA " followed by JSON:
   {"ok": true, "ptx": ..., "entry": ..., "kernel": ..., "line": DEF_LINE, "numba": VERSION}
   {"ok": false, "error": ONE_LINE, "line": LINE_OR_0, "kind": "syntax|import|kernel|contract|typing"}
   {"ok": false, "unavailable": ONE_LINE}
@@ -27,10 +28,21 @@ MARK = "LAUNCHLAB-NUMBA "
 KEPT = (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.ClassDef, ast.Assign, ast.AnnAssign)
 
 
+class Answer(Exception):
+    """A file's answer, raised from wherever it is known."""
+
+    def __init__(self, obj):
+        super().__init__()
+        self.obj = obj
+
+
 def answer(obj):
+    raise Answer(obj)
+
+
+def emit(obj):
     sys.__stdout__.write(MARK + json.dumps(obj) + "\n")
     sys.__stdout__.flush()
-    sys.exit(0)
 
 
 def fail(kind, error, line=0):
@@ -121,12 +133,8 @@ def first_sentence(text):
     return " ".join(keep)[:400]
 
 
-def main(argv):
-    if len(argv) < 4:
-        fail("usage", "usage: launchlab_numba.py FILE SIGNATURE CC [DISPLAY_NAME [KERNEL_NAME]]")
-    path, signature, cc = argv[1], argv[2], argv[3]
-    display = argv[4] if len(argv) > 4 and argv[4] else path
-    wanted = argv[5] if len(argv) > 5 else ""
+def compile_file(path, signature, cc, display, wanted):
+    display = display or path
     with open(path, "rb") as f:
         raw = f.read()
     try:
@@ -187,13 +195,26 @@ def main(argv):
             "numba": getattr(numba, "__version__", "?")})
 
 
+def main(args):
+    if len(args) < 3 or (len(args) > 5 and len(args) % 5):
+        emit({"ok": False, "kind": "usage", "error": "usage: launchlab_numba.py FILE SIGNATURE CC [DISPLAY [KERNEL]]",
+              "line": 0})
+        return
+    jobs = [args[i:i + 5] for i in range(0, len(args), 5)]
+    for job in jobs:
+        job = (job + ["", ""])[:5]
+        try:
+            compile_file(*job)
+        except Answer as a:
+            emit(a.obj)
+            if "unavailable" in a.obj:  # no numba: every file would say the same
+                return
+        except Exception as e:  # the helper's own failure is still one line
+            emit({"ok": False, "kind": "internal", "error": "%s: %s" % (type(e).__name__, e), "line": 0})
+
+
 if __name__ == "__main__":
-    # Numba's warnings and the file's prints must not reach stdout, which carries the answer.
+    # Numba's warnings and the file's prints must not reach stdout, which carries the answers.
     sys.stdout = sys.stderr
     warnings.simplefilter("ignore")
-    try:
-        main(sys.argv)
-    except SystemExit:
-        raise
-    except BaseException as e:  # the helper's own failure is still one line
-        fail("internal", "%s: %s" % (type(e).__name__, e))
+    main(sys.argv[1:])

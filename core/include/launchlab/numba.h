@@ -88,6 +88,16 @@ struct NumbaCompileResult : CompileResult {
 NumbaCompileResult compileNumbaKernel(const UserKernel& kernel, const Exercise& ex, const std::string& arch,
                                       const NumbaOptions& options = {});
 
+/// One file of several compiled together (one Python for all: Numba's import, about a second, is paid once).
+struct NumbaJob {
+  UserKernel kernel;
+  const Exercise* exercise = nullptr;
+  std::string arch;
+};
+/// compileNumbaKernel for each job, in order; the files not in the cache go to one helper run.
+std::vector<NumbaCompileResult> compileNumbaKernels(const std::vector<NumbaJob>& jobs,
+                                                    const NumbaOptions& options = {});
+
 /// The helper's text (resources/python/launchlab_numba.py, compiled in).
 std::string_view numbaHelperSource();
 

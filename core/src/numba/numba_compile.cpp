@@ -60,31 +60,34 @@ MemoryCache& memoryCache() {
   return c;
 }
 
-/// A private temporary folder holding the kernel's text, removed on scope exit.
-class TempSource {
+/// A private temporary folder for the kernels' texts, removed on scope exit.
+class TempFolder {
  public:
-  explicit TempSource(const std::string& text) {
-    std::string dir = env("TMPDIR");
+  TempFolder() {
+    const std::string dir = env("TMPDIR");
     std::string tmpl = (dir.empty() ? std::string("/tmp") : dir) + "/launchlab-numba-XXXXXX";
-    if (!::mkdtemp(tmpl.data())) return;
-    m_dir = tmpl;
-    m_path = m_dir + "/kernel.py";
-    try {
-      files::writeAtomic(m_path, text);
-    } catch (const std::exception&) {
-      m_path.clear();
-    }
+    if (::mkdtemp(tmpl.data())) m_dir = tmpl;
   }
-  ~TempSource() {
+  ~TempFolder() {
     std::error_code ec;
     if (!m_dir.empty()) std::filesystem::remove_all(m_dir, ec);
   }
-  TempSource(const TempSource&) = delete;
-  TempSource& operator=(const TempSource&) = delete;
-  const std::string& path() const { return m_path; }
+  TempFolder(const TempFolder&) = delete;
+  TempFolder& operator=(const TempFolder&) = delete;
+  /// Writes `text` as file `i`; its path, or "" when it cannot be written.
+  std::string write(std::size_t i, const std::string& text) const {
+    if (m_dir.empty()) return {};
+    const std::string path = m_dir + "/kernel" + std::to_string(i) + ".py";
+    try {
+      files::writeAtomic(path, text);
+    } catch (const std::exception&) {
+      return {};
+    }
+    return path;
+  }
 
  private:
-  std::string m_dir, m_path;
+  std::string m_dir;
 };
 
 void addError(NumbaCompileResult& r, const std::string& file, int line, std::string text) {
@@ -92,13 +95,13 @@ void addError(NumbaCompileResult& r, const std::string& file, int line, std::str
   r.diagnostics.push_back({file, line > 0 ? line : 1, 0, "error", std::move(text)});
 }
 
-/// The helper's answer line, or nullopt-like empty string when there is none.
-std::string answerLine(const std::string& output) {
-  std::string last;
+/// The helper's answer lines, in order (one per file).
+std::vector<std::string> answerLines(const std::string& output) {
+  std::vector<std::string> lines;
   std::istringstream in(output);
   for (std::string line; std::getline(in, line);)
-    if (line.rfind(kMark, 0) == 0) last = line.substr(kMark.size());
-  return last;
+    if (line.rfind(kMark, 0) == 0) lines.push_back(line.substr(kMark.size()));
+  return lines;
 }
 
 std::string quoted(const std::string& output) {
@@ -141,37 +144,50 @@ std::string takeAnswer(const std::string& line, const UserKernel& k, const Exerc
   return {};
 }
 
-/// Runs the helper on the kernel's text; fills `r` (PTX, or one error, or unavailable).
-void runHelper(const UserKernel& k, const Exercise& ex, const std::string& arch, const NumbaOptions& o,
-               NumbaCompileResult& r) {
-  const TempSource src(k.source);
-  if (src.path().empty()) {
-    r.unavailable = "cannot write the kernel to a temporary folder for the Numba helper";
-    return;
+/// One file the helper compiles, and where its answer goes.
+struct Pending {
+  const NumbaJob* job;
+  NumbaCompileResult* result;
+};
+
+/// Runs the helper once on every pending file; fills each result (PTX, or one error, or unavailable).
+void runHelper(const std::vector<Pending>& pending, const NumbaOptions& o, const std::string& python) {
+  auto failAll = [&](const std::string& why) {
+    for (const auto& p : pending) p.result->unavailable = why;
+  };
+  const TempFolder folder;
+  std::vector<std::string> argv = {python, "-c", std::string(numbaHelperSource())};
+  for (std::size_t i = 0; i < pending.size(); ++i) {
+    const NumbaJob& j = *pending[i].job;
+    const std::string path = folder.write(i, j.kernel.source);
+    if (path.empty()) return failAll("cannot write the kernel to a temporary folder for the Numba helper");
+    argv.insert(argv.end(), {path, numbaSignature(*j.exercise), ccOf(j.arch),
+                             j.kernel.fileName.empty() ? "kernel.py" : j.kernel.fileName, j.kernel.kernelName});
   }
-  const std::string display = k.fileName.empty() ? "kernel.py" : k.fileName;
   const auto started = std::chrono::steady_clock::now();
-  const Captured c = captureCommand({r.python, "-c", std::string(numbaHelperSource()), src.path(), numbaSignature(ex),
-                                     ccOf(arch), display, k.kernelName},
-                                    o.timeLimitS, o.maxOutputBytes);
-  r.compileMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
-  const std::string who = "the Numba helper (" + r.python + ")";
-  if (c.timedOut) {
-    r.unavailable = who + " did not finish within " + std::to_string(int(o.timeLimitS)) + " s: stopped";
-    return;
+  const Captured c = captureCommand(argv, o.timeLimitS, o.maxOutputBytes);
+  const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
+  const std::string who = "the Numba helper (" + python + ")";
+  if (c.timedOut) return failAll(who + " did not finish within " + std::to_string(int(o.timeLimitS)) + " s: stopped");
+  if (c.overflowed)
+    return failAll(who + " printed more than " + std::to_string(o.maxOutputBytes >> 20) + " MiB: refused");
+  const std::vector<std::string> lines = answerLines(c.output);
+  if (lines.empty())
+    return failAll(c.status == 127 && c.output.empty()
+                       ? "no Python at '" + python + "'; " + numbaInstallHint()
+                       : who + " gave no answer (it printed " + quoted(c.output) + "): refused");
+  for (std::size_t i = 0; i < pending.size(); ++i) {
+    NumbaCompileResult& r = *pending[i].result;
+    r.compileMs = ms;
+    // A helper without numba answers once for all; a helper that stopped early leaves the rest unanswered.
+    const std::string& line = i < lines.size() ? lines[i] : lines.back();
+    if (i >= lines.size() && line.find("\"unavailable\"") == std::string::npos) {
+      r.unavailable = who + " stopped before answering for " + pending[i].job->kernel.fileName;
+      continue;
+    }
+    if (std::string bad = takeAnswer(line, pending[i].job->kernel, *pending[i].job->exercise, r); !bad.empty())
+      r.unavailable = who + ": " + bad + ": refused";
   }
-  if (c.overflowed) {
-    r.unavailable = who + " printed more than " + std::to_string(o.maxOutputBytes >> 20) + " MiB: refused";
-    return;
-  }
-  const std::string line = answerLine(c.output);
-  if (line.empty()) {
-    r.unavailable = c.status == 127 && c.output.empty()
-                        ? "no Python at '" + r.python + "'; " + numbaInstallHint()
-                        : who + " gave no answer (it printed " + quoted(c.output) + "): refused";
-    return;
-  }
-  if (std::string bad = takeAnswer(line, k, ex, r); !bad.empty()) r.unavailable = who + ": " + bad + ": refused";
 }
 
 std::string readCapped(const std::string& path, std::size_t cap) {
@@ -231,41 +247,65 @@ std::string numbaCacheDir() {
   return {};
 }
 
-NumbaCompileResult compileNumbaKernel(const UserKernel& k, const Exercise& ex, const std::string& arch,
-                                      const NumbaOptions& o) {
-  NumbaCompileResult r;
-  r.arch = arch;
-  r.python = findPython(o.python);
-  if (std::string bad = checkKernelSource(k.source); !bad.empty()) {
-    r.unavailable = bad;
-    return r;
-  }
-  const std::string signature = numbaSignature(ex);
-  const std::string key = cacheKey({numbaHelperSource(), signature, arch, k.kernelName, k.fileName, k.source});
+namespace {
+
+/// The cached compile of `key`, from the process's cache or the disk's; false when there is none.
+bool cachedCompile(const std::string& key, const std::string& file, const Exercise& ex, NumbaCompileResult& r) {
   MemoryCache& mem = memoryCache();
   {
     std::lock_guard lock(mem.mutex);
     if (auto it = mem.entries.find(key); it != mem.entries.end()) {
-      NumbaCompileResult hit = it->second;
-      hit.cached = true;
-      hit.compileMs = 0;
-      return hit;
+      r = it->second;
+      r.cached = true;
+      r.compileMs = 0;
+      return true;
     }
   }
+  NumbaCompileResult disk;
+  disk.arch = r.arch;
+  disk.python = r.python;
+  if (file.empty() || !loadFromDisk(file, disk) ||
+      !checkPtxParams(ptxEntryParams(disk.cubin, disk.loweredName), ex).empty())
+    return false;
+  r = disk;
+  return true;
+}
+
+}  // namespace
+
+std::vector<NumbaCompileResult> compileNumbaKernels(const std::vector<NumbaJob>& jobs, const NumbaOptions& o) {
+  const std::string python = findPython(o.python);
   const std::string dir = o.cacheDir.empty() ? numbaCacheDir() : o.cacheDir == "-" ? std::string() : o.cacheDir;
-  const std::string file = dir.empty() ? std::string() : dir + "/" + key + ".json";
-  if (file.empty() || !loadFromDisk(file, r) || !checkPtxParams(ptxEntryParams(r.cubin, r.loweredName), ex).empty()) {
-    r = NumbaCompileResult{};
-    r.arch = arch;
-    r.python = findPython(o.python);
-    runHelper(k, ex, arch, o, r);
-    if (r.ok && !file.empty()) saveToDisk(file, r);
+  std::vector<NumbaCompileResult> results(jobs.size());
+  std::vector<std::string> keys(jobs.size()), files(jobs.size());
+  std::vector<Pending> pending;
+  for (std::size_t i = 0; i < jobs.size(); ++i) {
+    const NumbaJob& j = jobs[i];
+    NumbaCompileResult& r = results[i];
+    r.arch = j.arch;
+    r.python = python;
+    if (std::string bad = checkKernelSource(j.kernel.source); !bad.empty()) {
+      r.unavailable = bad;
+      continue;
+    }
+    keys[i] = cacheKey({numbaHelperSource(), numbaSignature(*j.exercise), j.arch, j.kernel.kernelName,
+                        j.kernel.fileName, j.kernel.source});
+    files[i] = dir.empty() ? std::string() : dir + "/" + keys[i] + ".json";
+    if (!cachedCompile(keys[i], files[i], *j.exercise, r)) pending.push_back({&j, &r});
   }
-  if (r.ok) {
-    std::lock_guard lock(mem.mutex);
-    mem.entries[key] = r;
+  if (!pending.empty()) runHelper(pending, o, python);
+  for (std::size_t i = 0; i < jobs.size(); ++i) {
+    if (!results[i].ok || results[i].cached) continue;
+    if (!files[i].empty()) saveToDisk(files[i], results[i]);
+    std::lock_guard lock(memoryCache().mutex);
+    memoryCache().entries[keys[i]] = results[i];
   }
-  return r;
+  return results;
+}
+
+NumbaCompileResult compileNumbaKernel(const UserKernel& k, const Exercise& ex, const std::string& arch,
+                                      const NumbaOptions& o) {
+  return compileNumbaKernels({{k, &ex, arch}}, o).front();
 }
 
 }  // namespace launchlab
