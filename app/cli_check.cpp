@@ -95,7 +95,7 @@ int runCheck(const Engine& engine, RunRequest req, const KernelOptions& k) {
     std::cerr << "launchlab-cli: check: " << why << "\n";
     return 1;
   }
-  compileOrThrow(engine, req.workload, *req.userKernel, k.gpuProfile, true);
+  compileOrThrow(engine, req.workload, *req.userKernel, k.gpuProfile, true, req.dtype);
   std::vector<std::string> tools = {"memcheck"};
   // Shared memory is __shared__ in C++ and cuda.shared.array in Numba: racecheck looks for hazards on it.
   const std::string& source = req.userKernel->source;

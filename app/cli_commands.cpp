@@ -25,6 +25,7 @@
 #include "launchlab/io/json.h"
 #include "launchlab/io/run_file.h"
 #include "launchlab/kernels.h"
+#include "launchlab/numba.h"
 #include "launchlab/request.h"
 #include "launchlab/sweep.h"
 #include "launchlab/worker.h"
@@ -188,7 +189,7 @@ int cmdRun(Engine& engine, const RunOptions& o) {
     throw BadUsage(clash);
   cli::SlurmOptions slurm = o.slurm;
   cli::resolveSlurmOptions(slurm);
-  if (req.userKernel) cli::compileOrThrow(engine, req.workload, *req.userKernel, o.kernel.gpuProfile, true);
+  if (req.userKernel) cli::compileOrThrow(engine, req.workload, *req.userKernel, o.kernel.gpuProfile, true, req.dtype);
   RunResult r = slurm.enabled    ? cli::runThroughSlurm(req, slurm)
                 : req.userKernel ? cli::runInWorker(req)
                                  : engine.run(req);
@@ -320,6 +321,29 @@ std::string deviceQueryText(Engine& engine) {
   return cli::renderDevice(engine.deviceStatus(), kernels::builtWithCuda()) + cli::gpuUsersNow(engine) + "\n";
 }
 
+namespace {
+
+/// `course run ID --numba`: the seed's own Numba kernel (kernels/<workload>/seed_*.py) runs as my-kernel beside
+/// the experiment's implementations.
+void addSeedKernel(const CourseExperiment& e, RunOptions& run) {
+  const auto seed = seedNumbaKernelFor(e.id);
+  if (!seed) {
+    std::string have;
+    for (const auto& k : seedNumbaKernels())
+      for (const auto& id : k.experiments) have += (have.empty() ? "" : ", ") + id;
+    throw BadUsage("--numba: " + e.id + " has no seed Numba kernel in its lesson folder (those that have one: " + have +
+                   ")");
+  }
+  run.kernel.file = seed->path;
+  run.kernel.text = std::string(seed->text);
+  run.kernel.exercise = seed->exercise;
+  std::string& impls = run.text.impls;
+  if (!impls.empty() && impls != "all" && impls.find(std::string(kMyKernel)) == std::string::npos)
+    impls += "," + std::string(kMyKernel);
+}
+
+}  // namespace
+
 int cmdCourseRun(Engine& engine, CourseRunOptions o) {
   const CourseExperiment* e = findCourseExperiment(o.id);
   if (const CourseNote* n = e ? nullptr : findCourseNote(o.id)) {  // a seed experiment without a workload run
@@ -332,6 +356,7 @@ int cmdCourseRun(Engine& engine, CourseRunOptions o) {
   if (!o.impls.empty()) o.run.text.impls = o.impls;
   if (!o.reps.empty()) o.run.text.reps = o.reps;
   if (!o.warmup.empty()) o.run.text.warmup = o.warmup;
+  if (o.numba) addSeedKernel(*e, o.run);
   if (o.run.json != "-") std::cout << e->id << ": " << e->title << "\n  look for: " << e->lookFor << "\n";
   if (!e->sweep.empty()) return cmdSweep(engine, SweepOptions{o.run, ""});
   return cmdRun(engine, o.run);

@@ -15,21 +15,28 @@
 
 namespace launchlab::cli {
 
-std::optional<UserKernel> userKernelOf(const KernelOptions& o) {
-  if (o.file.empty()) return std::nullopt;
+namespace {
+
+std::string readKernelFile(const std::string& file) {
   std::error_code ec;
-  if (!std::filesystem::is_regular_file(o.file, ec))
-    throw KernelInputError("--kernel-file: " + o.file + " is not a file");
-  const auto size = std::filesystem::file_size(o.file, ec);
+  if (!std::filesystem::is_regular_file(file, ec)) throw KernelInputError("--kernel-file: " + file + " is not a file");
+  const auto size = std::filesystem::file_size(file, ec);
   if (!ec && size > kMaxKernelSourceBytes) throw KernelInputError("--kernel-file: " + kernelSizeProblem(size));
-  std::ifstream in(o.file, std::ios::binary);
+  std::ifstream in(file, std::ios::binary);
   std::ostringstream text;
   text << in.rdbuf();
-  if (!in) throw KernelInputError("--kernel-file: cannot read " + o.file);
+  if (!in) throw KernelInputError("--kernel-file: cannot read " + file);
+  return text.str();
+}
+
+}  // namespace
+
+std::optional<UserKernel> userKernelOf(const KernelOptions& o) {
+  if (o.file.empty()) return std::nullopt;
   UserKernel k;
   k.exercise = o.exercise;
   k.fileName = o.file;
-  k.source = text.str();
+  k.source = o.text.empty() ? readKernelFile(o.file) : o.text;
   k.kernelName = o.name;
   k.timeLimitS = o.timeLimitS;
   if (!(o.timeLimitS > 0 && o.timeLimitS <= 3600))
@@ -68,8 +75,9 @@ void printOrThrow(const UserKernel& k, const CompileResult& r, bool quietOk) {
                            (errors == 1 ? " error)" : " errors)"));
 }
 
-void compileNumbaOrThrow(const UserKernel& k, const Exercise& ex, const std::string& arch, bool quietOk) {
-  const NumbaCompileResult r = compileNumbaKernel(k, ex, arch);
+void compileNumbaOrThrow(const UserKernel& k, const Exercise& ex, const std::string& arch, bool quietOk,
+                         std::optional<DType> dtype) {
+  const NumbaCompileResult r = compileNumbaKernel(k, ex, arch, {}, dtype);
   printOrThrow(k, r, quietOk);
   if (quietOk) return;
   std::ostringstream time;
@@ -85,7 +93,7 @@ void compileNumbaOrThrow(const UserKernel& k, const Exercise& ex, const std::str
 }  // namespace
 
 void compileOrThrow(const Engine& engine, const std::string& workload, const UserKernel& k,
-                    const std::string& gpuProfile, bool quietOk) {
+                    const std::string& gpuProfile, bool quietOk, std::optional<DType> dtype) {
   RunRequest req;
   req.workload = workload;
   req.userKernel = k;
@@ -94,7 +102,7 @@ void compileOrThrow(const Engine& engine, const std::string& workload, const Use
     if (p.field == "workload" || p.field == "kernel")
       throw KernelInputError((p.field == "kernel" ? "--kernel-file: " : "") + p.message);
   const Exercise* ex = k.exercise.empty() ? defaultExercise(workload) : findExercise(k.exercise);
-  if (isPythonKernel(k)) return compileNumbaOrThrow(k, *ex, compileArch(engine, gpuProfile), quietOk);
+  if (isPythonKernel(k)) return compileNumbaOrThrow(k, *ex, compileArch(engine, gpuProfile), quietOk, dtype);
   const CompileResult r = compileUserKernel(k, *ex, compileArch(engine, gpuProfile));
   printOrThrow(k, r, quietOk);
   if (!quietOk)

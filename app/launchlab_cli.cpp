@@ -239,6 +239,10 @@ int main(int argc, char** argv) {
   courseRun->add_option("--impl", co.impls, "Comma-separated implementation ids, or all (default: the preset's)");
   courseRun->add_option("--reps", co.reps, "Timed repetitions (default: the preset's)");
   courseRun->add_option("--warmup", co.warmup, "Untimed warm-up repetitions (default: the preset's)");
+  courseRun->add_flag("--numba", co.numba,
+                      "Also run the seed notebook's own Numba kernel (kernels/<workload>/seed_*.py) as my-kernel; "
+                      "needs a Python with numba-cuda (--python)");
+  courseRun->add_option("--python", co.run.kernel.python, "With --numba: the Python with numba-cuda");
   courseRun->add_option("--save-outputs", co.run.saveOutputs,
                         "Write DIR/inputs/<input>.npy and DIR/<impl>/<output>.npy");
   courseRun->add_option("--json", co.run.json, "Write the full result as JSON to FILE, or - for stdout");

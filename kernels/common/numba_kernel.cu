@@ -86,7 +86,8 @@ std::string firstError(const NumbaCompileResult& c) {
 
 void runNumbaKernel(ImplContext& ctx, const UserKernel& k, const Exercise& ex) {
   const auto started = std::chrono::steady_clock::now();
-  const NumbaCompileResult c = compileNumbaKernel(k, ex, archFor(ctx.device->ccMajor, ctx.device->ccMinor));
+  const NumbaCompileResult c =
+      compileNumbaKernel(k, ex, archFor(ctx.device->ccMajor, ctx.device->ccMinor), {}, ctx.setup.dtype);
   if (!c.unavailable.empty()) throw Unavailable(c.unavailable);
   if (!c.ok) throw std::runtime_error("does not compile: " + firstError(c));
   const UserLibrary lib(c.cubin);
@@ -96,7 +97,7 @@ void runNumbaKernel(ImplContext& ctx, const UserKernel& k, const Exercise& ex) {
   ctx.metrics["compile_ms"] =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
   if (!c.cached) ctx.metrics["numba_compile_ms"] = c.compileMs;
-  const std::vector<NumbaArg> args = numbaArgs(ex);
+  const std::vector<NumbaArg> args = numbaArgs(ex, ctx.setup.dtype);
   launchUserKernel(ctx, ex, kernel,
                    [&](const gpu::DeviceArrays& d, void* hits) { return numbaSlots(ctx, ex, args, d, hits); });
   ctx.launchNote += "; " + c.arch + " PTX of " + k.fileName + " from Numba (" +

@@ -9,6 +9,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "launchlab/course.h"
 #include "launchlab/numba.h"
 #include "launchlab/subprocess.h"
 
@@ -103,6 +104,24 @@ TEST(NumbaContract, ArrayModelGivesFivePlusTwoRankParameters) {
 
 TEST(NumbaContract, EveryExerciseHasOne) {
   for (const auto& e : exercises()) EXPECT_FALSE(numbaArgs(e).empty()) << e.id;
+}
+
+TEST(NumbaSeeds, EachNamesItsExperimentsAndExercise) {
+  const auto seeds = seedNumbaKernels();
+  EXPECT_GE(seeds.size(), 4u);
+  for (const auto& k : seeds) {
+    EXPECT_NE(findExercise(k.exercise), nullptr) << k.path;
+    EXPECT_FALSE(k.experiments.empty()) << k.path;
+    for (const auto& id : k.experiments) {
+      const CourseExperiment* e = findCourseExperiment(id);
+      ASSERT_NE(e, nullptr) << k.path << ": " << id;
+      EXPECT_EQ(e->request.workload, findExercise(k.exercise)->workload) << id;
+    }
+    EXPECT_NE(k.text.find("@cuda.jit"), std::string_view::npos) << k.path;
+  }
+  ASSERT_TRUE(seedNumbaKernelFor("tp32-add-kernel"));
+  EXPECT_EQ(seedNumbaKernelFor("tp32-add-kernel")->path, "kernels/vector_add/seed_add_kernel.py");
+  EXPECT_FALSE(seedNumbaKernelFor("no-such-experiment"));
 }
 
 TEST(NumbaPtx, EntryParametersAreReadAndChecked) {
@@ -249,6 +268,8 @@ TEST(NumbaExercises, EveryFileCompilesToItsContract) {
       EXPECT_FALSE(text.empty()) << rel;
       jobs.push_back({pyKernel(text, rel), &e, "sm_90"});
     }
+  for (const auto& seed : seedNumbaKernels())
+    jobs.push_back({pyKernel(std::string(seed.text), seed.path), findExercise(seed.exercise), "sm_90"});
   const auto results = compileNumbaKernels(jobs, with(numbaPython(), 600));
   ASSERT_EQ(results.size(), jobs.size());
   for (std::size_t i = 0; i < jobs.size(); ++i) {

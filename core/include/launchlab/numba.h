@@ -12,6 +12,7 @@
 /// checked against the contract, and the PTX is cached per file content, signature and architecture (in the
 /// process, and on disk under the user's cache folder), so a sweep compiles once.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -32,10 +33,12 @@ struct NumbaArg {
   std::string type;  ///< Numba's type: "float32[::1]", "float32[:, ::1]", "int64", "float32"
 };
 
-/// The Numba contract of `ex`: its arguments in order. Empty for an exercise that has none.
-std::vector<NumbaArg> numbaArgs(const Exercise& ex);
+/// The Numba contract of `ex`: its arguments in order. A Python kernel is generic in its dtype, as the seed's are:
+/// with `runDtype`, the arrays of the exercise's dtype take the run's (vector_add's x, y, out as int32[::1] in an
+/// i32 run); the others keep theirs (histogram's counts stay uint32).
+std::vector<NumbaArg> numbaArgs(const Exercise& ex, std::optional<DType> runDtype = std::nullopt);
 /// The signature the helper compiles: the types joined by ", ".
-std::string numbaSignature(const Exercise& ex);
+std::string numbaSignature(const Exercise& ex, std::optional<DType> runDtype = std::nullopt);
 /// "@cuda.jit def vector_add(x, y, out)  # float32[::1], ..." for messages and docs.
 std::string numbaDeclaration(const Exercise& ex, std::string_view kernelName);
 /// The bytes of each PTX parameter the contract gives, in order (8 for arrays' fields and 64-bit scalars, 4 for
@@ -86,17 +89,32 @@ struct NumbaCompileResult : CompileResult {
 /// Compiles `kernel` (a .py file's text) for the exercise and architecture ("sm_90"). Never throws: a file refused
 /// up front or a helper that cannot run is `unavailable`; a file Numba rejects is one error diagnostic at its line.
 NumbaCompileResult compileNumbaKernel(const UserKernel& kernel, const Exercise& ex, const std::string& arch,
-                                      const NumbaOptions& options = {});
+                                      const NumbaOptions& options = {}, std::optional<DType> dtype = std::nullopt);
 
 /// One file of several compiled together (one Python for all: Numba's import, about a second, is paid once).
 struct NumbaJob {
   UserKernel kernel;
   const Exercise* exercise = nullptr;
   std::string arch;
+  std::optional<DType> dtype;  ///< the run's (numbaArgs); unset: the exercise's
 };
 /// compileNumbaKernel for each job, in order; the files not in the cache go to one helper run.
 std::vector<NumbaCompileResult> compileNumbaKernels(const std::vector<NumbaJob>& jobs,
                                                     const NumbaOptions& options = {});
+
+/// A seed notebook's own kernel, copied unchanged into its lesson folder (kernels/<workload>/seed_<name>.py, compiled
+/// in), whose header names the seed's file and line, the experiments that run it ("# experiments: tp32-add-kernel
+/// tp32-no-synchronize") and the exercise whose contract it fits ("# exercise: vector_add").
+struct SeedNumbaKernel {
+  std::string path;  ///< "kernels/vector_add/seed_add_kernel.py"
+  std::string_view text;
+  std::string exercise;
+  std::vector<std::string> experiments;
+};
+/// Every seed kernel, by path.
+std::vector<SeedNumbaKernel> seedNumbaKernels();
+/// The seed kernel experiment `experimentId` runs (`course run ID --numba`), or none.
+std::optional<SeedNumbaKernel> seedNumbaKernelFor(std::string_view experimentId);
 
 /// The helper's text (resources/python/launchlab_numba.py, compiled in).
 std::string_view numbaHelperSource();

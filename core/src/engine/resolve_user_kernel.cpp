@@ -53,7 +53,8 @@ void resolveUserKernel(const Registry& reg, const RunRequest& req, Resolved& r, 
     problems.push_back({"kernel", bad});
     return;
   }
-  if (r.setup.dtype != ex->dtype)
+  // A Numba kernel is generic in its dtype (numba.h): it is compiled for the run's.
+  if (r.setup.dtype != ex->dtype && !isPythonKernel(*req.userKernel))
     problems.push_back({"dtype", "the kernel of exercise " + ex->id + " is written for " +
                                      std::string(dtypeName(ex->dtype)) + ": use --dtype " +
                                      std::string(dtypeName(ex->dtype))});

@@ -161,7 +161,7 @@ void runHelper(const std::vector<Pending>& pending, const NumbaOptions& o, const
     const NumbaJob& j = *pending[i].job;
     const std::string path = folder.write(i, j.kernel.source);
     if (path.empty()) return failAll("cannot write the kernel to a temporary folder for the Numba helper");
-    argv.insert(argv.end(), {path, numbaSignature(*j.exercise), ccOf(j.arch),
+    argv.insert(argv.end(), {path, numbaSignature(*j.exercise, j.dtype), ccOf(j.arch),
                              j.kernel.fileName.empty() ? "kernel.py" : j.kernel.fileName, j.kernel.kernelName});
   }
   const auto started = std::chrono::steady_clock::now();
@@ -288,7 +288,7 @@ std::vector<NumbaCompileResult> compileNumbaKernels(const std::vector<NumbaJob>&
       r.unavailable = bad;
       continue;
     }
-    keys[i] = cacheKey({numbaHelperSource(), numbaSignature(*j.exercise), j.arch, j.kernel.kernelName,
+    keys[i] = cacheKey({numbaHelperSource(), numbaSignature(*j.exercise, j.dtype), j.arch, j.kernel.kernelName,
                         j.kernel.fileName, j.kernel.source});
     files[i] = dir.empty() ? std::string() : dir + "/" + keys[i] + ".json";
     if (!cachedCompile(keys[i], files[i], *j.exercise, r)) pending.push_back({&j, &r});
@@ -304,8 +304,8 @@ std::vector<NumbaCompileResult> compileNumbaKernels(const std::vector<NumbaJob>&
 }
 
 NumbaCompileResult compileNumbaKernel(const UserKernel& k, const Exercise& ex, const std::string& arch,
-                                      const NumbaOptions& o) {
-  return compileNumbaKernels({{k, &ex, arch}}, o).front();
+                                      const NumbaOptions& o, std::optional<DType> dtype) {
+  return compileNumbaKernels({{k, &ex, arch, dtype}}, o).front();
 }
 
 }  // namespace launchlab

@@ -23,6 +23,13 @@ std::string elementType(std::string type) {
   return it == names.end() ? type : it->second;
 }
 
+/// Numba's name of a dtype: "f32" → "float32", "u8" → "uint8".
+std::string numbaName(DType t) {
+  const std::string_view n = dtypeName(t);
+  const std::string bits(n.substr(1));
+  return (n[0] == 'f' ? "float" : n[0] == 'u' ? "uint" : "int") + bits;
+}
+
 bool isMatrixExercise(const Exercise& ex) {
   return std::any_of(ex.args.begin(), ex.args.end(), [](const ExerciseArg& a) { return a.kind == K::Size; });
 }
@@ -49,8 +56,12 @@ bool namesSize(const Exercise& ex, const std::string& name) {
 
 }  // namespace
 
-std::vector<NumbaArg> numbaArgs(const Exercise& ex) {
+std::vector<NumbaArg> numbaArgs(const Exercise& ex, std::optional<DType> runDtype) {
   std::vector<NumbaArg> out;
+  // A Python kernel is generic in its arrays' dtype, as the seed's are: the arrays of the exercise's dtype take the
+  // run's.
+  const std::string written = numbaName(ex.dtype);
+  const std::string run = numbaName(runDtype.value_or(ex.dtype));
   const bool matrix = isMatrixExercise(ex);
   // The sizes travel in the arrays (x.size, a.shape) when there is an array to carry them, as in the seed's
   // kernels; an exercise without input arrays (a counter, Monte Carlo's samples) keeps its n.
@@ -64,7 +75,9 @@ std::vector<NumbaArg> numbaArgs(const Exercise& ex) {
       case K::Output:
         if (matrix) std::tie(n.rows, n.cols) = matrixShape(ex, a);
         n.rank = matrix && namesSize(ex, n.rows) && namesSize(ex, n.cols) ? 2 : 1;
-        n.type = elementType(a.type) + (n.rank == 2 ? "[:, ::1]" : "[::1]");
+        n.type = elementType(a.type);
+        if (n.type == written) n.type = run;
+        n.type += n.rank == 2 ? "[:, ::1]" : "[::1]";
         break;
       case K::Hits:
         n.rank = 1;
@@ -89,9 +102,9 @@ std::vector<NumbaArg> numbaArgs(const Exercise& ex) {
   return out;
 }
 
-std::string numbaSignature(const Exercise& ex) {
+std::string numbaSignature(const Exercise& ex, std::optional<DType> runDtype) {
   std::string s;
-  for (const auto& a : numbaArgs(ex)) s += (s.empty() ? "" : ", ") + a.type;
+  for (const auto& a : numbaArgs(ex, runDtype)) s += (s.empty() ? "" : ", ") + a.type;
   return s;
 }
 
