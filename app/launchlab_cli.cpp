@@ -174,6 +174,7 @@ int main(int argc, char** argv) {
   profile->add_option("--json", po.json,
                       "Write the run with its counters as JSON (launchlab.run) to FILE, or - for stdout");
   po.counters = true;
+  addKernelOptions(profile, po.kernel, false);
   cli::addSlurmOptions(profile, po.slurm, false);
 
   SweepOptions so;
