@@ -41,6 +41,7 @@ TEST(CliNumba, ThePythonSolutionCompilesAndStatesItsContract) {
   if (numbaPython().empty())
     GTEST_SKIP() << "no Python with numba-cuda (" << findPython("")
                  << "): scripts/setup.sh makes .venv with it, or set LAUNCHLAB_PYTHON";
+  ::setenv("LAUNCHLAB_CACHE_DIR", (scratch() / "cache").c_str(), 1);  // the PTX cache of this test, not the user's
   const Exercise& ex = *findExercise("histogram");
   const std::string file = kKernels + "/histogram/exercise_solution.py";
   const Out r = cli("compile histogram --kernel-file '" + file + "' --python '" + numbaPython() + "'");
