@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "launchlab/command_line.h"
+#include "launchlab/numba.h"
 #include "launchlab/sanitizer.h"
 #include "launchlab/subprocess.h"
 
@@ -94,9 +95,12 @@ int runCheck(const Engine& engine, RunRequest req, const KernelOptions& k) {
     std::cerr << "launchlab-cli: check: " << why << "\n";
     return 1;
   }
-  compileOrThrow(engine, req.workload, *req.userKernel, k.gpuProfile, true);
+  compileOrThrow(engine, req.workload, *req.userKernel, k.gpuProfile, true, req.dtype);
   std::vector<std::string> tools = {"memcheck"};
-  if (usesSharedMemory(req.userKernel->source)) tools.push_back("racecheck");
+  // Shared memory is __shared__ in C++ and cuda.shared.array in Numba: racecheck looks for hazards on it.
+  const std::string& source = req.userKernel->source;
+  if (isPythonKernel(*req.userKernel) ? source.find("shared.array") != std::string::npos : usesSharedMemory(source))
+    tools.push_back("racecheck");
   const auto args = runArgs(req, k);
   const std::string size = req.n ? std::to_string(*req.n) : std::string("default");
   int total = 0;

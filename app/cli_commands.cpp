@@ -25,8 +25,10 @@
 #include "launchlab/io/json.h"
 #include "launchlab/io/run_file.h"
 #include "launchlab/kernels.h"
+#include "launchlab/numba.h"
 #include "launchlab/request.h"
 #include "launchlab/sweep.h"
+#include "launchlab/worker.h"
 
 namespace launchlab::cli {
 
@@ -187,7 +189,7 @@ int cmdRun(Engine& engine, const RunOptions& o) {
     throw BadUsage(clash);
   cli::SlurmOptions slurm = o.slurm;
   cli::resolveSlurmOptions(slurm);
-  if (req.userKernel) cli::compileOrThrow(engine, req.workload, *req.userKernel, o.kernel.gpuProfile, true);
+  if (req.userKernel) cli::compileOrThrow(engine, req.workload, *req.userKernel, o.kernel.gpuProfile, true, req.dtype);
   RunResult r = slurm.enabled    ? cli::runThroughSlurm(req, slurm)
                 : req.userKernel ? cli::runInWorker(req)
                                  : engine.run(req);
@@ -240,9 +242,21 @@ int cmdSweep(Engine& engine, const SweepOptions& o) {
   if (auto clash = cli::outputClash({{"--json", o.run.json}, {"--csv", o.csv}}, plan.base.inputFiles); !clash.empty())
     throw BadUsage(clash);
   std::vector<RequestProblem> problems;
-  const auto cells = expandSweep(
-      plan, [&](const RunRequest& r) { return engine.validate(r); }, problems);
+  // A kernel of the student's (--kernel-file) is every cell's "my-kernel", compiled once here (bad input: exit 2).
+  const std::optional<UserKernel> userKernel = cli::userKernelOf(o.run.kernel);
+  auto cells = expandSweep(
+      plan,
+      [&](RunRequest r) {
+        r.userKernel = userKernel;
+        return engine.validate(r);
+      },
+      problems);
   if (!problems.empty()) badRequest(problems.front());
+  if (userKernel) {
+    for (auto& c : cells)
+      if (c.request) c.request->userKernel = userKernel;
+    cli::compileOrThrow(engine, plan.base.workload, *userKernel, o.run.kernel.gpuProfile, true);
+  }
   SweepTable table;
   SweepRecord record{nowIso8601(), 0};
   if (engine.deviceStatus().available && !o.run.json.empty())  // the ceiling the window's "% of cudaMemcpy" needs
@@ -250,7 +264,15 @@ int cmdSweep(Engine& engine, const SweepOptions& o) {
         engine.gpu().measureCopyBandwidthGBs(std::min(std::size_t(1) << 30, engine.gpu().memoryInfo().first / 4), 10);
   cli::SlurmOptions slurm = o.run.slurm;
   cli::resolveSlurmOptions(slurm);
-  runSweep(plan, cells, cli::sweepRunner(engine, cells, slurm), {&table});
+  // The student's kernel runs in one worker process for the whole sweep (a faulting kernel costs its point, not
+  // the sweep), which keeps its compiled kernel between points.
+  std::optional<IsolatedRunner> worker;
+  if (userKernel && !slurm.enabled) worker.emplace(std::vector<std::string>{cli::selfExe(), "worker"});
+  const RunFn runner = worker ? RunFn([&worker](const RunRequest& r, const CancelToken* c, const ProgressFn& p) {
+    return worker->run(r, c, p);
+  })
+                              : cli::sweepRunner(engine, cells, slurm);
+  runSweep(plan, cells, runner, {&table});
   if (o.csv != "-" && o.run.json != "-") {
     std::cout << cli::renderSweep(table.fields(), table.points());
     cli::printCrossoversPerDevice(table.fields(), table.points());
@@ -299,6 +321,29 @@ std::string deviceQueryText(Engine& engine) {
   return cli::renderDevice(engine.deviceStatus(), kernels::builtWithCuda()) + cli::gpuUsersNow(engine) + "\n";
 }
 
+namespace {
+
+/// `course run ID --numba`: the seed's own Numba kernel (kernels/<workload>/seed_*.py) runs as my-kernel beside
+/// the experiment's implementations.
+void addSeedKernel(const CourseExperiment& e, RunOptions& run) {
+  const auto seed = seedNumbaKernelFor(e.id);
+  if (!seed) {
+    std::string have;
+    for (const auto& k : seedNumbaKernels())
+      for (const auto& id : k.experiments) have += (have.empty() ? "" : ", ") + id;
+    throw BadUsage("--numba: " + e.id + " has no seed Numba kernel in its lesson folder (those that have one: " + have +
+                   ")");
+  }
+  run.kernel.file = seed->path;
+  run.kernel.text = std::string(seed->text);
+  run.kernel.exercise = seed->exercise;
+  std::string& impls = run.text.impls;
+  if (!impls.empty() && impls != "all" && impls.find(std::string(kMyKernel)) == std::string::npos)
+    impls += "," + std::string(kMyKernel);
+}
+
+}  // namespace
+
 int cmdCourseRun(Engine& engine, CourseRunOptions o) {
   const CourseExperiment* e = findCourseExperiment(o.id);
   if (const CourseNote* n = e ? nullptr : findCourseNote(o.id)) {  // a seed experiment without a workload run
@@ -311,6 +356,7 @@ int cmdCourseRun(Engine& engine, CourseRunOptions o) {
   if (!o.impls.empty()) o.run.text.impls = o.impls;
   if (!o.reps.empty()) o.run.text.reps = o.reps;
   if (!o.warmup.empty()) o.run.text.warmup = o.warmup;
+  if (o.numba) addSeedKernel(*e, o.run);
   if (o.run.json != "-") std::cout << e->id << ": " << e->title << "\n  look for: " << e->lookFor << "\n";
   if (!e->sweep.empty()) return cmdSweep(engine, SweepOptions{o.run, ""});
   return cmdRun(engine, o.run);

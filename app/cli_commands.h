@@ -39,6 +39,7 @@ struct SweepOptions {
 /// `course run ID`: the experiment's request, with the options given on the command line in its place.
 struct CourseRunOptions {
   std::string id, impls, reps, warmup;
+  bool numba = false;  ///< --numba: the seed's own Numba kernel runs too, as my-kernel
   RunOptions run;
 };
 

@@ -2,37 +2,48 @@
 
 #include <unistd.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
 
+#include "launchlab/numba.h"
 #include "launchlab/nvrtc.h"
 #include "launchlab/occupancy.h"
 #include "launchlab/worker.h"
 
 namespace launchlab::cli {
 
-std::optional<UserKernel> userKernelOf(const KernelOptions& o) {
-  if (o.file.empty()) return std::nullopt;
+namespace {
+
+std::string readKernelFile(const std::string& file) {
   std::error_code ec;
-  if (!std::filesystem::is_regular_file(o.file, ec))
-    throw KernelInputError("--kernel-file: " + o.file + " is not a file");
-  const auto size = std::filesystem::file_size(o.file, ec);
+  if (!std::filesystem::is_regular_file(file, ec)) throw KernelInputError("--kernel-file: " + file + " is not a file");
+  const auto size = std::filesystem::file_size(file, ec);
   if (!ec && size > kMaxKernelSourceBytes) throw KernelInputError("--kernel-file: " + kernelSizeProblem(size));
-  std::ifstream in(o.file, std::ios::binary);
+  std::ifstream in(file, std::ios::binary);
   std::ostringstream text;
   text << in.rdbuf();
-  if (!in) throw KernelInputError("--kernel-file: cannot read " + o.file);
+  if (!in) throw KernelInputError("--kernel-file: cannot read " + file);
+  return text.str();
+}
+
+}  // namespace
+
+std::optional<UserKernel> userKernelOf(const KernelOptions& o) {
+  if (o.file.empty()) return std::nullopt;
   UserKernel k;
   k.exercise = o.exercise;
   k.fileName = o.file;
-  k.source = text.str();
+  k.source = o.text.empty() ? readKernelFile(o.file) : o.text;
   k.kernelName = o.name;
   k.timeLimitS = o.timeLimitS;
   if (!(o.timeLimitS > 0 && o.timeLimitS <= 3600))
     throw KernelInputError("--kernel-time-limit: more than 0 and at most 3600 seconds");
   if (std::string bad = checkKernelSource(k.source); !bad.empty()) throw KernelInputError("--kernel-file: " + bad);
+  // The compile here and in the worker this process starts (which inherits the environment) use that Python.
+  if (!o.python.empty()) ::setenv("LAUNCHLAB_PYTHON", o.python.c_str(), 1);
   return k;
 }
 
@@ -48,17 +59,11 @@ std::string compileArch(const Engine& engine, const std::string& gpuProfile) {
   return "sm_90";
 }
 
-void compileOrThrow(const Engine& engine, const std::string& workload, const UserKernel& k,
-                    const std::string& gpuProfile, bool quietOk) {
-  RunRequest req;
-  req.workload = workload;
-  req.userKernel = k;
-  req.impls = {std::string(kMyKernel)};
-  for (const auto& p : engine.validate(req))
-    if (p.field == "workload" || p.field == "kernel")
-      throw KernelInputError((p.field == "kernel" ? "--kernel-file: " : "") + p.message);
-  const Exercise* ex = k.exercise.empty() ? defaultExercise(workload) : findExercise(k.exercise);
-  const CompileResult r = compileUserKernel(k, *ex, compileArch(engine, gpuProfile));
+namespace {
+
+/// Prints a compile's diagnostics (all of them, or only those of a failed compile when `quietOk`); throws
+/// KernelInputError when it did not compile.
+void printOrThrow(const UserKernel& k, const CompileResult& r, bool quietOk) {
   if (!r.unavailable.empty()) throw KernelInputError(r.unavailable);
   int errors = 0;
   for (const auto& d : r.diagnostics) {
@@ -68,6 +73,38 @@ void compileOrThrow(const Engine& engine, const std::string& workload, const Use
   if (!r.ok)
     throw KernelInputError(k.fileName + " does not compile for " + r.arch + " (" + std::to_string(errors) +
                            (errors == 1 ? " error)" : " errors)"));
+}
+
+void compileNumbaOrThrow(const UserKernel& k, const Exercise& ex, const std::string& arch, bool quietOk,
+                         std::optional<DType> dtype) {
+  const NumbaCompileResult r = compileNumbaKernel(k, ex, arch, {}, dtype);
+  printOrThrow(k, r, quietOk);
+  if (quietOk) return;
+  std::ostringstream time;
+  time.precision(2);
+  time << std::fixed << r.compileMs / 1000;
+  std::cout << "compiled " << k.fileName << " for " << r.arch
+            << " with Numba: " << numbaDeclaration(ex, effectiveKernelName(k, ex)) << " (" << r.cubin.size()
+            << " bytes of PTX, "
+            << (r.cached ? std::string("from the cache") : "first compile " + time.str() + " s with " + r.python)
+            << ")\n";
+}
+
+}  // namespace
+
+void compileOrThrow(const Engine& engine, const std::string& workload, const UserKernel& k,
+                    const std::string& gpuProfile, bool quietOk, std::optional<DType> dtype) {
+  RunRequest req;
+  req.workload = workload;
+  req.userKernel = k;
+  req.impls = {std::string(kMyKernel)};
+  for (const auto& p : engine.validate(req))
+    if (p.field == "workload" || p.field == "kernel")
+      throw KernelInputError((p.field == "kernel" ? "--kernel-file: " : "") + p.message);
+  const Exercise* ex = k.exercise.empty() ? defaultExercise(workload) : findExercise(k.exercise);
+  if (isPythonKernel(k)) return compileNumbaOrThrow(k, *ex, compileArch(engine, gpuProfile), quietOk, dtype);
+  const CompileResult r = compileUserKernel(k, *ex, compileArch(engine, gpuProfile));
+  printOrThrow(k, r, quietOk);
   if (!quietOk)
     std::cout << "compiled " << k.fileName << " for " << r.arch << ": "
               << kernelDeclaration(*ex, effectiveKernelName(k, *ex)) << " (" << r.loweredName << ", " << r.cubin.size()

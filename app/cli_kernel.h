@@ -20,6 +20,9 @@ struct KernelOptions {
   std::string exercise;    ///< --exercise (default: the workload's own)
   std::string gpuProfile;  ///< --gpu-profile: the architecture to compile for without a GPU (default sm_90)
   double timeLimitS = 10;  ///< --kernel-time-limit
+  std::string python;      ///< --python: the Python with numba-cuda for a .py kernel (launchlab/numba.h)
+  /// The kernel's text when it is compiled in (a seed's Numba kernel: `course run ID --numba`); `file` names it.
+  std::string text;
 };
 
 /// The kernel file as a request carries it, or nothing without --kernel-file. Throws KernelInputError.
@@ -30,8 +33,9 @@ std::string compileArch(const Engine& engine, const std::string& gpuProfile);
 
 /// Compiles `k` for `workload`'s exercise and prints its diagnostics ("FILE:LINE:COL: error: TEXT") on stdout.
 /// Throws KernelInputError when it does not compile (or cannot be compiled); `quietOk` prints nothing on success.
+/// A .py kernel is compiled for `dtype` (the run's; unset: the exercise's), which fills the PTX cache the run uses.
 void compileOrThrow(const Engine& engine, const std::string& workload, const UserKernel& k,
-                    const std::string& gpuProfile, bool quietOk);
+                    const std::string& gpuProfile, bool quietOk, std::optional<DType> dtype = std::nullopt);
 
 /// This executable's path (/proc/self/exe), for starting itself as a worker or under compute-sanitizer.
 std::string selfExe();

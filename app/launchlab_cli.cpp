@@ -96,12 +96,15 @@ void selectDevice(Engine& engine, const std::string& text) {
 /// run and compile: the kernel file of a student's kernel and how to compile and run it.
 void addKernelOptions(CLI::App* cmd, cli::KernelOptions& k, bool required) {
   auto* file = cmd->add_option("--kernel-file", k.file,
-                               "A kernel of your own (.cu) for the workload's exercise, run "
-                               "as \"my-kernel\" (kernels/<workload>/exercise*.cu, docs/EXERCISES.md)");
+                               "A kernel of your own (.cu, or .py: a Numba @cuda.jit kernel) for the workload's "
+                               "exercise, run as \"my-kernel\" (kernels/<workload>/exercise*, docs/EXERCISES.md)");
   if (required) file->required();
   cmd->add_option("--kernel-name", k.name, "The kernel's name in the file (default: the exercise's)");
   cmd->add_option("--exercise", k.exercise, "The exercise (default: the workload's own, e.g. vector_add_grid_stride)");
   cmd->add_option("--gpu-profile", k.gpuProfile, "Compile for this architecture (sm_75 … sm_90) instead of the GPU's");
+  cmd->add_option("--python", k.python,
+                  "A .py kernel: the Python with numba-cuda that compiles it (default: $LAUNCHLAB_PYTHON, the "
+                  "project's .venv, python3)");
   if (!required)
     cmd->add_option("--kernel-time-limit", k.timeLimitS, "Seconds after which a silent kernel is stopped")
         ->default_val(10);
@@ -171,6 +174,7 @@ int main(int argc, char** argv) {
   profile->add_option("--json", po.json,
                       "Write the run with its counters as JSON (launchlab.run) to FILE, or - for stdout");
   po.counters = true;
+  addKernelOptions(profile, po.kernel, false);
   cli::addSlurmOptions(profile, po.slurm, false);
 
   SweepOptions so;
@@ -185,6 +189,7 @@ int main(int argc, char** argv) {
       ->default_str("auto");
   sweep->add_option("--csv", so.csv, "Write the points as CSV to FILE, or - for stdout");
   sweep->add_option("--json", so.run.json, "Write the points as JSON to FILE, or - for stdout");
+  addKernelOptions(sweep, so.run.kernel, false);
   cli::addSlurmOptions(sweep, so.run.slurm, true);
 
   cli::OccupancyOptions oo;
@@ -235,6 +240,10 @@ int main(int argc, char** argv) {
   courseRun->add_option("--impl", co.impls, "Comma-separated implementation ids, or all (default: the preset's)");
   courseRun->add_option("--reps", co.reps, "Timed repetitions (default: the preset's)");
   courseRun->add_option("--warmup", co.warmup, "Untimed warm-up repetitions (default: the preset's)");
+  courseRun->add_flag("--numba", co.numba,
+                      "Also run the seed notebook's own Numba kernel (kernels/<workload>/seed_*.py) as my-kernel; "
+                      "needs a Python with numba-cuda (--python)");
+  courseRun->add_option("--python", co.run.kernel.python, "With --numba: the Python with numba-cuda");
   courseRun->add_option("--save-outputs", co.run.saveOutputs,
                         "Write DIR/inputs/<input>.npy and DIR/<impl>/<output>.npy");
   courseRun->add_option("--json", co.run.json, "Write the full result as JSON to FILE, or - for stdout");

@@ -9,6 +9,8 @@ set(LAUNCHLAB_APP_ID org.launchlab.launchlab)
 install(FILES ${_linux}/launchlab-cli.1 DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/resources/presets/ DESTINATION ${CMAKE_INSTALL_DATADIR}/launchlab/presets
         FILES_MATCHING PATTERN "*.json")
+# The Numba compile helper, for running by hand (the programs carry their own copy: launchlab/numba.h).
+install(FILES ${PROJECT_SOURCE_DIR}/resources/python/launchlab_numba.py DESTINATION ${CMAKE_INSTALL_DATADIR}/launchlab/python)
 if(LAUNCHLAB_HAVE_GUI)
   install(FILES ${_linux}/${LAUNCHLAB_APP_ID}.desktop DESTINATION ${CMAKE_INSTALL_DATADIR}/applications)
   install(FILES ${_linux}/${LAUNCHLAB_APP_ID}.metainfo.xml DESTINATION ${CMAKE_INSTALL_DATADIR}/metainfo)
@@ -33,5 +35,7 @@ set(CPACK_DEBIAN_PACKAGE_DESCRIPTION
     "Run, tune, measure and verify the experiments of a CUDA course: a Qt 6 window (launchlab) and a command-line
  tool (launchlab-cli) over one engine that times CUDA and CPU implementations and verifies them against each other.
  Without an NVIDIA GPU and driver the CUDA implementations are skipped with the reason.")
+# Kernels written in Numba (.py) need a Python with numba-cuda (pip: numba-cuda, not packaged by Debian).
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "python3, python3-venv, python3-pip")
 set(CPACK_STRIP_FILES ON)
 include(CPack)

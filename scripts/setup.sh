@@ -6,6 +6,8 @@
 # Safe to run again: installs only what is missing and rebuilds incrementally.
 # Environment: LAUNCHLAB_CUDA_ARCHS overrides the CUDA architectures (e.g. "90"); LAUNCHLAB_JOBS the build jobs;
 # LAUNCHLAB_WERROR=1 makes C++ warnings errors (CI sets it).
+# LAUNCHLAB_NUMBA=1/0 makes (or skips) the .venv with numba-cuda for kernels written in Numba (default: run makes
+# it when python3 can make a virtual environment, test skips it and the Numba tests say they were skipped).
 set -euo pipefail
 MODE=${1:-run}
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -58,6 +60,24 @@ if [ -x /usr/local/cuda/bin/nvcc ] || command -v nvcc >/dev/null 2>&1; then
   [ -n "$ARCHS" ] && CUDA_ARGS+=("-DLAUNCHLAB_CUDA_ARCHS=$ARCHS")
 else
   say "CUDA toolkit: not found (no /usr/local/cuda/bin/nvcc): CPU-only build, CUDA implementations will be skipped"
+fi
+
+# ---- 3. Numba (kernels written in Python: launchlab/numba.h) -----------------------------------------------------
+# A project virtual environment with pinned numba-cuda, which the programs find (.venv/bin/python3). Optional:
+# without it .py kernel files say how to get it, and everything else works.
+NUMBA_PINS=(numba-cuda==0.30.4 numba==0.68.1)
+numba_default=1
+[ "$MODE" = test ] && numba_default=0
+if [ "${LAUNCHLAB_NUMBA:-$numba_default}" = 1 ]; then
+  if [ -x "$ROOT/.venv/bin/python3" ] && "$ROOT/.venv/bin/python3" -c "import numba.cuda" 2>/dev/null; then
+    say "Numba: .venv has numba-cuda"
+  elif command -v python3 >/dev/null 2>&1 && python3 -m venv --help >/dev/null 2>&1; then
+    say "Numba: making .venv with ${NUMBA_PINS[*]} (pip caches the wheels)"
+    { python3 -m venv "$ROOT/.venv" && "$ROOT/.venv/bin/pip" install -q "${NUMBA_PINS[@]}"; } \
+      || echo "    could not install numba-cuda (offline?): .py kernels will say how; nothing else needs it" >&2
+  else
+    say "Numba: skipped (no python3 with venv: apt-get install python3-venv, then run this again)"
+  fi
 fi
 
 WERROR=OFF

@@ -1,16 +1,19 @@
-// "my-kernel": a student's kernel (launchlab/exercise.h) compiled with NVRTC, loaded with the CUDA runtime's
-// library API (cudaLibraryLoadData, cudaLibraryGetKernel) and launched through the standard pipeline
+// "my-kernel": a student's kernel (launchlab/exercise.h) compiled with NVRTC (or Numba: numba_kernel.cu), loaded with
+// the CUDA runtime's library API (cudaLibraryLoadData, cudaLibraryGetKernel) and launched through the standard pipeline
 // (gpu_pipeline.cuh): the same inputs, launch resolution, H2D / kernel / D2H events as the built-in variants.
 #include <cuda_runtime.h>
 
 #include <chrono>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <vector>
 
 #include "common/gpu_pipeline.cuh"
 #include "common/user_kernel.h"
+#include "common/user_kernel_launch.cuh"
 #include "launchlab/kernels.h"
+#include "launchlab/numba.h"
 #include "launchlab/nvrtc.h"
 #include "launchlab/registry.h"
 
@@ -23,27 +26,6 @@ __global__ void piFromHitsKernel(const unsigned long long* hits, std::uint64_t n
   *pi = 4.0 * double(*hits) / double(n);
 }
 
-/// A loaded cubin, unloaded on scope exit.
-class Library {
- public:
-  explicit Library(const std::string& cubin) {
-    LAUNCHLAB_CUDA_CHECK(cudaLibraryLoadData(&m_lib, cubin.data(), nullptr, nullptr, 0, nullptr, nullptr, 0));
-  }
-  ~Library() {
-    if (m_lib) cudaLibraryUnload(m_lib);
-  }
-  Library(const Library&) = delete;
-  Library& operator=(const Library&) = delete;
-  cudaKernel_t kernel(const std::string& name) const {
-    cudaKernel_t k = nullptr;
-    LAUNCHLAB_CUDA_CHECK(cudaLibraryGetKernel(&k, m_lib, name.c_str()));
-    return k;
-  }
-
- private:
-  cudaLibrary_t m_lib = nullptr;
-};
-
 /// One argument's bytes: a device pointer or a scalar (exercise.h's scalarArgument), by value (cudaLaunchKernel
 /// takes their addresses).
 union ArgValue {
@@ -52,8 +34,7 @@ union ArgValue {
 };
 
 /// The kernel's arguments in the exercise's order.
-std::vector<ArgValue> argumentsFor(const ImplContext& ctx, const Exercise& ex, const gpu::DeviceArrays& d,
-                                   const gpu::DeviceBuffer& hits) {
+std::vector<ArgValue> argumentsFor(const ImplContext& ctx, const Exercise& ex, const gpu::DeviceArrays& d, void* hits) {
   std::vector<ArgValue> args;
   for (const auto& a : ex.args) {
     ArgValue v{};
@@ -65,7 +46,7 @@ std::vector<ArgValue> argumentsFor(const ImplContext& ctx, const Exercise& ex, c
         v.ptr = d.out.at(std::size_t(a.index)).get();
         break;
       case ExerciseArg::Kind::Hits:
-        v.ptr = hits.get();
+        v.ptr = hits;
         break;
       default:
         v.scalar = scalarArgument(a, ctx.setup);
@@ -99,7 +80,24 @@ bool countsHits(const Exercise& ex) {
 
 }  // namespace
 
+void launchUserKernel(ImplContext& ctx, const Exercise& ex, const void* kernel, const UserKernelArgs& argsOf) {
+  const LaunchConfig cfg = resolveUserLaunch(ctx, kernel, ex);
+  const bool hits = countsHits(ex);
+  gpu::DeviceBuffer hitCounter(hits ? sizeof(unsigned long long) : 0);
+  gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
+    if (ex.zeroOutputs)
+      for (auto& o : d.out) LAUNCHLAB_CUDA_CHECK(cudaMemsetAsync(o.get(), 0, o.bytes(), s));
+    if (hits) LAUNCHLAB_CUDA_CHECK(cudaMemsetAsync(hitCounter.get(), 0, hitCounter.bytes(), s));
+    std::vector<std::uint64_t> values = argsOf(d, hitCounter.get());
+    std::vector<void*> args;
+    for (auto& v : values) args.push_back(&v);
+    LAUNCHLAB_CUDA_CHECK(cudaLaunchKernel(kernel, gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), args.data(), 0, s));
+    if (hits) piFromHitsKernel<<<1, 1, 0, s>>>(hitCounter.as<unsigned long long>(), ctx.setup.n, d.output<double>(0));
+  });
+}
+
 void runUserKernel(ImplContext& ctx, const UserKernel& k, const Exercise& ex) {
+  if (isPythonKernel(k)) return runNumbaKernel(ctx, k, ex);
   const auto started = std::chrono::steady_clock::now();
   const CompileResult compiled = compileUserKernel(k, ex, archFor(ctx.device->ccMajor, ctx.device->ccMinor));
   if (!compiled.unavailable.empty()) throw Unavailable(compiled.unavailable);
@@ -109,22 +107,18 @@ void runUserKernel(ImplContext& ctx, const UserKernel& k, const Exercise& ex) {
       if (d.isError() && first.empty()) first = formatDiagnostic(d);
     throw std::runtime_error("does not compile: " + first);
   }
-  const Library lib(compiled.cubin);
+  const UserLibrary lib(compiled.cubin);
   const void* kernel = reinterpret_cast<const void*>(lib.kernel(compiled.loweredName));
   ctx.metrics["compile_ms"] =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
-  const LaunchConfig cfg = resolveUserLaunch(ctx, kernel, ex);
-  const bool hits = countsHits(ex);
-  gpu::DeviceBuffer hitCounter(hits ? sizeof(unsigned long long) : 0);
-  gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
-    if (ex.zeroOutputs)
-      for (auto& o : d.out) LAUNCHLAB_CUDA_CHECK(cudaMemsetAsync(o.get(), 0, o.bytes(), s));
-    if (hits) LAUNCHLAB_CUDA_CHECK(cudaMemsetAsync(hitCounter.get(), 0, hitCounter.bytes(), s));
-    std::vector<ArgValue> values = argumentsFor(ctx, ex, d, hitCounter);
-    std::vector<void*> args;
-    for (auto& v : values) args.push_back(&v);
-    LAUNCHLAB_CUDA_CHECK(cudaLaunchKernel(kernel, gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), args.data(), 0, s));
-    if (hits) piFromHitsKernel<<<1, 1, 0, s>>>(hitCounter.as<unsigned long long>(), ctx.setup.n, d.output<double>(0));
+  launchUserKernel(ctx, ex, kernel, [&](const gpu::DeviceArrays& d, void* hits) {
+    std::vector<std::uint64_t> slots;
+    for (const ArgValue& v : argumentsFor(ctx, ex, d, hits)) {
+      std::uint64_t slot = 0;
+      std::memcpy(&slot, &v, sizeof v);
+      slots.push_back(slot);
+    }
+    return slots;
   });
   ctx.launchNote += "; " + compiled.arch + " cubin of " + k.fileName + " (" + compiled.loweredName + ")";
 }

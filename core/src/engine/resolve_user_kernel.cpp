@@ -1,5 +1,6 @@
 // The request's student kernel ("my-kernel"): its exercise, the dtype and choices it is written for, and the
 // implementation it becomes (launchlab/exercise.h).
+#include "launchlab/numba.h"
 #include "resolve.h"
 
 namespace launchlab::detail {
@@ -30,7 +31,9 @@ std::shared_ptr<const ImplSpec> userImplSpec(const Registry& reg, const UserKern
   auto spec = std::make_shared<ImplSpec>();
   spec->id = std::string(kMyKernel);
   spec->title = "My kernel (" + (k.fileName.empty() ? std::string("kernel.cu") : k.fileName) + ")";
-  spec->description = "Your kernel, compiled with NVRTC: " + kernelDeclaration(ex, effectiveKernelName(k, ex));
+  spec->description = isPythonKernel(k)
+                          ? "Your kernel, compiled by Numba: " + numbaDeclaration(ex, effectiveKernelName(k, ex))
+                          : "Your kernel, compiled with NVRTC: " + kernelDeclaration(ex, effectiveKernelName(k, ex));
   spec->kind = ImplKind::Cuda;
   spec->usesLaunchConfig = true;
   spec->outputsFromReference = ex.outputsFromReference;
@@ -50,7 +53,8 @@ void resolveUserKernel(const Registry& reg, const RunRequest& req, Resolved& r, 
     problems.push_back({"kernel", bad});
     return;
   }
-  if (r.setup.dtype != ex->dtype)
+  // A Numba kernel is generic in its dtype (numba.h): it is compiled for the run's.
+  if (r.setup.dtype != ex->dtype && !isPythonKernel(*req.userKernel))
     problems.push_back({"dtype", "the kernel of exercise " + ex->id + " is written for " +
                                      std::string(dtypeName(ex->dtype)) + ": use --dtype " +
                                      std::string(dtypeName(ex->dtype))});

@@ -12,7 +12,7 @@
 
 namespace launchlab {
 
-Captured captureCommand(const std::vector<std::string>& argv, double limitS) {
+Captured captureCommand(const std::vector<std::string>& argv, double limitS, std::size_t maxOutputBytes) {
   Captured c;
   if (argv.empty()) return c;
   std::vector<char*> args;
@@ -52,12 +52,19 @@ Captured captureCommand(const std::vector<std::string>& argv, double limitS) {
     if (!(p.revents & (POLLIN | POLLHUP))) continue;
     const ssize_t n = ::read(fds[0], buf, sizeof buf);
     if (n <= 0) break;
+    const std::size_t room = maxOutputBytes - c.output.size();
+    if (std::size_t(n) > room) {
+      c.output.append(buf, room);
+      c.overflowed = true;
+      ::kill(-pid, SIGKILL);
+      break;
+    }
     c.output.append(buf, std::size_t(n));
   }
   ::close(fds[0]);
   int st = 0;
   ::waitpid(pid, &st, 0);
-  c.status = !c.timedOut && WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  c.status = !c.timedOut && !c.overflowed && WIFEXITED(st) ? WEXITSTATUS(st) : -1;
   return c;
 }
 

@@ -1,0 +1,176 @@
+// The exercises' contracts in Numba's terms (launchlab/numba.h), and the check of a PTX entry against them.
+#include <algorithm>
+#include <cctype>
+#include <map>
+
+#include "launchlab/numba.h"
+#include "launchlab/workload.h"
+
+namespace launchlab {
+
+namespace {
+
+using K = ExerciseArg::Kind;
+
+/// Numba's element type of a contract's C++ pointer or scalar type ("const float*" → "float32").
+std::string elementType(std::string type) {
+  if (type.rfind("const ", 0) == 0) type = type.substr(6);
+  while (!type.empty() && (type.back() == '*' || type.back() == ' ')) type.pop_back();
+  static const std::map<std::string, std::string> names = {{"float", "float32"},   {"double", "float64"},
+                                                           {"int", "int32"},       {"unsigned int", "uint32"},
+                                                           {"long long", "int64"}, {"unsigned long long", "uint64"}};
+  const auto it = names.find(type);
+  return it == names.end() ? type : it->second;
+}
+
+/// Numba's name of a dtype: "f32" → "float32", "u8" → "uint8".
+std::string numbaName(DType t) {
+  const std::string_view n = dtypeName(t);
+  const std::string bits(n.substr(1));
+  return (n[0] == 'f' ? "float" : n[0] == 'u' ? "uint" : "int") + bits;
+}
+
+bool isMatrixExercise(const Exercise& ex) {
+  return std::any_of(ex.args.begin(), ex.args.end(), [](const ExerciseArg& a) { return a.kind == K::Size; });
+}
+
+bool hasInputArray(const Exercise& ex) {
+  return std::any_of(ex.args.begin(), ex.args.end(), [](const ExerciseArg& a) { return a.kind == K::Input; });
+}
+
+/// A matrix's rows and cols as Size argument names: each matrix exercise's arrays, by argument name.
+std::pair<std::string, std::string> matrixShape(const Exercise& ex, const ExerciseArg& a) {
+  static const std::map<std::string, std::pair<std::string, std::string>> shapes = {
+      {"matmul/A", {"m", "k"}},        {"matmul/B", {"k", "n"}},
+      {"matmul/C", {"m", "n"}},        {"transpose/transposed", {"cols", "rows"}},
+      {"row_normalize/x", {"n", "d"}}, {"row_normalize/y", {"n", "d"}}};
+  if (const auto it = shapes.find(ex.id + "/" + a.name); it != shapes.end()) return it->second;
+  return {"rows", "cols"};
+}
+
+/// The Size argument named `name`, or the run's n (row_normalize's rows are n, which is an N argument there).
+bool namesSize(const Exercise& ex, const std::string& name) {
+  return std::any_of(ex.args.begin(), ex.args.end(),
+                     [&](const ExerciseArg& a) { return a.name == name && (a.kind == K::Size || a.kind == K::N); });
+}
+
+}  // namespace
+
+std::vector<NumbaArg> numbaArgs(const Exercise& ex, std::optional<DType> runDtype) {
+  std::vector<NumbaArg> out;
+  // A Python kernel is generic in its arrays' dtype, as the seed's are: the arrays of the exercise's dtype take the
+  // run's.
+  const std::string written = numbaName(ex.dtype);
+  const std::string run = numbaName(runDtype.value_or(ex.dtype));
+  const bool matrix = isMatrixExercise(ex);
+  // The sizes travel in the arrays (x.size, a.shape) when there is an array to carry them, as in the seed's
+  // kernels; an exercise without input arrays (a counter, Monte Carlo's samples) keeps its n.
+  const bool sizesInArrays = hasInputArray(ex);
+  for (std::size_t i = 0; i < ex.args.size(); ++i) {
+    const ExerciseArg& a = ex.args[i];
+    NumbaArg n;
+    n.arg = i;
+    switch (a.kind) {
+      case K::Input:
+      case K::Output:
+        if (matrix) std::tie(n.rows, n.cols) = matrixShape(ex, a);
+        n.rank = matrix && namesSize(ex, n.rows) && namesSize(ex, n.cols) ? 2 : 1;
+        n.type = elementType(a.type);
+        if (n.type == written) n.type = run;
+        n.type += n.rank == 2 ? "[:, ::1]" : "[::1]";
+        break;
+      case K::Hits:
+        n.rank = 1;
+        n.type = "uint64[::1]";
+        break;
+      case K::N:
+      case K::Size:
+        if (sizesInArrays) continue;
+        n.type = "int64";
+        break;
+      case K::Param:
+        // A parameter an array's size already gives (histogram's bins = counts.size) is left out like the sizes.
+        if (a.type == "int" && sizesInArrays && a.name == "bins") continue;
+        n.type = elementType(a.type);
+        break;
+      case K::Seed:
+        n.type = "uint64";
+        break;
+    }
+    out.push_back(n);
+  }
+  return out;
+}
+
+std::string numbaSignature(const Exercise& ex, std::optional<DType> runDtype) {
+  std::string s;
+  for (const auto& a : numbaArgs(ex, runDtype)) s += (s.empty() ? "" : ", ") + a.type;
+  return s;
+}
+
+std::string numbaDeclaration(const Exercise& ex, std::string_view kernelName) {
+  std::string names;
+  for (const auto& a : numbaArgs(ex)) names += (names.empty() ? "" : ", ") + ex.args[a.arg].name;
+  return "@cuda.jit def " + std::string(kernelName) + "(" + names + ")  # " + numbaSignature(ex);
+}
+
+std::vector<int> numbaParamBytes(const Exercise& ex) {
+  std::vector<int> bytes;
+  for (const auto& a : numbaArgs(ex)) {
+    if (a.rank > 0)
+      bytes.insert(bytes.end(), std::size_t(5 + 2 * a.rank), 8);
+    else
+      bytes.push_back(a.type == "float32" || a.type == "int32" || a.type == "uint32" ? 4 : 8);
+  }
+  return bytes;
+}
+
+std::pair<std::uint64_t, std::uint64_t> numbaMatrixShape(const Exercise& ex, const NumbaArg& a, const RunSetup& s) {
+  auto value = [&](const std::string& name) -> std::uint64_t {
+    for (const auto& e : ex.args)
+      if (e.name == name) return e.kind == K::Size ? sizeArgument(e, s) : scalarArgument(e, s).u64;
+    return 0;
+  };
+  return {value(a.rows), value(a.cols)};
+}
+
+bool isPythonKernel(const UserKernel& k) {
+  const std::string& f = k.fileName;
+  return f.size() >= 3 && f.compare(f.size() - 3, 3, ".py") == 0;
+}
+
+PtxEntry ptxEntryParams(std::string_view ptx, std::string_view entry) {
+  PtxEntry e;
+  const std::string head = ".entry " + std::string(entry) + "(";
+  const auto at = ptx.find(head);
+  if (at == std::string_view::npos) return e;
+  const auto close = ptx.find(')', at + head.size());
+  if (close == std::string_view::npos) return e;
+  e.found = true;
+  std::string_view list = ptx.substr(at + head.size(), close - at - head.size());
+  for (auto p = list.find(".param"); p != std::string_view::npos; p = list.find(".param", p + 6)) {
+    auto t = list.find('.', p + 6);
+    auto end = t;
+    while (end < list.size() && !std::isspace(static_cast<unsigned char>(list[end]))) ++end;
+    if (t != std::string_view::npos) e.params.emplace_back(list.substr(t, end - t));
+  }
+  return e;
+}
+
+std::string checkPtxParams(const PtxEntry& entry, const Exercise& ex) {
+  if (!entry.found) return "the PTX has no kernel entry of that name";
+  const std::vector<int> want = numbaParamBytes(ex);
+  if (entry.params.size() != want.size())
+    return "the kernel's PTX takes " + std::to_string(entry.params.size()) + " parameters; the exercise's " +
+           numbaSignature(ex) + " makes " + std::to_string(want.size());
+  for (std::size_t i = 0; i < want.size(); ++i) {
+    const std::string& t = entry.params[i];
+    const int bits = std::atoi(t.c_str() + std::min<std::size_t>(2, t.size()));
+    if (bits != 8 * want[i])
+      return "the kernel's PTX parameter " + std::to_string(i) + " is " + t + "; the exercise's " + numbaSignature(ex) +
+             " needs " + std::to_string(8 * want[i]) + " bits there";
+  }
+  return {};
+}
+
+}  // namespace launchlab

@@ -1,0 +1,54 @@
+// launchlab-cli with kernels written in Numba (.py): one line for a missing Python or a seed kernel that does not
+// exist; with a Python that has numba-cuda (else skipped, saying why), the Python exercise files compile and print
+// their Numba contract.
+#include "cli_helpers.h"
+#include "launchlab/exercise.h"
+#include "launchlab/numba.h"
+#include "launchlab/subprocess.h"
+
+namespace launchlab::test {
+namespace {
+
+const std::string kKernels = LAUNCHLAB_KERNELS_DIR;
+
+std::string numbaPython() {
+  static const std::string found = [] {
+    const std::string p = findPython("");
+    return captureCommand({p, "-c", "import numba.cuda"}, 60).status == 0 ? p : std::string();
+  }();
+  return found;
+}
+
+TEST(CliNumba, APythonFileWithoutPythonIsOneLine) {
+  const fs::path f = scratch() / "no_python.py";
+  std::ofstream(f) << "from numba import cuda\n\n@cuda.jit\ndef vector_add(x, y, out):\n    pass\n";
+  const Out r = cli("compile vector_add --kernel-file '" + f.string() + "' --python /nonexistent/python3");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err.rfind("launchlab-cli: no Python at '/nonexistent/python3'; install numba-cuda", 0), 0u) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+}
+
+TEST(CliNumba, ASeedKernelThatIsNotThereIsOneLine) {
+  const Out r = cli("course run tp31-add-ufunc --numba");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("--numba: tp31-add-ufunc has no seed Numba kernel in its lesson folder (those that have one: "),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("tp32-add-kernel"), std::string::npos) << r.err;
+}
+
+TEST(CliNumba, ThePythonSolutionCompilesAndStatesItsContract) {
+  if (numbaPython().empty())
+    GTEST_SKIP() << "no Python with numba-cuda (" << findPython("")
+                 << "): scripts/setup.sh makes .venv with it, or set LAUNCHLAB_PYTHON";
+  ::setenv("LAUNCHLAB_CACHE_DIR", (scratch() / "cache").c_str(), 1);  // the PTX cache of this test, not the user's
+  const Exercise& ex = *findExercise("histogram");
+  const std::string file = kKernels + "/histogram/exercise_solution.py";
+  const Out r = cli("compile histogram --kernel-file '" + file + "' --python '" + numbaPython() + "'");
+  EXPECT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("compiled " + file + " for sm_"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(numbaDeclaration(ex, ex.kernelName)), std::string::npos) << r.out;
+}
+
+}  // namespace
+}  // namespace launchlab::test
