@@ -12,6 +12,7 @@
 #include "common/user_kernel.h"
 #include "launchlab/kernels.h"
 #include "launchlab/nvrtc.h"
+#include "launchlab/ptx_counters.h"
 #include "launchlab/registry.h"
 
 namespace launchlab::kernels {
@@ -34,6 +35,13 @@ class Library {
   }
   Library(const Library&) = delete;
   Library& operator=(const Library&) = delete;
+  /// The device address of a module-scope variable.
+  void* global(const std::string& name) const {
+    void* p = nullptr;
+    std::size_t bytes = 0;
+    LAUNCHLAB_CUDA_CHECK(cudaLibraryGetGlobal(&p, &bytes, m_lib, name.c_str()));
+    return p;
+  }
   cudaKernel_t kernel(const std::string& name) const {
     cudaKernel_t k = nullptr;
     LAUNCHLAB_CUDA_CHECK(cudaLibraryGetKernel(&k, m_lib, name.c_str()));
@@ -43,6 +51,38 @@ class Library {
  private:
   cudaLibrary_t m_lib = nullptr;
 };
+
+/// The access probes' counter buffer (launchlab/ptx_counters.h): zeroed, its address written to the instrumented
+/// module's kCountersSymbol before the kernel phase, read back after it.
+class ProbeBuffer {
+ public:
+  ProbeBuffer(const Library& lib, int records) : m_buf(std::size_t(records) * ptx::kRecordBytes) {
+    if (records == 0) return;
+    LAUNCHLAB_CUDA_CHECK(cudaMemset(m_buf.get(), 0, m_buf.bytes()));
+    void* address = m_buf.get();
+    LAUNCHLAB_CUDA_CHECK(
+        cudaMemcpy(lib.global(std::string(ptx::kCountersSymbol)), &address, sizeof address, cudaMemcpyHostToDevice));
+  }
+  std::vector<std::uint64_t> read() const {
+    std::vector<std::uint64_t> records(m_buf.bytes() / sizeof(std::uint64_t));
+    if (!records.empty())
+      LAUNCHLAB_CUDA_CHECK(cudaMemcpy(records.data(), m_buf.get(), m_buf.bytes(), cudaMemcpyDeviceToHost));
+    return records;
+  }
+
+ private:
+  gpu::DeviceBuffer m_buf;
+};
+
+/// What the library loads: the cubin, or, when the run is measured from the kernel's accesses, its instrumented PTX.
+std::string moduleImage(const CompileResult& compiled, ptx::AccessProbeSession* probes, int& records) {
+  records = 0;
+  if (!probes) return compiled.cubin;
+  const auto& inst = probes->instrument(compiled.ptx);
+  if (!inst.ok()) throw std::runtime_error("the access probes cannot read its PTX: " + inst.error);
+  records = inst.records;
+  return inst.ptx;
+}
 
 /// One argument's bytes: a device pointer or a scalar (exercise.h's scalarArgument), by value (cudaLaunchKernel
 /// takes their addresses).
@@ -101,7 +141,9 @@ bool countsHits(const Exercise& ex) {
 
 void runUserKernel(ImplContext& ctx, const UserKernel& k, const Exercise& ex) {
   const auto started = std::chrono::steady_clock::now();
-  const CompileResult compiled = compileUserKernel(k, ex, archFor(ctx.device->ccMajor, ctx.device->ccMinor));
+  ptx::AccessProbeSession* probes = ptx::accessProbesOf(ctx.kernelHook);
+  const std::string arch = archFor(ctx.device->ccMajor, ctx.device->ccMinor);
+  const CompileResult compiled = probes ? compileUserKernelToPtx(k, ex, arch) : compileUserKernel(k, ex, arch);
   if (!compiled.unavailable.empty()) throw Unavailable(compiled.unavailable);
   if (!compiled.ok) {
     std::string first;
@@ -109,7 +151,9 @@ void runUserKernel(ImplContext& ctx, const UserKernel& k, const Exercise& ex) {
       if (d.isError() && first.empty()) first = formatDiagnostic(d);
     throw std::runtime_error("does not compile: " + first);
   }
-  const Library lib(compiled.cubin);
+  int records = 0;
+  const Library lib(moduleImage(compiled, probes, records));
+  const ProbeBuffer probeBuffer(lib, records);
   const void* kernel = reinterpret_cast<const void*>(lib.kernel(compiled.loweredName));
   ctx.metrics["compile_ms"] =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
@@ -126,7 +170,9 @@ void runUserKernel(ImplContext& ctx, const UserKernel& k, const Exercise& ex) {
     LAUNCHLAB_CUDA_CHECK(cudaLaunchKernel(kernel, gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), args.data(), 0, s));
     if (hits) piFromHitsKernel<<<1, 1, 0, s>>>(hitCounter.as<unsigned long long>(), ctx.setup.n, d.output<double>(0));
   });
-  ctx.launchNote += "; " + compiled.arch + " cubin of " + k.fileName + " (" + compiled.loweredName + ")";
+  if (probes) probes->addRecords(probeBuffer.read());
+  ctx.launchNote += "; " + compiled.arch + (probes ? " instrumented PTX of " : " cubin of ") + k.fileName + " (" +
+                    compiled.loweredName + ")";
 }
 
 void registerUserKernelRunner(Registry& registry) { registry.setUserKernelRunner(runUserKernel); }

@@ -3,13 +3,12 @@
 // sm_75 and sm_90 (the oldest and the newest architecture the probes target); LAUNCHLAB_PTX_ALL_ARCHS=1 adds sm_80
 // and sm_86. Needs NVRTC and ptxas (the CUDA toolkit), no GPU; skipped without them.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
-
-#include <unistd.h>
 
 #include "launchlab/exercise.h"
 #include "launchlab/nvrtc.h"
@@ -41,7 +40,9 @@ TEST(PtxCorpus, EveryExerciseInstrumentsAndAssembles) {
       ASSERT_TRUE(compiled.ok) << k.fileName << ": " << compiled.unavailable << compiled.log;
       const auto inst = instrumentPtx(compiled.ptx);
       ASSERT_TRUE(inst.ok()) << k.fileName << ": " << inst.error;
-      if (solution) EXPECT_GT(inst.records, 0) << k.fileName;  // a starting file's kernel may be empty
+      if (solution) {  // a starting file's kernel may be empty
+        EXPECT_GT(inst.records, 0) << k.fileName;
+      }
       for (const auto& a : inst.accesses) {
         EXPECT_TRUE(a.instrumented() || !a.reason.empty()) << k.fileName << ": " << describeAccess(a);
         EXPECT_GT(a.line, 0) << k.fileName << ": " << describeAccess(a);

@@ -142,6 +142,16 @@ TEST(PtxInstrument, ProbeRegistersNeverShareANameWithTheKernels) {
   EXPECT_NE(r.ptx.find(".reg .pred %__llp0_q<"), std::string::npos);
 }
 
+TEST(PtxInstrument, AnAccessInACudaHeaderIsPlacedWhereItWasCalled) {
+  std::string ptx(kPtx);
+  ptx.replace(ptx.find("\t.loc\t1 9 5"), 11, "\t.loc\t2 112 3, function_name $L__info_string0, inlined_at 1 21 7");
+  ptx += "\t.file\t2 \"/usr/local/cuda/targets/x86_64-linux/include/device_atomic_functions.hpp\"\n";
+  const auto r = instrumentPtx(ptx);
+  ASSERT_TRUE(r.ok()) << r.error;
+  EXPECT_EQ(r.accesses[4].file, "kernel.cu");
+  EXPECT_EQ(r.accesses[4].line, 21);
+}
+
 TEST(PtxInstrument, OldTargetsAreNamedNotInstrumented) {
   std::string ptx(kPtx);
   ptx.replace(ptx.find("sm_75"), 5, "sm_61");

@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "launchlab/counters.h"
 #include "launchlab/ptx_instrument.h"
 
 namespace launchlab::ptx {
@@ -73,11 +74,59 @@ struct AccessCounters {
   /// warp_execution_efficiency (of the memory accesses), accesses (warp-level requests): only those with data.
   std::map<std::string, double> values;
   std::vector<AccessCounterLine> lines;  ///< per source line and kind, in source order
+  Record loads{}, stores{}, all{};       ///< the records summed over the loads, the stores, every access
 };
 AccessCounters reduceRecords(const PtxInstrumentation& inst, const std::vector<std::uint64_t>& records);
 
 /// Per line, in a student's words: "line 12: each warp's load touches 32.0 sectors (4 is the ideal for 4-byte
 /// elements)".
 std::string describeLine(const AccessCounterLine& l);
+
+/// What an implementation that loads its kernel from PTX (a student's kernel, kernels/common/user_kernel.cu) asks
+/// of its kernel hook when the run is measured from the kernel's accesses: it loads `instrument(ptx).ptx` instead of
+/// its own module, points the module's kCountersSymbol at a zeroed buffer of `records` × kRecordBytes, runs its kernel
+/// phase as always, and hands the buffer back.
+class AccessProbeSession {
+ public:
+  virtual ~AccessProbeSession() = default;
+  /// Whether the run is measured this way (a fallback profiler may be using CUPTI instead).
+  virtual bool probing() const = 0;
+  /// The instrumentation of `ptx` (kept for the reduction); its error when the PTX cannot be read.
+  virtual const PtxInstrumentation& instrument(std::string_view ptx) = 0;
+  /// The buffer's records after the kernel phase.
+  virtual void addRecords(const std::vector<std::uint64_t>& records) = 0;
+};
+/// The session behind a kernel hook when it measures from the accesses; null otherwise (CUPTI, no hook).
+AccessProbeSession* accessProbesOf(KernelPhaseHook* hook);
+
+/// The label of counters measured this way, and of CUPTI's: every figure says where it comes from.
+inline constexpr std::string_view kAccessSource = "measured from the kernel's accesses";
+inline constexpr std::string_view kHardwareSource = "hardware counters";
+
+/// The counter profiler of the access probes: no profiling rights needed. finish() reports the catalogue's counters
+/// that the probes measure (sectors per request, bank conflicts, warp execution efficiency of the memory accesses)
+/// under the hardware metrics' names, so deriveCounters and every table treat them alike; the others are
+/// unavailable with the reason. An implementation that loaded no PTX (a built-in kernel, compiled in) gets
+/// Unsupported, saying so.
+class AccessProfiler : public CounterProfiler, public AccessProbeSession {
+ public:
+  CounterError libraryProblem() override { return {}; }
+  void prepare(const std::vector<std::string>& hardwareMetrics) override;
+  void beforeKernels() override {}
+  void afterKernels() override {}
+  RawCounters finish() override;
+  bool probing() const override { return true; }
+  const PtxInstrumentation& instrument(std::string_view ptx) override;
+  void addRecords(const std::vector<std::uint64_t>& records) override;
+  /// Per source line, in words, of each finish() so far (one entry per profiled implementation, in order).
+  const std::vector<std::vector<std::string>>& lines() const { return m_lines; }
+
+ private:
+  std::vector<std::string> m_metrics;
+  PtxInstrumentation m_inst;
+  std::vector<std::uint64_t> m_records;
+  bool m_loaded = false;
+  std::vector<std::vector<std::string>> m_lines;
+};
 
 }  // namespace launchlab::ptx

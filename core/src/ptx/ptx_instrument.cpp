@@ -52,11 +52,30 @@ std::string functionName(std::string_view header) {
   return name.empty() ? std::string("(unnamed)") : std::string(name);
 }
 
+/// A header of the CUDA toolkit (nvcc: .../cuda/.../include/x.hpp; NVRTC's built-in headers carry no folder).
+bool isToolkitHeader(std::string_view path) {
+  const bool header = path.ends_with(".h") || path.ends_with(".hpp");
+  if (path.find('/') == std::string_view::npos) return path.ends_with(".hpp");
+  return header && path.find("/include/") != std::string_view::npos && path.find("cuda") != std::string_view::npos;
+}
+
+struct Position {
+  int file = 0;
+  int line = 0;
+};
+
 int leadingInt(std::string_view s) {
   s = trim(s);
   int v = 0;
   std::from_chars(s.data(), s.data() + s.size(), v);
   return v;
+}
+
+/// "1 8 3" → file 1, line 8.
+Position readPosition(std::string_view s) {
+  s = trim(s);
+  const auto sp = s.find_first_of(" \t");
+  return {leadingInt(s), sp == std::string_view::npos ? 0 : leadingInt(s.substr(sp))};
 }
 
 class Pass {
@@ -154,9 +173,9 @@ class Pass {
       m_addressSize = leadingInt(rest);
       m_addressSizeLine = m_line;
     } else if (word == ".loc") {
-      m_locFile = leadingInt(rest);
-      const auto sp = rest.find_first_of(" \t");
-      m_locLine = sp == std::string_view::npos ? 0 : leadingInt(rest.substr(sp));
+      m_loc = readPosition(rest);
+      const auto at = rest.find("inlined_at");
+      m_inlinedAt = at == std::string_view::npos ? Position{} : readPosition(rest.substr(at + 10));
     } else if (word == ".file") {
       const auto q1 = rest.find('"'), q2 = rest.find('"', q1 + 1);
       if (q1 != std::string_view::npos && q2 != std::string_view::npos)
@@ -218,8 +237,8 @@ class Pass {
   void addAccess(const Statement& st, const MemOp& op) {
     PtxAccess a;
     a.function = m_function;
-    a.file = std::to_string(m_locFile);  // resolved to its name at the end
-    a.line = m_locLine;
+    a.line = m_loc.line;  // the file's name is known at the end (.file may follow the functions)
+    m_positions.push_back({m_loc, m_inlinedAt});
     a.ptxLine = int(m_startLine) + 1;
     a.space = op.space;
     a.kind = op.kind;
@@ -278,10 +297,18 @@ class Pass {
     if (m_version == 0) return fail(0, "not PTX: no .version directive");
   }
 
+  /// Each access's file; an access inside a CUDA header's inline function (atomicAdd, __ldg) is placed where that
+  /// function was called, the line a student wrote.
   void resolveFiles() {
-    for (auto& a : m_out.accesses) {
-      const auto it = m_files.find(std::stoi(a.file));
-      a.file = it == m_files.end() ? std::string() : it->second;
+    const auto name = [&](int index) {
+      const auto it = m_files.find(index);
+      return it == m_files.end() ? std::string() : it->second;
+    };
+    for (std::size_t i = 0; i < m_out.accesses.size(); ++i) {
+      auto& a = m_out.accesses[i];
+      const auto& [loc, inlinedAt] = m_positions[i];
+      a.file = name(loc.file);
+      if (inlinedAt.line > 0 && isToolkitHeader(a.file)) a.file = name(inlinedAt.file), a.line = inlinedAt.line;
     }
   }
 
@@ -324,7 +351,8 @@ class Pass {
   RegisterTable m_regs;
   int m_version = 0, m_sm = 0, m_addressSize = 32;
   std::size_t m_addressSizeLine = 0;
-  int m_locFile = 0, m_locLine = 0;
+  Position m_loc, m_inlinedAt;
+  std::vector<std::pair<Position, Position>> m_positions;  ///< per access: its .loc and where that was inlined
   std::map<int, std::string> m_files;
 };
 

@@ -56,7 +56,7 @@ Record modelProbe(const std::array<Lane, kWarpLanes>& warp, PtxSpace space, int 
 AccessCounters reduceRecords(const PtxInstrumentation& inst, const std::vector<std::uint64_t>& records) {
   AccessCounters out;
   std::map<std::tuple<std::string, int, PtxAccessKind>, AccessCounterLine> lines;
-  Record load{}, store{}, all{};
+  Record &load = out.loads, &store = out.stores, &all = out.all;
   for (const auto& a : inst.accesses) {
     if (!a.instrumented() || std::size_t(a.counter + 1) * kRecordFields > records.size()) continue;
     auto& l = lines[{a.file, a.line, a.kind}];
