@@ -25,8 +25,10 @@ struct RunOptions {
   std::vector<std::string> params, inputs;
   cli::KernelOptions kernel;  ///< run --kernel-file: a student's kernel as "my-kernel"
   bool traceBlocks = false;
-  bool dryRun = false;    ///< run: print the request's command line (command_line.h) after parsing it, run nothing
-  bool counters = false;  ///< run --counters, profile: hardware counters (--metrics, else defaultCounters())
+  bool dryRun = false;        ///< run: print the request's command line (command_line.h) after parsing it, run nothing
+  bool counters = false;      ///< run --counters, profile: hardware counters (--metrics, else defaultCounters())
+  std::string counterSource;  ///< --counters=auto|hardware|accesses (launchlab/profiler/fallback_profiler.h)
+  bool byLine = false;        ///< profile --by-line: counters measured from the accesses, per source line
   std::string metrics;
   cli::SlurmOptions slurm;  ///< --slurm: run in a Slurm job step (cli_slurm.h)
 };

@@ -18,6 +18,20 @@ std::string valueCells(const CounterInfo& c, const std::map<std::string, double>
   return pad(formatCounter(c, it->second), 10, true) + pad(c.unit, 12) + c.meaning;
 }
 
+const profiler::FallbackProfiler* g_profiler = nullptr;
+bool g_byLine = false;
+
+/// profile --by-line: the `index`-th profiled implementation's source lines, in words.
+std::string byLineTable(std::size_t index) {
+  if (!g_profiler || !g_profiler->probing())
+    return "  per source line: only with counters measured from the accesses (--counters=accesses)\n";
+  const auto& all = g_profiler->accesses().lines();
+  if (index >= all.size() || all[index].empty()) return "";
+  std::string s = "  per source line:\n";
+  for (const auto& line : all[index]) s += "    " + line + "\n";
+  return s;
+}
+
 std::string implTable(const ImplResult& i) {
   const ImplCounters& c = *i.counters;
   std::string s = i.implId + "  (" + std::to_string(c.kernels.size()) + " kernel" + (c.kernels.size() == 1 ? "" : "s") +
@@ -45,13 +59,24 @@ std::string implTable(const ImplResult& i) {
 
 }  // namespace
 
+void showCountersFrom(const profiler::FallbackProfiler* profiler, bool byLine) {
+  g_profiler = profiler;
+  g_byLine = byLine;
+}
+
 std::string renderCounters(const RunResult& r) {
   std::string s;
-  for (const auto& i : r.impls)
-    if (i.counters) s += "\n" + implTable(i);
+  std::size_t profiled = 0;
+  for (const auto& i : r.impls) {
+    if (!i.counters) continue;
+    s += "\n" + implTable(i);
+    if (g_byLine) s += byLineTable(profiled);
+    ++profiled;
+  }
   if (!s.empty())
-    s = "\nhardware counters (one untimed run per implementation; an implementation's value combines its kernels: "
-        "ratios over all their work, occupancies weighted by duration)" +
+    s = "\n" + (g_profiler ? g_profiler->sourceNote() : std::string(ptx::kHardwareSource)) +
+        " (one untimed run per implementation; an implementation's value combines its kernels: ratios over all their "
+        "work, occupancies weighted by duration)" +
         s;
   return s;
 }

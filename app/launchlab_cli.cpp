@@ -16,6 +16,7 @@
 #include "cli_check.h"
 #include "cli_commands.h"
 #include "cli_course.h"
+#include "cli_instrument.h"
 #include "cli_kernel.h"
 #include "cli_occupancy.h"
 #include "cli_outputs.h"
@@ -30,6 +31,7 @@
 #include "launchlab/kernels.h"
 #include "launchlab/parse.h"
 #include "launchlab/profiler/cupti_profiler.h"
+#include "launchlab/profiler/fallback_profiler.h"
 #include "launchlab/request.h"
 #include "launchlab/sweep.h"
 #include "launchlab/worker.h"
@@ -133,10 +135,12 @@ int main(int argc, char** argv) {
   run->add_option("--save-run", ro.saveRun, "Save the whole run (result and arrays) as a run file FILE.llrun");
   addKernelOptions(run, ro.kernel, false);
   cli::addSlurmOptions(run, ro.slurm, false);
-  run->add_flag("--counters", ro.counters,
-                "Also measure hardware counters of every GPU implementation (see "
-                "'profile --help' for --metrics)");
+  run->add_flag("--counters{auto}", ro.counterSource,
+                "Also measure counters of every GPU implementation (see 'profile --help' for --metrics): "
+                "--counters=hardware (CUPTI), =accesses (measured from the kernel's own accesses, no admin rights), "
+                "or auto (CUPTI where the driver allows it)");
   run->add_option("--metrics", ro.metrics, "With --counters: the counters, comma-separated, or all");
+  run->add_flag("--by-line", ro.byLine, "With --counters=accesses: each source line's figures");
   run->add_flag("--trace-blocks", ro.traceBlocks,
                 "Run the instrumented kernels: every block's SM and start/end time (blocks on SMs, JSON block_trace)");
 
@@ -162,6 +166,17 @@ int main(int argc, char** argv) {
       ->default_val(cli::kCheckTimeLimitS);
   run->add_flag("--dry-run", ro.dryRun, "Check the request and print the command line that runs it; run nothing");
 
+  cli::InstrumentOptions io;
+  auto* instrument = app.add_subcommand("instrument",
+                                        "List a kernel's memory accesses per source line and whether the access "
+                                        "probes count them (PTX instrumentation; no GPU needed)");
+  instrument->add_option("workload", io.workload, "Workload id (see 'list')")->required();
+  instrument->add_option("--impl", io.impl, "A built-in CUDA implementation (its PTX is compiled in)");
+  instrument->add_option("--dtype", io.dtype, "With --impl: the kernels instantiated for this dtype")
+      ->default_str("f32");
+  instrument->add_option("--ptx-out", io.ptxOut, "Also write the instrumented PTX to FILE");
+  addKernelOptions(instrument, io.kernel, false);
+
   RunOptions po;  // profile: run's request options, counters always on
   auto* profile = app.add_subcommand("profile",
                                      "Run a workload once more under CUPTI's range profiler and show hardware "
@@ -174,7 +189,13 @@ int main(int argc, char** argv) {
   profile->add_option("--json", po.json,
                       "Write the run with its counters as JSON (launchlab.run) to FILE, or - for stdout");
   po.counters = true;
+  profile->add_flag("--counters{auto}", po.counterSource,
+                    "Where the counters come from: hardware (CUPTI), accesses (measured from the kernel's own "
+                    "accesses, no admin rights) or auto (CUPTI where the driver allows it; the default)");
   addKernelOptions(profile, po.kernel, false);
+  profile->add_flag("--by-line", po.byLine,
+                    "With counters measured from the accesses: each source line's requests, sectors per request "
+                    "and bank conflicts");
   cli::addSlurmOptions(profile, po.slurm, false);
 
   SweepOptions so;
@@ -312,8 +333,13 @@ int main(int argc, char** argv) {
     Registry registry;
     kernels::registerAllWorkloads(registry);
     Engine engine(registry, kernels::makeDefaultGpuRuntime());
-    const auto counterProfiler = profiler::makeCuptiProfiler();
+    const std::string sourceText = profile->parsed() ? po.counterSource : ro.counterSource;
+    const auto source = profiler::parseCounterSource(sourceText);
+    if (!source) throw BadUsage("--counters: auto, hardware or accesses, not '" + sourceText + "'");
+    ro.counters = ro.counters || !ro.counterSource.empty();
+    const auto counterProfiler = std::make_shared<profiler::FallbackProfiler>(profiler::makeCuptiProfiler(), *source);
     engine.setCounterProfiler(counterProfiler);
+    cli::showCountersFrom(counterProfiler.get(), po.byLine || ro.byLine);
     engine.setGpuMonitor(makeNvmlMonitor());
     if (list->parsed()) {
       std::cout << (listJson ? json::workloads(registry) + "\n" : cli::renderWorkloads(registry));
@@ -359,6 +385,7 @@ int main(int argc, char** argv) {
       }
       return cmdRun(engine, po);
     }
+    if (instrument->parsed()) return cli::cmdInstrument(engine, io);
     if (compile->parsed()) {
       cli::compileOrThrow(engine, compileWorkload, *cli::userKernelOf(ko), ko.gpuProfile, false);
       return 0;

@@ -10,7 +10,7 @@ BUILD=${1:-build-fuzz}
 JOBS=${LAUNCHLAB_JOBS:-$(nproc)}
 SECONDS_EACH=${LAUNCHLAB_FUZZ_SECONDS:-40}
 CXX_FUZZ=${LAUNCHLAB_FUZZ_CXX:-clang++-14}
-FUZZERS=(fuzz_npy fuzz_worker fuzz_wire fuzz_parse fuzz_run_file fuzz_sweep fuzz_preset)
+FUZZERS=(fuzz_npy fuzz_worker fuzz_wire fuzz_parse fuzz_run_file fuzz_sweep fuzz_ptx fuzz_preset)
 
 if ! command -v "$CXX_FUZZ" > /dev/null || ! "$CXX_FUZZ" -print-file-name=libclang_rt.fuzzer-x86_64.a | grep -q /; then
   if [ "$(id -u)" -ne 0 ]; then

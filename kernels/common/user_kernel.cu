@@ -15,6 +15,7 @@
 #include "launchlab/kernels.h"
 #include "launchlab/numba.h"
 #include "launchlab/nvrtc.h"
+#include "launchlab/ptx_counters.h"
 #include "launchlab/registry.h"
 
 namespace launchlab::kernels {
@@ -24,6 +25,38 @@ namespace {
 // monte_carlo_pi's exercise counts hits; the estimate is 4 hits / n.
 __global__ void piFromHitsKernel(const unsigned long long* hits, std::uint64_t n, double* pi) {
   *pi = 4.0 * double(*hits) / double(n);
+}
+
+/// The access probes' counter buffer (launchlab/ptx_counters.h): zeroed, its address written to the instrumented
+/// module's kCountersSymbol before the kernel phase, read back after it.
+class ProbeBuffer {
+ public:
+  ProbeBuffer(const UserLibrary& lib, int records) : m_buf(std::size_t(records) * ptx::kRecordBytes) {
+    if (records == 0) return;
+    LAUNCHLAB_CUDA_CHECK(cudaMemset(m_buf.get(), 0, m_buf.bytes()));
+    void* address = m_buf.get();
+    LAUNCHLAB_CUDA_CHECK(
+        cudaMemcpy(lib.global(std::string(ptx::kCountersSymbol)), &address, sizeof address, cudaMemcpyHostToDevice));
+  }
+  std::vector<std::uint64_t> read() const {
+    std::vector<std::uint64_t> records(m_buf.bytes() / sizeof(std::uint64_t));
+    if (!records.empty())
+      LAUNCHLAB_CUDA_CHECK(cudaMemcpy(records.data(), m_buf.get(), m_buf.bytes(), cudaMemcpyDeviceToHost));
+    return records;
+  }
+
+ private:
+  gpu::DeviceBuffer m_buf;
+};
+
+/// What the library loads: the cubin, or, when the run is measured from the kernel's accesses, its instrumented PTX.
+std::string moduleImage(const CompileResult& compiled, ptx::AccessProbeSession* probes, int& records) {
+  records = 0;
+  if (!probes) return compiled.cubin;
+  const auto& inst = probes->instrument(compiled.ptx);
+  if (!inst.ok()) throw std::runtime_error("the access probes cannot read its PTX: " + inst.error);
+  records = inst.records;
+  return inst.ptx;
 }
 
 /// One argument's bytes: a device pointer or a scalar (exercise.h's scalarArgument), by value (cudaLaunchKernel
@@ -99,7 +132,9 @@ void launchUserKernel(ImplContext& ctx, const Exercise& ex, const void* kernel, 
 void runUserKernel(ImplContext& ctx, const UserKernel& k, const Exercise& ex) {
   if (isPythonKernel(k)) return runNumbaKernel(ctx, k, ex);
   const auto started = std::chrono::steady_clock::now();
-  const CompileResult compiled = compileUserKernel(k, ex, archFor(ctx.device->ccMajor, ctx.device->ccMinor));
+  ptx::AccessProbeSession* probes = ptx::accessProbesOf(ctx.kernelHook);
+  const std::string arch = archFor(ctx.device->ccMajor, ctx.device->ccMinor);
+  const CompileResult compiled = probes ? compileUserKernelToPtx(k, ex, arch) : compileUserKernel(k, ex, arch);
   if (!compiled.unavailable.empty()) throw Unavailable(compiled.unavailable);
   if (!compiled.ok) {
     std::string first;
@@ -107,7 +142,9 @@ void runUserKernel(ImplContext& ctx, const UserKernel& k, const Exercise& ex) {
       if (d.isError() && first.empty()) first = formatDiagnostic(d);
     throw std::runtime_error("does not compile: " + first);
   }
-  const UserLibrary lib(compiled.cubin);
+  int records = 0;
+  const UserLibrary lib(moduleImage(compiled, probes, records));
+  const ProbeBuffer probeBuffer(lib, records);
   const void* kernel = reinterpret_cast<const void*>(lib.kernel(compiled.loweredName));
   ctx.metrics["compile_ms"] =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
@@ -120,7 +157,9 @@ void runUserKernel(ImplContext& ctx, const UserKernel& k, const Exercise& ex) {
     }
     return slots;
   });
-  ctx.launchNote += "; " + compiled.arch + " cubin of " + k.fileName + " (" + compiled.loweredName + ")";
+  if (probes) probes->addRecords(probeBuffer.read());
+  ctx.launchNote += "; " + compiled.arch + (probes ? " instrumented PTX of " : " cubin of ") + k.fileName + " (" +
+                    compiled.loweredName + ")";
 }
 
 void registerUserKernelRunner(Registry& registry) { registry.setUserKernelRunner(runUserKernel); }

@@ -37,6 +37,13 @@ class UserLibrary {
     LAUNCHLAB_CUDA_CHECK(cudaLibraryGetKernel(&k, m_lib, name.c_str()));
     return k;
   }
+  /// The device address of a module-scope variable (the access probes' counter pointer).
+  void* global(const std::string& name) const {
+    void* p = nullptr;
+    std::size_t bytes = 0;
+    LAUNCHLAB_CUDA_CHECK(cudaLibraryGetGlobal(&p, &bytes, m_lib, name.c_str()));
+    return p;
+  }
 
  private:
   cudaLibrary_t m_lib = nullptr;

@@ -18,6 +18,7 @@ struct CompileResult {
   std::vector<Diagnostic> diagnostics;
   std::string log;          ///< the compiler's log as it printed it
   std::string cubin;        ///< the compiled kernel for `arch`
+  std::string ptx;          ///< compileUserKernelToPtx: the kernel as PTX (no trailing NUL)
   std::string loweredName;  ///< the kernel's symbol in the cubin (its mangled name)
   std::string arch;         ///< e.g. "sm_90"
 };
@@ -25,6 +26,10 @@ struct CompileResult {
 /// Compiles `kernel` for the exercise and architecture ("sm_90"), with line info, plus the signature check.
 /// Never throws.
 CompileResult compileUserKernel(const UserKernel& kernel, const Exercise& ex, const std::string& arch);
+
+/// The same, to PTX for the virtual architecture of `arch` ("sm_75" → compute_75; `cubin` stays empty): what the
+/// access probes instrument (ptx_instrument.h). Never throws.
+CompileResult compileUserKernelToPtx(const UserKernel& kernel, const Exercise& ex, const std::string& arch);
 
 /// "" when NVRTC can be loaded; else why not (the one message compile gives).
 std::string nvrtcUnavailableReason();

@@ -26,6 +26,10 @@ CompileResult compileUserKernel(const UserKernel&, const Exercise&, const std::s
   return r;
 }
 
+CompileResult compileUserKernelToPtx(const UserKernel& k, const Exercise& ex, const std::string& arch) {
+  return compileUserKernel(k, ex, arch);
+}
+
 #else
 
 namespace {
@@ -43,6 +47,8 @@ struct NvrtcApi {
   decltype(&::nvrtcGetProgramLog) log = nullptr;
   decltype(&::nvrtcGetCUBINSize) cubinSize = nullptr;
   decltype(&::nvrtcGetCUBIN) cubin = nullptr;
+  decltype(&::nvrtcGetPTXSize) ptxSize = nullptr;
+  decltype(&::nvrtcGetPTX) ptx = nullptr;
   std::string missing;
 };
 
@@ -79,6 +85,8 @@ const NvrtcApi& nvrtc() {
     bind(lib, a.log, "nvrtcGetProgramLog", a.missing);
     bind(lib, a.cubinSize, "nvrtcGetCUBINSize", a.missing);
     bind(lib, a.cubin, "nvrtcGetCUBIN", a.missing);
+    bind(lib, a.ptxSize, "nvrtcGetPTXSize", a.missing);
+    bind(lib, a.ptx, "nvrtcGetPTX", a.missing);
     return a;
   }();
   return api;
@@ -127,11 +135,42 @@ void takeCubin(const NvrtcApi& api, nvrtcProgram p, const std::string& nameExpr,
   }
 }
 
+/// The PTX of a program compiled for a virtual architecture (compute_XX), without its trailing NUL.
+void takePtx(const NvrtcApi& api, nvrtcProgram p, const std::string& nameExpr, CompileResult& r) {
+  const char* lowered = nullptr;
+  std::size_t size = 0;
+  if (api.lowered(p, nameExpr.c_str(), &lowered) != NVRTC_SUCCESS || !lowered ||
+      api.ptxSize(p, &size) != NVRTC_SUCCESS || size == 0) {
+    r.ok = false;
+    r.unavailable = "NVRTC compiled the file but gave no PTX";
+    return;
+  }
+  r.loweredName = lowered;
+  r.ptx.assign(size, '\0');
+  if (api.ptx(p, r.ptx.data()) != NVRTC_SUCCESS) {
+    r.ok = false;
+    r.unavailable = "NVRTC compiled the file but could not hand over its PTX";
+  }
+  while (!r.ptx.empty() && r.ptx.back() == '\0') r.ptx.pop_back();
+}
+
+CompileResult compileWith(const UserKernel& kernel, const Exercise& ex, const std::string& arch, bool toPtx);
+
 }  // namespace
 
 std::string nvrtcUnavailableReason() { return nvrtc().missing; }
 
 CompileResult compileUserKernel(const UserKernel& kernel, const Exercise& ex, const std::string& arch) {
+  return compileWith(kernel, ex, arch, false);
+}
+
+CompileResult compileUserKernelToPtx(const UserKernel& kernel, const Exercise& ex, const std::string& arch) {
+  return compileWith(kernel, ex, arch, true);
+}
+
+namespace {
+
+CompileResult compileWith(const UserKernel& kernel, const Exercise& ex, const std::string& arch, bool toPtx) {
   CompileResult r;
   r.arch = arch;
   if (std::string bad = checkKernelSource(kernel.source); !bad.empty()) {
@@ -153,7 +192,9 @@ CompileResult compileUserKernel(const UserKernel& kernel, const Exercise& ex, co
   }
   const std::string nameExpr = "&" + name;
   api.addName(prog.get(), nameExpr.c_str());
-  const std::string archOpt = "--gpu-architecture=" + arch;
+  // PTX comes from a virtual architecture: compute_90 for sm_90.
+  const std::string archOpt =
+      "--gpu-architecture=" + (toPtx && arch.rfind("sm_", 0) == 0 ? "compute_" + arch.substr(3) : arch);
   const char* opts[] = {archOpt.c_str(), "-lineinfo", "--std=c++17"};
   const nvrtcResult rc = api.compile(prog.get(), 3, opts);
   r.log = programLog(api, prog.get());
@@ -162,9 +203,14 @@ CompileResult compileUserKernel(const UserKernel& kernel, const Exercise& ex, co
   if (!r.ok && r.diagnostics.empty())
     r.diagnostics.push_back(
         {file, 1, 0, "error", "NVRTC failed without a diagnostic (" + std::to_string(int(rc)) + ")"});
-  if (r.ok) takeCubin(api, prog.get(), nameExpr, r);
+  if (r.ok && toPtx)
+    takePtx(api, prog.get(), nameExpr, r);
+  else if (r.ok)
+    takeCubin(api, prog.get(), nameExpr, r);
   return r;
 }
+
+}  // namespace
 
 #endif
 
