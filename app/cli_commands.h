@@ -12,6 +12,7 @@
 #include "cli_slurm.h"
 #include "launchlab/engine.h"
 #include "launchlab/request.h"
+#include "launchlab/sweep.h"
 
 namespace launchlab::cli {
 
@@ -39,6 +40,7 @@ struct SweepOptions {
 /// `course run ID`: the experiment's request, with the options given on the command line in its place.
 struct CourseRunOptions {
   std::string id, impls, reps, warmup;
+  std::vector<std::string> predict;  ///< --predict: an answer to each of the experiment's questions, in order
   RunOptions run;
 };
 
@@ -55,12 +57,14 @@ void checkOutputFile(const std::string& option, const std::string& path);
 /// An output folder (created when missing, as saving would) must take files before anything runs.
 void checkOutputFolder(const std::string& option, const std::string& path);
 
-int cmdRun(Engine& engine, const RunOptions& o);
+/// `kept`, when given, receives the run's result.
+int cmdRun(Engine& engine, const RunOptions& o, RunResult* kept = nullptr);
 
 /// `show F.llrun`: a saved run as `run` prints it, headed by where and when it was measured.
 int cmdShow(const std::string& path);
 
-int cmdSweep(Engine& engine, const SweepOptions& o);
+/// `extra`, when given, receives every point as the table does.
+int cmdSweep(Engine& engine, const SweepOptions& o, SweepSink* extra = nullptr);
 
 int cmdOccupancy(Engine& engine, const cli::OccupancyOptions& o);
 

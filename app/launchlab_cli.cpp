@@ -235,6 +235,9 @@ int main(int argc, char** argv) {
   courseRun->add_option("--impl", co.impls, "Comma-separated implementation ids, or all (default: the preset's)");
   courseRun->add_option("--reps", co.reps, "Timed repetitions (default: the preset's)");
   courseRun->add_option("--warmup", co.warmup, "Untimed warm-up repetitions (default: the preset's)");
+  courseRun->add_option("--predict", co.predict,
+                        "Your answer to the experiment's question (repeat for each question, in order): the run "
+                        "prints the measured answer, how far off yours was, and why");
   courseRun->add_option("--save-outputs", co.run.saveOutputs,
                         "Write DIR/inputs/<input>.npy and DIR/<impl>/<output>.npy");
   courseRun->add_option("--json", co.run.json, "Write the full result as JSON to FILE, or - for stdout");

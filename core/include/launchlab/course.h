@@ -59,7 +59,7 @@ struct CourseExperiment {
 };
 
 /// The most characters of a stage header line (headerTitle): one line at the stage's size, never cut.
-inline constexpr std::size_t kMaxHeaderTitle = 60;
+inline constexpr std::size_t kMaxHeaderTitle = 56;
 
 /// A seed experiment that a compiled program cannot run (an interpreter timing, a Python library's behaviour):
 /// listed in the course at its place, with the seed's figures quoted instead of a run.

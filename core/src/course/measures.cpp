@@ -190,10 +190,17 @@ V metric(const MeasureSpec& m, Run run) {
   return v;
 }
 
+/// A metric of `of` over the same metric of `over`, or over its own metric `out_of` (two phases of one variant).
 V metricRatio(const MeasureSpec& m, Run run) {
   V v;
   const RunResult* r = single(run, v);
   const double a = r ? metricOf(*r, m.of, m.metric, v) : 0;
+  if (m.over.empty()) {
+    const double b = v.ok() ? metricOf(*r, m.of, m.outOf, v) : 0;
+    auto name = [](std::string s) { return spaced(s.ends_with("_ms") ? s.substr(0, s.size() - 3) : s); };
+    const char* unit = m.metric.ends_with("_ms") && m.outOf.ends_with("_ms") ? "ms" : "";
+    return v.ok() ? ratio(name(m.metric) + " / " + name(m.outOf), a, name(m.metric), b, name(m.outOf), unit) : v;
+  }
   const double b = v.ok() ? metricOf(*r, m.over, m.metric, v) : 0;
   return v.ok() ? ratio(spaced(m.metric), a, shortName(m.of), b, shortName(m.over), "") : v;
 }
@@ -365,7 +372,7 @@ constexpr std::string_view kCounterOf[] = {"counter", "of"};
 constexpr std::string_view kCounterOfOver[] = {"counter", "of", "over"};
 constexpr std::string_view kVs[] = {"vs"};
 constexpr std::string_view kMetricOf[] = {"metric", "of"};
-constexpr std::string_view kMetricOfOver[] = {"metric", "of", "over"};
+constexpr std::string_view kOverOutOf[] = {"over", "out_of"};
 constexpr std::string_view kOutOfVs[] = {"out_of", "vs"};
 constexpr std::string_view kOutputOf[] = {"output", "of"};
 constexpr std::string_view kAmongTime[] = {"among", "time"};
@@ -386,7 +393,7 @@ const std::vector<Entry>& entries() {
       {{"counter", kCounterOf, kVs}, counter},
       {{"counter_ratio", kCounterOfOver, {}}, counterRatio},
       {{"metric", kMetricOf, kOutOfVs}, metric},
-      {{"metric_ratio", kMetricOfOver, {}}, metricRatio},
+      {{"metric_ratio", kMetricOf, kOverOutOf}, metricRatio},
       {{"scalar", kOutputOf, {}}, scalar},
       {{"fastest", {}, kAmongTime, true}, fastest},
       {{"overlap", kOf, {}}, overlap},

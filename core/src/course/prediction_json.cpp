@@ -95,6 +95,8 @@ MeasureSpec measureOf(const json& p, const std::string& at, const RequestText& r
     throw Error{at + "counter", "unknown counter '" + m.counter + "' (see 'launchlab-cli profile --help')"};
   m.metric = str(p, p.contains("output") ? "output" : "metric", at, false);
   m.outOf = str(p, "out_of", at, false);
+  if (m.name == "metric_ratio" && m.over.empty() == m.outOf.empty())
+    throw Error{at + "over", "metric_ratio needs one of over (another implementation) or out_of (another metric)"};
   m.at = point(p, "at", at);
   m.overAt = point(p, "over_at", at);
   return m;
