@@ -364,6 +364,19 @@ V sweepSpread(const MeasureSpec& m, Run run) {
                loT, "(" + pointName(lo->at) + ")", "ms");
 }
 
+/// What a measure that found no value is about: "kernel time: needs a GPU".
+std::string fallbackLabel(const MeasureSpec& m) {
+  const std::string time = m.time == "total" ? "total time" : "kernel time";
+  if (m.name == "kernel_ratio") return "kernel time";
+  if (m.name == "total_ratio") return "total time";
+  if (m.name == "speedup") return "speedup of " + shortName(m.of);
+  if (m.name == "point_ratio" || m.name == "sweep_spread") return time + " of " + shortName(m.of);
+  if (m.name == "counter_ratio") return spaced(m.counter);
+  if (m.name == "metric_ratio") return spaced(m.metric);
+  if (m.name == "first_call_ratio") return "first call against later calls";
+  return spaced(m.name);
+}
+
 constexpr std::string_view kOfOver[] = {"of", "over"};
 constexpr std::string_view kOf[] = {"of"};
 constexpr std::string_view kTime[] = {"time"};
@@ -450,6 +463,7 @@ MeasureValue measure(const MeasureSpec& spec, Run run) {
   if (!e) v.reason = "unknown measure '" + spec.name + "'";
   if (!e) return v;
   v = e->fn(spec, run);
+  if (v.label.empty()) v.label = fallbackLabel(spec);  // a measure that stopped early still names itself
   if (!v.ok()) v.headline.clear();
   return v;
 }
