@@ -181,6 +181,11 @@ TEST(Measures, OverlapFirstCallAndVerification) {
   EXPECT_EQ(no.choice, "no");
   EXPECT_EQ(no.headline, "shared no sync: wrong in 3 of 4 elements");
   EXPECT_DOUBLE_EQ(measure(spec("mismatches", "cuda-shared-no-sync"), r).number, 3);
+  ImplResult lucky = timed("cuda-race", true, 1, 1);  // a demonstration whose race did not strike this time
+  lucky.verification.outcome = Verification::Outcome::Demonstration;
+  EXPECT_EQ(measure(spec("verified", "cuda-race"), runOf({lucky})).choice, "yes");
+  lucky.verification.mismatches = 1;
+  EXPECT_EQ(measure(spec("verified", "cuda-race"), runOf({lucky})).choice, "no");
   EXPECT_DOUBLE_EQ(measure(spec("rel_error", "cuda-shared-no-sync"), r).number, 75);
   ImplResult unchecked = timed("cuda-x", true, 1, 1);
   unchecked.verification.outcome = Verification::Outcome::NotChecked;
