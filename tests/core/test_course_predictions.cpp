@@ -32,8 +32,8 @@ std::vector<std::string> implsNamed(const Prediction& p) {
   return ids;
 }
 
-// 1-D sizes up to 2^17 keep the seeds' launch arithmetic (100000 elements for the grid-stride add); a 2-D size is a
-// side, kept up to 256.
+// 1-D sizes up to 2^17 keep the seeds' launch arithmetic (100000 elements for the grid-stride add); the side of an
+// image or a square matrix is kept up to 256.
 constexpr std::uint64_t kMaxN1d = std::uint64_t(1) << 17, kMaxSide = 256;
 
 }  // namespace
@@ -47,8 +47,9 @@ TEST_F(CoursePredictions, EveryExperimentAsksAboutImplementationsItsWorkloadHas)
     SCOPED_TRACE(e.id);
     EXPECT_FALSE(e.predictions.empty());
     EXPECT_LE(characters(e.headerTitle()), kMaxHeaderTitle) << e.headerTitle();
-    if (!e.shortTitle.empty())
+    if (!e.shortTitle.empty()) {
       EXPECT_GT(characters(e.title), kMaxHeaderTitle) << "a short_title the title does not need";
+    }
     const Workload* w = reg.find(e.request.workload);
     ASSERT_NE(w, nullptr);
     std::set<std::string> known;
@@ -68,14 +69,21 @@ TEST_F(CoursePredictions, EveryMeasureAnswersFromARunOrSaysItNeedsAGpu) {
     SCOPED_TRACE(e.id);
     const Workload* w = reg.find(e.request.workload);
     ASSERT_NE(w, nullptr);
-    const std::uint64_t cap = w->info().launchDims == 2 ? kMaxSide : kMaxN1d;
-    std::vector<std::string> counters;
-    for (const auto& p : e.predictions)
+    const bool side = w->info().launchDims == 2 || w->info().sizeLabel.find("N x N") != std::string::npos;
+    const std::uint64_t cap = side ? kMaxSide : kMaxN1d;
+    std::vector<std::string> counters, impls = {"cpu-serial"};  // the reference, and what the measures read
+    bool every = false;
+    for (const auto& p : e.predictions) {
       if (gpu && !p.measure.counter.empty()) counters.push_back(p.measure.counter);
+      for (const auto& id : implsNamed(p))
+        if (std::find(impls.begin(), impls.end(), id) == impls.end()) impls.push_back(id);
+      every = every || (p.measure.name == "fastest" && p.measure.among.empty());
+    }
     auto small = [&](RunRequest r) {
       r.reps = 1;
       r.warmup = 0;
       r.counters = counters;
+      if (!every) r.impls = impls;
       if (*r.n > cap) r.n = cap;
       return r;
     };
@@ -110,9 +118,10 @@ TEST_F(CoursePredictions, EveryMeasureAnswersFromARunOrSaysItNeedsAGpu) {
       EXPECT_FALSE(stageHeader(e, run).headline.empty());
       if (!v.ok()) continue;
       EXPECT_FALSE(v.headline.empty());
-      if (p.answer.isChoice())
+      if (p.answer.isChoice()) {
         EXPECT_NE(std::find(p.answer.choices.begin(), p.answer.choices.end(), v.choice), p.answer.choices.end())
             << v.choice;
+      }
       if (!gpu && &p == &e.predictions.front()) cpuValues[e.id] = v.number;
     }
   }
