@@ -311,6 +311,11 @@ int cmdCourseRun(Engine& engine, CourseRunOptions o) {
     return 0;
   }
   if (!e) throw BadUsage(unknownCourseMessage(o.id));
+  if (const Workload* w = engine.registry().find(e->request.workload)) {
+    std::vector<std::string> ids;
+    for (const auto& s : w->impls()) ids.push_back(s.id);
+    if (auto why = unknownImplementation(e->predictions, ids); !why.empty()) throw BadUsage(e->id + ": " + why);
+  }
   std::vector<Guess> guesses;
   if (auto why = parsePredictions(*e, o.predict, guesses); !why.empty()) throw BadUsage(why);
   o.run.text = sweepRequestText(*e);

@@ -57,3 +57,28 @@ TEST(CliPredict, TheJsonCarriesPredictionsAndShortTitlesBack) {
     EXPECT_EQ(back.experiments[i].shortTitle, all[i].shortTitle) << all[i].id;
   }
 }
+
+TEST(CliPredict, AnInstructorsQuestionIsCheckedAtLoadAndItsImplementationsAtRun) {
+  const std::filesystem::path dir = scratch() / "my-questions";
+  std::filesystem::create_directories(dir);
+  auto file = [](const std::string& impls, const std::string& of) {
+    return R"({"launchlab_course": 1, "experiments": [{"id": "my-hypot", "chapter": "Mine", "title": "hypot",
+      "seed": {"file": "class.ipynb", "section": "1", "line": 3}, "look_for": "Fast.",
+      "request": {"workload": "hypot", "n": "1000", "dtype": "f32", "impls": ")" +
+           impls + R"("}, "predict": {"question": "How many times faster?", "measure": "speedup", "of": ")" + of +
+           R"(", "answer": {"unit": "×", "scale": "log", "min": 0.1, "max": 1000}, "explain": "One. Two."}}]})";
+  };
+  std::ofstream(dir / "mine.json") << file("cpu-serial,cpu-parallel", "cuda-grid-stride");
+  Out listed = cli("course --course-dir '" + dir.string() + "'");
+  EXPECT_EQ(listed.err, "launchlab-cli: --course-dir: " + (dir / "mine.json").string() +
+                            ": experiments[0].predict.of: unknown implementation 'cuda-grid-stride': the request runs "
+                            "cpu-serial,cpu-parallel\n");
+  std::ofstream(dir / "mine.json") << file("all", "cuda-gridstride");
+  expectBadInput("course run my-hypot --course-dir '" + dir.string() + "'",
+                 "my-hypot: predict.of: unknown implementation 'cuda-gridstride' (the workload has cpu-serial, ");
+  std::ofstream(dir / "mine.json") << file("all", "cpu-parallel");
+  Out run = cli("course run my-hypot --course-dir '" + dir.string() + "' --reps 1 --warmup 0 --predict 2");
+  ASSERT_EQ(run.code, 0) << run.err;
+  EXPECT_NE(run.out.find("measured: speedup of CPU parallel over CPU serial (total time): "), std::string::npos)
+      << run.out;
+}

@@ -359,3 +359,14 @@ TEST(StageHeader, ShortTitleQuestionAndTheHeadlineOnceItRan) {
   const RunPoint none{{}, &cpu};
   EXPECT_EQ(stageHeader(e, std::span<const RunPoint>(&none, 1)).headline, "kernel time: needs a GPU");
 }
+
+TEST(PredictionFile, ImplementationsOfAnAllRequestAreCheckedAgainstTheWorkload) {
+  const CourseFile f = parseCourseFile("my.json", fileWith(std::string("[") + kRatio + ", " + kRatio + "]", "all"));
+  ASSERT_EQ(f.problem, "");
+  const auto& ps = f.experiments.at(0).predictions;
+  EXPECT_EQ(unknownImplementation(ps, {"cpu-serial", "cuda-strided", "cuda-coalesced"}), "");
+  EXPECT_EQ(unknownImplementation(ps, {"cpu-serial", "cuda-coalesced"}),
+            "predict[0].of: unknown implementation 'cuda-strided' (the workload has cpu-serial, cuda-coalesced)");
+  EXPECT_EQ(unknownImplementation({ps.front()}, {"cuda-strided"}),
+            "predict.over: unknown implementation 'cpu-serial' (the workload has cuda-strided)");
+}

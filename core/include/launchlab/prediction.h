@@ -50,6 +50,12 @@ struct Prediction {
 /// The predictions as a course file's "predict" (an object for one, a list for more), as JSON text.
 std::string predictionsJson(const std::vector<Prediction>& predictions);
 
+/// The first implementation id the predictions name (of, over, vs, among, a fastest's choices) that is not one of
+/// `implIds` (the workload's), as "predict[1].of: unknown implementation 'cuda-x' (the workload has a, b)"; "" when
+/// every one is known. The course file checks ids against a request that names its implementations; this checks a
+/// request of "all" against the workload once it is known.
+std::string unknownImplementation(const std::vector<Prediction>& predictions, const std::vector<std::string>& implIds);
+
 /// The measure names, in the order docs/COURSE_FORMAT.md lists them.
 std::vector<std::string> measureNames();
 /// Whether the measure answers with one of a few values (fastest: an implementation id; verified: "yes"/"no").

@@ -102,6 +102,26 @@ GuessScore scoreGuess(const Prediction& p, const MeasureValue& m, const Guess& g
   return s;
 }
 
+std::string unknownImplementation(const std::vector<Prediction>& predictions, const std::vector<std::string>& implIds) {
+  auto known = [&](const std::string& id) {
+    return id.empty() || std::find(implIds.begin(), implIds.end(), id) != implIds.end();
+  };
+  std::string all;
+  for (const auto& id : implIds) all += (all.empty() ? "" : ", ") + id;
+  for (std::size_t i = 0; i < predictions.size(); ++i) {
+    const std::string at = predictions.size() == 1 ? "predict." : "predict[" + std::to_string(i) + "].";
+    const MeasureSpec& m = predictions[i].measure;
+    std::vector<std::pair<std::string, std::string>> named = {{"of", m.of}, {"over", m.over}, {"vs", m.vs}};
+    for (std::size_t k = 0; k < m.among.size(); ++k) named.emplace_back("among[" + std::to_string(k) + "]", m.among[k]);
+    const auto& choices = predictions[i].answer.choices;
+    for (std::size_t k = 0; m.name == "fastest" && k < choices.size(); ++k)
+      named.emplace_back("answer.choices[" + std::to_string(k) + "]", choices[k]);
+    for (const auto& [field, id] : named)
+      if (!known(id)) return at + field + ": unknown implementation '" + id + "' (the workload has " + all + ")";
+  }
+  return {};
+}
+
 std::string headlineOf(const Prediction& p, const MeasureValue& v) {
   const std::string label = p.label.empty() ? v.label : p.label;
   if (!v.ok()) return label + ": " + v.reason;
