@@ -114,7 +114,7 @@ TEST_F(CoursePredictions, EveryMeasureAnswersFromARunOrSaysItNeedsAGpu) {
       } else {
         EXPECT_TRUE(v.ok() || v.needsGpu) << p.measure.name << ": " << v.reason;
       }
-      EXPECT_FALSE(stageHeader(e, run).headline.empty());
+      EXPECT_FALSE(stageText(e, run).headline.empty());
       if (!v.ok()) continue;
       EXPECT_FALSE(v.headline.empty());
       if (p.answer.isChoice()) {

@@ -339,7 +339,7 @@ TEST(PredictionScore, NumbersByFactorAndChoicesRightOrWrong) {
   EXPECT_EQ(scoreGuess(which, fastest, {0, "cuda-naive"}).text, "wrong: it is cuda-tile");
 }
 
-TEST(StageHeader, ShortTitleQuestionAndTheHeadlineOnceItRan) {
+TEST(StageText, ShortTitleQuestionAndTheHeadlineOnceItRan) {
   CourseExperiment e;
   e.title = "add_experiment[1024, 1024]: stride 16 against coalesced on n = 2^20";
   e.shortTitle = "Coalescing: stride 16";
@@ -347,17 +347,17 @@ TEST(StageHeader, ShortTitleQuestionAndTheHeadlineOnceItRan) {
   p.question = "How many times slower is strided?";
   p.measure = spec("kernel_ratio", "cuda-strided", "cuda-coalesced");
   e.predictions = {p};
-  StageHeader h = stageHeader(e, {});
+  StageText h = stageText(e, {});
   EXPECT_EQ(h.title, "Coalescing: stride 16");
   EXPECT_EQ(h.question, "How many times slower is strided?");
   EXPECT_EQ(h.headline, "");
   const RunResult r = runOf({timed("cuda-coalesced", true, 0.2, 3), timed("cuda-strided", true, 1.0, 3.9)});
   const RunPoint one{{}, &r};
-  h = stageHeader(e, std::span<const RunPoint>(&one, 1));
+  h = stageText(e, std::span<const RunPoint>(&one, 1));
   EXPECT_EQ(h.headline, "kernel time: 0.2 ms coalesced → 1.00 ms strided: 5.0×");
   const RunResult cpu = runOf({skippedGpu("cuda-coalesced"), skippedGpu("cuda-strided")}, false);
   const RunPoint none{{}, &cpu};
-  EXPECT_EQ(stageHeader(e, std::span<const RunPoint>(&none, 1)).headline, "kernel time: needs a GPU");
+  EXPECT_EQ(stageText(e, std::span<const RunPoint>(&none, 1)).headline, "kernel time: needs a GPU");
 }
 
 TEST(PredictionFile, ImplementationsOfAnAllRequestAreCheckedAgainstTheWorkload) {

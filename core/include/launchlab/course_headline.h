@@ -10,7 +10,7 @@
 
 namespace launchlab {
 
-struct StageHeader {
+struct StageText {
   std::string title;     ///< the experiment's headerTitle(): one line, never cut
   std::string question;  ///< its first prediction's question; "" when it asks none
   /// The first prediction's measure with its label, or "<label>: <why there is none>" ("sectors per request: needs
@@ -19,7 +19,7 @@ struct StageHeader {
 };
 
 /// The header of `e` for its run (every sweep point's, or the one run's; empty before the run).
-StageHeader stageHeader(const CourseExperiment& e, std::span<const RunPoint> run);
+StageText stageText(const CourseExperiment& e, std::span<const RunPoint> run);
 
 /// The headline of prediction `p` for a measured value: the value's headline with `p.label` in place of the
 /// measure's own label, or the label and the reason when there is no value.

@@ -129,8 +129,8 @@ std::string headlineOf(const Prediction& p, const MeasureValue& v) {
   return p.label + v.headline.substr(v.label.size());
 }
 
-StageHeader stageHeader(const CourseExperiment& e, std::span<const RunPoint> run) {
-  StageHeader h{e.headerTitle(), {}, {}};
+StageText stageText(const CourseExperiment& e, std::span<const RunPoint> run) {
+  StageText h{e.headerTitle(), {}, {}};
   if (e.predictions.empty()) return h;
   const Prediction& p = e.predictions.front();
   h.question = p.question;
