@@ -14,6 +14,7 @@
 #include "cli_kernel.h"
 #include "cli_occupancy.h"
 #include "cli_outputs.h"
+#include "cli_predict.h"
 #include "cli_profile.h"
 #include "cli_slurm.h"
 #include "cli_table.h"
@@ -173,7 +174,7 @@ void checkOutputFolder(const std::string& option, const std::string& path) {
   checkWritable(option, path);
 }
 
-int cmdRun(Engine& engine, const RunOptions& o) {
+int cmdRun(Engine& engine, const RunOptions& o, RunResult* kept) {
   RunRequest req = buildRequest(engine, o);
   if (o.dryRun) {
     std::cout << runCommandLine(req) << "\n";
@@ -200,6 +201,7 @@ int cmdRun(Engine& engine, const RunOptions& o) {
     int files = files::saveRunArrays(r, o.saveOutputs, w ? &w->info() : nullptr);
     std::cerr << "saved " << files << " .npy files under " << o.saveOutputs << "\n";
   }
+  if (kept) *kept = r;
   if (r.status == Status::Failed) {
     std::cerr << "launchlab-cli: run failed: " << r.reason << "\n";
     return 1;
@@ -235,7 +237,7 @@ int cmdShow(const std::string& path) {
   return 0;
 }
 
-int cmdSweep(Engine& engine, const SweepOptions& o) {
+int cmdSweep(Engine& engine, const SweepOptions& o, SweepSink* extra) {
   const SweepPlan plan = sweepPlan(o.run, smCountForSweeps(engine.deviceStatus()));
   checkOutputFile("--json", o.run.json);
   checkOutputFile("--csv", o.csv);
@@ -272,7 +274,9 @@ int cmdSweep(Engine& engine, const SweepOptions& o) {
     return worker->run(r, c, p);
   })
                               : cli::sweepRunner(engine, cells, slurm);
-  runSweep(plan, cells, runner, {&table});
+  std::vector<SweepSink*> sinks{&table};
+  if (extra) sinks.push_back(extra);
+  runSweep(plan, cells, runner, sinks);
   if (o.csv != "-" && o.run.json != "-") {
     std::cout << cli::renderSweep(table.fields(), table.points());
     cli::printCrossoversPerDevice(table.fields(), table.points());
@@ -352,14 +356,32 @@ int cmdCourseRun(Engine& engine, CourseRunOptions o) {
     return 0;
   }
   if (!e) throw BadUsage(unknownCourseMessage(o.id));
+  if (const Workload* w = engine.registry().find(e->request.workload)) {
+    std::vector<std::string> ids;
+    for (const auto& s : w->impls()) ids.push_back(s.id);
+    if (auto why = unknownImplementation(e->predictions, ids); !why.empty()) throw BadUsage(e->id + ": " + why);
+  }
+  std::vector<Guess> guesses;
+  if (auto why = parsePredictions(*e, o.predict, guesses); !why.empty()) throw BadUsage(why);
   o.run.text = sweepRequestText(*e);
   if (!o.impls.empty()) o.run.text.impls = o.impls;
   if (!o.reps.empty()) o.run.text.reps = o.reps;
   if (!o.warmup.empty()) o.run.text.warmup = o.warmup;
   if (o.numba) addSeedKernel(*e, o.run);
-  if (o.run.json != "-") std::cout << e->id << ": " << e->title << "\n  look for: " << e->lookFor << "\n";
-  if (!e->sweep.empty()) return cmdSweep(engine, SweepOptions{o.run, ""});
-  return cmdRun(engine, o.run);
+  if (engine.deviceStatus().available) o.run.metrics = countersForMeasures(*e);  // the counters the answers read
+  const bool text = o.run.json != "-";
+  if (text) std::cout << e->id << ": " << e->title << "\n  look for: " << e->lookFor << "\n" << renderQuestions(*e);
+  CourseRunPoints run;
+  int rc = 0;
+  if (!e->sweep.empty()) {
+    rc = cmdSweep(engine, SweepOptions{o.run, ""}, &run);
+  } else {
+    RunResult r;
+    rc = cmdRun(engine, o.run, &r);
+    run.add(std::move(r));
+  }
+  if (text) std::cout << renderAnswers(*e, run.points(), guesses);
+  return rc;
 }
 
 }  // namespace launchlab::cli

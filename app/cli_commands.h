@@ -12,6 +12,7 @@
 #include "cli_slurm.h"
 #include "launchlab/engine.h"
 #include "launchlab/request.h"
+#include "launchlab/sweep.h"
 
 namespace launchlab::cli {
 
@@ -41,7 +42,8 @@ struct SweepOptions {
 /// `course run ID`: the experiment's request, with the options given on the command line in its place.
 struct CourseRunOptions {
   std::string id, impls, reps, warmup;
-  bool numba = false;  ///< --numba: the seed's own Numba kernel runs too, as my-kernel
+  bool numba = false;                ///< --numba: the seed's own Numba kernel runs too, as my-kernel
+  std::vector<std::string> predict;  ///< --predict: an answer to each of the experiment's questions, in order
   RunOptions run;
 };
 
@@ -58,12 +60,14 @@ void checkOutputFile(const std::string& option, const std::string& path);
 /// An output folder (created when missing, as saving would) must take files before anything runs.
 void checkOutputFolder(const std::string& option, const std::string& path);
 
-int cmdRun(Engine& engine, const RunOptions& o);
+/// `kept`, when given, receives the run's result.
+int cmdRun(Engine& engine, const RunOptions& o, RunResult* kept = nullptr);
 
 /// `show F.llrun`: a saved run as `run` prints it, headed by where and when it was measured.
 int cmdShow(const std::string& path);
 
-int cmdSweep(Engine& engine, const SweepOptions& o);
+/// `extra`, when given, receives every point as the table does.
+int cmdSweep(Engine& engine, const SweepOptions& o, SweepSink* extra = nullptr);
 
 int cmdOccupancy(Engine& engine, const cli::OccupancyOptions& o);
 

@@ -65,6 +65,7 @@ std::string renderCourse() {
       << "      run:  " << asOptions(e.request) << "\n";
     if (!e.sweep.empty()) o << "      sweep: " << asOptions(sweepRequestText(e)) << "\n";
     o << "      look: " << e.lookFor << "\n";
+    for (const auto& p : e.predictions) o << "      ask:  " << p.question << "\n";
     if (!e.differs.empty()) o << "      differs: " << e.differs << "\n";
   }
   return o.str();

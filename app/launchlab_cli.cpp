@@ -265,6 +265,9 @@ int main(int argc, char** argv) {
                       "Also run the seed notebook's own Numba kernel (kernels/<workload>/seed_*.py) as my-kernel; "
                       "needs a Python with numba-cuda (--python)");
   courseRun->add_option("--python", co.run.kernel.python, "With --numba: the Python with numba-cuda");
+  courseRun->add_option("--predict", co.predict,
+                        "Your answer to the experiment's question (repeat for each question, in order): the run "
+                        "prints the measured answer, how far off yours was, and why");
   courseRun->add_option("--save-outputs", co.run.saveOutputs,
                         "Write DIR/inputs/<input>.npy and DIR/<impl>/<output>.npy");
   courseRun->add_option("--json", co.run.json, "Write the full result as JSON to FILE, or - for stdout");

@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "launchlab/prediction.h"
 #include "launchlab/request.h"
 
 namespace launchlab {
@@ -50,7 +51,15 @@ struct CourseExperiment {
   /// window loads it).
   std::map<std::string, std::string> sweep;
   StageView stage;  ///< how the window opens it
+  /// The stage's header line where the title is too long for one line (kMaxHeaderTitle); "": the title.
+  std::string shortTitle;
+  /// What the experiment asks before its run (the course file's "predict"), the first the stage's headline.
+  std::vector<Prediction> predictions;
+  const std::string& headerTitle() const { return shortTitle.empty() ? title : shortTitle; }
 };
+
+/// The most characters of a stage header line (headerTitle): one line at the stage's size, never cut.
+inline constexpr std::size_t kMaxHeaderTitle = 56;
 
 /// A seed experiment that a compiled program cannot run (an interpreter timing, a Python library's behaviour):
 /// listed in the course at its place, with the seed's figures quoted instead of a run.

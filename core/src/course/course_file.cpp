@@ -1,10 +1,12 @@
 // A course file (docs/COURSE_FORMAT.md): {"launchlab_course": 1, "experiments": [...]}, each experiment with the
 // keys `launchlab-cli course --json` writes, and optionally notes: seed experiments listed without a run. Every problem
 // names the file and the field, so that an instructor finds the mistake without reading the loader.
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 #include "launchlab/counters.h"
 #include "launchlab/course.h"
+#include "prediction_json.h"
 
 namespace launchlab {
 
@@ -130,6 +132,16 @@ StageView stageOf(const json& e, const std::string& at) {
   return v;
 }
 
+/// "short_title": the stage's header line where the title is longer than one (kMaxHeaderTitle characters).
+std::string shortTitleOf(const json& e, const std::string& at) {
+  const std::string s = text(e, "short_title", at, false);
+  const auto chars =
+      std::count_if(s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; });
+  if (e.contains("short_title") && (s.empty() || std::size_t(chars) > kMaxHeaderTitle))
+    throw FieldError{at + "short_title", "must be 1 to " + std::to_string(kMaxHeaderTitle) + " characters"};
+  return s;
+}
+
 CourseExperiment experimentOf(const json& e, const std::string& at) {
   if (!e.is_object()) throw FieldError{at.substr(0, at.size() - 1), "must be an object"};
   CourseExperiment x;
@@ -143,6 +155,12 @@ CourseExperiment experimentOf(const json& e, const std::string& at) {
   x.counters = countersOf(e, at);
   x.sweep = sweepOf(e, at);
   x.stage = stageOf(e, at);
+  x.shortTitle = shortTitleOf(e, at);
+  try {
+    x.predictions = course::predictionsOf(e, at, x.request);
+  } catch (const course::PredictionFieldError& p) {
+    throw FieldError{p.field, p.what};
+  }
   return x;
 }
 

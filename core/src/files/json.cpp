@@ -120,6 +120,7 @@ std::string course(int indent) {
     j["id"] = e.id;
     j["chapter"] = e.chapter;
     j["title"] = e.title;
+    if (!e.shortTitle.empty()) j["short_title"] = e.shortTitle;
     j["seed"] = seedJson(e.seed);
     j["look_for"] = e.lookFor;
     j["differs"] = e.differs;
@@ -130,6 +131,7 @@ std::string course(int indent) {
     if (!e.sweep.empty()) j["sweep"] = e.sweep;
     if (e.stage != StageView{})
       j["stage"] = {{"view", e.stage.view}, {"impl", e.stage.impl}, {"timing", e.stage.timing}};
+    if (!e.predictions.empty()) j["predict"] = ordered_json::parse(predictionsJson(e.predictions));
     arr.push_back(j);
   }
   ordered_json notes = ordered_json::array();
