@@ -1,10 +1,9 @@
 # Project-wide warning flags, applied per target with launchlab_warnings(target).
-# GCC 12 at -O3 reports a false -Wrestrict inside libstdc++ for "literal" + std::string (GCC bug 105329), and false
-# -Warray-bounds / -Wstringop-overflow inside std::string's insert and replace once inlined (GCC bugs 105651, 106199).
+# GCC 12 at -O3 reports a false -Wrestrict inside libstdc++ for "literal" + std::string (GCC bug 105329).
 set(LAUNCHLAB_GCC12_WORKAROUND "")
 if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU" AND CMAKE_CXX_COMPILER_VERSION VERSION_GREATER_EQUAL 12 AND
    CMAKE_CXX_COMPILER_VERSION VERSION_LESS 13)
-  set(LAUNCHLAB_GCC12_WORKAROUND -Wno-restrict -Wno-array-bounds -Wno-stringop-overflow)
+  set(LAUNCHLAB_GCC12_WORKAROUND -Wno-restrict)
 endif()
 
 # LAUNCHLAB_WERROR turns C++ warnings into errors (CI sets it through scripts/setup.sh): a warning that lands is one
