@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs ON the GPU machine: the window's whole test suite (ctest label "ui") with the GPU, from the bundle of
-# scripts/gpu/bundle_window_suite.sh. With a GPU the window runs its worker process and shows the CUDA rows, banners
+# scripts/gpu/bundle_suites.sh. With a GPU the window runs its worker process and shows the CUDA rows, banners
 # and GL views that a machine without one never shows: a window test passes only if it passes here too.
 # The suites run from the build's own CTest files, at the build's absolute path (recreated here; the sources' path is
 # linked to this checkout), everything that needs a healthy OpenGL first and the GL check after a real CUDA fault
@@ -8,23 +8,14 @@
 # Usage: scripts/gpu/window_suite.sh BUNDLE OUT_DIR   (OUT_DIR gets window_suite.tar.gz and window_suite.txt)
 set -u
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-REPO=$(cd "$HERE/../.." && pwd)
 source "$HERE/lib/check.sh"
 BUNDLE=${1:?bundle}
 FINAL=${2:?out dir}
 ROOT=$(mktemp -d)
-tar -C "$ROOT" -xJf "$BUNDLE"
-G=$ROOT/gui
-BUILD=$(cat "$G/build_path.txt")
-SOURCE=$(cat "$G/source_path.txt")
-if [ ! -e "$SOURCE" ]; then mkdir -p "$(dirname "$SOURCE")" && ln -s "$REPO" "$SOURCE"; fi
-mkdir -p "$BUILD" && cp -a "$G/tree/." "$BUILD/"
+unpack_suites "$BUNDLE" "$ROOT"
 OUT=$ROOT/window_suite
 mkdir -p "$OUT" "$FINAL" "$ROOT/xdg" && chmod 700 "$ROOT/xdg"
 trap 'cp "$OUT/summary.txt" "$FINAL/window_suite.txt" 2>/dev/null; tar -C "$ROOT" -czf "$FINAL/window_suite.tar.gz" window_suite' EXIT
-export LD_LIBRARY_PATH="$G/lib:${LD_LIBRARY_PATH:-}" QT_QPA_PLATFORM_PLUGIN_PATH="$G/platforms"
-export FONTCONFIG_FILE="$G/fonts.conf" HOME="$ROOT" LAUNCHLAB_CLI_PATH="$BUILD/app/launchlab-cli"
-egl_vendor_file "$ROOT"
 {
   echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
   echo "gpu: $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>&1)"

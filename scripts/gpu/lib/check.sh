@@ -42,3 +42,23 @@ egl_vendor_file() {
     export __EGL_VENDOR_LIBRARY_FILENAMES="$1/10_nvidia.json"
   fi
 }
+
+# unpack_suites BUNDLE ROOT: the bundle of scripts/gpu/bundle_suites.sh unpacked under ROOT, its build tree put back
+# at the build's absolute path (the sources' path linked to this checkout when it does not exist here), and the
+# environment its programs need. Sets G (the bundle: bin/, lib/, platforms/) and BUILD.
+unpack_suites() {
+  local bundle=${1:?bundle} root=${2:?root} repo
+  repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)
+  tar -C "$root" -xJf "$bundle"
+  G=$root/gui
+  BUILD=$(cat "$G/build_path.txt")
+  local source
+  source=$(cat "$G/source_path.txt")
+  [ -e "$source" ] || { mkdir -p "$(dirname "$source")" && ln -s "$repo" "$source"; }
+  mkdir -p "$BUILD" && cp -a "$G/tree/." "$BUILD/"
+  mkdir -p "$root/xdg" && chmod 700 "$root/xdg"
+  export LD_LIBRARY_PATH="$G/lib:${LD_LIBRARY_PATH:-}" QT_QPA_PLATFORM_PLUGIN_PATH="$G/platforms"
+  export FONTCONFIG_FILE="$G/fonts.conf" HOME="$root" XDG_RUNTIME_DIR="$root/xdg"
+  export LAUNCHLAB_CLI_PATH="$BUILD/app/launchlab-cli" QT_LOGGING_RULES="qt.qpa.*=false"
+  egl_vendor_file "$root"
+}

@@ -1,22 +1,21 @@
 #!/usr/bin/env bash
-# On the build machine: the window's whole test suite (ctest label "ui") for the GPU machine, which has no Qt.
-# Packs, from a CUDA + GUI build, the ui suites' executables with the CTest files that run them, the window and the
-# CLI they start, every shared library ldd lists for them and for Qt's offscreen platform plugin (but glibc's own,
-# libstdc++ and libgcc_s), DejaVu fonts and a fonts.conf, as one file: .carry/window_suite.tar.xz. The CTest files
-# name the build's absolute paths (and the tests name the sources' folder), so the bundle records both:
-# scripts/gpu/window_suite.sh recreates them on the GPU machine. Its bin/ is laid out as scripts/gpu/bundle_gui.sh's,
-# so scripts/gpu/gui_screenshots.sh takes this bundle as well.
-# Usage: scripts/gpu/bundle_window_suite.sh [BUILD_DIR]   (default: build, as scripts/setup.sh configures it)
+# On the build machine: the build's test suites for the GPU machine, which has no Qt: the window's (ctest label
+# "ui") and the GoogleTest suites (core, kernels, cli, gl, gpu). Packs, from a CUDA + GUI build, the suites'
+# executables with the CTest files that run them, the window and the CLI they start, every shared library ldd lists
+# for them and for Qt's offscreen platform plugin (but glibc's own, libstdc++ and libgcc_s), DejaVu fonts and a
+# fonts.conf, as one file: .carry/suites.tar.xz. The CTest files name the build's absolute paths (and the tests the
+# sources' folder), so the bundle records both: unpack_suites (scripts/gpu/lib/check.sh) recreates them on the GPU
+# machine. Its bin/ is laid out as scripts/gpu/bundle_gui.sh's, so gui_screenshots.sh takes this bundle as well.
+# Usage: scripts/gpu/bundle_suites.sh [BUILD_DIR]   (default: build, as scripts/setup.sh configures it)
 set -eu
 cd "$(dirname "$0")/../.."
 BUILD=$(cd "${1:-build}" && pwd)
-ninja -C "$BUILD" launchlab launchlab-cli fake_worker qt_write_helper $(ninja -C "$BUILD" -t targets all |
-  sed -n 's|^tests/ui/\(test_[a-z_0-9]*\): phony$|\1|p' | sort -u)
+ninja -C "$BUILD" all
 STAGE=$(mktemp -d)/gui
 mkdir -p "$STAGE/bin" "$STAGE/tree" "$STAGE/lib" "$STAGE/platforms" "$STAGE/fonts"
 # The build's own layout, relative to its root: the CTest files, the suites, and what they start.
-(cd "$BUILD" && find tests/ui -maxdepth 1 -type f \( -name 'CTestTestfile.cmake' -o -perm -u+x \) -print;
-  echo app/launchlab; echo app/launchlab-cli; echo tests/fake_worker) | sort -u |
+(cd "$BUILD" && find tests tests/ui -maxdepth 1 -type f \( -name '*.cmake' -o -perm -u+x \) ! -name cmake_install.cmake \
+  -print; echo app/launchlab; echo app/launchlab-cli) | sort -u |
   while read -r f; do mkdir -p "$STAGE/tree/$(dirname "$f")" && cp "$BUILD/$f" "$STAGE/tree/$f"; done
 find "$STAGE/tree" -type f -perm -u+x -exec strip {} + 2> /dev/null || true
 # bin/ as scripts/gpu/bundle_gui.sh lays it out, so gui_screenshots.sh and the other GPU scripts take this bundle too.
@@ -38,6 +37,7 @@ cat > "$STAGE/fonts.conf" << 'EOF'
 <fontconfig><dir prefix="relative">fonts</dir><cachedir>/tmp/launchlab-fontcache</cachedir></fontconfig>
 EOF
 mkdir -p .carry
-# xz -9e: its 64 MiB window sees that the suites share most of their code (Qt, the kernels, the CUDA runtime).
-tar -C "$(dirname "$STAGE")" -cf - gui | xz ${LAUNCHLAB_XZ:--9e -T2} > .carry/window_suite.tar.xz
-du -h .carry/window_suite.tar.xz
+# xz with a 256 MiB dictionary: each suite is ~19 MB of the same static libraries, so each one after the first adds
+# ~0.5 MB to the bundle (a 64 MiB window would not reach back past three suites).
+tar -C "$(dirname "$STAGE")" -cf - gui | xz ${LAUNCHLAB_XZ:--9e --lzma2=dict=256MiB -T1} > .carry/suites.tar.xz
+du -h .carry/suites.tar.xz
