@@ -2,10 +2,7 @@
 
 #include <unistd.h>
 
-#include <filesystem>
-#include <fstream>
 #include <iostream>
-#include <sstream>
 
 #include "launchlab/nvrtc.h"
 #include "launchlab/occupancy.h"
@@ -15,19 +12,12 @@ namespace launchlab::cli {
 
 std::optional<UserKernel> userKernelOf(const KernelOptions& o) {
   if (o.file.empty()) return std::nullopt;
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(o.file, ec))
-    throw KernelInputError("--kernel-file: " + o.file + " is not a file");
-  const auto size = std::filesystem::file_size(o.file, ec);
-  if (!ec && size > kMaxKernelSourceBytes) throw KernelInputError("--kernel-file: " + kernelSizeProblem(size));
-  std::ifstream in(o.file, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (!in) throw KernelInputError("--kernel-file: cannot read " + o.file);
+  KernelFileText text = readKernelFile(o.file);  // a FIFO or /dev/zero is refused, never read
+  if (!text.error.empty()) throw KernelInputError("--kernel-file: " + text.error);
   UserKernel k;
   k.exercise = o.exercise;
   k.fileName = o.file;
-  k.source = text.str();
+  k.source = std::move(text.text);
   k.kernelName = o.name;
   k.timeLimitS = o.timeLimitS;
   if (!(o.timeLimitS > 0 && o.timeLimitS <= 3600))
