@@ -1,6 +1,7 @@
 #include "sweep_sources.h"
 
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <algorithm>
 
@@ -45,10 +46,13 @@ QString ShownSweep::label() const {
 }
 
 std::optional<ShownSweep> openSweepFile(const QString& path, QString* error) {
-  // Core's reader: a regular file only (a FIFO is never opened blocking), and the cap counted on what is read.
   const std::string file = path.toStdString();
   std::string why;
-  std::optional<SweepDocument> d = loadSweepFile(file, &why);
+  std::optional<SweepDocument> d;
+  if (QFile resource(path); path.startsWith(':') && resource.open(QIODevice::ReadOnly))  // compiled in
+    d = parseSweepJson(resource.readAll().toStdString(), &why);
+  else  // core's reader: a regular file only (a FIFO is never opened blocking), the cap counted on what is read
+    d = loadSweepFile(file, &why);
   if (!d) {
     if (why.rfind(file + ": ", 0) == 0) why.erase(0, file.size() + 2);  // the window names the file alone
     if (error) *error = QFileInfo(path).fileName() + ": " + q(why);
