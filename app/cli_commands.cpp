@@ -311,12 +311,14 @@ int cmdCeilings(Engine& engine, const cli::CeilingsOptions& o) {
 
 /// --course-dir: the folder's experiments join the course. A refused file is one line on stderr (path and field)
 /// and the others load; a folder that is not one, or --course-dir-only alone, is bad usage.
-void loadCourseDir(const std::string& dir, bool only) {
-  if (dir.empty()) {
+void loadCourseDir(const std::optional<std::string>& given, bool only) {
+  if (!given) {
     if (only) throw BadUsage("--course-dir-only needs --course-dir");
     return;
   }
-  if (!std::filesystem::is_directory(dir)) throw BadUsage("--course-dir: " + dir + " is not a folder");
+  const std::string& dir = *given;
+  if (dir.empty() || !std::filesystem::is_directory(dir))
+    throw BadUsage("--course-dir: " + (dir.empty() ? std::string("''") : dir) + " is not a folder");
   for (const auto& p : useCourseDir(dir, only)) std::cerr << "launchlab-cli: --course-dir: " << p << "\n";
 }
 

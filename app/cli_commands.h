@@ -2,6 +2,7 @@
 // launchlab-cli's commands over the engine and the checks they share (cli_commands.cpp); launchlab_cli.cpp declares
 // the options of each subcommand and dispatches to these.
 #include <filesystem>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -75,7 +76,7 @@ int cmdCeilings(Engine& engine, const cli::CeilingsOptions& o);
 
 /// --course-dir: the folder's experiments join the course. A refused file is one line on stderr (path and field)
 /// and the others load; a folder that is not one, or --course-dir-only alone, is bad usage.
-void loadCourseDir(const std::string& dir, bool only);
+void loadCourseDir(const std::optional<std::string>& dir, bool only);
 
 /// What `info` prints: the devices and who uses the GPU now (the course's device-query note prints the same).
 std::string deviceQueryText(Engine& engine);

@@ -6,7 +6,6 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <sstream>
 
 #include "launchlab/numba.h"
 #include "launchlab/nvrtc.h"
@@ -15,28 +14,18 @@
 
 namespace launchlab::cli {
 
-namespace {
-
-std::string readKernelFile(const std::string& file) {
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(file, ec)) throw KernelInputError("--kernel-file: " + file + " is not a file");
-  const auto size = std::filesystem::file_size(file, ec);
-  if (!ec && size > kMaxKernelSourceBytes) throw KernelInputError("--kernel-file: " + kernelSizeProblem(size));
-  std::ifstream in(file, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (!in) throw KernelInputError("--kernel-file: cannot read " + file);
-  return text.str();
-}
-
-}  // namespace
-
 std::optional<UserKernel> userKernelOf(const KernelOptions& o) {
   if (o.file.empty()) return std::nullopt;
   UserKernel k;
   k.exercise = o.exercise;
   k.fileName = o.file;
-  k.source = o.text.empty() ? readKernelFile(o.file) : o.text;
+  if (o.text.empty()) {
+    KernelFileText text = readKernelFile(o.file);  // a FIFO or /dev/zero is refused, never read
+    if (!text.error.empty()) throw KernelInputError("--kernel-file: " + text.error);
+    k.source = std::move(text.text);
+  } else {
+    k.source = o.text;
+  }
   k.kernelName = o.name;
   k.timeLimitS = o.timeLimitS;
   if (!(o.timeLimitS > 0 && o.timeLimitS <= 3600))

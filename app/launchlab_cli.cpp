@@ -248,7 +248,7 @@ int main(int argc, char** argv) {
   CourseRunOptions co;
   auto* course = app.add_subcommand("course", "List the course's experiments (the seed notebooks' presets) in order");
   course->add_flag("--json", courseJson, "Machine-readable output (schema launchlab.course)");
-  std::string courseDir;
+  std::optional<std::string> courseDir;  // given empty is refused, like a folder that is not one
   bool courseDirOnly = false;
   course->add_option("--course-dir", courseDir,
                      "Also load the course files (*.json, docs/COURSE_FORMAT.md) of folder DIR: their experiments "

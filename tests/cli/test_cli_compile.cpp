@@ -124,7 +124,7 @@ TEST(CliCompile, EmptyGarbageAndMissingFilesAreRefusedUpFront) {
   const auto binary = writeKernel("binary.cu", std::string("__global__ void k() {}\0\x01", 24));
   expectBadInput("compile vector_add --kernel-file '" + binary.string() + "'", "the kernel file is not text");
   expectBadInput("compile vector_add --kernel-file /nonexistent/k.cu",
-                 "--kernel-file: /nonexistent/k.cu is not a file");
+                 "--kernel-file: /nonexistent/k.cu: no such file");
   expectBadInput("compile mandelbrot --kernel-file '" + empty.string() + "'", "the kernel file is empty");
   const auto ok = writeKernel("ok.cu", "__global__ void k() {}\n");
   expectBadInput("compile mandelbrot --kernel-file '" + ok.string() + "'", "mandelbrot has no exercise");

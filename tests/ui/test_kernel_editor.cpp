@@ -32,7 +32,7 @@ namespace {
 /// A compiler that reports `diags` (and records the thread it ran on).
 CompileFn fakeCompiler(std::vector<Diagnostic> diags, std::atomic<bool>* onGuiThread = nullptr) {
   QThread* gui = QThread::currentThread();
-  return [diags, onGuiThread, gui](const UserKernel&, const Exercise&, const std::string& arch) {
+  return [diags, onGuiThread, gui](const UserKernel&, const Exercise&, const std::string& arch, const CancelToken&) {
     if (onGuiThread) *onGuiThread = QThread::currentThread() == gui;
     CompileResult r;
     r.arch = arch;
@@ -162,7 +162,7 @@ class TestKernelEditor : public QObject {
 
   void withoutNvrtcOneInlineLine() {
     auto e = editorOn("hypot");
-    e->setCompileFunction([](const UserKernel&, const Exercise&, const std::string&) {
+    e->setCompileFunction([](const UserKernel&, const Exercise&, const std::string&, const CancelToken&) {
       CompileResult r;
       r.unavailable = "NVRTC not found: install the CUDA toolkit's runtime compiler";
       return r;
@@ -179,6 +179,25 @@ class TestKernelEditor : public QObject {
     QVERIFY(e->noteText().startsWith("NVRTC not found"));
     QVERIFY(!e->noteText().contains('\n'));
     QCOMPARE(e->problemList()->count(), 0);
+  }
+
+  void destroyingAbandonsACompileInFlight() {
+    // A compile that ends only when abandoned (a macro bomb, an #include of a FIFO): the editor's destructor must
+    // abandon it, not wait for it. The fake gives up by itself after a minute, which fails the test.
+    auto abandoned = std::make_shared<std::atomic<bool>>(false);
+    auto started = std::make_shared<std::atomic<bool>>(false);
+    auto e = editorOn("vector_add");
+    e->setCompileFunction(
+        [abandoned, started](const UserKernel&, const Exercise&, const std::string&, const CancelToken& abandon) {
+          *started = true;
+          for (int i = 0; i < 6000 && !abandon.cancelled(); ++i) QThread::msleep(10);
+          *abandoned = abandon.cancelled();
+          return CompileResult{};
+        });
+    e->compile();
+    QTRY_VERIFY(started->load());
+    e.reset();
+    QVERIFY(abandoned->load());
   }
 
   void realCompilePlacesNvrtcErrors() {

@@ -1,5 +1,7 @@
 // Presets and settings round trips: FormState <-> JSON, preset files, the preset folder with the built-in
 // course presets, and last-used parameters in the settings.
+#include <sys/stat.h>
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -8,6 +10,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "launchlab/io/bounded_file.h"
 #include "launchlab/kernels.h"
 #include "ui/runs/backend.h"
 #include "ui/window/presets.h"
@@ -109,6 +112,35 @@ class TestPresets : public QObject {
     QVERIFY(!store.load("Fast / small: 1M?"));
   }
 
+  // A pipe, a device or an oversized file in the preset folder is skipped at once (the folder is read whenever the
+  // Presets menu opens), and a name too long for a menu refuses its preset.
+  void hostilePresetFilesAreSkippedWithoutWaiting() {
+    QTemporaryDir dir;
+    const QString folder = dir.filePath("presets");
+    PresetStore store(folder);
+    QString err;
+    QVERIFY(store.save({"good", sample()}, &err));
+    QVERIFY(::mkfifo(QFile::encodeName(folder + "/fifo.json").constData(), 0600) == 0);
+    QVERIFY(QFile::link("/dev/zero", folder + "/zero.json"));
+    QFile big(folder + "/big.json");
+    QVERIFY(big.open(QIODevice::WriteOnly) && big.resize(qint64(files::kMaxPresetFileBytes) + 1));
+    big.close();
+    Preset longName{QString(kMaxPresetNameChars + 1, 'n'), sample()};
+    QVERIFY(savePresetFile(folder + "/long.json", longName, &err));
+    QVERIFY(!store.save(longName, &err));
+    QVERIFY2(err.contains("at most 200 characters"), qPrintable(err));
+    QVERIFY(!store.names().filter(QRegularExpression("^n+$")).size());
+    QVERIFY(store.names().contains("good"));
+    QVERIFY(!loadPresetFile(folder + "/fifo.json", &err));
+    QVERIFY2(err.contains("fifo.json: is a pipe (FIFO), not a regular file"), qPrintable(err));
+    QVERIFY(!loadPresetFile(folder + "/zero.json", &err));
+    QVERIFY2(err.contains("zero.json: is a device"), qPrintable(err));
+    QVERIFY(!loadPresetFile(folder + "/big.json", &err));
+    QVERIFY2(err.contains("larger than 1 MiB"), qPrintable(err));
+    QVERIFY(!loadPresetFile(folder + "/long.json", &err));
+    QVERIFY2(err.contains("longer than 200 characters"), qPrintable(err));
+  }
+
   // "lab_a" and "lab a" map to the same file name: the second is saved beside the first, not over it, and each
   // name loads, renames and removes its own preset.
   void namesThatMapToOneFileKeepTheirOwnPresets() {
@@ -202,6 +234,21 @@ class TestPresets : public QObject {
     QVERIFY(QFile::remove(path));
     QVERIFY(QDir().mkpath(path));
     QVERIFY2(AppSettings().problem().contains("is a folder"), qPrintable(AppSettings().problem()));
+    // A pipe or /dev/zero in its place: refused unread (a pipe would block the window's start; /dev/zero reports
+    // 0 bytes and never ends), and this session's settings go elsewhere.
+    QVERIFY(QDir(path).removeRecursively());
+    QVERIFY(::mkfifo(QFile::encodeName(path).constData(), 0600) == 0);
+    {
+      AppSettings s;
+      QVERIFY2(s.problem().contains("is a pipe (FIFO), not a regular file: it was not read"), qPrintable(s.problem()));
+      s.setLastWorkload("histogram");
+      s.sync();
+      QCOMPARE(s.lastWorkload(), QString("histogram"));
+    }
+    QVERIFY(QFile::remove(path));
+    QVERIFY(QFile::link("/dev/zero", path));
+    QVERIFY2(AppSettings().problem().contains("is a device"), qPrintable(AppSettings().problem()));
+    QVERIFY(QFile::remove(path));
     qunsetenv("XDG_CONFIG_HOME");
   }
 

@@ -4,6 +4,7 @@
 // block x grid sweep runs every cell through the controller and fills the map; an N sweep runs the GPU variant
 // against the CPU implementations.
 #include <qcustomplot.h>
+#include <sys/stat.h>
 
 #include <QFile>
 #include <QSignalSpy>
@@ -195,6 +196,15 @@ class TestSweepHeatmap : public QObject {
     }
     QVERIFY(!pane.openSweepFile(m_dir.path()));  // a folder
     QVERIFY(!pane.openSweepFile(m_dir.filePath("missing.json")));
+    // A FIFO blocked the reading thread for good (and the window then ignored SIGTERM); /dev/zero, whose reported
+    // size is 0, was read until memory ran out. Both are refused unread.
+    QVERIFY(::mkfifo(QFile::encodeName(m_dir.filePath("fifo.json")).constData(), 0600) == 0);
+    QVERIFY(!pane.openSweepFile(m_dir.filePath("fifo.json")));
+    QVERIFY2(pane.messageText().contains("fifo.json: is a pipe (FIFO), not a regular file"),
+             qPrintable(pane.messageText()));
+    QVERIFY(QFile::link("/dev/zero", m_dir.filePath("zero.json")));
+    QVERIFY(!pane.openSweepFile(m_dir.filePath("zero.json")));
+    QVERIFY2(pane.messageText().contains("zero.json: is a device"), qPrintable(pane.messageText()));
     QVERIFY(pane.openSweepFile(m_dir.filePath("good.json")));
     QVERIFY(pane.messageText().isEmpty());
   }

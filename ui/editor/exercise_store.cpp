@@ -59,16 +59,14 @@ ExerciseStore::Loaded ExerciseStore::load(const QString& exerciseId) const {
 }
 
 QString ExerciseStore::readSaved(const QString& path, QString& text) {
-  QFile f(path);
-  if (f.size() > qint64(kMaxKernelSourceBytes)) return importFile(path, text);  // says the size
-  if (!f.open(QIODevice::ReadOnly)) return "cannot read " + path + ": " + f.errorString();
-  const QByteArray bytes = f.readAll();
+  const KernelFileText f = readKernelFile(path.toStdString());
+  if (!f.error.empty()) return QString::fromStdString(f.error);
   // An empty or blank file is one the editor saves when the student clears it: it loads as it is.
-  if (bytes.trimmed().isEmpty()) {
-    text = QString::fromUtf8(bytes);
+  if (QByteArray::fromStdString(f.text).trimmed().isEmpty()) {
+    text = QString::fromStdString(f.text);
     return {};
   }
-  return importFile(path, text);
+  return textOf(path, f.text, text);
 }
 
 QString ExerciseStore::save(const QString& exerciseId, const QString& text) const {
@@ -81,16 +79,14 @@ QString ExerciseStore::save(const QString& exerciseId, const QString& text) cons
 }
 
 QString ExerciseStore::importFile(const QString& path, QString& text) {
-  const QFileInfo info(path);
-  if (!info.isFile()) return path + " is not a file";
-  if (std::size_t(info.size()) > kMaxKernelSourceBytes)
-    return QString::fromStdString(kernelSizeProblem(std::size_t(info.size())));
-  QFile f(path);
-  if (!f.open(QIODevice::ReadOnly)) return "cannot read " + path + ": " + f.errorString();
-  const QByteArray bytes = f.readAll();
-  if (const std::string bad = checkKernelSource(bytes.toStdString()); !bad.empty())
-    return info.fileName() + ": " + QString::fromStdString(bad);
-  text = QString::fromUtf8(bytes);
+  const KernelFileText f = readKernelFile(path.toStdString());  // a FIFO or /dev/zero is refused, never read
+  return f.error.empty() ? textOf(path, f.text, text) : QString::fromStdString(f.error);
+}
+
+QString ExerciseStore::textOf(const QString& path, const std::string& bytes, QString& text) {
+  if (const std::string bad = checkKernelSource(bytes); !bad.empty())
+    return QFileInfo(path).fileName() + ": " + QString::fromStdString(bad);
+  text = QString::fromStdString(bytes);
   return {};
 }
 

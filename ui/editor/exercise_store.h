@@ -43,7 +43,8 @@ class ExerciseStore {
   /// limit, a NUL character), so that the editor never writes a file it would set aside on the next start.
   QString save(const QString& exerciseId, const QString& text) const;
 
-  /// Reads a .cu file the user picked; "" with `text` set, or one line saying why it cannot be used.
+  /// Reads a .cu file the user picked (core's readKernelFile: a pipe or a device is refused unread); "" with `text`
+  /// set, or one line saying why it cannot be used.
   static QString importFile(const QString& path, QString& text);
   /// Writes `text` to `path` atomically; "" or why not.
   static QString exportFile(const QString& path, const QString& text);
@@ -52,6 +53,9 @@ class ExerciseStore {
   static QString readSaved(const QString& path, QString& text);
 
  private:
+  /// `bytes` as the editor's text if checkKernelSource() takes them; else why not, naming the file.
+  static QString textOf(const QString& path, const std::string& bytes, QString& text);
+
   QString m_folder;
 };
 

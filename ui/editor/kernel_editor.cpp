@@ -22,7 +22,9 @@ KernelEditor::KernelEditor(const Backend& backend, QWidget* parent, const QStrin
     : QWidget(parent),
       m_backend(backend),
       m_store(std::make_unique<ExerciseStore>(storeFolder)),
-      m_compile(&compileUserKernel) {
+      m_compile([](const UserKernel& k, const Exercise& ex, const std::string& arch, const CancelToken& abandon) {
+        return compileUserKernel(k, ex, arch, {}, &abandon);
+      }) {
   auto* lay = new QVBoxLayout(this);
   lay->setContentsMargins(0, 2, 0, 0);
   lay->setSpacing(3);
@@ -64,6 +66,7 @@ KernelEditor::KernelEditor(const Backend& backend, QWidget* parent, const QStrin
 
 KernelEditor::~KernelEditor() {
   if (m_saveTimer->isActive()) save();
+  m_abandon->cancel();  // each compile returns within moments: the wait below is short
   for (QThread* t : m_threads) {
     t->disconnect(this);
     t->wait();
@@ -161,8 +164,9 @@ void KernelEditor::compile(std::function<void(bool)> done) {
   showNote("Compiling " + QString::fromStdString(k->fileName) + " for " + QString::fromStdString(arch()) +
            "\xE2\x80\xA6");
   auto result = std::make_shared<CompileResult>();
-  QThread* t =
-      QThread::create([fn = m_compile, k = *k, ex = m_exercise, a = arch(), result] { *result = fn(k, *ex, a); });
+  QThread* t = QThread::create([fn = m_compile, k = *k, ex = m_exercise, a = arch(), result, abandon = m_abandon] {
+    *result = fn(k, *ex, a, *abandon);
+  });
   m_threads.push_back(t);
   connect(t, &QThread::finished, this, [this, t, generation, result] {
     m_threads.erase(std::find(m_threads.begin(), m_threads.end(), t));

@@ -28,15 +28,17 @@ class CudaHighlighter;
 class ExerciseStore;
 struct EditorMark;
 
-/// Compiles a kernel (core's compileUserKernel; tests hand in a fake). Runs on a worker thread.
-using CompileFn = std::function<CompileResult(const UserKernel&, const Exercise&, const std::string& arch)>;
+/// Compiles a kernel (core's compileUserKernel; tests hand in a fake). Runs on a worker thread; returns soon after
+/// `abandon` is set (the editor is going away).
+using CompileFn = std::function<CompileResult(const UserKernel&, const Exercise&, const std::string& arch,
+                                              const CancelToken& abandon)>;
 
 class KernelEditor : public QWidget {
   Q_OBJECT
  public:
   /// `storeFolder`: where the student's files are saved (default ExerciseStore::defaultFolder()).
   explicit KernelEditor(const Backend& backend, QWidget* parent = nullptr, const QString& storeFolder = {});
-  /// Saves the file and waits for a compile in flight.
+  /// Saves the file and abandons a compile in flight (its compiler process is killed, not waited for).
   ~KernelEditor() override;
 
   /// Shows the exercises of workload `id` (the workload's own first), loading the first one's file.
@@ -99,6 +101,7 @@ class KernelEditor : public QWidget {
   const Backend& m_backend;
   std::unique_ptr<ExerciseStore> m_store;
   CompileFn m_compile;
+  std::shared_ptr<CancelToken> m_abandon = std::make_shared<CancelToken>();  ///< set when the editor goes
   QString m_cliPath;
   const Exercise* m_exercise = nullptr;
   QString m_workload;

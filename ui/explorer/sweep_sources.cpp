@@ -46,16 +46,15 @@ QString ShownSweep::label() const {
 }
 
 std::optional<ShownSweep> openSweepFile(const QString& path, QString* error) {
-  QFile f(path);
+  const std::string file = path.toStdString();
   std::string why;
   std::optional<SweepDocument> d;
-  if (!f.open(QIODevice::ReadOnly))
-    why = f.errorString().toStdString();
-  else if (f.size() > qint64(kMaxSweepJsonBytes))
-    why = "larger than " + std::to_string(kMaxSweepJsonBytes >> 20) + " MiB";
-  else
-    d = parseSweepJson(f.readAll().toStdString(), &why);
+  if (QFile resource(path); path.startsWith(':') && resource.open(QIODevice::ReadOnly))  // compiled in
+    d = parseSweepJson(resource.readAll().toStdString(), &why);
+  else  // core's reader: a regular file only (a FIFO is never opened blocking), the cap counted on what is read
+    d = loadSweepFile(file, &why);
   if (!d) {
+    if (why.rfind(file + ": ", 0) == 0) why.erase(0, file.size() + 2);  // the window names the file alone
     if (error) *error = QFileInfo(path).fileName() + ": " + q(why);
     return std::nullopt;
   }

@@ -9,6 +9,7 @@
 
 #include "launchlab/counters.h"
 #include "launchlab/dtype.h"
+#include "launchlab/io/bounded_file.h"
 
 namespace launchlab::ui {
 
@@ -155,13 +156,18 @@ std::optional<Preset> presetFromJson(const QByteArray& bytes, QString* error) {
     fail(error, "not a LaunchLab preset (expected {\"launchlab_preset\": 1, \"name\": …, \"form\": {…}})");
     return std::nullopt;
   }
+  const QString name = o["name"].toString();
+  if (name.size() > kMaxPresetNameChars) {  // it becomes a menu entry
+    fail(error, "the preset's name is longer than " + QString::number(kMaxPresetNameChars) + " characters");
+    return std::nullopt;
+  }
   QString formError;
   auto form = formFromJson(o["form"].toObject(), &formError);
   if (!form) {
     fail(error, "bad preset: " + formError);
     return std::nullopt;
   }
-  return Preset{o["name"].toString(), *form, o["course_id"].toString()};
+  return Preset{name, *form, o["course_id"].toString()};
 }
 
 bool savePresetFile(const QString& path, const Preset& p, QString* error) {
@@ -178,13 +184,24 @@ bool savePresetFile(const QString& path, const Preset& p, QString* error) {
 }
 
 std::optional<Preset> loadPresetFile(const QString& path, QString* error) {
-  QFile f(path);
-  if (!f.open(QIODevice::ReadOnly)) {
-    fail(error, "cannot read " + path + ": " + f.errorString());
-    return std::nullopt;
+  QByteArray bytes;
+  if (path.startsWith(':')) {  // compiled in (Qt resources)
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+      fail(error, "cannot read " + path + ": " + f.errorString());
+      return std::nullopt;
+    }
+    bytes = f.readAll();
+  } else {  // the user's folder or an import: a pipe or a device is refused unread, and the size is capped
+    const files::FileBytes read = files::readBoundedFile(path.toStdString(), files::kMaxPresetFileBytes);
+    if (!read.ok()) {
+      fail(error, "cannot read " + QString::fromStdString(read.error));
+      return std::nullopt;
+    }
+    bytes = QByteArray::fromStdString(read.bytes);
   }
   QString why;
-  auto p = presetFromJson(f.readAll(), &why);
+  auto p = presetFromJson(bytes, &why);
   if (!p) fail(error, path + ": " + why);
   return p;
 }
@@ -239,6 +256,8 @@ QString PresetStore::fileToSave(const QString& name) const {
 
 bool PresetStore::save(const Preset& p, QString* error) const {
   if (p.name.trimmed().isEmpty()) return fail(error, "a preset needs a name");
+  if (p.name.size() > kMaxPresetNameChars)
+    return fail(error, "a preset's name has at most " + QString::number(kMaxPresetNameChars) + " characters");
   if (isBuiltin(p.name)) return fail(error, QString("names starting with '%1' are reserved").arg(kBuiltinPrefix));
   if (!QDir().mkpath(m_folder)) return fail(error, "cannot create " + m_folder);
   return savePresetFile(fileToSave(p.name), p, error);

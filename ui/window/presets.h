@@ -23,9 +23,13 @@ std::optional<FormState> formFromJson(const QJsonObject& o, QString* error = nul
 
 /// {"launchlab_preset": 1, "name": …, "form": {…}} as indented JSON.
 QByteArray presetToJson(const Preset& p);
+/// The longest preset name read (it becomes a menu entry); a longer one refuses the preset.
+inline constexpr int kMaxPresetNameChars = 200;
 std::optional<Preset> presetFromJson(const QByteArray& bytes, QString* error = nullptr);
 /// Writes atomically (QSaveFile); on failure returns false with the reason and leaves no partial file.
 bool savePresetFile(const QString& path, const Preset& p, QString* error = nullptr);
+/// Reads a preset: a user's file through core's bounded reader (a pipe or a device is refused unread; at most
+/// files::kMaxPresetFileBytes), a built-in one (":/…") from the resources.
 std::optional<Preset> loadPresetFile(const QString& path, QString* error = nullptr);
 
 /// A folder of named presets (<folder>/<safe name>.json) plus the read-only built-in ones (resources).

@@ -33,22 +33,28 @@ bool looksLikeSettings(const QByteArray& bytes) {
 AppSettings::AppSettings() {
   const QString path = userSettingsPath();
   const QFileInfo fi(path);
-  if (fi.isDir()) {
-    m_problem = "The settings file " + path + " is a folder: settings are not saved until it is removed.";
-  } else if (fi.exists() && fi.size() > kMaxSettingsBytes) {
-    // Not read (that could take minutes): this session keeps its settings aside and leaves the file alone.
+  // Not read, or not read whole: this session keeps its settings aside and leaves the file alone.
+  auto sessionOnly = [this](const QString& problem) {
     m_tmp = std::make_unique<QTemporaryDir>();
     m_settings = std::make_unique<QSettings>(m_tmp->filePath("launchlab.conf"), QSettings::IniFormat);
-    m_problem = QString(
-                    "The settings file %1 holds %2 MB, far more than settings take: it was not read, and this "
-                    "session's settings are not saved (remove the file to start afresh).")
-                    .arg(path)
-                    .arg(fi.size() >> 20);
+    m_problem = problem + ": it was not read, and this session's settings are not saved (remove it to start afresh).";
+  };
+  if (fi.isDir()) {
+    m_problem = "The settings file " + path + " is a folder: settings are not saved until it is removed.";
+  } else if (fi.isFile() && fi.size() > kMaxSettingsBytes) {
+    // Not read at all (that could take minutes).
+    sessionOnly(
+        QString("The settings file %1 holds %2 MB, far more than settings take").arg(path).arg(fi.size() >> 20));
     return;
   } else if (fi.exists()) {
-    QFile f(path);
-    if (f.open(QIODevice::ReadOnly) && !looksLikeSettings(f.readAll())) {
-      f.close();
+    // Core's reader: a pipe or a device is refused without waiting on it, and the cap counts what is read (a file
+    // that reports 0 bytes and never ends). QSettings, which reads the file next, must not see either.
+    const files::FileBytes read = files::readBoundedFile(path.toStdString(), files::kMaxSettingsFileBytes);
+    if (!read.ok()) {
+      sessionOnly("The settings file " + QString::fromStdString(read.error));
+      return;
+    }
+    if (!looksLikeSettings(QByteArray::fromStdString(read.bytes))) {
       const QString kept = path + ".unreadable";
       QFile::remove(kept);
       QFile::rename(path, kept);

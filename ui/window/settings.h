@@ -10,6 +10,7 @@
 #include <optional>
 
 #include "form_state.h"
+#include "launchlab/io/bounded_file.h"
 
 namespace launchlab::ui {
 
@@ -50,11 +51,12 @@ class AppSettings {
   QString exportFolder() const;
   void setExportFolder(const QString& folder);
   /// Why the user's settings file could not be used as it is ("" when it could): a folder in its place (nothing is
-  /// saved), a file too large to be settings (left alone; this session starts fresh), or one that is not a settings
+  /// saved), a file too large to be settings, a pipe or a device (left alone, unread; this session starts fresh and
+  /// saves nothing), or one that is not a settings
   /// file (kept beside it as "<name>.unreadable", then replaced). Shown once in the window.
   QString problem() const { return m_problem; }
   /// The largest settings file read: LaunchLab's own stay far below (a few KiB per workload's form).
-  static constexpr qint64 kMaxSettingsBytes = 4 << 20;
+  static constexpr qint64 kMaxSettingsBytes = qint64(files::kMaxSettingsFileBytes);
   /// The ephemeral instance's temporary folder (removed with it), for anything else a fresh instance writes; empty
   /// for the user's settings.
   QString privateFolder() const;

@@ -138,6 +138,14 @@ std::string effectiveKernelName(const UserKernel& k, const Exercise& ex);
 std::string kernelSizeProblem(std::size_t bytes);
 /// "" when the source can go to the compiler; else one line saying why not (empty, too large, not text).
 std::string checkKernelSource(std::string_view source);
+/// A kernel file's bytes, or one line saying why not: "<path>: no such file", "<path>: is a pipe (FIFO), not a
+/// regular file", kernelSizeProblem() (a regular file's real size). Read through core's bounded reader, so a FIFO
+/// or /dev/zero cannot block or grow it; the text itself is checkKernelSource()'s to judge.
+struct KernelFileText {
+  std::string text;
+  std::string error;
+};
+KernelFileText readKernelFile(const std::string& path);
 
 /// What the harness appends to the student's source: a compile-time check that `kernelName` has the exercise's
 /// signature. Its diagnostics come from the file kContractFile.

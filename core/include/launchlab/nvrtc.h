@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "launchlab/cancel.h"
 #include "launchlab/exercise.h"
 
 namespace launchlab {
@@ -23,9 +24,20 @@ struct CompileResult {
   std::string arch;         ///< e.g. "sm_90"
 };
 
-/// Compiles `kernel` for the exercise and architecture ("sm_90"), with line info, plus the signature check.
-/// Never throws.
-CompileResult compileUserKernel(const UserKernel& kernel, const Exercise& ex, const std::string& arch);
+/// What one compile may take. NVRTC has no limits of its own: an #include of a FIFO waits forever, and a macro that
+/// doubles itself forty times runs for many minutes and gigabytes.
+struct CompileLimits {
+  double seconds = 30;                             ///< a course kernel compiles in well under a second
+  std::size_t memoryBytes = std::size_t(2) << 30;  ///< address space the compiler may add
+};
+
+/// Compiles `kernel` for the exercise and architecture ("sm_90"), with line info, plus the signature check. NVRTC
+/// runs in a child process (this process never runs it: it cannot be stopped in-process, and it installs signal
+/// handlers of its own while it compiles) under `limits`; past them, or when `cancel` is set, the child is killed and
+/// the result is one error diagnostic saying so. An #include of a file that is not a regular one (a FIFO, a device)
+/// is refused before compiling. Never throws.
+CompileResult compileUserKernel(const UserKernel& kernel, const Exercise& ex, const std::string& arch,
+                                const CompileLimits& limits = {}, const CancelToken* cancel = nullptr);
 
 /// The same, to PTX for the virtual architecture of `arch` ("sm_75" → compute_75; `cubin` stays empty): what the
 /// access probes instrument (ptx_instrument.h). Never throws.

@@ -5,12 +5,11 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <set>
-#include <sstream>
 #include <tuple>
 
 #include "embedded_course.h"
+#include "launchlab/io/bounded_file.h"
 
 namespace launchlab {
 
@@ -46,14 +45,6 @@ std::vector<CourseExperiment>& active() {
 std::vector<CourseNote>& activeNotes() {
   static std::vector<CourseNote> all = builtin().notes;
   return all;
-}
-
-std::string readFile(const std::filesystem::path& p, bool& ok) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  ok = bool(in);
-  return s.str();
 }
 
 /// The first experiment or note of `file` whose id is in `ids` (or repeats within the file), as a problem line; ""
@@ -123,9 +114,8 @@ std::vector<std::string> useCourseDir(const std::string& dir, bool only) {
   std::vector<CourseExperiment> added;
   std::vector<CourseNote> addedNotes;
   for (const auto& p : files) {
-    bool ok = false;
-    const std::string content = readFile(p, ok);
-    CourseFile file = ok ? parseCourseFile(p.string(), content) : CourseFile{{}, {}, p.string() + ": cannot be read"};
+    const files::FileBytes read = files::readBoundedFile(p.string(), files::kMaxCourseFileBytes);
+    CourseFile file = read.ok() ? parseCourseFile(p.string(), read.bytes) : CourseFile{{}, {}, read.error};
     if (file.problem.empty()) file.problem = duplicateId(file, p.string(), ids);
     if (!file.problem.empty()) {
       problems.push_back(file.problem);

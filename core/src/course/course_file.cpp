@@ -2,10 +2,14 @@
 // keys `launchlab-cli course --json` writes, and optionally notes: seed experiments listed without a run. Every problem
 // names the file and the field, so that an instructor finds the mistake without reading the loader.
 #include <algorithm>
+#include <climits>
+#include <cstdint>
 #include <nlohmann/json.hpp>
 
 #include "launchlab/counters.h"
 #include "launchlab/course.h"
+#include "launchlab/io/frames.h"
+#include "launchlab/io/result_check.h"
 #include "prediction_json.h"
 
 namespace launchlab {
@@ -39,6 +43,10 @@ int integer(const json& obj, const std::string& key, const std::string& path, bo
   if (!required && !obj.contains(key)) return 0;
   const json& v = member(obj, key, path);
   if (!v.is_number_integer()) throw FieldError{path + key, "must be a whole number"};
+  // get<int>() would wrap a larger number (4294967297 → 1) instead of refusing it.
+  const bool fits = v.is_number_unsigned() ? v.get<std::uint64_t>() <= std::uint64_t(INT_MAX)
+                                           : v.get<std::int64_t>() >= INT_MIN && v.get<std::int64_t>() <= INT_MAX;
+  if (!fits) throw FieldError{path + key, "is too large (at most " + std::to_string(INT_MAX) + ")"};
   return v.get<int>();
 }
 
@@ -46,6 +54,15 @@ const json& object(const json& obj, const std::string& key, const std::string& p
   const json& v = member(obj, key, path);
   if (!v.is_object()) throw FieldError{path + key, "must be an object"};
   return v;
+}
+
+/// An id: it names files (`course presets`) and goes on command lines, so it is a plain file name.
+std::string idOf(const json& obj, const std::string& path) {
+  std::string id = text(obj, "id", path);
+  if (!safeFileName(id))
+    throw FieldError{path + "id", frames::quoted(id, 40) + " is not a plain name (1 to 128 of A-Z a-z 0-9 _ . -, " +
+                                      "not starting with '.' or '-')"};
+  return id;
 }
 
 SeedRef seedOf(const json& e, const std::string& at) {
@@ -116,8 +133,8 @@ std::map<std::string, std::string> sweepOf(const json& e, const std::string& at)
 
 CourseNote noteOf(const json& n, const std::string& at) {
   if (!n.is_object()) throw FieldError{at.substr(0, at.size() - 1), "must be an object"};
-  CourseNote note{text(n, "id", at), text(n, "chapter", at), text(n, "title", at),
-                  seedOf(n, at),     text(n, "text", at),    text(n, "command", at, false)};
+  CourseNote note{idOf(n, at),   text(n, "chapter", at), text(n, "title", at),
+                  seedOf(n, at), text(n, "text", at),    text(n, "command", at, false)};
   if (!note.command.empty() && note.command != "info") throw FieldError{at + "command", "must be \"info\" or absent"};
   return note;
 }
@@ -145,7 +162,7 @@ std::string shortTitleOf(const json& e, const std::string& at) {
 CourseExperiment experimentOf(const json& e, const std::string& at) {
   if (!e.is_object()) throw FieldError{at.substr(0, at.size() - 1), "must be an object"};
   CourseExperiment x;
-  x.id = text(e, "id", at);
+  x.id = idOf(e, at);
   x.chapter = text(e, "chapter", at);
   x.title = text(e, "title", at);
   x.seed = seedOf(e, at);

@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <cctype>
+#include <filesystem>
 
 #include "embedded_course.h"
+#include "launchlab/io/bounded_file.h"
 #include "launchlab/workload.h"
 
 namespace launchlab {
@@ -267,6 +269,15 @@ bool validUtf8(std::string_view s) {
 std::string kernelSizeProblem(std::size_t bytes) {
   return "the kernel file has " + std::to_string(bytes) + " bytes; the limit is " +
          std::to_string(kMaxKernelSourceBytes / 1024) + " KiB";
+}
+
+KernelFileText readKernelFile(const std::string& path) {
+  std::error_code ec;
+  const auto size = std::filesystem::file_size(path, ec);  // a regular file's: says how far past the limit it is
+  if (!ec && size > kMaxKernelSourceBytes) return {{}, kernelSizeProblem(std::size_t(size))};
+  files::FileBytes read = files::readBoundedFile(path, kMaxKernelSourceBytes);
+  if (!read.ok()) return {{}, read.error};
+  return {std::move(read.bytes), {}};
 }
 
 std::string checkKernelSource(std::string_view source) {

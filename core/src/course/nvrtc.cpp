@@ -7,6 +7,16 @@
 #if LAUNCHLAB_HAVE_NVRTC
 #include <dlfcn.h>
 #include <nvrtc.h>
+#include <signal.h>
+
+#include <cstdint>
+#include <cstring>
+#include <sstream>
+
+#include "../files/posix_io.h"
+#include "include_check.h"
+#include "launchlab/io/bounded_file.h"
+#include "launchlab/subprocess.h"
 #endif
 
 namespace launchlab {
@@ -19,7 +29,8 @@ std::string nvrtcUnavailableReason() {
   return "built without NVRTC: rebuild with the CUDA toolkit's nvrtc.h installed to compile kernels";
 }
 
-CompileResult compileUserKernel(const UserKernel&, const Exercise&, const std::string& arch) {
+CompileResult compileUserKernel(const UserKernel&, const Exercise&, const std::string& arch, const CompileLimits&,
+                                const CancelToken*) {
   CompileResult r;
   r.arch = arch;
   r.unavailable = nvrtcUnavailableReason();
@@ -154,30 +165,90 @@ void takePtx(const NvrtcApi& api, nvrtcProgram p, const std::string& nameExpr, C
   while (!r.ptx.empty() && r.ptx.back() == '\0') r.ptx.pop_back();
 }
 
-CompileResult compileWith(const UserKernel& kernel, const Exercise& ex, const std::string& arch, bool toPtx);
+// The child's answer: five length-prefixed fields (NVRTC's result code, what was unavailable, the log, the lowered
+// name, the cubin or, compiled to PTX, the PTX).
+void putField(int fd, const std::string& s) {
+  const std::uint64_t n = s.size();
+  posix::writeAll(fd, reinterpret_cast<const char*>(&n), sizeof n);
+  posix::writeAll(fd, s.data(), s.size());
+}
+
+bool takeField(std::string_view& in, std::string& out) {
+  std::uint64_t n = 0;
+  if (in.size() < sizeof n) return false;
+  std::memcpy(&n, in.data(), sizeof n);
+  if (in.size() - sizeof n < n) return false;
+  out.assign(in.substr(sizeof n, n));
+  in.remove_prefix(sizeof n + n);
+  return true;
+}
+
+/// Runs in the child: compiles (to a cubin, or to PTX for a virtual architecture) and writes the answer to `fd`.
+void compileInChild(const NvrtcApi& api, const std::string& source, const std::string& file,
+                    const std::string& nameExpr, const std::string& arch, bool toPtx, int fd) {
+  CompileResult r;
+  nvrtcResult rc = NVRTC_ERROR_PROGRAM_CREATION_FAILURE;
+  Program prog(api);
+  if (api.create(prog.out(), source.c_str(), file.c_str(), 0, nullptr, nullptr) != NVRTC_SUCCESS) {
+    r.unavailable = "NVRTC could not create a program";
+  } else {
+    api.addName(prog.get(), nameExpr.c_str());
+    // PTX comes from a virtual architecture: compute_90 for sm_90.
+    const std::string archOpt =
+        "--gpu-architecture=" + (toPtx && arch.rfind("sm_", 0) == 0 ? "compute_" + arch.substr(3) : arch);
+    const char* opts[] = {archOpt.c_str(), "-lineinfo", "--std=c++17"};
+    rc = api.compile(prog.get(), 3, opts);
+    r.log = programLog(api, prog.get());
+    if (rc == NVRTC_SUCCESS && toPtx)
+      takePtx(api, prog.get(), nameExpr, r);
+    else if (rc == NVRTC_SUCCESS)
+      takeCubin(api, prog.get(), nameExpr, r);
+  }
+  for (const std::string& f : {std::to_string(int(rc)), r.unavailable, r.log, r.loweredName, toPtx ? r.ptx : r.cubin})
+    putField(fd, f);
+}
+
+/// Why a child that gave no answer gave none, as the one error a student reads.
+std::string childFailure(const Captured& c, const CompileLimits& limits) {
+  if (c.cancelled) return "the compile was abandoned";
+  if (c.timedOut)
+    return "the compiler did not finish within " + (std::ostringstream() << limits.seconds).str() +
+           " s (an #include that waits, or a macro or template that expands without end?): it was stopped";
+  if (c.dropped > 0) return "the compiler's answer was larger than it can be: it was refused";
+  const std::string how = c.signal
+                              ? "was killed by signal " + std::to_string(c.signal) + " (" + strsignal(c.signal) + ")"
+                              : "exited with code " + std::to_string(c.status);
+  return "the compiler " + how + " without an answer (it may use at most " + files::byteCount(limits.memoryBytes) +
+         " of memory)";
+}
+
+CompileResult compileWith(const UserKernel& kernel, const Exercise& ex, const std::string& arch, bool toPtx,
+                          const CompileLimits& limits, const CancelToken* cancel);
 
 }  // namespace
 
 std::string nvrtcUnavailableReason() { return nvrtc().missing; }
 
-CompileResult compileUserKernel(const UserKernel& kernel, const Exercise& ex, const std::string& arch) {
-  return compileWith(kernel, ex, arch, false);
+CompileResult compileUserKernel(const UserKernel& kernel, const Exercise& ex, const std::string& arch,
+                                const CompileLimits& limits, const CancelToken* cancel) {
+  return compileWith(kernel, ex, arch, false, limits, cancel);
 }
 
 CompileResult compileUserKernelToPtx(const UserKernel& kernel, const Exercise& ex, const std::string& arch) {
-  return compileWith(kernel, ex, arch, true);
+  return compileWith(kernel, ex, arch, true, CompileLimits{}, nullptr);
 }
 
 namespace {
 
-CompileResult compileWith(const UserKernel& kernel, const Exercise& ex, const std::string& arch, bool toPtx) {
+CompileResult compileWith(const UserKernel& kernel, const Exercise& ex, const std::string& arch, bool toPtx,
+                          const CompileLimits& limits, const CancelToken* cancel) {
   CompileResult r;
   r.arch = arch;
   if (std::string bad = checkKernelSource(kernel.source); !bad.empty()) {
     r.unavailable = bad;
     return r;
   }
-  const NvrtcApi& api = nvrtc();
+  const NvrtcApi& api = nvrtc();  // loaded here, before the fork: the child only calls it
   if (!api.missing.empty()) {
     r.unavailable = api.missing;
     return r;
@@ -185,28 +256,31 @@ CompileResult compileWith(const UserKernel& kernel, const Exercise& ex, const st
   const std::string name = effectiveKernelName(kernel, ex);
   const std::string source = kernel.source + contractAppendix(ex, name);
   const std::string file = kernel.fileName.empty() ? "kernel.cu" : kernel.fileName;
-  Program prog(api);
-  if (api.create(prog.out(), source.c_str(), file.c_str(), 0, nullptr, nullptr) != NVRTC_SUCCESS) {
-    r.unavailable = "NVRTC could not create a program";
+  if (Diagnostic d = refusedInclude(kernel.source, file); !d.text.empty()) {
+    r.diagnostics.push_back(std::move(d));
     return r;
   }
   const std::string nameExpr = "&" + name;
-  api.addName(prog.get(), nameExpr.c_str());
-  // PTX comes from a virtual architecture: compute_90 for sm_90.
-  const std::string archOpt =
-      "--gpu-architecture=" + (toPtx && arch.rfind("sm_", 0) == 0 ? "compute_" + arch.substr(3) : arch);
-  const char* opts[] = {archOpt.c_str(), "-lineinfo", "--std=c++17"};
-  const nvrtcResult rc = api.compile(prog.get(), 3, opts);
-  r.log = programLog(api, prog.get());
+  const Captured c = runInChild([&](int fd) { compileInChild(api, source, file, nameExpr, arch, toPtx, fd); },
+                                {limits.seconds, limits.memoryBytes, std::size_t(256) << 20}, cancel);
+  std::string_view in = c.output;
+  std::string rcText;
+  const bool answered = c.status == 0 && c.dropped == 0 && takeField(in, rcText) && takeField(in, r.unavailable) &&
+                        takeField(in, r.log) && takeField(in, r.loweredName) && takeField(in, toPtx ? r.ptx : r.cubin);
+  if (!answered) {
+    r.unavailable.clear();
+    r.diagnostics.push_back({file, 1, 0, "error", childFailure(c, limits)});
+    return r;
+  }
+  const int rc = std::atoi(rcText.c_str());
   r.diagnostics = explainContract(parseNvrtcLog(r.log), ex, name, file);
-  r.ok = rc == NVRTC_SUCCESS;
-  if (!r.ok && r.diagnostics.empty())
+  r.ok = rc == NVRTC_SUCCESS && r.unavailable.empty();
+  if (rc != NVRTC_SUCCESS && r.diagnostics.empty())
     r.diagnostics.push_back(
-        {file, 1, 0, "error", "NVRTC failed without a diagnostic (" + std::to_string(int(rc)) + ")"});
-  if (r.ok && toPtx)
-    takePtx(api, prog.get(), nameExpr, r);
-  else if (r.ok)
-    takeCubin(api, prog.get(), nameExpr, r);
+        {file, 1, 0, "error",
+         rc == NVRTC_ERROR_OUT_OF_MEMORY
+             ? "the compiler ran out of memory (it may use " + files::byteCount(limits.memoryBytes) + ")"
+             : "NVRTC failed without a diagnostic (" + std::to_string(rc) + ")"});
   return r;
 }
 

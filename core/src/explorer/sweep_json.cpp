@@ -1,12 +1,10 @@
 // The JSON form of a sweep (schema "launchlab.sweep", docs/JSON_SCHEMA.md).
 #include <algorithm>
-#include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
 #include "launchlab/crossover.h"
 #include "launchlab/errors.h"
+#include "launchlab/io/bounded_file.h"
 #include "launchlab/io/json_value.h"
 #include "launchlab/sweep.h"
 
@@ -155,22 +153,10 @@ std::optional<SweepDocument> parseSweepJson(std::string_view text, std::string* 
 }
 
 std::optional<SweepDocument> loadSweepFile(const std::string& path, std::string* error) {
-  std::error_code ec;
-  const auto size = std::filesystem::file_size(path, ec);
+  const files::FileBytes read = files::readBoundedFile(path, kMaxSweepJsonBytes);
   std::string why;
-  std::optional<SweepDocument> d;
-  if (ec)
-    why = ec.message();
-  else if (size > kMaxSweepJsonBytes)
-    why = "larger than " + std::to_string(kMaxSweepJsonBytes >> 20) + " MiB";
-  else if (std::ifstream f(path, std::ios::binary); !f)
-    why = "cannot be read";
-  else {
-    std::ostringstream s;
-    s << f.rdbuf();
-    d = parseSweepJson(s.str(), &why);
-  }
-  if (!d && error) *error = path + ": " + why;
+  std::optional<SweepDocument> d = read.ok() ? parseSweepJson(read.bytes, &why) : std::nullopt;
+  if (!d && error) *error = read.ok() ? path + ": " + why : read.error;
   return d;
 }
 

@@ -1,5 +1,7 @@
 #include "launchlab/io/npy.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cctype>
 #include <cstring>
@@ -9,6 +11,7 @@
 
 #include "launchlab/errors.h"
 #include "launchlab/io/atomic_file.h"
+#include "launchlab/io/bounded_file.h"
 
 namespace launchlab::npy {
 
@@ -188,7 +191,17 @@ std::uintmax_t sizeOf(const std::string& path) {
 /// Opens `path` and reads its header; `f` is left open for the data.
 Header openAndReadHeader(const std::string& path, std::ifstream& f) {
   const auto size = sizeOf(path);
-  f.open(path, std::ios::binary);
+  // Opened without blocking and checked (a FIFO swapped in after sizeOf() would block a plain open), then read
+  // through /proc/self/fd: the same open file, never the name again.
+  std::string why;
+  const int fd = files::openRegularFile(path, why);
+  if (fd < 0) throw BadInput(why);
+  f.open("/proc/self/fd/" + std::to_string(fd), std::ios::binary);
+  ::close(fd);
+  if (!f) {  // no /proc here: the name, checked a moment ago
+    f.clear();
+    f.open(path, std::ios::binary);
+  }
   if (!f) bad(path, "cannot open for reading");
   std::string prefix(std::size_t(std::min<std::uintmax_t>(size, 12 + kMaxHeaderBytes)), '\0');
   if (!f.read(prefix.data(), std::streamsize(prefix.size()))) bad(path, "cannot read");

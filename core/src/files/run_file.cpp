@@ -3,6 +3,8 @@
 
 #include <archive.h>
 #include <archive_entry.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cctype>
@@ -18,6 +20,7 @@
 
 #include "launchlab/errors.h"
 #include "launchlab/io/atomic_file.h"
+#include "launchlab/io/bounded_file.h"
 #include "launchlab/io/json_value.h"
 #include "launchlab/io/npy.h"
 #include "launchlab/io/result_check.h"
@@ -125,16 +128,18 @@ class ZipReader {
   /// The archive is read through its central directory (the seekable reader): a file cut anywhere, even after the
   /// last member's data, is refused rather than read in part.
   explicit ZipReader(const std::string& path) : m_path(path), m_a(archive_read_new()) {
-    std::error_code ec;
-    if (!std::filesystem::is_regular_file(path, ec)) bad(path, "no such file (or not a regular file)");
-    const std::uint64_t size = std::filesystem::file_size(path, ec);
+    std::string why;
+    m_fd.fd = files::openRegularFile(path, why);  // a FIFO swapped in after a check would block a plain open
+    if (m_fd.fd < 0) throw BadInput(why);
+    struct stat st {};
+    const std::uint64_t size = ::fstat(m_fd.fd, &st) == 0 ? std::uint64_t(st.st_size) : 0;
     if (size > kMaxTotalBytes) bad(path, "larger than a run file may be");
     // Arrays are stored, never compressed: together they hold at most the file's own bytes, so a member that
     // inflates beyond them (a decompression bomb) is refused before it is read. run.json alone is deflated.
     m_arrayBudget = size;
     m_jsonLimit = std::min(kMaxJsonBytes, size * kMaxInflation);
     if (!m_a || archive_read_support_format_zip_seekable(m_a.get()) != ARCHIVE_OK ||
-        archive_read_open_filename(m_a.get(), path.c_str(), 1 << 16) != ARCHIVE_OK)
+        archive_read_open_fd(m_a.get(), m_fd.fd, 1 << 16) != ARCHIVE_OK)
       failArchive("not a LaunchLab run file");
   }
   /// The next member's name (directories skipped), or nullopt at the end.
@@ -186,7 +191,14 @@ class ZipReader {
     const char* why = archive_error_string(m_a.get());
     bad(m_path, what + (why ? std::string(" (") + why + ")" : std::string()));
   }
+  struct Fd {
+    int fd = -1;
+    ~Fd() {
+      if (fd >= 0) ::close(fd);
+    }
+  };
   std::string m_path;
+  Fd m_fd;  // closed after the archive (members go in reverse order)
   std::unique_ptr<archive, ReadDeleter> m_a;
   std::optional<std::int64_t> m_declared;
   std::uint64_t m_members = 0, m_arrayBudget = 0, m_jsonLimit = 0;

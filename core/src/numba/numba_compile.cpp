@@ -169,7 +169,7 @@ void runHelper(const std::vector<Pending>& pending, const NumbaOptions& o, const
   const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
   const std::string who = "the Numba helper (" + python + ")";
   if (c.timedOut) return failAll(who + " did not finish within " + std::to_string(int(o.timeLimitS)) + " s: stopped");
-  if (c.overflowed)
+  if (c.dropped > 0)
     return failAll(who + " printed more than " + std::to_string(o.maxOutputBytes >> 20) + " MiB: refused");
   const std::vector<std::string> lines = answerLines(c.output);
   if (lines.empty())

@@ -8,7 +8,7 @@
 namespace launchlab {
 
 bool safeFileName(std::string_view s) {
-  if (s.empty() || s.size() > 128 || s.front() == '.') return false;
+  if (s.empty() || s.size() > 128 || s.front() == '.' || s.front() == '-') return false;
   for (char c : s)
     if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.')) return false;
   return true;

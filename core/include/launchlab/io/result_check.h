@@ -9,7 +9,8 @@
 namespace launchlab {
 
 /// A name of an array or an implementation that may become a file name (exports, run files): 1 to 128 of
-/// [A-Za-z0-9_.-], not starting with '.' (so never "." or "..", never a path).
+/// [A-Za-z0-9_.-], not starting with '.' (so never "." or "..", never a path) nor '-' (never read as an option).
+/// Course ids follow the same rule.
 bool safeFileName(std::string_view s);
 
 /// "" or what is wrong with `r`'s arrays: an implementation id or array name that is not a safe file name, a name
