@@ -16,15 +16,19 @@ namespace {
 
 QString q(const std::string& s) { return QString::fromStdString(s); }
 
-/// Ticks at cell centres labelled with the cell's index, every `step` cells, and the last one.
+/// Ticks at cell centres labelled with the cell's index, every `step` cells, and the last one when it is not too
+/// close to the one before (a cell is about a digit wide on a projector).
 QSharedPointer<QCPAxisTickerText> cellTicks(std::size_t count, std::size_t step) {
   auto t = QSharedPointer<QCPAxisTickerText>::create();
-  for (std::size_t i = 0; i < count; i += step) t->addTick(double(i) + 0.5, QString::number(i));
-  if (count > 1 && (count - 1) % step) t->addTick(double(count - 1) + 0.5, QString::number(count - 1));
+  std::size_t last = 0;
+  for (std::size_t i = 0; i < count; i += step) t->addTick(double(last = i) + 0.5, QString::number(i));
+  if (count > 1 && count - 1 - last >= std::max<std::size_t>(2, step / 2))
+    t->addTick(double(count - 1) + 0.5, QString::number(count - 1));
   return t;
 }
 
-std::size_t tickStep(std::size_t count) { return count <= 8 ? 1 : count <= 16 ? 4 : 8; }
+/// A narrow map (the coalesced 4 sectors) is labelled at its ends, a wide one every 8 sectors.
+std::size_t tickStep(std::size_t count) { return count <= 8 ? std::max<std::size_t>(1, count - 1) : 8; }
 
 class SectorMapView final : public QcpViewBase {
  public:
@@ -73,17 +77,7 @@ class SectorMapView final : public QcpViewBase {
       for (std::int32_t x : p.cells) hi = std::max(hi, x);
     for (int c = 0; c < 2; ++c) fillPanel(c);
     // One colour per whole lane count from 1 to the most lanes that share a sector; no load (0) is grey.
-    QCPColorGradient g = viridisGradient();
-    g.setLevelCount(std::max(2, int(hi)));
-    for (auto* m : m_maps) {
-      m->setGradient(g);
-      m->setDataRange(QCPRange(0.5, double(hi) + 0.5));
-    }
-    auto keyTicks = QSharedPointer<QCPAxisTickerText>::create();
-    const int step = hi <= 8 ? 1 : hi <= 16 ? 2 : 4;
-    for (int v = 1; v <= hi; v += step) keyTicks->addTick(v, QString::number(v));
-    if ((hi - 1) % step) keyTicks->addTick(hi, QString::number(hi));
-    m_scale->axis()->setTicker(keyTicks);
+    for (auto* m : m_maps) setCountKey(*m, *m_scale, 1, int(hi));
     m_scale->axis()->setLabel("lanes loading from that sector (grey: none)");
     m_drawn = int(m_panels[0].cells.size() + m_panels[1].cells.size());
     m_summary = QString("warp 0: %1 sectors coalesced, %2 strided")

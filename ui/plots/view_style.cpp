@@ -118,6 +118,23 @@ QCPColorMap* addColorMapWithScale(QCustomPlot& plot, QCPColorScale*& scale) {
   return map;
 }
 
+bool setCountKey(QCPColorMap& map, QCPColorScale& scale, int lo, int hi) {
+  if (hi < lo || hi - lo >= 64) return false;
+  QCPColorGradient g = viridisGradient();
+  g.setLevelCount(std::max(2, hi - lo + 1));
+  map.setGradient(g);
+  map.setDataRange(QCPRange(lo - 0.5, hi + 0.5));
+  // About eight labels: every count up to 8, else a round step, always with both ends (the diagonal's 1 is read).
+  const int span = hi - lo, step = span < 8 ? 1 : span < 16 ? 2 : span < 40 ? 5 : 10;
+  auto ticks = QSharedPointer<QCPAxisTickerText>::create();
+  ticks->addTick(lo, QString::number(lo));
+  for (int v = (lo / step + 1) * step; v < hi; v += step)
+    if (v - lo >= std::max(1, step / 2) && hi - v >= std::max(1, step / 2)) ticks->addTick(v, QString::number(v));
+  if (hi > lo) ticks->addTick(hi, QString::number(hi));
+  scale.axis()->setTicker(ticks);
+  return true;
+}
+
 QCPColorGradient viridisGradient() {
   QCPColorGradient g;
   g.clearColorStops();
