@@ -111,6 +111,7 @@ class TestLessonViews : public QObject {
     b = firstCallBars(r);
     QVERIFY(b.missing.empty());
     QCOMPARE(b.impl, std::string("CUDA compiled at run time (NVRTC)"));
+    QCOMPARE(b.implId, std::string("cuda-nvrtc-first-call"));
     QCOMPARE(b.compileMs, 27.4);
     QCOMPARE(timesText(b.ratio), std::string("511\xC3\x97"));
     QCOMPARE(msText(b.firstMs), std::string("29.1 ms"));
@@ -136,11 +137,13 @@ class TestLessonViews : public QObject {
     QCOMPARE(panels[0].title, std::string("cuda-coalesced"));  // did not run: named by its id
     QCOMPARE(panels[0].cols, std::size_t(2));
     QCOMPARE(panels[0].cells, (std::vector<std::int32_t>{2, 0, 2, 0}));
-    QCOMPARE(sectorsPerRequestText(panels[0]), std::string("1.00 sectors per request (counted from the map)"));
+    QCOMPARE(sectorsPerRequestText(panels[0]), std::string("1.00 sectors / request"));
+    QCOMPARE(sectorsSourceText(panels[0]), std::string("counted from warp 0's map"));
     QCOMPARE(panels[1].title, std::string("CUDA strided"));
     QCOMPARE(panels[1].cols, std::size_t(3));
     QCOMPARE(panels[1].cells, (std::vector<std::int32_t>{1, 0, 0, 0, 0, 1}));
-    QCOMPARE(sectorsPerRequestText(panels[1]), std::string("32.00 sectors per request (measured)"));
+    QCOMPARE(sectorsPerRequestText(panels[1]), std::string("32.00 sectors / request"));
+    QCOMPARE(sectorsSourceText(panels[1]), std::string("measured by the counters"));
     HostArray plain("sectors", DType::I32, std::vector<std::size_t>{2, 2});
     QVERIFY(sectorPanels(plain, r).empty());  // no between column: not the two maps
   }
@@ -184,7 +187,13 @@ class TestLessonViews : public QObject {
     for (int i = 0; i < plot->plottableCount(); ++i) names << plot->plottable(i)->name();
     QVERIFY2(names.contains(kOverlappedLabel), qPrintable(names.join(", ")));
     QVERIFY2(!names.contains("kernel"), qPrintable(names.join(", ")));
-    QVERIFY2(plot->xAxis->label().startsWith("microseconds (fitted to the GPU bars"), qPrintable(plot->xAxis->label()));
+    QVERIFY2(plot->xAxis->label().startsWith("microseconds, fitted to the GPU bars"), qPrintable(plot->xAxis->label()));
+    int arrows = 0, whiskers = 0;  // the CPU bar past the end: an arrow at the edge, no whisker from its minimum
+    for (int i = 0; i < plot->itemCount(); ++i) arrows += plot->item(i)->objectName() == "clipped";
+    for (int i = 0; i < plot->plottableCount(); ++i)
+      if (auto* e = qobject_cast<QCPErrorBars*>(plot->plottable(i))) whiskers += e->dataCount();
+    QCOMPARE(arrows, 1);
+    QCOMPARE(whiskers, 1);
     QVERIFY(plot->xAxis->range().upper < 7000);  // in µs: the CPU bar's 7 ms runs past the end
     chart.setLogScale(true);                     // a log axis holds every bar
     QVERIFY(!chart.data().gpuFit);
@@ -209,6 +218,8 @@ class TestLessonViews : public QObject {
     QVERIFY(openAsRunFile(r, "caching.llrun"));
     texts = textsOf(viewWidget(kFirstCallView));
     QVERIFY2(anyContains(texts, "the first call takes 511\xC3\x97 a later call"), qPrintable(texts.join("|")));
+    QVERIFY2(anyContains(texts, "against a later call CUDA compiled at run time (NVRTC)"),
+             qPrintable(texts.join("|")));
     QVERIFY2(anyContains(texts, "29.1 ms (compile 27.4 ms)") && texts.contains("0.0570 ms"),
              qPrintable(texts.join("|")));
   }
@@ -221,19 +232,34 @@ class TestLessonViews : public QObject {
     QVERIFY(plot);
     QCOMPARE(plot->axisRectCount(), 2);
     QStringList texts = textsOf(plot);
-    QVERIFY2(texts.contains("4.00 sectors per request (counted from the map)") &&
-                 texts.contains("32.00 sectors per request (counted from the map)"),
+    QVERIFY2(texts.contains("4.00 sectors / request") && texts.contains("32.00 sectors / request"),
              qPrintable(texts.join("|")));
-    QVERIFY2(texts.contains("CUDA coalesced, out[i] = a[i] + b[i]"), qPrintable(texts.join("|")));
+    QVERIFY2(texts.contains("CUDA coalesced, out[i] = a[i] + b[i] counted from warp 0's map"),
+             qPrintable(texts.join("|")));
     QCOMPARE(plot->axisRect(0)->axis(QCPAxis::atLeft)->label(), QString("lane (thread in warp 0)"));
     QCOMPARE(plot->axisRect(1)->axis(QCPAxis::atBottom)->label(), QString("sector (32 bytes)"));
     // A stepped key: one colour per whole lane count (8 lanes share a coalesced sector at f32), ticks on integers.
     QCPColorMap* map = nullptr;
     for (int i = 0; i < plot->plottableCount() && !map; ++i) map = qobject_cast<QCPColorMap*>(plot->plottable(i));
     QVERIFY(map);
-    QCOMPARE(map->gradient().levelCount(), 8);
     QCOMPARE(map->dataRange().lower, 0.5);
     QCOMPARE(map->dataRange().upper, 8.5);
+    // Each count its own flat colour (the same, to rounding, near its band's edge), 1 the darkest.
+    const auto near = [](QRgb a, QRgb b, int by) {
+      return std::abs(qRed(a) - qRed(b)) <= by && std::abs(qGreen(a) - qGreen(b)) <= by &&
+             std::abs(qBlue(a) - qBlue(b)) <= by;
+    };
+    QList<QRgb> colours;
+    for (int v = 1; v <= 8; ++v) {
+      QRgb c = 0, edge = 0;
+      const double at[] = {double(v), v - 0.45};
+      map->gradient().colorize(&at[0], map->dataRange(), &c, 1);
+      map->gradient().colorize(&at[1], map->dataRange(), &edge, 1);
+      QVERIFY(near(edge, c, 2));
+      if (!colours.isEmpty()) QVERIFY(!near(colours.back(), c, 8));
+      colours << c;
+    }
+    QVERIFY(qGray(colours.front()) < qGray(colours.back()));
     // Same-size square cells: the coalesced map's 4 sectors are an eighth of the strided map's 32 as drawn.
     const auto cellPx = [&](int rect) {
       QCPAxis* x = plot->axisRect(rect)->axis(QCPAxis::atBottom);
@@ -252,9 +278,9 @@ class TestLessonViews : public QObject {
       }
     QVERIFY(openAsRunFile(r, "coalescing.llrun"));
     texts = textsOf(viewWidget("sectors"));
-    QVERIFY2(
-        texts.contains("4.00 sectors per request (measured)") && texts.contains("32.00 sectors per request (measured)"),
-        qPrintable(texts.join("|")));
+    QVERIFY2(texts.contains("4.00 sectors / request") && texts.contains("32.00 sectors / request") &&
+                 anyContains(texts, "strided, out[i] = a[s\u00B7i] + b[s\u00B7i] measured by the counters"),
+             qPrintable(texts.join("|")));
   }
 
   void hiddenLayerDrawsOverlappedCopiesOnAnAxisFittedToTheCudaBars() {

@@ -175,10 +175,10 @@ TimingAxis TimingChart::setupAxes(double unit) {
   const bool log = logAxis();
   setAxisLog(*val, log);
   const QString unitName = unit > 1 ? QString("microseconds") : QString("milliseconds");
-  const QString scale = log             ? (m_log ? " (log scale)" : " (log scale: kernels beside their copies)")
-                        : m_data.gpuFit ? " (fitted to the GPU bars: \xE2\x96\xB6 CPU bars run past the end)"
-                                        : QString();
-  val->setLabel(unitName + scale + "; whiskers: min to max over repetitions");
+  const QString scale = log ? (m_log ? " (log scale)" : " (log scale: kernels beside their copies)") : QString();
+  val->setLabel(m_data.gpuFit && !log
+                    ? unitName + ", fitted to the GPU bars (\xE2\x96\xB6 runs past the end); whiskers: min to max"
+                    : unitName + scale + "; whiskers: min to max over repetitions");
   const int n = int(m_data.bars.size());
   auto ticker = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
   for (int i = 0; i < n; ++i) {
@@ -257,6 +257,10 @@ void TimingChart::addWhiskers(double unit, const TimingAxis& axis) {
   for (int i = n - 1; i >= 0; --i) {
     const auto& b = m_data.bars[std::size_t(i)];
     if (b.status != Status::Ok || b.totalMs <= 0) continue;
+    if (b.totalMs * unit > axis.clipMs) {  // a bar past the axis fitted to the GPU bars: its arrow, no whisker
+      markClipped(axis.clipMs, double(n - 1 - i));
+      continue;
+    }
     const auto [end, clipped] = drawnWhiskerEnd(b, axis, unit);
     tk << double(n - 1 - i);
     tv << b.totalMs * unit;

@@ -36,9 +36,13 @@ class FirstCallView final : public QcpViewBase {
     const FirstCallBars b = firstCallBars(d.outcome->result);
     if (!b.missing.empty()) {
       m_data = d;
+      showAxes(false);  // no empty bars and ticks behind the sentence: nothing was measured
       return showMessage(wrapped(q(b.missing)));
     }
-    begin(d);
+    ViewData timed = d;  // the title names the implementation timed, whichever one the Show list holds
+    timed.source = b.implId;
+    begin(timed);
+    showAxes(true);
     m_plot->xAxis->setLabel("milliseconds (one linear axis)");
     m_plot->yAxis->setLabel({});
     m_bars = b;
@@ -65,6 +69,11 @@ class FirstCallView final : public QcpViewBase {
   void setLogY(bool) override {}  // one linear axis: the contrast is the lesson
 
  private:
+  void showAxes(bool on) {
+    m_plot->xAxis->setVisible(on);
+    m_plot->yAxis->setVisible(on);
+    m_plot->xAxis->grid()->setVisible(on);
+  }
   static QString wrapped(const QString& text) {
     // The message is one centred item: long sentences broken at about 70 characters.
     QStringList lines, words = text.split(' ');

@@ -30,6 +30,7 @@ FirstCallBars firstCallBars(const RunResult& r) {
   for (const auto& i : r.impls) {
     const auto first = i.metrics.find(kFirstCall), later = i.metrics.find(kLaterCall);
     if (i.status != Status::Ok || first == i.metrics.end() || later == i.metrics.end()) continue;
+    b.implId = i.implId;
     b.impl = i.title.empty() ? i.implId : i.title;
     b.firstMs = first->second;
     b.laterMs = later->second;
@@ -116,10 +117,13 @@ std::vector<SectorPanel> sectorPanels(const HostArray& sectors, const RunResult&
 }
 
 std::string sectorsPerRequestText(const SectorPanel& p) {
-  char buf[96];
-  std::snprintf(buf, sizeof buf, "%.2f sectors per request (%s)", p.sectorsPerRequest,
-                p.measured ? "measured" : "counted from the map");
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.2f sectors / request", p.sectorsPerRequest);
   return buf;
+}
+
+std::string sectorsSourceText(const SectorPanel& p) {
+  return p.measured ? "measured by the counters" : "counted from warp 0's map";
 }
 
 }  // namespace launchlab::ui

@@ -20,7 +20,7 @@ bool timesFirstCall(const WorkloadInfo& info);
 
 /// The first call against the median later call, in milliseconds; `missing` says why there is nothing to draw.
 struct FirstCallBars {
-  std::string impl;  ///< the implementation's title
+  std::string implId, impl;  ///< the implementation timed, and its title
   double firstMs = 0, laterMs = 0, compileMs = 0;
   double ratio = 0;     ///< firstMs / laterMs
   std::string missing;  ///< "" when measured
@@ -49,7 +49,9 @@ struct SectorPanel {
 /// by the run's implementations (or by their ids when they did not run) and with their sectors per request from the
 /// run's counters when measured, else the distinct sectors of the map. Empty when `sectors` has no between column.
 std::vector<SectorPanel> sectorPanels(const HostArray& sectors, const RunResult& r);
-/// "4.00 sectors per request (measured)", "32.00 sectors per request (counted from the map)".
+/// "4.00 sectors / request": a panel's headline.
 std::string sectorsPerRequestText(const SectorPanel& p);
+/// Where that number comes from: "measured by the counters" or "counted from warp 0's map".
+std::string sectorsSourceText(const SectorPanel& p);
 
 }  // namespace launchlab::ui

@@ -62,7 +62,7 @@ class SectorMapView final : public QcpViewBase {
       m_maps[c]->setColorScale(m_scale);
     }
     m_scale->setMarginGroup(QCP::msBottom | QCP::msTop, group);
-    layout->setColumnStretchFactors({1.0, 2.0, 0.01});
+    layout->setColumnStretchFactors({1.0, 1.5, 0.01});
     QObject::connect(m_plot, &QCustomPlot::afterLayout, m_plot, [this] { fitSquareCells(); });
     restyle();
   }
@@ -104,7 +104,7 @@ class SectorMapView final : public QcpViewBase {
         const std::int32_t x = p.cells[l * p.cols + s];
         data->setCell(int(s), int(l), x > 0 ? double(x) : std::nan(""));
       }
-    m_names[c]->setText(q(p.title));
+    m_names[c]->setText(q(p.title + "\n" + sectorsSourceText(p)));  // two lines: a panel is half the width
     m_counts[c]->setText(q(sectorsPerRequestText(p)));
     xOf(c)->setTicker(cellTicks(p.cols, tickStep(p.cols)));
     yOf(c)->setTicker(cellTicks(p.lanes, 8));
@@ -143,7 +143,7 @@ class SectorMapView final : public QcpViewBase {
     for (int c = 0; c < 2; ++c) {
       m_names[c]->setFont(m_style.font(1.0));
       m_names[c]->setTextColor(fg);
-      m_counts[c]->setFont(m_style.font(1.3, true));
+      m_counts[c]->setFont(m_style.font(1.35, true));
       m_counts[c]->setTextColor(fg);
       for (QCPAxis* a : {xOf(c), yOf(c)}) {
         a->setTickLabelFont(m_style.font());
