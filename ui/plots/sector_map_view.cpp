@@ -78,7 +78,7 @@ class SectorMapView final : public QcpViewBase {
     for (int c = 0; c < 2; ++c) fillPanel(c);
     // One colour per whole lane count from 1 to the most lanes that share a sector; no load (0) is grey.
     for (auto* m : m_maps) setCountKey(*m, *m_scale, 1, int(hi));
-    m_scale->axis()->setLabel("lanes loading from that sector (grey: none)");
+    m_scale->axis()->setLabel("lanes per sector (grey: none)");
     m_drawn = int(m_panels[0].cells.size() + m_panels[1].cells.size());
     m_summary = QString("warp 0: %1 sectors coalesced, %2 strided")
                     .arg(m_panels[0].sectorsPerRequest, 0, 'f', 2)
