@@ -218,8 +218,7 @@ class TestLessonViews : public QObject {
     QVERIFY(openAsRunFile(r, "caching.llrun"));
     texts = textsOf(viewWidget(kFirstCallView));
     QVERIFY2(anyContains(texts, "the first call takes 511\xC3\x97 a later call"), qPrintable(texts.join("|")));
-    QVERIFY2(anyContains(texts, "against a later call CUDA compiled at run time (NVRTC)"),
-             qPrintable(texts.join("|")));
+    QVERIFY2(anyContains(texts, "against a later call CUDA compiled at run time (NVRTC)"), qPrintable(texts.join("|")));
     QVERIFY2(anyContains(texts, "29.1 ms (compile 27.4 ms)") && texts.contains("0.0570 ms"),
              qPrintable(texts.join("|")));
   }
