@@ -102,6 +102,7 @@ class TestLessonViews : public QObject {
     r.impls.push_back(nvrtc);
     FirstCallBars b = firstCallBars(r);
     QVERIFY(b.firstMs == 0 && b.laterMs == 0);
+    QCOMPARE(b.implId, std::string("cuda-nvrtc-first-call"));  // the title still names it
     QVERIFY2(QString::fromStdString(b.missing).contains("CUDA compiled at run time (NVRTC) did not run here (no CUDA "
                                                         "device)"),
              b.missing.c_str());

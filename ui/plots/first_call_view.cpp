@@ -34,15 +34,11 @@ class FirstCallView final : public QcpViewBase {
   }
   void setData(const ViewData& d) override {
     const FirstCallBars b = firstCallBars(d.outcome->result);
-    if (!b.missing.empty()) {
-      m_data = d;
-      showAxes(false);  // no empty bars and ticks behind the sentence: nothing was measured
-      return showMessage(wrapped(q(b.missing)));
-    }
     ViewData timed = d;  // the title names the implementation timed, whichever one the Show list holds
     timed.source = b.implId;
     begin(timed);
-    showAxes(true);
+    showAxes(b.missing.empty());  // no empty bars and ticks behind a sentence: nothing was measured
+    if (!b.missing.empty()) return showMessage(wrapped(q(b.missing)));
     m_plot->xAxis->setLabel("milliseconds (one linear axis)");
     m_plot->yAxis->setLabel({});
     m_bars = b;

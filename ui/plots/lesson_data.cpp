@@ -44,6 +44,8 @@ FirstCallBars firstCallBars(const RunResult& r) {
   for (const auto& i : r.impls)
     if (i.gpu) {
       const std::string title = i.title.empty() ? i.implId : i.title;
+      b.implId = i.implId;
+      b.impl = title;
       b.missing = i.status == Status::Ok
                       ? title + " ran without timing its first call (a run file from an older LaunchLab)." + cpu
                       : "The first call is a GPU compile: " + title + " did not run here (" + i.reason + ")." + cpu;
