@@ -1,6 +1,7 @@
 #include "coalescing/coalescing.h"
 
 #include <algorithm>
+#include <span>
 
 #include "common/cpu_loops.h"
 #include "launchlab/registry.h"
@@ -10,19 +11,31 @@ namespace launchlab::kernels {
 
 namespace coalescing {
 
-void fillSectorPictures(ImplContext& ctx) {
-  const auto stride = std::uint64_t(ctx.setup.params.integer("stride"));
-  const auto elemBytes = std::uint32_t(dtypeSize(ctx.setup.dtype));
-  auto picture = ctx.output("sectors").view<std::int32_t>();
-  std::fill(picture.begin(), picture.end(), 0);
-  const std::size_t span = sectorSpan(stride, elemBytes);
+namespace {
+/// Warp 0's loads at `stride` into columns [first, first + sectorSpan) of the lanes x sectors picture `picture`
+/// (`width` columns): at (lane, sector) how many of the warp's lanes load from that sector.
+void drawSectors(std::span<std::int32_t> picture, std::size_t width, std::size_t first, std::uint64_t stride,
+                 std::uint32_t elemBytes) {
   for (std::uint32_t lane = 0; lane < kWarp; ++lane) {
     const std::uint64_t sector = sectorOfLane(stride, elemBytes, 0, lane);
     std::int32_t sharing = 0;
     for (std::uint32_t other = 0; other < kWarp; ++other)
       sharing += sectorOfLane(stride, elemBytes, 0, other) == sector;
-    picture[lane * span + sector] = sharing;
+    picture[lane * width + first + sector] = sharing;
   }
+}
+}  // namespace
+
+void fillSectorPictures(ImplContext& ctx) {
+  const auto stride = std::uint64_t(ctx.setup.params.integer("stride"));
+  const auto elemBytes = std::uint32_t(dtypeSize(ctx.setup.dtype));
+  auto picture = ctx.output("sectors").view<std::int32_t>();
+  std::fill(picture.begin(), picture.end(), 0);
+  // The coalesced kernel's loads (stride 1), a column between, then the strided kernel's at the run's stride.
+  const std::size_t left = sectorSpan(1, elemBytes), width = sectorPicturesWidth(stride, elemBytes);
+  drawSectors(picture, width, 0, 1, elemBytes);
+  for (std::size_t lane = 0; lane < kWarp; ++lane) picture[lane * width + left] = kBetweenPictures;
+  drawSectors(picture, width, left + 1, stride, elemBytes);
   auto series = ctx.output("sectors_per_stride").view<double>();
   for (std::uint64_t s = 1; s <= kMaxStride; ++s) {
     series[s - 1] = double(s);
@@ -82,11 +95,13 @@ class Coalescing final : public BasicWorkload {
                 {.name = "b", .title = "b (stride·n elements)", .yLabel = "b"}};
     i.outputs = {{.name = "out", .title = "out", .yLabel = "a + b"},
                  {.name = "sectors",
-                  .title = "Warp 0's 32 loads: lanes per 32-byte sector (at the run's stride)",
+                  .title = "Warp 0's 32 loads: coalesced (left) and strided at the run's stride (right)",
                   .plot = PlotKind::Image,
-                  .xLabel = "sector (32 bytes, from a's start)",
+                  .xLabel = "sector (32 bytes, from a's start): coalesced | strided",
                   .yLabel = "lanes in that sector",
-                  .dtype = DType::I32},
+                  .dtype = DType::I32,
+                  // Out of the colour scale, so it counts lanes from 1: an empty sector is no load at all.
+                  .markers = {{0, "no lane loads from this sector"}, {kBetweenPictures, "between the two maps"}}},
                  {.name = "sectors_per_stride",
                   .title = "Predicted 32-byte sectors per warp load against stride",
                   .plot = PlotKind::Series,
@@ -122,8 +137,9 @@ class Coalescing final : public BasicWorkload {
   }
 
   std::vector<std::vector<std::size_t>> outputShapes(const RunSetup& s) const override {
-    const auto span = sectorSpan(std::uint64_t(s.params.integer("stride")), std::uint32_t(dtypeSize(s.dtype)));
-    return {{std::size_t(s.n)}, {kWarp, span}, {2, kMaxStride}};
+    const auto width =
+        sectorPicturesWidth(std::uint64_t(s.params.integer("stride")), std::uint32_t(dtypeSize(s.dtype)));
+    return {{std::size_t(s.n)}, {kWarp, width}, {2, kMaxStride}};
   }
 
   std::vector<HostArray> makeInputs(const RunSetup& s) const override {

@@ -33,10 +33,19 @@ constexpr std::size_t sectorSpan(std::uint64_t stride, std::uint32_t elemBytes) 
   return std::size_t(sectorOfLane(stride, elemBytes, 0, kWarp - 1)) + 1;
 }
 
+/// The `sectors` picture's column between its two maps.
+inline constexpr std::int32_t kBetweenPictures = -1;
+/// Columns of the `sectors` picture: the coalesced map (stride 1), one column between, the map at `stride`.
+constexpr std::size_t sectorPicturesWidth(std::uint64_t stride, std::uint32_t elemBytes) {
+  return sectorSpan(1, elemBytes) + 1 + sectorSpan(stride, elemBytes);
+}
+
 /// The two host-computed pictures every implementation reports (they describe the access, not the data):
-/// `sectors` (32 lanes x sectorSpan): at (lane, sector) the number of warp 0's lanes whose load falls in that sector,
-/// 0 where the lane does not load; `sectors_per_stride` (2 x kMaxStride, a series): strides 1…64 and the predicted
-/// sectors per warp load for the run's element size.
+/// `sectors` (32 lanes x sectorPicturesWidth): the coalesced kernel's loads (stride 1) on the left, a column of
+/// kBetweenPictures, and the strided kernel's at the run's stride on the right, each sector counted from its map's
+/// first: at (lane, sector) the number of warp 0's lanes whose load falls in that lane's sector, 0 where the lane
+/// does not load; `sectors_per_stride` (2 x kMaxStride, a series): strides 1…64 and the predicted sectors per warp
+/// load for the run's element size.
 void fillSectorPictures(ImplContext& ctx);
 
 void cudaCoalesced(ImplContext& ctx);

@@ -163,8 +163,11 @@ class LaunchCoverage final : public BasicWorkload {
                " elements never written (the grid needs at least ceil(n / blockDim) blocks to cover n)";
       if (wrong) v.note += "; " + std::to_string(wrong) + " elements hold an unexpected value";
     }
-    if (impl.demonstration)
-      v.note += "; threads past the end wrote into the guard zone (metric writes_past_end), not into other data";
+    // Without the check every thread past n writes into the guard zone: said only when the launch had some.
+    const std::uint64_t past = launched && launched->totalThreads() > s.n ? launched->totalThreads() - s.n : 0;
+    if (impl.demonstration && past)
+      v.note += "; " + std::to_string(past) +
+                " threads past the end wrote into the guard zone (metric writes_past_end), not into other data";
     // A grid too small for n leaves exactly the tail never written: on a launch that honours the requested grid
     // (the emulated one, a CUDA kernel) that is the outcome this workload teaches, not a failure. Any other
     // difference (a wrong value, a gap elsewhere, nothing written at all) stays a failure.

@@ -10,6 +10,7 @@
 #include "common/gpu_pipeline.cuh"
 #include "common/index_math.h"
 #include "common/phase_timeline.cuh"
+#include "launchlab/overlapped_pipeline.h"
 #include "nn_hidden_layer/nn_hidden_layer.h"
 
 namespace launchlab::kernels::nn_hidden_layer {
@@ -187,6 +188,7 @@ void cudaFusedPinnedOverlap(ImplContext& ctx) {
     recordTraffic(ctx, sizeof(T), 3, 3, int(chunkCount));
     ctx.metrics["streams"] = double(streamCount);
     ctx.metrics["chunks"] = double(chunkCount);
+    ctx.metrics[kOverlappedPipelineMetric] = 1;
     ctx.metrics["staging_in_ms_untimed"] = stageInMs;
     ctx.metrics["staging_out_ms_untimed"] = stageOutMs;
   });

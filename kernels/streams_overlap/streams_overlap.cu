@@ -14,6 +14,7 @@
 
 #include "common/gpu_pipeline.cuh"
 #include "common/index_math.h"
+#include "launchlab/overlapped_pipeline.h"
 #include "streams_overlap/streams_overlap.h"
 
 namespace launchlab::kernels::streams_overlap {
@@ -258,6 +259,7 @@ void cudaStreams(ImplContext& ctx) {
                     "kernels and copies back of all chunks, start to stop event): they run at the same time";
   ctx.metrics["pcie_bytes"] = 2.0 * double(bytes);
   ctx.metrics["streams"] = double(k);
+  ctx.metrics[kOverlappedPipelineMetric] = 1;
   ctx.metrics["chunks"] = double(count);
 }
 

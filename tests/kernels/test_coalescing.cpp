@@ -78,16 +78,21 @@ TEST(Coalescing, CpuImplsGatherTheStridedElementsOnOddSizes) {
 }
 
 TEST(Coalescing, SectorPicturesAreTheWarpsLoads) {
+  // The coalesced map (4 sectors of 8 lanes), a column between, then the map at the run's stride.
   const RunResult r1 = runCpu("coalescing", 100, DType::F32, {{"stride", "1"}});
   const HostArray& p1 = output(r1, "cpu-serial", "sectors");
-  ASSERT_EQ(p1.shape(), (std::vector<std::size_t>{32, 4}));
+  ASSERT_EQ(p1.shape(), (std::vector<std::size_t>{32, 4 + 1 + 4}));
   for (std::size_t lane = 0; lane < 32; ++lane)
-    for (std::size_t s = 0; s < 4; ++s) EXPECT_EQ(p1.view<std::int32_t>()[lane * 4 + s], s == lane / 8 ? 8 : 0);
+    for (std::size_t c = 0; c < 9; ++c) {
+      const std::int32_t want = c == 4 ? kBetweenPictures : c % 5 == lane / 8 ? 8 : 0;
+      EXPECT_EQ(p1.view<std::int32_t>()[lane * 9 + c], want) << lane << " " << c;
+    }
   const RunResult r8 = runCpu("coalescing", 100, DType::F32, {{"stride", "8"}});
   const HostArray& p8 = output(r8, "cpu-parallel", "sectors");
-  ASSERT_EQ(p8.shape(), (std::vector<std::size_t>{32, 32}));
+  ASSERT_EQ(p8.shape(), (std::vector<std::size_t>{32, 4 + 1 + 32}));
   for (std::size_t lane = 0; lane < 32; ++lane)
-    for (std::size_t s = 0; s < 32; ++s) EXPECT_EQ(p8.view<std::int32_t>()[lane * 32 + s], s == lane ? 1 : 0);
+    for (std::size_t s = 0; s < 32; ++s) EXPECT_EQ(p8.view<std::int32_t>()[lane * 37 + 5 + s], s == lane ? 1 : 0);
+  EXPECT_EQ(p8.view<std::int32_t>()[3 * 37 + 0], 8);  // lane 3's coalesced load shares sector 0 with 7 others
   const auto series = output(r8, "cpu-serial", "sectors_per_stride").view<double>();
   ASSERT_EQ(series.size(), 2 * kMaxStride);
   for (std::uint64_t s = 1; s <= kMaxStride; ++s) {

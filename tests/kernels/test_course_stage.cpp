@@ -27,7 +27,9 @@ TEST(CourseStage, DeclaredViewsAndImplementationsExist) {
       for (std::string id; std::getline(impls, id, ',');) runs = runs || id == e.stage.impl;
       EXPECT_TRUE(runs) << e.id << ": stage.impl " << e.stage.impl << " is not among the experiment's impls";
     }
-    EXPECT_TRUE(e.stage.timing.empty() || e.stage.timing == "kernel" || e.stage.timing == "total") << e.id;
+    EXPECT_TRUE(e.stage.timing.empty() || e.stage.timing == "kernel" || e.stage.timing == "gpu" ||
+                e.stage.timing == "total")
+        << e.id;
   }
   // The streams lesson opens on the overlap, the coalescing lesson on the access map with kernel time first.
   const auto* streams = findCourseExperiment("s3-streams-overlap");
@@ -36,6 +38,10 @@ TEST(CourseStage, DeclaredViewsAndImplementationsExist) {
   const auto* coalescing = findCourseExperiment("es-coalescing");
   ASSERT_NE(coalescing, nullptr);
   EXPECT_EQ(coalescing->stage, (StageView{"sectors", "cuda-strided", "kernel"}));
+  // The hidden layer's lesson is the CUDA bars' phases: the axis fits them.
+  const auto* layer = findCourseExperiment("tp31-nn-hidden-layer");
+  ASSERT_NE(layer, nullptr);
+  EXPECT_EQ(layer->stage, (StageView{"timing", "", "gpu"}));
   EXPECT_GE(declared, 7);
 }
 
@@ -44,7 +50,7 @@ TEST(CourseStage, AStageFieldOfTheWrongKindIsNamed) {
       R"({"launchlab_course": 1, "experiments": [{"id": "x", "chapter": "c", "title": "t", "seed": {"file": "f",)"
       R"( "section": "s", "line": 1}, "look_for": "l", "request": {"workload": "square", "n": "8", "dtype": "f32"})";
   EXPECT_EQ(parseCourseFile("a.json", head + R"(, "stage": {"timing": "fast"}}]})").problem,
-            "a.json: experiments[0].stage.timing: must be \"kernel\" or \"total\"");
+            "a.json: experiments[0].stage.timing: must be \"kernel\", \"gpu\" or \"total\"");
   EXPECT_EQ(parseCourseFile("a.json", head + R"(, "stage": "points"}]})").problem,
             "a.json: experiments[0].stage: must be an object");
   const CourseFile ok = parseCourseFile("a.json", head + R"(, "stage": {"view": "out", "timing": "kernel"}}]})");

@@ -447,6 +447,13 @@ class TestCharts : public QObject {
     const ScalarValue t = scalarValue(a, sum);
     QCOMPARE(scalarLabel(t, 3.14), std::string("3.14166\n+0.00166 from the reference"));
     QCOMPARE(scalarLabel(t, std::nullopt), std::string("3.14166\n(the reference)"));
+    // A count (the race's counter) is a whole number, never "-4.1e+03".
+    HostArray counter("counter", DType::I32, std::vector<std::size_t>{1});
+    counter.view<std::int32_t>()[0] = 1;
+    const ScalarValue c = scalarValue(counter, sum);
+    QCOMPARE(scalarLabel(c, 4096.0), std::string("1\n-4095 from the reference"));
+    QCOMPARE(scalarLabel(c, std::nullopt), std::string("1\n(the reference)"));
+    QCOMPARE(scalarLabel(c, 1.0), std::string("1\n+0 from the reference"));
   }
   void pointsViewSplitsInsideFromOutsideAndCountsDistinctPoints() {
     auto o = std::make_shared<RunOutcome>();

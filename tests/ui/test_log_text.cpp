@@ -92,7 +92,7 @@ class TestLogText : public QObject {
     r.impls.push_back(raceResult("observed 57 of 16777216 increments: 16777159 lost to the race"));
     QCOMPARE(runProblemsText(r), QString());
     QCOMPARE(runLessonsText(r),
-             QString("Lesson: CUDA race: observed 57 of 16777216 increments: 16777159 lost to the race "
+             QString("<b>CUDA race</b>: observed 57 of 16777216 increments: 16777159 lost to the race "
                      "(1 of 1 values differ from the reference) \u2014 the outcome this demonstration shows"));
     ImplResult bad = impl("cuda-atomic", Status::Ok);
     bad.title = "CUDA atomicAdd";
@@ -100,7 +100,7 @@ class TestLogText : public QObject {
     bad.verification.mismatches = 1;
     r.impls.push_back(bad);
     QCOMPARE(runProblemsText(r), QString("CUDA atomicAdd: 1 mismatches against cpu-serial"));
-    QVERIFY(runLessonsText(r).startsWith("Lesson: CUDA race"));
+    QVERIFY(runLessonsText(r).startsWith("<b>CUDA race</b>"));
     // A demonstration that happened to match (no race this time) teaches nothing to announce.
     r.impls[1].verification.mismatches = 0;
     QCOMPARE(runLessonsText(r), QString());
@@ -119,13 +119,36 @@ class TestLogText : public QObject {
     masked.verification.note = "expected outcome: 8192 threads for 4096 elements: 4096 surplus threads masked";
     r.impls.push_back(masked);
     QCOMPARE(runLessonsText(r),
-             QString("Lesson: CUDA race: lost 99.2 % of the increments (4063 of 4096) \u2014 the race this experiment "
-                     "demonstrates<br>CPU launch: 8192 threads for 4096 elements: 4096 surplus threads masked"));
+             QString("<b>CUDA race</b>: lost 99.2 % of the increments (4063 of 4096) \u2014 the race this "
+                     "experiment demonstrates<br><b>CPU launch</b>: 8192 threads for 4096 elements: 4096 surplus "
+                     "threads masked"));
     QCOMPARE(runProblemsText(r), QString());
     r.impls[0].verification.outcome = Verification::Outcome::Fail;  // a count above n: no race's outcome
     r.impls[0].verification.note = "observed 5000 of 4096 increments";
     QCOMPARE(runProblemsText(r), QString("CUDA race: 1 mismatches against cpu-serial"));
     QVERIFY(!runLessonsText(r).contains("CUDA race"));
+  }
+
+  /// Implementations that showed the same outcome share one sentence, each named once (in bold, so a title with a
+  /// colon of its own never reads as "Lesson: CPU: ..."); names are escaped.
+  void oneSentencePerLessonNamingEachImplementationOnce() {
+    RunResult r;
+    const std::string note =
+        "expected outcome: 2048 of 4096 elements never written (the grid needs at least ceil(n / blockDim) blocks)";
+    ImplResult cpu = raceResult(note), gpu = raceResult(note), other = raceResult("expected outcome: another one");
+    cpu.title = "CPU: the launch, emulated";
+    gpu.title = "CUDA <no bounds check>";
+    other.title = "CUDA third";
+    r.impls = {cpu, gpu, other};
+    QCOMPARE(runLessonsText(r), QString("<b>CPU: the launch, emulated</b> and <b>CUDA &lt;no bounds check&gt;</b>: "
+                                        "2048 of 4096 elements never written (the grid needs at least ceil(n / "
+                                        "blockDim) blocks)<br><b>CUDA third</b>: another one"));
+    r.impls.push_back(raceResult(note));
+    r.impls.back().title = "CUDA fourth";
+    QVERIFY(
+        runLessonsText(r).startsWith("<b>CPU: the launch, emulated</b>, <b>CUDA &lt;no bounds check&gt;</b> and "
+                                     "<b>CUDA fourth</b>: 2048"));
+    QVERIFY(!runLessonsText(r).contains("Lesson"));
   }
 
   void cannotRunAndPresetTexts() {

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "launchlab/io/csv.h"
+#include "launchlab/overlapped_pipeline.h"
 
 namespace launchlab::ui {
 
@@ -37,7 +38,7 @@ TimingAxis timingAxis(const TimingChartData& c, bool log, double unit, double la
 
 std::pair<double, bool> drawnWhiskerEnd(const TimingBar& b, const TimingAxis& a, double unit) {
   const double end = std::max(b.maxMs, b.totalMs) * unit;
-  return end > a.clipMs ? std::pair{std::max(a.clipMs, b.totalMs * unit), true} : std::pair{end, false};
+  return end > a.clipMs ? std::pair{a.clipMs, true} : std::pair{end, false};
 }
 
 std::string durationText(double ms) {
@@ -76,11 +77,14 @@ TimingChartData timingChart(const RunResult& r, bool kernelFirst) {
     b.status = i.status;
     b.reason = i.reason;
     if (i.status == Status::Ok) {
+      const auto overlap = i.metrics.find(kOverlappedPipelineMetric);
+      const bool overlapped = overlap != i.metrics.end() && overlap->second > 0;
       for (Phase p : {Phase::H2D, Phase::Kernel, Phase::D2H, Phase::Cpu}) {
         auto it = i.phases.find(p);
         if (it == i.phases.end()) continue;
-        b.segments.push_back({p, it->second.medianMs});
-        seen[int(p)] = true;
+        const bool pipeline = overlapped && p == Phase::Kernel;
+        b.segments.push_back({p, it->second.medianMs, pipeline});
+        (pipeline ? c.overlappedShown : seen[int(p)]) = true;
         note(it->second.medianMs);
       }
       if (auto t = i.phases.find(Phase::Total); t != i.phases.end()) {
@@ -126,7 +130,7 @@ TimingChartData leadWithKernel(TimingChartData c, bool on) {
     b.label = b.plainLabel;
     if (!on || b.status != Status::Ok || b.noisy) continue;
     for (const auto& seg : b.segments)
-      if (seg.phase == Phase::Kernel)
+      if (seg.phase == Phase::Kernel && !seg.overlapped)
         b.label = "kernel " + durationText(seg.ms) + " of " + durationText(b.totalMs) +
                   (b.speedup > 0 ? ", " + speedupText(b.speedup) + " vs cpu-serial" : "");
   }
@@ -148,8 +152,18 @@ std::string blockTraceCaption(const BlockTraceSummary& s) {
 bool kernelsHidden(const TimingChartData& c) {
   for (const auto& b : c.bars)
     for (const auto& seg : b.segments)
-      if (seg.phase == Phase::Kernel && seg.ms < 0.05 * c.maxMedianMs) return true;
+      if (seg.phase == Phase::Kernel && !seg.overlapped && seg.ms < 0.05 * c.maxMedianMs) return true;
   return false;
+}
+
+TimingChartData fitToGpuBars(TimingChartData c) {
+  double gpu = 0;
+  for (const auto& b : c.bars)
+    if (b.gpu && b.status == Status::Ok) gpu = std::max(gpu, b.totalMs);
+  if (gpu <= 0 || gpu >= c.maxMedianMs) return c;
+  c.maxMedianMs = gpu;
+  c.gpuFit = true;
+  return c;
 }
 
 std::string launchText(const RunResult& r) {

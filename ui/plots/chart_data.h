@@ -17,6 +17,9 @@ namespace launchlab::ui {
 struct TimingSegment {
   Phase phase = Phase::Cpu;
   double ms = 0;  ///< median of that phase
+  /// A Kernel phase that is a whole pipeline of copies and kernels at once (kOverlappedPipelineMetric): drawn as
+  /// "copies overlapped with kernels", never as kernel time.
+  bool overlapped = false;
 };
 
 /// One bar of the timing comparison: an implementation.
@@ -36,9 +39,11 @@ struct TimingBar {
 /// Bars in result order. `phasesShown` lists the phases that occur in any bar (legend order).
 struct TimingChartData {
   std::vector<TimingBar> bars;
-  std::vector<Phase> phasesShown;
+  std::vector<Phase> phasesShown;       ///< a Kernel phase only when some bar's kernel segment is not overlapped
+  bool overlappedShown = false;         ///< some bar's time is copies overlapped with kernels
   double minPositiveMs = 0, maxMs = 0;  ///< over every segment and whisker
   double maxMedianMs = 0;               ///< the longest median total: what the axis is scaled to
+  bool gpuFit = false;                  ///< maxMedianMs is the GPU bars' (fitToGpuBars): CPU bars run past it
 };
 /// `kernelFirst`: leadWithKernel applied.
 TimingChartData timingChart(const RunResult& r, bool kernelFirst = false);
@@ -48,6 +53,11 @@ TimingChartData timingChart(const RunResult& r, bool kernelFirst = false);
 TimingChartData leadWithKernel(TimingChartData c, bool on);
 /// Some bar's kernel segment is under 5 % of the longest median total: a sliver on a linear time axis.
 bool kernelsHidden(const TimingChartData& c);
+/// The legend's name of an overlapped pipeline's segment.
+inline constexpr const char* kOverlappedLabel = "copies overlapped with kernels";
+/// The time axis fitted to the GPU bars (a lesson about their phases): the longest GPU median total, with the CPU
+/// bars running off the axis' end (clipped and labelled with their time); unchanged without GPU bars.
+TimingChartData fitToGpuBars(TimingChartData c);
 
 /// A measurement whose slowest repetition took more than this many times its median is flagged as noisy.
 inline constexpr double kNoisySpread = 4.0;

@@ -89,7 +89,8 @@ TimingChart::~TimingChart() { delete m_plot.data(); }
 QWidget* TimingChart::widget() { return m_plot; }
 
 void TimingChart::setResult(const RunResult& r) {
-  m_data = timingChart(r, m_kernelFirst);
+  m_raw = timingChart(r);
+  refit();
   m_stale.clear();
   m_workloadTitle = r.workload + ", n = " + std::to_string(r.n) + " " + r.dtype;
   rebuild();
@@ -98,7 +99,7 @@ void TimingChart::setResult(const RunResult& r) {
 void TimingChart::clear() { markStale({}); }
 
 void TimingChart::markStale(const QString& reason) {
-  m_data = {};
+  m_data = m_raw = {};
   m_stale = reason;
   rebuild();
 }
@@ -107,13 +108,26 @@ QString TimingChart::titleText() const { return m_title->text(); }
 
 void TimingChart::setLogScale(bool on) {
   m_log = on;
+  refit();  // a log axis has room for every bar: no fit to the GPU bars
   rebuild();
 }
 
 void TimingChart::setKernelFirst(bool on) {
   m_kernelFirst = on;
-  m_data = m_data.bars.empty() ? m_data : leadWithKernel(m_data, on);
+  refit();
   rebuild();
+}
+
+void TimingChart::setGpuFit(bool on) {
+  m_gpuFit = on;
+  refit();
+  rebuild();
+}
+
+void TimingChart::refit() {
+  if (m_raw.bars.empty()) return;
+  m_data = leadWithKernel(m_raw, m_kernelFirst);
+  if (m_gpuFit && !m_log) m_data = fitToGpuBars(std::move(m_data));
 }
 
 void TimingChart::projectAs(const ViewStyle* style) { setViewStyle(nextProjectedStyle(style, m_style, m_ownStyle)); }
@@ -140,7 +154,7 @@ void TimingChart::rebuild() {
   // Microseconds when every median is under a millisecond: "0.0005 ms" ticks read badly.
   const double unit = m_data.maxMedianMs > 0 && m_data.maxMedianMs < 1 ? 1000.0 : 1.0;
   const TimingAxis axis = setupAxes(unit);
-  addPhaseBars(axis.lo, unit);
+  addPhaseBars(axis, unit);
   addWhiskers(unit, axis);
   for (int i = int(m_data.bars.size()) - 1; i >= 0; --i) addBarLabel(i, axis.lo, unit, axis);
   m_plot->legend->setFont(m_style.font(0.9));
@@ -161,8 +175,10 @@ TimingAxis TimingChart::setupAxes(double unit) {
   const bool log = logAxis();
   setAxisLog(*val, log);
   const QString unitName = unit > 1 ? QString("microseconds") : QString("milliseconds");
-  val->setLabel(unitName + (log ? (m_log ? " (log scale)" : " (log scale: kernels beside their copies)") : "") +
-                "; whiskers: min to max over repetitions");
+  const QString scale = log ? (m_log ? " (log scale)" : " (log scale: kernels beside their copies)") : QString();
+  val->setLabel(m_data.gpuFit && !log
+                    ? unitName + ", fitted to the GPU bars (\xE2\x96\xB6 runs past the end); whiskers: min to max"
+                    : unitName + scale + "; whiskers: min to max over repetitions");
   const int n = int(m_data.bars.size());
   auto ticker = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
   for (int i = 0; i < n; ++i) {
@@ -182,28 +198,43 @@ TimingAxis TimingChart::setupAxes(double unit) {
   return axis;
 }
 
-/// A bar series per phase shown, stacked in phase order.
-void TimingChart::addPhaseBars(double base, double unit) {
+/// A bar series per phase shown, stacked in phase order, then the overlapped pipelines' (hatched). On an axis fitted
+/// to the GPU bars, a longer bar is drawn to the clip edge (its whisker's arrow and label say it goes on).
+void TimingChart::addPhaseBars(const TimingAxis& axis, double unit) {
   const int n = int(m_data.bars.size());
+  std::vector<double> stacked(std::size_t(n), 0.0);  // drawn so far per bar, in display units
   QCPBars* below = nullptr;
-  for (Phase p : m_data.phasesShown) {
+  const auto addSeries = [&](const QString& name, const QBrush& brush, auto&& wanted) {
     auto* bars = new QCPBars(m_plot->yAxis, m_plot->xAxis);
-    bars->setName(phaseLabel(p));
+    bars->setName(name);
     bars->setWidth(0.62);
-    bars->setBaseValue(base);
+    bars->setBaseValue(axis.lo);
     bars->setStackingGap(0);
     bars->setPen(QPen(toQColor(m_style.palette->background), m_style.presentation ? 1.5 : 0.8));
-    bars->setBrush(m_style.phaseColor(int(p)));
+    bars->setBrush(brush);
     QVector<double> k, v;
     for (int i = 0; i < n; ++i)
-      for (const auto& s : m_data.bars[std::size_t(i)].segments)
-        if (s.phase == p) {
+      for (const auto& seg : m_data.bars[std::size_t(i)].segments)
+        if (wanted(seg)) {
+          double& done = stacked[std::size_t(i)];
+          const double drawn = m_data.gpuFit ? std::clamp(axis.clipMs - done, 0.0, seg.ms * unit) : seg.ms * unit;
+          done += drawn;
           k << double(n - 1 - i);
-          v << s.ms * unit;
+          v << drawn;
         }
     bars->setData(k, v);
     if (below) bars->moveAbove(below);
     below = bars;
+    return bars;
+  };
+  for (Phase p : m_data.phasesShown)
+    addSeries(phaseLabel(p), m_style.phaseColor(int(p)),
+              [p](const TimingSegment& seg) { return seg.phase == p && !seg.overlapped; });
+  if (m_data.overlappedShown) {
+    // Hatched in the kernel's colour, outlined: copies and kernels at once, neither one alone.
+    QBrush hatch(m_style.phaseColor(int(Phase::Kernel)), Qt::BDiagPattern);
+    auto* bars = addSeries(kOverlappedLabel, hatch, [](const TimingSegment& seg) { return seg.overlapped; });
+    bars->setPen(QPen(m_style.phaseColor(int(Phase::Kernel)), m_style.presentation ? 2.0 : 1.2));
   }
 }
 
@@ -226,6 +257,10 @@ void TimingChart::addWhiskers(double unit, const TimingAxis& axis) {
   for (int i = n - 1; i >= 0; --i) {
     const auto& b = m_data.bars[std::size_t(i)];
     if (b.status != Status::Ok || b.totalMs <= 0) continue;
+    if (b.totalMs * unit > axis.clipMs) {  // a bar past the axis fitted to the GPU bars: its arrow, no whisker
+      markClipped(axis.clipMs, double(n - 1 - i));
+      continue;
+    }
     const auto [end, clipped] = drawnWhiskerEnd(b, axis, unit);
     tk << double(n - 1 - i);
     tv << b.totalMs * unit;

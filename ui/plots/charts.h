@@ -35,6 +35,10 @@ class TimingChart final : public Renderable {
   /// time axis turns logarithmic while the kernels would be slivers beside the copies (kernelsHidden).
   void setKernelFirst(bool on);
   bool kernelFirst() const { return m_kernelFirst; }
+  /// Where the lesson is the GPU bars' phases: the linear time axis fits the GPU bars, CPU bars run past its end
+  /// (fitToGpuBars); a log axis shows them all.
+  void setGpuFit(bool on);
+  bool gpuFit() const { return m_gpuFit; }
   /// The time axis is logarithmic: asked for, or kernel-first with kernels too short to see on a linear one.
   bool logAxis() const;
   void setViewStyle(const ViewStyle& s);
@@ -46,7 +50,9 @@ class TimingChart final : public Renderable {
  private:
   void rebuild();
   TimingAxis setupAxes(double unit);
-  void addPhaseBars(double base, double unit);
+  void addPhaseBars(const TimingAxis& axis, double unit);
+  /// m_data from m_raw: kernel first or not, fitted to the GPU bars or not.
+  void refit();
   void addWhiskers(double unit, const TimingAxis& axis);
   void markClipped(double x, double key);
   QString barLabelText(int bar) const;
@@ -57,12 +63,13 @@ class TimingChart final : public Renderable {
   void addBarLabel(int bar, double base, double unit, const TimingAxis& axis);
   QPointer<QCustomPlot> m_plot;
   QCPTextElement* m_title = nullptr;
-  TimingChartData m_data;
+  TimingChartData m_data, m_raw;  ///< as drawn; as measured (phase order, plain labels)
   std::string m_workloadTitle;
   QString m_stale;
   ViewStyle m_style;
   bool m_log = false;
   bool m_kernelFirst = false;
+  bool m_gpuFit = false;
   std::optional<ViewStyle> m_ownStyle;  ///< while projected (projectAs): the style to return to
 };
 

@@ -82,7 +82,14 @@ class ImageView final : public QcpViewBase {
     const ImageMarkers marks = findImageMarkers(g, d.spec.markers);
     showMarkers(g, marks);
     const double lo = marks.vMin, hi = marks.vMax > marks.vMin ? marks.vMax : marks.vMin + 1;
-    m_map->setDataRange(QCPRange(lo, hi));
+    // Whole counts (block ids, lanes on a bank) get a stepped key with whole ticks, not a 0-1 gradient at 2.5, 7.5.
+    const bool counts = !isFloating(a->dtype()) && g.blockRows * g.blockCols == 1 &&
+                        setCountKey(*m_map, *m_scale, int(marks.vMin), int(marks.vMax));
+    if (!counts) {
+      m_map->setGradient(viridisGradient());
+      m_scale->axis()->setTicker(QSharedPointer<QCPAxisTicker>::create());
+      m_map->setDataRange(QCPRange(lo, hi));
+    }
     m_scale->axis()->setLabel(QString::fromStdString(d.spec.yLabel));
     m_plot->xAxis->setLabel(d.spec.xLabel == "index" ? "column" : QString::fromStdString(d.spec.xLabel));
     m_plot->yAxis->setLabel("row");

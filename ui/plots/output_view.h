@@ -66,6 +66,12 @@ std::unique_ptr<OutputView> createQcpOutputView(PlotKind kind, QWidget* parent);
 /// Blocks on SMs: the Gantt chart of the shown implementation's block trace (ImplResult::blockTrace, not an array),
 /// the outputs pane's extra tab when a run has one.
 std::unique_ptr<OutputView> makeBlocksOnSmsView(QWidget* parent);
+/// First call: the run's first call (with its compile) against the median later call (lesson_data.h's
+/// firstCallBars, from metrics, not an array), the outputs pane's first tab for workloads that time it.
+std::unique_ptr<OutputView> makeFirstCallView(QWidget* parent);
+/// The coalescing lesson's sector picture as two panels, coalesced and strided, each with its sectors per request
+/// (lesson_data.h's sectorPanels).
+std::unique_ptr<OutputView> makeSectorMapView(QWidget* parent);
 /// Creates a view through the installed factory (default: createQcpOutputView).
 std::unique_ptr<OutputView> createOutputView(PlotKind kind, QWidget* parent);
 /// Installs a factory (e.g. a GL view for Image outputs that falls back to createQcpOutputView otherwise).

@@ -12,6 +12,8 @@
 #include <algorithm>
 #include <utility>
 
+#include "lesson_data.h"
+
 namespace launchlab::ui {
 
 namespace {
@@ -140,7 +142,8 @@ int OutputsPane::liveViewIndex() const {
   if (front >= 0 && front < viewCount() && !view(front)->drawPath().isEmpty()) return front;
   for (PlotKind k : {PlotKind::Points, PlotKind::Image, PlotKind::Histogram, PlotKind::Waveform})
     for (int i = 0; i < viewCount(); ++i)
-      if (!m_views[std::size_t(i)].blocks && m_views[std::size_t(i)].spec.plot == k && !view(i)->drawPath().isEmpty())
+      if (m_views[std::size_t(i)].kind == SlotKind::Array && m_views[std::size_t(i)].spec.plot == k &&
+          !view(i)->drawPath().isEmpty())
         return i;
   return front;
 }
@@ -173,9 +176,8 @@ void OutputsPane::showRunning() {
 QString OutputsPane::summaryText() const { return m_viewSummary->text(); }
 
 void OutputsPane::addView(const ArraySpec& spec, const std::string& source, const QString& tabTitle, const QString& tip,
-                          std::unique_ptr<OutputView> view) {
-  const bool blocks = view != nullptr;
-  ViewSlot s{spec, source, view ? std::move(view) : createOutputView(spec.plot, m_tabs), blocks};
+                          std::unique_ptr<OutputView> view, SlotKind kind) {
+  ViewSlot s{spec, source, view ? std::move(view) : createOutputView(spec.plot, m_tabs), kind};
   const int tab = m_tabs->addTab(s.view->widget(), tabTitle);
   if (!tip.isEmpty()) m_tabs->setTabToolTip(tab, tip);
   s.view->setViewStyle(m_style);
@@ -194,11 +196,18 @@ void OutputsPane::rebuildViews(const Workload& w) {
   m_otherOutput.clear();
   for (const auto& impl : w.impls())
     if (!impl.sameOutputAsReference) m_otherOutput.insert(impl.id);
+  // A lesson told by its metrics rather than an array has its view first (go_fast: the first call's compile).
+  if (timesFirstCall(info))
+    addView({.name = kFirstCallView, .title = "First call (compile + load + cold call) against a later call"}, "",
+            "First call", "The first call, with its compile, against the median of the later calls",
+            makeFirstCallView(m_tabs), SlotKind::Metrics);
   for (ArraySpec spec : info.outputs) {
     const QString title = q(spec.title.empty() ? spec.name : spec.title);
     // A series of estimates converges to the exact value of the workload's scalar result (e.g. pi).
     if (spec.plot == PlotKind::Series && !spec.referenceValue) spec.referenceValue = exactScalar(info);
-    addView(spec, "", title.size() > 40 ? q(spec.name) : title, title);
+    // The coalescing lesson's picture: both kernels side by side, each named with its sectors per request.
+    addView(spec, "", title.size() > 40 ? q(spec.name) : title, title,
+            isSectorPicture(info, spec) ? makeSectorMapView(m_tabs) : nullptr);
   }
   // Inputs are drawn as waveforms, images as images; scalar inputs have no tab.
   for (const auto& spec : info.inputs) {
@@ -222,11 +231,11 @@ void OutputsPane::setOutcome(std::shared_ptr<const RunOutcome> outcome, bool liv
 void OutputsPane::syncBlocksTab(const RunResult& r) {
   const bool traced =
       std::any_of(r.impls.begin(), r.impls.end(), [](const ImplResult& i) { return !i.blockTrace.empty(); });
-  const bool shown = !m_views.empty() && m_views.back().blocks;
+  const bool shown = !m_views.empty() && m_views.back().kind == SlotKind::Blocks;
   if (traced && !shown) {
     addView({.name = "block_trace", .title = "Blocks on SMs"}, "", "Blocks on SMs",
             "Where and when each block of the traced launch ran: one lane per SM, one bar per block",
-            makeBlocksOnSmsView(m_tabs));
+            makeBlocksOnSmsView(m_tabs), SlotKind::Blocks);
     m_tabs->setCurrentWidget(m_views.back().view->widget());  // the trace is what a traced run was asked for
   }
   if (!traced && shown) {
@@ -256,7 +265,7 @@ void OutputsPane::fillShowList(const RunResult& r) {
 
 QString OutputsPane::viewDataFor(const ViewSlot& s, ViewData& d) const {
   const RunResult& r = m_outcome->result;
-  if (!keptArrays(r) && !s.blocks)
+  if (!keptArrays(r) && s.kind == SlotKind::Array)
     return r.status == Status::Ok ? "Outputs were not kept for this size (see the log)" : "No outputs: " + q(r.reason);
   const bool input = s.source == "input";
   d.spec = resolvedForParams(s.spec, r.params);  // a reference that depends on a parameter (shape)

@@ -74,15 +74,18 @@ class OutputsPane : public QWidget {
   void currentViewChanged(int index);
 
  private:
+  /// What a tab draws: an array, the Blocks on SMs trace, or the run's metrics (a lesson's own view: the first call).
+  enum class SlotKind { Array, Blocks, Metrics };
   struct ViewSlot {
     ArraySpec spec;
     std::string source;  // "" for outputs (the shown implementation), "input" for inputs
     std::unique_ptr<OutputView> view;
-    bool blocks = false;  // the Blocks on SMs tab (the shown implementation's block trace, not an array)
+    SlotKind kind = SlotKind::Array;
   };
   QHBoxLayout* buildBar();
+  /// A tab; `view` null: the factory's view for the spec's plot kind.
   void addView(const ArraySpec& spec, const std::string& source, const QString& tabTitle, const QString& tip,
-               std::unique_ptr<OutputView> view = nullptr);
+               std::unique_ptr<OutputView> view = nullptr, SlotKind kind = SlotKind::Array);
   /// Adds the Blocks on SMs tab when `r` has a block trace, removes it when not.
   void syncBlocksTab(const RunResult& r);
   void rebuildViews(const Workload& w);

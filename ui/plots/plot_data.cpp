@@ -340,6 +340,7 @@ ImageMarkers findImageMarkers(const ImageGrid& g, const std::vector<MarkerValue>
 ScalarValue scalarValue(const HostArray& a, const ArraySpec& spec) {
   ScalarValue s;
   s.value = a.size() ? a.at(0) : kNaN;
+  s.integer = !isFloating(a.dtype());
   if (spec.referenceValue) {
     s.hasReference = true;
     s.reference = *spec.referenceValue;
@@ -357,6 +358,17 @@ double scalarDifference(const ScalarValue& s, std::optional<double> refValue) {
 std::string scalarLabel(const ScalarValue& s, std::optional<double> refValue) {
   char buf[160];
   const double d = scalarDifference(s, refValue);
+  // A count lost to a race is "-4095", never "-4.1e+03": whole numbers are printed whole.
+  if (s.integer && std::isfinite(s.value) && std::isfinite(d)) {
+    const auto whole = [](double v) { return static_cast<long long>(std::llround(v)); };
+    if (refValue && !s.hasReference)
+      std::snprintf(buf, sizeof buf, "%lld\n%+lld from the reference", whole(s.value), whole(d));
+    else if (!s.hasReference)
+      std::snprintf(buf, sizeof buf, "%lld\n(the reference)", whole(s.value));
+    else
+      std::snprintf(buf, sizeof buf, "%lld\n%+lld from exact", whole(s.value), whole(d));
+    return buf;
+  }
   if (s.hasReference)
     std::snprintf(buf, sizeof buf, "%.10g\n%+.3g from exact (relative %.3g)", s.value, d, s.relError);
   else if (refValue)

@@ -114,11 +114,12 @@ struct ScalarValue {
   bool hasReference = false;
   double reference = 0;
   double absError = 0, relError = 0;
+  bool integer = false;  ///< a count (an integer array): its value and differences are whole numbers
 };
 ScalarValue scalarValue(const HostArray& a, const ArraySpec& spec);
 /// What a scalar view says about one value: the value, then its difference from the exact value when known,
 /// else from the reference implementation's value (`refValue`; none for the reference itself):
-/// "3.141665\n+7.35e-05 from exact (relative 2.34e-05)".
+/// "3.141665\n+7.35e-05 from exact (relative 2.34e-05)"; a count as a plain integer ("1\n-4095 from the reference").
 std::string scalarLabel(const ScalarValue& s, std::optional<double> refValue);
 /// The difference drawn for a value: from the exact value, else from refValue, else 0.
 double scalarDifference(const ScalarValue& s, std::optional<double> refValue);

@@ -118,6 +118,33 @@ QCPColorMap* addColorMapWithScale(QCustomPlot& plot, QCPColorScale*& scale) {
   return map;
 }
 
+bool setCountKey(QCPColorMap& map, QCPColorScale& scale, int lo, int hi) {
+  if (hi < lo || hi - lo >= 64) return false;
+  // One flat band of viridis per count, each 1/n of the key: a count's cells take its band's colour whichever way
+  // QCustomPlot rounds a value to its levels, and the bar shows n equal steps.
+  const int n = hi - lo + 1;
+  QCPColorGradient v = viridisGradient();  // color() fills its buffer: not const
+  QCPColorGradient g = v;
+  g.clearColorStops();
+  for (int k = 0; k < n; ++k) {
+    const QColor c = v.color(n > 1 ? double(k) / (n - 1) : 0.5, QCPRange(0, 1));
+    g.setColorStopAt(double(k) / n, c);
+    g.setColorStopAt(double(k + 1) / n - 1e-6, c);
+  }
+  g.setLevelCount(1000);
+  map.setGradient(g);
+  map.setDataRange(QCPRange(lo - 0.5, hi + 0.5));
+  // About eight labels: every count up to 8, else a round step, always with both ends (the diagonal's 1 is read).
+  const int span = hi - lo, step = span < 8 ? 1 : span < 16 ? 2 : span < 40 ? 5 : 10;
+  auto ticks = QSharedPointer<QCPAxisTickerText>::create();
+  ticks->addTick(lo, QString::number(lo));
+  for (int v = (lo / step + 1) * step; v < hi; v += step)
+    if (v - lo > step / 2 && hi - v > step / 2) ticks->addTick(v, QString::number(v));  // not crowding an end
+  if (hi > lo) ticks->addTick(hi, QString::number(hi));
+  scale.axis()->setTicker(ticks);
+  return true;
+}
+
 QCPColorGradient viridisGradient() {
   QCPColorGradient g;
   g.clearColorStops();

@@ -51,6 +51,9 @@ void styleTitle(QCPTextElement& title, const ViewStyle& s);
 void setAxisLog(QCPAxis& axis, bool on);
 /// The viridis map as a QCustomPlot gradient (NaN shown in the palette's mismatch-free grey).
 QCPColorGradient viridisGradient();
+/// A stepped key for whole counts lo..hi (lo <= hi): viridis in one level per count over [lo - 0.5, hi + 0.5], ticks on
+/// whole numbers, lo and hi among them. Returns false (nothing changed) for more than 64 counts: a continuous key then.
+bool setCountKey(QCPColorMap& map, QCPColorScale& scale, int lo, int hi);
 /// A viridis colour map (no interpolation) on the plot's axes with its colour bar right of the axis rect (layout
 /// cell 1, 1: under a title row), aligned with it top and bottom. Returns the map; `scale` gets the bar.
 QCPColorMap* addColorMapWithScale(QCustomPlot& plot, QCPColorScale*& scale);

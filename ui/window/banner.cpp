@@ -53,6 +53,11 @@ void Banner::showMessage(Level level, const QString& text) {
       fg = "#5c0a07";
       sp = QStyle::SP_MessageBoxCritical;
       break;
+    case Level::Lesson:  // amber, as the demonstration's bar is, but an information icon: not a warning
+      bg = "#fff4d6";
+      fg = "#4a3300";
+      sp = QStyle::SP_MessageBoxInformation;
+      break;
     case Level::Success:
       bg = "#e3f5e1";
       fg = "#0d3b12";
@@ -64,6 +69,7 @@ void Banner::showMessage(Level level, const QString& text) {
                     .arg(bg, fg));
   const int px = fontMetrics().height();
   m_icon->setPixmap(style()->standardIcon(sp).pixmap(px, px));
+  m_icon->setToolTip(level == Level::Lesson ? "A lesson: the outcome this experiment demonstrates" : QString());
   m_text->setText(m_repeats ? QString("%1  (%2 times)").arg(text).arg(m_repeats + 1) : text);
   show();
   placeOverAnchor();

@@ -11,7 +11,8 @@ namespace launchlab::ui {
 class Banner : public QFrame {
   Q_OBJECT
  public:
-  enum class Level { Info, Warning, Error, Success };
+  /// Lesson: the outcome a demonstration exists to show (amber, with an information icon: nothing went wrong).
+  enum class Level { Info, Warning, Error, Success, Lesson };
   explicit Banner(QWidget* parent = nullptr, bool closable = true);
   void showMessage(Level level, const QString& text);
   QString text() const;

@@ -2,6 +2,7 @@
 
 #include <QLocale>
 #include <QStringList>
+#include <algorithm>
 
 #include "launchlab/expected_outcome.h"
 
@@ -10,7 +11,6 @@ namespace launchlab::ui {
 namespace {
 QString q(const std::string& s) { return QString::fromStdString(s); }
 QString seconds(double s) { return QString::number(s, 'f', 2); }
-constexpr auto kLessonLead = "Lesson: ";
 constexpr auto kSharingLead = "GPU shared: ";
 }  // namespace
 
@@ -52,7 +52,8 @@ QString runProblemsText(const RunResult& r) {
 
 QString runLessonsText(const RunResult& r) {
   if (r.status != Status::Ok) return {};
-  QStringList lessons;
+  // One sentence per lesson: implementations that showed the same outcome are named together, once.
+  std::vector<std::pair<QString, QStringList>> lessons;  // sentence, the implementations that showed it
   for (const auto& i : r.impls) {
     const Verification& v = i.verification;
     if (!i.showsLesson()) continue;
@@ -60,13 +61,20 @@ QString runLessonsText(const RunResult& r) {
                               .arg(QLocale(QLocale::English).toString(qulonglong(v.mismatches)),
                                    QLocale(QLocale::English).toString(qulonglong(v.compared)));
     // A declared expected outcome's note is the whole sentence, with its count; an undeclared one gets the count.
-    if (declaredLesson(i))
-      lessons << q(i.title) + ": " + q(lessonSentence(i));
-    else
-      lessons << q(i.title) + ": " + (v.note.empty() ? count : q(v.note) + " (" + count + ")") +
-                     " \xE2\x80\x94 the outcome this demonstration shows";
+    const QString sentence = declaredLesson(i) ? q(lessonSentence(i))
+                                               : (v.note.empty() ? count : q(v.note) + " (" + count + ")") +
+                                                     " \xE2\x80\x94 the outcome this demonstration shows";
+    auto it = std::find_if(lessons.begin(), lessons.end(), [&](const auto& l) { return l.first == sentence; });
+    if (it == lessons.end()) it = lessons.insert(lessons.end(), {sentence, {}});
+    it->second << "<b>" + q(i.title).toHtmlEscaped() + "</b>";
   }
-  return lessons.isEmpty() ? QString() : (kLessonLead + lessons.join("\n")).toHtmlEscaped().replace("\n", "<br>");
+  QStringList lines;
+  for (const auto& [sentence, names] : lessons) {
+    QString who =
+        names.size() == 1 ? names.front() : names.mid(0, names.size() - 1).join(", ") + " and " + names.back();
+    lines << who + ": " + sentence.toHtmlEscaped();
+  }
+  return lines.join("<br>");
 }
 
 QString runSharingText(const RunResult& r) {
@@ -76,9 +84,7 @@ QString runSharingText(const RunResult& r) {
       .toHtmlEscaped();
 }
 
-bool isRunWarningText(const QString& bannerText) {
-  return bannerText.startsWith(kLessonLead) || bannerText.startsWith(kSharingLead);
-}
+bool isRunWarningText(const QString& bannerText) { return bannerText.contains(kSharingLead); }
 
 QString cannotRunText(const FormCheck& c) { return "Cannot run: " + q(c.firstError()).toHtmlEscaped(); }
 

@@ -24,15 +24,16 @@ QString deviceBannerText(const DeviceStatus& d, const std::string& remoteHost = 
 /// The error banner after a run: the run's failure, or each failed / mismatching implementation on a line of
 /// its own; "" when nothing went wrong.
 QString runProblemsText(const RunResult& r);
-/// The lesson banner (amber) after a run whose demonstrations produced the outcome they exist to show (a race lost
-/// increments, a grid too small left elements unwritten): each on its line, with its count; "" when none did.
-/// A real failure stays in runProblemsText (red).
+/// The lesson banner (amber, Banner::Level::Lesson) after a run whose demonstrations produced the outcome they exist
+/// to show (a race lost increments, a grid too small left elements unwritten): one sentence per lesson, with its
+/// count, naming in bold the implementations that showed it, each once; "" when none did. A real failure stays in
+/// runProblemsText (red).
 QString runLessonsText(const RunResult& r);
 /// The sharing warning (amber) after a run measured while another process used the GPU (RunResult::sharing): what
 /// was seen, and that the times include that process's share; "" for a run that had the GPU to itself.
 QString runSharingText(const RunResult& r);
-/// Whether a banner's text is one of the amber warnings above (a lesson, GPU sharing): a run's, which the next run
-/// replaces or takes away.
+/// Whether a banner's text holds the sharing warning above: a run's, which the next run replaces or takes away (as
+/// it does a banner at Banner::Level::Lesson).
 bool isRunWarningText(const QString& bannerText);
 /// "Cannot run: size: malformed size" (the form's first error).
 QString cannotRunText(const FormCheck& c);

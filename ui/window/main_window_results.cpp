@@ -142,17 +142,19 @@ void MainWindow::display(quint64 id, std::shared_ptr<const RunOutcome> outcome) 
 }
 
 void MainWindow::showRunProblems(const RunResult& r) {
-  const QString problems = runProblemsText(r);
+  const QString problems = runProblemsText(r), sharing = runSharingText(r);
   QStringList warnings;
-  for (const QString& w : {runLessonsText(r), runSharingText(r)})
+  for (const QString& w : {runLessonsText(r), sharing})
     if (!w.isEmpty()) warnings << w;
-  // Red for what went wrong; amber for a demonstration's wrong result, which is the lesson, not a failure, and for
-  // times measured beside another process on the GPU.
+  // Red for what went wrong; amber with a lesson's icon for a demonstration's wrong result, which is the lesson, not
+  // a failure; amber with a warning's for times measured beside another process on the GPU.
+  const Banner::Level shown = m_errorBanner->level();
   if (!problems.isEmpty())
     m_errorBanner->showMessage(Banner::Level::Error, problems);
   else if (!warnings.isEmpty())
-    m_errorBanner->showMessage(Banner::Level::Warning, warnings.join("<br>"));
-  else if (m_errorBanner->level() == Banner::Level::Error || isRunWarningText(m_errorBanner->text()))
+    m_errorBanner->showMessage(sharing.isEmpty() ? Banner::Level::Lesson : Banner::Level::Warning,
+                               warnings.join("<br>"));
+  else if (shown == Banner::Level::Error || shown == Banner::Level::Lesson || isRunWarningText(m_errorBanner->text()))
     m_errorBanner->hide();
 }
 

@@ -99,6 +99,7 @@ void MainWindow::chooseStageView(const Workload& w) {
   if (declared.view == kStageTiming || m_outputs->indexOfView(declared.view) >= 0) m_stageView = declared.view;
   m_outputs->preferImpl(declared.impl);
   m_timing->setKernelFirst(declared.timing == "kernel");
+  m_timing->setGpuFit(declared.timing == "gpu");
   // At the desk too, the experiment opens on the view that teaches it (the timing chart is always below).
   if (const int i = m_outputs->indexOfView(m_stageView); i >= 0) m_outputs->setCurrentIndex(i);
 }

@@ -9,6 +9,7 @@
 
 #include "chart_data.h"
 #include "launchlab/course.h"
+#include "lesson_data.h"
 
 namespace launchlab::ui {
 
@@ -34,6 +35,7 @@ std::vector<const CourseExperiment*> runnable(const Registry& registry) {
 }  // namespace
 
 std::string teachingView(const WorkloadInfo& info) {
+  if (timesFirstCall(info)) return kFirstCallView;  // its lesson is a metric, the first call's compile
   if (auto it = declaredTeachingViews().find(info.id); it != declaredTeachingViews().end())
     for (const auto& o : info.outputs)
       if (o.name == it->second) return o.name;

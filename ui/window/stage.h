@@ -15,7 +15,8 @@ namespace launchlab::ui {
 /// The name teachingView gives the timing chart (pure speed lessons: the output is not the point).
 inline constexpr const char* kStageTiming = "timing";
 
-/// The plot that teaches `info`'s lesson: an output array's name, or kStageTiming. Declared per workload where its
+/// The plot that teaches `info`'s lesson: an output array's name, kFirstCallView (lesson_data.h: go_fast's first
+/// call), or kStageTiming. Declared per workload where its
 /// first picture is not the lesson (coalescing's sector map, z_mass's spectrum, Monte Carlo's point cloud); else the
 /// first image, point cloud, histogram, timeline, series or scalar; else (waveforms only) the timing chart.
 std::string teachingView(const WorkloadInfo& info);

@@ -144,8 +144,8 @@ StageView stageOf(const json& e, const std::string& at) {
   const json& st = object(e, "stage", at);
   const std::string p = at + "stage.";
   StageView v{text(st, "view", p, false), text(st, "impl", p, false), text(st, "timing", p, false)};
-  if (!v.timing.empty() && v.timing != "kernel" && v.timing != "total")
-    throw FieldError{p + "timing", "must be \"kernel\" or \"total\""};
+  if (!v.timing.empty() && v.timing != "kernel" && v.timing != "total" && v.timing != "gpu")
+    throw FieldError{p + "timing", "must be \"kernel\", \"gpu\" or \"total\""};
   return v;
 }
 
