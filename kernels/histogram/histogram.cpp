@@ -15,8 +15,8 @@ namespace {
 
 using histogram::BinRule;
 
-/// The seed's cpu_histogram rule: bin_width = (xmax - xmin) / bins and np.int32((x - xmin) / bin_width) in float64,
-/// which truncates toward zero, so x in (xmin - bin_width, xmin) lands in bin 0 (BinRule drops it).
+/// The seed's cpu_histogram rule: bin_width = (xmax - xmin) / bins and np.int32((x - xmin) / bin_width) in float64
+/// (NumPy 1.x), which truncates toward zero, so x in (xmin - bin_width, xmin) lands in bin 0 (BinRule drops it).
 struct SeedBinRule {
   double lo, width;
   int bins;
@@ -109,8 +109,8 @@ class Histogram final : public BasicWorkload {
            "Each OpenMP thread fills its own histogram; the histograms are added at the end.", runCpu<true>);
     ImplSpec& seedRule = addCpu(
         "cpu-seed-rule", "CPU, the seed's bin rule",
-        "The seed's cpu_histogram: np.int32((x - xmin) / bin_width) in float64 truncates toward zero, so a value "
-        "in (xmin - bin_width, xmin) is counted in bin 0 where the other variants drop it (metric "
+        "The seed's cpu_histogram: np.int32((x - xmin) / bin_width) in float64 (NumPy 1.x) truncates toward zero, so a "
+        "value in (xmin - bin_width, xmin) is counted in bin 0 where the other variants drop it (metric "
         "below_xmin_in_bin_0). A demonstration: it differs only when such values exist.",
         runCpuSeedRule);
     seedRule.demonstration = true;

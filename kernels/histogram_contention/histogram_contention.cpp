@@ -35,7 +35,8 @@ class HistogramContention final : public BasicWorkload {
         {.name = "bins",
          .label = "Bins",
          .unit = "bins",
-         .help = "Bins over [0, 120) GeV: 1200 is the seed's bin = 10 m; the sweep goes 1200, 600, 300, 150, 75, 60, "
+         .help = "Bins over [0, 120) GeV: 1200 is bin = 10 m, as in the tutorial's linked project (not in the seeds); "
+                 "the sweep goes 1200, 600, 300, 150, 75, 60, "
                  "30, 15, 10, 5, 4, 3, 2, 1.",
          .kind = ParamSpec::Kind::Integer,
          .defaultValue = 1200,
@@ -70,7 +71,8 @@ class HistogramContention final : public BasicWorkload {
     addCpu("cpu-parallel", "CPU parallel (per-thread histograms)",
            "Each OpenMP thread fills its own histogram; the histograms are added at the end.", runCpu<true>);
     addGpu("cuda-private-per-thread", "CUDA a private histogram per thread (a)",
-           "The seed's first answer: thread t counts its masses into row t of a threads x bins array in global "
+           "The tutorial's first answer (its linked project, not in the seeds): thread t counts its masses into row t "
+           "of a threads x bins array in global "
            "memory (no conflicts), then a kernel sums the columns. Metric private_bytes: the rows' memory, at most "
            "--param private_limit_gib (and 80 % of the free device memory): beyond it the auto grid shrinks "
            "(grid-stride) and a --grid given is refused with the reason.",

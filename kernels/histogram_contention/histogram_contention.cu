@@ -63,8 +63,8 @@ void runShared(ImplContext& ctx, unsigned copiesLog2) {
   });
 }
 
-/// (a)'s launch: the user's, or one thread per mass (the seed's) while its private histograms fit `budget` bytes,
-/// else the auto grid shrunk to fit (each thread then takes several masses, grid-stride). A user's grid over the
+/// (a)'s launch: the user's, or one thread per mass (the tutorial project's) while its private histograms fit `budget`
+/// bytes, else the auto grid shrunk to fit (each thread then takes several masses, grid-stride). A user's grid over the
 /// budget is refused with the reason.
 LaunchConfig privateLaunch(ImplContext& ctx, int bins, double budget, const std::string& budgetWhy) {
   const bool autoGrid = !ctx.launch.grid;

@@ -48,7 +48,8 @@ class MatrixAdd2D final : public MatrixWorkload {
     i.id = "matrix_add_2d";
     i.title = "Matrix addition with a 2-D grid: coalesced against uncoalesced";
     i.chapter = kChapterMemory;
-    configureMatrix(i, 2048, "random: a, b uniform in [-100, 100); arange: a = b = 0, 1, 2, … in C order (the seed)");
+    configureMatrix(i, 2048,
+                    "random: a, b uniform in [-100, 100); arange: a = b = 0, 1, 2, … in C order (the DLI notebook's)");
     i.inputs = {imageSpec("a", "a (rows x cols)", "a"), imageSpec("b", "b (rows x cols)", "b")};
     i.outputs = {imageSpec("out", "out = a + b", "a + b"),
                  {.name = "thread_map",
@@ -80,7 +81,7 @@ class MatrixAdd2D final : public MatrixWorkload {
 
   std::vector<HostArray> makeInputs(const RunSetup& s) const override {
     auto v = allocateInputs(s);
-    fillPattern(v, s, -100, 100);  // arange: a = b, as in the seed
+    fillPattern(v, s, -100, 100);  // arange: a = b, as in the DLI notebook the seed follows
     return v;
   }
 

@@ -98,7 +98,7 @@ class MonteCarloArea final : public BasicWorkload {
     i.defaultDType = DType::F32;
     i.defaultN = kThreads;
     i.maxN = 10000 * kThreads;
-    i.sizeLabel = "trials (N; the seed: m x 2^20)";
+    i.sizeLabel = "trials (N; the tutorial's solution: m x 2^20)";
     i.params = {
         {.name = "shape",
          .label = "Shape",
@@ -118,7 +118,8 @@ class MonteCarloArea final : public BasicWorkload {
         {.name = "convergence",
          .label = "Convergence series",
          .help = "independent: also runs m x 2^20 trials for m = 1, 2, 5, 10, ... below N on their own streams (the "
-                 "seed's scale-up plot; up to about 0.9 N more trials, all counted in trials_per_s); none: N only.",
+                 "scale-up plot of the tutorial's solution, not in the seeds; up to about 0.9 N more trials, all "
+                 "counted in trials_per_s); none: N only.",
          .kind = ParamSpec::Kind::Choice,
          .choices = {"independent", "none"}}};
     const std::vector<ChoiceReference> refs = {{"circle", std::numbers::pi, 4}, {"mandelbrot", kMandelbrotArea, 9}};

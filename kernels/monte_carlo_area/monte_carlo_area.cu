@@ -13,7 +13,7 @@ namespace {
 
 constexpr unsigned kSeedBlock = 1024, kSeedGrid = 1024;
 
-// At most 64 registers, so that the seed's 1024-thread blocks can launch.
+// At most 64 registers, so that the tutorial solution's 1024-thread blocks can launch.
 template <Shape S, typename R>
 __global__ void __launch_bounds__(1024)
     areaKernel(std::uint64_t seed, unsigned run, std::uint64_t trials, std::int32_t cap, double* __restrict__ cloud,
@@ -42,12 +42,13 @@ void run(ImplContext& ctx, const std::vector<std::uint64_t>& trials) {
   const unsigned runs = unsigned(trials.size());
   const std::uint64_t count = pointCount(s.n);
   const auto kernel = areaKernel<S, R>;
-  if (!ctx.launch.block && !ctx.launch.grid) {  // auto: the seed's launch
+  if (!ctx.launch.block && !ctx.launch.grid) {  // auto: the tutorial solution's launch
     ctx.launch.block = Dim3{kSeedBlock, 1, 1};
     ctx.launch.grid = Dim3{kSeedGrid, 1, 1};
   }
   const auto cfg = gpu::resolveLaunch1D(ctx, kernel, kThreads, gpu::GridPolicy::CoverN);
-  ctx.launchNote += "; " + std::to_string(runs) + " run(s), a launch each, over 2^20 streams (the seed's 1024 x 1024)";
+  ctx.launchNote +=
+      "; " + std::to_string(runs) + " run(s), a launch each, over 2^20 streams (the tutorial solution's 1024 x 1024)";
   gpu::DeviceBuffer runHits(runs * sizeof(unsigned long long)), dTrials(runs * sizeof(std::uint64_t));
   LAUNCHLAB_CUDA_CHECK(cudaMemcpy(dTrials.get(), trials.data(), dTrials.bytes(), cudaMemcpyHostToDevice));
   gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t st) {

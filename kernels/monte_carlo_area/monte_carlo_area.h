@@ -26,10 +26,10 @@ namespace launchlab::kernels::monte_carlo_area {
 enum class Shape { Circle, Mandelbrot };
 Shape parseShape(const std::string& name);
 
-constexpr std::uint64_t kThreads = std::uint64_t(1) << 20;  ///< the seed's 1024 blocks x 1024 threads
+constexpr std::uint64_t kThreads = std::uint64_t(1) << 20;  ///< the tutorial solution's 1024 x 1024 (not in the seeds)
 constexpr std::uint64_t kMaxPoints = 20000;                 ///< the point cloud: trial 0 of the first threads
-constexpr double kMandelbrotArea = 1.50659;                 ///< Förstemann's estimate (the seed's reference line)
-constexpr double kMandelbrotLower = 1.50640, kMandelbrotUpper = 1.53121;  ///< proven bounds (the seed's)
+constexpr double kMandelbrotArea = 1.50659;                 ///< Förstemann's estimate (the solution's reference line)
+constexpr double kMandelbrotLower = 1.50640, kMandelbrotUpper = 1.53121;  ///< proven bounds (the solution's)
 
 /// The box's area: 4 for the circle's (-1, 1)^2, 9 for the Mandelbrot set's (-2, 1) x (-1.5, 1.5).
 LAUNCHLAB_HD double boxArea(Shape s) { return s == Shape::Circle ? 4.0 : 9.0; }
@@ -41,7 +41,8 @@ LAUNCHLAB_HD std::uint64_t trialsOfThread(std::uint64_t trials, std::uint64_t t)
 LAUNCHLAB_HD std::uint64_t streamOf(unsigned run, std::uint64_t t) { return std::uint64_t(run) * kThreads + t; }
 
 /// Trial i of a stream as a point of the shape's box, in R: u, v uniform in (0, 1) (f32: both from one 64-bit draw,
-/// the top 23 bits of each half, monte_carlo_pi::unitFloat; f64: 53 bits of two draws), mapped as the seed does.
+/// the top 23 bits of each half, monte_carlo_pi::unitFloat; f64: 53 bits of two draws), mapped as the tutorial's
+/// solution does.
 template <typename R>
 struct Point {
   R x, y;
@@ -65,7 +66,7 @@ LAUNCHLAB_HD Point<R> pointOf(std::uint64_t key, std::uint64_t i) {
     return {add(mul(R(3), u), R(-2)), add(mul(R(3), v), R(-1.5))};
 }
 
-/// The hit rule: the seed's x^2 + y^2 < 1, or membership by Floyd's test with at most `cap` rounds (undecided
+/// The hit rule: the solution's x^2 + y^2 < 1, or membership by Floyd's test with at most `cap` rounds (undecided
 /// orbits count as inside, which can only grow the area).
 template <Shape S, typename R>
 LAUNCHLAB_HD bool isHit(Point<R> p, std::int32_t cap) {

@@ -144,8 +144,8 @@ class ReduceSum final : public BasicWorkload {
     ImplSpec& race =
         addGpu("cuda-naive-race", "CUDA out[0] += x[i] (the race)",
                "ATLAS's first attempt: every thread reads out[0], adds its element and writes it back; the updates of "
-               "different threads overwrite each other, so most elements are lost (the seed got -2.45 for a true "
-               "-846.62). A demonstration: the mismatch is the lesson.",
+               "different threads overwrite each other, so most elements are lost (the tutorial's linked notebook, not "
+               "in the seeds, got -2.45 for a true -846.62). A demonstration: the mismatch is the lesson.",
                LAUNCHLAB_CUDA_ENTRY(reduce_sum::cudaNaiveRace));
     race.demonstration = true;
     race.expectedOutcome = "the race this experiment demonstrates";

@@ -74,8 +74,9 @@ class Sort final : public BasicWorkload {
     addCpu("cpu-parallel", "CPU parallel (sorted chunks, merged)",
            "All cores: one chunk per thread sorted with std::sort, then merged pairwise.", runCpu<true>);
     addGpu("cuda-cub-radix", "CUB DeviceRadixSort::SortKeys",
-           "What CuPy runs for array.sort() of a float64 array: CUB's LSD radix sort, several kernels per pass over "
-           "the key bits (the profiler's view in the seed).",
+           "What CuPy runs for array.sort() of a float64 array: CUB's LSD radix sort (onesweep), one histogram and one "
+           "scan kernel for all the digits, then one kernel per 8-bit digit that ranks, scans and scatters (the "
+           "profiler's view in the seed).",
            LAUNCHLAB_CUDA_ENTRY(sort::cudaCubRadix), ImplKind::CudaLibrary, false);
   }
 

@@ -61,7 +61,8 @@ class Transpose final : public MatrixWorkload {
     i.id = "transpose";
     i.title = "Matrix transpose: naive, shared-memory tile, padded tile";
     i.chapter = kChapterMemory;
-    configureMatrix(i, 4096, "random: a uniform in [-100, 100); arange: a = 0, 1, 2, … in C order (the seed)");
+    configureMatrix(i, 4096,
+                    "random: a uniform in [-100, 100); arange: a = 0, 1, 2, … in C order (the DLI notebook's)");
     i.inputs = {imageSpec("a", "a (rows x cols)", "a")};
     i.outputs = {imageSpec("t", "t = a^T (cols x rows)", "a^T"),
                  {.name = "banks",

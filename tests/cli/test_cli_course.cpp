@@ -1,10 +1,36 @@
-// launchlab-cli course: the listing in course order, one experiment run as the seed launches it, bad ids, and the
-// window's built-in presets (resources/presets) being exactly what the catalogue writes.
+// launchlab-cli course: the listing in course order, one experiment run as the seed launches it, every
+// experiment's CPU part exiting 0, bad ids, and the window's built-in presets (resources/presets) being exactly what
+// the catalogue writes.
+#include <cstdlib>
+#include <optional>
+#include <set>
+
 #include "cli/cli_helpers.h"
 #include "launchlab/course.h"
+#include "launchlab/request.h"
 
 using namespace launchlab::test;
 namespace fs = std::filesystem;
+
+namespace {
+
+/// Empties CUDA_VISIBLE_DEVICES for the CLIs this test starts (a GPU machine then runs what CI runs: the CPU rows,
+/// the CUDA rows skipped), and puts it back.
+struct NoGpuForChildren {
+  std::optional<std::string> saved;
+  NoGpuForChildren() {
+    if (const char* v = std::getenv("CUDA_VISIBLE_DEVICES")) saved = v;
+    ::setenv("CUDA_VISIBLE_DEVICES", "", 1);
+  }
+  ~NoGpuForChildren() {
+    if (saved)
+      ::setenv("CUDA_VISIBLE_DEVICES", saved->c_str(), 1);
+    else
+      ::unsetenv("CUDA_VISIBLE_DEVICES");
+  }
+};
+
+}  // namespace
 
 TEST(CliCourse, ListsEveryExperimentInCourseOrder) {
   Out r = cli("course");
@@ -94,6 +120,41 @@ TEST(CliCourse, TheJsonIsACourseFileThatReadsBackTheSame) {
     EXPECT_EQ(back.experiments[i].request.params, all[i].request.params) << all[i].id;
   }
   EXPECT_EQ(back.notes.size(), launchlab::courseNotes().size());
+}
+
+TEST(CliCourse, EveryExperimentsCpuPartExitsZero) {
+  // What a student without a GPU gets from `course run ID`: the CPU rows verified, the CUDA rows skipped, exit 0.
+  // An outcome a lesson expects (a race, the tail a too-small grid leaves unwritten) is no failure; any other
+  // mismatch is. One repetition, no warm-up. The presets beyond 2^22 elements (the sort of 1e8, the assessment's
+  // 100M neurons, the 10M Z masses, the 16M-element sweep of launches, ...) run from a copy of themselves at 2^20:
+  // at their own size their CPU parts take 100 s on two cores (the sort alone 90 s), at 2^20 a few seconds.
+  NoGpuForChildren noGpu;
+  constexpr std::uint64_t kMaxN = std::uint64_t(1) << 22;
+  const fs::path dir = scratch() / "course-at-cpu-sizes";
+  fs::create_directories(dir);
+  Out listing = cli("course --json");
+  ASSERT_EQ(listing.code, 0) << listing.err;
+  nlohmann::json capped = nlohmann::json::array();
+  std::set<std::string> cappedIds;
+  const auto course = nlohmann::json::parse(listing.out);
+  for (auto e : course["experiments"]) {
+    const launchlab::CourseExperiment* x = launchlab::findCourseExperiment(e["id"].get<std::string>());
+    ASSERT_NE(x, nullptr) << e["id"];
+    const launchlab::ParsedRequest p = launchlab::parseRequest(x->request);
+    ASSERT_TRUE(p.ok()) << x->id;
+    if (!p.request.n || *p.request.n <= kMaxN) continue;
+    e["request"]["n"] = "1048576";
+    capped.push_back(e);
+    cappedIds.insert(x->id);
+  }
+  ASSERT_GE(cappedIds.size(), 2u);  // at least the sort and the assessment's neurons
+  std::ofstream(dir / "capped.json") << nlohmann::json{{"launchlab_course", 1}, {"experiments", capped}}.dump();
+  const std::string fromCopy = " --course-dir '" + dir.string() + "' --course-dir-only";
+  for (const auto& e : launchlab::courseExperiments()) {
+    Out r = cli("course run " + e.id + " --reps 1 --warmup 0" + (cappedIds.count(e.id) ? fromCopy : ""));
+    EXPECT_EQ(r.code, 0) << e.id << "\n" << r.out << r.err;
+    EXPECT_NE(r.out.find("look for: "), std::string::npos) << e.id;
+  }
 }
 
 TEST(CliCourse, ASweepExperimentRunsItsSweep) {

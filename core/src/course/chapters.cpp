@@ -6,9 +6,10 @@
 namespace launchlab {
 
 namespace {
+// Session 3 (seed file 003) teaches random numbers (line 253) before the reduce generator (line 298).
 constexpr std::array kCourseOrder = {kChapterUfuncs, kChapterCustomKernels, kChapterAtomics,
                                      kChapterMemory, kChapterPorting,       kChapterStreams,
-                                     kChapterReduce, kChapterRandom,        kChapterAtlasPython};
+                                     kChapterRandom, kChapterReduce,        kChapterAtlasPython};
 }  // namespace
 
 std::span<const std::string_view> chapters() { return kCourseOrder; }
