@@ -25,7 +25,12 @@ struct Captured {
   bool timedOut = false;    ///< the time limit stopped it (its process group was killed)
   bool cancelled = false;   ///< the cancel token stopped it (its process group was killed)
   std::size_t dropped = 0;  ///< bytes of output past the cap, read and not kept
+  bool flooded = false;     ///< it printed past kMaxDrainedBytes (or 16 times the cap) and was stopped
 };
+
+/// Output past the cap is read and dropped, so that a tool that prints a little too much still finishes; past this
+/// much (or 16 times the cap, whichever is more) it is stopped.
+inline constexpr std::size_t kMaxDrainedBytes = std::size_t(16) << 20;
 
 /// Runs argv (argv[0] found on PATH when it has no '/') in a process group of its own, for at most `limitS`
 /// seconds: past that, the whole group (the tool and what it started) is killed. Keeps the first `maxOutputBytes`.

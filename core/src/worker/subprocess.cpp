@@ -44,12 +44,19 @@ void collect(int fd, pid_t pid, double limitS, std::size_t keep, const CancelTok
     const std::size_t take = std::min(std::size_t(n), keep - std::min(keep, c.output.size()));
     c.output.append(buf, take);
     c.dropped += std::size_t(n) - take;
+    // A tool that goes on printing (a flood, or garbage in a loop) is stopped once it has printed far more than it
+    // can mean: its status then says nothing, and what was kept is all there is.
+    if (c.dropped > std::max(keep * 16, kMaxDrainedBytes)) {
+      ::kill(-pid, SIGKILL);
+      c.flooded = true;
+      break;
+    }
   }
   ::close(fd);
   int st = 0;
   while (::waitpid(pid, &st, 0) < 0 && errno == EINTR) {
   }
-  c.status = !c.timedOut && !c.cancelled && WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  c.status = !c.timedOut && !c.cancelled && !c.flooded && WIFEXITED(st) ? WEXITSTATUS(st) : -1;
   c.signal = WIFSIGNALED(st) ? WTERMSIG(st) : 0;
 }
 
