@@ -28,7 +28,7 @@ namespace {
 
 /// One experiment of a course file (docs/COURSE_FORMAT.md), placed after the built-in course's seed files.
 QByteArray experiment(const char* id, const char* request, const char* params = "", int line = 1) {
-  return QByteArray(R"({"id": ")") + id + R"(", "chapter": "My class", "title": ")" + id + R"( (mine)",)" +
+  return QByteArray(R"({"id": ")") + id + R"(", "chapter": "My class", "title": ")" + id + R"( by me",)" +
          R"( "seed": {"file": "zz_my_class.ipynb", "section": "Part 1", "line": )" + QByteArray::number(line) +
          R"(}, "look_for": "INSTRUCTOR VERSION", "request": {)" + request + (*params ? QByteArray(", ") : "") +
          params + "}}";
