@@ -30,8 +30,8 @@ namespace {
 QByteArray experiment(const char* id, const char* request, const char* params = "", int line = 1) {
   return QByteArray(R"({"id": ")") + id + R"(", "chapter": "My class", "title": ")" + id + R"( by me",)" +
          R"( "seed": {"file": "zz_my_class.ipynb", "section": "Part 1", "line": )" + QByteArray::number(line) +
-         R"(}, "look_for": "INSTRUCTOR VERSION", "request": {)" + request + (*params ? QByteArray(", ") : "") +
-         params + "}}";
+         R"(}, "look_for": "INSTRUCTOR VERSION", "request": {)" + request + (*params ? QByteArray(", ") : "") + params +
+         "}}";
 }
 
 bool writeCourseFile(const QString& path, const QList<QByteArray>& experiments) {
