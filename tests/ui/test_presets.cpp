@@ -182,12 +182,8 @@ class TestPresets : public QObject {
     QVERIFY(w);
     CourseExperiment e;
     e.id = "mine";
-    e.request.workload = "matrix_add_2d";
-    e.request.n = "512";
-    e.request.dtype = "f32";
-    e.request.impls = "cpu-serial";
-    e.request.reps = "3";
-    e.request.seed = "7";
+    e.request = {
+        .workload = "matrix_add_2d", .n = "512", .dtype = "f32", .impls = "cpu-serial", .reps = "3", .seed = "7"};
     QString err;
     const auto f = courseForm(e, *w, &err);
     QVERIFY2(f, qPrintable(err));
@@ -197,7 +193,7 @@ class TestPresets : public QObject {
     QCOMPARE(f->impls, std::vector<std::string>{"cpu-serial"});
     QCOMPARE(f->reps, 3);
     QCOMPARE(f->seed, std::uint64_t(7));
-    e.request.reps = "five";  // the form holds repetitions as a number: one line naming the experiment
+    e.request.reps = std::string("five");  // the form holds repetitions as a number: one line naming the experiment
     QVERIFY(!courseForm(e, *w, &err));
     QVERIFY2(err.contains("course experiment 'mine'") && err.contains("'five'"), qPrintable(err));
   }
