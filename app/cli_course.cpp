@@ -1,11 +1,9 @@
 #include "cli_course.h"
 
-#include <cstdio>
-#include <nlohmann/json.hpp>
 #include <sstream>
+#include <utility>
 
 #include "launchlab/course.h"
-#include "launchlab/io/atomic_file.h"
 #include "launchlab/request.h"
 
 namespace launchlab::cli {
@@ -27,21 +25,51 @@ std::string asOptions(const RequestText& t) {
   return s;
 }
 
-std::vector<std::string> implIds(const RequestText& t, const Registry& reg) {
-  if (t.impls != "all") return splitList(t.impls);
-  std::vector<std::string> ids;
-  if (const Workload* w = reg.find(t.workload))
-    for (const auto& s : w->impls()) ids.push_back(s.id);
-  return ids;
+/// "000:1434, TP 3.2 — 2. Premier Kernel CUDA": the seed file's number, the line, and `what` (a section or a title).
+std::string shortPlace(const SeedRef& s, const std::string& what) {
+  return s.file.substr(0, 3) + ":" + std::to_string(s.line) + ", " + what;
 }
 
-std::string fileName(std::size_t index, const std::string& id) {
-  char prefix[8];
-  std::snprintf(prefix, sizeof prefix, "%02zu_", index + 1);
-  return prefix + id + ".json";
+/// One table per run of experiments of one chapter: id, seed place, what differs (and the sweep), notes at their
+/// places.
+void markdownTables(std::ostringstream& o) {
+  std::string_view chapter;
+  for (const auto& entry : courseInOrder()) {
+    if (entry.chapter() != chapter) {
+      if (!chapter.empty()) o << "\n";
+      o << "### " << (chapter = entry.chapter()) << "\n\n| id | seed place | what differs |\n|---|---|---|\n";
+    }
+    if (const CourseNote* n = entry.note) {
+      o << "| `" << n->id << "` | " << shortPlace(n->seed, n->seed.section) << " | "
+        << (n->command == "info" ? "*note*: `course run` prints the device query (`info`)"
+                                 : "*note, nothing to run* (below)")
+        << " |\n";
+      continue;
+    }
+    const CourseExperiment& e = *entry.experiment;
+    o << "| `" << e.id << "` | " << shortPlace(e.seed, e.seed.section) << " | "
+      << (e.differs.empty() ? "nothing" : e.differs);
+    if (!e.sweep.empty()) {
+      o << " *Sweep:* ";
+      const char* sep = "";
+      for (const auto& [field, values] : e.sweep) o << std::exchange(sep, ", ") << "`" << field << "` = " << values;
+      o << ".";
+    }
+    o << " |\n";
+  }
 }
 
 }  // namespace
+
+std::string renderCourseMarkdown() {
+  std::ostringstream o;
+  o << "## Every experiment and note\n\n";
+  markdownTables(o);
+  o << "\n## Cannot run in a compiled program\n\n";
+  for (const auto& n : courseNotes())
+    if (n.command.empty()) o << "- `" << n.id << "` (" << shortPlace(n.seed, n.title) << "): " << n.text << "\n";
+  return o.str();
+}
 
 std::string renderCourse() {
   std::ostringstream o;
@@ -69,33 +97,6 @@ std::string renderCourse() {
     if (!e.differs.empty()) o << "      differs: " << e.differs << "\n";
   }
   return o.str();
-}
-
-std::string coursePresetJson(std::size_t index, const Registry& reg) {
-  const CourseExperiment& e = courseExperiments().at(index);
-  const RequestText& t = e.request;
-  nlohmann::ordered_json form = {{"workload", t.workload},
-                                 {"size", t.n},
-                                 {"dtype", t.dtype},
-                                 {"params", t.params},
-                                 {"auto_block", t.block == "auto"},
-                                 {"block", t.block == "auto" ? "256" : t.block},
-                                 {"auto_grid", t.grid == "auto"},
-                                 {"grid", t.grid == "auto" ? "1024" : t.grid},
-                                 {"impls", implIds(t, reg)},
-                                 {"reps", std::stoi(t.reps)},
-                                 {"warmup", std::stoi(t.warmup)},
-                                 {"seed", t.seed}};
-  if (!e.counters.empty()) form["counters"] = e.counters;
-  nlohmann::ordered_json doc = {{"launchlab_preset", 1}, {"name", e.title}, {"course_id", e.id}, {"form", form}};
-  return doc.dump(2) + "\n";
-}
-
-int writeCoursePresets(const std::string& folder, const Registry& reg) {
-  const auto& all = courseExperiments();
-  for (std::size_t i = 0; i < all.size(); ++i)
-    files::writeAtomic(folder + "/" + fileName(i, all[i].id), coursePresetJson(i, reg));
-  return static_cast<int>(all.size());
 }
 
 }  // namespace launchlab::cli

@@ -1,8 +1,6 @@
 #pragma once
-// The course catalogue on the command line: the listing, and the window's built-in presets derived from it.
+// The course catalogue on the command line: the listing `launchlab-cli course` prints, and its Markdown.
 #include <string>
-
-#include "launchlab/registry.h"
 
 namespace launchlab::cli {
 
@@ -11,12 +9,9 @@ namespace launchlab::cli {
 /// their places, with their text.
 std::string renderCourse();
 
-/// Writes every course experiment as a window preset file (`{"launchlab_preset": 1, "name", "course_id", "form"}`,
-/// the format of ui/presets.h) named `NN_<id>.json` under `folder` (which must exist), so the files sort in course
-/// order. "all" implementations are listed by id from `reg`. Returns the number of files written.
-int writeCoursePresets(const std::string& folder, const Registry& reg);
-
-/// The preset file of one experiment, as writeCoursePresets writes it (2-space indented JSON and a newline).
-std::string coursePresetJson(std::size_t index, const Registry& reg);
+/// The course as Markdown (docs/workloads/course.md points to it instead of keeping a copy): a table per chapter
+/// (id, seed place, what differs, a sweep's fields; the notes at their places), then the notes that run nothing,
+/// with their text.
+std::string renderCourseMarkdown();
 
 }  // namespace launchlab::cli

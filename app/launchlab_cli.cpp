@@ -5,7 +5,6 @@
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <cstdlib>
-#include <filesystem>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -44,7 +43,6 @@ using cli::badRequest;
 using cli::BadUsage;
 using cli::buildRequest;
 using cli::checkOutputFile;
-using cli::checkWritable;
 using cli::cmdCeilings;
 using cli::cmdCourseRun;
 using cli::cmdOccupancy;
@@ -244,15 +242,17 @@ int main(int argc, char** argv) {
   addDeviceOption(ceilings, deviceText);
 
   bool courseJson = false;
-  std::string presetsFolder;
+  bool courseMarkdown = false;
   CourseRunOptions co;
   auto* course = app.add_subcommand("course", "List the course's experiments (the seed notebooks' presets) in order");
-  course->add_flag("--json", courseJson, "Machine-readable output (schema launchlab.course)");
+  auto* courseJsonFlag = course->add_flag("--json", courseJson, "Machine-readable output (schema launchlab.course)");
+  course->add_flag("--markdown", courseMarkdown, "As Markdown: a table per chapter, then the notes")
+      ->excludes(courseJsonFlag);
   std::optional<std::string> courseDir;  // given empty is refused, like a folder that is not one
   bool courseDirOnly = false;
   course->add_option("--course-dir", courseDir,
                      "Also load the course files (*.json, docs/COURSE_FORMAT.md) of folder DIR: their experiments "
-                     "follow the built-in course's (also for 'course run' and 'course presets')");
+                     "follow the built-in course's (also for 'course run')");
   course->add_flag("--course-dir-only", courseDirOnly, "With --course-dir: that folder's experiments alone");
   course->fallthrough();  // `course run ID --course-dir DIR` reads the option of `course`
   course->require_subcommand(0, 1);
@@ -274,9 +274,6 @@ int main(int argc, char** argv) {
   courseRun->add_option("--save-run", co.run.saveRun,
                         "Save the whole run (result and arrays) as a run file FILE.llrun");
   cli::addSlurmOptions(courseRun, co.run.slurm, false);
-  auto* coursePresets =
-      course->add_subcommand("presets", "Write the course as the window's preset files (resources/presets)");
-  coursePresets->add_option("folder", presetsFolder, "An existing folder")->required();
 
   std::string showPath;
   auto* show =
@@ -356,20 +353,14 @@ int main(int argc, char** argv) {
       return 0;
     }
     if (course->parsed()) loadCourseDir(courseDir, courseDirOnly);
-    if (course->parsed() && !courseRun->parsed() && !coursePresets->parsed()) {
-      std::cout << (courseJson ? json::course() + "\n" : cli::renderCourse());
+    if (course->parsed() && !courseRun->parsed()) {
+      std::cout << (courseJson       ? json::course() + "\n"
+                    : courseMarkdown ? cli::renderCourseMarkdown()
+                                     : cli::renderCourse());
       return 0;
     }
     rejectEmptyValues(app);
     if (courseRun->parsed()) return cmdCourseRun(engine, co);
-    if (coursePresets->parsed()) {
-      if (!std::filesystem::is_directory(presetsFolder))
-        throw BadUsage("course presets: " + presetsFolder + " is not a folder");
-      checkWritable("course presets", presetsFolder);
-      const int written = cli::writeCoursePresets(presetsFolder, registry);
-      std::cerr << "wrote " << written << " presets under " << presetsFolder << "\n";
-      return 0;
-    }
     if (bench->parsed()) checkOutputFile("--json", bo.json);
     if (const std::string bad = bench->parsed() ? checkBenchSections(bo.sections) : ""; !bad.empty())
       throw BadUsage("--section: " + bad);

@@ -1,9 +1,9 @@
 # Writes OUTPUT, a C++ source holding every workload folder's course files (ROOT/<workload>/lesson.md,
-# experiments.json, exercise*.cu) as byte arrays, so that the installed programs need no source tree
+# experiments.json, exercises.json, exercise*.cu) as byte arrays, so that the installed programs need no source tree
 # (core/src/course/embedded_course.h reads them). Run as `cmake -DROOT=... -DOUTPUT=... -P EmbedCourse.cmake`; the
 # glob is sorted and the output depends on the files' bytes alone, so the same tree gives the same source.
-file(GLOB _files RELATIVE "${ROOT}" "${ROOT}/*/lesson.md" "${ROOT}/*/experiments.json" "${ROOT}/*/exercise*.cu"
-     "${ROOT}/*/exercise*.py" "${ROOT}/*/seed_*.py")
+file(GLOB _files RELATIVE "${ROOT}" "${ROOT}/*/lesson.md" "${ROOT}/*/experiments.json" "${ROOT}/*/exercises.json"
+     "${ROOT}/*/exercise*.cu" "${ROOT}/*/exercise*.py" "${ROOT}/*/seed_*.py")
 list(SORT _files)
 set(_arrays "")
 set(_table "")

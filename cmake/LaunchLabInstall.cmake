@@ -1,14 +1,12 @@
 # Installation in the standard places (GNUInstallDirs) and the Debian package (CPack DEB).
 #   cmake --install build [--prefix DIR]     bin/launchlab, bin/launchlab-cli, the desktop entry, icon, AppStream
-#                                            metainfo, the CLI's man page and the course's presets
+#                                            metainfo and the CLI's man page
 #   (cd build && cpack -G DEB)               build/launchlab_<version>_<arch>.deb
 # Executables add their own install(TARGETS … DESTINATION ${CMAKE_INSTALL_BINDIR}) rules (app/CMakeLists.txt).
 set(_linux ${PROJECT_SOURCE_DIR}/resources/linux)
 set(LAUNCHLAB_APP_ID org.launchlab.launchlab)
 
 install(FILES ${_linux}/launchlab-cli.1 DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
-install(DIRECTORY ${PROJECT_SOURCE_DIR}/resources/presets/ DESTINATION ${CMAKE_INSTALL_DATADIR}/launchlab/presets
-        FILES_MATCHING PATTERN "*.json")
 # The Numba compile helper, for running by hand (the programs carry their own copy: launchlab/numba.h).
 install(FILES ${PROJECT_SOURCE_DIR}/resources/python/launchlab_numba.py DESTINATION ${CMAKE_INSTALL_DATADIR}/launchlab/python)
 if(LAUNCHLAB_HAVE_GUI)

@@ -44,7 +44,7 @@ say "Checking the packaged desktop entry, AppStream metainfo and man page"
 dpkg-deb -x "$DEB" "$WORK/root"
 for f in usr/bin/launchlab usr/bin/launchlab-cli usr/share/applications/org.launchlab.launchlab.desktop \
          usr/share/metainfo/org.launchlab.launchlab.metainfo.xml usr/share/icons/hicolor/scalable/apps/launchlab.svg \
-         usr/share/man/man1/launchlab-cli.1 usr/share/launchlab/presets/01_tp31-monte-carlo-cpu.json; do
+         usr/share/man/man1/launchlab-cli.1; do
   [ -e "$WORK/root/$f" ] || fail "the package lacks /$f"
 done
 desktop-file-validate "$WORK/root/usr/share/applications/org.launchlab.launchlab.desktop"

@@ -1,6 +1,6 @@
 // No silent data loss: a writer killed mid-write (SIGKILL: no handler, no clean-up) leaves the file it was
 // replacing exactly as it was, never a partial one in its place. files::writeAtomic is the writer under every file
-// core and the CLI write (JSON, CSV, .npy, run files, presets of `course presets`); atomic_write_helper drives it.
+// core and the CLI write (JSON, CSV, .npy, run files); atomic_write_helper drives it.
 // The window's writers go through QSaveFile (exports, presets; QSettings uses it too); qt_write_helper drives
 // ui::exportBytes the same way in GUI builds.
 #include <gtest/gtest.h>

@@ -1,6 +1,5 @@
 // launchlab-cli course: the listing in course order, one experiment run as the seed launches it, every
-// experiment's CPU part exiting 0, bad ids, and the window's built-in presets (resources/presets) being exactly what
-// the catalogue writes.
+// experiment's CPU part exiting 0, bad ids, and an instructor's folder of experiments.
 #include <cstdlib>
 #include <optional>
 #include <set>
@@ -172,24 +171,26 @@ TEST(CliCourse, BadIdsAndValuesAreBadInput) {
   expectBadInput("course run tp99-nothing", "unknown course experiment 'tp99-nothing'");
   expectBadInput("course run tp32-hypot-128x64 --reps 0", "--reps");
   expectBadInput("course run tp32-hypot-128x64 --impl cuda-nope", "cuda-nope");
-  expectBadInput("course presets /nonexistent/folder", "not a folder");
 }
 
-TEST(CliCourse, TheWindowsCoursePresetsAreTheCatalogue) {
-  const fs::path out = scratch() / "presets";
-  fs::create_directories(out);
-  Out r = cli("course presets '" + out.string() + "'");
+// `course --markdown` (what docs/workloads/course.md points to instead of keeping a copy): one table row per
+// experiment and note, in course order, under its chapter's heading; the notes that run nothing again with their
+// text.
+TEST(CliCourse, TheMarkdownListsEveryExperimentAndNoteInOrder) {
+  Out r = cli("course --markdown");
   ASSERT_EQ(r.code, 0) << r.err;
-  const fs::path shipped = fs::path(LAUNCHLAB_TEST_DATA_DIR) / ".." / ".." / "resources" / "presets";
-  std::size_t files = 0;
-  for (const auto& f : fs::directory_iterator(shipped)) {
-    ++files;
-    ASSERT_TRUE(fs::exists(out / f.path().filename())) << f.path() << " is not in the catalogue: regenerate the folder";
-    EXPECT_EQ(slurp(f.path()), slurp(out / f.path().filename()))
-        << f.path().filename()
-        << " differs: rm resources/presets/*.json; launchlab-cli course presets resources/presets";
+  std::size_t at = 0;
+  for (const auto& entry : launchlab::courseInOrder()) {
+    const std::string& id = entry.experiment ? entry.experiment->id : entry.note->id;
+    const auto found = r.out.find("| `" + id + "` | ", at);
+    ASSERT_NE(found, std::string::npos) << id << " missing or out of order";
+    EXPECT_NE(r.out.rfind("### " + entry.chapter() + "\n", found), std::string::npos) << id;
+    at = found;
   }
-  EXPECT_EQ(files, launchlab::courseExperiments().size());
+  EXPECT_NE(r.out.find("| `tp32-hypot-128x64` | 000:"), std::string::npos);
+  for (const auto& n : launchlab::courseNotes())
+    if (n.command.empty()) EXPECT_NE(r.out.find("- `" + n.id + "` (" + n.seed.file.substr(0, 3)), std::string::npos);
+  expectBadInput("course --markdown --json", "excludes");
 }
 
 TEST(CliCourse, ACourseDirFollowsTheCourseAndABadFileIsOneLine) {

@@ -26,6 +26,20 @@ REQUEST = {"workload": "hypot", "n": 1000, "dtype": "f32", "block": [256, 1, 1],
            "inputs": {}, "keep_inputs": False, "keep_outputs": True}
 BARE_REQUEST = {"workload": "saxpy", "impls": [], "warmup": 0, "reps": 1, "seed": 7, "params": {"a": "2.5"},
                 "inputs": {"x": "x.npy"}, "keep_inputs": True, "keep_outputs": False}
+# Presets as the window's Presets menu saves them (ui/window/presets.h): a launch of one's own, and one with
+# counters and every field.
+PRESETS = {
+    "vector_add_30x128": {"launchlab_preset": 1, "name": "vector_add 30 x 128",
+                          "form": {"workload": "vector_add", "size": "100000", "dtype": "f32",
+                                   "params": {"input": "arange"}, "auto_block": False, "block": "128",
+                                   "auto_grid": False, "grid": "30", "impls": ["cpu-serial", "cuda-grid-stride"],
+                                   "reps": 5, "warmup": 1, "seed": "42"}},
+    "transpose_counters": {"launchlab_preset": 1, "name": "tile transpose", "course_id": "es-tile-transpose",
+                           "form": {"workload": "transpose", "size": "2^12", "dtype": "f32", "params": {},
+                                    "auto_block": False, "block": "32x32", "auto_grid": True, "grid": "64x64",
+                                    "impls": ["cpu-serial", "cuda-tile-padded"], "reps": 3, "warmup": 0,
+                                    "seed": "18446744073709551615", "counters": ["bank_conflicts"]}},
+}
 DEVICE = {"available": False, "reason": "no GPU"}
 PROGRESS = {"impl": "cpu-serial", "i": 0, "n": 2, "rep": 1, "reps": 5}
 
@@ -62,8 +76,8 @@ def main():
     for i, text in enumerate(["256", "16x16", "16x16x4", "auto", "AUTO", "1M", "16Mi", "2^24", "1e6", "4K", "1G",
                               "1000003", "1.5", "all", "cpu-serial, cpu-omp", "f32", "-3", " 42 "]):
         write("fuzz_parse", f"seed{i:02d}", text)
-    for f in sorted((ROOT / "resources/presets").glob("*.json"))[:6]:
-        write("fuzz_preset", f.name, f.read_bytes())
+    for name, preset in PRESETS.items():
+        write("fuzz_preset", name + ".json", json.dumps(preset, indent=2).encode())
 
 
 if __name__ == "__main__":

@@ -1,5 +1,5 @@
-// Presets and settings round trips: FormState <-> JSON, preset files, the preset folder with the built-in
-// course presets, and last-used parameters in the settings.
+// Presets and settings round trips: FormState <-> JSON, preset files, the preset folder, a course experiment's
+// form built from the course data, and last-used parameters in the settings.
 #include <sys/stat.h>
 
 #include <QDir>
@@ -12,6 +12,7 @@
 
 #include "launchlab/io/bounded_file.h"
 #include "launchlab/kernels.h"
+#include "launchlab/request.h"
 #include "ui/runs/backend.h"
 #include "ui/window/presets.h"
 #include "ui/window/settings.h"
@@ -76,13 +77,15 @@ class TestPresets : public QObject {
 
   // The memory lessons turn counters on, their own first (the one the stage shows).
   void theMemoryLessonsPresetsTurnTheirCountersOn() {
+    Registry reg;
+    kernels::registerAllWorkloads(reg);
     const std::pair<const char*, const char*> lessons[] = {{"es-coalescing", "sectors_per_request"},
                                                            {"es-col-sums", "sectors_per_request"},
                                                            {"es-matrix-add-2d", "sectors_per_request"},
                                                            {"es-tile-transpose", "bank_conflicts"}};
     for (const auto& [id, counter] : lessons) {
       QString err;
-      const auto p = PresetStore::loadCourse(id, &err);
+      const auto p = coursePreset(id, reg, &err);
       QVERIFY2(p, qPrintable(err));
       QVERIFY2(!p->form.counters.empty() && p->form.counters.front() == counter, id);
     }
@@ -103,7 +106,6 @@ class TestPresets : public QObject {
     QVERIFY(store.save({"Fast / small: 1M?", sample()}, &err));
     QVERIFY(QFile::exists(dir.filePath("presets/Fast___small__1M_.json")));
     QVERIFY(!store.save({"", sample()}, &err));
-    QVERIFY(!store.save({"Course: mine", sample()}, &err));
     const QStringList names = store.names();
     QCOMPARE(names.first(), QString("Fast / small: 1M?"));
     auto loaded = store.load("Fast / small: 1M?", &err);
@@ -172,23 +174,71 @@ class TestPresets : public QObject {
     QCOMPARE(store.load("lab_a")->form.workload, std::string("gaussian_pdf"));
   }
 
-  void builtInCoursePresetsLoadAndAreValidForTheirWorkloads() {
-    QTemporaryDir dir;
-    PresetStore store(dir.path());
-    QStringList builtin;
-    for (const auto& n : store.names())
-      if (n.startsWith("Course: ")) builtin << n;
-    QVERIFY2(builtin.size() >= 3, qPrintable(builtin.join(", ")));
+  // Every experiment of the course opens as a form its workload runs: the request's size, dtype and launch as the
+  // course file writes them, its implementations ticked ("all": every one), its counters; and the form's request
+  // is the one `launchlab-cli course run` parses from the course file.
+  void everyCourseExperimentOpensAsAFormOfItsWorkload() {
     Registry reg;
     kernels::registerAllWorkloads(reg);
-    for (const auto& n : builtin) {
+    QVERIFY(courseExperiments().size() >= 3);
+    for (const auto& e : courseExperiments()) {
+      const QString id = QString::fromStdString(e.id);
+      const Workload* w = reg.find(e.request.workload);
+      if (!w) continue;  // an experiment of a workload this build lacks
       QString err;
-      auto p = store.load(n, &err);
-      QVERIFY2(p, qPrintable(n + ": " + err));
-      const Workload* w = reg.find(p->form.workload);
-      if (!w) continue;  // a preset for a workload this build lacks
-      for (const auto& id : p->form.impls) QVERIFY2(w->findImpl(id), qPrintable(n + ": " + QString::fromStdString(id)));
+      const auto p = coursePreset(e.id, reg, &err);
+      QVERIFY2(p, qPrintable(id + ": " + err));
+      QCOMPARE(p->courseId, id);
+      QCOMPARE(p->name, QString::fromStdString(e.title));
+      QCOMPARE(p->form.size, e.request.n);
+      QCOMPARE(p->form.dtype, e.request.dtype);
+      QCOMPARE(p->form.autoBlock, e.request.block == "auto");
+      QCOMPARE(p->form.counters, e.counters);
+      QVERIFY2(!p->form.impls.empty(), qPrintable(id));
+      for (const auto& i : p->form.impls) QVERIFY2(w->findImpl(i), qPrintable(id + ": " + QString::fromStdString(i)));
+      if (e.request.impls == "all") QCOMPARE(p->form.impls.size(), w->impls().size());
+      const RunRequest window = parseRequest(requestTextOf(p->form)).request, cli = parseRequest(e.request).request;
+      QVERIFY2(window.n == cli.n && window.dtype == cli.dtype && window.launch == cli.launch, qPrintable(id));
+      QVERIFY2(window.reps == cli.reps && window.warmup == cli.warmup && window.seed == cli.seed, qPrintable(id));
+      for (const auto& [k, v] : cli.params) QVERIFY2(window.params.at(k) == v, qPrintable(id + ": " + k.c_str()));
+      if (e.request.impls != "all") QVERIFY2(window.impls == cli.impls, qPrintable(id));
     }
+  }
+
+  // The form starts from the workload's defaults: an auto launch of a 2-D workload keeps a 2-D block for when the
+  // user unticks auto, and parameters the request leaves out keep their defaults.
+  void aCourseFormStartsFromTheWorkloadsDefaults() {
+    Registry reg;
+    kernels::registerAllWorkloads(reg);
+    const Workload* w = reg.find("matrix_add_2d");
+    QVERIFY(w);
+    CourseExperiment e;
+    e.id = "mine";
+    e.request = {
+        .workload = "matrix_add_2d", .n = "512", .dtype = "f32", .impls = "cpu-serial", .reps = "3", .seed = "7"};
+    QString err;
+    const auto f = courseForm(e, *w, &err);
+    QVERIFY2(f, qPrintable(err));
+    const FormState defaults = defaultForm(*w);
+    QCOMPARE(f->block, defaults.block);
+    QCOMPARE(f->params, defaults.params);
+    QCOMPARE(f->impls, std::vector<std::string>{"cpu-serial"});
+    QCOMPARE(f->reps, 3);
+    QCOMPARE(f->seed, std::uint64_t(7));
+    e.request.reps = std::string("five");  // the form holds repetitions as a number: one line naming the experiment
+    QVERIFY(!courseForm(e, *w, &err));
+    QVERIFY2(err.contains("course experiment 'mine'") && err.contains("'five'"), qPrintable(err));
+  }
+
+  void anUnknownExperimentOrAMissingWorkloadIsOneLine() {
+    Registry reg;
+    kernels::registerAllWorkloads(reg);
+    QString err;
+    QVERIFY(!coursePreset("no-such-experiment", reg, &err));
+    QCOMPARE(err.toStdString(), unknownCourseMessage("no-such-experiment"));
+    const Registry empty;
+    QVERIFY(!coursePreset(courseExperiments().front().id, empty, &err));
+    QVERIFY2(err.endsWith("which this build lacks"), qPrintable(err));
   }
 
   // The user's settings file as garbage, a folder, or 200 MB: the window starts and says what happened; garbage is

@@ -135,7 +135,8 @@ void MainWindow::selectStartWorkload() {
   if (id.isEmpty()) return;
   m_browser->select(id);
   selectWorkload(id);
-  if (!m_options.startCourse.isEmpty()) openCourseExperiment(m_options.startCourse);
+  // An experiment that does not open keeps its message on screen: no first run of the default workload hides it.
+  if (!m_options.startCourse.isEmpty() && !openCourseExperiment(m_options.startCourse)) m_options.firstRun = false;
 }
 
 void MainWindow::buildUi() {
@@ -534,11 +535,9 @@ void MainWindow::applyPreset(const Preset& p) {
 
 bool MainWindow::openCourseExperiment(const QString& id) {
   QString why;
-  const auto p = PresetStore::loadCourse(id, &why);
-  if (!p || !m_backend->registry().find(p->form.workload)) {
-    m_errorBanner->showMessage(Banner::Level::Error, p ? "course experiment “" + id + "” needs workload “" +
-                                                             q(p->form.workload) + "”, which this build lacks"
-                                                       : why);
+  const auto p = coursePreset(id.toStdString(), m_backend->registry(), &why);
+  if (!p) {
+    m_errorBanner->showMessage(Banner::Level::Error, why.toHtmlEscaped());
     return false;
   }
   applyPreset(*p);

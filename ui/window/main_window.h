@@ -171,8 +171,8 @@ class MainWindow : public QMainWindow {
   void toggleFullScreen();
   /// Selects the preset's workload, fills the form, and marks what is on screen as the earlier run's.
   void applyPreset(const Preset& p);
-  /// Loads course experiment `id`'s built-in preset and shows it in the browser's Course tab; false (error banner)
-  /// when there is none or its workload is not in this build.
+  /// Loads course experiment `id`'s form (coursePreset: built-in or --course-dir) and shows it in the browser's
+  /// Course tab; false (error banner) when the course has no such id or its workload is not in this build.
   bool openCourseExperiment(const QString& id);
   /// Shows the run saved in `path` (main_window_runfile.cpp) like a live one, labelled with where it was measured,
   /// and fills the form with its request; false (error banner, what is on screen kept) for a bad file.

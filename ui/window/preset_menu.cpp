@@ -34,11 +34,8 @@ void PresetMenu::refill() {
   if (names.isEmpty()) addAction("(no presets yet)")->setEnabled(false);
   addSeparator();
   addAction("Save current parameters as\xE2\x80\xA6", this, &PresetMenu::askAndSave);
-  QStringList user;
-  for (const auto& n : names)
-    if (!PresetStore::isBuiltin(n)) user << n;
-  addUserPresetSubmenu("Rename preset", user, [this](const QString& n) { askAndRename(n); });
-  addUserPresetSubmenu("Delete preset", user, [this](const QString& n) { deletePreset(n); });
+  addUserPresetSubmenu("Rename preset", names, [this](const QString& n) { askAndRename(n); });
+  addUserPresetSubmenu("Delete preset", names, [this](const QString& n) { deletePreset(n); });
   addAction("Import preset file\xE2\x80\xA6", this, &PresetMenu::importFile);
   addAction("Export preset file\xE2\x80\xA6", this, &PresetMenu::exportFile);
 }

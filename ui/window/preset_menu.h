@@ -1,7 +1,7 @@
 #pragma once
-/// The Presets menu (toolbar): the saved and built-in presets, filled each time it opens, and saving the
-/// current parameters, importing and exporting preset files. It owns the preset folder; what a loaded preset
-/// does to the window is the window's business (presetChosen).
+/// The Presets menu (toolbar): the user's saved presets, filled each time it opens, and saving the current
+/// parameters, importing and exporting preset files (the course's experiments are the browser's Course tab). It owns
+/// the preset folder; what a loaded preset does to the window is the window's business (presetChosen).
 #include <QMenu>
 #include <functional>
 #include <memory>
@@ -30,7 +30,7 @@ class PresetMenu : public QMenu {
   /// Saves the current parameters as `name` (what "Save current parameters as…" does after asking); a log line
   /// confirms it.
   bool saveCurrentAs(const QString& name);
-  /// Renames / deletes a user preset (what the Rename and Delete submenus do after asking for the new name).
+  /// Renames / deletes a preset (what the Rename and Delete submenus do after asking for the new name).
   bool renamePreset(const QString& from, const QString& to);
   bool deletePreset(const QString& name);
   /// Imports a preset file into the folder and loads it (what "Import preset file…" does after asking). When a

@@ -6,25 +6,16 @@
 #include <QJsonDocument>
 #include <QSaveFile>
 #include <QStandardPaths>
+#include <charconv>
 
 #include "launchlab/counters.h"
 #include "launchlab/dtype.h"
 #include "launchlab/io/bounded_file.h"
+#include "launchlab/request.h"
 
 namespace launchlab::ui {
 
 namespace {
-constexpr auto kBuiltinPrefix = "Course: ";
-constexpr auto kBuiltinDir = ":/presets";
-
-/// The first built-in preset (resources) that `match` accepts.
-template <class Match>
-std::optional<Preset> findBuiltin(Match match) {
-  for (const auto& fi : QDir(kBuiltinDir).entryInfoList({"*.json"}, QDir::Files))
-    if (auto p = loadPresetFile(fi.absoluteFilePath()); p && match(*p)) return p;
-  return std::nullopt;
-}
-
 bool fail(QString* error, const QString& msg) {
   if (error) *error = msg;
   return false;
@@ -206,6 +197,63 @@ std::optional<Preset> loadPresetFile(const QString& path, QString* error) {
   return p;
 }
 
+namespace {
+/// A whole number the course file gave as text ("5"), or nullopt.
+template <class T>
+std::optional<T> wholeNumber(const std::string& text) {
+  T v{};
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  return ec == std::errc() && end == text.data() + text.size() ? std::optional<T>(v) : std::nullopt;
+}
+}  // namespace
+
+std::optional<FormState> courseForm(const CourseExperiment& e, const Workload& w, QString* error) {
+  const RequestText& t = e.request;
+  const auto reps = wholeNumber<int>(t.reps), warmup = wholeNumber<int>(t.warmup);
+  const auto seed = wholeNumber<std::uint64_t>(t.seed);
+  if (!reps || !warmup || !seed) {
+    fail(error,
+         QString::fromStdString("course experiment '" + e.id + "': request.reps, warmup and seed must be " +
+                                "whole numbers (they are '" + t.reps + "', '" + t.warmup + "', '" + t.seed + "')"));
+    return std::nullopt;
+  }
+  FormState f = defaultForm(w);
+  f.size = t.n;
+  f.dtype = t.dtype;
+  for (const auto& [k, v] : t.params) f.params[k] = v;
+  f.autoBlock = t.block == "auto";
+  if (!f.autoBlock) f.block = t.block;
+  f.autoGrid = t.grid == "auto";
+  if (!f.autoGrid) f.grid = t.grid;
+  f.impls.clear();
+  if (t.impls == "all")
+    for (const auto& i : w.impls()) f.impls.push_back(i.id);
+  else
+    f.impls = splitList(t.impls);
+  f.reps = *reps;
+  f.warmup = *warmup;
+  f.seed = *seed;
+  f.counters = e.counters;
+  return f;
+}
+
+std::optional<Preset> coursePreset(std::string_view id, const Registry& registry, QString* error) {
+  const CourseExperiment* e = findCourseExperiment(id);
+  if (!e) {
+    fail(error, QString::fromStdString(unknownCourseMessage(id)));
+    return std::nullopt;
+  }
+  const Workload* w = registry.find(e->request.workload);
+  if (!w) {
+    fail(error, QString::fromStdString("course experiment '" + e->id + "' needs workload '" + e->request.workload +
+                                       "', which this build lacks"));
+    return std::nullopt;
+  }
+  auto form = courseForm(*e, *w, error);
+  if (!form) return std::nullopt;
+  return Preset{QString::fromStdString(e->title), std::move(*form), QString::fromStdString(e->id)};
+}
+
 PresetStore::PresetStore(QString folder) : m_folder(std::move(folder)) {}
 
 QString PresetStore::defaultFolder() {
@@ -221,13 +269,11 @@ QString PresetStore::fileNameFor(const QString& name) {
 }
 
 QStringList PresetStore::names() const {
-  QStringList user, builtin;
+  QStringList user;
   for (const auto& fi : QDir(m_folder).entryInfoList({"*.json"}, QDir::Files, QDir::Name))
     if (auto p = loadPresetFile(fi.absoluteFilePath())) user << p->name;
-  for (const auto& fi : QDir(kBuiltinDir).entryInfoList({"*.json"}, QDir::Files, QDir::Name))
-    if (auto p = loadPresetFile(fi.absoluteFilePath())) builtin << kBuiltinPrefix + p->name;
   user.sort(Qt::CaseInsensitive);
-  return user + builtin;
+  return user;
 }
 
 namespace {
@@ -258,16 +304,11 @@ bool PresetStore::save(const Preset& p, QString* error) const {
   if (p.name.trimmed().isEmpty()) return fail(error, "a preset needs a name");
   if (p.name.size() > kMaxPresetNameChars)
     return fail(error, "a preset's name has at most " + QString::number(kMaxPresetNameChars) + " characters");
-  if (isBuiltin(p.name)) return fail(error, QString("names starting with '%1' are reserved").arg(kBuiltinPrefix));
   if (!QDir().mkpath(m_folder)) return fail(error, "cannot create " + m_folder);
   return savePresetFile(fileToSave(p.name), p, error);
 }
 
 std::optional<Preset> PresetStore::load(const QString& name, QString* error) const {
-  if (isBuiltin(name)) {
-    const QString bare = name.mid(int(qstrlen(kBuiltinPrefix)));
-    if (auto p = findBuiltin([&](const Preset& b) { return b.name == bare; })) return p;
-  }
   const QString path = fileOf(name);
   if (path.isEmpty()) {
     fail(error, "no preset named '" + name + "' in " + m_folder);
@@ -276,22 +317,12 @@ std::optional<Preset> PresetStore::load(const QString& name, QString* error) con
   return loadPresetFile(path, error);
 }
 
-std::optional<Preset> PresetStore::loadCourse(const QString& courseId, QString* error) {
-  if (auto p = findBuiltin([&](const Preset& b) { return b.courseId == courseId; })) return p;
-  fail(error, "no built-in preset for course experiment '" + courseId + "'");
-  return std::nullopt;
-}
-
 bool PresetStore::remove(const QString& name) const {
-  if (isBuiltin(name)) return false;
   const QString path = fileOf(name);
   return !path.isEmpty() && QFile::remove(path);
 }
 
-bool PresetStore::isBuiltin(const QString& name) { return name.startsWith(kBuiltinPrefix); }
-
 bool PresetStore::rename(const QString& from, const QString& to, QString* error) const {
-  if (isBuiltin(from)) return fail(error, "course presets cannot be renamed");
   const QString name = to.trimmed();
   auto p = load(from, error);
   if (!p) return false;

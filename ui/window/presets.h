@@ -1,5 +1,6 @@
 #pragma once
-/// Named presets (a FormState with a name) as JSON files, and the folder that holds them.
+/// Named presets (a FormState with a name) as JSON files, the folder that holds the user's, and a course
+/// experiment's form, built from the course data (launchlab/course.h) where the window opens one.
 #include <QByteArray>
 #include <QJsonObject>
 #include <QString>
@@ -7,13 +8,15 @@
 #include <optional>
 
 #include "form_state.h"
+#include "launchlab/course.h"
+#include "launchlab/registry.h"
 
 namespace launchlab::ui {
 
 struct Preset {
   QString name;
   FormState form;
-  QString courseId;  ///< a built-in preset's course experiment (launchlab/course.h); empty for the user's own
+  QString courseId;  ///< the course experiment it was built from (coursePreset); empty for the user's own
   bool operator==(const Preset&) const = default;
 };
 
@@ -32,25 +35,31 @@ bool savePresetFile(const QString& path, const Preset& p, QString* error = nullp
 /// files::kMaxPresetFileBytes), a built-in one (":/…") from the resources.
 std::optional<Preset> loadPresetFile(const QString& path, QString* error = nullptr);
 
-/// A folder of named presets (<folder>/<safe name>.json) plus the read-only built-in ones (resources).
+/// The form that runs course experiment `e` as `launchlab-cli course run` does: the workload's default form with
+/// the experiment's request over it (its size, dtype, parameters, launch, implementations, repetitions and seed as
+/// the course file writes them; "all" implementations ticks every one) and its counters. The one translation of a
+/// course request into the window's form; nullopt with the reason when the request's repetitions or seed are not
+/// numbers (the form holds them as numbers; other fields keep their text and the form checks them).
+std::optional<FormState> courseForm(const CourseExperiment& e, const Workload& w, QString* error = nullptr);
+/// Course experiment `id` (built-in, or an instructor's --course-dir one) as a preset named by its title, or
+/// nullopt with one line: the id is not in the course, or this build lacks its workload.
+std::optional<Preset> coursePreset(std::string_view id, const Registry& registry, QString* error = nullptr);
+
+/// A folder of the user's named presets (<folder>/<safe name>.json).
 class PresetStore {
  public:
   explicit PresetStore(QString folder);
   /// The user's preset folder: <AppConfigLocation>/presets.
   static QString defaultFolder();
   const QString& folder() const { return m_folder; }
-  /// User presets (sorted), then built-in ones prefixed "Course: ".
+  /// The presets' names, sorted.
   QStringList names() const;
   bool save(const Preset& p, QString* error = nullptr) const;
   std::optional<Preset> load(const QString& name, QString* error = nullptr) const;
-  /// The built-in preset of course experiment `courseId` (its "course_id"), or nullopt with the reason.
-  static std::optional<Preset> loadCourse(const QString& courseId, QString* error = nullptr);
   bool remove(const QString& name) const;
-  /// Renames a user preset (its file and the name inside); false with the reason for a built-in preset, a missing
-  /// one, a bad new name or a new name already taken.
+  /// Renames a preset (its file and the name inside); false with the reason for a missing one, a bad new name or a
+  /// new name already taken.
   bool rename(const QString& from, const QString& to, QString* error = nullptr) const;
-  /// True for the read-only presets that come with the application ("Course: …").
-  static bool isBuiltin(const QString& name);
   /// A file name for a preset name: letters, digits, '-', '_' and '.' kept, anything else '_'. Names that map to
   /// the same file ("lab a", "lab_a") each keep their own: the second is saved as "<stem>-2.json", and so on.
   static QString fileNameFor(const QString& name);

@@ -5,7 +5,9 @@
 /// pointers to the workload's inputs, then outputs, then the sizes the workload defines, its parameters, the seed;
 /// the first exercises keep the course's order) and the dtype it is written for, and its launch (1-D over n, or 2-D
 /// over a matrix). The
-/// starting file in the workload's folder, kernels/<workload>/exercise*.cu (exerciseFile), states it; the harness
+/// workload's folder holds it as data, kernels/<workload>/exercises.json (compiled in; its fields are Exercise's, see
+/// docs/EXERCISES.md), and the starting file beside it, kernels/<workload>/exercise*.cu (exerciseFile), states it in
+/// its contract comment (a test keeps the two the same); the harness
 /// compiles the student's file with NVRTC plus a compile-time check of that signature (a wrong one is one clear error),
 /// then runs it as the implementation "my-kernel" through the engine like the built-in CUDA variants.
 #include <cstdint>
@@ -84,8 +86,20 @@ struct Exercise {
 /// there is none.
 const Exercise* exerciseFor(std::string_view workload, std::string_view exerciseId);
 
-/// Every exercise, in course order.
+/// Every exercise of the workload folders' exercises.json files: by workload id, then in each file's order.
 const std::vector<Exercise>& exercises();
+
+/// One exercises.json's exercises (of workload `workload`, the folder's name), or `problem`: one line naming the
+/// file and the field that is wrong, e.g. "kernels/hypot/exercises.json: exercises[0].args[2].kind: unknown kind
+/// 'vector'". A file with a problem gives no exercises.
+struct ExerciseFile {
+  std::vector<Exercise> exercises;
+  std::string problem;
+};
+ExerciseFile parseExerciseFile(std::string_view path, std::string_view content, const std::string& workload);
+/// The problems of the built-in exercises files (empty for a sound tree; a test keeps it so). Their exercises are
+/// left out of exercises().
+const std::vector<std::string>& exerciseProblems();
 /// The exercise with this id, or nullptr.
 const Exercise* findExercise(std::string_view id);
 /// The exercise a workload runs by default: the one whose id is the workload's id, or nullptr.

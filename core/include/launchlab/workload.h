@@ -1,9 +1,7 @@
 #pragma once
 /// A workload describes itself (metadata the CLI and GUI render) and provides its implementations.
 ///
-/// To add a workload: create kernels/<id>/ with a class deriving from kernels::BasicWorkload, CPU implementations
-/// in .cpp, CUDA variants in .cu, and add `add_subdirectory(<id>)` to kernels/CMakeLists.txt
-/// (docs/ARCHITECTURE.md walks through it; kernels/hypot/ is the template).
+/// Adding a workload: docs/CONTRIBUTING.md.
 #include <cstdint>
 #include <functional>
 #include <map>

@@ -1,6 +1,6 @@
 #pragma once
-// The workload folders' course files (kernels/<workload>/lesson.md, experiments.json, exercise*.cu), compiled into
-// the library by cmake/EmbedCourse.cmake so that the installed programs need no source tree.
+// The workload folders' course files (kernels/<workload>/lesson.md, experiments.json, exercises.json, exercise*.cu),
+// compiled into the library by cmake/EmbedCourse.cmake so that the installed programs need no source tree.
 #include <cstddef>
 #include <span>
 #include <string_view>

@@ -14,152 +14,30 @@ namespace {
 
 using K = ExerciseArg::Kind;
 
-ExerciseArg in(int index, std::string name, std::string type) {
-  return {K::Input, std::move(name), std::move(type), index};
-}
-ExerciseArg out(int index, std::string name, std::string type) {
-  return {K::Output, std::move(name), std::move(type), index};
-}
-ExerciseArg nArg() { return {K::N, "n", "unsigned long long", 0}; }
-/// A matrix side: the run's n (param empty) or an integer parameter (0 there meaning n).
-ExerciseArg size(std::string name, std::string param = {}) {
-  return {K::Size, std::move(name), "unsigned long long", 0, std::move(param)};
-}
-ExerciseLaunch2D launch2D(std::string cols, std::string rows, Dim3 block, std::string why) {
-  return {std::move(cols), std::move(rows), block, std::move(why)};
-}
+struct Loaded {
+  std::vector<Exercise> exercises;
+  std::vector<std::string> problems;
+};
 
-/// The 2-D and shared-memory exercises: inputs, outputs, then the sizes, rows first. Their check sizes keep a
-/// sanitized run to seconds: matmul's n^3 products at 256, a 1024 x 1024 matrix for the element-wise ones.
-void addMatrixExercises(std::vector<Exercise>& v) {
-  v.push_back({.id = "square",
-               .workload = "square",
-               .title = "square_device: out = a**2, one thread per element",
-               .kernelName = "square_device",
-               .dtype = DType::I64,
-               .args = {in(0, "a", "const long long*"), out(0, "out", "long long*"), nArg()},
-               .mirrors = "cuda-one-per-thread"});
-  v.push_back({.id = "matrix_add_2d",
-               .workload = "matrix_add_2d",
-               .title = "Matrix addition on a 2-D grid",
-               .kernelName = "matrix_add",
-               .dtype = DType::F32,
-               .args = {in(0, "a", "const float*"), in(1, "b", "const float*"), out(0, "out", "float*"), size("rows"),
-                        size("cols", "cols")},
-               .outputsFromReference = {"thread_map"},
-               .launch2D = launch2D("cols", "rows", Dim3{32, 8, 1}, "a warp along each row (coalesced), 256 threads"),
-               .mirrors = "cuda-coalesced",
-               .checkN = 1024});
-  v.push_back(
-      {.id = "transpose",
-       .workload = "transpose",
-       .title = "Transpose through a 32 x 32 shared-memory tile",
-       .kernelName = "tile_transpose",
-       .dtype = DType::F32,
-       .args = {in(0, "a", "const float*"), out(0, "transposed", "float*"), size("rows"), size("cols", "cols")},
-       .outputsFromReference = {"banks"},
-       .launch2D = launch2D("cols", "rows", Dim3{32, 32, 1}, "the seed's 32 x 32 block: one thread per tile element"),
-       .mirrors = "cuda-tile-padded",
-       .checkN = 1024});
-  v.push_back({.id = "matmul",
-               .workload = "matmul",
-               .title = "C = A B with 16 x 16 shared-memory tiles",
-               .kernelName = "fast_matmul",
-               .dtype = DType::F32,
-               .args = {in(0, "A", "const float*"), in(1, "B", "const float*"), out(0, "C", "float*"), size("m"),
-                        size("k", "k"), size("n", "cols")},
-               .launch2D = launch2D("n", "m", Dim3{16, 16, 1}, "TPB x TPB = 16 x 16, one element of C per thread"),
-               .mirrors = "cuda-tiled-16",
-               .checkN = 256});
-  v.push_back({.id = "row_normalize",
-               .workload = "row_normalize",
-               .title = "normalize: each row divided by its mean",
-               .kernelName = "normalize",
-               .dtype = DType::F32,
-               .args = {in(0, "x", "const float*"), out(0, "y", "float*"), nArg(), size("d", "d")},
-               .mirrors = "cuda-thread-per-row"});
-}
-
-std::vector<Exercise> makeExercises() {
-  const std::vector<ExerciseArg> add = {in(0, "x", "const float*"), in(1, "y", "const float*"), out(0, "out", "float*"),
-                                        nArg()};
-  std::vector<Exercise> v;
-  v.push_back({.id = "vector_add",
-               .workload = "vector_add",
-               .title = "Vector addition, one thread per element",
-               .kernelName = "vector_add",
-               .dtype = DType::F32,
-               .args = add,
-               .mirrors = "cuda-one-per-thread"});
-  v.push_back({.id = "vector_add_grid_stride",
-               .workload = "vector_add",
-               .title = "Vector addition, grid-stride loop",
-               .kernelName = "vector_add",
-               .dtype = DType::F32,
-               .args = add,
-               .gridStride = true,
-               .mirrors = "cuda-grid-stride"});
-  v.push_back({.id = "hypot",
-               .workload = "hypot",
-               .title = "hypot_stride: c = hypot(a, b), grid-stride",
-               .kernelName = "hypot_stride",
-               .dtype = DType::F32,
-               .args = {in(0, "a", "const float*"), in(1, "b", "const float*"), out(0, "c", "float*"), nArg()},
-               .gridStride = true,
-               .mirrors = "cuda-grid-stride"});
-  v.push_back({.id = "histogram",
-               .workload = "histogram",
-               .title = "Histogram with global atomics",
-               .kernelName = "cuda_histogram",
-               .dtype = DType::F32,
-               .args = {in(0, "x", "const float*"),
-                        nArg(),
-                        {K::Param, "xmin", "float", 0},
-                        {K::Param, "xmax", "float", 0},
-                        {K::Param, "bins", "int", 0},
-                        out(0, "counts", "unsigned int*")},
-               .gridStride = true,
-               .zeroOutputs = true,
-               .mirrors = "cuda-global-atomics"});
-  v.push_back({.id = "atomic_counter",
-               .workload = "atomic_counter",
-               .title = "A counter every thread increments",
-               .kernelName = "thread_counter",
-               .dtype = DType::I32,
-               .args = {out(0, "counter", "int*"), nArg()},
-               .zeroOutputs = true,
-               .mirrors = "cuda-atomic"});
-  v.push_back({.id = "reduce_sum",
-               .workload = "reduce_sum",
-               .title = "Sum of an array",
-               .kernelName = "reduce_sum",
-               .dtype = DType::F64,
-               .args = {in(0, "x", "const double*"), nArg(), out(0, "sum", "double*")},
-               .gridStride = true,
-               .zeroOutputs = true,
-               .outputsFromReference = {"tree"},
-               .mirrors = "cuda-warp-shuffle"});
-  v.push_back(
-      {.id = "monte_carlo_pi",
-       .workload = "monte_carlo_pi",
-       .title = "Monte Carlo estimate of pi",
-       .kernelName = "monte_carlo_pi",
-       .dtype = DType::F32,
-       .args = {{K::Seed, "seed", "unsigned long long", 0}, nArg(), {K::Hits, "hits", "unsigned long long*", 0}},
-       .gridStride = true,
-       .outputsFromReference = {"convergence", "per_thread", "points", "per_thread_hist"},
-       .requiredChoices = {{"shape", "circle"}},
-       .mirrors = "cuda-philox"});
-  addMatrixExercises(v);
-  return v;
+/// The workload folders' exercises.json files (compiled in, embedded_course.h), in the order of their paths.
+const Loaded& loaded() {
+  static const Loaded l = [] {
+    Loaded out;
+    for (const auto& [workload, file] : embedded::filesNamed("exercises.json")) {
+      ExerciseFile f = parseExerciseFile("kernels/" + std::string(file->path), file->text(), std::string(workload));
+      if (!f.problem.empty()) out.problems.push_back(f.problem);
+      for (auto& e : f.exercises) out.exercises.push_back(std::move(e));
+    }
+    return out;
+  }();
+  return l;
 }
 
 }  // namespace
 
-const std::vector<Exercise>& exercises() {
-  static const std::vector<Exercise> all = makeExercises();
-  return all;
-}
+const std::vector<Exercise>& exercises() { return loaded().exercises; }
+
+const std::vector<std::string>& exerciseProblems() { return loaded().problems; }
 
 const Exercise* findExercise(std::string_view id) {
   for (const auto& e : exercises())
@@ -177,7 +55,7 @@ const Exercise* defaultExercise(std::string_view workload) {
 }
 
 std::string exerciseFile(const Exercise& ex, bool solution) {
-  // The id is the workload's, or the workload's followed by "_<suffix>" (makeExercises keeps that so).
+  // The id is the workload's, or the workload's followed by "_<suffix>" (parseExerciseFile keeps that so).
   const std::string suffix = ex.id.size() > ex.workload.size() ? ex.id.substr(ex.workload.size()) : "";
   return ex.workload + "/exercise" + suffix + (solution ? "_solution" : "") + ".cu";
 }
