@@ -189,7 +189,7 @@ int cmdRun(Engine& engine, const RunOptions& o) {
   cli::resolveSlurmOptions(slurm);
   if (req.userKernel) cli::compileOrThrow(engine, req.workload, *req.userKernel, o.kernel.gpuProfile, true);
   RunResult r = slurm.enabled    ? cli::runThroughSlurm(req, slurm)
-                : req.userKernel ? cli::runInWorker(req)
+                : req.userKernel ? cli::runInWorker(req, engine.registry())
                                  : engine.run(req);
   if (o.json != "-") std::cout << cli::renderRun(r) << cli::renderCounters(r);
   writeRunFiles(o, r);
