@@ -192,7 +192,7 @@ int cmdRun(Engine& engine, const RunOptions& o, RunResult* kept) {
   cli::resolveSlurmOptions(slurm);
   if (req.userKernel) cli::compileOrThrow(engine, req.workload, *req.userKernel, o.kernel.gpuProfile, true, req.dtype);
   RunResult r = slurm.enabled    ? cli::runThroughSlurm(req, slurm)
-                : req.userKernel ? cli::runInWorker(req)
+                : req.userKernel ? cli::runInWorker(req, engine.registry())
                                  : engine.run(req);
   if (o.json != "-") std::cout << cli::renderRun(r) << cli::renderCounters(r);
   writeRunFiles(o, r);

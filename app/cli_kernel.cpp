@@ -108,8 +108,9 @@ std::string selfExe() {
   return path;
 }
 
-RunResult runInWorker(const RunRequest& req) {
+RunResult runInWorker(const RunRequest& req, const Registry& registry) {
   IsolatedRunner runner({selfExe(), "worker"});
+  runner.setResultCap([&registry](const RunRequest& r) { return resultBytesBound(registry, r); });
   RunResult r = runner.run(req);
   // What the kernel printed, as it printed it; on stderr, so that stdout stays the report (or --json -).
   std::cerr << runner.takeProgramOutput() << std::flush;

@@ -41,8 +41,9 @@ void compileOrThrow(const Engine& engine, const std::string& workload, const Use
 std::string selfExe();
 
 /// Runs `req` in a worker process (this executable's `worker`): a faulting kernel costs one failed run, and a
-/// worker silent for longer than the kernel's time limit (a kernel that never ends) is stopped. What the kernel
-/// printed (printf) is copied to stderr.
-RunResult runInWorker(const RunRequest& req);
+/// worker silent for longer than the kernel's time limit while the kernel runs (a kernel that never ends) is
+/// stopped, its row failed and the rest run again without it. A result larger than `registry`'s workloads can
+/// produce for `req` is refused. What the kernel printed (printf) is copied to stderr.
+RunResult runInWorker(const RunRequest& req, const Registry& registry);
 
 }  // namespace launchlab::cli

@@ -10,7 +10,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <memory>
 #include <string_view>
+#include <utility>
 
 #include "app/gui_wiring.h"
 #include "app/quit_on_signal.h"
@@ -77,6 +79,9 @@ struct Options {
       "Wait for the first run, save the window to <path> (PNG) and exit. Uses fresh settings, "
       "as a new user sees the window.",
       "path"};
+  QCommandLineOption printTimings{"print-timings",
+                                  "With --screenshot: also print each implementation's timing of the run shown "
+                                  "(median and fastest repetition), to compare the window with launchlab-cli run."};
   QCommandLineOption stalls{"measure-stalls",
                             "Measure cold start to first plot and the longest event-loop stall during a 2^24-element "
                             "run and a block-size sweep, print them and exit."};
@@ -127,9 +132,10 @@ struct Options {
         "LaunchLab: pick a CUDA workload, tune its launch, run it, see and export the results.");
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addOptions({workload,  course, open,      openSweep, tab,           presentation, screenshot,   stalls,
-                       fresh,     noRun,  live,      noGl,      deviceImports, inProcess,    device,       remote,
-                       remoteCli, slurm,  partition, time,      slurmArgs,     courseDir,    courseDirOnly});
+    parser.addOptions({workload,      course,    open,      openSweep, tab,           presentation,
+                       screenshot,    stalls,    fresh,     noRun,     live,          noGl,
+                       deviceImports, inProcess, device,    remote,    remoteCli,     slurm,
+                       partition,     time,      slurmArgs, courseDir, courseDirOnly, printTimings});
   }
 };
 
@@ -225,6 +231,54 @@ bool readCourseDir(const Options& o) {
   return true;
 }
 
+/// --print-timings: one line per implementation of the run the window shows, as the timing chart has it.
+void printTimings(const MainWindow& window) {
+  const auto shown = window.lastOutcome();
+  if (!shown) return void(std::printf("timings: no run shown\n"));
+  for (const auto& i : shown->result.impls) {
+    const auto phase = i.phases.find(i.gpu ? launchlab::Phase::Kernel : launchlab::Phase::Cpu);
+    if (i.status != launchlab::Status::Ok || phase == i.phases.end()) {
+      std::printf("timing %s: %s\n", i.implId.c_str(), i.reason.empty() ? "no timing" : i.reason.c_str());
+      continue;
+    }
+    std::printf("timing %s %s: median %.6g ms, fastest %.6g ms over %d repetitions\n", i.implId.c_str(),
+                i.gpu ? "kernel" : "cpu", phase->second.medianMs, phase->second.minMs, phase->second.samples);
+  }
+}
+
+/// --screenshot: once the first plot is shown (live mode: after 3 s of frames, so the printed frame rate is the
+/// steady one), or once live mode has failed (its reason on screen and on stderr), the window is saved and the
+/// program exits: 0, or 1 when the grab or live mode failed.
+void screenshotWhenShown(MainWindow& window, const QString& shot, bool timings) {
+  auto liveFailed = std::make_shared<bool>(false);
+  auto grabAndQuit = [&window, shot, timings, liveFailed] {
+    QSaveFile file(shot);  // write-to-temporary-and-rename: an interrupted grab never leaves half a PNG
+    const bool ok = file.open(QIODevice::WriteOnly) && window.grab().save(&file, "PNG") && file.commit();
+    std::fprintf(ok ? stdout : stderr, "%s %s\n", ok ? "wrote" : "could not write", qPrintable(shot));
+    if (window.liveMode()->active())
+      std::printf("%s\n%s \xC2\xB7 last %s\n", qPrintable(liveStatsText(window.liveMode()->stats())),
+                  qPrintable(liveTimingText(window.liveMode()->stats())),
+                  qPrintable(GlViews::instance().lastFrameTimes().isEmpty() ? QString("GL frame: none shown")
+                                                                            : GlViews::instance().lastFrameTimes()));
+    if (timings) printTimings(window);
+    std::fflush(stdout);
+    QCoreApplication::exit(ok && !*liveFailed ? 0 : 1);
+  };
+  auto pending = std::make_shared<bool>(false);
+  auto grabSoon = [&window, grabAndQuit, pending](int ms) {
+    if (std::exchange(*pending, true)) return;     // one grab, whichever comes first
+    QTimer::singleShot(ms, &window, grabAndQuit);  // queued replots and layout settle first
+  };
+  QObject::connect(&window, &MainWindow::firstPlotShown, &window,
+                   [&window, grabSoon] { grabSoon(window.liveMode()->active() ? 3000 : 800); });
+  // Live frames that fail never show a first plot: the failure is the screenshot.
+  QObject::connect(window.liveMode(), &LiveMode::failed, &window, [grabSoon, liveFailed](const QString& why) {
+    *liveFailed = true;
+    std::fprintf(stderr, "launchlab: live mode failed: %s\n", qPrintable(why));
+    grabSoon(800);
+  });
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -291,24 +345,7 @@ int main(int argc, char** argv) {
   MainWindow window(std::move(backend), std::move(settings), opts);
   window.show();
 
-  if (!shot.isEmpty()) {
-    QObject::connect(&window, &MainWindow::firstPlotShown, &window, [&window, shot] {
-      // Let queued replots and layout settle, then grab what a user sees (live mode: after 3 s of frames, so the
-      // printed frame rate is the steady one).
-      QTimer::singleShot(window.liveMode()->active() ? 3000 : 800, &window, [&window, shot] {
-        QSaveFile file(shot);  // write-to-temporary-and-rename: an interrupted grab never leaves half a PNG
-        const bool ok = file.open(QIODevice::WriteOnly) && window.grab().save(&file, "PNG") && file.commit();
-        std::fprintf(ok ? stdout : stderr, "%s %s\n", ok ? "wrote" : "could not write", qPrintable(shot));
-        if (window.liveMode()->active())
-          std::printf(
-              "%s\n%s \xC2\xB7 last %s\n", qPrintable(liveStatsText(window.liveMode()->stats())),
-              qPrintable(liveTimingText(window.liveMode()->stats())),
-              qPrintable(GlViews::instance().lastFrameTimes().isEmpty() ? QString("GL frame: none shown")
-                                                                        : GlViews::instance().lastFrameTimes()));
-        QCoreApplication::exit(ok ? 0 : 1);
-      });
-    });
-  }
+  if (!shot.isEmpty()) screenshotWhenShown(window, shot, parser.isSet(o.printTimings));
   std::unique_ptr<StallMeasurement> stalls;
   if (measure) stalls = std::make_unique<StallMeasurement>(window, startClock);
   return app.exec();

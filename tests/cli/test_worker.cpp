@@ -5,6 +5,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -64,6 +65,26 @@ TEST(Worker, SameResultAsInProcess) {
     EXPECT_EQ(remote.impls[k].phases.size(), local.impls[k].phases.size());
   }
   EXPECT_EQ(runner.workersStarted(), 1);
+}
+
+// Repetitions of microseconds report progress each; the worker sends it when an implementation starts and then at
+// most every 50 ms, so its parent (the window, which redraws for it) is not woken beside every timed repetition.
+TEST(Worker, ProgressFramesComeAtABoundedRate) {
+  IsolatedRunner runner({cliPath(), "worker"});
+  ASSERT_EQ(runner.run(request(100)).status, Status::Ok);  // started: its start is not the run's time
+  auto r = request(1000);
+  r.impls = {"cpu-serial", "cpu-parallel"};
+  r.reps = 5000;
+  r.keepOutputs = r.keepInputs = false;
+  std::vector<std::string> impls;
+  const auto t0 = std::chrono::steady_clock::now();
+  const RunResult res = runner.run(r, nullptr, [&](const Progress& p) { impls.push_back(p.implId); });
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  ASSERT_EQ(res.status, Status::Ok) << res.reason;
+  ASSERT_FALSE(impls.empty());
+  EXPECT_EQ(impls.front(), "cpu-serial");
+  EXPECT_EQ(impls.back(), "cpu-parallel");  // each implementation's start is told
+  EXPECT_LE(double(impls.size()), 2 + seconds / 0.05 + 2) << impls.size() << " progress frames in " << seconds << " s";
 }
 
 TEST(Worker, CancelIsForwarded) {

@@ -15,8 +15,10 @@
 #include <string>
 
 #include "cli_helpers.h"
+#include "launchlab/engine.h"
 #include "launchlab/io/frames.h"
 #include "launchlab/io/wire.h"
+#include "launchlab/kernels.h"
 #include "launchlab/worker.h"
 
 using namespace launchlab;
@@ -63,6 +65,29 @@ WorkerCommand fake(const std::string& mode, const std::string& once = {}) {
 }
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+/// A request that carries a student's kernel with a time limit of `limitS` (the fake workers never compile it).
+RunRequest withKernel(double limitS) {
+  RunRequest r = request(1000);
+  r.workload = "vector_add";
+  r.impls = {"cpu-serial", "cpu-parallel", std::string(kMyKernel)};
+  UserKernel k;
+  k.exercise = "vector_add";
+  k.fileName = "mine.cu";
+  k.source = "__global__ void vector_add() {}";
+  k.timeLimitS = limitS;
+  r.userKernel = k;
+  return r;
+}
+
+const Registry& builtIn() {
+  static const Registry* r = [] {
+    auto* reg = new Registry;
+    kernels::registerAllWorkloads(*reg);
+    return reg;
+  }();
+  return *r;
+}
 
 }  // namespace
 
@@ -221,4 +246,77 @@ TEST(WorkerHostile, RequestAndCancelInOneWriteAreAnsweredCancelled) {
   ::waitpid(pid, &st, 0);
   ::close(out[0]);
   EXPECT_TRUE(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+}
+
+// The kernel's time limit counts while the kernel runs: a CPU repetition five times longer than it, before the
+// kernel, is not stopped.
+TEST(WorkerHostile, ASlowCpuReferenceIsNotTheKernelsTime) {
+  IsolatedRunner runner(fake("slow-cpu"));
+  const RunResult r = runner.run(withKernel(0.1));
+  EXPECT_EQ(r.status, Status::Ok) << r.reason;
+  EXPECT_EQ(runner.workersStarted(), 1);
+}
+
+// A kernel that does not finish within its limit costs its own row: the worker is stopped and the rest of the run
+// is run again without it in a fresh worker, so the CPU rows stay.
+TEST(WorkerHostile, AKernelPastItsLimitLosesOnlyItsOwnRow) {
+  const std::string once = onceFile("hang");
+  IsolatedRunner runner(fake("hang-kernel", once));
+  const RunResult r = runner.run(withKernel(0.2));
+  ASSERT_EQ(r.status, Status::Ok) << r.reason;
+  ASSERT_EQ(r.impls.size(), 3u);
+  EXPECT_EQ(r.impls[0].implId, "cpu-serial");
+  EXPECT_EQ(r.impls[0].status, Status::Ok);
+  EXPECT_EQ(r.impls[1].implId, "cpu-parallel");
+  EXPECT_TRUE(r.impls[1].verification.passed());
+  const ImplResult& mine = r.impls[2];
+  EXPECT_EQ(mine.implId, kMyKernel);
+  EXPECT_EQ(mine.title, "My kernel (mine.cu)");
+  EXPECT_EQ(mine.status, Status::Failed);
+  EXPECT_TRUE(contains(mine.reason, "my-kernel did not finish within the time limit of 0.2 s")) << mine.reason;
+  EXPECT_EQ(runner.workersStarted(), 2);
+  fs::remove(once);
+  // Only the kernel asked for: nothing else to show, the run fails with the reason.
+  IsolatedRunner alone(fake("hang-kernel"));
+  RunRequest mineOnly = withKernel(0.2);
+  mineOnly.impls = {std::string(kMyKernel)};
+  const RunResult f = alone.run(mineOnly);
+  EXPECT_EQ(f.status, Status::Failed);
+  EXPECT_TRUE(contains(f.reason, "my-kernel did not finish within the time limit of 0.2 s")) << f.reason;
+}
+
+// A device query answered with a 3 GiB result frame: refused from the header, at once, and nothing allocated.
+TEST(WorkerHostile, AResultFrameForTheDeviceQueryIsRefusedFromItsHeader) {
+  IsolatedRunner runner(fake("z-for-device"));
+  const DeviceStatus s = runner.deviceStatus();
+  EXPECT_FALSE(s.available);
+  EXPECT_TRUE(contains(s.reason, "sent a frame 'Z' of 3221225472 bytes when asked for the device (refused unread"))
+      << s.reason;
+}
+
+// A result is capped by what its request can produce: 512 MiB for a 1000-element run is refused from its header
+// (the cap of the machine, half its memory, would have taken it).
+TEST(WorkerHostile, AResultLargerThanItsRequestCanProduceIsRefused) {
+  IsolatedRunner runner(fake("big-result"));
+  runner.setResultCap([](const RunRequest& r) { return resultBytesBound(builtIn(), r); });
+  const RunResult r = runner.run(request(1000));
+  EXPECT_EQ(r.status, Status::Failed);
+  EXPECT_TRUE(contains(r.reason, "sent a frame 'Z' of 536870912 bytes (at most")) << r.reason;
+}
+
+// The bound holds what a real result of the request is, with its arrays kept, and grows with the request.
+TEST(WorkerHostile, TheResultBoundHoldsARealResult) {
+  Engine engine(builtIn(), kernels::makeDefaultGpuRuntime());
+  RunRequest req = request(1 << 18);
+  req.workload = "vector_add";
+  req.impls = {"cpu-serial", "cpu-parallel"};
+  req.keepInputs = req.keepOutputs = true;
+  const std::uint64_t bound = resultBytesBound(builtIn(), req);
+  const std::size_t size = wire::encodeResult(engine.run(req)).size();
+  EXPECT_GT(bound, size);
+  EXPECT_LT(bound, std::uint64_t(256) << 20);
+  req.n = 1 << 22;
+  EXPECT_GT(resultBytesBound(builtIn(), req), bound + (std::uint64_t(48) << 20));  // 3 arrays x 16 MiB more, at least
+  req.workload = "no-such-workload";
+  EXPECT_EQ(resultBytesBound(builtIn(), req), 0u);  // refused by the worker in a small answer: no bound of its own
 }

@@ -42,7 +42,7 @@ using CoursePredictions = test::EngineFixture;
 
 TEST_F(CoursePredictions, EveryExperimentAsksAboutImplementationsItsWorkloadHas) {
   ASSERT_TRUE(builtinCourseProblems().empty()) << builtinCourseProblems().front();
-  ASSERT_EQ(courseExperiments().size(), 60u);
+  ASSERT_GE(courseExperiments().size(), 60u);  // a lower bound: adding an experiment stays a one-file change
   for (const auto& e : courseExperiments()) {
     SCOPED_TRACE(e.id);
     EXPECT_FALSE(e.predictions.empty());

@@ -74,6 +74,55 @@ TEST(Frames, CapsAreCheckedBeforeAnyPayload) {
   EXPECT_NE(unknown.problem().find("not a frame"), std::string::npos);
 }
 
+namespace {
+/// The header of a frame of `type` that announces `length` bytes (none of them follow).
+std::string header(char type, std::uint64_t length) {
+  std::string head = frames::encode(type, {});
+  std::memcpy(head.data() + 1, &length, 8);
+  return head;
+}
+}  // namespace
+
+// A frame the parent did not ask for is refused from its header, whatever its size: a device query answered with a
+// 3 GiB result costs nothing.
+TEST(Frames, AFrameNotAskedForIsRefusedFromItsHeader) {
+  FrameReader r(std::uint64_t(1) << 40);
+  r.expect("IO", std::uint64_t(1) << 40, "when asked for the device");
+  feed(r, frames::hello() + frames::encode('O', "starting\n") + header('Z', std::uint64_t(3) << 30));
+  EXPECT_EQ(r.problem(),
+            "sent a frame 'Z' of 3221225472 bytes when asked for the device (refused unread: it was not "
+            "asked for)");
+  char type = 0;
+  std::string payload;
+  ASSERT_TRUE(r.next(type, payload));  // what came before it, asked for, is still there
+  EXPECT_EQ(type, 'O');
+  // During a run the result comes; a device answer does not.
+  FrameReader run(1 << 20);
+  run.expect("POLZ", 1 << 20, "during a run");
+  feed(run, frames::hello() + frames::encode('I', "x"));
+  EXPECT_EQ(run.problem(), "sent a frame 'I' of 1 bytes during a run (refused unread: it was not asked for)");
+}
+
+// Each type has the cap of what it can hold: a device status or ceilings a few kilobytes, a lost-context notice
+// nothing, a result what the request can produce (the parent says, per request).
+TEST(Frames, EachTypeIsCappedByWhatItCanHold) {
+  FrameReader device(std::uint64_t(1) << 40);
+  device.expect("IO", std::uint64_t(1) << 40, "when asked for the device");
+  feed(device, frames::hello() + header('I', frames::kMaxAnswerFrameBytes + 1));
+  EXPECT_EQ(device.problem(), "sent a frame 'I' of 65537 bytes (at most 65536)");
+  FrameReader lost(1 << 20);
+  feed(lost, frames::hello() + header('L', 1));
+  EXPECT_EQ(lost.problem(), "sent a frame 'L' of 1 bytes (at most 0)");
+  FrameReader result(std::uint64_t(1) << 40);
+  result.expect("POLZ", 70000, "during a run");
+  feed(result, frames::hello() + frames::encode('Z', std::string(70000, 'z')) + header('Z', 70001));
+  EXPECT_EQ(result.problem(), "sent a frame 'Z' of 70001 bytes (at most 70000)");
+  char type = 0;
+  std::string payload;
+  ASSERT_TRUE(result.next(type, payload));
+  EXPECT_EQ(payload.size(), 70000u);
+}
+
 TEST(Frames, EndlessTextWithoutAHelloIsBounded) {
   FrameReader r(1 << 20);
   const std::string chunk(4096, 'x');

@@ -10,13 +10,21 @@
 //   half-frame   hello and the device query; on a request, the first 9 bytes of a result frame and silence
 //   huge         hello and the device query; on a request, a result frame header announcing 2^62 bytes
 //   old          a hello of protocol version 1
+//   z-for-device hello; answers the device query with the header of a 3 GiB result frame, and stays
+//   big-result   hello and the device query; on a request, the header of a 512 MiB result frame, and exits
+//   slow-cpu     hello and the device query; on a request, progress of cpu-serial, 0.5 s of silence (a long CPU
+//                repetition), then an empty result
+//   hang-kernel  hello and the device query; on a request, progress of cpu-serial then of my-kernel, then silence
+//   gpu          hello; answers the device query with an available (fake) H200; each request gets a failed result
 // With ONCE_FILE, only the first start misbehaves (it creates the file); later starts are the real worker, so a
 // test can check that the run after the failed one works.
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstring>
 #include <string>
+#include <thread>
 
 #include "launchlab/io/frames.h"
 #include "launchlab/io/wire.h"
@@ -61,24 +69,78 @@ void waitForEndOfInput() {
   ::_exit(0);
 }
 
+/// What the fake says its device is: none, or (withGpu) an H200 that runs nothing.
+DeviceStatus fakeDevice(bool withGpu) {
+  DeviceStatus s;
+  if (!withGpu) {
+    s.reason = "a fake worker has no GPU";
+    return s;
+  }
+  s.available = true;
+  s.info.name = "NVIDIA H200 (fake)";
+  s.info.ccMajor = 9;
+  s.info.multiprocessors = 132;
+  s.info.limits = DeviceLimits::genericCuda();
+  s.info.limits.deviceName = s.info.name;
+  s.devices = {s.info};
+  return s;
+}
+
 /// Answers device queries until a request arrives.
-void serveUntilRequest() {
+void serveUntilRequest(bool withGpu = false) {
   char type = 0;
   std::string payload;
   while (readFrame(type, payload)) {
     if (type == 'R') return;
-    if (type == 'I') {
-      DeviceStatus s;
-      s.reason = "a fake worker has no GPU";
-      put(frames::encode('I', wire::encodeDevice(s)));
-    }
+    if (type == 'I') put(frames::encode('I', wire::encodeDevice(fakeDevice(withGpu))));
   }
   ::_exit(0);
+}
+
+/// A GPU that answers every request with a failed result, for as long as its input lasts.
+[[noreturn]] void fakeGpu() {
+  for (;;) {
+    serveUntilRequest(true);
+    RunResult r;
+    r.status = Status::Failed;
+    r.reason = "a fake GPU worker runs nothing";
+    put(frames::encode('Z', wire::encodeResult(r)));
+  }
 }
 
 void endlessText() {
   const std::string text(4096, 'x');
   for (;;) put("garbage " + text + "\n");
+}
+
+/// A progress frame of implementation `impl`.
+void progressOf(const std::string& impl) {
+  Progress p;
+  p.implId = impl;
+  p.implCount = 2;
+  p.reps = 1;
+  put(frames::encode('P', wire::encodeProgress(p)));
+}
+
+/// The header of a frame of `type` announcing `length` bytes, none of which follow.
+void announce(char type, std::uint64_t length) {
+  std::string head = frames::encode(type, {});
+  std::memcpy(head.data() + 1, &length, 8);
+  put(head);
+}
+
+/// The modes about a run's time and a frame's size.
+void misbehaveInRun(const std::string& mode) {
+  if (mode == "big-result") {
+    announce('Z', std::uint64_t(512) << 20);
+    ::_exit(0);
+  }
+  progressOf("cpu-serial");
+  if (mode == "hang-kernel") progressOf("my-kernel");
+  if (mode == "slow-cpu") {
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    put(frames::encode('Z', wire::encodeResult(RunResult{})));
+  }
 }
 
 int misbehave(const std::string& mode) {
@@ -89,8 +151,17 @@ int misbehave(const std::string& mode) {
     waitForEndOfInput();
   }
   put(frames::hello());
+  if (mode == "gpu") fakeGpu();
+  if (mode == "z-for-device") {
+    char type = 0;
+    std::string payload;
+    if (readFrame(type, payload)) announce('Z', std::uint64_t(3) << 30);
+    waitForEndOfInput();
+  }
   serveUntilRequest();
-  if (mode == "stray" || mode == "silent-run") {
+  if (mode == "big-result" || mode == "slow-cpu" || mode == "hang-kernel") {
+    misbehaveInRun(mode);
+  } else if (mode == "stray" || mode == "silent-run") {
     Progress p;
     p.implId = "cpu-serial";
     p.implCount = 1;
@@ -102,10 +173,7 @@ int misbehave(const std::string& mode) {
   } else if (mode == "half-frame") {
     put(frames::encode('Z', std::string(100, 'z')).substr(0, 9));
   } else if (mode == "huge") {
-    std::string head = frames::encode('Z', {});
-    const std::uint64_t n = std::uint64_t(1) << 62;
-    std::memcpy(head.data() + 1, &n, 8);
-    put(head);
+    announce('Z', std::uint64_t(1) << 62);
   }
   waitForEndOfInput();
   return 0;

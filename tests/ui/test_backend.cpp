@@ -15,6 +15,7 @@
 #include "ui/runs/local_backend.h"
 #include "ui/window/banner.h"
 #include "ui/window/main_window.h"
+#include "ui/window/param_panel.h"
 #include "window_helpers.h"
 
 using namespace launchlab;
@@ -32,6 +33,29 @@ WorkerCommand misbehavingOnce(const std::string& mode, const std::string& onceFi
 std::string tempPath(const char* tag) {
   return (std::filesystem::temp_directory_path() / (std::string("ll_backend_") + tag + std::to_string(::getpid())))
       .string();
+}
+/// The first CUDA row of the window's Implementations list: whether it is marked off here (greyed, "Skipped on
+/// this machine" with the reason in its tip) and whether the note that CUDA variants are skipped is shown.
+struct CudaRow {
+  bool found = false, off = false, noteShown = false;
+  QString tip;
+};
+CudaRow firstCudaRow(MainWindow& w, const Backend& b) {
+  CudaRow row;
+  ParamPanel* panel = w.paramPanel();
+  const Workload* workload = b.registry().find(panel->form().workload);
+  for (const auto& impl : workload ? workload->impls() : std::vector<ImplSpec>{}) {
+    auto* box =
+        impl.isGpu() ? qobject_cast<QCheckBox*>(panel->editor("impl:" + QString::fromStdString(impl.id))) : nullptr;
+    if (!box) continue;
+    row.found = true;
+    row.tip = box->toolTip();
+    row.off = box->styleSheet().contains("palette(mid)") && row.tip.contains("Skipped on this machine");
+    break;
+  }
+  for (const QLabel* l : panel->findChildren<QLabel*>())
+    row.noteShown = row.noteShown || (l->text().startsWith("CUDA variants are skipped") && l->isVisibleTo(panel));
+  return row;
 }
 RunRequest smallRun() {
   RunRequest r;
@@ -152,6 +176,33 @@ class TestBackend : public QObject {
     QVERIFY(!w->deviceBanner()->isVisible());
     w->setPresentationMode(false);
     QVERIFY(w->deviceBanner()->isVisible());
+  }
+
+  // The Implementations list takes the CUDA rows' state from the device answer the banner shows, also when it
+  // arrives after the window was built: a worker with a GPU makes them available, one without keeps them off
+  // with its reason.
+  void theImplementationListFollowsALateDeviceAnswer() {
+    if (!kernels::builtWithCuda()) QSKIP("a CPU-only build has no CUDA implementations to offer");
+    for (const bool gpu : {true, false}) {
+      WorkerCommand c;
+      c.argv = {LAUNCHLAB_FAKE_WORKER_PATH, gpu ? "gpu" : "silent-run", LAUNCHLAB_CLI_PATH};
+      auto worker = std::make_shared<IsolatedBackend>(c, app::builtInWorkloads(), true);
+      // Without a GPU the local backend would run here, on whatever this machine has: the worker's answer stays.
+      std::shared_ptr<Backend> b = worker;
+      if (gpu) b = std::make_shared<LocalBackend>(worker, [] { return app::makeEngineBackend(); });
+      QTemporaryDir dir;
+      auto w = ui::test::openWindow(b, dir.filePath("presets"));
+      const CudaRow before = firstCudaRow(*w, *b);
+      QVERIFY(before.found);
+      QVERIFY(before.off && before.noteShown);                    // not known yet: asked on the compute thread
+      QTRY_VERIFY_WITH_TIMEOUT(!b->deviceQueryPending(), 60000);  // failure guard only
+      QCoreApplication::processEvents();
+      QCOMPARE(b->deviceStatus().available, gpu);
+      const CudaRow after = firstCudaRow(*w, *b);
+      QCOMPARE(after.off, !gpu);
+      QCOMPARE(after.noteShown, !gpu);
+      if (!gpu) QVERIFY2(after.tip.contains("a fake worker has no GPU"), qPrintable(after.tip));
+    }
   }
 
   // A worker that never says hello: the window's backend is built at once, and the device query's limit ends the

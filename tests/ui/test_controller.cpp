@@ -1,6 +1,7 @@
 // The controller with a fake backend: results by signal, progress, cancel at the next repetition, stale
 // results dropped, superseded jobs not run, sweeps, and an event loop that keeps turning (events handled while a
 // run is busy).
+#include <QElapsedTimer>
 #include <QSignalSpy>
 #include <QTest>
 #include <QTimer>
@@ -49,6 +50,25 @@ class TestController : public QObject {
     QCOMPARE(busy.at(1).at(0).toBool(), false);
     QVERIFY(!c.busy());
     QVERIFY(!backend->ranOnGuiThread);
+  }
+
+  // Repetitions of microseconds report progress each: the window is told at most every 100 ms (it redraws for each
+  // signal, and that drawing must not share the cores with the timed repetitions), and still told.
+  void progressSignalsComeAtABoundedRate() {
+    auto backend = std::make_shared<test::FakeBackend>();
+    backend->stepMs = 0;
+    RunController c(backend);
+    QSignalSpy finished(&c, &RunController::runFinished);
+    QSignalSpy progress(&c, &RunController::progress);
+    QElapsedTimer wall;
+    wall.start();
+    c.startRun(request(20000));
+    QVERIFY(finished.wait(30000));
+    const qint64 ms = wall.elapsed();
+    QCOMPARE(backend->repsDone.load(), 20000);
+    QVERIFY(progress.count() >= 1);
+    QVERIFY2(progress.count() <= ms / 100 + 2,
+             qPrintable(QString("%1 progress signals in %2 ms").arg(progress.count()).arg(ms)));
   }
 
   void cancelStopsAtNextRepetition() {

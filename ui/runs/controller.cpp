@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 #include <QEvent>
 #include <QMetaObject>
+#include <QTimer>
 #include <atomic>
 #include <chrono>
 #include <functional>
@@ -223,21 +224,30 @@ ProgressFn RunController::progressFn(const std::shared_ptr<Job>& job, int point,
     }
     if (box->pending.exchange(true)) return;  // one event in flight carries the latest value
     QMetaObject::invokeMethod(
-        this,
-        [this, job, id] {
-          ProgressBox& latest = job->progress;
-          double f;
-          QString t;
-          {
-            std::lock_guard lock(latest.mutex);
-            f = latest.fraction;
-            t = latest.text;
-          }
-          latest.pending.store(false);
-          if (id == m_current) emit progress(id, f, t);
-        },
-        Qt::QueuedConnection);
+        this, [this, job] { deliverProgress(job); }, Qt::QueuedConnection);
   };
+}
+
+void RunController::deliverProgress(const std::shared_ptr<Job>& job) {
+  // The window redraws its progress for each event; one per repetition of a few microseconds would keep the GUI
+  // thread drawing beside the timed repetitions, on the cores CPU parallel's team needs (each repetition then waits
+  // for the thread the drawing displaced, milliseconds). At most one every kProgressIntervalMs, never a late one.
+  constexpr qint64 kProgressIntervalMs = 100;
+  if (m_progressShown.isValid() && m_progressShown.elapsed() < kProgressIntervalMs)
+    return void(QTimer::singleShot(kProgressIntervalMs - m_progressShown.elapsed(), this,
+                                   [this, job] { deliverProgress(job); }));
+  ProgressBox& latest = job->progress;
+  double f;
+  QString t;
+  {
+    std::lock_guard lock(latest.mutex);
+    f = latest.fraction;
+    t = latest.text;
+  }
+  latest.pending.store(false);
+  if (job->id != m_current) return;
+  m_progressShown.start();
+  emit progress(job->id, f, t);
 }
 
 void RunController::execute(const std::shared_ptr<Job>& job) {

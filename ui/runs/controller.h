@@ -4,7 +4,9 @@
 /// One dedicated compute thread runs one job at a time, so GPU timings never overlap. start*() copies the
 /// request, gives the job an id and returns at once; results come back by queued call on the GUI thread.
 /// Starting a job supersedes (cancels) the previous one, and a result of a superseded job is dropped
-/// (staleDropped) rather than shown. Progress is coalesced: at most one progress event is in flight.
+/// (staleDropped) rather than shown. Progress is coalesced: at most one progress event is in flight, and at most
+/// one progress signal every 100 ms (the window's redrawing must not share the cores with timed repetitions).
+#include <QElapsedTimer>
 #include <QObject>
 #include <QString>
 #include <QThread>
@@ -110,7 +112,8 @@ class RunController : public QObject {
   void executeRun(const std::shared_ptr<Job>& job);
   void executeSweep(const std::shared_ptr<Job>& job);
   ProgressFn progressFn(const std::shared_ptr<Job>& job, int point, int points);
-  bool acceptFinal(quint64 id);  // GUI thread: true when `id` is current (and clears it)
+  void deliverProgress(const std::shared_ptr<Job>& job);  // GUI thread: the latest progress, at a bounded rate
+  bool acceptFinal(quint64 id);                           // GUI thread: true when `id` is current (and clears it)
 
   std::shared_ptr<Backend> m_backend;
   PostProcess m_postProcess;
@@ -121,6 +124,7 @@ class RunController : public QObject {
   quint64 m_current = 0;
   JobKind m_currentKind = JobKind::Run;
   std::shared_ptr<CancelToken> m_currentToken;
+  QElapsedTimer m_progressShown;  ///< since the last progress signal
 };
 
 }  // namespace launchlab::ui

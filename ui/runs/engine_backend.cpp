@@ -49,6 +49,8 @@ DeviceStatus pendingStatus(const WorkerCommand& c) {
 
 IsolatedBackend::IsolatedBackend(WorkerCommand command, std::unique_ptr<Registry> registry, bool deferDeviceQuery)
     : m_registry(std::move(registry)), m_runner(std::move(command)), m_pending(deferDeviceQuery) {
+  // A result frame larger than the request can produce is refused from its header (a broken or hostile server).
+  m_runner.setResultCap([registry = m_registry.get()](const RunRequest& r) { return resultBytesBound(*registry, r); });
   m_view = std::make_unique<DeviceView>(*m_registry,
                                         m_pending ? pendingStatus(m_runner.command()) : m_runner.deviceStatus());
 }

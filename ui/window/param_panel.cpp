@@ -169,6 +169,7 @@ void ParamPanel::rebuild(const Workload& w) {
   m_messages.clear();
   m_implBoxes.clear();
   m_myKernelBox = nullptr;
+  m_cudaOffNote = nullptr;
   m_body = new QWidget(this);
   layout()->addWidget(m_body);
   auto* lay = new QVBoxLayout(m_body);
@@ -339,10 +340,9 @@ QWidget* ParamPanel::blockSlider(int maxThreadsPerBlock) {
 
 /// A box per implementation (cpu-serial ticked for good: the reference), CUDA ones marked when off here.
 QGroupBox* ParamPanel::buildImplsBox(const Workload& w) {
-  const DeviceStatus dev = m_backend.deviceStatus();
   auto* ibox = new QGroupBox("Implementations");
   auto* il = new QVBoxLayout(ibox);
-  for (const auto& impl : w.impls()) il->addWidget(implBox(impl, dev));
+  for (const auto& impl : w.impls()) il->addWidget(implBox(impl));
   m_myKernelBox = new QCheckBox("My kernel (the My kernel tab)");
   m_myKernelBox->setToolTip(
       "Your kernel from the My kernel tab, compiled with NVRTC before the run and verified "
@@ -351,45 +351,57 @@ QGroupBox* ParamPanel::buildImplsBox(const Workload& w) {
   connect(m_myKernelBox, &QCheckBox::toggled, this, [this] { collect(); });
   m_editors["impl:" + QString::fromStdString(std::string(kMyKernel))] = m_myKernelBox;
   il->addWidget(m_myKernelBox);
-  if (!dev.available && std::any_of(w.impls().begin(), w.impls().end(), [](const ImplSpec& i) { return i.isGpu(); })) {
-    auto* off = new QLabel(
-        "CUDA variants are skipped on this machine (see the banner); tick them anyway to see "
-        "them listed with the reason.");
-    off->setWordWrap(true);
-    off->setStyleSheet("color: palette(mid);");
-    il->addWidget(off);
-  }
+  m_cudaOffNote = new QLabel(
+      "CUDA variants are skipped on this machine (see the banner); tick them anyway to see "
+      "them listed with the reason.");
+  m_cudaOffNote->setWordWrap(true);
+  m_cudaOffNote->setStyleSheet("color: palette(mid);");
+  il->addWidget(m_cudaOffNote);
   addMessage(il, "impls");
+  showDeviceState();
   return ibox;
 }
 
-QCheckBox* ParamPanel::implBox(const ImplSpec& impl, const DeviceStatus& dev) {
-  QString text = QString::fromStdString(impl.title);
-  QString tip = QString::fromStdString(impl.description);
-  if (impl.demonstration) {
-    text += "  \xE2\x9A\xA0 demo";
-    tip += "\nDeliberately wrong: its mismatch against the reference is the lesson, not a failure.";
-  }
-  if (!impl.run)
-    tip += "\nNot built: " + QString::fromStdString(impl.unavailableReason);
-  else if (impl.isGpu() && !dev.available)
-    tip += "\nSkipped on this machine: " + QString::fromStdString(dev.reason);
-  auto* cb = new ElidingCheckBox(text);
-  cb->setToolTip(text + "\n" + tip);
-  if (impl.isGpu() && (!impl.run || !dev.available)) {
-    cb->setFullText(text + "  \xE2\x80\x93 off here");
-    cb->setStyleSheet("color: palette(mid);");
-  }
+QCheckBox* ParamPanel::implBox(const ImplSpec& impl) {
+  auto* cb = new ElidingCheckBox(QString::fromStdString(impl.title));
   if (impl.id == kCpuSerial) {
     cb->setChecked(true);
     cb->setEnabled(false);
-    cb->setToolTip(text + "\n" + tip +
-                   "\nThe reference: it always runs, and every other implementation is checked against it.");
   }
   connect(cb, &QCheckBox::toggled, this, [this] { collect(); });
   m_implBoxes[QString::fromStdString(impl.id)] = cb;
   m_editors["impl:" + QString::fromStdString(impl.id)] = cb;
   return cb;
+}
+
+/// The CUDA rows' state follows the device the banner shows, also when its answer comes after the list was built
+/// (a worker asked off the GUI thread).
+void ParamPanel::showDeviceState() {
+  if (!m_workload || !m_cudaOffNote) return;
+  const DeviceStatus dev = m_backend.deviceStatus();
+  bool anyGpu = false;
+  for (const auto& impl : m_workload->impls()) {
+    anyGpu = anyGpu || impl.isGpu();
+    auto* cb = static_cast<ElidingCheckBox*>(m_implBoxes.value(QString::fromStdString(impl.id)));
+    if (!cb) continue;
+    QString text = QString::fromStdString(impl.title);
+    QString tip = QString::fromStdString(impl.description);
+    if (impl.demonstration) {
+      text += "  \xE2\x9A\xA0 demo";
+      tip += "\nDeliberately wrong: its mismatch against the reference is the lesson, not a failure.";
+    }
+    if (!impl.run)
+      tip += "\nNot built: " + QString::fromStdString(impl.unavailableReason);
+    else if (impl.isGpu() && !dev.available)
+      tip += "\nSkipped on this machine: " + QString::fromStdString(dev.reason);
+    if (impl.id == kCpuSerial)
+      tip += "\nThe reference: it always runs, and every other implementation is checked against it.";
+    const bool off = impl.isGpu() && (!impl.run || !dev.available);
+    cb->setFullText(off ? text + "  \xE2\x80\x93 off here" : text);
+    cb->setStyleSheet(off ? "color: palette(mid);" : "");
+    cb->setToolTip(text + "\n" + tip);
+  }
+  m_cudaOffNote->setVisible(anyGpu && !dev.available);
 }
 
 /// Repetitions, warm-up runs and seed, with the messages of the form as a whole under them.

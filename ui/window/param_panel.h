@@ -26,7 +26,8 @@ class ParamPanel : public QWidget {
   Q_OBJECT
  public:
   explicit ParamPanel(const Backend& backend, QWidget* parent = nullptr);
-  /// Shows `f` (rebuilding the widgets when the workload changes) and checks it.
+  /// Shows `f` (rebuilding the widgets when the workload changes) and checks it; the CUDA rows follow the
+  /// backend's device as it is now (call it again when the device becomes known).
   void setForm(const FormState& f);
   const FormState& form() const { return m_form; }
   const FormCheck& check() const { return m_check; }
@@ -58,7 +59,8 @@ class ParamPanel : public QWidget {
   QWidget* blockShapeList();
   QWidget* blockSlider(int maxThreadsPerBlock);
   QGroupBox* buildImplsBox(const Workload& w);
-  QCheckBox* implBox(const ImplSpec& impl, const DeviceStatus& dev);
+  QCheckBox* implBox(const ImplSpec& impl);
+  void showDeviceState();
   QGroupBox* buildMeasurementBox();
   void load(const FormState& f);
   void collect();
@@ -97,6 +99,7 @@ class ParamPanel : public QWidget {
   QCheckBox* m_counters = nullptr;
   std::vector<std::string> m_counterIds;  ///< the counters the box turns on (a course lesson's, else the default)
   QCheckBox* m_myKernelBox = nullptr;
+  QLabel* m_cudaOffNote = nullptr;  ///< "CUDA variants are skipped on this machine", shown while they are
   std::optional<UserKernel> m_userKernel;
   bool offersMyKernel() const;
 };

@@ -43,6 +43,7 @@ void ParamPanel::setForm(const FormState& f) {
   const Workload* w = m_backend.registry().find(f.workload);
   if (!w) return;
   if (w != m_workload) rebuild(*w);
+  showDeviceState();
   load(f);
   collect();
 }

@@ -141,9 +141,16 @@ struct UserKernel {
   std::string fileName;  ///< for diagnostics, e.g. "my.cu"
   std::string source;
   std::string kernelName;  ///< empty: the exercise's
-  double timeLimitS = 10;  ///< a worker silent for longer (a kernel that never ends) is stopped: one failed run
+  /// A worker silent for longer while this kernel runs (a kernel that never ends) is stopped; the kernel's row
+  /// fails and the rest of the run is run again without it.
+  double timeLimitS = 10;
   bool operator==(const UserKernel&) const = default;
 };
+
+/// The title of the implementation a user kernel becomes: "My kernel (my.cu)".
+inline std::string userKernelTitle(const UserKernel& k) {
+  return "My kernel (" + (k.fileName.empty() ? std::string("kernel.cu") : k.fileName) + ")";
+}
 
 /// The kernel name a user kernel uses: its own, else its exercise's.
 std::string effectiveKernelName(const UserKernel& k, const Exercise& ex);

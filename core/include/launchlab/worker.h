@@ -72,6 +72,12 @@ class QueueWatch {
   virtual std::string where() { return {}; }
 };
 
+/// The most bytes a worker's result for `req` can legitimately hold: its inputs and every implementation's outputs
+/// when the request keeps them (the workload's shapes at the request's size and dtype), block traces when it asks
+/// for them, and a margin for the rest. 0 (no bound but this machine's memory) when the request does not resolve
+/// here: an input file only the worker can read, or a request the worker refuses in a small answer.
+std::uint64_t resultBytesBound(const Registry& registry, const RunRequest& req);
+
 /// How to start a worker: the command, what to call it in messages, whether its stderr is captured (its last lines
 /// then end the reason of a failed start or run: ssh's "Connection refused", "Permission denied (publickey)"), and
 /// the host it runs on when that is not this machine (remote.h).
@@ -115,6 +121,9 @@ class IsolatedRunner {
   /// Ends whatever this runner waits for, for good (any thread): the worker is stopped and every call from then on
   /// fails at once. For a front end that is closing while a worker is silent.
   void abort() { m_abort = true; }
+  /// The largest result the worker may send for a request (a result frame announcing more is refused from its
+  /// header): resultBytesBound over the caller's workloads. Without one (or 0), half of this machine's memory.
+  void setResultCap(std::function<std::uint64_t(const RunRequest&)> cap) { m_resultCap = std::move(cap); }
   /// Called with each new line of a worker that waits in a queue (WorkerCommand::queue), and with "" once it runs.
   /// During run() the lines also go to its progress function (Progress::waiting).
   void setWaitingFn(std::function<void(const std::string&)> fn) { m_waitingFn = std::move(fn); }
@@ -139,6 +148,10 @@ class IsolatedRunner {
   std::string m_pendingWhy;
   std::string awaitHello();
   RunResult runLoop(const RunRequest& req, const CancelToken* cancel, const ProgressFn& progress);
+  /// After the user kernel was stopped for its time limit (`why`): the rest of `req` in a fresh worker, with the
+  /// kernel's row failed for that reason.
+  RunResult runWithoutUserKernel(const RunRequest& req, const std::string& why, const CancelToken* cancel,
+                                 const ProgressFn& progress);
   void keepOutput(std::string_view text);
   void stop();
   std::string reap();  ///< waits for a dead worker; describes how it ended (with its last stderr line when captured)
@@ -164,7 +177,19 @@ class IsolatedRunner {
   std::atomic<bool> m_abort{false};
   std::map<int, Ceilings> m_ceilings;
   std::function<void(const std::string&)> m_waitingFn;
-  const CancelToken* m_startCancel = nullptr;   ///< the run's cancel while its worker starts (a queued job)
+  std::function<std::uint64_t(const RunRequest&)> m_resultCap;
+  /// The frames taken from the worker now (frames::FrameReader::expect): what was asked and what comes with it.
+  struct Expected {
+    std::string types = "O";
+    std::uint64_t maxResult = 0;
+    std::string asked = "before it was asked anything";
+  };
+  Expected m_expected;
+  /// From now on, and for a worker started for the question about to be asked (its answer may come with the hello).
+  void expectFrames(Expected e);
+  std::string m_runningImpl;                   ///< the implementation the worker's last progress named
+  bool m_kernelTimedOut = false;               ///< the last runLoop stopped the worker for the user kernel's time limit
+  const CancelToken* m_startCancel = nullptr;  ///< the run's cancel while its worker starts (a queued job)
   const ProgressFn* m_startProgress = nullptr;  ///< the run's progress while its worker starts
 };
 

@@ -30,7 +30,7 @@ const Exercise* exerciseOf(const RunRequest& req, std::vector<RequestProblem>& p
 std::shared_ptr<const ImplSpec> userImplSpec(const Registry& reg, const UserKernel& k, const Exercise& ex) {
   auto spec = std::make_shared<ImplSpec>();
   spec->id = std::string(kMyKernel);
-  spec->title = "My kernel (" + (k.fileName.empty() ? std::string("kernel.cu") : k.fileName) + ")";
+  spec->title = userKernelTitle(k);
   spec->description = isPythonKernel(k)
                           ? "Your kernel, compiled by Numba: " + numbaDeclaration(ex, effectiveKernelName(k, ex))
                           : "Your kernel, compiled with NVRTC: " + kernelDeclaration(ex, effectiveKernelName(k, ex));

@@ -110,12 +110,33 @@ void FrameReader::noHello() {
   m_searched = std::min(m_searched, m_pre.size());
 }
 
+void FrameReader::expect(std::string_view types, std::uint64_t maxResultBytes, std::string asked) {
+  m_expected = std::string(types);
+  m_maxResult = maxResultBytes;
+  m_asked = std::move(asked);
+}
+
+namespace {
+/// What a frame of type `t` may hold at most.
+std::uint64_t capOf(char t, std::uint64_t maxResult) {
+  if (t == 'Z') return maxResult;
+  if (t == 'I' || t == 'K') return kMaxAnswerFrameBytes;
+  if (t == 'L') return 0;
+  return kMaxSmallFrameBytes;
+}
+}  // namespace
+
 bool FrameReader::takeHeader() {
   m_type = m_head[0];
   std::memcpy(&m_length, m_head.data() + 1, 8);
   const std::string_view known = "IKPOLZ";
   if (known.find(m_type) == std::string_view::npos) return false;
-  const std::uint64_t cap = m_type == 'Z' ? m_maxResult : kMaxSmallFrameBytes;
+  if (m_expected.find(m_type) == std::string::npos) {
+    m_problem = "sent a frame " + readableType(m_type) + " of " + std::to_string(m_length) + " bytes" +
+                (m_asked.empty() ? std::string() : " " + m_asked) + " (refused unread: it was not asked for)";
+    return false;
+  }
+  const std::uint64_t cap = capOf(m_type, m_maxResult);
   if (m_length > cap) {
     m_problem = "sent a frame " + readableType(m_type) + " of " + std::to_string(m_length) + " bytes (at most " +
                 std::to_string(cap) + ")";

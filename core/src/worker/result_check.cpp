@@ -1,9 +1,14 @@
 #include "launchlab/io/result_check.h"
 
+#include <algorithm>
 #include <cctype>
 #include <map>
 #include <set>
 #include <vector>
+
+#include "../engine/resolve.h"
+#include "launchlab/block_trace.h"
+#include "launchlab/worker.h"
 
 namespace launchlab {
 
@@ -51,6 +56,27 @@ std::string checkResultArrays(const RunResult& r) {
     }
   }
   return {};
+}
+
+std::uint64_t resultBytesBound(const Registry& registry, const RunRequest& req) {
+  // What a result holds besides its arrays (timings, metrics, a verification's first mismatches, counters) is
+  // small: a generous margin, and as much again per implementation.
+  constexpr double kMarginBytes = double(std::uint64_t(64) << 20), kPerImplBytes = double(std::uint64_t(1) << 20);
+  constexpr double kPerTracedBlockBytes = 128;  // a block record in the result's JSON
+  std::vector<RequestProblem> problems;
+  detail::Resolved r;
+  try {
+    r = detail::resolve(registry, DeviceLimits::genericCuda(), req, problems);
+  } catch (const std::exception&) {
+    return 0;
+  }
+  if (!r.workload || !problems.empty()) return 0;  // refused here or resolved only there: the worker's answer
+  const double impls = double(std::max<std::size_t>(r.impls.size(), 1));
+  // hostBytes: the inputs and one set of outputs; each implementation brings its own outputs.
+  const double arrays = req.keepInputs || req.keepOutputs ? r.workload->hostBytes(r.setup) * (impls + 1) : 0;
+  const double traces = req.traceBlocks ? impls * double(kMaxTracedBlocks) * kPerTracedBlockBytes : 0;
+  const double bound = arrays + traces + kMarginBytes + impls * kPerImplBytes;
+  return bound >= 1.8e19 ? std::uint64_t(-1) : std::uint64_t(bound);
 }
 
 }  // namespace launchlab

@@ -148,9 +148,15 @@ bool IsolatedRunner::ensureStarted(std::string& error) {
   m_stderrTail.clear();
   m_haveStatus = false;
   m_reader = std::make_unique<frames::FrameReader>(maxResultBytes());
+  m_reader->expect(m_expected.types, m_expected.maxResult, m_expected.asked);
   ++m_started;
   error = awaitHello();
   return error.empty();
+}
+
+void IsolatedRunner::expectFrames(Expected e) {
+  m_expected = std::move(e);
+  if (m_reader) m_reader->expect(m_expected.types, m_expected.maxResult, m_expected.asked);
 }
 
 std::string IsolatedRunner::awaitHello() {
@@ -304,6 +310,7 @@ std::string IsolatedRunner::reap() {
 std::string IsolatedRunner::ask(char type, const std::string& payload, std::string& reply, const std::string& what,
                                 double limitS) {
   std::string err;
+  expectFrames({std::string(1, type) + "O", 0, "when asked for " + what});
   if (!ensureStarted(err)) return err;
   if (!send(type, payload, limitS)) return kill("did not take the question for " + what);
   const auto t0 = Clock::now();
@@ -365,6 +372,7 @@ RunResult IsolatedRunner::run(const RunRequest& req, const CancelToken* cancel, 
   m_startProgress = &progress;
   try {
     r = runLoop(req, cancel, progress);
+    if (m_kernelTimedOut) r = runWithoutUserKernel(req, r.reason, cancel, progress);
   } catch (const std::exception& e) {  // e.g. no memory for a result: one failed run, a fresh worker next time
     stop();
     r = failed(req, m_cmd.name + ": " + e.what() + "; a fresh worker starts with the next run");
@@ -383,6 +391,8 @@ std::string IsolatedRunner::takeProgramOutput() {
 }
 
 RunResult IsolatedRunner::runLoop(const RunRequest& req, const CancelToken* cancel, const ProgressFn& progress) {
+  const std::uint64_t bound = m_resultCap ? m_resultCap(req) : 0;
+  expectFrames({"POLZ", bound ? std::min(bound, maxResultBytes()) : maxResultBytes(), "during a run"});
   std::string err;
   if (!ensureStarted(err)) return failed(req, err);
   const std::string request = wire::encodeRequest(req);
@@ -394,9 +404,12 @@ RunResult IsolatedRunner::runLoop(const RunRequest& req, const CancelToken* canc
       return failed(req, kill("did not take the request") + "; a fresh worker starts with the next run");
   }
   std::optional<Clock::time_point> cancelSent;
-  // The watchdog of a student's kernel: a worker silent for longer than its time limit is stopped.
+  // The watchdog of a student's kernel: a worker silent for longer than its time limit while that kernel runs (its
+  // progress said so) is stopped. A long repetition of a CPU implementation before it is not the kernel's time.
   const double limitS = req.userKernel ? req.userKernel->timeLimitS : 0;
   auto lastHeard = Clock::now();
+  m_runningImpl.clear();
+  m_kernelTimedOut = false;
   for (;;) {
     // Forward a cancel as soon as it is asked for, even while frames keep arriving; a worker that does not answer
     // it (stuck, or silent in the middle of a frame) is stopped after the grace period.
@@ -409,11 +422,11 @@ RunResult IsolatedRunner::runLoop(const RunRequest& req, const CancelToken* canc
       return failed(req, "cancelled (" +
                              kill("did not stop within " + formatSeconds(m_cmd.cancelGraceS) + " of the cancel") +
                              "; a fresh worker starts with the next run)");
-    if (limitS > 0 && secondsSince(lastHeard) > limitS) {
+    if (limitS > 0 && m_runningImpl == kMyKernel && secondsSince(lastHeard) > limitS) {
       kill("");
+      m_kernelTimedOut = true;
       return failed(req, std::string(kMyKernel) + " did not finish within the time limit of " + formatSeconds(limitS) +
-                             " (a kernel that never ends?): " + m_cmd.name +
-                             " was stopped; a fresh worker starts with the next run");
+                             " (a kernel that never ends?): " + m_cmd.name + " was stopped");
     }
     char type = 0;
     std::string payload, why;
@@ -437,9 +450,30 @@ RunResult IsolatedRunner::runLoop(const RunRequest& req, const CancelToken* canc
   }
 }
 
+RunResult IsolatedRunner::runWithoutUserKernel(const RunRequest& req, const std::string& why, const CancelToken* cancel,
+                                               const ProgressFn& progress) {
+  m_kernelTimedOut = false;
+  RunRequest rest = req;
+  std::erase(rest.impls, std::string(kMyKernel));
+  // Only the kernel was asked for: nothing else to show, and its reference alone is no answer.
+  if (!req.impls.empty() && rest.impls.empty()) return failed(req, why + "; a fresh worker starts with the next run");
+  rest.userKernel.reset();
+  RunResult r = runLoop(rest, cancel, progress);
+  if (r.status != Status::Ok) return failed(req, why + "; the rest of the run, again without it: " + r.reason);
+  ImplResult mine;
+  mine.implId = std::string(kMyKernel);
+  mine.title = userKernelTitle(*req.userKernel);
+  mine.gpu = true;
+  mine.status = Status::Failed;
+  mine.reason = why + "; the other implementations were run again without it";
+  r.impls.push_back(std::move(mine));
+  return r;
+}
+
 std::optional<RunResult> IsolatedRunner::take(char type, const std::string& payload, const ProgressFn& progress) {
   if (type == 'P') {
     const Progress p = wire::decodeProgress(payload);
+    m_runningImpl = p.implId;
     if (progress) progress(p);
   } else if (type == 'O') {
     keepOutput(payload);

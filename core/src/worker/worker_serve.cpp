@@ -5,6 +5,7 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <condition_variable>
 #include <cstdio>
 #include <cstring>
@@ -174,12 +175,28 @@ void readFrames(const std::shared_ptr<Inbox>& box, int inFd) {
   box->cv.notify_one();
 }
 
+/// The run's progress as frames: when an implementation starts (the parent's watchdog of a student's kernel counts
+/// from its first), then at most every kProgressInterval. A frame for each repetition of a few microseconds would
+/// wake the parent, and the window drawing it, beside the timed repetitions, on the cores they need.
+constexpr std::chrono::milliseconds kProgressInterval{50};
+
+ProgressFn progressFrames(FrameWriter& out) {
+  using Clock = std::chrono::steady_clock;
+  return [&out, sent = Clock::time_point(), impl = -1](const Progress& p) mutable {
+    const auto now = Clock::now();
+    if (p.implIndex == impl && now - sent < kProgressInterval) return;
+    impl = p.implIndex;
+    sent = now;
+    out.write('P', wire::encodeProgress(p));
+  };
+}
+
 /// Runs one request frame and answers it. Returns false when the worker must stop with `exitCode`.
 bool serveRun(Engine& engine, const Item& item, FrameWriter& out, OutputForwarder& output, int& exitCode) {
   RunResult result;
   try {
     const RunRequest req = wire::decodeRequest(item.payload);
-    result = engine.run(req, item.token.get(), [&](const Progress& p) { out.write('P', wire::encodeProgress(p)); });
+    result = engine.run(req, item.token.get(), progressFrames(out));
   } catch (const std::exception& e) {
     result.status = Status::Failed;
     result.reason = std::string("worker: ") + e.what();

@@ -22,6 +22,8 @@ inline constexpr int kProtocolVersion = 2;
 inline constexpr std::string_view kHelloMagic = "launchlab-worker protocol ";
 /// The cap of every frame but a result: requests, device status, ceilings, progress, program output.
 inline constexpr std::uint64_t kMaxSmallFrameBytes = std::uint64_t(1) << 20;
+/// The cap of a worker's answer to a question: its device status ('I') or the ceilings ('K'), a few kilobytes.
+inline constexpr std::uint64_t kMaxAnswerFrameBytes = std::uint64_t(64) << 10;
 /// Text before the hello that is kept (and shown); more than this without a hello ends the connection.
 inline constexpr std::size_t kMaxBannerBytes = std::size_t(64) << 10;
 
@@ -37,8 +39,15 @@ std::string quoted(std::string_view bytes, std::size_t max = 80);
 /// 'O' program output, 'L' lost context, 'Z' result.
 class FrameReader {
  public:
-  /// `maxResultBytes`: the cap of a result frame ('Z'); every other type is capped at kMaxSmallFrameBytes.
+  /// `maxResultBytes`: the cap of a result frame ('Z'); every other type is capped at kMaxSmallFrameBytes, the
+  /// device status and ceilings at kMaxAnswerFrameBytes. Every type a worker sends is taken until expect() says
+  /// otherwise.
   explicit FrameReader(std::uint64_t maxResultBytes) : m_maxResult(maxResultBytes) {}
+  /// The frames the parent waits for from now on: the types in `types` (the answer to what it asked and the frames
+  /// that may come with it), a result ('Z') of at most `maxResultBytes`. A frame of another type is refused from
+  /// its header, before its payload is read; `asked` names the question in that message ("when asked for the
+  /// device").
+  void expect(std::string_view types, std::uint64_t maxResultBytes, std::string asked);
   /// Takes the next bytes of the stream. After a problem, further bytes are ignored.
   void feed(const char* p, std::size_t n);
   /// The next complete frame, in order; false when none is complete.
@@ -61,6 +70,8 @@ class FrameReader {
   bool takeHeader();
 
   std::uint64_t m_maxResult;
+  std::string m_expected = "IKPOLZ";  ///< the frame types taken now
+  std::string m_asked;                ///< what was asked, for the message about a frame that was not
   bool m_greeted = false;
   std::string m_pre;           ///< bytes before the hello
   std::size_t m_searched = 0;  ///< m_pre before this holds no hello start
