@@ -38,6 +38,7 @@ inline void markRecordedOnH200(const std::string& path) {
   r.device.info = fakeDevice(0, "NVIDIA H200", 1024);
   r.device.info.driverVersion = 13000;
   r.timestamp = "2026-11-23T09:15:00Z";
+  r.sharing = {};  // as recorded on a GPU no other process used (a GPU machine's own test runs may share it)
   runfile::save(path, r);
 }
 

@@ -209,7 +209,15 @@ class TestLessonViews : public QObject {
     QCOMPARE(m_window->stageView(), std::string(kFirstCallView));
     QCOMPARE(m_window->outputsPane()->currentIndex(), m_window->outputsPane()->indexOfView(kFirstCallView));
     QStringList texts = textsOf(viewWidget(kFirstCallView));
-    QVERIFY2(anyContains(texts, "did not run here") && anyContains(texts, "thread team"), qPrintable(texts.join("|")));
+    // Where the CUDA variant ran (a GPU machine), its own first call is drawn; elsewhere, why there is none.
+    const bool ran = std::any_of(r.impls.begin(), r.impls.end(), [](const ImplResult& i) {
+      return i.implId == "cuda-nvrtc-first-call" && i.status == Status::Ok;
+    });
+    if (ran)
+      QVERIFY2(anyContains(texts, "\xC3\x97 a later call"), qPrintable(texts.join("|")));
+    else
+      QVERIFY2(anyContains(texts, "did not run here") && anyContains(texts, "thread team"),
+               qPrintable(texts.join("|")));
     // The GPU's run: the first call, its compile, the later call and the ratio, in milliseconds.
     for (auto& i : r.impls)
       if (i.implId == "cuda-nvrtc-first-call") {
@@ -234,7 +242,9 @@ class TestLessonViews : public QObject {
     QStringList texts = textsOf(plot);
     QVERIFY2(texts.contains("4.00 sectors / request") && texts.contains("32.00 sectors / request"),
              qPrintable(texts.join("|")));
-    QVERIFY2(texts.contains("CUDA coalesced, out[i] = a[i] + b[i] counted from warp 0's map"),
+    // Counted from the map, or measured where the run had counters (a GPU whose driver lets this user read them).
+    QVERIFY2(texts.contains("CUDA coalesced, out[i] = a[i] + b[i] counted from warp 0's map") ||
+                 texts.contains("CUDA coalesced, out[i] = a[i] + b[i] measured by the counters"),
              qPrintable(texts.join("|")));
     QCOMPARE(plot->axisRect(0)->axis(QCPAxis::atLeft)->label(), QString("lane (thread in warp 0)"));
     QCOMPARE(plot->axisRect(1)->axis(QCPAxis::atBottom)->label(), QString("sector (32 bytes)"));
