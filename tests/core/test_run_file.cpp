@@ -239,6 +239,38 @@ TEST(RunFile, AVerificationWithMoreMismatchIndicesThanRecordedIsRefused) {
   EXPECT_NE(why.find("more than the 16 a verification records"), std::string::npos) << why.substr(0, 300);
 }
 
+// A 60 KB file whose run.json inflates to tens of MiB parsed into a tree of hundreds of MiB, and under a memory
+// limit the program aborted (a second allocation failed while the first failure unwound). Refused unparsed.
+TEST(RunFile, ARunJsonOfTensOfMegabytesIsRefusedBeforeItIsParsed) {
+  std::string json = runJson();
+  const auto open = json.find('[', json.find("\"first_mismatches\""));
+  std::string many;
+  for (int i = 0; i < 9000000; ++i) many += std::to_string(i % 10) + ",";
+  json.insert(open + 1, many);
+  ASSERT_GT(json.size(), runfile::kMaxJsonBytes);
+  const auto path = scratch("bigjson.llrun");
+  writeZip(path, {{"run.json", json}});
+  const std::string why = loadError(path);
+  EXPECT_NE(why.find("run.json"), std::string::npos) << why.substr(0, 300);
+  EXPECT_EQ(why.find("a verification records"), std::string::npos) << "parsed: " << why.substr(0, 300);
+}
+
+// 20000 implementations in a 127 KB file cost the window seconds and GBs to draw: a run holds a few.
+TEST(RunFile, ThousandsOfImplementationsAreRefused) {
+  RunResult r = sampleRun();
+  const ImplResult one = r.impls.at(0);
+  r.impls.clear();
+  for (std::size_t i = 0; i <= runfile::kMaxImpls; ++i) {
+    r.impls.push_back(one);
+    r.impls.back().implId = "impl-" + std::to_string(i);
+    r.impls.back().outputs.clear();
+  }
+  const auto path = scratch("manyimpls.llrun");
+  runfile::save(path.string(), r);
+  const std::string why = loadError(path);
+  EXPECT_NE(why.find("more than the 256 a run holds"), std::string::npos) << why;
+}
+
 TEST(RunFile, ArrayNamesItCouldNotReadBackAreNotWritten) {
   RunResult r = sampleRun();
   r.inputs[0].setName("../escape");

@@ -256,6 +256,9 @@ RunResult load(const std::string& path) {
   Contents c = readMembers(path);
   RunResult r =
       rethrowAsBadInput(path + ": run.json", [&] { return nlohmann::ordered_json::parse(*c.json).get<RunResult>(); });
+  if (r.impls.size() > kMaxImpls)
+    bad(path, std::to_string(r.impls.size()) + " implementations, more than the " + std::to_string(kMaxImpls) +
+                  " a run holds");
   r.inputs = std::move(c.inputs);
   for (auto& entry : c.outputs) {  // not a structured binding: clang 14 (the fuzz build) cannot capture one
     const std::string& implId = entry.first;

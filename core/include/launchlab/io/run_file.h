@@ -19,7 +19,11 @@
 namespace launchlab::runfile {
 
 inline constexpr const char* kExtension = ".llrun";
-inline constexpr std::uint64_t kMaxJsonBytes = 64ull << 20;   ///< run.json
+/// run.json: a run's JSON is kilobytes (tens of MiB of it parse into a tree of hundreds of MiB, and a second
+/// allocation failing while that tree is freed would abort the program).
+inline constexpr std::uint64_t kMaxJsonBytes = 16ull << 20;
+/// Implementations in one run: a workload has a dozen; thousands would only cost the window its memory to draw.
+inline constexpr std::size_t kMaxImpls = 256;
 inline constexpr std::uint64_t kMaxArrayBytes = 8ull << 30;   ///< one .npy member
 inline constexpr std::uint64_t kMaxTotalBytes = 16ull << 30;  ///< the file (arrays are stored: all members)
 inline constexpr std::uint64_t kMaxMembers = 4096;
