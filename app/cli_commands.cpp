@@ -246,19 +246,19 @@ int cmdSweep(Engine& engine, const SweepOptions& o, SweepSink* extra) {
   std::vector<RequestProblem> problems;
   // A kernel of the student's (--kernel-file) is every cell's "my-kernel", compiled once here (bad input: exit 2).
   const std::optional<UserKernel> userKernel = cli::userKernelOf(o.run.kernel);
+  const std::vector<std::string> counters = countersOf(o.run);  // --counters: recorded at every point
   auto cells = expandSweep(
       plan,
       [&](RunRequest r) {
         r.userKernel = userKernel;
+        r.counters = counters;
         return engine.validate(r);
       },
       problems);
   if (!problems.empty()) badRequest(problems.front());
-  if (userKernel) {
-    for (auto& c : cells)
-      if (c.request) c.request->userKernel = userKernel;
-    cli::compileOrThrow(engine, plan.base.workload, *userKernel, o.run.kernel.gpuProfile, true);
-  }
+  for (auto& c : cells)
+    if (c.request) c.request->userKernel = userKernel, c.request->counters = counters;
+  if (userKernel) cli::compileOrThrow(engine, plan.base.workload, *userKernel, o.run.kernel.gpuProfile, true);
   SweepTable table;
   SweepRecord record{nowIso8601(), 0};
   if (engine.deviceStatus().available && !o.run.json.empty())  // the ceiling the window's "% of cudaMemcpy" needs

@@ -21,22 +21,31 @@ std::string valueCells(const CounterInfo& c, const std::map<std::string, double>
 const profiler::FallbackProfiler* g_profiler = nullptr;
 bool g_byLine = false;
 
-/// profile --by-line: the `index`-th profiled implementation's source lines, in words.
-std::string byLineTable(std::size_t index) {
-  if (!g_profiler || !g_profiler->probing())
+/// profile --by-line: an implementation's source lines, in words (measured in this process or in a worker).
+std::string byLineTable(const ImplCounters& c) {
+  if (c.source != ptx::kAccessSource)
     return "  per source line: only with counters measured from the accesses (--counters=accesses)\n";
-  const auto& all = g_profiler->accesses().lines();
-  if (index >= all.size() || all[index].empty()) return "";
+  if (c.lines.empty()) return "";
   std::string s = "  per source line:\n";
-  for (const auto& line : all[index]) s += "    " + line + "\n";
+  for (const auto& line : c.lines) s += "    " + line.text + "\n";
   return s;
+}
+
+/// Where the first measured implementation's figures come from, and why.
+std::string sourceOf(const RunResult& r) {
+  for (const auto& i : r.impls)
+    if (i.counters && !i.counters->source.empty())
+      return i.counters->source + (i.counters->sourceReason.empty() ? "" : " (" + i.counters->sourceReason + ")");
+  return g_profiler ? g_profiler->sourceNote() : std::string(ptx::kHardwareSource);
 }
 
 std::string implTable(const ImplResult& i) {
   const ImplCounters& c = *i.counters;
+  const std::string passes = c.source == ptx::kAccessSource
+                                 ? "instrumented"
+                                 : std::to_string(c.passes) + " replay pass" + (c.passes == 1 ? "" : "es") + " each";
   std::string s = i.implId + "  (" + std::to_string(c.kernels.size()) + " kernel" + (c.kernels.size() == 1 ? "" : "s") +
-                  ", " + std::to_string(c.passes) + " replay pass" + (c.passes == 1 ? "" : "es") +
-                  " each, profiled in " + fmtMs(c.profileMs) + " ms)\n";
+                  ", " + passes + ", profiled in " + fmtMs(c.profileMs) + " ms)\n";
   if (!c.error.ok()) return s + "  " + counterErrorMessage(c.error) + "\n";
   s += "  " + pad("metric", 27) + pad("value", 10, true) + pad("unit", 12) + "meaning\n";
   for (const auto& id : c.requested) {
@@ -66,15 +75,13 @@ void showCountersFrom(const profiler::FallbackProfiler* profiler, bool byLine) {
 
 std::string renderCounters(const RunResult& r) {
   std::string s;
-  std::size_t profiled = 0;
   for (const auto& i : r.impls) {
     if (!i.counters) continue;
     s += "\n" + implTable(i);
-    if (g_byLine) s += byLineTable(profiled);
-    ++profiled;
+    if (g_byLine) s += byLineTable(*i.counters);
   }
   if (!s.empty())
-    s = "\n" + (g_profiler ? g_profiler->sourceNote() : std::string(ptx::kHardwareSource)) +
+    s = "\n" + sourceOf(r) +
         " (one untimed run per implementation; an implementation's value combines its kernels: ratios over all their "
         "work, occupancies weighted by duration)" +
         s;

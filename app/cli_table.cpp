@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <sstream>
 
+#include "launchlab/counters.h"
 #include "launchlab/expected_outcome.h"
 #include "launchlab/parse.h"
 
@@ -197,19 +198,37 @@ namespace launchlab::cli {
 
 std::string renderSweep(const std::vector<std::string>& fields, const std::vector<SweepPoint>& points) {
   std::ostringstream o;
+  const std::vector<std::string> counterIds = sweepCounterIds(points);
+  const auto width = [](const std::string& id) { return int(std::max<std::size_t>(id.size() + 2, 10)); };
   for (const auto& f : fields) o << pad(f, 12);
-  o << pad("implementation", 22) << pad("grid x block", 16) << pad("median ms", 10, true) << pad("GB/s", 9, true)
-    << "result\n";
+  o << pad("implementation", 22) << pad("grid x block", 16) << pad("median ms", 10, true) << pad("GB/s", 9, true);
+  for (const auto& id : counterIds) o << pad(id, width(id), true);
+  o << (counterIds.empty() ? "" : "  ") << "result\n";
+  std::string source, missing;
   for (const auto& p : points) {
     for (const auto& v : p.values) o << pad(v, 12);
     o << pad(p.implId, 22);
     o << pad(p.launched ? formatDim3(p.launched->grid) + " x " + formatDim3(p.launched->block) : "-", 16);
     if (p.status == Status::Ok)
-      o << pad(fmtMs(p.kernelMs), 10, true) << pad(num(p.bandwidthGBs, "%.1f"), 9, true) << outcomeName(p.outcome);
+      o << pad(fmtMs(p.kernelMs), 10, true) << pad(num(p.bandwidthGBs, "%.1f"), 9, true);
     else
-      o << pad("-", 10, true) << pad("-", 9, true) << statusName(p.status) << ": " << p.reason;
+      o << pad("-", 10, true) << pad("-", 9, true);
+    for (const auto& id : counterIds) {
+      const auto it = p.counters.find(id);
+      const CounterInfo* c = findCounter(id);
+      o << pad(it != p.counters.end() && c ? formatCounter(*c, it->second) : "-", width(id), true);
+    }
+    o << (counterIds.empty() ? "" : "  ");
+    if (p.status == Status::Ok)
+      o << outcomeName(p.outcome);
+    else
+      o << statusName(p.status) << ": " << p.reason;
     o << "\n";
+    if (source.empty()) source = p.counterSource;
+    if (missing.empty() && !p.countersError.empty()) missing = p.implId + ": " + p.countersError;
   }
+  if (!counterIds.empty() || !missing.empty()) o << "\ncounters: " << (source.empty() ? "-" : source) << "\n";
+  if (!missing.empty()) o << "no counters for " << missing << "\n";
   return o.str();
 }
 

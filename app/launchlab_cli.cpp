@@ -110,6 +110,18 @@ void addKernelOptions(CLI::App* cmd, cli::KernelOptions& k, bool required) {
         ->default_val(10);
 }
 
+/// Where counters come from: the option's value; a worker (a kernel of the student's runs in one) takes its
+/// parent's, which the parent hands down in the environment.
+std::string counterSourceText(const std::string& option, bool inWorker) {
+  static constexpr const char* kVariable = "LAUNCHLAB_COUNTER_SOURCE";
+  if (inWorker) {
+    const char* inherited = std::getenv(kVariable);
+    return inherited ? inherited : "";
+  }
+  if (!option.empty()) ::setenv(kVariable, option.c_str(), 1);
+  return option;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -209,6 +221,11 @@ int main(int argc, char** argv) {
   sweep->add_option("--csv", so.csv, "Write the points as CSV to FILE, or - for stdout");
   sweep->add_option("--json", so.run.json, "Write the points as JSON to FILE, or - for stdout");
   addKernelOptions(sweep, so.run.kernel, false);
+  sweep->add_flag("--counters{auto}", so.run.counterSource,
+                  "Also record counters at every point (--metrics, default: the memory lessons'): hardware (CUPTI), "
+                  "accesses (measured from the kernel's own accesses, no admin rights) or auto");
+  sweep->add_option("--metrics", so.run.metrics,
+                    "With --counters: the counters recorded per point, comma-separated (a column each)");
   cli::addSlurmOptions(sweep, so.run.slurm, true);
 
   cli::OccupancyOptions oo;
@@ -333,10 +350,14 @@ int main(int argc, char** argv) {
     Registry registry;
     kernels::registerAllWorkloads(registry);
     Engine engine(registry, kernels::makeDefaultGpuRuntime());
-    const std::string sourceText = profile->parsed() ? po.counterSource : ro.counterSource;
+    const std::string sourceText = counterSourceText(profile->parsed() ? po.counterSource
+                                                     : sweep->parsed() ? so.run.counterSource
+                                                                       : ro.counterSource,
+                                                     worker->parsed());
     const auto source = profiler::parseCounterSource(sourceText);
     if (!source) throw BadUsage("--counters: auto, hardware or accesses, not '" + sourceText + "'");
     ro.counters = ro.counters || !ro.counterSource.empty();
+    so.run.counters = so.run.counters || !so.run.counterSource.empty();
     const auto counterProfiler = std::make_shared<profiler::FallbackProfiler>(profiler::makeCuptiProfiler(), *source);
     engine.setCounterProfiler(counterProfiler);
     cli::showCountersFrom(counterProfiler.get(), po.byLine || ro.byLine);

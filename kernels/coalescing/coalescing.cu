@@ -2,6 +2,7 @@
 #include "coalescing/coalescing.h"
 #include "common/gpu_pipeline.cuh"
 #include "common/index_math.h"
+#include "common/probe_launch.cuh"
 
 namespace launchlab::kernels::coalescing {
 
@@ -23,8 +24,8 @@ void run(ImplContext& ctx, bool coalesced) {
     const std::uint64_t stride = coalesced ? 1 : std::uint64_t(ctx.setup.params.integer("stride"));
     const auto cfg = gpu::resolveLaunch1D(ctx, addExperimentKernel<T>, n, gpu::GridPolicy::CoverN);
     gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
-      addExperimentKernel<T><<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s>>>(d.input<T>(0), d.input<T>(1),
-                                                                                      d.output<T>(0), n, stride);
+      gpu::launch(ctx, addExperimentKernel<T>, gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s, d.input<T>(0),
+                  d.input<T>(1), d.output<T>(0), n, stride);
     });
   });
   fillSectorPictures(ctx);

@@ -4,6 +4,7 @@
 
 #include "common/gpu_pipeline.cuh"
 #include "common/index_math.h"
+#include "common/probe_launch.cuh"
 #include "common/vec_load.cuh"
 #include "histogram/histogram.h"
 #include "histogram/histogram_kernels.cuh"
@@ -36,7 +37,8 @@ void cudaGlobalAtomics(ImplContext& ctx) {
     gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
       unsigned* counts = d.output<unsigned>(0);
       LAUNCHLAB_CUDA_CHECK(cudaMemsetAsync(counts, 0, rule.bins * sizeof(unsigned), s));
-      kernel<<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s>>>(d.input<T>(0), n, rule, counts, trace.records());
+      gpu::launch(ctx, kernel, gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s, d.input<T>(0), n, rule, counts,
+                  trace.records());
     });
     trace.collect(ctx);
   });
@@ -67,8 +69,8 @@ void cudaSharedPrivatized(ImplContext& ctx) {
     gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
       unsigned* counts = d.output<unsigned>(0);
       LAUNCHLAB_CUDA_CHECK(cudaMemsetAsync(counts, 0, rule.bins * sizeof(unsigned), s));
-      sharedPrivatizedKernel<T>
-          <<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), smem, s>>>(d.input<T>(0), n, rule, copiesLog2, counts);
+      gpu::launch(ctx, sharedPrivatizedKernel<T>, gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), smem, s, d.input<T>(0),
+                  n, rule, copiesLog2, counts);
     });
   });
 }

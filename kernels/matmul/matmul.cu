@@ -4,6 +4,7 @@
 // bounds-checked (zero-padded in shared memory), and the naive and tiled kernels stride over any grid.
 #include "common/gpu_pipeline.cuh"
 #include "common/index_math.h"
+#include "common/probe_launch.cuh"
 #include "matmul/matmul.h"
 
 namespace launchlab::kernels::matmul {
@@ -188,8 +189,8 @@ void cudaNaive(ImplContext& ctx) {
   const auto cfg = gpu::resolveLaunch2D(ctx, gpu::Work2D(s.n, s.m));
   gpu::recordKernelOccupancy(ctx, reinterpret_cast<const void*>(naiveKernel), cfg);
   gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t st) {
-    naiveKernel<<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, st>>>(
-        d.input<float>(0), d.input<float>(1), d.output<float>(0), u32(s.m), u32(s.k), u32(s.n));
+    gpu::launch(ctx, naiveKernel, gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, st, d.input<float>(0),
+                d.input<float>(1), d.output<float>(0), u32(s.m), u32(s.k), u32(s.n));
   });
 }
 
@@ -206,8 +207,8 @@ void cudaTiled16(ImplContext& ctx) {
     LAUNCHLAB_CUDA_CHECK(cudaFuncSetAttribute(tiledKernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
   gpu::recordKernelOccupancy(ctx, reinterpret_cast<const void*>(tiledKernel), cfg);
   gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t st) {
-    tiledKernel<<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), smem, st>>>(
-        d.input<float>(0), d.input<float>(1), d.output<float>(0), u32(s.m), u32(s.k), u32(s.n));
+    gpu::launch(ctx, tiledKernel, gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), smem, st, d.input<float>(0),
+                d.input<float>(1), d.output<float>(0), u32(s.m), u32(s.k), u32(s.n));
   });
 }
 
@@ -228,8 +229,8 @@ void cudaRegisterTiled(ImplContext& ctx) {
                    (whole ? "sides multiples of the tile: unchecked 16-byte loads" : "tails: bounds-checked loads") +
                    "); --block/--grid do not apply";
   gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t st) {
-    kernel<<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, st>>>(d.input<float>(0), d.input<float>(1),
-                                                                     d.output<float>(0), u32(s.m), u32(s.k), u32(s.n));
+    gpu::launch(ctx, kernel, gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, st, d.input<float>(0), d.input<float>(1),
+                d.output<float>(0), u32(s.m), u32(s.k), u32(s.n));
   });
 }
 

@@ -2,6 +2,7 @@
 #include "common/gpu_pipeline.cuh"
 #include "common/index_math.h"
 #include "common/matrix_shape.h"
+#include "common/probe_launch.cuh"
 #include "common/vec_load.cuh"
 #include "matrix_add_2d/matrix_add_2d.h"
 
@@ -52,8 +53,8 @@ void run(ImplContext& ctx) {
     const auto cfg = gpu::resolveLaunch2D(ctx, work);
     gpu::recordKernelOccupancy(ctx, reinterpret_cast<const void*>(matrixAddKernel<T, Coalesced>), cfg);
     gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
-      matrixAddKernel<T, Coalesced><<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s>>>(
-          d.input<T>(0), d.input<T>(1), d.output<T>(0), m.rows, m.cols);
+      gpu::launch(ctx, matrixAddKernel<T, Coalesced>, gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s,
+                  d.input<T>(0), d.input<T>(1), d.output<T>(0), m.rows, m.cols);
     });
   });
   fillThreadMap(ctx.output("thread_map"));
@@ -76,8 +77,8 @@ void cudaCoalescedVec16(ImplContext& ctx) {
     const auto cfg = gpu::resolveLaunch2D(ctx, work);
     gpu::recordKernelOccupancy(ctx, reinterpret_cast<const void*>(matrixAddVec16Kernel<T>), cfg);
     gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
-      matrixAddVec16Kernel<T><<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s>>>(
-          d.input<T>(0), d.input<T>(1), d.output<T>(0), m.rows, m.cols / W);
+      gpu::launch(ctx, matrixAddVec16Kernel<T>, gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s, d.input<T>(0),
+                  d.input<T>(1), d.output<T>(0), m.rows, m.cols / W);
     });
     fillThreadMap(ctx.output("thread_map"));
   });

@@ -11,6 +11,7 @@
 #include "common/gpu_pipeline.cuh"
 #include "common/index_math.h"
 #include "common/phase_timeline.cuh"
+#include "common/probe_launch.cuh"
 #include "common/row_reduce.cuh"
 #include "common/vec_load.cuh"
 #include "reduce_sum/reduce_sum.h"
@@ -150,7 +151,7 @@ void runOnOneAddress(ImplContext& ctx, void (*kernel)(const A*, std::uint64_t, A
     drawTree<A>(d, n, s);
     A* out = d.output<A>(0);
     LAUNCHLAB_CUDA_CHECK(cudaMemsetAsync(out, 0, sizeof(A), s));  // all-zero bits are 0 for every type here
-    kernel<<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s>>>(d.input<A>(0), n, out);
+    gpu::launch(ctx, kernel, gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s, d.input<A>(0), n, out);
   });
 }
 
@@ -171,15 +172,15 @@ void runTree(ImplContext& ctx) {
       drawTree<A>(d, n, s);
       A* out = d.output<A>(0);
       A* first = blocks == 1 ? out : ping.as<A>();
-      treeKernel<A, Interleaved>
-          <<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), pow2 * sizeof(A), s>>>(d.input<A>(0), n, first, pow2);
+      gpu::launch(ctx, treeKernel<A, Interleaved>, gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), pow2 * sizeof(A), s,
+                  d.input<A>(0), n, first, pow2);
       const A* src = first;
       A* spare = pong.as<A>();
       for (std::uint64_t m = blocks; m > 1;) {
         const std::uint64_t g = ceilDiv(m, kLaterPassBlock);
         A* dst = g == 1 ? out : spare;
-        treeKernel<A, Interleaved>
-            <<<unsigned(g), kLaterPassBlock, kLaterPassBlock * sizeof(A), s>>>(src, m, dst, kLaterPassBlock);
+        gpu::launch(ctx, treeKernel<A, Interleaved>, unsigned(g), kLaterPassBlock, kLaterPassBlock * sizeof(A), s, src,
+                    m, dst, kLaterPassBlock);
         LAUNCHLAB_CUDA_CHECK_LAUNCH();
         spare = const_cast<A*>(src);
         src = dst;
@@ -225,7 +226,7 @@ void cudaTreeGlobalHalving(ImplContext& ctx) {
         const std::uint64_t half = (m + 1) / 2;
         A* dst = half == 1 ? out : bufs[k % 2];
         const dim3 grid = k == 0 ? gpu::toDim3(cfg.grid) : dim3(unsigned(ceilDiv(half, block)));
-        treeSumStepKernel<A><<<grid, gpu::toDim3(cfg.block), 0, s>>>(src, m, dst);
+        gpu::launch(ctx, treeSumStepKernel<A>, grid, gpu::toDim3(cfg.block), 0, s, src, m, dst);
         LAUNCHLAB_CUDA_CHECK_LAUNCH();
         src = dst;
       }
@@ -249,8 +250,8 @@ void cudaWarpShuffle(ImplContext& ctx) {
     const auto kernel = trace.pick(shuffleKernel<A>, shuffleKernel<A, gpu::BlockTraceOn>);
     gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
       drawTree<A>(d, n, s);
-      kernel<<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s>>>(
-          d.input<A>(0), n, partials.as<A>(), ticket.as<unsigned>(), d.output<A>(0), trace.records());
+      gpu::launch(ctx, kernel, gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s, d.input<A>(0), n, partials.as<A>(),
+                  ticket.as<unsigned>(), d.output<A>(0), trace.records());
     });
     trace.collect(ctx);
   });

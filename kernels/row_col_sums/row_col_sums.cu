@@ -13,6 +13,7 @@
 #include "common/gpu_pipeline.cuh"
 #include "common/index_math.h"
 #include "common/matrix_shape.h"
+#include "common/probe_launch.cuh"
 #include "common/vec_load.cuh"
 #include "row_col_sums/row_col_sums.h"
 
@@ -192,8 +193,13 @@ void cudaThreadPerLine(ImplContext& ctx) {
     gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
       const dim3 g = gpu::toDim3(cfg.grid), b = gpu::toDim3(cfg.block);
       timer.run(
-          s, [&] { lineSumsThreadKernel<T, true><<<g, b, 0, s>>>(d.input<T>(0), d.output<T>(0), m.rows, m.cols); },
-          [&] { lineSumsThreadKernel<T, false><<<g, b, 0, s>>>(d.input<T>(0), d.output<T>(1), m.rows, m.cols); });
+          s,
+          [&] {
+            gpu::launch(ctx, lineSumsThreadKernel<T, true>, g, b, 0, s, d.input<T>(0), d.output<T>(0), m.rows, m.cols);
+          },
+          [&] {
+            gpu::launch(ctx, lineSumsThreadKernel<T, false>, g, b, 0, s, d.input<T>(0), d.output<T>(1), m.rows, m.cols);
+          });
     });
     timer.report(ctx);
   });
@@ -226,13 +232,13 @@ void blockReduce(ImplContext& ctx, const MatrixShape& m) {
     timer.run(
         s,
         [&] {
-          rowSumsBlockKernel<T, Vec>
-              <<<unsigned(rowGrid), kBlock, 0, s>>>(d.input<T>(0), d.output<T>(0), m.rows, m.cols);
+          gpu::launch(ctx, rowSumsBlockKernel<T, Vec>, unsigned(rowGrid), kBlock, 0, s, d.input<T>(0), d.output<T>(0),
+                      m.rows, m.cols);
         },
         [&] {
           LAUNCHLAB_CUDA_CHECK(cudaMemsetAsync(d.output<T>(1), 0, m.cols * sizeof(T), s));
-          colSumsStripKernel<T, Vec><<<dim3(unsigned(strips), unsigned(chunks)), kBlock, 0, s>>>(
-              d.input<T>(0), d.output<T>(1), m.rows, m.cols, chunk);
+          gpu::launch(ctx, colSumsStripKernel<T, Vec>, dim3(unsigned(strips), unsigned(chunks)), kBlock, 0, s,
+                      d.input<T>(0), d.output<T>(1), m.rows, m.cols, chunk);
         });
   });
   timer.report(ctx);

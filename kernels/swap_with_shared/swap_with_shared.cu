@@ -3,6 +3,7 @@
 #include <cstdint>
 
 #include "common/gpu_pipeline.cuh"
+#include "common/probe_launch.cuh"
 #include "swap_with_shared/swap_with_shared.h"
 
 namespace launchlab::kernels::swap_with_shared {
@@ -42,8 +43,8 @@ void run(ImplContext& ctx) {
       ctx.launchNote = "auto block: " + std::to_string(cfg.block.x) + " = the segment (one thread per element, as " +
                        "the seed's 1 x 4 launch; at most 1024); " + ctx.launchNote + " (one block per segment)";
     gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
-      swapKernel<T, Sync><<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), cfg.dynamicSmemBytes, s>>>(
-          d.input<T>(0), d.output<T>(0), n, seg);
+      gpu::launch(ctx, swapKernel<T, Sync>, gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), cfg.dynamicSmemBytes, s,
+                  d.input<T>(0), d.output<T>(0), n, seg);
     });
   });
 }

@@ -4,6 +4,7 @@
 #include "common/gpu_pipeline.cuh"
 #include "common/index_math.h"
 #include "common/matrix_shape.h"
+#include "common/probe_launch.cuh"
 #include "transpose/transpose.h"
 
 namespace launchlab::kernels::transpose {
@@ -89,7 +90,7 @@ void runTile(ImplContext& ctx) {
     const auto rows = std::uint32_t(m.rows), cols = std::uint32_t(m.cols);
     gpu::recordKernelOccupancy(ctx, reinterpret_cast<const void*>(kernel), cfg);
     gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
-      kernel<<<gpu::toDim3(cfg.grid), gpu::toDim3(b), 0, s>>>(d.input<T>(0), d.output<T>(0), rows, cols);
+      gpu::launch(ctx, kernel, gpu::toDim3(cfg.grid), gpu::toDim3(b), 0, s, d.input<T>(0), d.output<T>(0), rows, cols);
     });
   });
   fillBankPicture(ctx.output("banks"));
@@ -105,8 +106,8 @@ void cudaNaive(ImplContext& ctx) {
     const auto cfg = gpu::resolveLaunch2D(ctx, work);
     gpu::recordKernelOccupancy(ctx, reinterpret_cast<const void*>(naiveKernel<T>), cfg);
     gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
-      naiveKernel<T>
-          <<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s>>>(d.input<T>(0), d.output<T>(0), m.rows, m.cols);
+      gpu::launch(ctx, naiveKernel<T>, gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s, d.input<T>(0),
+                  d.output<T>(0), m.rows, m.cols);
     });
   });
   fillBankPicture(ctx.output("banks"));

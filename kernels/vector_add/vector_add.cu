@@ -5,6 +5,7 @@
 #include "common/block_trace.cuh"
 #include "common/gpu_pipeline.cuh"
 #include "common/index_math.h"
+#include "common/probe_launch.cuh"
 #include "common/vec_load.cuh"
 #include "vector_add/vector_add.h"
 
@@ -81,8 +82,8 @@ void launchAdd(ImplContext& ctx, Kernel kernel, Kernel traced, std::uint64_t wor
   const gpu::BlockTrace trace(ctx, cfg);
   const Kernel k = trace.pick(kernel, traced);
   gpu::runPipeline(ctx, [&](gpu::DeviceArrays& d, cudaStream_t s) {
-    k<<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s>>>(d.input<T>(0), d.input<T>(1), d.output<T>(0), n,
-                                                               trace.records());
+    gpu::launch(ctx, k, gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s, d.input<T>(0), d.input<T>(1),
+                d.output<T>(0), n, trace.records());
   });
   trace.collect(ctx);
 }
@@ -102,8 +103,8 @@ void runDeviceResident(ImplContext& ctx, Kernel kernel, const LaunchConfig& cfg,
     ctx.checkpoint(r);
     gpu::poisonOutputs(d, s);
     e0.record(s);
-    kernel<<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s>>>(d.input<T>(0), d.input<T>(1), d.output<T>(0), n,
-                                                                    nullptr);
+    gpu::launch(ctx, kernel, gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s, d.input<T>(0), d.input<T>(1),
+                d.output<T>(0), n, nullptr);
     LAUNCHLAB_CUDA_CHECK_LAUNCH();
     e1.record(s);
     if (!outputStays) gpu::copyOutputs(ctx, d, s);
@@ -139,7 +140,8 @@ void runHostTimed(ImplContext& ctx, Kernel kernel, const LaunchConfig& cfg, bool
     gpu::poisonOutputs(d, 0);
     LAUNCHLAB_CUDA_CHECK(cudaDeviceSynchronize());
     const auto t0 = Clock::now();
-    kernel<<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block)>>>(d.input<T>(0), d.input<T>(1), d.output<T>(0), n, nullptr);
+    gpu::launch(ctx, kernel, gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, 0, d.input<T>(0), d.input<T>(1),
+                d.output<T>(0), n, nullptr);
     LAUNCHLAB_CUDA_CHECK_LAUNCH();
     if (explicitSync) LAUNCHLAB_CUDA_CHECK(cudaDeviceSynchronize());
     const auto t1 = Clock::now();
@@ -170,7 +172,8 @@ void runInPlace(ImplContext& ctx, const LaunchConfig& cfg) {
     LAUNCHLAB_CUDA_CHECK(cudaMemcpyAsync(d.output<T>(0), ctx.inputs[0].data(), bytes, cudaMemcpyHostToDevice, s));
     LAUNCHLAB_CUDA_CHECK(cudaMemcpyAsync(d.in[1].get(), ctx.inputs[1].data(), bytes, cudaMemcpyHostToDevice, s));
     e1.record(s);
-    addInPlaceKernel<T><<<gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s>>>(d.output<T>(0), d.input<T>(1), n);
+    gpu::launch(ctx, addInPlaceKernel<T>, gpu::toDim3(cfg.grid), gpu::toDim3(cfg.block), 0, s, d.output<T>(0),
+                d.input<T>(1), n);
     LAUNCHLAB_CUDA_CHECK_LAUNCH();
     e2.record(s);
     gpu::copyOutputs(ctx, d, s);

@@ -46,6 +46,8 @@ CounterError FallbackProfiler::libraryProblem() {
 
 RawCounters FallbackProfiler::finish() {
   RawCounters raw = active().finish();
+  raw.source = std::string(m_useAccesses ? ptx::kAccessSource : ptx::kHardwareSource);
+  if (m_useAccesses) raw.sourceReason = m_why;
   // Refused after all (the driver's setting was not readable): the next implementation is measured from its
   // accesses, and this one says so.
   if (!m_useAccesses && m_source == CounterSource::Auto && raw.error.kind == CounterErrorKind::NotPermitted) {

@@ -28,6 +28,31 @@ TEST(CliProfile, UnknownMetricIsBadInputNamingItAndTheValidOnes) {
   }
 }
 
+TEST(CliProfile, SweepTakesCountersAndRefusesBadOnesBeforeRunning) {
+  EXPECT_NE(cli("sweep --help").out.find("--counters"), std::string::npos);
+  for (const std::string cmd : {"sweep coalescing --param stride=1:4:1 --counters=accesses --metrics bogus_metric",
+                                "sweep coalescing --param stride=1:4:1 --metrics sectors_per_request,bogus_metric"}) {
+    const Out r = cli(cmd);
+    EXPECT_EQ(r.code, 2) << cmd << "\n" << r.err;
+    EXPECT_EQ(lines(r.err), 1) << r.err;
+    EXPECT_NE(r.err.find("--metrics"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("'bogus_metric'"), std::string::npos) << r.err;
+  }
+  const Out bad = cli("sweep coalescing --param stride=1:4:1 --counters=everything");
+  EXPECT_EQ(bad.code, 2) << bad.err;
+  EXPECT_NE(bad.err.find("--counters: auto, hardware or accesses"), std::string::npos) << bad.err;
+}
+
+TEST(CliProfile, SweepWithCountersWithoutAGpuStillSweepsTheCpu) {
+  if (gpuAvailable()) GTEST_SKIP() << "this machine has a GPU";
+  const Out r =
+      cli("sweep coalescing --impl cpu-serial --n 4096 --param stride=1,2 --reps 1 --counters=accesses "
+          "--metrics sectors_per_request --csv -");
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("param:stride,impl,threads"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("counter_source"), std::string::npos) << "CPU points have no counters";
+}
+
 TEST(CliProfile, BadRunOptionsAreStillBadInput) {
   const Out r = cli("profile coalescing --metrics sectors_per_request --n 0");
   EXPECT_EQ(r.code, 2) << r.err;

@@ -166,7 +166,8 @@ inline ImplResult fullImpl(Distinct& v, Status status, Verification::Outcome out
                       .blocksPerSm = int(v.integer())}};
   blockTrace = {{std::uint32_t(v.integer()), std::uint32_t(v.integer()), 0, v.big()},
                 {4000000000u + std::uint32_t(v.integer()), std::uint32_t(v.integer()), v.big(), v.big()}};
-  auto& [requested, values, kernels, unavailable, passes, profileMs, error] = counters.emplace();
+  auto& [requested, values, kernels, unavailable, passes, profileMs, error, source, sourceReason, lines] =
+      counters.emplace();
   requested = {"sectors_per_request", "bank_conflicts", v.text("counter")};
   values = {{"sectors_per_request", v.real()}, {"bank_conflicts", v.real()}};
   kernels = {{v.text("copyKernel<float>"), v.integer(), {{"sectors_per_request", v.real()}}},
@@ -175,6 +176,14 @@ inline ImplResult fullImpl(Distinct& v, Status status, Verification::Outcome out
   passes = v.integer();
   profileMs = v.real();
   if (status != Status::Ok) error = {CounterErrorKind::NotPermitted, v.text("cuptiRangeProfilerEnable")};
+  source = v.text("measured from the kernel's accesses");
+  sourceReason = v.text("this driver lets only administrators read hardware counters");
+  lines = {{v.text("k.cu"),
+            int(v.integer()),
+            "load",
+            {{"requests", v.real()}, {"sectors_per_request", v.real()}},
+            v.text("line 12: each warp's load touches 32.0 sectors")},
+           {v.text("k.cu"), int(v.integer()), "store", {}, v.text("line 13: the store never ran")}};
   if (status != Status::Ok) {  // measured nothing, as the engine leaves it (the form writes these as null)
     bandwidthGBs = gflops = speedupTotal = speedupCompute = 0;
     verification.maxAbsError = verification.maxRelError = 0;

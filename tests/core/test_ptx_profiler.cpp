@@ -75,6 +75,73 @@ TEST(AccessProfiler, ACompiledInKernelIsNotMeasuredAndSaysWhy) {
   EXPECT_NE(raw.error.detail.find("instrument"), std::string::npos);
 }
 
+constexpr std::string_view kTwoKernels = R"(.version 8.0
+.target sm_75
+.address_size 64
+.visible .entry _Z4loadPf(.param .u64 p)
+{
+	.reg .f32 	%f<2>;
+	.reg .b64 	%rd<3>;
+	ld.param.u64 	%rd1, [p];
+	.loc	1 4 3
+	ld.global.f32 	%f1, [%rd1];
+	ret;
+}
+.visible .entry _Z5storePf(.param .u64 p)
+{
+	.reg .f32 	%f<2>;
+	.reg .b64 	%rd<3>;
+	ld.param.u64 	%rd1, [p];
+	.loc	1 9 3
+	st.global.f32 	[%rd1], %f1;
+	ret;
+}
+	.file	1 "k.cu"
+)";
+
+/// What a built-in implementation's launches leave in the session: its records, and whether it was unloaded.
+class FakeModule : public ptx::ProbeModule {
+ public:
+  FakeModule(std::vector<std::uint64_t> records, bool& unloaded)
+      : m_records(std::move(records)), m_unloaded(unloaded) {}
+  ~FakeModule() override { m_unloaded = true; }
+  std::vector<std::uint64_t> records() override { return m_records; }
+
+ private:
+  std::vector<std::uint64_t> m_records;
+  bool& m_unloaded;
+};
+
+TEST(AccessProfiler, BuiltInKernelsAreMeasuredOnePerKernelLaunchedFromTheRunsModule) {
+  ptx::AccessProfiler p;
+  const std::vector<std::string> ids = {"sectors_per_request", "store_sectors_per_request"};
+  for (int run = 0; run < 2; ++run) {  // a sweep: the same module, instrumented once, records fresh each run
+    p.prepare(hardwareMetricsFor(ids));
+    const auto& inst = p.instrument(kTwoKernels);
+    ASSERT_EQ(inst.records, 2);
+    std::vector<std::uint64_t> rec(2 * ptx::kRecordFields, 0);
+    rec[ptx::kExecutions] = rec[ptx::kGlobalRequests] = 8, rec[ptx::kSectors] = 32, rec[ptx::kLanes] = 256;
+    bool unloaded = false;
+    p.keepRunModule(std::make_unique<FakeModule>(rec, unloaded));
+    ASSERT_NE(p.runModule(), nullptr);
+    p.launched("_Z4loadPf");
+    p.launched("_Z4loadPf");
+    const RawCounters raw = p.finish();
+    EXPECT_TRUE(unloaded);
+    EXPECT_EQ(p.runModule(), nullptr);
+    EXPECT_EQ(raw.source, ptx::kAccessSource);
+    ASSERT_EQ(raw.ranges.size(), 1u);
+    EXPECT_EQ(raw.ranges[0].kernel, "load");
+    const auto c = deriveCounters(ids, raw, 0);
+    ASSERT_TRUE(c.error.ok()) << counterErrorMessage(c.error);
+    EXPECT_DOUBLE_EQ(c.values.at("sectors_per_request"), 4.0);   // run 2 does not add run 1's records
+    EXPECT_EQ(c.values.count("store_sectors_per_request"), 0u);  // the store's kernel did not run
+    EXPECT_EQ(c.source, ptx::kAccessSource);
+    ASSERT_EQ(p.lines().back().size(), 1u);  // only the lines of the kernels launched
+    EXPECT_EQ(p.lines().back()[0].rfind("line 4:", 0), 0u) << p.lines().back()[0];
+  }
+}
+
 TEST(FallbackProfiler, UsesTheAccessesWhereCountersAreForAdministratorsOrMissingOrAsked) {
   auto hw = std::make_shared<FakeHardware>();
   using profiler::CounterSource;
@@ -86,6 +153,12 @@ TEST(FallbackProfiler, UsesTheAccessesWhereCountersAreForAdministratorsOrMissing
   profiler::FallbackProfiler restricted(hw, CounterSource::Auto, true);
   EXPECT_NE(ptx::accessProbesOf(&restricted), nullptr);
   EXPECT_NE(restricted.sourceNote().find("only administrators"), std::string::npos);
+  restricted.prepare({});
+  const RawCounters measured = restricted.finish();  // every result says where its figures come from, and why
+  EXPECT_EQ(measured.source, ptx::kAccessSource);
+  EXPECT_NE(measured.sourceReason.find("only administrators"), std::string::npos);
+  allowed.prepare({});
+  EXPECT_EQ(allowed.finish().source, ptx::kHardwareSource);
 
   profiler::FallbackProfiler forcedHardware(hw, CounterSource::Hardware, true);
   EXPECT_EQ(ptx::accessProbesOf(&forcedHardware), nullptr);

@@ -285,3 +285,23 @@ TEST(ResultJson, MalformedDocumentsAreBadInput) {
   }
   EXPECT_NO_THROW(read(good));
 }
+
+TEST(ResultJson, CountersSayWhereTheyComeFromAndOlderFilesReadWithoutIt) {
+  const RunResult r = sample::withoutArrays(sample::fullResult());
+  const auto& want = *r.impls[0].counters;
+  ASSERT_FALSE(want.source.empty());
+  auto j = ordered_json(r);
+  auto& counters = j["implementations"][0]["counters"];
+  EXPECT_EQ(keys(counters).at(3), "source");
+  EXPECT_EQ(keys(counters).at(4), "source_reason");
+  EXPECT_EQ(counters["source"], want.source);
+  const RunResult back = read(j);
+  EXPECT_EQ(back.impls[0].counters->source, want.source);
+  EXPECT_EQ(back.impls[0].counters->sourceReason, want.sourceReason);
+  counters.erase("source");
+  counters.erase("source_reason");
+  const RunResult older = read(j);
+  EXPECT_EQ(older.impls[0].counters->source, "");
+  EXPECT_EQ(older.impls[0].counters->sourceReason, "");
+  EXPECT_EQ(older.impls[0].counters->values, want.values);
+}

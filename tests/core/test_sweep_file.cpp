@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <random>
+#include <sstream>
 
 #include "launchlab/command_line.h"
 #include "launchlab/io/run_file.h"
@@ -237,4 +238,57 @@ TEST(RunCompare, TimingsSideBySideWithRatiosAndOutputsElementByElement) {
   EXPECT_EQ(keptArrayBytes(light), 0u);
   EXPECT_DOUBLE_EQ(light.impls[1].totalMedianMs(), 1);
   EXPECT_EQ(compareOutputs(a, light)[0].note, "not kept in B");
+}
+
+/// A stride sweep with --counters: the coalescing curve, one figure per point (made-up values).
+TEST(SweepFile, CountersPerPointReachTheCsvAndTheJsonAndReadBack) {
+  SweepPlan plan;
+  plan.base.workload = "coalescing";
+  plan.base.impls = "cuda-strided";
+  plan.axes = {{"param:stride", {"1", "2", "32"}}};
+  std::vector<SweepPoint> points;
+  for (const auto& [stride, sectors] : std::vector<std::pair<std::string, double>>{{"1", 4}, {"2", 8}, {"32", 32}}) {
+    RunResult r;
+    ImplResult& i = r.impls.emplace_back();
+    i.implId = "cuda-strided";
+    i.gpu = true;
+    i.counters.emplace();
+    i.counters->source = "measured from the kernel's accesses";
+    if (stride == "32")
+      i.counters->error = {CounterErrorKind::Failed, "made-up failure"};
+    else
+      i.counters->values = {{"sectors_per_request", sectors}};
+    SweepPoint p = sweepPointFrom(r, "cuda-strided", Dim3{256, 1, 1});
+    p.values = {stride};
+    points.push_back(p);
+  }
+  EXPECT_EQ(points[1].counters.at("sectors_per_request"), 8);
+  EXPECT_EQ(points[1].counterSource, "measured from the kernel's accesses");
+  EXPECT_TRUE(points[2].counters.empty());
+  EXPECT_NE(points[2].countersError.find("made-up failure"), std::string::npos);
+  EXPECT_EQ(sweepCounterIds(points), (std::vector<std::string>{"sectors_per_request"}));
+
+  const std::string csv = sweepCsv({"param:stride"}, points);
+  const auto header = csv.substr(0, csv.find('\n'));
+  EXPECT_TRUE(header.ends_with(",verification,sectors_per_request,counter_source")) << header;
+  std::istringstream rows(csv);
+  std::string line;
+  std::getline(rows, line);
+  std::getline(rows, line);
+  EXPECT_TRUE(line.ends_with(",4,measured from the kernel's accesses")) << line;
+  std::getline(rows, line);
+  std::getline(rows, line);
+  EXPECT_TRUE(line.ends_with(",,measured from the kernel's accesses")) << line;  // no value: an empty cell
+  // Without counters the columns are as before.
+  EXPECT_EQ(sweepCsv({"block", "grid"}, test::fixtureSweepPoints()).find("counter_source"), std::string::npos);
+
+  std::string err;
+  const auto d = parseSweepJson(sweepJson(plan, points, test::fixtureDevice(), {}), &err);
+  ASSERT_TRUE(d) << err;
+  ASSERT_EQ(d->points.size(), 3u);
+  for (std::size_t k = 0; k < 3; ++k) {
+    EXPECT_EQ(d->points[k].counters, points[k].counters) << k;
+    EXPECT_EQ(d->points[k].counterSource, points[k].counterSource) << k;
+    EXPECT_EQ(d->points[k].countersError, points[k].countersError) << k;
+  }
 }

@@ -23,6 +23,16 @@ struct GpuEnv {
   }
 };
 
+/// The coalescing lesson's run at `stride` (4 Mi f32 elements): the counters' textbook case.
+inline RunRequest coalescingRequest(int stride) {
+  RunRequest r;
+  r.workload = "coalescing";
+  r.n = 1 << 22;
+  r.dtype = DType::F32;
+  r.params = {{"stride", std::to_string(stride)}};
+  return r;
+}
+
 inline GpuEnv& gpuEnv() {
   static GpuEnv e;
   return e;

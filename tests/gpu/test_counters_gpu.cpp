@@ -39,14 +39,7 @@ std::optional<ImplCounters> countersOf(RunRequest req, const std::string& impl, 
   if (var->error.kind == CounterErrorKind::LibraryMissing) GTEST_SKIP() << counterErrorMessage(var->error); \
   ASSERT_TRUE(var->error.ok()) << counterErrorMessage(var->error)
 
-RunRequest coalescing(int stride) {
-  RunRequest r;
-  r.workload = "coalescing";
-  r.n = 1 << 22;
-  r.dtype = DType::F32;
-  r.params = {{"stride", std::to_string(stride)}};
-  return r;
-}
+RunRequest coalescing(int stride) { return test::coalescingRequest(stride); }
 
 TEST(CountersGpu, CoalescedLoadsReadFourSectorsPerRequestStridedThirtyTwo) {
   LAUNCHLAB_COUNTERS_OR_SKIP(one,

@@ -78,6 +78,18 @@ struct KernelCounters {
   bool operator==(const KernelCounters&) const = default;
 };
 
+/// One source line's memory accesses of one kind, as the access probes measured them (ImplCounters::lines).
+struct CounterLine {
+  std::string file;  ///< as the PTX's line info names it
+  int line = 0;
+  std::string kind;  ///< "load", "store", "atomic", "reduction"
+  /// Only those with data: requests (warp-level executions), sectors_per_request (global), shared_requests,
+  /// wavefronts_per_request and bank_conflicts (shared), active_lanes_pct.
+  std::map<std::string, double> values;
+  std::string text;  ///< in a student's words: "line 12: each warp's load touches 32.0 sectors …"
+  bool operator==(const CounterLine&) const = default;
+};
+
 /// The counters of one implementation, measured on a separate, untimed run of its kernel phase.
 struct ImplCounters {
   std::vector<std::string> requested;    ///< the ids asked for
@@ -87,6 +99,11 @@ struct ImplCounters {
   int passes = 0;                                  ///< replay passes per kernel the metrics needed
   double profileMs = 0;                            ///< wall time of the profiled kernel phase (all passes, decoding)
   CounterError error;                              ///< when set, nothing was measured
+  /// Where the figures come from, for every label: "hardware counters" (CUPTI) or "measured from the kernel's
+  /// accesses" (the access probes, launchlab/ptx_counters.h); "" in files from before it was recorded.
+  std::string source;
+  std::string sourceReason;        ///< why that source ("this driver lets only administrators read hardware counters")
+  std::vector<CounterLine> lines;  ///< the access probes: each source line that accesses memory, in source order
   bool operator==(const ImplCounters&) const = default;
 };
 
@@ -103,6 +120,8 @@ struct RawCounters {
   double profileMs = 0;
   std::size_t droppedRanges = 0;
   CounterError error;
+  std::string source, sourceReason;  ///< ImplCounters::source and sourceReason
+  std::vector<CounterLine> lines;    ///< ImplCounters::lines
 };
 /// The counters `ids` from raw values; `memcpyCeilingGBs` (0: unknown) for bandwidth_pct_of_memcpy.
 ImplCounters deriveCounters(const std::vector<std::string>& ids, const RawCounters& raw, double memcpyCeilingGBs);

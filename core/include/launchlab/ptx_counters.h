@@ -14,8 +14,10 @@
 /// slot take one wavefront each. The request takes the largest number of distinct units in any slot; the ideal is
 /// ceil(distinct units / slots(w)) (1 for w ≤ 4), and the wavefronts beyond it are the bank conflicts.
 #include <array>
+#include <chrono>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -82,10 +84,22 @@ AccessCounters reduceRecords(const PtxInstrumentation& inst, const std::vector<s
 /// elements)".
 std::string describeLine(const AccessCounterLine& l);
 
-/// What an implementation that loads its kernel from PTX (a student's kernel, kernels/common/user_kernel.cu) asks
-/// of its kernel hook when the run is measured from the kernel's accesses: it loads `instrument(ptx).ptx` instead of
-/// its own module, points the module's kCountersSymbol at a zeroed buffer of `records` × kRecordBytes, runs its kernel
-/// phase as always, and hands the buffer back.
+/// What a run keeps loaded to measure compiled-in kernels from their accesses (kernels/common/probe_launch.cu: the
+/// workload's instrumented kernels, JIT-compiled one by one as they are launched, and their counter buffer). The
+/// session holds it until finish(), which reads its records; destroying it unloads the kernels.
+class ProbeModule {
+ public:
+  virtual ~ProbeModule() = default;
+  /// The counter buffer (kRecordFields sums per record); empty when it cannot be read (the run failed).
+  virtual std::vector<std::uint64_t> records() = 0;
+};
+
+/// What an implementation that loads its kernel from PTX asks of its kernel hook when the run is measured from the
+/// kernel's accesses. A student's kernel (kernels/common/user_kernel.cu) loads `instrument(ptx).ptx` instead of its
+/// own module, points the module's kCountersSymbol at a zeroed buffer of `records` × kRecordBytes, runs its kernel
+/// phase as always and hands the buffer back (addRecords). A built-in kernel (gpu::launch,
+/// kernels/common/probe_launch.cuh) instruments its workload's compiled-in PTX once per run, keeps what it loaded
+/// with keepRunModule, and names each kernel it launches.
 class AccessProbeSession {
  public:
   virtual ~AccessProbeSession() = default;
@@ -95,6 +109,11 @@ class AccessProbeSession {
   virtual const PtxInstrumentation& instrument(std::string_view ptx) = 0;
   /// The buffer's records after the kernel phase.
   virtual void addRecords(const std::vector<std::uint64_t>& records) = 0;
+  /// The module this run's built-in launches loaded (null until the first launch), and keeping it for the run.
+  virtual ProbeModule* runModule() = 0;
+  virtual void keepRunModule(std::unique_ptr<ProbeModule> module) = 0;
+  /// A kernel (its PTX entry) was launched: the figures are those of the kernels launched, one range each.
+  virtual void launched(const std::string& entry) = 0;
 };
 /// The session behind a kernel hook when it measures from the accesses; null otherwise (CUPTI, no hook).
 AccessProbeSession* accessProbesOf(KernelPhaseHook* hook);
@@ -105,9 +124,9 @@ inline constexpr std::string_view kHardwareSource = "hardware counters";
 
 /// The counter profiler of the access probes: no profiling rights needed. finish() reports the catalogue's counters
 /// that the probes measure (sectors per request, bank conflicts, warp execution efficiency of the memory accesses)
-/// under the hardware metrics' names, so deriveCounters and every table treat them alike; the others are
-/// unavailable with the reason. An implementation that loaded no PTX (a built-in kernel, compiled in) gets
-/// Unsupported, saying so.
+/// under the hardware metrics' names, so deriveCounters and every table treat them alike, one range per kernel
+/// launched; the others are unavailable with the reason. An implementation whose kernels were not launched through
+/// the probes gets Unsupported, saying so.
 class AccessProfiler : public CounterProfiler, public AccessProbeSession {
  public:
   CounterError libraryProblem() override { return {}; }
@@ -116,16 +135,25 @@ class AccessProfiler : public CounterProfiler, public AccessProbeSession {
   void afterKernels() override {}
   RawCounters finish() override;
   bool probing() const override { return true; }
+  /// The same PTX as the last call's (every point of a sweep) is not instrumented again.
   const PtxInstrumentation& instrument(std::string_view ptx) override;
   void addRecords(const std::vector<std::uint64_t>& records) override;
+  ProbeModule* runModule() override { return m_module.get(); }
+  void keepRunModule(std::unique_ptr<ProbeModule> module) override { m_module = std::move(module); }
+  void launched(const std::string& entry) override;
   /// Per source line, in words, of each finish() so far (one entry per profiled implementation, in order).
   const std::vector<std::vector<std::string>>& lines() const { return m_lines; }
 
  private:
+  RawRange rangeOf(const PtxInstrumentation& inst, const std::string& kernel, RawCounters& raw) const;
   std::vector<std::string> m_metrics;
+  std::string m_source;  ///< the PTX m_inst instruments
   PtxInstrumentation m_inst;
   std::vector<std::uint64_t> m_records;
   bool m_loaded = false;
+  std::unique_ptr<ProbeModule> m_module;
+  std::vector<std::string> m_launched;              ///< entries, in first-launch order (built-in kernels)
+  std::chrono::steady_clock::time_point m_started;  ///< prepare(): profileMs is measured from there
   std::vector<std::vector<std::string>> m_lines;
 };
 

@@ -10,6 +10,7 @@
 /// operand and predicate and writes registers declared in its own { } scope (named so that they cannot be the
 /// kernel's) and the counter buffer. Every access the pass finds and cannot instrument is listed with the reason,
 /// never skipped in silence. No CUDA here: the pass is text to text, and runs without a GPU.
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -58,5 +59,16 @@ std::string_view kindName(PtxAccessKind k);
 /// "line 31: a ld.global.v8.f32 (32 bytes) is not counted: wider than 16 bytes" / "line 8: ld.global 4 B load,
 /// counted".
 std::string describeAccess(const PtxAccess& a);
+
+/// The kernels (.entry) of a module, in order.
+std::vector<std::string> ptxEntryNames(std::string_view ptx);
+/// The entry of `entries` that is the kernel `mangled` (the name the CUDA runtime gives a compiled-in kernel's host
+/// stub): the same name, or the same up to the ids of anonymous namespaces, which depend on how a file was
+/// compiled. nullopt when none is, or when several are.
+std::optional<std::string> matchingEntry(const std::vector<std::string>& entries, std::string_view mangled);
+/// The module with one kernel: its directives, module-scope variables and device functions, and the entry
+/// `entry` alone (what the JIT compiles is then that kernel, not every kernel of the module). Empty, with `error`
+/// set, when the module has no such entry.
+std::string ptxWithOnlyEntry(std::string_view ptx, std::string_view entry, std::string* error = nullptr);
 
 }  // namespace launchlab::ptx

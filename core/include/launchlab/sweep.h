@@ -5,6 +5,7 @@
 /// reason, which reaches the sinks like any other point.
 #include <cstddef>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -81,7 +82,13 @@ struct SweepPoint {
   /// Where it was measured: the Slurm node (RunResult::slurm, "" outside a job) and the GPU's name ("" without one).
   /// Points of different GPUs are never compared as one series (pointsByDevice).
   std::string node, deviceName;
+  /// Counters of the point (a sweep with --counters: RunRequest::counters), by id, and where they come from
+  /// (ImplCounters::source); countersError: why the point has none when they were asked for.
+  std::map<std::string, double> counters;
+  std::string counterSource, countersError;
 };
+/// The counter ids the points hold, in first-seen order (a column each in tables and CSV).
+std::vector<std::string> sweepCounterIds(const std::vector<SweepPoint>& points);
 /// The point of `implId` in a run's result (status Failed with the run's reason when it is missing).
 SweepPoint sweepPointFrom(const RunResult& r, const std::string& implId, const Dim3& block);
 
@@ -126,7 +133,8 @@ class SweepTable final : public SweepSink {
 };
 
 /// The points as CSV: one column per axis field, then impl, threads, status, reason, the compute median, min and
-/// max, the total median, GB/s, the launched grid and block and the verification outcome.
+/// max, the total median, GB/s, the launched grid and block and the verification outcome; with counters, one
+/// column per counter id (sweepCounterIds) and counter_source.
 std::string sweepCsv(const std::vector<std::string>& axisFields, const std::vector<SweepPoint>& points);
 
 /// When a sweep was measured and the ceiling measured with it, written beside its points.

@@ -288,6 +288,9 @@ ImplCounters deriveCounters(const std::vector<std::string>& ids, const RawCounte
   out.passes = raw.passes;
   out.profileMs = raw.profileMs;
   out.error = raw.error;
+  out.source = raw.source;
+  out.sourceReason = raw.sourceReason;
+  out.lines = raw.lines;
   if (!raw.error.ok()) return out;
   std::vector<std::vector<const RawRange*>> perKernel;  // in first-launch order
   std::vector<const RawRange*> all;

@@ -19,6 +19,7 @@
 #include "launchlab/errors.h"
 #include "launchlab/io/npy.h"
 #include "launchlab/parse.h"
+#include "launchlab/ptx_counters.h"
 #include "launchlab/roofline.h"
 #include "launchlab/slurm.h"
 #include "resolve.h"
@@ -400,6 +401,7 @@ ImplCounters Engine::profileCounters(const Job& job, const ImplSpec& spec) {
   ctx.device = &job.device;
   ctx.hostPoisonPending = true;
   ctx.kernelHook = m_profiler.get();
+  const bool probed = ptx::accessProbesOf(m_profiler.get()) != nullptr;  // its kernels ran instrumented
   m_profiler->prepare(hardwareMetricsFor(job.req.counters));
   ImplResult scratch;
   m_gpu->pushRange(job.resolved.workload->info().id + ":" + spec.id + ":counters");
@@ -419,7 +421,18 @@ ImplCounters Engine::profileCounters(const Job& job, const ImplSpec& spec) {
     if (known <= 0) known = measureCeilings(*m_gpu).copyGBs;  // the roofline's memory roof, measured once
     ceiling = known;
   }
-  return deriveCounters(job.req.counters, raw, ceiling);
+  ImplCounters counters = deriveCounters(job.req.counters, raw, ceiling);
+  if (probed && counters.error.ok()) {
+    // The probes must leave the kernel's results as they were: an instrumented run is verified like any other.
+    ImplResult check;
+    check.launch = ctx.launched;
+    copyOutputsFromReference(spec, outputs);
+    verifyInto(check, job, spec, outputs);
+    if (check.verification.outcome == Verification::Outcome::Fail)
+      counters.error = {CounterErrorKind::Failed, "the instrumented kernels' outputs do not match cpu-serial's (" +
+                                                      std::to_string(check.verification.mismatches) + " mismatches)"};
+  }
+  return counters;
 }
 
 void Engine::reuseScratch(std::vector<HostArray>& outputs) {

@@ -222,7 +222,22 @@ SweepPoint sweepPointFrom(const RunResult& r, const std::string& implId, const D
   }
   p.totalMs = i->totalMedianMs();
   p.bandwidthGBs = i->bandwidthGBs;
+  if (i->counters) {
+    p.counterSource = i->counters->source;
+    if (i->counters->error.ok())
+      p.counters = i->counters->values;
+    else
+      p.countersError = counterErrorMessage(i->counters->error);
+  }
   return p;
+}
+
+std::vector<std::string> sweepCounterIds(const std::vector<SweepPoint>& points) {
+  std::vector<std::string> ids;
+  for (const auto& p : points)
+    for (const auto& [id, value] : p.counters)
+      if (std::find(ids.begin(), ids.end(), id) == ids.end()) ids.push_back(id);
+  return ids;
 }
 
 std::vector<std::pair<std::string, std::vector<SweepPoint>>> pointsByDevice(const std::vector<SweepPoint>& points) {
@@ -253,7 +268,10 @@ std::string sweepCsv(const std::vector<std::string>& axisFields, const std::vect
   for (const auto& f : axisFields) o << csv::field(f) << ",";
   o << "impl,threads,status,reason,kernel_median_ms,kernel_min_ms,kernel_max_ms,total_ms,gb_per_s,launched_grid,"
        "launched_block,verification"
-    << (placed ? ",node,device\n" : "\n");
+    << (placed ? ",node,device" : "");
+  const std::vector<std::string> counterIds = sweepCounterIds(points);
+  for (const auto& id : counterIds) o << "," << csv::field(id);
+  o << (counterIds.empty() ? "\n" : ",counter_source\n");
   for (const auto& p : points) {
     for (const auto& v : p.values) o << csv::field(v) << ",";
     o << csv::field(p.implId) << "," << p.threads << "," << statusName(p.status) << "," << csv::field(p.reason) << ","
@@ -261,6 +279,11 @@ std::string sweepCsv(const std::vector<std::string>& axisFields, const std::vect
       << (p.launched ? formatDim3(p.launched->grid) : "") << "," << (p.launched ? formatDim3(p.launched->block) : "")
       << "," << outcomeName(p.outcome);
     if (placed) o << "," << csv::field(p.node) << "," << csv::field(p.deviceName);
+    for (const auto& id : counterIds) {
+      o << ",";
+      if (const auto it = p.counters.find(id); it != p.counters.end()) o << it->second;
+    }
+    if (!counterIds.empty()) o << "," << csv::field(p.counterSource);
     o << "\n";
   }
   return o.str();

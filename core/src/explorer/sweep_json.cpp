@@ -1,5 +1,6 @@
 // The JSON form of a sweep (schema "launchlab.sweep", docs/JSON_SCHEMA.md).
 #include <algorithm>
+#include <cmath>
 #include <nlohmann/json.hpp>
 
 #include "launchlab/crossover.h"
@@ -29,6 +30,14 @@ ordered_json pointJson(const SweepPlan& plan, const SweepPoint& p) {
   if (p.launched) j["launched"] = {{"grid", formatDim3(p.launched->grid)}, {"block", formatDim3(p.launched->block)}};
   j["verification"] = outcomeName(p.outcome);
   if (p.cellWallMs > 0) j["cell_wall_ms"] = jsonNumber(p.cellWallMs);
+  if (!p.counters.empty() || !p.countersError.empty()) {
+    ordered_json values = ordered_json::object();
+    for (const auto& [id, v] : p.counters) values[id] = jsonNumber(v);
+    ordered_json c = {{"values", values}};
+    if (!p.counterSource.empty()) c["source"] = p.counterSource;
+    if (!p.countersError.empty()) c["error"] = p.countersError;
+    j["counters"] = std::move(c);
+  }
   return j;
 }
 
@@ -105,6 +114,11 @@ SweepPoint pointFrom(const ordered_json& j, const IndexedAxes& index) {
   p.totalMs = numberOr0(j, "total_median_ms");
   p.bandwidthGBs = numberOr0(j, "bandwidth_gbs");
   p.cellWallMs = numberOr0(j, "cell_wall_ms");
+  if (const auto c = j.find("counters"); c != j.end()) {
+    for (const auto& [id, v] : c->at("values").items()) p.counters[id] = v.is_null() ? NAN : v.get<double>();
+    p.counterSource = c->value("source", std::string());
+    p.countersError = c->value("error", std::string());
+  }
   using O = Verification::Outcome;
   if (const auto v = j.find("verification"); v != j.end())
     p.outcome = namedValue(*v, outcomeName, {O::Pass, O::Fail, O::Reference, O::Demonstration, O::NotChecked});

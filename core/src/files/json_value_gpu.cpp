@@ -110,6 +110,8 @@ void countersTo(ordered_json& j, const ImplResult& r) {
   if (!r.counters) return;
   const ImplCounters& c = *r.counters;
   ordered_json o = {{"requested", c.requested}, {"passes", c.passes}, {"profile_ms", jsonNumber(c.profileMs)}};
+  if (!c.source.empty()) o["source"] = c.source;
+  if (!c.sourceReason.empty()) o["source_reason"] = c.sourceReason;
   if (!c.error.ok())
     o["error"] = {{"kind", counterErrorKindName(c.error.kind)},
                   {"detail", c.error.detail},
@@ -120,6 +122,13 @@ void countersTo(ordered_json& j, const ImplResult& r) {
   for (const auto& k : c.kernels)
     kernels.push_back({{"kernel", k.kernel}, {"launches", k.launches}, {"values", numbersJson(k.values)}});
   o["kernels"] = std::move(kernels);
+  if (!c.lines.empty()) {
+    ordered_json lines = ordered_json::array();
+    for (const auto& l : c.lines)
+      lines.push_back(
+          {{"file", l.file}, {"line", l.line}, {"kind", l.kind}, {"values", numbersJson(l.values)}, {"text", l.text}});
+    o["lines"] = std::move(lines);
+  }
   j["counters"] = std::move(o);
 }
 void countersFrom(const ordered_json& j, ImplResult& r) {
@@ -130,6 +139,8 @@ void countersFrom(const ordered_json& j, ImplResult& r) {
   o.at("requested").get_to(c.requested);
   wholeNumberAt(o, "passes", c.passes);
   c.profileMs = numberFrom(o.at("profile_ms"), 0);
+  c.source = o.value("source", std::string());
+  c.sourceReason = o.value("source_reason", std::string());
   if (o.contains("error")) {
     const auto kind = parseCounterErrorKind(o["error"].at("kind").get<std::string>());
     if (!kind) throw BadInput("counters: unknown error kind");
@@ -143,6 +154,15 @@ void countersFrom(const ordered_json& j, ImplResult& r) {
     wholeNumberAt(k, "launches", kc.launches);
     kc.values = numbersFrom(k.at("values"));
   }
+  if (const auto lines = o.find("lines"); lines != o.end())
+    for (const auto& l : *lines) {
+      CounterLine& cl = c.lines.emplace_back();
+      l.at("file").get_to(cl.file);
+      wholeNumberAt(l, "line", cl.line);
+      l.at("kind").get_to(cl.kind);
+      cl.values = numbersFrom(l.at("values"));
+      l.at("text").get_to(cl.text);
+    }
 }
 
 }  // namespace launchlab::json_parts

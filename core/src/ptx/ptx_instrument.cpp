@@ -42,16 +42,6 @@ std::vector<std::string_view> splitLines(std::string_view text) {
   return lines;
 }
 
-/// The name in ".visible .entry k(" or ".func (.param .b32 r) f(": the word before the parameter list.
-std::string functionName(std::string_view header) {
-  const bool entry = header.find(".entry") != std::string_view::npos;
-  auto rest = trim(header.substr(header.find(entry ? ".entry" : ".func") + (entry ? 6 : 5)));
-  if (!rest.empty() && rest.front() == '(') rest = trim(rest.substr(std::min(rest.size(), rest.find(')') + 1)));
-  const auto end = rest.find_first_of("( \t\n");
-  const auto name = rest.substr(0, end);
-  return name.empty() ? std::string("(unnamed)") : std::string(name);
-}
-
 /// A header of the CUDA toolkit (nvcc: .../cuda/.../include/x.hpp; NVRTC's built-in headers carry no folder).
 bool isToolkitHeader(std::string_view path) {
   const bool header = path.ends_with(".h") || path.ends_with(".hpp");

@@ -1,6 +1,7 @@
 // Reading the parts of PTX statements the instrumenting pass needs (ptx_parse.h).
 #include "ptx_parse.h"
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 #include <charconv>
@@ -242,6 +243,15 @@ int RegisterTable::bits(std::string_view name) const {
   long index = 0;
   std::from_chars(name.data() + digits, name.data() + name.size(), index);
   return index < it->second.second ? it->second.first : 0;
+}
+
+std::string functionName(std::string_view header) {
+  const bool entry = header.find(".entry") != std::string_view::npos;
+  auto rest = trim(header.substr(header.find(entry ? ".entry" : ".func") + (entry ? 6 : 5)));
+  if (!rest.empty() && rest.front() == '(') rest = trim(rest.substr(std::min(rest.size(), rest.find(')') + 1)));
+  const auto end = rest.find_first_of("( \t\n");
+  const auto name = rest.substr(0, end);
+  return name.empty() ? std::string("(unnamed)") : std::string(name);
 }
 
 }  // namespace launchlab::ptx

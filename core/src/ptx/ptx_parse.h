@@ -59,4 +59,7 @@ int typeBits(std::string_view type);
 
 std::string_view trim(std::string_view s);
 
+/// The name in ".visible .entry k(" or ".func (.param .b32 r) f(": the word before the parameter list.
+std::string functionName(std::string_view header);
+
 }  // namespace launchlab::ptx

@@ -31,6 +31,9 @@ class FallbackProfiler : public CounterProfiler, public ptx::AccessProbeSession 
   bool probing() const override { return m_useAccesses; }
   const ptx::PtxInstrumentation& instrument(std::string_view ptx) override { return m_accesses.instrument(ptx); }
   void addRecords(const std::vector<std::uint64_t>& records) override { m_accesses.addRecords(records); }
+  ptx::ProbeModule* runModule() override { return m_accesses.runModule(); }
+  void keepRunModule(std::unique_ptr<ptx::ProbeModule> module) override { m_accesses.keepRunModule(std::move(module)); }
+  void launched(const std::string& entry) override { m_accesses.launched(entry); }
 
   /// Where the figures come from, and why: "measured from the kernel's accesses (this driver lets only
   /// administrators read hardware counters)".
