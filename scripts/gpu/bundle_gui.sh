@@ -22,19 +22,8 @@ strip "$STAGE/bin/"* || true
 PLUGIN=$(dirname "$(dpkg -L qt6-base-dev 2>/dev/null | grep -m1 'qt6/plugins/platforms' || echo /usr/lib/x86_64-linux-gnu/qt6/plugins/platforms/x)")
 [ -f "$PLUGIN/libqoffscreen.so" ] || PLUGIN=/usr/lib/x86_64-linux-gnu/qt6/plugins/platforms
 cp "$PLUGIN/libqoffscreen.so" "$STAGE/platforms/"
-for f in "$STAGE/bin/"* "$STAGE/platforms/libqoffscreen.so"; do
-  ldd "$f" | awk '$3 ~ /^\// {print $3}'
-done | sort -u | while read -r lib; do
-  case "$(basename "$lib")" in
-    libc.so*|libm.so*|libdl.so*|libpthread.so*|librt.so*|ld-linux*|libstdc++.so*|libgcc_s.so*) ;;
-    *) cp -L "$lib" "$STAGE/lib/" ;;
-  esac
-done
-cp /usr/share/fonts/truetype/dejavu/DejaVuSans*.ttf "$STAGE/fonts/" 2>/dev/null || true
-cat > "$STAGE/fonts.conf" <<'EOF'
-<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd">
-<fontconfig><dir prefix="relative">fonts</dir><cachedir>/tmp/launchlab-fontcache</cachedir></fontconfig>
-EOF
+source scripts/gpu/lib/bundle.sh  # the working directory is the repository root
+stage_runtime "$STAGE" "$STAGE/bin/"* "$STAGE/platforms/libqoffscreen.so"
 mkdir -p .carry
 # xz -9e: its 64 MiB window sees that the binaries share most of their code (the kernels, the CUDA runtime), which
 # the default level's 8 MiB misses: about 30 % smaller, so the bundle fits the device tool's carry limit.

@@ -29,18 +29,9 @@ echo "$BUILD" > "$STAGE/build_path.txt"
 pwd > "$STAGE/source_path.txt"
 PLUGIN=/usr/lib/x86_64-linux-gnu/qt6/plugins/platforms
 cp "$PLUGIN/libqoffscreen.so" "$STAGE/platforms/"
-find "$STAGE/tree" -type f -perm -u+x | while read -r f; do ldd "$f" 2> /dev/null | awk '$3 ~ /^\// {print $3}'; done |
-  cat - <(ldd "$PLUGIN/libqoffscreen.so" | awk '$3 ~ /^\// {print $3}') | sort -u | while read -r lib; do
-  case "$(basename "$lib")" in
-    libc.so* | libm.so* | libdl.so* | libpthread.so* | librt.so* | ld-linux* | libstdc++.so* | libgcc_s.so*) ;;
-    *) cp -L "$lib" "$STAGE/lib/" ;;
-  esac
-done
-cp /usr/share/fonts/truetype/dejavu/DejaVuSans*.ttf "$STAGE/fonts/" 2> /dev/null || true
-cat > "$STAGE/fonts.conf" << 'EOF'
-<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd">
-<fontconfig><dir prefix="relative">fonts</dir><cachedir>/tmp/launchlab-fontcache</cachedir></fontconfig>
-EOF
+source scripts/gpu/lib/bundle.sh  # the working directory is the repository root
+mapfile -t exes < <(find "$STAGE/tree" -type f -perm -u+x)
+stage_runtime "$STAGE" "${exes[@]}" "$PLUGIN/libqoffscreen.so"
 mkdir -p .carry
 # xz with a 256 MiB dictionary: each suite is ~19 MB of the same static libraries, so each one after the first adds
 # ~0.5 MB to the bundle (a 64 MiB window would not reach back past three suites).
