@@ -129,40 +129,29 @@ std::string programLog(const NvrtcApi& api, nvrtcProgram p) {
   return log;
 }
 
-void takeCubin(const NvrtcApi& api, nvrtcProgram p, const std::string& nameExpr, CompileResult& r) {
+/// The kernel's lowered name and its image: the cubin, or (`ptx`, a program compiled for a virtual architecture,
+/// compute_XX) its PTX without the trailing NUL.
+void takeImage(const NvrtcApi& api, nvrtcProgram p, const std::string& nameExpr, bool ptx, CompileResult& r) {
+  const auto sizeOf = ptx ? api.ptxSize : api.cubinSize;
+  const auto copy = ptx ? api.ptx : api.cubin;
+  std::string& image = ptx ? r.ptx : r.cubin;
   const char* lowered = nullptr;
   std::size_t size = 0;
-  if (api.lowered(p, nameExpr.c_str(), &lowered) != NVRTC_SUCCESS || !lowered ||
-      api.cubinSize(p, &size) != NVRTC_SUCCESS || size == 0) {
+  if (api.lowered(p, nameExpr.c_str(), &lowered) != NVRTC_SUCCESS || !lowered || sizeOf(p, &size) != NVRTC_SUCCESS ||
+      size == 0) {
     r.ok = false;
-    r.unavailable = "NVRTC compiled the file but gave no kernel image";
+    r.unavailable = std::string("NVRTC compiled the file but gave no ") + (ptx ? "PTX" : "kernel image");
     return;
   }
   r.loweredName = lowered;
-  r.cubin.assign(size, '\0');
-  if (api.cubin(p, r.cubin.data()) != NVRTC_SUCCESS) {
+  image.assign(size, '\0');
+  if (copy(p, image.data()) != NVRTC_SUCCESS) {
     r.ok = false;
-    r.unavailable = "NVRTC compiled the file but could not hand over the kernel image";
+    r.unavailable =
+        std::string("NVRTC compiled the file but could not hand over ") + (ptx ? "its PTX" : "the kernel image");
   }
-}
-
-/// The PTX of a program compiled for a virtual architecture (compute_XX), without its trailing NUL.
-void takePtx(const NvrtcApi& api, nvrtcProgram p, const std::string& nameExpr, CompileResult& r) {
-  const char* lowered = nullptr;
-  std::size_t size = 0;
-  if (api.lowered(p, nameExpr.c_str(), &lowered) != NVRTC_SUCCESS || !lowered ||
-      api.ptxSize(p, &size) != NVRTC_SUCCESS || size == 0) {
-    r.ok = false;
-    r.unavailable = "NVRTC compiled the file but gave no PTX";
-    return;
-  }
-  r.loweredName = lowered;
-  r.ptx.assign(size, '\0');
-  if (api.ptx(p, r.ptx.data()) != NVRTC_SUCCESS) {
-    r.ok = false;
-    r.unavailable = "NVRTC compiled the file but could not hand over its PTX";
-  }
-  while (!r.ptx.empty() && r.ptx.back() == '\0') r.ptx.pop_back();
+  if (ptx)
+    while (!image.empty() && image.back() == '\0') image.pop_back();
 }
 
 // The child's answer: five length-prefixed fields (NVRTC's result code, what was unavailable, the log, the lowered
@@ -199,10 +188,7 @@ void compileInChild(const NvrtcApi& api, const std::string& source, const std::s
     const char* opts[] = {archOpt.c_str(), "-lineinfo", "--std=c++17"};
     rc = api.compile(prog.get(), 3, opts);
     r.log = programLog(api, prog.get());
-    if (rc == NVRTC_SUCCESS && toPtx)
-      takePtx(api, prog.get(), nameExpr, r);
-    else if (rc == NVRTC_SUCCESS)
-      takeCubin(api, prog.get(), nameExpr, r);
+    if (rc == NVRTC_SUCCESS) takeImage(api, prog.get(), nameExpr, toPtx, r);
   }
   for (const std::string& f : {std::to_string(int(rc)), r.unavailable, r.log, r.loweredName, toPtx ? r.ptx : r.cubin})
     putField(fd, f);
