@@ -17,6 +17,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextDocument>
+#include <cmath>
 
 #include "app/gui_wiring.h"
 #include "launchlab/course.h"
@@ -233,13 +234,17 @@ class TestStageLegibility : public QObject {
     QVERIFY2(QApplication::focusWidget() && QApplication::focusWidget()->parentWidget() &&
                  QApplication::focusWidget()->isVisible(),
              "P did not put the keyboard in the answer");
+    StagePrompt* prompt = m_window->stagePrompt();
     if (p->answer.isChoice()) {
       QTest::keyClick(QApplication::focusWidget(), Qt::Key_Space);
     } else {
-      QTest::keyClicks(QApplication::focusWidget(),
-                       QString::number(p->answer.min > 0 ? p->answer.min * 2 : p->answer.max / 2));
-      QTest::keyClick(QApplication::focusWidget(), Qt::Key_Return);
+      const double v =
+          p->answer.logScale ? std::sqrt(p->answer.min * p->answer.max) : (p->answer.min + p->answer.max) / 2;
+      prompt->answerField()->setText(QString::number(v, 'g', 6));
+      QTest::keyClick(prompt->answerField(), Qt::Key_Return);
     }
+    const auto* error = prompt->findChild<QLabel*>("stageAnswerError");
+    QVERIFY2(!m_window->stageController()->holdsRun(), qPrintable("the answer was refused: " + error->text()));
   }
 
   void settle() {

@@ -276,7 +276,6 @@ void MainWindow::layoutStage() {
   for (QAction* a : {m_nextAct, m_prevAct, m_stageAct}) a->setEnabled(present);
   for (QAction* a : {m_nextArrowAct, m_prevArrowAct, m_predictAct, m_stageRunAct, m_lookForAct}) a->setEnabled(stage);
   m_skipAct->setEnabled(asking);
-  if (m_style.presentation) layoutStage();  // the reveal gives the plot back its place
   foldLessonBanner();
 }
 
@@ -368,10 +367,11 @@ void MainWindow::updateStageHeader() {
     launch = QString("n = %1 %2, %3").arg(countText(shown->n), q(shown->dtype), q(launchText(*shown)));
     counters = countersLine(*shown);  // the lesson's counter stays on stage, where the tables are folded away
   }
-  const QString note = counters.isEmpty() || m_previewNote.isEmpty() ? counters + m_previewNote
-                                                                     : counters + "  \u00B7  " + m_previewNote;
-  m_stage->showRun(current ? shown : nullptr, launch, note);
+  // A preview is said on the header line (its size is there): the caption's lines are the plot's height.
+  if (current && !m_previewNote.isEmpty()) launch += "  \u00B7  preview (Ctrl+R: full size)";
+  m_stage->showRun(current ? shown : nullptr, launch, counters);
   if (current && runLessonsText(*shown).isEmpty()) m_lessonFolded = false;  // no lesson now: none to bring back
+  if (m_style.presentation) layoutStage();                                  // the reveal gives the plot back its place
   foldLessonBanner();
 }
 

@@ -126,14 +126,16 @@ void StageController::refresh() {
   // Once revealed, the question gives way to the answer that answers it (the headline; at the desk, the reveal).
   m_prompt->questionLabel()->setVisible(!m_revealed);
   m_prompt->setInputVisible(!m_revealed && !(m_presentation && m_answered));
+  // Revealed with nothing more to say (no prediction, on the stage): the prompt gives its line to the plot.
+  m_prompt->setVisible(p && (!m_revealed || !m_prompt->revealLabel()->text().isEmpty()));
   if (m_keyHints) m_keyHints->setVisible(m_presentation);
 }
 
 void StageController::setPresentation(bool on, int height) {
   m_presentation = on;
   if (on) {
-    // Read from the back of a room: at 720 px, a 24 px header line, a 36 px headline, 30 px questions, 22 px text.
-    const int line = std::max(22, height / 30), body = std::max(20, height * 22 / 720);
+    // Read from the back of a room: at 720 px, a 24 px header line, a 36 px headline, 30 px questions, 20 px text.
+    const int line = std::max(22, height / 30), body = std::max(20, height * 20 / 720);
     m_header->setTextSizes(line, std::max(32, height / 20));
     m_prompt->setTextSizes(std::max(26, height / 24), body);
     if (m_keyHints) {
