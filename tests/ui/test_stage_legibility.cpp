@@ -17,6 +17,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextDocument>
+#include <cmath>
 
 #include "app/gui_wiring.h"
 #include "launchlab/course.h"
@@ -25,10 +26,13 @@
 #include "ui/plots/outputs_pane.h"
 #include "ui/plots/view_style.h"
 #include "ui/runs/backend.h"
+#include "ui/window/banner.h"
 #include "ui/window/main_window.h"
 #include "ui/window/param_panel.h"
 #include "ui/window/settings.h"
 #include "ui/window/stage.h"
+#include "ui/window/stage_controller.h"
+#include "ui/window/stage_prompt.h"
 
 using namespace launchlab;
 using namespace launchlab::ui;
@@ -131,6 +135,22 @@ class TestStageLegibility : public QObject {
     QVERIFY2(
         QFontMetrics(h->titleFont()).horizontalAdvance(doc.toPlainText()) <= title->width(),
         qPrintable(QString("%1: title \"%2\" wider than its %3 px").arg(where, doc.toPlainText()).arg(title->width())));
+    // Read from the back of the room: every stage text >= 20 px at 720p, the headline >= 32 px, growing with it.
+    const int height = screenSize().height();
+    for (QLabel* l : {h->titleLabel(), h->lessonLabel(), m_window->stagePrompt()->questionLabel(),
+                      m_window->stagePrompt()->revealLabel(), m_window->keyHintsLabel()})
+      if (l->isVisible())
+        QVERIFY2(
+            QFontInfo(l->font()).pixelSize() >= 20 * height / 720,
+            qPrintable(
+                QString("%1: \"%2\" in %3 px").arg(where, l->text().left(40)).arg(QFontInfo(l->font()).pixelSize())));
+    QLabel* headline = h->headlineLabel();
+    if (headline->isVisible()) {
+      QVERIFY2(QFontInfo(headline->font()).pixelSize() >= 32 * height / 720, qPrintable(where));
+      QVERIFY2(headline->heightForWidth(headline->width()) <= headline->height() + 1,
+               qPrintable(QString("%1: the headline \"%2\" is cut").arg(where, headline->text())));
+    }
+    QVERIFY2(m_window->keyHintsLabel()->isVisible(), qPrintable(where));
     QLabel* lesson = h->lessonLabel();
     if (lesson->isVisible())
       QVERIFY2(lesson->heightForWidth(lesson->width()) <= lesson->height() + 1,
@@ -178,10 +198,53 @@ class TestStageLegibility : public QObject {
   }
 
   /// Sends `key` to the window as a clicker would and waits for the run it starts to be on screen.
-  bool pressAndWaitForRun(Qt::Key key) {
+  /// A course experiment asks its question first: R runs it (or, with `answer`, P, the answer and Enter).
+  bool pressAndWaitForRun(Qt::Key key, const QString& where = {}, bool answer = false) {
     QSignalSpy shown(m_window.get(), &MainWindow::runDisplayed);
     QTest::keyClick(m_window.get(), key);
+    if (m_window->stageController()->holdsRun()) {
+      settle();
+      if (!where.isEmpty()) checkQuestion(where);
+      if (answer)
+        answerTheQuestion();
+      else
+        QTest::keyClick(m_window.get(), Qt::Key_R);
+    }
     return shown.wait(60000);
+  }
+
+  /// The question has the stage: large, whole, inside the window, the plots folded away until the run.
+  void checkQuestion(const QString& where) {
+    StagePrompt* prompt = m_window->stagePrompt();
+    QLabel* question = prompt->questionLabel();
+    QVERIFY2(prompt->isVisible() && question->isVisible(), qPrintable(where + ": no question"));
+    QVERIFY2(QFontInfo(question->font()).pixelSize() >= 24 * screenSize().height() / 720, qPrintable(where));
+    QVERIFY2(question->heightForWidth(question->width()) <= question->height() + 1,
+             qPrintable(where + ": the question is cut"));
+    QVERIFY2(m_window->rect().contains(QRect(prompt->mapTo(m_window.get(), QPoint(0, 0)), prompt->size())),
+             qPrintable(where + ": the question is cut by the window"));
+    QVERIFY2(!m_window->stageWidget()->isVisible(), qPrintable(where + ": the plot shows before the run"));
+    checkHeader(where + " (question)");
+  }
+
+  /// P, then a number in the answer's range (or the first choice), then Enter.
+  void answerTheQuestion() {
+    const Prediction* p = m_window->stageController()->prediction();
+    QTest::keyClick(m_window.get(), Qt::Key_P);
+    QVERIFY2(QApplication::focusWidget() && QApplication::focusWidget()->parentWidget() &&
+                 QApplication::focusWidget()->isVisible(),
+             "P did not put the keyboard in the answer");
+    StagePrompt* prompt = m_window->stagePrompt();
+    if (p->answer.isChoice()) {
+      QTest::keyClick(QApplication::focusWidget(), Qt::Key_Space);
+    } else {
+      const double v =
+          p->answer.logScale ? std::sqrt(p->answer.min * p->answer.max) : (p->answer.min + p->answer.max) / 2;
+      prompt->answerField()->setText(QString::number(v, 'g', 6));
+      QTest::keyClick(prompt->answerField(), Qt::Key_Return);
+    }
+    const auto* error = prompt->findChild<QLabel*>("stageAnswerError");
+    QVERIFY2(!m_window->stageController()->holdsRun(), qPrintable("the answer was refused: " + error->text()));
   }
 
   void settle() {
@@ -198,7 +261,9 @@ class TestStageLegibility : public QObject {
     MainWindowOptions o;
     o.presetFolder = m_dir.filePath("presets");
     o.firstRun = false;
-    o.quickRunSeconds = 0.02;  // previews: the layout, not the data's size, is under test
+    o.quickRunSeconds = 0.02;
+    o.predictionsFile =
+        "-";  // kept in memory: the test answers questions  // previews: the layout, not the data's size, is under test
     auto backend = app::makeEngineBackend();
     std::erase_if(m_course, [&](const std::string& id) {
       return !backend->registry().find(findCourseExperiment(id)->request.workload);
@@ -222,15 +287,28 @@ class TestStageLegibility : public QObject {
     const int count = int(m_course.size());
     for (int i = 0; i < count; ++i) {
       const QString id = QString::fromStdString(m_course[std::size_t(i)]);
-      QVERIFY2(pressAndWaitForRun(Qt::Key_PageDown), qPrintable(id + ": no run after Page Down"));
+      QVERIFY2(pressAndWaitForRun(Qt::Key_PageDown, id, i % 4 == 0), qPrintable(id + ": no run after Page Down"));
       settle();
       QCOMPARE(m_window->currentCourseExperiment(), id);
       QVERIFY(m_window->presentationMode() && m_window->onStage());
       const auto* e = findCourseExperiment(id.toStdString());
       QVERIFY(m_window->stageHeader()->fullTitle().startsWith(QString("%1 / %2 \xE2\x80\x94 ").arg(i + 1).arg(count)));
-      QVERIFY2(m_window->stageHeader()->lessonLabel()->text().contains(QString::fromStdString(e->lookFor)),
-               qPrintable(id));
+      // After the reveal the caption says why; L puts what to look for in its place, and back.
       QVERIFY(m_window->stageHeader()->lessonLabel()->isVisible());
+      if (!e->predictions.empty())
+        QVERIFY2(m_window->stageHeader()->lessonLabel()->text().contains(
+                     QString::fromStdString(e->predictions.front().explain)),
+                 qPrintable(id));
+      QVERIFY(m_window->stageController()->revealed());
+      // The headline carries the lesson's count: the amber banner (rows a GPU adds) folds away on the stage.
+      if (!m_window->stageHeader()->headlineLabel()->text().isEmpty())
+        QVERIFY2(!m_window->errorBanner()->isVisible() || m_window->errorBanner()->level() != Banner::Level::Lesson,
+                 qPrintable(id + ": the lesson banner takes the stage's room"));
+      if (i % 4 == 0)  // answered: the prediction and how far off; skipped: nothing more than the headline
+        QVERIFY2(m_window->stagePrompt()->revealLabel()->text().startsWith("You predicted"),
+                 qPrintable(id + ": " + m_window->stagePrompt()->revealLabel()->text()));
+      else
+        QVERIFY2(!m_window->stagePrompt()->revealLabel()->isVisible(), qPrintable(id));
       // The experiment opens on the view it declares (its "stage"), e.g. the streams timeline, the access map.
       if (!e->stage.view.empty()) QCOMPARE(m_window->stageView(), e->stage.view);
       checkLegible(id);

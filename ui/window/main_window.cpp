@@ -29,11 +29,14 @@
 #include "log_text.h"
 #include "outputs_pane.h"
 #include "param_panel.h"
+#include "prediction_store.h"
 #include "preset_menu.h"
 #include "results_tables.h"
 #include "roofline_view.h"
 #include "settings.h"
 #include "stage.h"
+#include "stage_controller.h"
+#include "stage_prompt.h"
 #include "sweep_heatmap.h"
 #include "sweep_pane.h"
 #include "tooltips.h"
@@ -154,6 +157,8 @@ void MainWindow::buildUi() {
   m_stageHeader = new StageHeader(central);
   m_stageHeader->setVisible(false);  // presentation mode's
   lay->addWidget(m_stageHeader);
+  m_prompt = new StagePrompt(central);  // the course's question: at the desk and on the stage
+  lay->addWidget(m_prompt);
 
   auto* split = m_mainSplit = new QSplitter(Qt::Horizontal, central);
   split->setObjectName("mainSplit");
@@ -184,6 +189,10 @@ void MainWindow::buildUi() {
   split->setSizes({250, 380, 970});
   split->setChildrenCollapsible(false);
   lay->addWidget(split, 1);
+  m_keyHints = new QLabel(stageKeyHints(false), central);  // the stage's toolbar: its keys, one slim line
+  m_keyHints->setObjectName("stageKeyHints");
+  m_keyHints->setVisible(false);
+  lay->addWidget(m_keyHints);
   setCentralWidget(central);
 
   m_progress = new QProgressBar;

@@ -43,6 +43,9 @@ class PresetMenu;
 class ResultsTable;
 class RooflineView;
 class StageHeader;
+class StageController;
+class StagePrompt;
+class PredictionStore;
 class SweepChart;
 class SweepPane;
 struct Preset;
@@ -72,6 +75,8 @@ struct MainWindowOptions {
   bool deviceImports = false;
   /// The time the first run, and each experiment walked on the stage, aims at (a smaller N when the form's is larger).
   double quickRunSeconds = 0.6;
+  /// Where the student's predictions are kept (default: PredictionStore::defaultPath()); "-": in memory only.
+  QString predictionsFile;
 };
 
 class DevicePicker;
@@ -142,6 +147,13 @@ class MainWindow : public QMainWindow {
   /// The stage's plot by name: an output array's, "input:NAME", or "timing" (stage.h).
   std::string stageView() const { return m_stageView; }
   StageHeader* stageHeader() const { return m_stageHeader; }
+  /// The stage's state: the question, its answer, the reveal (presentation mode and the course at the desk).
+  StageController* stageController() const { return m_stage; }
+  StagePrompt* stagePrompt() const { return m_prompt; }
+  QLabel* keyHintsLabel() const { return m_keyHints; }
+  PredictionStore& predictions() const { return *m_predictions; }
+  /// "My predictions": the summary, with a CSV export.
+  void showMyPredictions();
   /// The course experiment on screen ("" when a workload was picked by hand).
   QString currentCourseExperiment() const;
   /// Page Down / Page Up in presentation mode: load and run the next or previous course experiment.
@@ -246,6 +258,11 @@ class MainWindow : public QMainWindow {
   void arrangeForPresentation(bool on);
   // The stage (main_window_stage.cpp).
   void buildStageActions();
+  void buildStageKeys();
+  /// The stage controller asks for the run (the question answered or skipped, or R).
+  void runForStage();
+  /// On the stage the headline states the lesson's count: the amber lesson banner folds away (back at the desk).
+  void foldLessonBanner();
   void layoutStage();
   void togglePanel(bool on);
   void chooseStageView(const Workload& w);
@@ -329,6 +346,14 @@ class MainWindow : public QMainWindow {
   QString m_firstRunNote;
   std::optional<std::uint64_t> m_firstRunN;
   StageHeader* m_stageHeader = nullptr;
+  StagePrompt* m_prompt = nullptr;
+  QLabel* m_keyHints = nullptr;
+  StageController* m_stage = nullptr;
+  std::unique_ptr<PredictionStore> m_predictions;
+  /// The stage's keys: P predict, R run, L look for, Esc skip the question.
+  QAction *m_predictAct = nullptr, *m_stageRunAct = nullptr, *m_lookForAct = nullptr, *m_skipAct = nullptr;
+  QAction* m_myPredictionsAct = nullptr;
+  bool m_lessonFolded = false;  ///< the amber lesson banner, hidden on the stage where the headline carries it
   std::string m_stageView;
   QString m_courseId;
   bool m_liveOnStage = false;

@@ -4,15 +4,20 @@
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
+#include <QFileDialog>
 #include <QImage>
 #include <QLabel>
+#include <QMessageBox>
+#include <QPushButton>
 #include <QScreen>
 #include <QScrollArea>
 #include <QSplitter>
+#include <QStatusBar>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTimer>
+#include <QToolBar>
 
 #include "banner.h"
 #include "chart_data.h"
@@ -25,10 +30,13 @@
 #include "main_window.h"
 #include "outputs_pane.h"
 #include "param_panel.h"
+#include "prediction_store.h"
 #include "qcp_view_base.h"
 #include "roofline_view.h"
 #include "settings.h"
 #include "stage.h"
+#include "stage_controller.h"
+#include "stage_prompt.h"
 #include "sweep_pane.h"
 #include "workload_browser.h"
 
@@ -79,8 +87,82 @@ void MainWindow::buildStageActions() {
       m_stageView = name;
     }
   });
+  buildStageKeys();
   connect(this, &MainWindow::runDisplayed, this, &MainWindow::updateStageHeader);
   connect(this, &MainWindow::runDisplayed, this, &MainWindow::fitResultsSplit);
+}
+
+void MainWindow::buildStageKeys() {
+  const QString file = m_options.predictionsFile.isEmpty() ? PredictionStore::defaultPath() : m_options.predictionsFile;
+  m_predictions = std::make_unique<PredictionStore>(file == "-" ? QString() : file);
+  if (const QString why = m_predictions->load(); !why.isEmpty()) log("predictions: " + why);
+  m_stage = new StageController(m_stageHeader, m_prompt, m_keyHints, m_predictions.get(), this);
+  connect(m_stage, &StageController::runRequested, this, &MainWindow::runForStage);
+  // Single keys are the stage's alone: at the desk they would be typed into the form.
+  m_predictAct = new QAction("Predict", this);
+  m_predictAct->setShortcut(QKeySequence(Qt::Key_P));
+  connect(m_predictAct, &QAction::triggered, m_stage, &StageController::predict);
+  m_stageRunAct = new QAction("Run and reveal", this);
+  m_stageRunAct->setShortcut(QKeySequence(Qt::Key_R));
+  connect(m_stageRunAct, &QAction::triggered, m_stage, &StageController::run);
+  m_lookForAct = new QAction("Look for", this);
+  m_lookForAct->setShortcut(QKeySequence(Qt::Key_L));
+  connect(m_lookForAct, &QAction::triggered, m_stage, &StageController::toggleLookFor);
+  m_skipAct = new QAction("Skip the question", this);
+  m_skipAct->setShortcut(QKeySequence(Qt::Key_Escape));
+  connect(m_skipAct, &QAction::triggered, m_stage, &StageController::skip);
+  for (QAction* a : {m_predictAct, m_stageRunAct, m_lookForAct, m_skipAct}) {
+    a->setShortcutContext(Qt::WindowShortcut);
+    a->setEnabled(false);
+    addAction(a);
+  }
+  m_myPredictionsAct = new QAction("My predictions\u2026", this);
+  m_myPredictionsAct->setToolTip("What you predicted in the course, how close, by chapter; export as CSV");
+  connect(m_myPredictionsAct, &QAction::triggered, this, &MainWindow::showMyPredictions);
+  if (auto* tb = findChild<QToolBar*>("mainToolbar")) {
+    tb->addAction(m_myPredictionsAct);
+    // The toolbar hides on the stage: its keys (F4, F5, Ctrl+R, …) stay the window's.
+    for (QAction* a : tb->actions())
+      if (!a->shortcut().isEmpty()) addAction(a);
+  }
+}
+
+void MainWindow::runForStage() {
+  layoutStage();  // the plot comes back in place of the question
+  if (m_style.presentation)
+    startFirstRun();  // the stage's preview size, as Page Down runs
+  else
+    run();
+}
+
+void MainWindow::showMyPredictions() {
+  QMessageBox box(this);
+  box.setWindowTitle("My predictions");
+  box.setText(m_predictions->summaryText());
+  QPushButton* csv = box.addButton("Export CSV\u2026", QMessageBox::ActionRole);
+  box.addButton(QMessageBox::Close);
+  csv->setEnabled(!m_predictions->records().empty());
+  box.exec();
+  if (box.clickedButton() != csv) return;
+  const QString path = QFileDialog::getSaveFileName(this, "Export my predictions", "predictions.csv", "CSV (*.csv)");
+  if (path.isEmpty()) return;
+  const ExportResult r = exportBytes(path, m_predictions->csv());
+  if (!r.ok)
+    m_errorBanner->showMessage(Banner::Level::Error, ("could not export: " + r.message).toHtmlEscaped());
+  else
+    m_statusText->setText("Predictions exported to " + path);
+}
+
+void MainWindow::foldLessonBanner() {
+  if (m_errorBanner->level() != Banner::Level::Lesson) return void(m_lessonFolded = false);
+  const bool fold = onStage() && !m_stage->headline().isEmpty();
+  if (fold && m_errorBanner->isVisible()) {
+    m_errorBanner->hide();
+    m_lessonFolded = true;
+  } else if (!fold && m_lessonFolded) {
+    m_errorBanner->show();
+    m_lessonFolded = false;
+  }
 }
 
 bool MainWindow::onStage() const { return m_style.presentation && !m_panelAct->isChecked(); }
@@ -129,6 +211,7 @@ void MainWindow::setPresentationMode(bool on) {
   m_timing->setViewStyle(m_style);
   m_sweep->setViewStyle(m_style);
   m_roofline->setViewStyle(m_style);
+  m_stage->setPresentation(on, screen()->geometry().height());
   arrangeForPresentation(on);
   arrangeResults();  // presentation mode stacks the plots; a wide desk puts them side by side again
   if (on) {
@@ -170,12 +253,15 @@ void MainWindow::arrangeForPresentation(bool on) {
 /// Shows and hides the panes for the mode: the desk (normal window), the stage, or the stage with the desk open.
 void MainWindow::layoutStage() {
   const bool present = m_style.presentation, stage = onStage(), timing = m_stageView == kStageTiming;
+  const bool asking = stage && m_stage->holdsRun();  // the question has the stage until it is answered
   m_stageHeader->setVisible(present);
   m_browser->setVisible(!present);
+  if (auto* tb = findChild<QToolBar*>("mainToolbar")) tb->setVisible(!present);
+  statusBar()->setVisible(!present);
   m_panelScroll->setVisible(m_panelAct->isChecked());
   m_outputs->setBarVisible(!stage);
-  m_outputs->setVisible(!stage || !timing);
-  m_bottomTabs->setVisible((!stage || timing) && !m_liveOnStage);
+  m_outputs->setVisible((!stage || !timing) && !asking);
+  m_bottomTabs->setVisible((!stage || timing) && !m_liveOnStage && !asking);
   m_bottomTabs->tabBar()->setVisible(!stage);
   if (stage && timing) m_bottomTabs->setCurrentIndex(0);
   if (stage && !timing) m_outputs->setCurrentIndex(m_outputs->indexOfView(m_stageView));
@@ -188,7 +274,9 @@ void MainWindow::layoutStage() {
     m_mainSplit->setSizes({0, panel, w - panel});
   }
   for (QAction* a : {m_nextAct, m_prevAct, m_stageAct}) a->setEnabled(present);
-  for (QAction* a : {m_nextArrowAct, m_prevArrowAct}) a->setEnabled(stage);
+  for (QAction* a : {m_nextArrowAct, m_prevArrowAct, m_predictAct, m_stageRunAct, m_lookForAct}) a->setEnabled(stage);
+  m_skipAct->setEnabled(asking);
+  foldLessonBanner();
 }
 
 void MainWindow::stageForLive(bool on) {
@@ -259,29 +347,32 @@ void MainWindow::stepCourse(int step) {
     return;
   }
   if (!openCourseExperiment(q(next))) return;
+  if (m_stage->holdsRun()) return layoutStage();  // the question first: Enter, Esc or R runs
   startFirstRun();
 }
 
 void MainWindow::updateStageHeader() {
   const auto* e = m_courseId.isEmpty() ? nullptr : findCourseExperiment(m_courseId.toStdString());
   const Workload* w = m_backend->registry().find(m_panel->form().workload);
-  QString title = w ? q(w->info().title) : QString();
+  QString position;
   if (e) {
     const CoursePosition p = coursePosition(m_backend->registry(), e->id);
-    title = QString("%1 / %2 \xE2\x80\x94 %3").arg(p.index + 1).arg(p.count).arg(q(e->title));
+    position = QString("%1 / %2").arg(p.index + 1).arg(p.count);
   }
-  m_stageHeader->setTitle(title);
-  QString launch, timing, counters;
-  if (m_last && w && m_last->result.workload == w->info().id) {
-    const RunResult& r = m_last->result;
-    launch = QString("n = %1 %2, %3").arg(countText(r.n), q(r.dtype), q(launchText(r)));
-    timing = headlineTiming(r);
-    counters = countersLine(r);  // the lesson's counter stays on stage, where the tables are folded away
+  const RunResult* shown = m_last ? &m_last->result : nullptr;
+  m_stage->setExperiment(e, position, e ? q(e->headerTitle()) : w ? q(w->info().title) : QString(), shown);
+  QString launch, counters;
+  const bool current = shown && w && shown->workload == w->info().id;
+  if (current) {
+    launch = QString("n = %1 %2, %3").arg(countText(shown->n), q(shown->dtype), q(launchText(*shown)));
+    counters = countersLine(*shown);  // the lesson's counter stays on stage, where the tables are folded away
   }
-  m_stageHeader->setRun(timing);
-  const QString note = counters.isEmpty() || m_previewNote.isEmpty() ? counters + m_previewNote
-                                                                     : counters + "  \u00B7  " + m_previewNote;
-  m_stageHeader->setLesson(launch, e ? q(e->lookFor) : QString(), note);
+  // A preview is said on the header line (its size is there): the caption's lines are the plot's height.
+  if (current && !m_previewNote.isEmpty()) launch += "  \u00B7  preview (Ctrl+R: full size)";
+  m_stage->showRun(current ? shown : nullptr, launch, counters);
+  if (current && runLessonsText(*shown).isEmpty()) m_lessonFolded = false;  // no lesson now: none to bring back
+  if (m_style.presentation) layoutStage();                                  // the reveal gives the plot back its place
+  foldLessonBanner();
 }
 
 QString MainWindow::currentCourseExperiment() const { return m_courseId; }

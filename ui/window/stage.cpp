@@ -86,12 +86,12 @@ StageHeader::StageHeader(QWidget* parent) : QWidget(parent) {
   setObjectName("stageHeader");
   auto* lay = new QVBoxLayout(this);
   lay->setContentsMargins(6, 2, 6, 2);
-  lay->setSpacing(0);
+  lay->setSpacing(2);
   auto* top = new QHBoxLayout;
   top->setSpacing(16);
   m_title = new QLabel;
   m_title->setObjectName("stageTitle");
-  m_title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);  // cut with an ellipsis, never widens
+  m_title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);  // one line: cut, never widens the window
   m_title->setTextFormat(Qt::RichText);  // bold whatever font the window hands down (presentation mode)
   m_run = new QLabel;
   m_run->setObjectName("stageRun");
@@ -99,10 +99,17 @@ StageHeader::StageHeader(QWidget* parent) : QWidget(parent) {
   top->addWidget(m_title, 1);
   top->addWidget(m_run);
   lay->addLayout(top);
+  m_headline = new QLabel;
+  m_headline->setObjectName("stageHeadline");
+  m_headline->setWordWrap(true);  // never cut: a long headline takes a second line
+  m_headline->setTextFormat(Qt::PlainText);
+  m_headline->setVisible(false);
+  lay->addWidget(m_headline);
   m_lesson = new QLabel;
   m_lesson->setObjectName("stageLesson");
   m_lesson->setWordWrap(true);
   m_lesson->setTextFormat(Qt::PlainText);
+  m_lesson->setVisible(false);
   lay->addWidget(m_lesson);
 }
 
@@ -118,12 +125,30 @@ void StageHeader::setRun(const QString& text) {
   elideTitle();
 }
 
-void StageHeader::setLesson(const QString& launch, const QString& lookFor, const QString& note) {
+void StageHeader::setHeadline(const QString& text) {
+  m_headline->setText(text);
+  m_headline->setVisible(!text.isEmpty());
+}
+
+void StageHeader::setLesson(const QString& lookFor, const QString& note, bool shown) {
   QStringList parts;
-  for (const QString& p : {launch, lookFor.isEmpty() ? QString() : "Look for: " + lookFor, note})
+  for (const QString& p : {lookFor.isEmpty() ? QString() : "Look for: " + lookFor, note})
     if (!p.isEmpty()) parts << p;
   m_lesson->setText(parts.join("  \xC2\xB7  "));
-  m_lesson->setVisible(!parts.isEmpty());
+  m_lesson->setVisible(shown && !parts.isEmpty());
+}
+
+void StageHeader::setTextSizes(int linePx, int headlinePx) {
+  for (QLabel* l : {m_title, m_run, m_lesson}) {
+    QFont f = l->font();
+    f.setPixelSize(linePx);
+    l->setFont(f);
+  }
+  QFont f = m_headline->font();
+  f.setPixelSize(headlinePx);
+  f.setBold(true);
+  m_headline->setFont(f);
+  elideTitle();
 }
 
 void StageHeader::resizeEvent(QResizeEvent* e) {
@@ -138,14 +163,28 @@ QFont StageHeader::titleFont() const {
 }
 
 void StageHeader::elideTitle() {
-  // The timing keeps up to half the line, the title the rest; each is cut only when it must be.
+  // The title keeps its whole line; the run's size gets what is left, and goes first when there is too little.
   const int room = std::max(80, contentsRect().width() - 16 - 12);
-  const int run = std::min(m_run->fontMetrics().horizontalAdvance(m_fullRun) + 2, room / 2);
-  m_run->setFixedWidth(m_fullRun.isEmpty() ? 0 : run);
-  m_run->setText(m_run->fontMetrics().elidedText(m_fullRun, Qt::ElideRight, run));
-  const int title = m_fullRun.isEmpty() ? room : room - run;
-  m_title->setText("<b>" + QFontMetrics(titleFont()).elidedText(m_fullTitle, Qt::ElideRight, title).toHtmlEscaped() +
+  const int title = std::min(room, QFontMetrics(titleFont()).horizontalAdvance(m_fullTitle) + 4);
+  const int left = room - title;
+  const int run = std::min(m_run->fontMetrics().horizontalAdvance(m_fullRun) + 2, left);
+  const bool showRun = !m_fullRun.isEmpty() && run >= 120;
+  m_run->setVisible(showRun);
+  m_run->setFixedWidth(showRun ? run : 0);
+  m_run->setText(showRun ? m_run->fontMetrics().elidedText(m_fullRun, Qt::ElideRight, run) : QString());
+  const int width = showRun ? room - run : room;
+  m_title->setText("<b>" + QFontMetrics(titleFont()).elidedText(m_fullTitle, Qt::ElideRight, width).toHtmlEscaped() +
                    "</b>");
+}
+
+QString stageKeyHints(bool canAsk) {
+  QStringList keys{"PgDn next", "P predict"};
+  if (canAsk) keys << "A ask the class";
+  keys << "R run"
+       << "L look for"
+       << "F4 form"
+       << "F5 leave";
+  return keys.join("  \u00B7  ");
 }
 
 }  // namespace launchlab::ui

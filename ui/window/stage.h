@@ -37,20 +37,26 @@ QString previewNote(std::uint64_t n, std::uint64_t full);
 /// "fastest: CUDA grid-stride 1.20 ms, 41.3x vs CPU serial" for the implementations that ran; "" when none did.
 QString headlineTiming(const RunResult& r);
 
-/// The stage's header: one line with the experiment ("7 / 45 — title") and the headline timing, and under it the
-/// launch, what to look for and the preview note. A long title is cut with an ellipsis (the tooltip keeps it).
+/// The stage's header: one line with where the experiment is and its short title ("7 / 45 — title"), never cut, and
+/// the run's size on the right; under it the headline (the measure that answers the experiment's question, in large
+/// type); under that the caption (what to look for, the lesson's counters, a preview note), shown with L and after
+/// the reveal. Only a title longer than the line (a workload outside the course) is cut, with an ellipsis.
 class StageHeader : public QWidget {
   Q_OBJECT
  public:
   explicit StageHeader(QWidget* parent = nullptr);
   void setTitle(const QString& title);
-  /// The headline timing, right of the title.
+  /// The run's size and launch, right of the title (cut first when the line is short).
   void setRun(const QString& text);
-  /// The run's size and launch, what to look for and, when set, a note about the run (a preview size): wrapped,
-  /// never cut.
-  void setLesson(const QString& launch, const QString& lookFor, const QString& note);
+  /// The headline; "" hides it.
+  void setHeadline(const QString& text);
+  /// The caption: what to look for and notes about the run, wrapped, never cut; shown when `shown` and not empty.
+  void setLesson(const QString& lookFor, const QString& note, bool shown);
+  /// Type sizes: the title line and caption, the headline.
+  void setTextSizes(int linePx, int headlinePx);
   QLabel* titleLabel() const { return m_title; }
   QLabel* runLabel() const { return m_run; }
+  QLabel* headlineLabel() const { return m_headline; }
   QLabel* lessonLabel() const { return m_lesson; }
   /// The title's font as drawn (bold).
   QFont titleFont() const;
@@ -65,7 +71,11 @@ class StageHeader : public QWidget {
   QString m_fullTitle, m_fullRun;
   QLabel* m_title = nullptr;
   QLabel* m_run = nullptr;
+  QLabel* m_headline = nullptr;
   QLabel* m_lesson = nullptr;
 };
+
+/// The slim line that replaces the toolbar and status bar on the stage: the keys that drive it.
+QString stageKeyHints(bool canAsk);
 
 }  // namespace launchlab::ui
