@@ -116,6 +116,25 @@ class TestStageController : public QObject {
     QCOMPARE(s.store.records().size(), std::size_t(1));
   }
 
+  // The stage's caption: cut after two lines with an ellipsis, whatever its length; a short one whole.
+  void firstLinesCutsAfterTheLinesAsked() {
+    QFont f;
+    f.setPixelSize(20);
+    const QString shortText = "Coalesced loads: one sector per four threads.";
+    QCOMPARE(firstLines(shortText, f, 1200, 2), shortText);
+    QString longText;
+    for (int i = 0; i < 40; ++i) longText += QString("Sentence %1 says why the strided kernel is slower. ").arg(i);
+    const QString cut = firstLines(longText, f, 600, 2);
+    QVERIFY(cut.endsWith(QChar(0x2026)));
+    QVERIFY(longText.startsWith(cut.left(cut.size() - 1).trimmed().left(40)));
+    QLabel label;
+    label.setWordWrap(true);
+    label.setFont(f);
+    label.setText(cut);
+    QVERIFY2(label.heightForWidth(600) <= 2 * QFontMetrics(f).lineSpacing() + 4, qPrintable(cut));
+    QCOMPARE(firstLines(longText, f, 600, 0), longText);
+  }
+
   void onTheStageTheRevealIsOneLineAndTheWhyACaption() {
     Stage s;
     s.controller.setPresentation(true, 720);
@@ -132,7 +151,7 @@ class TestStageController : public QObject {
     QVERIFY(s.prompt.questionLabel()->isHidden());
     QVERIFY(s.prompt.revealLabel()->isHidden());  // skipped: the headline alone
     QVERIFY(!s.header.lessonLabel()->isHidden());
-    QVERIFY(s.header.lessonLabel()->text().contains(QString::fromStdString(e.predictions[0].explain)));
+    QVERIFY(s.header.fullLesson().contains(QString::fromStdString(e.predictions[0].explain)));
     s.controller.toggleLookFor();  // L: what to look for in the why's place
     QVERIFY(s.header.lessonLabel()->text().contains("strided kernel's longer bar"));
     QVERIFY(!s.header.lessonLabel()->text().contains(QString::fromStdString(e.predictions[0].explain)));

@@ -97,18 +97,36 @@ class TestStageLegibility : public QObject {
   std::vector<std::string> m_course;  // the experiments this build runs, in order
   ViewStyle m_style;
 
+  /// What takes the window's height besides the stage, for a failure's message: each visible header part's height.
+  QString heightsAboveTheStage() const {
+    QStringList parts;
+    const auto add = [&](const char* name, const QWidget* w) {
+      if (w && w->isVisible()) parts << QString("%1 %2").arg(name).arg(w->height());
+    };
+    StageHeader* h = m_window->stageHeader();
+    add("title", h->titleLabel());
+    add("headline", h->headlineLabel());
+    add("caption", h->lessonLabel());
+    add("prompt", m_window->stagePrompt());
+    add("reveal", m_window->stagePrompt()->revealLabel());
+    add("banner", m_window->errorBanner());
+    add("hints", m_window->keyHintsLabel());
+    return parts.join(", ");
+  }
+
   /// The stage rules at one experiment; `where` names it in failures.
   void checkLegible(const QString& where) {
     QWidget* stage = m_window->stageWidget();
     QVERIFY2(stage && stage->isVisible(), qPrintable(where));
     const double share = double(stage->width()) * stage->height() / (double(m_window->width()) * m_window->height());
-    QVERIFY2(share >= 0.55, qPrintable(QString("%1: the stage (%2) covers %3 % of the window (%4x%5 of %6x%7)")
+    QVERIFY2(share >= 0.55, qPrintable(QString("%1: the stage (%2) covers %3 % of the window (%4x%5 of %6x%7); %8")
                                            .arg(where, QString::fromStdString(m_window->stageView()))
                                            .arg(share * 100, 0, 'f', 1)
                                            .arg(stage->width())
                                            .arg(stage->height())
                                            .arg(m_window->width())
-                                           .arg(m_window->height())));
+                                           .arg(m_window->height())
+                                           .arg(heightsAboveTheStage())));
     const double least = m_style.minimumPointSize();
     const QRect window = m_window->rect();
     for (QWidget* w : m_window->findChildren<QWidget*>()) {
@@ -295,10 +313,13 @@ class TestStageLegibility : public QObject {
       QVERIFY(m_window->stageHeader()->fullTitle().startsWith(QString("%1 / %2 \xE2\x80\x94 ").arg(i + 1).arg(count)));
       // After the reveal the caption says why; L puts what to look for in its place, and back.
       QVERIFY(m_window->stageHeader()->lessonLabel()->isVisible());
+      // ... in two lines at most, so that the plot keeps its room (the whole caption is its tooltip, and L's).
+      const QLabel* caption = m_window->stageHeader()->lessonLabel();
       if (!e->predictions.empty())
-        QVERIFY2(m_window->stageHeader()->lessonLabel()->text().contains(
-                     QString::fromStdString(e->predictions.front().explain)),
+        QVERIFY2(m_window->stageHeader()->fullLesson().contains(QString::fromStdString(e->predictions.front().explain)),
                  qPrintable(id));
+      QVERIFY2(caption->heightForWidth(caption->width()) <= 2 * QFontMetrics(caption->font()).lineSpacing() + 4,
+               qPrintable(id + ": the caption takes more than two lines: " + caption->text()));
       QVERIFY(m_window->stageController()->revealed());
       // The headline carries the lesson's count: the amber banner (rows a GPU adds) folds away on the stage.
       if (!m_window->stageHeader()->headlineLabel()->text().isEmpty())
@@ -395,10 +416,13 @@ class TestStageLegibility : public QObject {
       settle();
       OutputsPane* pane = m_window->outputsPane();
       QWidget* plot = pane->view(std::max(0, pane->currentIndex()))->widget();
-      QVERIFY2(
-          plot->height() >= m_window->height() * 40 / 100,
-          qPrintable(
-              QString("%1: the output plot is %2 px of %3").arg(where).arg(plot->height()).arg(m_window->height())));
+      QVERIFY2(plot->height() >= m_window->height() * 40 / 100,
+               qPrintable(QString("%1: the output plot is %2 px of %3 (outputs pane %4; %5)")
+                              .arg(where)
+                              .arg(plot->height())
+                              .arg(m_window->height())
+                              .arg(pane->height())
+                              .arg(heightsAboveTheStage())));
     }
   }
 

@@ -121,8 +121,9 @@ void StageController::refresh() {
   // keeps its room; the prompt keeps one line.
   const bool why = m_presentation && m_revealed && !m_lookFor && p && !p->explain.empty();
   const QString lookFor = m_experiment && !why ? q(m_experiment->lookFor) : QString();
+  // On the stage the caption keeps to two lines, so that the plot keeps its room; L shows the whole of it.
   m_header->setLesson(lookFor, why ? q(p->explain) + (m_note.isEmpty() ? QString() : "  \u00B7  " + m_note) : m_note,
-                      m_lookFor || m_revealed);
+                      m_lookFor || m_revealed, m_presentation && !m_lookFor ? 2 : 0);
   // Once revealed, the question gives way to the answer that answers it (the headline; at the desk, the reveal).
   m_prompt->questionLabel()->setVisible(!m_revealed);
   m_prompt->setInputVisible(!m_revealed && !(m_presentation && m_answered));
