@@ -15,6 +15,7 @@
 #include "code_editor.h"
 #include "exercise_store.h"
 #include "kernel_editor.h"
+#include "launchlab/numba.h"
 #include "launchlab/sanitizer.h"
 
 namespace launchlab::ui {
@@ -58,7 +59,18 @@ QWidget* KernelEditor::buildButtons() {
     if (i >= 0) selectExercise(m_picker->itemData(i).toString());
   });
   row->addWidget(m_picker);
-  auto* compileB = button("Compile", "Compile with NVRTC (Ctrl+B); no GPU needed", row);
+  m_languagePicker = new QComboBox;
+  m_languagePicker->setObjectName("languagePicker");
+  m_languagePicker->addItems({"CUDA C++", "Python (Numba)"});
+  m_languagePicker->setToolTip(
+      "The language of your kernel: CUDA C++ (compiled by NVRTC) or Python, a @cuda.jit kernel as the course writes "
+      "it (compiled by numba-cuda). Each keeps its own file per exercise.");
+  m_languagePicker->setCurrentIndex(m_language == KernelLanguage::Python ? 1 : 0);
+  m_languagePicker->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+  connect(m_languagePicker, &QComboBox::currentIndexChanged, this,
+          [this](int i) { setLanguage(i == 1 ? KernelLanguage::Python : KernelLanguage::Cuda); });
+  row->addWidget(m_languagePicker);
+  auto* compileB = button("Compile", "Compile with NVRTC, or Numba for Python (Ctrl+B); no GPU needed", row);
   connect(compileB, &QToolButton::clicked, this, [this] { compile(); });
   m_checkButton = button("Check",
                          "Run the kernel under compute-sanitizer: memcheck, then racecheck when it uses "
@@ -70,24 +82,35 @@ QWidget* KernelEditor::buildButtons() {
                        "undoes it)",
                        row);
   connect(reset, &QToolButton::clicked, this, &KernelEditor::resetToStartingFile);
-  auto* import =
-      button("Import\xE2\x80\xA6", "Import .cu\xE2\x80\xA6: load a .cu file into the editor (Ctrl+Z undoes it)", row);
+  auto* import = button("Import\xE2\x80\xA6",
+                        "Import\xE2\x80\xA6: load a .cu or .py file into the editor (Ctrl+Z undoes it)", row);
   connect(import, &QToolButton::clicked, this, [this] {
-    const QString path =
-        QFileDialog::getOpenFileName(this, "Import a kernel", {}, "CUDA source (*.cu *.cuh);;All files (*)");
+    const QString path = QFileDialog::getOpenFileName(
+        this, "Import a kernel", {},
+        "Kernels (*.cu *.cuh *.py);;CUDA source (*.cu *.cuh);;Python (*.py);;All files (*)");
     if (!path.isEmpty()) importFile(path);
   });
   auto* exportB =
-      button("Export\xE2\x80\xA6", "Export .cu\xE2\x80\xA6: save the editor's text to a .cu file of your choice", row);
+      button("Export\xE2\x80\xA6", "Export\xE2\x80\xA6: save the editor's text to a file of your choice", row);
   connect(exportB, &QToolButton::clicked, this, [this] {
+    const QString suffix = languageSuffix(m_language);
     const QString path = QFileDialog::getSaveFileName(
-        this, "Export the kernel", m_exercise ? QString::fromStdString(m_exercise->id) + ".cu" : QString(),
-        "CUDA source (*.cu)");
+        this, "Export the kernel", m_exercise ? QString::fromStdString(m_exercise->id) + suffix : QString(),
+        m_language == KernelLanguage::Python ? "Python (*.py)" : "CUDA source (*.cu)");
     if (!path.isEmpty()) exportFile(path);
   });
   auto* reveal =
       button("Reveal solution", "Reveal solution: load the reference solution (Ctrl+Z brings your version back)", row);
   connect(reveal, &QToolButton::clicked, this, &KernelEditor::revealSolution);
+  m_pythonButton = button("Python\xE2\x80\xA6", pythonTip(), row);
+  m_pythonButton->setObjectName("pythonButton");
+  m_pythonButton->setVisible(m_language == KernelLanguage::Python);
+  connect(m_pythonButton, &QToolButton::clicked, this, [this] {
+    const QString path = QFileDialog::getOpenFileName(this, "The Python with numba-cuda", pythonPath());
+    if (path.isEmpty()) return;
+    setPythonPath(path);
+    showNote("Python kernels are compiled with " + path + " (Ctrl+B to try it).");
+  });
   row->addStretch(1);
   return bar;
 }
@@ -99,7 +122,7 @@ bool KernelEditor::save() {
     showNote("Not saved: " + m_loadProblem, true);
     return false;
   }
-  const QString why = m_store->save(QString::fromStdString(m_exercise->id), m_editor->toPlainText());
+  const QString why = m_store->save(QString::fromStdString(m_exercise->id), m_editor->toPlainText(), m_language);
   if (!why.isEmpty()) showNote("Not saved: " + why, true);
   return why.isEmpty();
 }
@@ -117,19 +140,19 @@ void KernelEditor::replaceText(const QString& text, const QString& note) {
 
 void KernelEditor::resetToStartingFile() {
   if (!m_exercise) return;
-  replaceText(ExerciseStore::startingFile(QString::fromStdString(m_exercise->id)),
+  replaceText(ExerciseStore::startingFile(QString::fromStdString(m_exercise->id), m_language),
               "Reset to the starting file. Ctrl+Z brings your version back.");
 }
 
 void KernelEditor::revealSolution() {
   if (!m_exercise) return;
-  const QString text = ExerciseStore::solution(QString::fromStdString(m_exercise->id));
+  const QString id = QString::fromStdString(m_exercise->id);
+  const QString text = ExerciseStore::solution(id, m_language);
   if (text.isEmpty()) {
     showNote("This build has no reference solution for " + QString::fromStdString(m_exercise->id) + ".", true);
     return;
   }
-  replaceText(text, "This is the reference solution (kernels/" +
-                        QString::fromStdString(exerciseFile(*m_exercise, true)) +
+  replaceText(text, "This is the reference solution (kernels/" + ExerciseStore::shippedPath(id, true, m_language) +
                         "). Ctrl+Z brings your version back.");
 }
 
@@ -140,6 +163,7 @@ bool KernelEditor::importFile(const QString& path) {
     showNote("Not imported: " + why, true);
     return false;
   }
+  setLanguage(languageOf(path));
   replaceText(text, "Imported " + QFileInfo(path).fileName() + ". Ctrl+Z brings the previous text back.");
   return true;
 }
@@ -154,7 +178,7 @@ void KernelEditor::check() {
   if (!m_exercise || (m_check && m_check->state() != QProcess::NotRunning)) return;
   if (!save()) return;
   if (m_cliPath.isEmpty()) m_cliPath = defaultCliPath();
-  m_checkPath = m_store->path(QString::fromStdString(m_exercise->id));
+  m_checkPath = m_store->path(QString::fromStdString(m_exercise->id), m_language);
   if (!m_check) {
     m_check = new QProcess(this);
     connect(m_check, &QProcess::finished, this, &KernelEditor::onCheckFinished);
@@ -167,10 +191,12 @@ void KernelEditor::check() {
   }
   m_checkButton->setEnabled(false);
   showNote("Checking under compute-sanitizer (memcheck" +
-           QString(usesSharedMemory(m_editor->toPlainText().toStdString()) ? ", then racecheck" : "") +
-           ")\xE2\x80\xA6");
-  m_check->start(m_cliPath, {"check", QString::fromStdString(m_exercise->workload), "--exercise",
-                             QString::fromStdString(m_exercise->id), "--kernel-file", m_checkPath});
+           QString(kernelUsesSharedMemory(*userKernel()) ? ", then racecheck" : "") + ")\xE2\x80\xA6");
+  QStringList args = {"check",         QString::fromStdString(m_exercise->workload),
+                      "--exercise",    QString::fromStdString(m_exercise->id),
+                      "--kernel-file", m_checkPath};
+  if (m_language == KernelLanguage::Python) args << "--python" << pythonPath();
+  m_check->start(m_cliPath, args);
 }
 
 void KernelEditor::onCheckFinished() {
