@@ -127,7 +127,6 @@ void KernelEditor::selectExercise(const QString& id) {
   m_exercise = id.isEmpty() ? nullptr : findExercise(id.toStdString());
   loadExerciseFile();
   for (QWidget* w : findChildren<QToolButton*>()) w->setEnabled(m_exercise != nullptr);
-  m_pythonButton->setEnabled(true);  // the Python is chosen for every exercise, also before one is open
   if (!m_exercise) {
     QStringList with;
     for (const auto& e : exercises())
@@ -171,12 +170,13 @@ void KernelEditor::setLanguage(KernelLanguage language) {
   if (m_saveTimer->isActive()) save();
   m_language = language;
   m_store->setPreference("language", language == KernelLanguage::Python ? "python" : "cuda");
+  m_loading = true;  // colouring the text again is no edit of it
   m_highlighter->setLanguage(language);
+  m_loading = false;
   {
     QSignalBlocker b(m_languagePicker);
     m_languagePicker->setCurrentIndex(language == KernelLanguage::Python ? 1 : 0);
   }
-  m_pythonButton->setVisible(language == KernelLanguage::Python);
   ++m_generation;  // a compile of the other language's file answers nobody
   loadExerciseFile();
   emit kernelChanged();
@@ -190,7 +190,7 @@ void KernelEditor::setPythonPath(const QString& path) {
     qunsetenv("LAUNCHLAB_PYTHON");
   else
     qputenv("LAUNCHLAB_PYTHON", path.toLocal8Bit());
-  m_pythonButton->setToolTip(pythonTip());
+  m_pythonAction->setToolTip(pythonTip());
 }
 
 QString KernelEditor::pythonTip() const {

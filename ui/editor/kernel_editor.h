@@ -6,7 +6,7 @@
 /// compute-sanitizer (the CLI's `check` in a QProcess). The file is saved per exercise and language in the user's
 /// data folder (ExerciseStore) and restored next time, in the language last chosen; Reset and Reveal solution are
 /// undoable replacements, Import/Export read and write .cu and .py files. A Python kernel is compiled by the Python
-/// the student chose (the Python… button, kept in the store's preferences), else launchlab --python's
+/// the student chose (File > Python for Numba…, kept in the store's preferences), else launchlab --python's
 /// ($LAUNCHLAB_PYTHON), else the project's .venv, else python3 (findPython); without numba-cuda the note says how to
 /// install it, and the CUDA C++ language still works.
 #include <QWidget>
@@ -19,9 +19,11 @@
 #include "launchlab/dtype.h"
 #include "launchlab/nvrtc.h"
 
+class QAction;
 class QComboBox;
 class QLabel;
 class QListWidget;
+class QMenu;
 class QProcess;
 class QToolButton;
 class QThread;
@@ -117,6 +119,7 @@ class KernelEditor : public QWidget {
 
  private:
   QWidget* buildButtons();
+  QMenu* buildFileMenu();
   void loadExerciseFile();
   QString introNote(bool fromSaved) const;
   QString pythonTip() const;
@@ -138,7 +141,7 @@ class KernelEditor : public QWidget {
   QString m_workload;
   QComboBox* m_picker = nullptr;
   QComboBox* m_languagePicker = nullptr;
-  QToolButton* m_pythonButton = nullptr;
+  QAction* m_pythonAction = nullptr;
   KernelLanguage m_language = KernelLanguage::Cuda;
   QString m_python;  ///< the student's choice, or launchlab --python's; "" for findPython's
   QLabel* m_note = nullptr;

@@ -1,12 +1,12 @@
-// The kernel editor's buttons: compile, check (launchlab-cli check in a QProcess), reset, reveal solution, import,
-// export, and saving to the store.
+// The kernel editor's buttons: the language, compile, check (launchlab-cli check in a QProcess), reset, reveal
+// solution, the File menu (import, export, the Python for Numba), and saving to the store.
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
-#include <QLabel>
 #include <QListWidget>
+#include <QMenu>
 #include <QProcess>
 #include <QTextCursor>
 #include <QTimer>
@@ -49,10 +49,9 @@ QWidget* KernelEditor::buildButtons() {
   auto* bar = new QWidget;
   auto* row = new QHBoxLayout(bar);
   row->setContentsMargins(0, 0, 0, 0);
-  row->addWidget(new QLabel("Exercise"));
   m_picker = new QComboBox;
   m_picker->setObjectName("exercisePicker");
-  m_picker->setToolTip("The exercises of the selected workload (docs/EXERCISES.md)");
+  m_picker->setToolTip("Exercise: the exercises of the selected workload (docs/EXERCISES.md)");
   m_picker->setSizeAdjustPolicy(QComboBox::AdjustToContents);
   m_picker->setSizePolicy(QSizePolicy::Minimum, QSizePolicy::Fixed);  // the ids are short: never elided
   connect(m_picker, &QComboBox::currentIndexChanged, this, [this](int i) {
@@ -61,7 +60,7 @@ QWidget* KernelEditor::buildButtons() {
   row->addWidget(m_picker);
   m_languagePicker = new QComboBox;
   m_languagePicker->setObjectName("languagePicker");
-  m_languagePicker->addItems({"CUDA C++", "Python (Numba)"});
+  m_languagePicker->addItems({"C++", "Python"});
   m_languagePicker->setToolTip(
       "The language of your kernel: CUDA C++ (compiled by NVRTC) or Python, a @cuda.jit kernel as the course writes "
       "it (compiled by numba-cuda). Each keeps its own file per exercise.");
@@ -73,8 +72,8 @@ QWidget* KernelEditor::buildButtons() {
   auto* compileB = button("Compile", "Compile with NVRTC, or Numba for Python (Ctrl+B); no GPU needed", row);
   connect(compileB, &QToolButton::clicked, this, [this] { compile(); });
   m_checkButton = button("Check",
-                         "Run the kernel under compute-sanitizer: memcheck, then racecheck when it uses "
-                         "__shared__ (needs the GPU and the CUDA toolkit's sanitizer)",
+                         "Run the kernel under compute-sanitizer: memcheck, then racecheck when it uses shared "
+                         "memory (needs the GPU and the CUDA toolkit's sanitizer)",
                          row);
   connect(m_checkButton, &QToolButton::clicked, this, &KernelEditor::check);
   auto* reset = button("Reset",
@@ -82,37 +81,47 @@ QWidget* KernelEditor::buildButtons() {
                        "undoes it)",
                        row);
   connect(reset, &QToolButton::clicked, this, &KernelEditor::resetToStartingFile);
-  auto* import = button("Import\xE2\x80\xA6",
-                        "Import\xE2\x80\xA6: load a .cu or .py file into the editor (Ctrl+Z undoes it)", row);
-  connect(import, &QToolButton::clicked, this, [this] {
+  auto* file = button("File", "Import or export a .cu or .py file; the Python that compiles Numba kernels", row);
+  file->setMenu(buildFileMenu());
+  file->setPopupMode(QToolButton::InstantPopup);
+  auto* reveal =
+      button("Reveal solution", "Reveal solution: load the reference solution (Ctrl+Z brings your version back)", row);
+  connect(reveal, &QToolButton::clicked, this, &KernelEditor::revealSolution);
+  row->addStretch(1);
+  return bar;
+}
+
+QMenu* KernelEditor::buildFileMenu() {
+  auto* menu = new QMenu(this);
+  QAction* import = menu->addAction("Import\xE2\x80\xA6");
+  import->setToolTip("Load a .cu or .py file into the editor (Ctrl+Z undoes it)");
+  connect(import, &QAction::triggered, this, [this] {
     const QString path = QFileDialog::getOpenFileName(
         this, "Import a kernel", {},
         "Kernels (*.cu *.cuh *.py);;CUDA source (*.cu *.cuh);;Python (*.py);;All files (*)");
     if (!path.isEmpty()) importFile(path);
   });
-  auto* exportB =
-      button("Export\xE2\x80\xA6", "Export\xE2\x80\xA6: save the editor's text to a file of your choice", row);
-  connect(exportB, &QToolButton::clicked, this, [this] {
+  QAction* exportA = menu->addAction("Export\xE2\x80\xA6");
+  exportA->setToolTip("Save the editor's text to a file of your choice");
+  connect(exportA, &QAction::triggered, this, [this] {
     const QString suffix = languageSuffix(m_language);
     const QString path = QFileDialog::getSaveFileName(
         this, "Export the kernel", m_exercise ? QString::fromStdString(m_exercise->id) + suffix : QString(),
         m_language == KernelLanguage::Python ? "Python (*.py)" : "CUDA source (*.cu)");
     if (!path.isEmpty()) exportFile(path);
   });
-  auto* reveal =
-      button("Reveal solution", "Reveal solution: load the reference solution (Ctrl+Z brings your version back)", row);
-  connect(reveal, &QToolButton::clicked, this, &KernelEditor::revealSolution);
-  m_pythonButton = button("Python\xE2\x80\xA6", pythonTip(), row);
-  m_pythonButton->setObjectName("pythonButton");
-  m_pythonButton->setVisible(m_language == KernelLanguage::Python);
-  connect(m_pythonButton, &QToolButton::clicked, this, [this] {
+  menu->addSeparator();
+  m_pythonAction = menu->addAction("Python for Numba\xE2\x80\xA6");
+  m_pythonAction->setObjectName("pythonAction");
+  m_pythonAction->setToolTip(pythonTip());
+  menu->setToolTipsVisible(true);
+  connect(m_pythonAction, &QAction::triggered, this, [this] {
     const QString path = QFileDialog::getOpenFileName(this, "The Python with numba-cuda", pythonPath());
     if (path.isEmpty()) return;
     setPythonPath(path);
     showNote("Python kernels are compiled with " + path + " (Ctrl+B to try it).");
   });
-  row->addStretch(1);
-  return bar;
+  return menu;
 }
 
 bool KernelEditor::save() {
