@@ -126,16 +126,21 @@ struct Options {
                                "Also load the course files (*.json, docs/COURSE_FORMAT.md) of folder DIR: their "
                                "experiments follow the built-in course's.",
                                "DIR"};
+  QCommandLineOption python{"python",
+                            "The Python with numba-cuda that compiles a Python (.py) kernel of the My kernel tab this "
+                            "session (the tab's Python... button keeps a choice; default: $LAUNCHLAB_PYTHON, the "
+                            "project's .venv, python3).",
+                            "path"};
   QCommandLineOption courseDirOnly{"course-dir-only", "With --course-dir: that folder's experiments alone."};
   Options() {
     parser.setApplicationDescription(
         "LaunchLab: pick a CUDA workload, tune its launch, run it, see and export the results.");
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addOptions({workload,      course,    open,      openSweep, tab,           presentation,
-                       screenshot,    stalls,    fresh,     noRun,     live,          noGl,
-                       deviceImports, inProcess, device,    remote,    remoteCli,     slurm,
-                       partition,     time,      slurmArgs, courseDir, courseDirOnly, printTimings});
+    parser.addOptions({workload,  course,        open,         openSweep, tab,       presentation,  screenshot,
+                       stalls,    fresh,         noRun,        live,      noGl,      deviceImports, inProcess,
+                       device,    remote,        remoteCli,    slurm,     partition, time,          slurmArgs,
+                       courseDir, courseDirOnly, printTimings, python});
   }
 };
 
@@ -302,6 +307,8 @@ int main(int argc, char** argv) {
   o.parser.process(app);
   const QCommandLineParser& parser = o.parser;
 
+  // The editor's compile and the worker (started later, inheriting the environment) both take it from there.
+  if (parser.isSet(o.python)) qputenv("LAUNCHLAB_PYTHON", parser.value(o.python).toLocal8Bit());
   const QString shot = parser.value(o.screenshot);
   const bool measure = parser.isSet(o.stalls);
   const bool fresh = parser.isSet(o.fresh) || !shot.isEmpty() || measure;

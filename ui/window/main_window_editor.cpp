@@ -44,12 +44,15 @@ void MainWindow::compileThenRun(RunRequest req) {
   // The file on screen, compiled first (off the GUI thread): its diagnostics stop the run at their lines.
   req.userKernel = m_kernelEditor->userKernel();
   m_statusText->setText("Compiling my-kernel\xE2\x80\xA6");
-  m_kernelEditor->compile([this, req](bool ok) {
-    if (ok) return startRequest(req);
-    m_statusText->setText("my-kernel does not compile");
-    m_errorBanner->showMessage(Banner::Level::Error, "my-kernel does not compile: see the My kernel tab.");
-    showKernelEditor();
-  });
+  // A Numba kernel is compiled for the run's dtype, so the worker finds its PTX in the cache.
+  m_kernelEditor->compile(
+      [this, req](bool ok) {
+        if (ok) return startRequest(req);
+        m_statusText->setText("my-kernel does not compile");
+        m_errorBanner->showMessage(Banner::Level::Error, "my-kernel does not compile: see the My kernel tab.");
+        showKernelEditor();
+      },
+      req.dtype);
 }
 
 }  // namespace launchlab::ui
