@@ -30,7 +30,7 @@ CompileResult compileForEditor(const CompileJob& job, const CancelToken& abandon
                            .arg(r.compileMs / 1000, 0, 'f', 2)
                            .arg(QString::fromStdString(r.python))
                            .toStdString();
-  return std::move(r);
+  return r;  // moved: C++20 moves a local into its base class on return
 }
 
 KernelEditor::KernelEditor(const Backend& backend, QWidget* parent, const QString& storeFolder)
