@@ -278,7 +278,7 @@ void MainWindow::layoutStage() {
   for (QAction* a : {m_nextAct, m_prevAct, m_stageAct}) a->setEnabled(present);
   for (QAction* a : {m_nextArrowAct, m_prevArrowAct, m_predictAct, m_stageRunAct, m_lookForAct}) a->setEnabled(stage);
   m_skipAct->setEnabled(asking);
-  m_stage->askAction()->setEnabled(asking && m_poll);
+  m_stage->askAction()->setEnabled(m_poll && (asking || (stage && m_stage->polling())));
   foldLessonBanner();
 }
 

@@ -154,6 +154,9 @@ void StageController::refresh() {
   m_prompt->setVisible(p && (!m_revealed || !m_prompt->revealLabel()->text().isEmpty()));
   if (m_keyHints) m_keyHints->setVisible(m_presentation);
   m_exportAnswersAct->setEnabled(polling());
+#if LAUNCHLAB_HAVE_POLL
+  if (polling()) m_poll->setAddressShown(holdsRun());
+#endif
 }
 
 void StageController::setPresentation(bool on, int height) {
@@ -249,6 +252,12 @@ void StageController::stopPoll() {
 }
 
 QString StageController::askTheClass() {
+#if LAUNCHLAB_HAVE_POLL
+  if (polling() && m_poll->revealed()) {  // A again: the class's answers fold away (the plot's room) or come back
+    m_poll->setVisible(m_poll->isHidden());
+    return m_poll->url();
+  }
+#endif
   const Prediction* p = prediction();
   QString why;
   if (!m_poll)

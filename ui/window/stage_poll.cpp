@@ -21,6 +21,20 @@ std::optional<double> measuredAnswer(const Prediction& p, const MeasureValue& v)
   return double(it - p.answer.choices.begin());
 }
 
+/// A class's number as the stage prints it: three significant digits (a median of 8.48528 reads 8.49), in `unit`.
+QString roundNumber(double v, const std::string& unit) {
+  if (v == 0 || !std::isfinite(v)) return q(formatMeasure(v, unit));
+  const double scale = std::pow(10.0, 2 - std::floor(std::log10(std::abs(v))));
+  return q(formatMeasure(std::round(v * scale) / scale, unit));
+}
+
+void setPixelSize(QLabel* l, int px, bool bold) {
+  QFont f = l->font();
+  f.setPixelSize(px);
+  f.setBold(bold);
+  l->setFont(f);
+}
+
 QString answersText(int n) { return QString("%1 answer%2").arg(n).arg(n == 1 ? "" : "s"); }
 }  // namespace
 
@@ -67,7 +81,6 @@ StagePoll::StagePoll(QWidget* parent) : QWidget(parent) {
   m_count->setObjectName("pollCount");
   m_summary = new QLabel;
   m_summary->setObjectName("pollSummary");
-  m_summary->setWordWrap(true);
   for (QLabel* l : {m_url, m_count, m_summary}) l->setTextFormat(Qt::PlainText);
   m_histogram = new PollHistogram;
   text->addStretch(1);
@@ -119,6 +132,7 @@ void StagePoll::reveal(const MeasureValue& measured) {
   const poll::Summary s = summarize(
       question, m_host.values(), [&](double a) { return measured.ok() && pollAnswerClose(m_prediction, measured, a); });
   m_count->setText("The class: " + answersText(s.answers));
+  setStageHeight(m_height);
   m_summary->setText(summaryText(s, question));
   m_summary->setVisible(!m_summary->text().isEmpty());
   m_url->setVisible(false);
@@ -130,9 +144,16 @@ void StagePoll::reveal(const MeasureValue& measured) {
 QString StagePoll::summaryText(const poll::Summary& s, const poll::Question& question) const {
   QStringList parts;
   const bool choice = question.kind == poll::Question::Kind::Choice;
-  if (s.median)
-    parts << (choice ? "most chose " + question.choices.value(int(*s.median))
-                     : "median " + q(formatMeasure(*s.median, m_prediction.answer.unit)));
+  if (s.median && choice) {
+    // The most chosen; a tie names every choice in it.
+    const int most = s.bins[std::size_t(*s.median)].count;
+    QStringList top;
+    for (const auto& b : s.bins)
+      if (b.count == most) top << question.choices.value(int(b.lo));
+    parts << (top.size() == 1 ? "most chose " + top.front() : "a tie: " + top.join(", "));
+  } else if (s.median) {
+    parts << "median " + roundNumber(*s.median, m_prediction.answer.unit);
+  }
   if (s.shareClose && m_measured)
     parts << QString("%1 % %2").arg(std::lround(*s.shareClose * 100)).arg(choice ? "right" : "within 2\u00D7");
   return parts.join("  \u00B7  ");
@@ -140,7 +161,13 @@ QString StagePoll::summaryText(const poll::Summary& s, const poll::Question& que
 
 QString StagePoll::csv() const { return m_host.csv(m_measured); }
 
-int StagePoll::qrSide() const { return m_height * 2 / 5; }
+void StagePoll::setAddressShown(bool on) {
+  if (m_revealed) return;
+  m_qr->setVisible(on);
+  m_url->setVisible(on);
+}
+
+int StagePoll::qrSide() const { return m_height / 2; }
 
 void StagePoll::showQr() {
   // Whole pixels per module: a scaled QR code with blurred or uneven modules reads badly from a phone.
@@ -152,20 +179,16 @@ void StagePoll::showQr() {
 
 void StagePoll::setStageHeight(int height) {
   m_height = height;
-  const int body = std::max(20, height * 24 / 720);
-  for (QLabel* l : {m_url, m_summary}) {
-    QFont f = l->font();
-    f.setPixelSize(body);
-    l->setFont(f);
-  }
-  QFont f = m_count->font();
-  f.setPixelSize(std::max(32, height / 18));
-  f.setBold(true);
-  m_count->setFont(f);
-  QFont h = m_url->font();
+  // The address is typed by whoever cannot scan: as large as the question. The count is the headline's size while
+  // the class answers; at the reveal it gives its room to the histogram and the plot.
+  setPixelSize(m_url, std::max(24, height / 24), false);
+  setPixelSize(m_summary, std::max(20, height * 24 / 720), false);
+  setPixelSize(m_count, m_revealed ? std::max(24, height / 24) : std::max(32, height / 18), true);
+  QFont h = m_histogram->font();
   h.setPixelSize(std::max(20, height / 36));
   m_histogram->setFont(h);
-  m_histogram->setFixedHeight(height / 4);
+  // A fifth of the height when the plot can spare it; the plot's own room comes first, down to a tenth.
+  m_histogram->setHeights(std::max(60, height / 10), height / 5);
   if (m_host.running()) showQr();
 }
 
@@ -174,6 +197,14 @@ PollHistogram::PollHistogram(QWidget* parent) : QWidget(parent) {
   setMinimumWidth(240);
   setVisible(false);
 }
+
+void PollHistogram::setHeights(int least, int preferred) {
+  m_preferredHeight = preferred;
+  setMinimumHeight(least);
+  updateGeometry();
+}
+
+QSize PollHistogram::sizeHint() const { return {400, m_preferredHeight}; }
 
 void PollHistogram::setSummary(const poll::Summary& s, const poll::Question& q, std::optional<double> measured) {
   m_summary = s;
@@ -210,8 +241,7 @@ void PollHistogram::paintEvent(QPaintEvent*) {
   const int base = height() - label;
   const bool choice = m_question.kind == poll::Question::Kind::Choice;
   auto tick = [&](std::size_t i) {
-    return choice ? m_question.choices.value(int(i))
-                  : QString::fromStdString(formatMeasure(bins[i].lo, m_question.unit.toStdString()));
+    return choice ? m_question.choices.value(int(i)) : roundNumber(bins[i].lo, "");  // the unit: in the summary
   };
   // Number bins are labelled at their left edge, every k-th one, so that no two labels overlap.
   int widest = 0;
@@ -220,19 +250,28 @@ void PollHistogram::paintEvent(QPaintEvent*) {
   for (std::size_t i = 0; i < bins.size(); ++i) {
     const int h = int((base - top) * double(bins[i].count) / most);
     p.fillRect(QRectF(i * w + 2, base - h, w - 4, h), QColor(0xc1, 0x69, 0xc1));
-    if (bins[i].count)
-      p.drawText(QRectF(i * w, base - h - label, w, label), Qt::AlignCenter, QString::number(bins[i].count));
+    // The count inside its bar (the line above the bars is the measured value's): above it when the bar is short.
+    if (bins[i].count) {
+      const bool inside = h >= label;
+      p.setPen(inside ? QColor(Qt::white) : ink);
+      p.drawText(QRectF(i * w, inside ? base - h : base - h - label, w, label), Qt::AlignCenter,
+                 QString::number(bins[i].count));
+      p.setPen(ink);
+    }
     if (i % every) continue;
-    const double span = w * double(every), left = std::clamp(i * w - span / 2, 0.0, std::max(0.0, width() - span));
-    const QRectF at = choice ? QRectF(i * w, base, w, label) : QRectF(left, base, span, label);
-    p.drawText(at, Qt::AlignCenter, fm.elidedText(tick(i), Qt::ElideRight, int(at.width())));
+    // A number bin is labelled at its left edge (the first flush with the axis' start).
+    const double span = w * double(every);
+    const QRectF at = choice ? QRectF(i * w, base, w, label) : QRectF(i ? i * w - span / 2 : 0, base, span, label);
+    const int align = choice || i ? Qt::AlignCenter : int(Qt::AlignLeft | Qt::AlignVCenter);
+    p.drawText(at, align, fm.elidedText(tick(i), Qt::ElideRight, int(at.width())));
   }
   p.drawLine(QPointF(0, base), QPointF(width(), base));
   if (const auto x = measuredX()) {
     const QColor measured(0x10, 0x70, 0x40);
     p.setPen(QPen(measured, 4));
     p.drawLine(QPointF(*x, top), QPointF(*x, base));
-    const QString text = "measured";
+    const QString text =
+        choice ? QString("measured") : "measured " + roundNumber(*m_measured, m_question.unit.toStdString());
     const double tw = fm.horizontalAdvance(text) + 8;
     const double left = std::clamp(*x - tw / 2, 0.0, std::max(0.0, width() - tw));
     p.drawText(QRectF(left, 0, tw, label), Qt::AlignCenter, text);

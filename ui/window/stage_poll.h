@@ -41,8 +41,11 @@ class StagePoll : public QWidget {
   /// The class's answers as CSV (question, anonymous token, answer, measured value, time).
   QString csv() const;
   /// The stage's sizes for a window `height` px tall: the count as large as the headline, the QR code a side of
-  /// about two fifths of the height (whole pixels per module), the histogram a quarter of it.
+  /// about half the height (whole pixels per module), the histogram a fifth of it where the plot can spare that.
   void setStageHeight(int height);
+  /// The QR code and the address while the question waits; from R on, the plot needs their room (the count stays,
+  /// and a late answer still counts until the reveal).
+  void setAddressShown(bool on);
   int qrSide() const;
 
  signals:
@@ -78,6 +81,9 @@ class PollHistogram : public QWidget {
   const poll::Summary& summary() const { return m_summary; }
   /// The measured value's x in the widget (nullopt when there is none).
   std::optional<double> measuredX() const;
+  /// At least `least` px tall, `preferred` when the stage can spare it.
+  void setHeights(int least, int preferred);
+  QSize sizeHint() const override;
 
  protected:
   void paintEvent(QPaintEvent*) override;
@@ -86,6 +92,7 @@ class PollHistogram : public QWidget {
   poll::Summary m_summary;
   poll::Question m_question;
   std::optional<double> m_measured;
+  int m_preferredHeight = 144;
 };
 
 }  // namespace launchlab::ui
