@@ -243,10 +243,11 @@ void PollHistogram::paintEvent(QPaintEvent*) {
   auto tick = [&](std::size_t i) {
     return choice ? m_question.choices.value(int(i)) : roundNumber(bins[i].lo, "");  // the unit: in the summary
   };
-  // Number bins are labelled at their left edge, every k-th one, so that no two labels overlap.
+  // Number bins are labelled at their left edge, every k-th one, so that no two labels overlap (the first, flush
+  // with the axis' start, reaches half a label further than the others).
   int widest = 0;
   for (std::size_t i = 0; i < bins.size(); ++i) widest = std::max(widest, fm.horizontalAdvance(tick(i)));
-  const std::size_t every = choice ? 1 : std::size_t(std::max(1.0, std::ceil((widest + 12) / w)));
+  const std::size_t every = choice ? 1 : std::size_t(std::max(1.0, std::ceil((widest * 3 / 2 + 12) / w)));
   for (std::size_t i = 0; i < bins.size(); ++i) {
     const int h = int((base - top) * double(bins[i].count) / most);
     p.fillRect(QRectF(i * w + 2, base - h, w - 4, h), QColor(0xc1, 0x69, 0xc1));
