@@ -7,6 +7,9 @@
 #include <QPixmap>
 #include <QSaveFile>
 #include <QTimer>
+#if LAUNCHLAB_HAVE_POLL
+#include <QHostAddress>
+#endif
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -72,6 +75,12 @@ struct Options {
       "the machine and date it was measured on.",
       "path"};
   QCommandLineOption presentation{"presentation", "Start in presentation mode (projectors)."};
+  QCommandLineOption ask{"ask",
+                         "With --course and --presentation: start the class poll for the experiment's question at "
+                         "once and print 'poll: http://ADDRESS:PORT/CODE' on stdout (then 'poll: N answers' as "
+                         "they come); R runs and reveals."};
+  QCommandLineOption askBind{"ask-bind", "With --ask: the address the poll listens on (default: the room's network).",
+                             "address"};
   QCommandLineOption tab{"tab", "Bring the bottom tab whose name starts with <name> to the front (e.g. roofline).",
                          "name"};
   QCommandLineOption screenshot{
@@ -140,7 +149,7 @@ struct Options {
     parser.addOptions({workload,  course,        open,         openSweep, tab,       presentation,  screenshot,
                        stalls,    fresh,         noRun,        live,      noGl,      deviceImports, inProcess,
                        device,    remote,        remoteCli,    slurm,     partition, time,          slurmArgs,
-                       courseDir, courseDirOnly, printTimings, python});
+                       courseDir, courseDirOnly, printTimings, python,    ask,       askBind});
   }
 };
 
@@ -221,6 +230,28 @@ bool readSlurm(const Options& o, AppSettings& settings, const std::string& cli,
 /// --course-dir: the instructor's experiments join the course before the window reads it. A file that is refused
 /// is one line on stderr (its path and field) and the others load; false (after one line) when the options
 /// themselves are wrong.
+/// --ask needs a course experiment on the stage; --ask-bind an IP address. One line on stderr when not.
+bool readAsk(const Options& o, MainWindowOptions& opts) {
+  const QCommandLineParser& p = o.parser;
+  auto fail = [](const char* why) {
+    std::fprintf(stderr, "launchlab: %s\n", why);
+    return false;
+  };
+  if (p.isSet(o.askBind) && !p.isSet(o.ask)) return fail("--ask-bind: only with --ask");
+  if (!p.isSet(o.ask)) return true;
+  if (!p.isSet(o.course) || !p.isSet(o.presentation)) return fail("--ask: needs --course ID and --presentation");
+#if LAUNCHLAB_HAVE_POLL
+  const QString bind = p.value(o.askBind);
+  if (p.isSet(o.askBind) && QHostAddress(bind).isNull()) return fail("--ask-bind: not an IP address");
+  opts.ask = true;
+  opts.askBind = bind;
+  return true;
+#else
+  Q_UNUSED(opts);
+  return fail("--ask: this build has no class poll (it needs Qt HTTP Server and libqrencode)");
+#endif
+}
+
 bool readCourseDir(const Options& o) {
   if (!o.parser.isSet(o.courseDir)) {
     if (o.parser.isSet(o.courseDirOnly)) std::fprintf(stderr, "launchlab: --course-dir-only needs --course-dir\n");
@@ -327,6 +358,7 @@ int main(int argc, char** argv) {
   opts.openSweep = parser.value(o.openSweep);
   opts.startTab = parser.value(o.tab);
   opts.forcePresentation = parser.isSet(o.presentation);
+  if (!readAsk(o, opts)) return 2;
   opts.firstRun = !parser.isSet(o.noRun) || !shot.isEmpty() || measure;
   opts.live = parser.isSet(o.live);
   opts.noGl = parser.isSet(o.noGl);

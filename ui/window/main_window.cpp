@@ -37,6 +37,9 @@
 #include "stage.h"
 #include "stage_controller.h"
 #include "stage_prompt.h"
+#if LAUNCHLAB_HAVE_POLL
+#include "stage_poll.h"
+#endif
 #include "sweep_heatmap.h"
 #include "sweep_pane.h"
 #include "tooltips.h"
@@ -159,6 +162,10 @@ void MainWindow::buildUi() {
   lay->addWidget(m_stageHeader);
   m_prompt = new StagePrompt(central);  // the course's question: at the desk and on the stage
   lay->addWidget(m_prompt);
+#if LAUNCHLAB_HAVE_POLL
+  m_poll = new StagePoll(central);  // A on the stage: the class answers the question too
+  lay->addWidget(m_poll);
+#endif
 
   auto* split = m_mainSplit = new QSplitter(Qt::Horizontal, central);
   split->setObjectName("mainSplit");

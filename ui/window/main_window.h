@@ -44,6 +44,7 @@ class ResultsTable;
 class RooflineView;
 class StageHeader;
 class StageController;
+class StagePoll;
 class StagePrompt;
 class PredictionStore;
 class SweepChart;
@@ -77,6 +78,10 @@ struct MainWindowOptions {
   double quickRunSeconds = 0.6;
   /// Where the student's predictions are kept (default: PredictionStore::defaultPath()); "-": in memory only.
   QString predictionsFile;
+  /// Start the class poll for the start course experiment's question at once (launchlab --ask): its URL is printed
+  /// on stdout as "poll: http://ADDRESS:PORT/CODE"; the run waits for R.
+  bool ask = false;
+  QString askBind;  ///< the address the class poll listens on ("": the room's network)
 };
 
 class DevicePicker;
@@ -349,6 +354,7 @@ class MainWindow : public QMainWindow {
   StagePrompt* m_prompt = nullptr;
   QLabel* m_keyHints = nullptr;
   StageController* m_stage = nullptr;
+  StagePoll* m_poll = nullptr;  // the class poll on the stage (A); null in a build without one
   std::unique_ptr<PredictionStore> m_predictions;
   /// The stage's keys: P predict, R run, L look for, Esc skip the question.
   QAction *m_predictAct = nullptr, *m_stageRunAct = nullptr, *m_lookForAct = nullptr, *m_skipAct = nullptr;

@@ -34,6 +34,7 @@
 #include "remote_dialog.h"
 #include "results_tables.h"
 #include "settings.h"
+#include "stage_controller.h"
 #include "sweep_pane.h"
 
 namespace launchlab::ui {
@@ -355,6 +356,8 @@ void MainWindow::startFirstAction(bool waitedForDevice) {
   } else if (m_options.live) {
     m_waitingFirstPlot = true;
     m_liveAct->setChecked(true);
+  } else if (m_options.ask) {
+    m_stage->askFromCommandLine();  // the class answers first; R runs
   } else if (m_options.firstRun) {
     startFirstRun();
   }

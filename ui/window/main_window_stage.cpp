@@ -98,6 +98,8 @@ void MainWindow::buildStageKeys() {
   if (const QString why = m_predictions->load(); !why.isEmpty()) log("predictions: " + why);
   m_stage = new StageController(m_stageHeader, m_prompt, m_keyHints, m_predictions.get(), this);
   connect(m_stage, &StageController::runRequested, this, &MainWindow::runForStage);
+  m_stage->attachPoll(m_poll, m_options.askBind);
+  addActions({m_stage->askAction(), m_stage->exportAnswersAction()});
   // Single keys are the stage's alone: at the desk they would be typed into the form.
   m_predictAct = new QAction("Predict", this);
   m_predictAct->setShortcut(QKeySequence(Qt::Key_P));
@@ -276,6 +278,7 @@ void MainWindow::layoutStage() {
   for (QAction* a : {m_nextAct, m_prevAct, m_stageAct}) a->setEnabled(present);
   for (QAction* a : {m_nextArrowAct, m_prevArrowAct, m_predictAct, m_stageRunAct, m_lookForAct}) a->setEnabled(stage);
   m_skipAct->setEnabled(asking);
+  m_stage->askAction()->setEnabled(m_poll && (asking || (stage && m_stage->polling())));
   foldLessonBanner();
 }
 
