@@ -357,6 +357,8 @@ void MainWindow::startFirstAction(bool waitedForDevice) {
     m_waitingFirstPlot = true;
     m_liveAct->setChecked(true);
   } else if (m_options.ask) {
+    // The poll is the stage's: presentation mode first, whichever of the two start-up events came first.
+    if (m_options.forcePresentation) setPresentationMode(true);
     m_stage->askFromCommandLine();  // the class answers first; R runs
   } else if (m_options.firstRun) {
     startFirstRun();
