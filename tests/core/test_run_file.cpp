@@ -8,6 +8,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <utility>
 #include <vector>
@@ -15,6 +16,7 @@
 #include "core/full_result.h"
 #include "launchlab/errors.h"
 #include "launchlab/io/json.h"
+#include "launchlab/io/json_within.h"
 #include "launchlab/io/npy.h"
 #include "launchlab/io/run_file.h"
 
@@ -255,7 +257,27 @@ TEST(RunFile, ARunJsonOfTensOfMegabytesIsRefusedBeforeItIsParsed) {
   EXPECT_EQ(why.find("a verification records"), std::string::npos) << "parsed: " << why.substr(0, 300);
 }
 
-// 20000 implementations in a 127 KB file cost the window seconds and GBs to draw: a run holds a few.
+// 16 MiB of "1," (the most run.json may hold) parsed into a tree of 400 MiB, and under a memory limit the program
+// aborted while freeing it (nlohmann frees a container through a stack as large as it). The values are counted
+// before any tree is built: millions of them are refused unbuilt.
+TEST(RunFile, MillionsOfValuesInRunJsonAreRefusedBeforeItsTreeIsBuilt) {
+  constexpr std::size_t kMaxJsonValues = std::size_t(1) << 21;  // run_file.cpp's cap
+  std::string json = runJson();
+  const auto open = json.find('[', json.find("\"first_mismatches\""));
+  std::string many;
+  for (std::size_t i = 0; i <= kMaxJsonValues; ++i) many += "1,";
+  json.insert(open + 1, many);
+  ASSERT_LT(json.size(), runfile::kMaxJsonBytes);
+  const auto path = scratch("manyvalues.llrun");
+  writeZip(path, {{"run.json", json}});
+  const std::string why = loadError(path);
+  EXPECT_NE(why.find("run.json: more than 2097152 JSON values"), std::string::npos) << why.substr(0, 300);
+  // As many values as the cap (the array and its elements) are parsed; one more is refused.
+  const std::string atCap = "[" + many.substr(0, 2 * (kMaxJsonValues - 2)) + "1]";
+  EXPECT_EQ(parseJsonWithin(atCap, kMaxJsonValues).size(), kMaxJsonValues - 1);
+  EXPECT_THROW(parseJsonWithin("[1," + atCap.substr(1), kMaxJsonValues), BadInput);
+}
+
 TEST(RunFile, ThousandsOfImplementationsAreRefused) {
   RunResult r = sampleRun();
   const ImplResult one = r.impls.at(0);
