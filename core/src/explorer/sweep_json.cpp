@@ -114,10 +114,10 @@ SweepPoint pointFrom(const ordered_json& j, const IndexedAxes& index) {
   p.totalMs = numberOr0(j, "total_median_ms");
   p.bandwidthGBs = numberOr0(j, "bandwidth_gbs");
   p.cellWallMs = numberOr0(j, "cell_wall_ms");
-  if (const auto c = j.find("counters"); c != j.end()) {
-    for (const auto& [id, v] : c->at("values").items()) p.counters[id] = v.is_null() ? NAN : v.get<double>();
-    p.counterSource = c->value("source", std::string());
-    p.countersError = c->value("error", std::string());
+  if (const auto counters = j.find("counters"); counters != j.end()) {
+    for (const auto& [id, v] : counters->at("values").items()) p.counters[id] = v.is_null() ? NAN : v.get<double>();
+    p.counterSource = counters->value("source", std::string());
+    p.countersError = counters->value("error", std::string());
   }
   using O = Verification::Outcome;
   if (const auto v = j.find("verification"); v != j.end())
