@@ -77,8 +77,8 @@ struct Options {
                          "name"};
   QCommandLineOption screenshot{
       "screenshot",
-      "Wait for the first run, save the window to <path> (PNG) and exit. Uses fresh settings, "
-      "as a new user sees the window.",
+      "Wait for the first run (and the sweep of --open-sweep), save the window to <path> (PNG) and exit. Uses "
+      "fresh settings, as a new user sees the window.",
       "path"};
   QCommandLineOption printTimings{"print-timings",
                                   "With --screenshot: also print each implementation's timing of the run shown "
