@@ -24,6 +24,7 @@
 #include "launchlab/request.h"
 #include "launchlab/slurm.h"
 #include "ui/dialogs/remote_dialog.h"
+#include "ui/explorer/sweep_pane.h"
 #include "ui/gl/gl_views.h"
 #include "ui/gl/live_mode.h"
 #include "ui/window/main_window.h"
@@ -85,8 +86,8 @@ struct Options {
                          "name"};
   QCommandLineOption screenshot{
       "screenshot",
-      "Wait for the first run, save the window to <path> (PNG) and exit. Uses fresh settings, "
-      "as a new user sees the window.",
+      "Wait for the first run (and the sweep of --open-sweep), save the window to <path> (PNG) and exit. Uses "
+      "fresh settings, as a new user sees the window.",
       "path"};
   QCommandLineOption printTimings{"print-timings",
                                   "With --screenshot: also print each implementation's timing of the run shown "
@@ -284,8 +285,10 @@ void printTimings(const MainWindow& window) {
 
 /// --screenshot: once the first plot is shown (live mode: after 3 s of frames, so the printed frame rate is the
 /// steady one), or once live mode has failed (its reason on screen and on stderr), the window is saved and the
-/// program exits: 0, or 1 when the grab or live mode failed.
-void screenshotWhenShown(MainWindow& window, const QString& shot, bool timings) {
+/// program exits: 0, or 1 when the grab or live mode failed. With --open-sweep the grab also waits for the sweep,
+/// and says when it was shown and the longest time the event loop was blocked until then (the line
+/// scripts/bench/open_sweep.sh reads).
+void screenshotWhenShown(MainWindow& window, const QString& shot, bool timings, bool sweepFile) {
   auto liveFailed = std::make_shared<bool>(false);
   auto grabAndQuit = [&window, shot, timings, liveFailed] {
     QSaveFile file(shot);  // write-to-temporary-and-rename: an interrupted grab never leaves half a PNG
@@ -301,9 +304,12 @@ void screenshotWhenShown(MainWindow& window, const QString& shot, bool timings) 
     QCoreApplication::exit(ok && !*liveFailed ? 0 : 1);
   };
   auto pending = std::make_shared<bool>(false);
-  auto grabSoon = [&window, grabAndQuit, pending](int ms) {
-    if (std::exchange(*pending, true)) return;     // one grab, whichever comes first
-    QTimer::singleShot(ms, &window, grabAndQuit);  // queued replots and layout settle first
+  auto waitingSweep = std::make_shared<bool>(sweepFile);
+  auto delayMs = std::make_shared<int>(-1);  // the first plot's grab delay, once it is shown
+  auto grabSoon = [&window, grabAndQuit, pending, waitingSweep, delayMs](int ms) {
+    *delayMs = ms;
+    if (*waitingSweep || std::exchange(*pending, true)) return;  // one grab, whichever comes first
+    QTimer::singleShot(ms, &window, grabAndQuit);                // queued replots and layout settle first
   };
   QObject::connect(&window, &MainWindow::firstPlotShown, &window,
                    [&window, grabSoon] { grabSoon(window.liveMode()->active() ? 3000 : 800); });
@@ -312,6 +318,20 @@ void screenshotWhenShown(MainWindow& window, const QString& shot, bool timings) 
     *liveFailed = true;
     std::fprintf(stderr, "launchlab: live mode failed: %s\n", qPrintable(why));
     grabSoon(800);
+  });
+  if (!sweepFile) return;
+  auto* beat = new Heartbeat(5, &window);
+  auto clock = std::make_shared<QElapsedTimer>();
+  clock->start();
+  beat->start();
+  QObject::connect(window.sweepPane(), &SweepPane::sweepFileOpened, &window, [=, &window](bool shown) {
+    QTimer::singleShot(0, &window, [=] {  // after the replots the opening queued
+      beat->stop();
+      std::printf("sweep %s %lld ms after the window; longest event-loop stall %.0f ms\n",
+                  shown ? "shown" : "not shown", static_cast<long long>(clock->elapsed()), beat->longestGapMs());
+      *waitingSweep = false;
+      if (*delayMs >= 0) grabSoon(*delayMs);
+    });
   });
 }
 
@@ -384,7 +404,7 @@ int main(int argc, char** argv) {
   MainWindow window(std::move(backend), std::move(settings), opts);
   window.show();
 
-  if (!shot.isEmpty()) screenshotWhenShown(window, shot, parser.isSet(o.printTimings));
+  if (!shot.isEmpty()) screenshotWhenShown(window, shot, parser.isSet(o.printTimings), !opts.openSweep.isEmpty());
   std::unique_ptr<StallMeasurement> stalls;
   if (measure) stalls = std::make_unique<StallMeasurement>(window, startClock);
   return app.exec();
