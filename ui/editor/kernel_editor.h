@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "launchlab/nvrtc.h"
+#include "launchlab/result.h"
 
 class QComboBox;
 class QLabel;
@@ -26,6 +27,7 @@ class Backend;
 class CodeEditor;
 class CudaHighlighter;
 class ExerciseStore;
+class LineCountersView;
 struct EditorMark;
 
 /// Compiles a kernel (core's compileUserKernel; tests hand in a fake). Runs on a worker thread; returns soon after
@@ -61,6 +63,9 @@ class KernelEditor : public QWidget {
   QComboBox* exercisePicker() const { return m_picker; }
   CudaHighlighter* highlighter() const { return m_highlighter; }
   ExerciseStore& store() { return *m_store; }
+  /// The per-line counters of my-kernel under the editor: shown by a run that measured them (showRunCounters).
+  LineCountersView* lineCounters() const { return m_lineCounters; }
+  void showRunCounters(const RunResult& r);
   bool compiling() const { return m_inFlight > 0; }
 
  public slots:
@@ -110,6 +115,7 @@ class KernelEditor : public QWidget {
   CodeEditor* m_editor = nullptr;
   CudaHighlighter* m_highlighter = nullptr;
   QListWidget* m_list = nullptr;
+  LineCountersView* m_lineCounters = nullptr;
   QToolButton* m_checkButton = nullptr;
   QTimer* m_saveTimer = nullptr;
   QProcess* m_check = nullptr;
