@@ -80,10 +80,6 @@ struct AccessCounters {
 };
 AccessCounters reduceRecords(const PtxInstrumentation& inst, const std::vector<std::uint64_t>& records);
 
-/// The fewest sectors a warp's global request of the line could touch: the bytes its lanes (on average) access,
-/// in 32-byte sectors, at least one (4 for 32 lanes of 4-byte elements). 0 when it made no global request.
-double idealSectorsPerRequest(const AccessCounterLine& l);
-
 /// Per line, in a student's words: "line 12: each warp's load touches 32.0 sectors (4 is the ideal for 4-byte
 /// elements)".
 std::string describeLine(const AccessCounterLine& l);

@@ -5,6 +5,7 @@
 
 #include "launchlab/kernel_resources.h"
 #include "launchlab/ptx_counters.h"
+#include "line_ideal.h"
 
 namespace launchlab::ptx {
 

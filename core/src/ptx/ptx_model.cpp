@@ -9,6 +9,7 @@
 #include <tuple>
 
 #include "launchlab/ptx_counters.h"
+#include "line_ideal.h"
 
 namespace launchlab::ptx {
 
