@@ -139,6 +139,9 @@ TEST(PtxModel, RecordsReduceToTheCountersPerKindAndLine) {
             "line 12: each warp's load touches 32.0 sectors of global memory (4 is the ideal for 4-byte elements); "
             "10 warp requests, 100 % of the lanes active");
   EXPECT_NE(describeLine(c.lines[1]).find("31.0 more than the ideal"), std::string::npos);
+  AccessCounterLine half = c.lines[0];
+  half.sums[kLanes] = 5 * half.sums[kExecutions], half.widthBytes = 8;  // 5 lanes of doubles: 40 bytes, 2 sectors
+  EXPECT_NE(describeLine(half).find("(2 is the ideal for 8-byte elements)"), std::string::npos) << describeLine(half);
 }
 
 }  // namespace

@@ -67,6 +67,22 @@ TEST(AccessProfiler, RecordsBecomeTheCataloguesCounters) {
   EXPECT_EQ(p.lines()[0][0].rfind("line 4: each warp's load touches 32.0 sectors", 0), 0u) << p.lines()[0][0];
 }
 
+TEST(AccessProfiler, EachLineCarriesItsGlobalRequestsAndItsIdeal) {
+  ptx::AccessProfiler p;
+  p.prepare(hardwareMetricsFor({"sectors_per_request"}));
+  ASSERT_EQ(p.instrument(kKernel).records, 2);
+  std::vector<std::uint64_t> rec(2 * ptx::kRecordFields, 0);
+  rec[ptx::kExecutions] = rec[ptx::kGlobalRequests] = 8, rec[ptx::kSectors] = 256, rec[ptx::kLanes] = 256;
+  p.addRecords(rec);
+  const RawCounters raw = p.finish();
+  ASSERT_FALSE(raw.lines.empty());
+  const CounterLine& l = raw.lines.front();
+  EXPECT_EQ(l.line, 4);
+  EXPECT_DOUBLE_EQ(l.values.at("global_requests"), 8.0);
+  EXPECT_DOUBLE_EQ(l.values.at("sectors_per_request"), 32.0);
+  EXPECT_DOUBLE_EQ(l.values.at("ideal_sectors_per_request"), 4.0);
+}
+
 TEST(AccessProfiler, ACompiledInKernelIsNotMeasuredAndSaysWhy) {
   ptx::AccessProfiler p;
   p.prepare({});

@@ -12,6 +12,7 @@
 #include "app/gui_wiring.h"
 #include "launchlab/io/run_file.h"
 #include "launchlab/overlapped_pipeline.h"
+#include "plot_texts.h"
 #include "ui/plots/chart_data.h"
 #include "ui/plots/charts.h"
 #include "ui/plots/lesson_data.h"
@@ -22,6 +23,8 @@
 
 using namespace launchlab;
 using namespace launchlab::ui;
+using test::anyContains;
+using test::textsOf;
 
 namespace {
 
@@ -37,23 +40,6 @@ ImplResult gpuImpl(const std::string& id, const std::string& title, std::map<Pha
   }
   i.phases[Phase::Total] = {total, total, total, 3};
   return i;
-}
-
-/// Every text of a plot's layout (titles, names) and items (labels, messages), line breaks as spaces.
-QStringList textsOf(QWidget* w) {
-  QStringList out;
-  auto* plot = qobject_cast<QCustomPlot*>(w);
-  if (!plot) return out;
-  plot->replot(QCustomPlot::rpImmediateRefresh);
-  for (QCPLayoutElement* e : plot->plotLayout()->elements(true))
-    if (auto* t = qobject_cast<QCPTextElement*>(e); t && t->visible()) out << t->text().simplified();
-  for (int i = 0; i < plot->itemCount(); ++i)
-    if (auto* t = qobject_cast<QCPItemText*>(plot->item(i)); t && t->visible()) out << t->text().simplified();
-  return out;
-}
-
-bool anyContains(const QStringList& texts, const QString& part) {
-  return std::any_of(texts.begin(), texts.end(), [&](const QString& t) { return t.contains(part); });
 }
 
 }  // namespace

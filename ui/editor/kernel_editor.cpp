@@ -14,7 +14,9 @@
 #include "backend.h"
 #include "code_editor.h"
 #include "code_highlighter.h"
+#include "exercise_store.h"
 #include "launchlab/numba.h"
+#include "line_counters_view.h"
 
 namespace launchlab::ui {
 
@@ -65,10 +67,15 @@ KernelEditor::KernelEditor(const Backend& backend, QWidget* parent, const QStrin
   connect(m_list, &QListWidget::itemClicked, this, [this](QListWidgetItem* it) {
     if (const int line = it->data(Qt::UserRole).toInt(); line > 0) m_editor->goToLine(line);
   });
+  m_lineCounters = new LineCountersView;
+  m_lineCounters->setVisible(false);
+  connect(m_lineCounters, &LineCountersView::lineActivated, m_editor, &CodeEditor::goToLine);
   split->addWidget(m_editor);
   split->addWidget(m_list);
+  split->addWidget(m_lineCounters);
   split->setStretchFactor(0, 4);
   split->setStretchFactor(1, 1);
+  split->setStretchFactor(2, 2);
   split->setChildrenCollapsible(false);
   lay->addWidget(split, 1);
   m_saveTimer = new QTimer(this);
@@ -206,6 +213,10 @@ std::optional<UserKernel> KernelEditor::userKernel() const {
   k.fileName = m_exercise->id + languageSuffix(m_language).toStdString();
   k.source = m_editor->toPlainText().toStdString();
   return k;
+}
+
+void KernelEditor::showRunCounters(const RunResult& r) {
+  if (const auto k = userKernel()) m_lineCounters->showKernelOf(r, QString::fromStdString(k->fileName));
 }
 
 std::string KernelEditor::arch() const {

@@ -18,6 +18,7 @@
 #include "exercise_store.h"
 #include "launchlab/dtype.h"
 #include "launchlab/nvrtc.h"
+#include "launchlab/result.h"
 
 class QAction;
 class QComboBox;
@@ -34,6 +35,8 @@ namespace launchlab::ui {
 class Backend;
 class CodeEditor;
 class CodeHighlighter;
+class ExerciseStore;
+class LineCountersView;
 struct EditorMark;
 
 /// One compile the editor asks for.
@@ -89,6 +92,9 @@ class KernelEditor : public QWidget {
   QComboBox* languagePicker() const { return m_languagePicker; }
   CodeHighlighter* highlighter() const { return m_highlighter; }
   ExerciseStore& store() { return *m_store; }
+  /// The per-line counters of my-kernel under the editor: shown by a run that measured them (showRunCounters).
+  LineCountersView* lineCounters() const { return m_lineCounters; }
+  void showRunCounters(const RunResult& r);
   bool compiling() const { return m_inFlight > 0; }
 
  public slots:
@@ -148,6 +154,7 @@ class KernelEditor : public QWidget {
   CodeEditor* m_editor = nullptr;
   CodeHighlighter* m_highlighter = nullptr;
   QListWidget* m_list = nullptr;
+  LineCountersView* m_lineCounters = nullptr;
   QToolButton* m_checkButton = nullptr;
   QTimer* m_saveTimer = nullptr;
   QProcess* m_check = nullptr;

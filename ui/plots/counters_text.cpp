@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "launchlab/counters.h"
+#include "launchlab/ptx_counters.h"
 
 namespace launchlab::ui {
 
@@ -26,7 +27,40 @@ QString valueText(const ImplCounters& ic, const CounterInfo& c) {
   return v == ic.values.end() ? QString() : q(formatCounter(c, v->second));
 }
 
+/// The implementations' counters that were measured (no error), in the run's order.
+std::vector<const ImplCounters*> measured(const RunResult& r) {
+  std::vector<const ImplCounters*> out;
+  for (const auto& i : r.impls)
+    if (const ImplCounters* c = countersOf(i); c && c->error.ok()) out.push_back(c);
+  return out;
+}
+
 }  // namespace
+
+QString counterSourceLabel(std::string_view source) {
+  if (source == ptx::kHardwareSource) return "hardware counters";
+  if (source == ptx::kAccessSource) return "from the kernel's own accesses (no admin rights)";
+  return q(std::string(source));
+}
+
+QString counterSourceLabel(const ImplCounters& c) { return counterSourceLabel(c.source); }
+
+QString runCounterSource(const RunResult& r) {
+  QStringList labels;
+  for (const ImplCounters* c : measured(r))
+    if (const QString l = counterSourceLabel(*c); !l.isEmpty() && !labels.contains(l)) labels << l;
+  return labels.join(" and ");
+}
+
+QString runCounterSourceTip(const RunResult& r) {
+  QStringList tips;
+  for (const ImplCounters* c : measured(r)) {
+    QString t = counterSourceLabel(*c);
+    if (!t.isEmpty() && !c->sourceReason.empty()) t += ": " + q(c->sourceReason);
+    if (!t.isEmpty() && !tips.contains(t)) tips << t;
+  }
+  return tips.join("\n");
+}
 
 std::vector<std::string> counterColumns(const RunResult& r) {
   std::vector<std::string> ids;
@@ -42,7 +76,10 @@ CounterCell counterCell(const ImplResult& impl, const std::string& id) {
   const CounterInfo* info = findCounter(id);
   if (!c || !info) return {};
   if (!c->error.ok()) return {"\u2014", q(counterErrorMessage(c->error))};
-  if (auto v = c->values.find(id); v != c->values.end()) return {q(formatCounter(*info, v->second)), q(info->meaning)};
+  if (auto v = c->values.find(id); v != c->values.end()) {
+    const QString source = counterSourceLabel(*c);
+    return {q(formatCounter(*info, v->second)), q(info->meaning) + (source.isEmpty() ? "" : " (" + source + ")")};
+  }
   const auto why = c->unavailable.find(id);
   return {"\u2014", why != c->unavailable.end() ? q(why->second) : QString("not measured")};
 }
@@ -50,6 +87,17 @@ CounterCell counterCell(const ImplResult& impl, const std::string& id) {
 QString counterHeaderTip(const std::string& id) {
   const CounterInfo* c = findCounter(id);
   return c ? q(c->title) + ", in " + q(c->unit) + ": " + q(c->meaning) : QString();
+}
+
+QString counterHeaderText(const RunResult& r, const std::string& id) {
+  const CounterInfo* c = findCounter(id);
+  const QString title = c ? q(c->title) : q(id);
+  QStringList shortLabels;
+  for (const ImplCounters* m : measured(r)) {
+    const QString s = m->source == ptx::kAccessSource ? "kernel's own accesses" : counterSourceLabel(*m);
+    if (!s.isEmpty() && !shortLabels.contains(s)) shortLabels << s;
+  }
+  return shortLabels.isEmpty() ? title : title + "\n" + shortLabels.join(" / ");
 }
 
 QString countersLine(const RunResult& r) {
@@ -66,7 +114,8 @@ QString countersLine(const RunResult& r) {
       if (const QString v = valueText(*c, lesson); !v.isEmpty()) parts << q(i.title) + " " + v;
   if (parts.isEmpty())
     return "Counters: " + (firstError.empty() ? q(lesson.title) + " was not measured" : q(firstError));
-  return q(lesson.title) + ": " + parts.join(" \u00B7 ");
+  const QString source = runCounterSource(r);
+  return q(lesson.title) + ": " + parts.join(" \u00B7 ") + (source.isEmpty() ? "" : " \u2014 " + source);
 }
 
 }  // namespace launchlab::ui

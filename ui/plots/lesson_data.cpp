@@ -4,6 +4,9 @@
 #include <cmath>
 #include <cstdio>
 
+#include "counters_text.h"
+#include "launchlab/ptx_counters.h"
+
 namespace launchlab::ui {
 
 namespace {
@@ -112,6 +115,7 @@ std::vector<SectorPanel> sectorPanels(const HostArray& sectors, const RunResult&
       if (auto m = impl->counters->values.find("sectors_per_request"); m != impl->counters->values.end()) {
         p.sectorsPerRequest = m->second;
         p.measured = true;
+        p.source = impl->counters->source;
       }
     out.push_back(std::move(p));
   }
@@ -125,7 +129,10 @@ std::string sectorsPerRequestText(const SectorPanel& p) {
 }
 
 std::string sectorsSourceText(const SectorPanel& p) {
-  return p.measured ? "measured by the counters" : "counted from warp 0's map";
+  if (!p.measured) return "counted from warp 0's map";
+  const std::string label = counterSourceLabel(p.source).toStdString();
+  if (p.source == ptx::kHardwareSource) return "measured by the " + label;
+  return label.empty() ? "measured by the counters" : "measured " + label;
 }
 
 }  // namespace launchlab::ui

@@ -44,6 +44,7 @@ struct SectorPanel {
   std::vector<std::int32_t> cells;  ///< lanes x cols: how many lanes load from that sector (0: none)
   double sectorsPerRequest = 0;     ///< measured (the run's counters) or counted from the map
   bool measured = false;
+  std::string source;  ///< where measured figures come from (ImplCounters::source); "" when the file does not say
 };
 /// The sector picture split at its between column: the coalesced kernel's panel, then the strided kernel's, named
 /// by the run's implementations (or by their ids when they did not run) and with their sectors per request from the
@@ -51,7 +52,8 @@ struct SectorPanel {
 std::vector<SectorPanel> sectorPanels(const HostArray& sectors, const RunResult& r);
 /// "4.00 sectors / request": a panel's headline.
 std::string sectorsPerRequestText(const SectorPanel& p);
-/// Where that number comes from: "measured by the counters" or "counted from warp 0's map".
+/// Where that number comes from: "measured by the hardware counters", "measured from the kernel's own accesses (no
+/// admin rights)", "measured by the counters" (a file that does not say which) or "counted from warp 0's map".
 std::string sectorsSourceText(const SectorPanel& p);
 
 }  // namespace launchlab::ui

@@ -13,6 +13,8 @@
 #include <utility>
 
 #include "lesson_data.h"
+#include "line_counters.h"
+#include "line_counters_view.h"
 
 namespace launchlab::ui {
 
@@ -223,25 +225,36 @@ void OutputsPane::setOutcome(std::shared_ptr<const RunOutcome> outcome, bool liv
   m_outcome = std::move(outcome);
   m_placeholder.clear();
   m_showImpl->setEnabled(true);
-  syncBlocksTab(m_outcome->result);
+  syncExtraTabs(m_outcome->result);
   fillShowList(m_outcome->result);
   refreshViews(live);
 }
 
-void OutputsPane::syncBlocksTab(const RunResult& r) {
+void OutputsPane::syncExtraTabs(const RunResult& r) {
   const bool traced =
       std::any_of(r.impls.begin(), r.impls.end(), [](const ImplResult& i) { return !i.blockTrace.empty(); });
-  const bool shown = !m_views.empty() && m_views.back().kind == SlotKind::Blocks;
-  if (traced && !shown) {
-    addView({.name = "block_trace", .title = "Blocks on SMs"}, "", "Blocks on SMs",
-            "Where and when each block of the traced launch ran: one lane per SM, one bar per block",
-            makeBlocksOnSmsView(m_tabs), SlotKind::Blocks);
+  if (syncTab(SlotKind::Blocks, traced, {.name = "block_trace", .title = "Blocks on SMs"},
+              "Where and when each block of the traced launch ran: one lane per SM, one bar per block",
+              makeBlocksOnSmsView))
     m_tabs->setCurrentWidget(m_views.back().view->widget());  // the trace is what a traced run was asked for
+  syncTab(SlotKind::Lines, !implsWithLines(r).empty(), {.name = "per_line", .title = "Per line"},
+          "Each source line's memory accesses, measured from the kernel's own accesses: sectors per request, bank "
+          "conflicts, active lanes; the costliest line highlighted",
+          makeLineCountersOutputView);
+}
+
+bool OutputsPane::syncTab(SlotKind kind, bool wanted, const ArraySpec& spec, const QString& tip,
+                          std::unique_ptr<OutputView> (*make)(QWidget*)) {
+  const auto slot = std::find_if(m_views.begin(), m_views.end(), [kind](const ViewSlot& v) { return v.kind == kind; });
+  if (wanted && slot == m_views.end()) {
+    addView(spec, "", q(spec.title), tip, make(m_tabs), kind);
+    return true;
   }
-  if (!traced && shown) {
-    m_tabs->removeTab(m_tabs->indexOf(m_views.back().view->widget()));
-    m_views.pop_back();
+  if (!wanted && slot != m_views.end()) {
+    m_tabs->removeTab(m_tabs->indexOf(slot->view->widget()));
+    m_views.erase(slot);
   }
+  return false;
 }
 
 void OutputsPane::fillShowList(const RunResult& r) {
@@ -265,6 +278,11 @@ void OutputsPane::fillShowList(const RunResult& r) {
 
 QString OutputsPane::viewDataFor(const ViewSlot& s, ViewData& d) const {
   const RunResult& r = m_outcome->result;
+  if (s.kind == SlotKind::Lines) {  // counters, not arrays: shown whether or not outputs were kept
+    d.outcome = m_outcome;
+    d.source = shownImpl();
+    return {};
+  }
   if (!keptArrays(r) && s.kind == SlotKind::Array)
     return r.status == Status::Ok ? "Outputs were not kept for this size (see the log)" : "No outputs: " + q(r.reason);
   const bool input = s.source == "input";

@@ -74,8 +74,9 @@ class OutputsPane : public QWidget {
   void currentViewChanged(int index);
 
  private:
-  /// What a tab draws: an array, the Blocks on SMs trace, or the run's metrics (a lesson's own view: the first call).
-  enum class SlotKind { Array, Blocks, Metrics };
+  /// What a tab draws: an array, the Blocks on SMs trace, the run's metrics (a lesson's own view: the first call),
+  /// or the counters per source line.
+  enum class SlotKind { Array, Blocks, Metrics, Lines };
   struct ViewSlot {
     ArraySpec spec;
     std::string source;  // "" for outputs (the shown implementation), "input" for inputs
@@ -86,8 +87,13 @@ class OutputsPane : public QWidget {
   /// A tab; `view` null: the factory's view for the spec's plot kind.
   void addView(const ArraySpec& spec, const std::string& source, const QString& tabTitle, const QString& tip,
                std::unique_ptr<OutputView> view = nullptr, SlotKind kind = SlotKind::Array);
-  /// Adds the Blocks on SMs tab when `r` has a block trace, removes it when not.
-  void syncBlocksTab(const RunResult& r);
+  /// Adds the Blocks on SMs tab (brought to the front) when `r` has a block trace, removes it when not; the same for
+  /// the Per line tab when an implementation has counters per source line.
+  void syncExtraTabs(const RunResult& r);
+  /// The tab of `kind` (an extra one: Blocks, Lines) added from `make` when `wanted` and missing, removed when not
+  /// wanted; true when it was added.
+  bool syncTab(SlotKind kind, bool wanted, const ArraySpec& spec, const QString& tip,
+               std::unique_ptr<OutputView> (*make)(QWidget*));
   void rebuildViews(const Workload& w);
   void fillShowList(const RunResult& r);
   void refreshViews(bool live = false);

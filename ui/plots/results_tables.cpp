@@ -149,8 +149,9 @@ void ResultsTable::addCounterColumns(const RunResult& r) {
   const int base = int(kResultColumns.size());
   setColumnCount(base + int(m_counterIds.size()));
   for (std::size_t k = 0; k < m_counterIds.size(); ++k) {
-    auto* h = new QTableWidgetItem(QString::fromStdString(findCounter(m_counterIds[k])->title));
-    h->setToolTip(counterHeaderTip(m_counterIds[k]));
+    auto* h = new QTableWidgetItem(counterHeaderText(r, m_counterIds[k]));
+    const QString source = runCounterSourceTip(r);
+    h->setToolTip(counterHeaderTip(m_counterIds[k]) + (source.isEmpty() ? "" : "\nMeasured: " + source));
     if (k == 0) {  // the lesson's counter
       QFont f = h->font();
       f.setBold(true);

@@ -370,7 +370,7 @@ class MainWindow : public QMainWindow {
   QAction* m_prevArrowAct = nullptr;
   QAction* m_stageAct = nullptr;
   QAction* m_copyStageAct = nullptr;  ///< the quick N of the first run; the form keeps the user's size
-  QAction* m_countersAct = nullptr;   ///< the Counters toggle (the panel's "Hardware counters" box)
+  QAction* m_countersAct = nullptr;   ///< the Counters toggle (the panel's "Counters" box)
   BackgroundRead m_runFileRead;       ///< last: destroyed first, waiting for a run file being read
 };
 

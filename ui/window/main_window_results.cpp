@@ -24,6 +24,7 @@
 #include "device_imports.h"
 #include "export_dialog.h"
 #include "form_state.h"
+#include "kernel_editor.h"
 #include "launchlab/errors.h"
 #include "launchlab/io/run_file.h"
 #include "live_mode.h"
@@ -123,6 +124,7 @@ void MainWindow::showOutcome(std::shared_ptr<const RunOutcome> outcome) {
   m_table->setResult(r);
   showRooflineRun(r);
   showRunProblems(r);
+  m_kernelEditor->showRunCounters(r);  // my-kernel's lines, under the editor
   if (m_export) m_export->setRun(m_last, m_sweep->points());
   // Views and the export window now hold the new result: the old one is freed off the GUI thread.
   m_controller->disposeLater(std::move(previousRun));
@@ -317,14 +319,15 @@ bool MainWindow::showRunFile(const QString& path, std::shared_ptr<RunOutcome> ou
   return true;
 }
 
-/// The Counters toggle beside Run: the parameter panel's "Hardware counters" box, one click away (a memory lesson
-/// turns it on with its own counters).
+/// The Counters toggle beside Run: the parameter panel's "Counters" box, one click away (a memory lesson turns it on
+/// with its own counters).
 void MainWindow::addCountersAction(QToolBar* tb) {
   auto* act = tb->addAction("Counters");
   act->setCheckable(true);
   act->setToolTip(
-      "Hardware counters (CUPTI) for every CUDA implementation: sectors per request, bank conflicts, DRAM bytes, "
-      "occupancy... in the Results table, the lesson's own on the stage; measured on one more, untimed run");
+      "Counters for every CUDA implementation: sectors per request, bank conflicts, DRAM bytes, occupancy... in the "
+      "Results table, the lesson's own on the stage; measured on one more, untimed run, by the hardware counters "
+      "(CUPTI) where the driver allows it, else from the kernel's own accesses (no admin rights; per source line)");
   connect(act, &QAction::toggled, this, [this](bool on) {
     if (QCheckBox* box = m_panel->countersBox(); box && box->isChecked() != on) box->setChecked(on);
   });

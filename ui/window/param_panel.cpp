@@ -429,10 +429,12 @@ QGroupBox* ParamPanel::buildMeasurementBox() {
   m_traceBlocks->setToolTip(kTraceTip);
   ml->addRow(m_traceBlocks);
   connect(m_traceBlocks, &QCheckBox::toggled, this, [this] { collect(); });
-  m_counters = new QCheckBox("Hardware counters (CUPTI)");
+  m_counters = new QCheckBox("Counters (sectors, bank conflicts...)");
   m_counters->setToolTip(
-      "Measure hardware counters (sectors per request, bank conflicts, DRAM bytes, occupancy...) of every CUDA "
-      "implementation on one more, untimed run: columns of the Results table (hover a header for its meaning)");
+      "Measure counters (sectors per request, bank conflicts, DRAM bytes, occupancy...) of every CUDA implementation "
+      "on one more, untimed run: the hardware counters (CUPTI) where the driver lets you read them, else measured "
+      "from the kernel's own accesses (no admin rights needed; per source line too). Columns of the Results table "
+      "(hover a header for its meaning and source)");
   ml->addRow(m_counters);
   connect(m_counters, &QCheckBox::toggled, this, [this] { collect(); });
   auto* mv = new QVBoxLayout;

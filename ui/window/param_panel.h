@@ -38,7 +38,7 @@ class ParamPanel : public QWidget {
   void setUserKernel(std::optional<UserKernel> k);
   /// The "My kernel" box (null until a workload is shown).
   QCheckBox* myKernelBox() const { return m_myKernelBox; }
-  /// The "Hardware counters" box (FormState::counters), which the toolbar's Counters toggle follows.
+  /// The "Counters" box (FormState::counters), which the toolbar's Counters toggle follows.
   QCheckBox* countersBox() const { return m_counters; }
   /// The message shown in place for a field ("" when none).
   QString fieldMessage(const QString& field) const;

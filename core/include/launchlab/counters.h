@@ -83,8 +83,8 @@ struct CounterLine {
   std::string file;  ///< as the PTX's line info names it
   int line = 0;
   std::string kind;  ///< "load", "store", "atomic", "reduction"
-  /// Only those with data: requests (warp-level executions), sectors_per_request (global), shared_requests,
-  /// wavefronts_per_request and bank_conflicts (shared), active_lanes_pct.
+  /// Only those with data: requests (warp-level), global_requests, sectors_per_request, ideal_sectors_per_request
+  /// (global), shared_requests, wavefronts_per_request, bank_conflicts (shared), active_lanes_pct.
   std::map<std::string, double> values;
   std::string text;  ///< in a student's words: "line 12: each warp's load touches 32.0 sectors …"
   bool operator==(const CounterLine&) const = default;

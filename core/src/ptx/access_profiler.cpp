@@ -5,6 +5,7 @@
 
 #include "launchlab/kernel_resources.h"
 #include "launchlab/ptx_counters.h"
+#include "line_ideal.h"
 
 namespace launchlab::ptx {
 
@@ -25,7 +26,11 @@ CounterLine lineOf(const AccessCounterLine& l) {
   if (s[kExecutions] == 0) return out;
   out.values["requests"] = double(s[kExecutions]);
   out.values["active_lanes_pct"] = 100.0 * per(s[kLanes], s[kExecutions]) / kWarpLanes;
-  if (s[kGlobalRequests] > 0) out.values["sectors_per_request"] = per(s[kSectors], s[kGlobalRequests]);
+  if (s[kGlobalRequests] > 0) {
+    out.values["global_requests"] = double(s[kGlobalRequests]);
+    out.values["sectors_per_request"] = per(s[kSectors], s[kGlobalRequests]);
+    out.values["ideal_sectors_per_request"] = idealSectorsPerRequest(l);
+  }
   if (s[kSharedRequests] > 0) {
     out.values["shared_requests"] = double(s[kSharedRequests]);
     out.values["wavefronts_per_request"] = per(s[kWavefronts], s[kSharedRequests]);

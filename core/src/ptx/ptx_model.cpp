@@ -9,6 +9,7 @@
 #include <tuple>
 
 #include "launchlab/ptx_counters.h"
+#include "line_ideal.h"
 
 namespace launchlab::ptx {
 
@@ -85,6 +86,13 @@ AccessCounters reduceRecords(const PtxInstrumentation& inst, const std::vector<s
   return out;
 }
 
+double idealSectorsPerRequest(const AccessCounterLine& l) {
+  const auto& s = l.sums;
+  if (s[kGlobalRequests] == 0 || s[kExecutions] == 0) return 0;
+  const double lanes = double(s[kLanes]) / double(s[kExecutions]);
+  return std::ceil(std::max(1.0, lanes * l.widthBytes / 32.0));
+}
+
 std::string describeLine(const AccessCounterLine& l) {
   const auto& s = l.sums;
   char buf[320];
@@ -92,11 +100,10 @@ std::string describeLine(const AccessCounterLine& l) {
   std::string text = "line " + std::to_string(l.line) + ": ";
   if (s[kExecutions] == 0) return text + "the " + what + " never ran";
   if (s[kGlobalRequests] > 0) {
-    const double lanes = double(s[kLanes]) / double(s[kExecutions]);
-    const double ideal = std::max(1.0, lanes * l.widthBytes / 32.0);
     std::snprintf(buf, sizeof buf,
                   "each warp's %s touches %.1f sectors of global memory (%.0f is the ideal for %d-byte elements)",
-                  what.c_str(), double(s[kSectors]) / double(s[kGlobalRequests]), std::ceil(ideal), l.widthBytes);
+                  what.c_str(), double(s[kSectors]) / double(s[kGlobalRequests]), idealSectorsPerRequest(l),
+                  l.widthBytes);
     text += buf;
   }
   if (s[kSharedRequests] > 0) {
