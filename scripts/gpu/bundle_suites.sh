@@ -17,10 +17,14 @@ STAGE=$(mktemp -d)/gui
 mkdir -p "$STAGE/bin" "$STAGE/tree" "$STAGE/lib" "$STAGE/platforms" "$STAGE/fonts"
 # The build's own layout, relative to its root: the CTest files, the suites, and what they start.
 SUITES=${SUITES:-all}
+# SUITES_SKIP: suite executables to leave out (e.g. "test_form_state test_log_text"), when the bundle must fit one
+# device call's carry; the GPU scripts leave the same names out of their ctest runs.
+SKIP_RE=""
+for t in ${SUITES_SKIP:-}; do SKIP_RE="${SKIP_RE:+$SKIP_RE|}tests(/ui)?/$t"; done
 case $SUITES in cli) dirs=(tests) ;; ui) dirs=(tests/ui) ;; all) dirs=(tests tests/ui) ;; *) echo "SUITES: cli, ui or all" >&2; exit 2 ;; esac
 (cd "$BUILD" && find "${dirs[@]}" -maxdepth 1 -type f \( -name '*.cmake' -o -perm -u+x \) ! -name cmake_install.cmake \
   -print; [ "$SUITES" = cli ] || echo app/launchlab; [ "$SUITES" = ui ] && echo tests/fake_worker; echo app/launchlab-cli) |
-  sort -u |
+  sort -u | grep -v -x -E "${SKIP_RE:-^$}" |
   while read -r f; do mkdir -p "$STAGE/tree/$(dirname "$f")" && cp "$BUILD/$f" "$STAGE/tree/$f"; done
 find "$STAGE/tree" -type f -perm -u+x -exec strip {} + 2> /dev/null || true
 # bin/ as scripts/gpu/bundle_gui.sh lays it out, so gui_screenshots.sh and the other GPU scripts take this bundle too.

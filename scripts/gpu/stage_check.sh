@@ -31,7 +31,10 @@ suites() {  # NAME CTEST_ARGS...
     grep -E "FAIL!|stage walk" "$OUT/$name.txt" | cut -c1-400 | head -20; } >> "$S"
 }
 suites device_imports_alone -R ui_test_device_imports
-suites window_suites -L ui -j "${SUITE_JOBS:-3}" -E 'gl_canary|device_imports'
+# SUITES_SKIP: the suites the bundle left out (scripts/gpu/bundle_suites.sh).
+skip='gl_canary|device_imports'
+for t in ${SUITES_SKIP:-}; do skip="$skip|ui_${t}\$"; done
+suites window_suites -L ui -j "${SUITE_JOBS:-3}" -E "$skip"
 # The class poll: asking and reveal, six experiments, both projector sizes.
 timeout 240 sh "$REPO/scripts/poll_screenshots.sh" "$BUILD" "$OUT/shots" > "$OUT/poll_shots.txt" 2>&1
 echo "poll screenshots: exit $?, $(ls "$OUT/shots" | wc -l) files" >> "$S"
