@@ -216,7 +216,8 @@ std::optional<UserKernel> KernelEditor::userKernel() const {
 }
 
 void KernelEditor::showRunCounters(const RunResult& r) {
-  if (const auto k = userKernel()) m_lineCounters->showKernelOf(r, QString::fromStdString(k->fileName));
+  const auto k = userKernel();
+  m_lineCounters->showKernelOf(r, k ? QString::fromStdString(k->fileName) : QString());
 }
 
 std::string KernelEditor::arch() const {

@@ -5,7 +5,9 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPointer>
+#include <QSplitter>
 #include <QTableWidget>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <algorithm>
 
@@ -113,6 +115,7 @@ void LineCountersView::setTable(const LineCountersTable& t) {
   }
   m_rows->resizeColumnsToContents();
   m_rows->resizeRowsToContents();
+  if (t.worst >= 0) m_rows->scrollToItem(m_rows->item(t.worst, 0));
   m_foot->setText(worstLineText(t));
   m_foot->setVisible(!m_foot->text().isEmpty());
 }
@@ -121,7 +124,36 @@ void LineCountersView::showKernelOf(const RunResult& r, const QString& file) {
   const ImplResult* mine = r.find(std::string(kMyKernel));
   if (!mine || !mine->counters) return setVisible(false);  // no counters asked of the student's kernel
   setTable(lineCounters(r, std::string(kMyKernel), file));
+  m_wantsRoom = m_wantsRoom || isHidden();
   setVisible(true);
+  if (isVisible()) QTimer::singleShot(0, this, [this] { takeRoomInSplitter(); });
+}
+
+void LineCountersView::showEvent(QShowEvent* e) {
+  QWidget::showEvent(e);
+  // Shown in a tab that was behind another: the splitter has its sizes once laid out.
+  QTimer::singleShot(0, this, [this] { takeRoomInSplitter(); });
+}
+
+void LineCountersView::takeRoomInSplitter() {
+  // Shown in a splitter (under the editor), the table takes a third of its height the first time, so that the
+  // costliest row is in sight; the others share the rest as they had it.
+  auto* split = qobject_cast<QSplitter*>(parentWidget());
+  QList<int> sizes = split ? split->sizes() : QList<int>();
+  const int me = split ? split->indexOf(this) : -1;
+  int total = 0, others = 0;
+  for (int i = 0; i < sizes.size(); ++i) {
+    total += sizes[i];
+    if (i != me) others += sizes[i];
+  }
+  if (m_wantsRoom && isVisible() && me >= 0 && total > 0) {
+    m_wantsRoom = false;
+    const int mine = total / 3;
+    for (int i = 0; i < sizes.size(); ++i)
+      sizes[i] = i == me ? mine : others > 0 ? int(double(sizes[i]) * (total - mine) / others) : 0;
+    split->setSizes(sizes);
+  }
+  if (m_table.worst >= 0) m_rows->scrollToItem(m_rows->item(m_table.worst, 0));
 }
 
 namespace {

@@ -35,7 +35,13 @@ class LineCountersView : public QWidget {
   /// A row was clicked: its source line (1-based).
   void lineActivated(int line);
 
+ protected:
+  void showEvent(QShowEvent* e) override;
+
  private:
+  /// Under the editor: the first time it appears, a third of the splitter's height; the costliest row scrolled to.
+  void takeRoomInSplitter();
+  bool m_wantsRoom = false;
   QLabel* m_heading = nullptr;
   QTableWidget* m_rows = nullptr;
   QLabel* m_foot = nullptr;

@@ -104,7 +104,8 @@ class SectorMapView final : public QcpViewBase {
         const std::int32_t x = p.cells[l * p.cols + s];
         data->setCell(int(s), int(l), x > 0 ? double(x) : std::nan(""));
       }
-    m_names[c]->setText(q(p.title + "\n" + sectorsSourceText(p)));  // two lines: a panel is half the width
+    // A panel is half the width: the name, then its source, whose reason "(no admin rights)" goes on a line of its own.
+    m_names[c]->setText(q(p.title) + "\n" + q(sectorsSourceText(p)).replace(" (", "\n("));
     m_counts[c]->setText(q(sectorsPerRequestText(p)));
     xOf(c)->setTicker(cellTicks(p.cols, tickStep(p.cols)));
     yOf(c)->setTicker(cellTicks(p.lanes, 8));
