@@ -22,7 +22,7 @@ SUITES=${SUITES:-all}
 SKIP_RE=""
 for t in ${SUITES_SKIP:-}; do SKIP_RE="${SKIP_RE:+$SKIP_RE|}tests(/ui)?/$t"; done
 case $SUITES in cli) dirs=(tests) ;; ui) dirs=(tests/ui) ;; all) dirs=(tests tests/ui) ;; *) echo "SUITES: cli, ui or all" >&2; exit 2 ;; esac
-(cd "$BUILD" && find "${dirs[@]}" -maxdepth 1 -type f \( -name '*.cmake' -o -perm -u+x \) ! -name cmake_install.cmake \
+(cd "$BUILD" && find "${dirs[@]}" -maxdepth 1 -type f \( -name '*.cmake' -o -name '*.json' -o -perm -u+x \) ! -name cmake_install.cmake \
   -print; [ "$SUITES" = cli ] || echo app/launchlab; [ "$SUITES" = ui ] && echo tests/fake_worker; echo app/launchlab-cli) |
   sort -u | grep -v -x -E "${SKIP_RE:-^$}" |
   while read -r f; do mkdir -p "$STAGE/tree/$(dirname "$f")" && cp "$BUILD/$f" "$STAGE/tree/$f"; done

@@ -51,9 +51,12 @@ window() {  # LABEL ENV...
   echo "window $label: $(grep -E 'timing cpu-(serial|parallel) ' "$OUT/$label.log" | sed 's/ over.*//' | tr '\n' ' ')"
 }
 # VARIANTS: LABEL=ENV pairs ("omp8=OMP_NUM_THREADS=8 passive=OMP_WAIT_POLICY=passive"); the default always runs.
-window default X=1
-for v in ${VARIANTS:-}; do window "${v%%=*}" "${v#*=}"; done
+# EXPS: more experiments, each with the default and the variants (EXP is the first).
+for EXP in $EXP ${EXPS:-}; do
+  window "default-$EXP" X=1
+  for v in ${VARIANTS:-}; do window "${v%%=*}-$EXP" "${v#*=}"; done
+done
 echo "--- top -H during the default run (threads above 3 % CPU)"
-head -30 "$OUT/default.top"
+head -30 "$OUT"/default-*.top
 echo "--- the worker's threads at the end of the default run: comm, ns on CPU, ns waiting, slices"
-head -40 "$OUT/default.sched"
+head -40 "$OUT"/default-*.sched
