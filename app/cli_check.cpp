@@ -97,10 +97,7 @@ int runCheck(const Engine& engine, RunRequest req, const KernelOptions& k) {
   }
   compileOrThrow(engine, req.workload, *req.userKernel, k.gpuProfile, true, req.dtype);
   std::vector<std::string> tools = {"memcheck"};
-  // Shared memory is __shared__ in C++ and cuda.shared.array in Numba: racecheck looks for hazards on it.
-  const std::string& source = req.userKernel->source;
-  if (isPythonKernel(*req.userKernel) ? source.find("shared.array") != std::string::npos : usesSharedMemory(source))
-    tools.push_back("racecheck");
+  if (kernelUsesSharedMemory(*req.userKernel)) tools.push_back("racecheck");
   const auto args = runArgs(req, k);
   const std::string size = req.n ? std::to_string(*req.n) : std::string("default");
   int total = 0;

@@ -11,6 +11,7 @@
 #include "launchlab/dtype.h"
 #include "launchlab/kernel_resources.h"
 #include "launchlab/lesson_ptx.h"
+#include "launchlab/numba.h"
 #include "launchlab/nvrtc.h"
 #include "launchlab/ptx_instrument.h"
 
@@ -18,12 +19,20 @@ namespace launchlab::cli {
 
 namespace {
 
-/// The PTX of a student's kernel: NVRTC for the GPU's (or --gpu-profile's) virtual architecture.
+/// The PTX of a student's kernel: NVRTC for the GPU's (or --gpu-profile's) virtual architecture, or Numba's for a
+/// .py kernel (the PTX the run loads, from the same cache).
 std::string studentPtx(const Engine& engine, const InstrumentOptions& o, std::map<std::string, std::string>& kernels) {
   const auto k = userKernelOf(o.kernel);
   const Exercise* ex = exerciseFor(o.workload, k->exercise);
   if (!ex) throw BadUsage("--kernel-file: workload " + o.workload + " has no exercise (see 'course')");
-  const auto compiled = compileUserKernelToPtx(*k, *ex, compileArch(engine, o.kernel.gpuProfile));
+  const std::string arch = compileArch(engine, o.kernel.gpuProfile);
+  CompileResult compiled;
+  if (isPythonKernel(*k)) {
+    compiled = compileNumbaKernel(*k, *ex, arch);
+    compiled.ptx = std::move(compiled.cubin);  // Numba's "image" is its PTX
+  } else {
+    compiled = compileUserKernelToPtx(*k, *ex, arch);
+  }
   for (const auto& d : compiled.diagnostics) std::cout << formatDiagnostic(d) << "\n";
   if (!compiled.unavailable.empty()) throw KernelInputError("--kernel-file: " + compiled.unavailable);
   if (!compiled.ok) throw KernelInputError("--kernel-file: " + k->fileName + " does not compile");

@@ -11,7 +11,7 @@ namespace launchlab::cli {
 struct InstrumentOptions {
   std::string workload;
   std::string impl;      ///< a built-in CUDA implementation whose PTX is compiled in
-  KernelOptions kernel;  ///< or a student's kernel (NVRTC)
+  KernelOptions kernel;  ///< or a student's kernel (NVRTC, or Numba for a .py file)
   std::string dtype = "f32";
   std::string ptxOut;  ///< write the instrumented PTX here
 };

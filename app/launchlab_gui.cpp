@@ -7,6 +7,9 @@
 #include <QPixmap>
 #include <QSaveFile>
 #include <QTimer>
+#if LAUNCHLAB_HAVE_POLL
+#include <QHostAddress>
+#endif
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -21,6 +24,7 @@
 #include "launchlab/request.h"
 #include "launchlab/slurm.h"
 #include "ui/dialogs/remote_dialog.h"
+#include "ui/explorer/sweep_pane.h"
 #include "ui/gl/gl_views.h"
 #include "ui/gl/live_mode.h"
 #include "ui/window/main_window.h"
@@ -72,12 +76,18 @@ struct Options {
       "the machine and date it was measured on.",
       "path"};
   QCommandLineOption presentation{"presentation", "Start in presentation mode (projectors)."};
+  QCommandLineOption ask{"ask",
+                         "With --course and --presentation: start the class poll for the experiment's question at "
+                         "once and print 'poll: http://ADDRESS:PORT/CODE' on stdout (then 'poll: N answers' as "
+                         "they come); R runs and reveals."};
+  QCommandLineOption askBind{"ask-bind", "With --ask: the address the poll listens on (default: the room's network).",
+                             "address"};
   QCommandLineOption tab{"tab", "Bring the bottom tab whose name starts with <name> to the front (e.g. roofline).",
                          "name"};
   QCommandLineOption screenshot{
       "screenshot",
-      "Wait for the first run, save the window to <path> (PNG) and exit. Uses fresh settings, "
-      "as a new user sees the window.",
+      "Wait for the first run (and the sweep of --open-sweep), save the window to <path> (PNG) and exit. Uses "
+      "fresh settings, as a new user sees the window.",
       "path"};
   QCommandLineOption printTimings{"print-timings",
                                   "With --screenshot: also print each implementation's timing of the run shown "
@@ -126,16 +136,21 @@ struct Options {
                                "Also load the course files (*.json, docs/COURSE_FORMAT.md) of folder DIR: their "
                                "experiments follow the built-in course's.",
                                "DIR"};
+  QCommandLineOption python{"python",
+                            "The Python with numba-cuda that compiles a Python (.py) kernel of the My kernel tab this "
+                            "session (the tab's Python... button keeps a choice; default: $LAUNCHLAB_PYTHON, the "
+                            "project's .venv, python3).",
+                            "path"};
   QCommandLineOption courseDirOnly{"course-dir-only", "With --course-dir: that folder's experiments alone."};
   Options() {
     parser.setApplicationDescription(
         "LaunchLab: pick a CUDA workload, tune its launch, run it, see and export the results.");
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addOptions({workload,      course,    open,      openSweep, tab,           presentation,
-                       screenshot,    stalls,    fresh,     noRun,     live,          noGl,
-                       deviceImports, inProcess, device,    remote,    remoteCli,     slurm,
-                       partition,     time,      slurmArgs, courseDir, courseDirOnly, printTimings});
+    parser.addOptions({workload,  course,        open,         openSweep, tab,       presentation,  screenshot,
+                       stalls,    fresh,         noRun,        live,      noGl,      deviceImports, inProcess,
+                       device,    remote,        remoteCli,    slurm,     partition, time,          slurmArgs,
+                       courseDir, courseDirOnly, printTimings, python,    ask,       askBind});
   }
 };
 
@@ -216,6 +231,28 @@ bool readSlurm(const Options& o, AppSettings& settings, const std::string& cli,
 /// --course-dir: the instructor's experiments join the course before the window reads it. A file that is refused
 /// is one line on stderr (its path and field) and the others load; false (after one line) when the options
 /// themselves are wrong.
+/// --ask needs a course experiment on the stage; --ask-bind an IP address. One line on stderr when not.
+bool readAsk(const Options& o, MainWindowOptions& opts) {
+  const QCommandLineParser& p = o.parser;
+  auto fail = [](const char* why) {
+    std::fprintf(stderr, "launchlab: %s\n", why);
+    return false;
+  };
+  if (p.isSet(o.askBind) && !p.isSet(o.ask)) return fail("--ask-bind: only with --ask");
+  if (!p.isSet(o.ask)) return true;
+  if (!p.isSet(o.course) || !p.isSet(o.presentation)) return fail("--ask: needs --course ID and --presentation");
+#if LAUNCHLAB_HAVE_POLL
+  const QString bind = p.value(o.askBind);
+  if (p.isSet(o.askBind) && QHostAddress(bind).isNull()) return fail("--ask-bind: not an IP address");
+  opts.ask = true;
+  opts.askBind = bind;
+  return true;
+#else
+  Q_UNUSED(opts);
+  return fail("--ask: this build has no class poll (it needs Qt HTTP Server and libqrencode)");
+#endif
+}
+
 bool readCourseDir(const Options& o) {
   if (!o.parser.isSet(o.courseDir)) {
     if (o.parser.isSet(o.courseDirOnly)) std::fprintf(stderr, "launchlab: --course-dir-only needs --course-dir\n");
@@ -248,8 +285,10 @@ void printTimings(const MainWindow& window) {
 
 /// --screenshot: once the first plot is shown (live mode: after 3 s of frames, so the printed frame rate is the
 /// steady one), or once live mode has failed (its reason on screen and on stderr), the window is saved and the
-/// program exits: 0, or 1 when the grab or live mode failed.
-void screenshotWhenShown(MainWindow& window, const QString& shot, bool timings) {
+/// program exits: 0, or 1 when the grab or live mode failed. With --open-sweep the grab also waits for the sweep,
+/// and says when it was shown and the longest time the event loop was blocked until then (the line
+/// scripts/bench/open_sweep.sh reads).
+void screenshotWhenShown(MainWindow& window, const QString& shot, bool timings, bool sweepFile) {
   auto liveFailed = std::make_shared<bool>(false);
   auto grabAndQuit = [&window, shot, timings, liveFailed] {
     QSaveFile file(shot);  // write-to-temporary-and-rename: an interrupted grab never leaves half a PNG
@@ -265,9 +304,12 @@ void screenshotWhenShown(MainWindow& window, const QString& shot, bool timings) 
     QCoreApplication::exit(ok && !*liveFailed ? 0 : 1);
   };
   auto pending = std::make_shared<bool>(false);
-  auto grabSoon = [&window, grabAndQuit, pending](int ms) {
-    if (std::exchange(*pending, true)) return;     // one grab, whichever comes first
-    QTimer::singleShot(ms, &window, grabAndQuit);  // queued replots and layout settle first
+  auto waitingSweep = std::make_shared<bool>(sweepFile);
+  auto delayMs = std::make_shared<int>(-1);  // the first plot's grab delay, once it is shown
+  auto grabSoon = [&window, grabAndQuit, pending, waitingSweep, delayMs](int ms) {
+    *delayMs = ms;
+    if (*waitingSweep || std::exchange(*pending, true)) return;  // one grab, whichever comes first
+    QTimer::singleShot(ms, &window, grabAndQuit);                // queued replots and layout settle first
   };
   QObject::connect(&window, &MainWindow::firstPlotShown, &window,
                    [&window, grabSoon] { grabSoon(window.live().liveMode()->active() ? 3000 : 800); });
@@ -276,6 +318,20 @@ void screenshotWhenShown(MainWindow& window, const QString& shot, bool timings) 
     *liveFailed = true;
     std::fprintf(stderr, "launchlab: live mode failed: %s\n", qPrintable(why));
     grabSoon(800);
+  });
+  if (!sweepFile) return;
+  auto* beat = new Heartbeat(5, &window);
+  auto clock = std::make_shared<QElapsedTimer>();
+  clock->start();
+  beat->start();
+  QObject::connect(window.desk().sweepPane(), &SweepPane::sweepFileOpened, &window, [=, &window](bool shown) {
+    QTimer::singleShot(0, &window, [=] {  // after the replots the opening queued
+      beat->stop();
+      std::printf("sweep %s %lld ms after the window; longest event-loop stall %.0f ms\n",
+                  shown ? "shown" : "not shown", static_cast<long long>(clock->elapsed()), beat->longestGapMs());
+      *waitingSweep = false;
+      if (*delayMs >= 0) grabSoon(*delayMs);
+    });
   });
 }
 
@@ -302,6 +358,8 @@ int main(int argc, char** argv) {
   o.parser.process(app);
   const QCommandLineParser& parser = o.parser;
 
+  // The editor's compile and the worker (started later, inheriting the environment) both take it from there.
+  if (parser.isSet(o.python)) qputenv("LAUNCHLAB_PYTHON", parser.value(o.python).toLocal8Bit());
   const QString shot = parser.value(o.screenshot);
   const bool measure = parser.isSet(o.stalls);
   const bool fresh = parser.isSet(o.fresh) || !shot.isEmpty() || measure;
@@ -320,6 +378,7 @@ int main(int argc, char** argv) {
   opts.openSweep = parser.value(o.openSweep);
   opts.startTab = parser.value(o.tab);
   opts.forcePresentation = parser.isSet(o.presentation);
+  if (!readAsk(o, opts)) return 2;
   opts.firstRun = !parser.isSet(o.noRun) || !shot.isEmpty() || measure;
   opts.live = parser.isSet(o.live);
   opts.noGl = parser.isSet(o.noGl);
@@ -345,7 +404,7 @@ int main(int argc, char** argv) {
   MainWindow window(std::move(backend), std::move(settings), opts);
   window.show();
 
-  if (!shot.isEmpty()) screenshotWhenShown(window, shot, parser.isSet(o.printTimings));
+  if (!shot.isEmpty()) screenshotWhenShown(window, shot, parser.isSet(o.printTimings), !opts.openSweep.isEmpty());
   std::unique_ptr<StallMeasurement> stalls;
   if (measure) stalls = std::make_unique<StallMeasurement>(window, startClock);
   return app.exec();

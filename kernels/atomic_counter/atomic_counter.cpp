@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "common/cpu_team.h"
 #include "common/impl_helpers.h"
 #include "launchlab/registry.h"
 
@@ -43,7 +44,7 @@ std::uint32_t countSerial(std::uint64_t n) {
 std::uint32_t countParallel(std::uint64_t n) {
   // The CPU form of privatization: each thread counts its share in a register, then adds it atomically once.
   std::uint32_t counter = 0;
-#pragma omp parallel
+#pragma omp parallel num_threads(cpuTeam(n))
   {
     std::uint32_t mine = 0;
 #pragma omp for schedule(static) nowait

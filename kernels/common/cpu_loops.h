@@ -13,28 +13,30 @@
 #include <type_traits>
 #include <utility>
 
+#include "common/cpu_team.h"
 #include "common/impl_helpers.h"
 
 namespace launchlab::kernels {
 
-/// f(i) for every i in [0, n): serially, or split into static chunks over all cores with SIMD inside each chunk
-/// (element-wise bodies: no iteration depends on another).
+/// f(i) for every i in [0, n): serially, or split into static chunks over the cores (cpuTeam: a grain of
+/// elements each at least) with SIMD inside each chunk (element-wise bodies: no iteration depends on another).
 template <bool Parallel, typename F>
 void forEachIndex(std::size_t n, F&& f) {
   if constexpr (Parallel) {
-#pragma omp parallel for simd schedule(static)
+#pragma omp parallel for simd schedule(static) num_threads(cpuTeam(n))
     for (std::size_t i = 0; i < n; ++i) f(i);
   } else {
     for (std::size_t i = 0; i < n; ++i) f(i);
   }
 }
 
-/// f(r) for every row r in [0, rows): serially, or rows split into static chunks over all cores (row bodies
-/// have inner loops of their own, so no SIMD across rows).
+/// f(r) for every row r in [0, rows): serially, or rows split into static chunks over the cores (row bodies
+/// have inner loops of their own, so no SIMD across rows). `rowItems`: a row's work in elements (cpuTeam); by
+/// default a row counts as a grain.
 template <bool Parallel, typename F>
-void forEachRow(std::size_t rows, F&& f) {
+void forEachRow(std::size_t rows, F&& f, std::size_t rowItems = kCpuGrain) {
   if constexpr (Parallel) {
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) num_threads(cpuTeam(rows* rowItems))
     for (std::size_t r = 0; r < rows; ++r) f(r);
   } else {
     for (std::size_t r = 0; r < rows; ++r) f(r);

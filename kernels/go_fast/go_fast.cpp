@@ -1,5 +1,6 @@
 #include "go_fast/go_fast.h"
 
+#include "common/cpu_team.h"
 #include "common/row_workload.h"
 #include "launchlab/registry.h"
 #include "launchlab/rng.h"
@@ -16,7 +17,7 @@ void runCpu(ImplContext& ctx) {
   runCpuTimed(ctx, [&] {
     const double trace = go_fast::traceOfTanh(a, rows, d);
     const std::ptrdiff_t count = std::ptrdiff_t(rows * d);
-#pragma omp parallel for schedule(static) if (Parallel)
+#pragma omp parallel for schedule(static) if (Parallel) num_threads(cpuTeam(std::size_t(count)))
     for (std::ptrdiff_t k = 0; k < count; ++k) out[k] = a[k] + trace;
   });
 }

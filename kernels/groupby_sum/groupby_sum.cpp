@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "common/cpu_loops.h"
+#include "common/cpu_team.h"
 #include "launchlab/registry.h"
 #include "launchlab/rng.h"
 
@@ -57,7 +58,7 @@ void findStarts(std::span<const std::int64_t> keys, std::span<std::uint64_t> sta
     // Each thread counts the starts of its chunk of rows, an exclusive scan of the counts gives where its starts
     // go, and each thread writes them: the same array as the serial loop.
     std::vector<std::size_t> first(std::size_t(omp_get_max_threads()) + 1, 0);
-#pragma omp parallel
+#pragma omp parallel num_threads(cpuTeam(n))
     {
       const std::size_t t = std::size_t(omp_get_thread_num()), threads = std::size_t(omp_get_num_threads());
       const std::size_t lo = n * t / threads, hi = n * (t + 1) / threads;

@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "common/cpu_team.h"
+
 namespace launchlab::kernels::histogram {
 
 /// One core, one histogram.
@@ -23,7 +25,7 @@ template <typename T, typename Rule>
 void fillParallel(const T* x, std::size_t n, const Rule& rule, std::uint32_t* counts) {
   const int bins = rule.bins;
   std::fill(counts, counts + bins, 0u);
-#pragma omp parallel
+#pragma omp parallel num_threads(cpuTeam(n))
   {
     std::vector<std::uint32_t> mine(std::size_t(bins), 0u);
 #pragma omp for schedule(static) nowait

@@ -10,6 +10,8 @@
 
 #if LAUNCHLAB_HAVE_EIGEN
 #include <Eigen/Core>
+
+#include "common/cpu_team.h"
 #endif
 
 namespace launchlab::kernels {
@@ -44,7 +46,7 @@ void runEigen(ImplContext& ctx) {
     T* out = ctx.outputs[0].view<T>().data();
     constexpr Eigen::Index kRowsPerBlock = 4096;
     runCpuTimed(ctx, [&] {
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) num_threads(cpuTeam(std::size_t(n) * std::size_t(d)))
       for (Eigen::Index first = 0; first < n; first += kRowsPerBlock) {
         const Eigen::Index rows = std::min(kRowsPerBlock, n - first);
         Eigen::Map<const Rows> block(x + first * d, rows, d);

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "common/cpu_team.h"
 #include "common/impl_helpers.h"
 #include "launchlab/registry.h"
 #include "launchlab/rng.h"
@@ -86,12 +87,12 @@ void runCpu(ImplContext& ctx) {
         const T* p = x.data();
         if constexpr (std::is_same_v<T, std::int32_t>) {
           std::uint32_t s = 0;
-#pragma omp parallel for simd reduction(+ : s) schedule(static)
+#pragma omp parallel for simd reduction(+ : s) schedule(static) num_threads(cpuTeam(n))
           for (std::size_t i = 0; i < n; ++i) s += std::uint32_t(p[i]);
           out = std::int32_t(s);
         } else {
           double s = 0;
-#pragma omp parallel for simd reduction(+ : s) schedule(static)
+#pragma omp parallel for simd reduction(+ : s) schedule(static) num_threads(cpuTeam(n))
           for (std::size_t i = 0; i < n; ++i) s += double(p[i]);
           out = T(s);
         }

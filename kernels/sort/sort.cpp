@@ -4,13 +4,10 @@
 #include <cstdint>
 #include <vector>
 
+#include "common/cpu_team.h"
 #include "common/impl_helpers.h"
 #include "launchlab/registry.h"
 #include "launchlab/rng.h"
-
-#ifdef _OPENMP
-#include <omp.h>
-#endif
 
 namespace launchlab::kernels {
 
@@ -19,17 +16,13 @@ namespace {
 /// Sorts x in place on every core: equal chunks sorted at once, then merged pairwise (log2(chunks) rounds).
 template <typename T>
 void parallelSort(T* x, std::size_t n) {
-#ifdef _OPENMP
-  const std::size_t chunks = std::size_t(std::max(1, omp_get_max_threads()));
-#else
-  const std::size_t chunks = 1;
-#endif
+  const std::size_t chunks = std::size_t(cpuTeam(n));
   std::vector<std::size_t> bound(chunks + 1);
   for (std::size_t c = 0; c <= chunks; ++c) bound[c] = n * c / chunks;
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) num_threads(int(chunks))
   for (std::ptrdiff_t c = 0; c < std::ptrdiff_t(chunks); ++c) std::sort(x + bound[c], x + bound[c + 1]);
   for (std::size_t width = 1; width < chunks; width *= 2) {
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) num_threads(int(chunks))
     for (std::ptrdiff_t c = 0; c < std::ptrdiff_t(chunks); c += std::ptrdiff_t(2 * width)) {
       const std::size_t mid = std::min(std::size_t(c) + width, chunks),
                         end = std::min(std::size_t(c) + 2 * width, chunks);

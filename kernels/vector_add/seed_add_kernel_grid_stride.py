@@ -1,5 +1,6 @@
 # The seed's grid-stride add_kernel, unchanged: TP 3.1 + TP 3.2 (French), 000_945c5bbc964fcfb4.txt:1715.
-# experiments: tp32-grid-stride-add
+# experiments: tp32-grid-stride-add tp32-launch-heuristics
+# tp32-launch-heuristics (000:1618) states its rules without a kernel; its sweep runs this one, introduced next.
 # exercise: vector_add_grid_stride
 from numba import cuda
 

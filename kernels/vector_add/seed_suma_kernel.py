@@ -1,5 +1,6 @@
 # The seed's suma_kernel, unchanged: the Spanish notes, 001_88843509cc7ed521.txt:335.
-# experiments: es-suma-kernel
+# experiments: es-suma-kernel es-suma-elementwise
+# es-suma-elementwise: the section (001:297) sets the suma_elementwise ufunc against this kernel; --numba runs both.
 # exercise: vector_add
 from numba import cuda
 import numpy as np

@@ -188,8 +188,11 @@ TEST(CliCourse, TheMarkdownListsEveryExperimentAndNoteInOrder) {
     at = found;
   }
   EXPECT_NE(r.out.find("| `tp32-hypot-128x64` | 000:"), std::string::npos);
-  for (const auto& n : launchlab::courseNotes())
-    if (n.command.empty()) EXPECT_NE(r.out.find("- `" + n.id + "` (" + n.seed.file.substr(0, 3)), std::string::npos);
+  for (const auto& n : launchlab::courseNotes()) {
+    if (n.command.empty()) {
+      EXPECT_NE(r.out.find("- `" + n.id + "` (" + n.seed.file.substr(0, 3)), std::string::npos);
+    }
+  }
   expectBadInput("course --markdown --json", "excludes");
 }
 

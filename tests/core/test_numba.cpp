@@ -282,6 +282,32 @@ TEST(NumbaExercises, EveryFileCompilesToItsContract) {
   }
 }
 
+TEST(NumbaSeeds, EveryExperimentsSeedKernelCompilesForItsRun) {
+  REQUIRE_NUMBA();
+  // The experiments `course run ID --numba` runs the seed's kernel in, each compiled as that run compiles it: for
+  // the experiment's dtype, against the contract of the exercise the seed names.
+  std::vector<NumbaJob> jobs;
+  std::vector<std::string> ids;
+  for (const auto& seed : seedNumbaKernels())
+    for (const auto& id : seed.experiments) {
+      const CourseExperiment* e = findCourseExperiment(id);
+      ASSERT_NE(e, nullptr) << id;
+      jobs.push_back({pyKernel(std::string(seed.text), seed.path), findExercise(seed.exercise), "sm_90",
+                      parseDType(e->request.dtype)});
+      ids.push_back(id);
+    }
+  for (const char* id : {"tp32-add-kernel", "tp32-no-synchronize", "tp32-grid-stride-add", "tp32-launch-heuristics",
+                         "es-suma-kernel", "es-suma-elementwise", "es-tile-transpose"})
+    EXPECT_NE(std::find(ids.begin(), ids.end(), id), ids.end()) << id;
+  const auto results = compileNumbaKernels(jobs, with(numbaPython(), 600));
+  for (std::size_t i = 0; i < jobs.size(); ++i) {
+    EXPECT_TRUE(results[i].ok) << ids[i] << ": " << results[i].unavailable
+                               << (results[i].diagnostics.empty() ? "" : formatDiagnostic(results[i].diagnostics[0]));
+    EXPECT_EQ(checkPtxParams(ptxEntryParams(results[i].cubin, results[i].loweredName), *jobs[i].exercise), "")
+        << ids[i];
+  }
+}
+
 TEST(NumbaErrors, OneLineAtThePythonLine) {
   REQUIRE_NUMBA();
   const std::string head = "from numba import cuda\n\n@cuda.jit\n";

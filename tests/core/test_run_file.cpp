@@ -8,6 +8,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <utility>
 #include <vector>
@@ -15,6 +16,7 @@
 #include "core/full_result.h"
 #include "launchlab/errors.h"
 #include "launchlab/io/json.h"
+#include "launchlab/io/json_within.h"
 #include "launchlab/io/npy.h"
 #include "launchlab/io/run_file.h"
 
@@ -239,23 +241,48 @@ TEST(RunFile, AVerificationWithMoreMismatchIndicesThanRecordedIsRefused) {
   EXPECT_NE(why.find("more than the 16 a verification records"), std::string::npos) << why.substr(0, 300);
 }
 
+namespace {
+/// The error of loading a run file `name` whose run.json lists `many` (a list's items, each followed by a comma)
+/// first in its first verification's first_mismatches; `jsonBytes`: the size of that run.json.
+std::string loadErrorWithMismatches(const char* name, const std::string& many, std::size_t& jsonBytes) {
+  std::string json = runJson();
+  json.insert(json.find('[', json.find("\"first_mismatches\"")) + 1, many);
+  jsonBytes = json.size();
+  const auto path = scratch(name);
+  writeZip(path, {{"run.json", json}});
+  return loadError(path);
+}
+}  // namespace
+
 // A 60 KB file whose run.json inflates to tens of MiB parsed into a tree of hundreds of MiB, and under a memory
 // limit the program aborted (a second allocation failed while the first failure unwound). Refused unparsed.
 TEST(RunFile, ARunJsonOfTensOfMegabytesIsRefusedBeforeItIsParsed) {
-  std::string json = runJson();
-  const auto open = json.find('[', json.find("\"first_mismatches\""));
   std::string many;
   for (int i = 0; i < 9000000; ++i) many += std::to_string(i % 10) + ",";
-  json.insert(open + 1, many);
-  ASSERT_GT(json.size(), runfile::kMaxJsonBytes);
-  const auto path = scratch("bigjson.llrun");
-  writeZip(path, {{"run.json", json}});
-  const std::string why = loadError(path);
+  std::size_t bytes = 0;
+  const std::string why = loadErrorWithMismatches("bigjson.llrun", many, bytes);
+  ASSERT_GT(bytes, runfile::kMaxJsonBytes);
   EXPECT_NE(why.find("run.json"), std::string::npos) << why.substr(0, 300);
   EXPECT_EQ(why.find("a verification records"), std::string::npos) << "parsed: " << why.substr(0, 300);
 }
 
-// 20000 implementations in a 127 KB file cost the window seconds and GBs to draw: a run holds a few.
+// 16 MiB of "1," (the most run.json may hold) parsed into a tree of 400 MiB, and under a memory limit the program
+// aborted while freeing it (nlohmann frees a container through a stack as large as it). The values are counted
+// before any tree is built: millions of them are refused unbuilt.
+TEST(RunFile, MillionsOfValuesInRunJsonAreRefusedBeforeItsTreeIsBuilt) {
+  constexpr std::size_t kMaxJsonValues = std::size_t(1) << 21;  // run_file.cpp's cap
+  std::string many;
+  for (std::size_t i = 0; i <= kMaxJsonValues; ++i) many += "1,";
+  std::size_t bytes = 0;
+  const std::string why = loadErrorWithMismatches("manyvalues.llrun", many, bytes);
+  ASSERT_LT(bytes, runfile::kMaxJsonBytes);
+  EXPECT_NE(why.find("run.json: more than 2097152 JSON values"), std::string::npos) << why.substr(0, 300);
+  // As many values as the cap (the array and its elements) are parsed; one more is refused.
+  const std::string atCap = "[" + many.substr(0, 2 * (kMaxJsonValues - 2)) + "1]";
+  EXPECT_EQ(parseJsonWithin(atCap, kMaxJsonValues).size(), kMaxJsonValues - 1);
+  EXPECT_THROW(parseJsonWithin("[1," + atCap.substr(1), kMaxJsonValues), BadInput);
+}
+
 TEST(RunFile, ThousandsOfImplementationsAreRefused) {
   RunResult r = sampleRun();
   const ImplResult one = r.impls.at(0);

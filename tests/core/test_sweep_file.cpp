@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <nlohmann/json.hpp>
 #include <random>
 #include <sstream>
 
@@ -117,6 +118,44 @@ TEST(SweepFile, TheLargestDocumentReadsAndMapsEveryPoint) {
     EXPECT_EQ(m.values[i], double(i + 1));
     EXPECT_EQ(m.points[i], int(i));
   }
+}
+
+// Each point is read as soon as the parser has built it and dropped from the tree (a 64 MiB file made a tree of
+// hundreds of MiB beside its points): the axes must come before the points, as the writer and sorted keys put them;
+// what the document holds beyond what is read is skipped unbuilt; a point, or the rest, holding far more than it
+// does is refused at once.
+TEST(SweepFile, PointsAreReadOneByOneAndTheRestIsBounded) {
+  const std::string good = test::fixtureSweepJson();
+  std::string err;
+  // Keys sorted (jq -S, Python's sort_keys): "axes" still comes before "points".
+  const auto sorted = parseSweepJson(nlohmann::json::parse(good).dump(1), &err);
+  ASSERT_TRUE(sorted) << err;
+  EXPECT_EQ(sorted->points.size(), test::fixtureSweepPoints().size());
+  EXPECT_EQ(sorted->points[2].values, (std::vector<std::string>{"256", "132"}));
+  nlohmann::ordered_json doc = nlohmann::ordered_json::parse(good);
+  auto variant = [&](auto&& edit) {
+    nlohmann::ordered_json d = doc;
+    edit(d);
+    err.clear();
+    const bool read = parseSweepJson(d.dump(), &err).has_value();
+    EXPECT_EQ(err.find('\n'), std::string::npos) << err;
+    return read;
+  };
+  EXPECT_FALSE(variant([](auto& d) {
+    const auto axes = d["axes"];
+    d.erase("axes");
+    d["axes"] = axes;  // now after the points
+  }));
+  EXPECT_EQ(err, "bad launchlab.sweep document: the points come before the axes");
+  EXPECT_TRUE(variant([](auto& d) { d["crossover"] = std::vector<int>(1 << 20, 1); })) << err;  // not read
+  EXPECT_FALSE(variant([](auto& d) { d["points"][1]["extra"] = std::vector<int>(5000, 1); }));
+  EXPECT_EQ(err, "bad launchlab.sweep document: point 2 holds more than a point does");
+  EXPECT_FALSE(variant([](auto& d) { d["device"]["extra"] = std::vector<int>(kMaxSweepPoints + (1 << 16), 1); }));
+  EXPECT_EQ(err, "bad launchlab.sweep document: more than the axes and the device hold, besides the points");
+  EXPECT_FALSE(variant([](auto& d) { d["points"][0] = 7; }));
+  EXPECT_NE(err.find("bad launchlab.sweep document: point 1: "), std::string::npos) << err;
+  EXPECT_FALSE(variant([](auto& d) { d["schema"] = "launchlab.run"; }));
+  EXPECT_EQ(err, "not a launchlab.sweep document");
 }
 
 TEST(SweepMap, BlockByGridValuesWithGapsWhereNothingWasMeasured) {

@@ -1,7 +1,9 @@
 // The helpers workloads are written with: BasicWorkload's default arrays and implementation list, the byte model
 // computed from shapes, and the CPU loops.
 #include <gtest/gtest.h>
+#include <omp.h>
 
+#include <atomic>
 #include <cmath>
 #include <cstring>
 #include <stdexcept>
@@ -209,6 +211,32 @@ TEST(CpuLoops, RowLoopParallelEqualsSerialAndCoversEveryRow) {
     for (std::size_t r = 0; r < rows; ++r)
       ASSERT_NEAR(serial[0].at(3 * r) + serial[0].at(3 * r + 1) + serial[0].at(3 * r + 2), 1.0, 1e-6) << r;
   }
+}
+
+// A loop starts one thread per grain of work, at most OpenMP's maximum: a small loop stays on one core, where a
+// team's slowest member would hold it for a scheduler time slice.
+TEST(CpuLoops, TheTeamFollowsTheWorkAndOpenMPsMaximum) {
+  const int saved = omp_get_max_threads();
+  omp_set_num_threads(4);
+  EXPECT_EQ(cpuTeam(0), 1);
+  EXPECT_EQ(cpuTeam(10000), 1);
+  EXPECT_EQ(cpuTeam(2 * kCpuGrain - 1), 1);
+  EXPECT_EQ(cpuTeam(2 * kCpuGrain), 2);
+  EXPECT_EQ(cpuTeam(std::size_t(1) << 40), 4);
+  EXPECT_EQ(cpuTeam(100, 10), 4);
+  const auto teamOf = [](std::size_t n) {
+    std::atomic<int> most{0};
+    forEachIndex<true>(n, [&](std::size_t) {
+      int t = omp_get_num_threads(), m = most.load();
+      while (t > m && !most.compare_exchange_weak(m, t)) {
+      }
+    });
+    return most.load();
+  };
+  EXPECT_EQ(teamOf(10000), 1);
+  EXPECT_EQ(teamOf(3 * kCpuGrain), 3);
+  EXPECT_EQ(teamOf(64 * kCpuGrain), 4);
+  omp_set_num_threads(saved);
 }
 
 TEST(CpuLoops, MapChecksItsArraysAndDType) {

@@ -17,7 +17,7 @@
 #include "app/gui_wiring.h"
 #include "launchlab/nvrtc.h"
 #include "ui/editor/code_editor.h"
-#include "ui/editor/cuda_highlighter.h"
+#include "ui/editor/code_highlighter.h"
 #include "ui/editor/exercise_store.h"
 #include "ui/editor/kernel_editor.h"
 #include "ui/plots/results_tables.h"
@@ -32,10 +32,10 @@ namespace {
 /// A compiler that reports `diags` (and records the thread it ran on).
 CompileFn fakeCompiler(std::vector<Diagnostic> diags, std::atomic<bool>* onGuiThread = nullptr) {
   QThread* gui = QThread::currentThread();
-  return [diags, onGuiThread, gui](const UserKernel&, const Exercise&, const std::string& arch, const CancelToken&) {
+  return [diags, onGuiThread, gui](const CompileJob& job, const CancelToken&) {
     if (onGuiThread) *onGuiThread = QThread::currentThread() == gui;
     CompileResult r;
-    r.arch = arch;
+    r.arch = job.arch;
     r.diagnostics = diags;
     r.ok = std::none_of(diags.begin(), diags.end(), [](const Diagnostic& d) { return d.isError(); });
     return r;
@@ -82,8 +82,8 @@ class TestKernelEditor : public QObject {
     auto e = editorOn("vector_add");
     e->editor()->setPlainText("__global__ void k(int* p) {\n  int i = threadIdx.x; // note: for\n  p[i] = 42;\n}\n");
     QTextDocument* doc = e->editor()->document();
-    const CudaHighlighter& h = *e->highlighter();
-    using K = CudaHighlighter::Kind;
+    const CodeHighlighter& h = *e->highlighter();
+    using K = CodeHighlighter::Kind;
     QCOMPARE(formatAt(doc, 0, 0).foreground(), h.format(K::Qualifier).foreground());  // __global__
     QCOMPARE(formatAt(doc, 0, 11).foreground(), h.format(K::Keyword).foreground());   // void
     QCOMPARE(formatAt(doc, 1, 10).foreground(), h.format(K::Builtin).foreground());   // threadIdx
@@ -162,7 +162,7 @@ class TestKernelEditor : public QObject {
 
   void withoutNvrtcOneInlineLine() {
     auto e = editorOn("hypot");
-    e->setCompileFunction([](const UserKernel&, const Exercise&, const std::string&, const CancelToken&) {
+    e->setCompileFunction([](const CompileJob&, const CancelToken&) {
       CompileResult r;
       r.unavailable = "NVRTC not found: install the CUDA toolkit's runtime compiler";
       return r;
@@ -187,13 +187,12 @@ class TestKernelEditor : public QObject {
     auto abandoned = std::make_shared<std::atomic<bool>>(false);
     auto started = std::make_shared<std::atomic<bool>>(false);
     auto e = editorOn("vector_add");
-    e->setCompileFunction(
-        [abandoned, started](const UserKernel&, const Exercise&, const std::string&, const CancelToken& abandon) {
-          *started = true;
-          for (int i = 0; i < 6000 && !abandon.cancelled(); ++i) QThread::msleep(10);
-          *abandoned = abandon.cancelled();
-          return CompileResult{};
-        });
+    e->setCompileFunction([abandoned, started](const CompileJob&, const CancelToken& abandon) {
+      *started = true;
+      for (int i = 0; i < 6000 && !abandon.cancelled(); ++i) QThread::msleep(10);
+      *abandoned = abandon.cancelled();
+      return CompileResult{};
+    });
     e->compile();
     QTRY_VERIFY(started->load());
     e.reset();

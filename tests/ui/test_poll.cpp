@@ -103,6 +103,16 @@ class TestPoll : public QObject {
     QCOMPARE(t.submit(token(kMaxDevices + 1), 1, 0), Tally::Outcome::Full);
   }
 
+  void afterTheRevealTheAnswersAreFinal() {
+    Tally t;
+    QCOMPARE(t.submit(token(1), 2, 0), Tally::Outcome::Accepted);
+    t.close();
+    QVERIFY(t.closed());
+    QCOMPARE(t.submit(token(1), 3, 10 * kMinSubmitGapMs), Tally::Outcome::Closed);  // no change of mind
+    QCOMPARE(t.submit(token(2), 3, 10 * kMinSubmitGapMs), Tally::Outcome::Closed);  // no late answer
+    QCOMPARE(t.values(), std::vector<double>{2});
+  }
+
   void summaryBinsMedianAndShareClose() {
     const Question q = ratioQuestion();
     const std::vector<double> v{1, 2, 4, 8, 100};
@@ -133,6 +143,17 @@ class TestPoll : public QObject {
     t.submit(token(7), 2.5, 42);
     const QString csv = t.csv(q, 4.8);
     QCOMPARE(csv.split('\n')[1], QString("\"Say \"\"how\"\", then why\",%1,\"2.5\",4.8,42").arg(QString(token(7))));
+  }
+
+  void csvNamesTheMeasuredChoice() {
+    Question c;
+    c.text = "Which is fastest?";
+    c.kind = Question::Kind::Choice;
+    c.choices = {"cuda-naive", "cuda-tiled"};
+    Tally t;
+    t.submit(token(3), 0, 5);
+    QCOMPARE(t.csv(c, 1.0).split('\n')[1],
+             QString("\"Which is fastest?\",%1,\"cuda-naive\",\"cuda-tiled\",5").arg(QString(token(3))));
   }
 
   void thePageEscapesEveryString() {

@@ -10,6 +10,7 @@
 
 #include "launchlab/course.h"
 #include "launchlab/course_headline.h"
+#include "stage_fixtures.h"
 #include "ui/window/prediction_store.h"
 #include "ui/window/stage.h"
 #include "ui/window/stage_controller.h"
@@ -17,46 +18,9 @@
 
 using namespace launchlab;
 using namespace launchlab::ui;
+using namespace launchlab::test;
 
 namespace {
-ImplResult timed(const std::string& id, double kernelMs) {
-  ImplResult i;
-  i.implId = id;
-  i.gpu = true;
-  i.phases[Phase::Kernel] = PhaseStats{kernelMs, kernelMs, kernelMs, 1};
-  i.phases[Phase::Total] = PhaseStats{kernelMs * 3, kernelMs * 3, kernelMs * 3, 1};
-  i.verification.outcome = Verification::Outcome::Pass;
-  return i;
-}
-
-RunResult runOf(double coalescedMs, double stridedMs) {
-  RunResult r;
-  r.device.available = true;
-  r.n = 4096;
-  r.impls = {timed("cuda-coalesced", coalescedMs), timed("cuda-strided", stridedMs)};
-  return r;
-}
-
-CourseExperiment ratioExperiment(const std::string& id) {
-  CourseExperiment e;
-  e.id = id;
-  e.chapter = "memory";
-  e.title = "Coalescing: stride 16 against coalesced";
-  e.lookFor = "the strided kernel's longer bar";
-  Prediction p;
-  p.question = "How many times slower is the strided kernel, \"per launch\"?";
-  p.answer.unit = "\u00D7";
-  p.answer.logScale = true;
-  p.answer.min = 0.01;
-  p.answer.max = 1000;
-  p.measure.name = "kernel_ratio";
-  p.measure.of = "cuda-strided";
-  p.measure.over = "cuda-coalesced";
-  p.explain = "Each strided load touches its own sector.";
-  e.predictions = {p};
-  return e;
-}
-
 struct Stage {
   StageHeader header;
   StagePrompt prompt;
@@ -116,6 +80,25 @@ class TestStageController : public QObject {
     QCOMPARE(s.store.records().size(), std::size_t(1));
   }
 
+  // The stage's caption: cut after two lines with an ellipsis, whatever its length; a short one whole.
+  void firstLinesCutsAfterTheLinesAsked() {
+    QFont f;
+    f.setPixelSize(20);
+    const QString shortText = "Coalesced loads: one sector per four threads.";
+    QCOMPARE(firstLines(shortText, f, 1200, 2), shortText);
+    QString longText;
+    for (int i = 0; i < 40; ++i) longText += QString("Sentence %1 says why the strided kernel is slower. ").arg(i);
+    const QString cut = firstLines(longText, f, 600, 2);
+    QVERIFY(cut.endsWith(QChar(0x2026)));
+    QVERIFY(longText.startsWith(cut.left(cut.size() - 1).trimmed().left(40)));
+    QLabel label;
+    label.setWordWrap(true);
+    label.setFont(f);
+    label.setText(cut);
+    QVERIFY2(label.heightForWidth(600) <= 2 * QFontMetrics(f).lineSpacing() + 4, qPrintable(cut));
+    QCOMPARE(firstLines(longText, f, 600, 0), longText);
+  }
+
   void onTheStageTheRevealIsOneLineAndTheWhyACaption() {
     Stage s;
     s.controller.setPresentation(true, 720);
@@ -132,7 +115,7 @@ class TestStageController : public QObject {
     QVERIFY(s.prompt.questionLabel()->isHidden());
     QVERIFY(s.prompt.revealLabel()->isHidden());  // skipped: the headline alone
     QVERIFY(!s.header.lessonLabel()->isHidden());
-    QVERIFY(s.header.lessonLabel()->text().contains(QString::fromStdString(e.predictions[0].explain)));
+    QVERIFY(s.header.fullLesson().contains(QString::fromStdString(e.predictions[0].explain)));
     s.controller.toggleLookFor();  // L: what to look for in the why's place
     QVERIFY(s.header.lessonLabel()->text().contains("strided kernel's longer bar"));
     QVERIFY(!s.header.lessonLabel()->text().contains(QString::fromStdString(e.predictions[0].explain)));

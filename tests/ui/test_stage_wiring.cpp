@@ -66,7 +66,8 @@ class TestStageWiring : public QObject {
                                m_stage->updateStageHeader();
                                return true;
                              }};
-    m_stage = new StageWiring(*m_window, *m_desk, m_backend->registry(), *m_settings, *results, "-", hooks);
+    m_stage =
+        new StageWiring(*m_window, *m_desk, m_backend->registry(), *m_settings, *results, "-", "127.0.0.1", hooks);
     m_actions = makeMainActions(m_window.get());
     m_toolbar->addAction(m_actions.panel);
     m_toolbar->addAction(m_actions.present);

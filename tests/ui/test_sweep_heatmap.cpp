@@ -18,6 +18,7 @@
 #include "launchlab/command_line.h"
 #include "ui/explorer/sweep_heatmap.h"
 #include "ui/explorer/sweep_pane.h"
+#include "ui/plots/charts.h"
 #include "ui/plots/plot_interaction.h"
 
 using namespace launchlab;
@@ -80,6 +81,48 @@ struct LiveSweep {
     auto b = std::make_shared<ui::test::FakeBackend>();
     b->stepMs = 0;
     return b;
+  }
+};
+
+/// A recorded sweep of `count` points of one CUDA variant, written by core's writer: over N alone (drawn as the
+/// curve) or block (32 sizes) x grid (the heatmap); every 16th point skipped.
+std::string largeSweepJson(std::size_t count, bool grid) {
+  SweepPlan plan = launchlab::test::fixtureSweepPlan();
+  const std::size_t blocks = grid ? 32 : 1;
+  plan.axes = grid ? std::vector<SweepAxis>{{"block", {}}, {"grid", {}}} : std::vector<SweepAxis>{{"n", {}}};
+  for (std::size_t b = 0; grid && b < blocks; ++b) plan.axes[0].values.push_back(std::to_string(32 * (b + 1)));
+  const SweepPoint model = launchlab::test::fixtureSweepPoints().front();
+  std::vector<SweepPoint> points;
+  for (std::size_t i = 0; i < count; ++i) {
+    const std::size_t b = i % blocks, row = i / blocks;
+    if (b == 0) plan.axes.back().values.push_back(std::to_string(grid ? 132 * (row + 1) : 4096 + row));
+    SweepPoint p = model;
+    p.values = {plan.axes.back().values.back()};
+    if (grid) p.values.insert(p.values.begin(), plan.axes[0].values[b]);
+    p.block = Dim3{std::uint32_t(grid ? 32 * (b + 1) : 256), 1, 1};
+    p.threads = p.block.count();
+    p.launched->block = p.block;
+    p.kernelMs = 0.01 + 1e-6 * double(i);
+    if (i % 16 == 15) {
+      p.status = Status::Skipped;
+      p.reason = "made-up skip for the tests";
+    }
+    points.push_back(std::move(p));
+  }
+  return sweepJson(plan, points, launchlab::test::fixtureDevice(), {"2026-11-20T10:30:00Z", 2000});
+}
+
+/// What a plot creates (each graph, error bar and text item is a child of its QCustomPlot) and how often it draws.
+struct PlotWork : QObject {
+  int made = 0, replots = 0;
+  explicit PlotWork(QWidget* w) {
+    auto* plot = qobject_cast<QCustomPlot*>(w);
+    plot->installEventFilter(this);
+    connect(plot, &QCustomPlot::beforeReplot, this, [this] { ++replots; });
+  }
+  bool eventFilter(QObject*, QEvent* e) override {
+    made += e->type() == QEvent::ChildAdded;
+    return false;
   }
 };
 
@@ -147,6 +190,41 @@ class TestSweepHeatmap : public QObject {
     QCOMPARE(opened.at(1).at(0).toBool(), false);
     QVERIFY2(pane.messageText().contains("bad.json"), qPrintable(pane.messageText()));
     QVERIFY(pane.shown().recorded);  // what was shown stays
+  }
+
+  // A large recorded sweep is drawn once: the curve gets all its points in one go and the map all its cells, so what
+  // the GUI thread makes and draws is the same for 3200 points as for 32 (a 40000-point file took 75 s when the
+  // curve was rebuilt for each point), and a large map marks no cell one by one.
+  void aLargeSweepIsDrawnOnceWithAllItsPoints() {
+    struct Opened {
+      int made = 0, replots = 0, shown = 0;  // shown: the curve's measured points, or the map's cells
+    };
+    auto open = [this](std::size_t count, bool grid) {
+      RunController controller(appBackend());
+      SweepPane pane(controller);
+      pane.resize(1100, 420);
+      pane.show();
+      PlotWork work(grid ? pane.heatmap()->widget() : pane.chart()->widget());
+      QSignalSpy opened(&pane, &SweepPane::sweepFileOpened);
+      const QString name = QString("%1_%2.json").arg(grid ? "grid" : "curve").arg(count);
+      pane.openSweepFileInBackground(writeFile(m_dir, name, largeSweepJson(count, grid)));
+      Opened o;
+      if (!opened.wait(60000) || !opened.at(0).at(0).toBool() || pane.heatmapShown() != grid) return o;
+      QCoreApplication::processEvents();  // the replots the opening queued
+      o.made = work.made;
+      o.replots = work.replots;
+      o.shown = grid ? int(pane.heatmap()->map().values.size())
+                     : qobject_cast<QCustomPlot*>(pane.chart()->widget())->graph(0)->dataCount();
+      return o;
+    };
+    for (const bool grid : {false, true}) {
+      const Opened small = open(32, grid), large = open(3200, grid);
+      QCOMPARE(large.shown, grid ? 3200 : 3200 - 3200 / 16);  // every cell, or every measured point
+      QVERIFY2(large.made <= small.made && large.made <= 16,
+               qPrintable(QString("%1 plot objects made for 3200 points, %2 for 32").arg(large.made).arg(small.made)));
+      QVERIFY2(large.replots <= small.replots,
+               qPrintable(QString("%1 replots for 3200 points, %2 for 32").arg(large.replots).arg(small.replots)));
+    }
   }
 
   void hoverAndClickOnTheMap() {

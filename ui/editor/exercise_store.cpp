@@ -3,11 +3,19 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QSettings>
 #include <QStandardPaths>
 
 #include "export.h"
+#include "launchlab/numba.h"
 
 namespace launchlab::ui {
+
+QString languageSuffix(KernelLanguage language) { return language == KernelLanguage::Python ? ".py" : ".cu"; }
+
+KernelLanguage languageOf(const QString& fileName) {
+  return fileName.endsWith(".py", Qt::CaseInsensitive) ? KernelLanguage::Python : KernelLanguage::Cuda;
+}
 
 ExerciseStore::ExerciseStore(QString folder) : m_folder(folder.isEmpty() ? defaultFolder() : std::move(folder)) {}
 
@@ -16,28 +24,53 @@ QString ExerciseStore::defaultFolder() {
 }
 
 namespace {
-/// A shipped exercise file (core compiles the workload folders' exercise*.cu in), "" for an unknown exercise.
-QString shippedText(const QString& exerciseId, bool solution) {
+/// A shipped exercise file (core compiles the workload folders' exercise*.cu and .py in), "" for an unknown exercise.
+QString shippedText(const QString& exerciseId, bool solution, KernelLanguage language) {
   const Exercise* ex = findExercise(exerciseId.toStdString());
   if (!ex) return {};
-  const std::string_view text = exerciseText(*ex, solution);
+  const std::string_view text =
+      language == KernelLanguage::Python ? numbaExerciseText(*ex, solution) : exerciseText(*ex, solution);
   return QString::fromUtf8(text.data(), qsizetype(text.size()));
 }
 }  // namespace
 
-QString ExerciseStore::startingFile(const QString& exerciseId) { return shippedText(exerciseId, false); }
+QString ExerciseStore::startingFile(const QString& exerciseId, KernelLanguage language) {
+  return shippedText(exerciseId, false, language);
+}
 
-QString ExerciseStore::solution(const QString& exerciseId) { return shippedText(exerciseId, true); }
+QString ExerciseStore::solution(const QString& exerciseId, KernelLanguage language) {
+  return shippedText(exerciseId, true, language);
+}
 
-QString ExerciseStore::path(const QString& exerciseId) const { return m_folder + "/" + exerciseId + ".cu"; }
+QString ExerciseStore::shippedPath(const QString& exerciseId, bool solution, KernelLanguage language) {
+  const Exercise* ex = findExercise(exerciseId.toStdString());
+  if (!ex) return {};
+  return QString::fromStdString(language == KernelLanguage::Python ? numbaExerciseFile(*ex, solution)
+                                                                   : exerciseFile(*ex, solution));
+}
 
-bool ExerciseStore::hasSaved(const QString& exerciseId) const { return QFileInfo(path(exerciseId)).isFile(); }
+QString ExerciseStore::path(const QString& exerciseId, KernelLanguage language) const {
+  return m_folder + "/" + exerciseId + languageSuffix(language);
+}
 
-ExerciseStore::Loaded ExerciseStore::load(const QString& exerciseId) const {
+bool ExerciseStore::hasSaved(const QString& exerciseId, KernelLanguage language) const {
+  return QFileInfo(path(exerciseId, language)).isFile();
+}
+
+QString ExerciseStore::preference(const QString& key) const {
+  return QSettings(m_folder + "/editor.ini", QSettings::IniFormat).value("editor/" + key).toString();
+}
+
+void ExerciseStore::setPreference(const QString& key, const QString& value) const {
+  QDir().mkpath(m_folder);
+  QSettings(m_folder + "/editor.ini", QSettings::IniFormat).setValue("editor/" + key, value);
+}
+
+ExerciseStore::Loaded ExerciseStore::load(const QString& exerciseId, KernelLanguage language) const {
   Loaded l;
-  l.text = startingFile(exerciseId);
-  if (!hasSaved(exerciseId)) return l;
-  const QString saved = path(exerciseId);
+  l.text = startingFile(exerciseId, language);
+  if (!hasSaved(exerciseId, language)) return l;
+  const QString saved = path(exerciseId, language);
   QString text;
   const QString why = readSaved(saved, text);
   if (why.isEmpty()) {
@@ -69,13 +102,13 @@ QString ExerciseStore::readSaved(const QString& path, QString& text) {
   return textOf(path, f.text, text);
 }
 
-QString ExerciseStore::save(const QString& exerciseId, const QString& text) const {
+QString ExerciseStore::save(const QString& exerciseId, const QString& text, KernelLanguage language) const {
   const QByteArray bytes = text.toUtf8();
   if (std::size_t(bytes.size()) > kMaxKernelSourceBytes)
     return QString::fromStdString(kernelSizeProblem(std::size_t(bytes.size())));
   if (bytes.contains('\0')) return "the text holds a NUL character, which a kernel file cannot";
   if (!QDir().mkpath(m_folder)) return "cannot create the folder " + m_folder;
-  return exportFile(path(exerciseId), text);
+  return exportFile(path(exerciseId, language), text);
 }
 
 QString ExerciseStore::importFile(const QString& path, QString& text) {

@@ -13,18 +13,39 @@
 
 #include "backend.h"
 #include "code_editor.h"
-#include "cuda_highlighter.h"
-#include "exercise_store.h"
+#include "code_highlighter.h"
+#include "launchlab/numba.h"
 
 namespace launchlab::ui {
+
+CompileResult compileForEditor(const CompileJob& job, const CancelToken& abandon) {
+  if (!isPythonKernel(job.kernel)) return compileUserKernel(job.kernel, *job.exercise, job.arch, {}, &abandon);
+  NumbaOptions o;
+  o.python = job.python;
+  o.cancel = &abandon;
+  NumbaCompileResult r = compileNumbaKernel(job.kernel, *job.exercise, job.arch, o, job.dtype);
+  if (r.ok)
+    r.log = r.cached ? "the PTX from the cache"
+                     : QString("first compile %1 s with %2")
+                           .arg(r.compileMs / 1000, 0, 'f', 2)
+                           .arg(QString::fromStdString(r.python))
+                           .toStdString();
+  return r;  // moved: C++20 moves a local into its base class on return
+}
 
 KernelEditor::KernelEditor(const Backend& backend, QWidget* parent, const QString& storeFolder)
     : QWidget(parent),
       m_backend(backend),
       m_store(std::make_unique<ExerciseStore>(storeFolder)),
-      m_compile([](const UserKernel& k, const Exercise& ex, const std::string& arch, const CancelToken& abandon) {
-        return compileUserKernel(k, ex, arch, {}, &abandon);
-      }) {
+      m_compile(compileForEditor) {
+  // launchlab --python (or the environment) wins for the session; else the student's last choice, which the worker
+  // and Check then inherit through the same variable.
+  m_python = qEnvironmentVariable("LAUNCHLAB_PYTHON");
+  if (const QString saved = m_store->preference("python"); m_python.isEmpty() && !saved.isEmpty()) {
+    m_python = saved;
+    qputenv("LAUNCHLAB_PYTHON", saved.toLocal8Bit());
+  }
+  m_language = m_store->preference("language") == "python" ? KernelLanguage::Python : KernelLanguage::Cuda;
   auto* lay = new QVBoxLayout(this);
   lay->setContentsMargins(0, 2, 0, 0);
   lay->setSpacing(3);
@@ -37,7 +58,7 @@ KernelEditor::KernelEditor(const Backend& backend, QWidget* parent, const QStrin
   auto* split = new QSplitter(Qt::Vertical);
   m_editor = new CodeEditor;
   m_editor->setObjectName("kernelText");
-  m_highlighter = new CudaHighlighter(m_editor->document());
+  m_highlighter = new CodeHighlighter(m_editor->document(), m_language);
   m_list = new QListWidget;
   m_list->setObjectName("kernelProblems");
   m_list->setToolTip("Compiler diagnostics and compute-sanitizer findings: click one to go to its line");
@@ -104,14 +125,7 @@ void KernelEditor::selectExercise(const QString& id) {
     save();
   }
   m_exercise = id.isEmpty() ? nullptr : findExercise(id.toStdString());
-  const ExerciseStore::Loaded loaded = m_exercise ? m_store->load(id) : ExerciseStore::Loaded{};
-  m_loadProblem = loaded.problem;
-  m_canSave = loaded.canSave;
-  m_loading = true;
-  m_editor->setPlainText(loaded.text);
-  m_loading = false;
-  m_editor->setReadOnly(!m_exercise);
-  setProblems({}, {});
+  loadExerciseFile();
   for (QWidget* w : findChildren<QToolButton*>()) w->setEnabled(m_exercise != nullptr);
   if (!m_exercise) {
     QStringList with;
@@ -121,23 +135,75 @@ void KernelEditor::selectExercise(const QString& id) {
   } else {
     const int i = m_picker->findData(id);
     if (i >= 0) m_picker->setCurrentIndex(i);
-    const QString intro =
-        QString("%1 \xE2\x80\x94 %2. Ctrl+B compiles; tick \"My kernel\" under Implementations to run it.")
-            .arg(QString::fromStdString(kernelDeclaration(*m_exercise, m_exercise->kernelName)),
-                 loaded.fromSaved ? "your saved file" : "the starting file");
-    if (m_loadProblem.isEmpty())
-      showNote(intro);
-    else
-      showNote(m_loadProblem + "\n" + intro, true);
   }
   emit kernelChanged();
 }
+
+void KernelEditor::loadExerciseFile() {
+  const QString id = m_exercise ? QString::fromStdString(m_exercise->id) : QString();
+  const ExerciseStore::Loaded loaded = m_exercise ? m_store->load(id, m_language) : ExerciseStore::Loaded{};
+  m_loadProblem = loaded.problem;
+  m_canSave = loaded.canSave;
+  m_loading = true;
+  m_editor->setPlainText(loaded.text);
+  m_loading = false;
+  m_editor->setReadOnly(!m_exercise);
+  setProblems({}, {});
+  if (!m_exercise) return;
+  if (m_loadProblem.isEmpty())
+    showNote(introNote(loaded.fromSaved));
+  else
+    showNote(m_loadProblem + "\n" + introNote(loaded.fromSaved), true);
+}
+
+QString KernelEditor::introNote(bool fromSaved) const {
+  const bool python = m_language == KernelLanguage::Python;
+  const std::string decl = python ? numbaDeclaration(*m_exercise, m_exercise->kernelName)
+                                  : kernelDeclaration(*m_exercise, m_exercise->kernelName);
+  return QString("%1 \xE2\x80\x94 %2. Ctrl+B compiles%3; tick \"My kernel\" under Implementations to run it.")
+      .arg(QString::fromStdString(decl), fromSaved ? "your saved file" : "the starting file",
+           python ? " with Numba (" + pythonPath() + ")" : QString());
+}
+
+void KernelEditor::setLanguage(KernelLanguage language) {
+  if (language == m_language) return;
+  if (m_saveTimer->isActive()) save();
+  m_language = language;
+  m_store->setPreference("language", language == KernelLanguage::Python ? "python" : "cuda");
+  m_loading = true;  // colouring the text again is no edit of it
+  m_highlighter->setLanguage(language);
+  m_loading = false;
+  {
+    QSignalBlocker b(m_languagePicker);
+    m_languagePicker->setCurrentIndex(language == KernelLanguage::Python ? 1 : 0);
+  }
+  ++m_generation;  // a compile of the other language's file answers nobody
+  loadExerciseFile();
+  emit kernelChanged();
+}
+
+void KernelEditor::setPythonPath(const QString& path) {
+  m_python = path;
+  m_store->setPreference("python", path);
+  // The worker and Check's launchlab-cli started from now on compile with it too.
+  if (path.isEmpty())
+    qunsetenv("LAUNCHLAB_PYTHON");
+  else
+    qputenv("LAUNCHLAB_PYTHON", path.toLocal8Bit());
+  m_pythonAction->setToolTip(pythonTip());
+}
+
+QString KernelEditor::pythonTip() const {
+  return "Choose the Python with numba-cuda that compiles a .py kernel (now: " + pythonPath() + ")";
+}
+
+QString KernelEditor::pythonPath() const { return QString::fromStdString(findPython(m_python.toStdString())); }
 
 std::optional<UserKernel> KernelEditor::userKernel() const {
   if (!m_exercise) return std::nullopt;
   UserKernel k;
   k.exercise = m_exercise->id;
-  k.fileName = m_exercise->id + ".cu";
+  k.fileName = m_exercise->id + languageSuffix(m_language).toStdString();
   k.source = m_editor->toPlainText().toStdString();
   return k;
 }
@@ -147,7 +213,7 @@ std::string KernelEditor::arch() const {
   return st.available && st.info.ccMajor > 0 ? archFor(st.info.ccMajor, st.info.ccMinor) : "sm_90";
 }
 
-void KernelEditor::compile(std::function<void(bool)> done) {
+void KernelEditor::compile(std::function<void(bool)> done, std::optional<DType> dtype) {
   const auto k = userKernel();
   if (!k) {
     if (done) done(false);
@@ -161,12 +227,13 @@ void KernelEditor::compile(std::function<void(bool)> done) {
   if (done) m_waiting.push_back(std::move(done));
   const int generation = ++m_generation;
   ++m_inFlight;
+  const bool python = isPythonKernel(*k);
   showNote("Compiling " + QString::fromStdString(k->fileName) + " for " + QString::fromStdString(arch()) +
-           "\xE2\x80\xA6");
+           (python ? " with Numba (" + pythonPath() + ")" : QString()) + "\xE2\x80\xA6");
   auto result = std::make_shared<CompileResult>();
-  QThread* t = QThread::create([fn = m_compile, k = *k, ex = m_exercise, a = arch(), result, abandon = m_abandon] {
-    *result = fn(k, *ex, a, *abandon);
-  });
+  CompileJob job{*k, m_exercise, arch(), m_python.toStdString(), dtype};
+  QThread* t = QThread::create(
+      [fn = m_compile, job = std::move(job), result, abandon = m_abandon] { *result = fn(job, *abandon); });
   m_threads.push_back(t);
   connect(t, &QThread::finished, this, [this, t, generation, result] {
     m_threads.erase(std::find(m_threads.begin(), m_threads.end(), t));
@@ -180,7 +247,8 @@ void KernelEditor::compile(std::function<void(bool)> done) {
 void KernelEditor::onCompiled(int generation, const CompileResult& r) {
   if (generation != m_generation) return;  // a newer compile is on its way; its result answers everyone
   showDiagnostics(r);
-  const bool ok = r.ok || !r.unavailable.empty();
+  // NVRTC missing here is the worker's to judge; a Python without numba-cuda is the same Python the worker finds.
+  const bool ok = r.ok || (!r.unavailable.empty() && m_language == KernelLanguage::Cuda);
   for (auto& done : std::exchange(m_waiting, {})) done(ok);
   int errors = 0;
   for (const auto& d : r.diagnostics) errors += d.isError() ? 1 : 0;
@@ -190,7 +258,10 @@ void KernelEditor::onCompiled(int generation, const CompileResult& r) {
 void KernelEditor::showDiagnostics(const CompileResult& r) {
   if (!r.unavailable.empty()) {
     setProblems({}, {});
-    showNote(QString::fromStdString(r.unavailable) + " \xE2\x80\x94 the run compiles it in the worker instead.");
+    if (m_language == KernelLanguage::Python)
+      showNote("Cannot compile with Numba: " + QString::fromStdString(r.unavailable), true);
+    else
+      showNote(QString::fromStdString(r.unavailable) + " \xE2\x80\x94 the run compiles it in the worker instead.");
     return;
   }
   std::vector<EditorMark> marks;
@@ -205,8 +276,11 @@ void KernelEditor::showDiagnostics(const CompileResult& r) {
   }
   setProblems(std::move(marks), rows);
   if (r.ok)
-    showNote(QString("Compiled for %1%2: ready to run as my-kernel.")
-                 .arg(QString::fromStdString(r.arch), r.diagnostics.empty() ? QString() : " with warnings"));
+    showNote(QString("Compiled for %1%2%3: ready to run as my-kernel.")
+                 .arg(QString::fromStdString(r.arch),
+                      m_language == KernelLanguage::Python ? " with Numba (" + QString::fromStdString(r.log) + ")"
+                                                           : QString(),
+                      r.diagnostics.empty() ? QString() : " with warnings"));
   else
     showNote(QString("Does not compile for %1: %2 error%3 (click one below to go to its line).")
                  .arg(QString::fromStdString(r.arch))

@@ -1,20 +1,29 @@
 #pragma once
-/// The "My kernel" tab: write the selected workload's exercise kernel (docs/EXERCISES.md), compile it with NVRTC
-/// off the GUI thread (Ctrl+B, and before every run that ticks my-kernel), see each diagnostic at its line and in
-/// the list below, run it as the implementation "my-kernel", and check it under compute-sanitizer (the CLI's
-/// `check` in a QProcess). The file is saved per exercise in the user's data folder (ExerciseStore) and restored
-/// next time; Reset and Reveal solution are undoable replacements, Import/Export read and write .cu files.
+/// The "My kernel" tab: write the selected workload's exercise kernel (docs/EXERCISES.md) in CUDA C++ or in Python
+/// (a Numba @cuda.jit kernel, the course's own language), compile it off the GUI thread (Ctrl+B, and before every run
+/// that ticks my-kernel: NVRTC, or Numba through core's compileNumbaKernel as `launchlab-cli compile` does), see each
+/// diagnostic at its line and in the list below, run it as the implementation "my-kernel", and check it under
+/// compute-sanitizer (the CLI's `check` in a QProcess). The file is saved per exercise and language in the user's
+/// data folder (ExerciseStore) and restored next time, in the language last chosen; Reset and Reveal solution are
+/// undoable replacements, Import/Export read and write .cu and .py files. A Python kernel is compiled by the Python
+/// the student chose (File > Python for Numba…, kept in the store's preferences), else launchlab --python's
+/// ($LAUNCHLAB_PYTHON), else the project's .venv, else python3 (findPython); without numba-cuda the note says how to
+/// install it, and the CUDA C++ language still works.
 #include <QWidget>
 #include <functional>
 #include <memory>
 #include <optional>
 #include <vector>
 
+#include "exercise_store.h"
+#include "launchlab/dtype.h"
 #include "launchlab/nvrtc.h"
 
+class QAction;
 class QComboBox;
 class QLabel;
 class QListWidget;
+class QMenu;
 class QProcess;
 class QToolButton;
 class QThread;
@@ -24,14 +33,24 @@ namespace launchlab::ui {
 
 class Backend;
 class CodeEditor;
-class CudaHighlighter;
-class ExerciseStore;
+class CodeHighlighter;
 struct EditorMark;
 
-/// Compiles a kernel (core's compileUserKernel; tests hand in a fake). Runs on a worker thread; returns soon after
-/// `abandon` is set (the editor is going away).
-using CompileFn = std::function<CompileResult(const UserKernel&, const Exercise&, const std::string& arch,
-                                              const CancelToken& abandon)>;
+/// One compile the editor asks for.
+struct CompileJob {
+  UserKernel kernel;  ///< its fileName's suffix gives the language (.py: Numba)
+  const Exercise* exercise = nullptr;
+  std::string arch;
+  std::string python;          ///< a .py kernel: the Python with numba-cuda ("": findPython's)
+  std::optional<DType> dtype;  ///< a .py kernel: the run's dtype (Numba compiles per dtype); unset: the exercise's
+};
+
+/// Compiles a kernel (core's compileUserKernel or compileNumbaKernel; tests hand in a fake). Runs on a worker thread;
+/// returns soon after `abandon` is set (the editor is going away).
+using CompileFn = std::function<CompileResult(const CompileJob& job, const CancelToken& abandon)>;
+/// The compile the editor does by default: NVRTC for a .cu file, Numba for a .py one (its `log` then says whether the
+/// PTX came from the cache or how long the first compile took).
+CompileResult compileForEditor(const CompileJob& job, const CancelToken& abandon);
 
 class KernelEditor : public QWidget {
   Q_OBJECT
@@ -46,6 +65,14 @@ class KernelEditor : public QWidget {
   /// Loads exercise `id` (saving the file on screen first).
   void selectExercise(const QString& id);
   void setCompileFunction(CompileFn fn) { m_compile = std::move(fn); }
+  /// Shows the exercise's file in `language` (saving the file on screen first); the choice is kept for next time.
+  void setLanguage(KernelLanguage language);
+  KernelLanguage language() const { return m_language; }
+  /// The Python that compiles a .py kernel: `path` (kept for next time, and handed to the worker and to Check);
+  /// "" goes back to findPython's choice.
+  void setPythonPath(const QString& path);
+  /// The Python a compile uses now (findPython's choice when none was set).
+  QString pythonPath() const;
   /// The launchlab-cli that Check runs (default: $LAUNCHLAB_CLI_PATH, else launchlab-cli beside this program).
   void setCliPath(const QString& path) { m_cliPath = path; }
 
@@ -59,21 +86,24 @@ class KernelEditor : public QWidget {
   CodeEditor* editor() const { return m_editor; }
   QListWidget* problemList() const { return m_list; }
   QComboBox* exercisePicker() const { return m_picker; }
-  CudaHighlighter* highlighter() const { return m_highlighter; }
+  QComboBox* languagePicker() const { return m_languagePicker; }
+  CodeHighlighter* highlighter() const { return m_highlighter; }
   ExerciseStore& store() { return *m_store; }
   bool compiling() const { return m_inFlight > 0; }
 
  public slots:
   /// Compiles the file on screen (Ctrl+B) and shows its diagnostics; `done(ok)` follows on the GUI thread (ok:
-  /// it compiled, or NVRTC is not here to say otherwise and the worker will).
-  void compile(std::function<void(bool ok)> done = {});
+  /// it compiled, or NVRTC is not here to say otherwise and the worker will). A Python kernel is compiled for
+  /// `dtype` (a run's: the worker then finds the PTX in the cache), and without numba-cuda it is not ok.
+  void compile(std::function<void(bool ok)> done = {}, std::optional<DType> dtype = std::nullopt);
   /// Runs `launchlab-cli check` on the saved file and shows its findings at their lines.
   void check();
   /// Replaces the text with the starting file (one undo step).
   void resetToStartingFile();
   /// Replaces the text with the reference solution (one undo step), saying that it is the reference.
   void revealSolution();
-  /// Loads a .cu file (one undo step); false with one inline message for a binary, empty or oversize file.
+  /// Loads a .cu or .py file (one undo step; a file of the other language switches to it first); false with one
+  /// inline message for a binary, empty or oversize file.
   bool importFile(const QString& path);
   bool exportFile(const QString& path);
   /// Writes the file on screen to the store now; false (inline message) when it cannot.
@@ -89,6 +119,10 @@ class KernelEditor : public QWidget {
 
  private:
   QWidget* buildButtons();
+  QMenu* buildFileMenu();
+  void loadExerciseFile();
+  QString introNote(bool fromSaved) const;
+  QString pythonTip() const;
   void showNote(const QString& text, bool error = false);
   void replaceText(const QString& text, const QString& note);
   void showDiagnostics(const CompileResult& r);
@@ -106,9 +140,13 @@ class KernelEditor : public QWidget {
   const Exercise* m_exercise = nullptr;
   QString m_workload;
   QComboBox* m_picker = nullptr;
+  QComboBox* m_languagePicker = nullptr;
+  QAction* m_pythonAction = nullptr;
+  KernelLanguage m_language = KernelLanguage::Cuda;
+  QString m_python;  ///< the student's choice, or launchlab --python's; "" for findPython's
   QLabel* m_note = nullptr;
   CodeEditor* m_editor = nullptr;
-  CudaHighlighter* m_highlighter = nullptr;
+  CodeHighlighter* m_highlighter = nullptr;
   QListWidget* m_list = nullptr;
   QToolButton* m_checkButton = nullptr;
   QTimer* m_saveTimer = nullptr;

@@ -1,12 +1,12 @@
-// The kernel editor's buttons: compile, check (launchlab-cli check in a QProcess), reset, reveal solution, import,
-// export, and saving to the store.
+// The kernel editor's buttons: the language, compile, check (launchlab-cli check in a QProcess), reset, reveal
+// solution, the File menu (import, export, the Python for Numba), and saving to the store.
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
-#include <QLabel>
 #include <QListWidget>
+#include <QMenu>
 #include <QProcess>
 #include <QTextCursor>
 #include <QTimer>
@@ -15,6 +15,7 @@
 #include "code_editor.h"
 #include "exercise_store.h"
 #include "kernel_editor.h"
+#include "launchlab/numba.h"
 #include "launchlab/sanitizer.h"
 
 namespace launchlab::ui {
@@ -48,21 +49,31 @@ QWidget* KernelEditor::buildButtons() {
   auto* bar = new QWidget;
   auto* row = new QHBoxLayout(bar);
   row->setContentsMargins(0, 0, 0, 0);
-  row->addWidget(new QLabel("Exercise"));
   m_picker = new QComboBox;
   m_picker->setObjectName("exercisePicker");
-  m_picker->setToolTip("The exercises of the selected workload (docs/EXERCISES.md)");
+  m_picker->setToolTip("Exercise: the exercises of the selected workload (docs/EXERCISES.md)");
   m_picker->setSizeAdjustPolicy(QComboBox::AdjustToContents);
   m_picker->setSizePolicy(QSizePolicy::Minimum, QSizePolicy::Fixed);  // the ids are short: never elided
   connect(m_picker, &QComboBox::currentIndexChanged, this, [this](int i) {
     if (i >= 0) selectExercise(m_picker->itemData(i).toString());
   });
   row->addWidget(m_picker);
-  auto* compileB = button("Compile", "Compile with NVRTC (Ctrl+B); no GPU needed", row);
+  m_languagePicker = new QComboBox;
+  m_languagePicker->setObjectName("languagePicker");
+  m_languagePicker->addItems({"C++", "Python"});
+  m_languagePicker->setToolTip(
+      "The language of your kernel: CUDA C++ (compiled by NVRTC) or Python, a @cuda.jit kernel as the course writes "
+      "it (compiled by numba-cuda). Each keeps its own file per exercise.");
+  m_languagePicker->setCurrentIndex(m_language == KernelLanguage::Python ? 1 : 0);
+  m_languagePicker->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+  connect(m_languagePicker, &QComboBox::currentIndexChanged, this,
+          [this](int i) { setLanguage(i == 1 ? KernelLanguage::Python : KernelLanguage::Cuda); });
+  row->addWidget(m_languagePicker);
+  auto* compileB = button("Compile", "Compile with NVRTC, or Numba for Python (Ctrl+B); no GPU needed", row);
   connect(compileB, &QToolButton::clicked, this, [this] { compile(); });
   m_checkButton = button("Check",
-                         "Run the kernel under compute-sanitizer: memcheck, then racecheck when it uses "
-                         "__shared__ (needs the GPU and the CUDA toolkit's sanitizer)",
+                         "Run the kernel under compute-sanitizer: memcheck, then racecheck when it uses shared "
+                         "memory (needs the GPU and the CUDA toolkit's sanitizer)",
                          row);
   connect(m_checkButton, &QToolButton::clicked, this, &KernelEditor::check);
   auto* reset = button("Reset",
@@ -70,26 +81,47 @@ QWidget* KernelEditor::buildButtons() {
                        "undoes it)",
                        row);
   connect(reset, &QToolButton::clicked, this, &KernelEditor::resetToStartingFile);
-  auto* import =
-      button("Import\xE2\x80\xA6", "Import .cu\xE2\x80\xA6: load a .cu file into the editor (Ctrl+Z undoes it)", row);
-  connect(import, &QToolButton::clicked, this, [this] {
-    const QString path =
-        QFileDialog::getOpenFileName(this, "Import a kernel", {}, "CUDA source (*.cu *.cuh);;All files (*)");
-    if (!path.isEmpty()) importFile(path);
-  });
-  auto* exportB =
-      button("Export\xE2\x80\xA6", "Export .cu\xE2\x80\xA6: save the editor's text to a .cu file of your choice", row);
-  connect(exportB, &QToolButton::clicked, this, [this] {
-    const QString path = QFileDialog::getSaveFileName(
-        this, "Export the kernel", m_exercise ? QString::fromStdString(m_exercise->id) + ".cu" : QString(),
-        "CUDA source (*.cu)");
-    if (!path.isEmpty()) exportFile(path);
-  });
+  auto* file = button("File", "Import or export a .cu or .py file; the Python that compiles Numba kernels", row);
+  file->setMenu(buildFileMenu());
+  file->setPopupMode(QToolButton::InstantPopup);
   auto* reveal =
       button("Reveal solution", "Reveal solution: load the reference solution (Ctrl+Z brings your version back)", row);
   connect(reveal, &QToolButton::clicked, this, &KernelEditor::revealSolution);
   row->addStretch(1);
   return bar;
+}
+
+QMenu* KernelEditor::buildFileMenu() {
+  auto* menu = new QMenu(this);
+  QAction* import = menu->addAction("Import\xE2\x80\xA6");
+  import->setToolTip("Load a .cu or .py file into the editor (Ctrl+Z undoes it)");
+  connect(import, &QAction::triggered, this, [this] {
+    const QString path = QFileDialog::getOpenFileName(
+        this, "Import a kernel", {},
+        "Kernels (*.cu *.cuh *.py);;CUDA source (*.cu *.cuh);;Python (*.py);;All files (*)");
+    if (!path.isEmpty()) importFile(path);
+  });
+  QAction* exportA = menu->addAction("Export\xE2\x80\xA6");
+  exportA->setToolTip("Save the editor's text to a file of your choice");
+  connect(exportA, &QAction::triggered, this, [this] {
+    const QString suffix = languageSuffix(m_language);
+    const QString path = QFileDialog::getSaveFileName(
+        this, "Export the kernel", m_exercise ? QString::fromStdString(m_exercise->id) + suffix : QString(),
+        m_language == KernelLanguage::Python ? "Python (*.py)" : "CUDA source (*.cu)");
+    if (!path.isEmpty()) exportFile(path);
+  });
+  menu->addSeparator();
+  m_pythonAction = menu->addAction("Python for Numba\xE2\x80\xA6");
+  m_pythonAction->setObjectName("pythonAction");
+  m_pythonAction->setToolTip(pythonTip());
+  menu->setToolTipsVisible(true);
+  connect(m_pythonAction, &QAction::triggered, this, [this] {
+    const QString path = QFileDialog::getOpenFileName(this, "The Python with numba-cuda", pythonPath());
+    if (path.isEmpty()) return;
+    setPythonPath(path);
+    showNote("Python kernels are compiled with " + path + " (Ctrl+B to try it).");
+  });
+  return menu;
 }
 
 bool KernelEditor::save() {
@@ -99,7 +131,7 @@ bool KernelEditor::save() {
     showNote("Not saved: " + m_loadProblem, true);
     return false;
   }
-  const QString why = m_store->save(QString::fromStdString(m_exercise->id), m_editor->toPlainText());
+  const QString why = m_store->save(QString::fromStdString(m_exercise->id), m_editor->toPlainText(), m_language);
   if (!why.isEmpty()) showNote("Not saved: " + why, true);
   return why.isEmpty();
 }
@@ -117,19 +149,19 @@ void KernelEditor::replaceText(const QString& text, const QString& note) {
 
 void KernelEditor::resetToStartingFile() {
   if (!m_exercise) return;
-  replaceText(ExerciseStore::startingFile(QString::fromStdString(m_exercise->id)),
+  replaceText(ExerciseStore::startingFile(QString::fromStdString(m_exercise->id), m_language),
               "Reset to the starting file. Ctrl+Z brings your version back.");
 }
 
 void KernelEditor::revealSolution() {
   if (!m_exercise) return;
-  const QString text = ExerciseStore::solution(QString::fromStdString(m_exercise->id));
+  const QString id = QString::fromStdString(m_exercise->id);
+  const QString text = ExerciseStore::solution(id, m_language);
   if (text.isEmpty()) {
     showNote("This build has no reference solution for " + QString::fromStdString(m_exercise->id) + ".", true);
     return;
   }
-  replaceText(text, "This is the reference solution (kernels/" +
-                        QString::fromStdString(exerciseFile(*m_exercise, true)) +
+  replaceText(text, "This is the reference solution (kernels/" + ExerciseStore::shippedPath(id, true, m_language) +
                         "). Ctrl+Z brings your version back.");
 }
 
@@ -140,6 +172,7 @@ bool KernelEditor::importFile(const QString& path) {
     showNote("Not imported: " + why, true);
     return false;
   }
+  setLanguage(languageOf(path));
   replaceText(text, "Imported " + QFileInfo(path).fileName() + ". Ctrl+Z brings the previous text back.");
   return true;
 }
@@ -154,7 +187,7 @@ void KernelEditor::check() {
   if (!m_exercise || (m_check && m_check->state() != QProcess::NotRunning)) return;
   if (!save()) return;
   if (m_cliPath.isEmpty()) m_cliPath = defaultCliPath();
-  m_checkPath = m_store->path(QString::fromStdString(m_exercise->id));
+  m_checkPath = m_store->path(QString::fromStdString(m_exercise->id), m_language);
   if (!m_check) {
     m_check = new QProcess(this);
     connect(m_check, &QProcess::finished, this, &KernelEditor::onCheckFinished);
@@ -167,10 +200,12 @@ void KernelEditor::check() {
   }
   m_checkButton->setEnabled(false);
   showNote("Checking under compute-sanitizer (memcheck" +
-           QString(usesSharedMemory(m_editor->toPlainText().toStdString()) ? ", then racecheck" : "") +
-           ")\xE2\x80\xA6");
-  m_check->start(m_cliPath, {"check", QString::fromStdString(m_exercise->workload), "--exercise",
-                             QString::fromStdString(m_exercise->id), "--kernel-file", m_checkPath});
+           QString(kernelUsesSharedMemory(*userKernel()) ? ", then racecheck" : "") + ")\xE2\x80\xA6");
+  QStringList args = {"check",         QString::fromStdString(m_exercise->workload),
+                      "--exercise",    QString::fromStdString(m_exercise->id),
+                      "--kernel-file", m_checkPath};
+  if (m_language == KernelLanguage::Python) args << "--python" << pythonPath();
+  m_check->start(m_cliPath, args);
 }
 
 void KernelEditor::onCheckFinished() {

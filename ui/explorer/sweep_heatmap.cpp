@@ -12,6 +12,9 @@ namespace launchlab::ui {
 namespace {
 QString q(const std::string& s) { return QString::fromStdString(s); }
 
+/// The largest map whose unmeasured cells each get a cross (a larger one shows them grey alone).
+constexpr std::size_t kMaxMarkedCells = 1024;
+
 QSharedPointer<QCPAxisTickerText> labelTicks(const std::vector<std::string>& labels, std::size_t every) {
   auto t = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
   for (std::size_t i = 0; i < labels.size(); i += every) t->addTick(double(i), q(labels[i]));
@@ -159,12 +162,14 @@ void SweepHeatmap::rebuild() {
   replotWhenVisible(*m_plot);
 }
 
-/// A cross on every cell without a measurement, the value in each cell of a small map, a frame round the pick.
+/// A cross on every cell without a measurement (on a map of at most kMaxMarkedCells: a larger one shows them grey
+/// alone, as an item per cell would cost the window its time to make and draw), the value in each cell of a small
+/// map, a frame round the pick.
 void SweepHeatmap::markCells() {
   clearItemsKeepingReadout(*m_plot);
   const std::size_t nb = m_map.blocks.size(), ng = m_map.grids.size();
   const bool values = nb * ng <= 48 && nb <= 12;
-  for (std::size_t g = 0; g < ng; ++g)
+  for (std::size_t g = 0; nb * ng <= kMaxMarkedCells && g < ng; ++g)
     for (std::size_t b = 0; b < nb; ++b) {
       const double v = m_map.at(b, g);
       if (std::isfinite(v) && !values) continue;

@@ -15,6 +15,7 @@
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cstring>
+#include <iterator>
 
 #include "charts.h"
 #include "crossover_view.h"
@@ -306,17 +307,21 @@ void SweepPane::refresh() {
     m_details->setText("Click a cell: its launch, occupancy, waves and the gap to the prediction.");
     return;
   }
+  // The whole sweep in one call: drawn once, however many points (point by point, it was drawn once per point).
   if (s.recorded) {
     m_chart->setOccupancy({}, {});  // the curve is this machine's theory for the variant picked, not the file's
-    m_chart->begin(impl, setup);
-    for (const auto& p : s.points)
-      if (p.implId == s.implId()) m_chart->addPoint(p);
+    std::vector<SweepPoint> mine;
+    const std::string id = s.implId();
+    std::copy_if(s.points.begin(), s.points.end(), std::back_inserter(mine),
+                 [&](const SweepPoint& p) { return p.implId == id; });
+    m_chart->setPoints(impl, setup, std::move(mine));
     return;
   }
   updateOccupancy(m_controller.backend().registry().find(m_workloadId));
-  m_chart->begin(m_liveTitle, m_liveSetup);
-  for (const auto& p : s.points) m_chart->addPoint(p);
-  if (s.points.empty() && m_liveTitle.isEmpty()) m_chart->clear();
+  if (s.points.empty() && m_liveTitle.isEmpty())
+    m_chart->clear();
+  else
+    m_chart->setPoints(m_liveTitle, m_liveSetup, s.points);
 }
 
 bool SweepPane::showCrossover(const ShownSweep& s) {

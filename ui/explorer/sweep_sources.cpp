@@ -4,6 +4,8 @@
 #include <QFile>
 #include <QFileInfo>
 #include <algorithm>
+#include <string_view>
+#include <unordered_set>
 
 #include "launchlab/io/run_file.h"
 #include "launchlab/occupancy_report.h"
@@ -24,10 +26,12 @@ bool ShownSweep::hasGrid() const {
 }
 
 std::vector<std::string> gpusOf(const ShownSweep& s) {
-  // pointsByDevice's first-seen order, without copying every point into groups (this runs for each point shown).
+  // pointsByDevice's first-seen order, without copying every point into groups (this runs for each point shown),
+  // and one look-up per point: a file may name a GPU per point.
   std::vector<std::string> names;
+  std::unordered_set<std::string_view> seen;
   for (const auto& p : s.points)
-    if (std::find(names.begin(), names.end(), p.deviceName) == names.end()) names.push_back(p.deviceName);
+    if (seen.insert(p.deviceName).second) names.push_back(p.deviceName);
   return names;
 }
 

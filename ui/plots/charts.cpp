@@ -372,6 +372,7 @@ SweepChart::SweepChart(QWidget* parent) : m_plot(new QCustomPlot(parent)) {
 }
 
 void SweepChart::setOccupancy(const QString& label, std::vector<OccupancyCurve> curves) {
+  if (curves.empty() && m_occupancy.empty() && label == m_occupancyAxis->label()) return;  // nothing to redraw
   m_occupancy = std::move(curves);
   m_occupancyAxis->setLabel(label);
   rebuild();
@@ -407,6 +408,13 @@ void SweepChart::begin(const QString& implTitle, const QString& setupText) {
 
 void SweepChart::addPoint(const SweepPoint& p) {
   m_points.push_back(p);
+  rebuild();
+}
+
+void SweepChart::setPoints(const QString& implTitle, const QString& setupText, std::vector<SweepPoint> points) {
+  m_points = std::move(points);
+  m_implTitle = implTitle;
+  m_setup = setupText;
   rebuild();
 }
 

@@ -78,9 +78,12 @@ class SweepChart final : public Renderable {
   explicit SweepChart(QWidget* parent);
   ~SweepChart() override;
   QWidget* widget();
-  /// Starts an empty sweep of `implTitle` over `count` points.
+  /// Starts an empty sweep of `implTitle`, whose points come one by one as they are measured (addPoint).
   void begin(const QString& implTitle, const QString& setupText);
   void addPoint(const SweepPoint& p);
+  /// Shows a whole sweep (a recorded one, or a live one redrawn): drawn once, each series given all its points in
+  /// one call, however many there are.
+  void setPoints(const QString& implTitle, const QString& setupText, std::vector<SweepPoint> points);
   void clear();
   const std::vector<SweepPoint>& points() const { return m_points; }
   /// Overlays theoretical occupancy curves (occupancy_curves.h) on their own right-hand axis titled `label`;

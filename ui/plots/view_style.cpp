@@ -138,8 +138,8 @@ bool setCountKey(QCPColorMap& map, QCPColorScale& scale, int lo, int hi) {
   const int span = hi - lo, step = span < 8 ? 1 : span < 16 ? 2 : span < 40 ? 5 : 10;
   auto ticks = QSharedPointer<QCPAxisTickerText>::create();
   ticks->addTick(lo, QString::number(lo));
-  for (int v = (lo / step + 1) * step; v < hi; v += step)
-    if (v - lo > step / 2 && hi - v > step / 2) ticks->addTick(v, QString::number(v));  // not crowding an end
+  for (int t = (lo / step + 1) * step; t < hi; t += step)
+    if (t - lo > step / 2 && hi - t > step / 2) ticks->addTick(t, QString::number(t));  // not crowding an end
   if (hi > lo) ticks->addTick(hi, QString::number(hi));
   scale.axis()->setTicker(ticks);
   return true;

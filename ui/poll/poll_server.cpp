@@ -32,6 +32,16 @@ int SharedTally::count() const {
   return tally_.count();
 }
 
+void SharedTally::close() {
+  QMutexLocker lock(&mutex_);
+  tally_.close();
+}
+
+bool SharedTally::closed() const {
+  QMutexLocker lock(&mutex_);
+  return tally_.closed();
+}
+
 std::vector<double> SharedTally::values() const {
   QMutexLocker lock(&mutex_);
   return tally_.values();
@@ -180,7 +190,7 @@ class HttpServer : public QAbstractHttpServer {
   }
   bool page(QHttpServerResponder& r) { return send(r, page_, "text/html; charset=utf-8", Status::Ok); }
   bool status(QHttpServerResponder& r) {
-    const QJsonObject o{{"open", true}, {"answers", tally_->count()}};
+    const QJsonObject o{{"open", !tally_->closed()}, {"answers", tally_->count()}};
     return send(r, QJsonDocument(o).toJson(QJsonDocument::Compact), "application/json", Status::Ok);
   }
   bool answer(QHttpServerResponder& r, const QByteArray& body) {
@@ -192,6 +202,8 @@ class HttpServer : public QAbstractHttpServer {
         return reply(r, "too soon", Status::TooManyRequests);
       case Tally::Outcome::Full:
         return reply(r, "the poll is full", Status::ServiceUnavailable);
+      case Tally::Outcome::Closed:
+        return reply(r, "this poll has closed", Status::Forbidden);
       case Tally::Outcome::Accepted:
         onCount_(count);
         break;

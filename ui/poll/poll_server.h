@@ -31,6 +31,8 @@ class SharedTally {
  public:
   Tally::Outcome submit(const QByteArray& token, double value, qint64 nowMs, int* count);
   int count() const;
+  void close();
+  bool closed() const;
   std::vector<double> values() const;
   QString csv(const Question& q, std::optional<double> measured) const;
 
@@ -58,6 +60,11 @@ class PollHost : public QObject {
   std::optional<QString> start(const Question& q, const QHostAddress& address, quint16 port, QString* error,
                                const Limits& limits = {});
   void stop();
+  /// The answers are final (the reveal): the server still answers, but a POST is refused with 403 "closed" and the
+  /// status says {"open": false}, so a student's page says the poll has closed.
+  void close() {
+    if (tally_) tally_->close();
+  }
   bool running() const { return thread_ != nullptr; }
   QString url() const { return url_; }
   QString code() const { return code_; }

@@ -53,6 +53,7 @@ ParsedAnswer parseAnswer(const Question& q, const QByteArray& body) {
 }
 
 Tally::Outcome Tally::submit(const QByteArray& token, double value, qint64 nowMs) {
+  if (closed_) return Outcome::Closed;
   const auto it = answers_.find(token);
   if (it == answers_.end()) {
     if (count() >= kMaxDevices) return Outcome::Full;
@@ -73,10 +74,12 @@ std::vector<double> Tally::values() const {
 
 QString Tally::csv(const Question& q, std::optional<double> measured) const {
   QString out = "question,token,answer,measured,time_ms\n";
-  const QString m = measured ? QString::number(*measured, 'g', 10) : QString();
+  const bool choice = q.kind == Question::Kind::Choice;
+  const QString m = !measured ? QString()
+                    : choice  ? csvField(q.choices.value(static_cast<int>(*measured)))
+                              : QString::number(*measured, 'g', 10);
   for (const auto& [token, e] : answers_) {
-    const QString answer = q.kind == Question::Kind::Choice ? q.choices.value(static_cast<int>(e.value))
-                                                            : QString::number(e.value, 'g', 10);
+    const QString answer = choice ? q.choices.value(static_cast<int>(e.value)) : QString::number(e.value, 'g', 10);
     out += csvField(q.text) + ',' + QString::fromLatin1(token) + ',' + csvField(answer) + ',' + m + ',' +
            QString::number(e.atMs) + '\n';
   }

@@ -38,11 +38,15 @@ inline constexpr int kMaxDevices = 2000;        // more devices than any room ho
 
 class Tally {
  public:
-  enum class Outcome { Accepted, Replaced, TooSoon, Full };
+  enum class Outcome { Accepted, Replaced, TooSoon, Full, Closed };
   Outcome submit(const QByteArray& token, double value, qint64 nowMs);
   int count() const { return static_cast<int>(answers_.size()); }
   std::vector<double> values() const;
-  /// One row per answer: question, anonymous token, answer, measured value, time (ms since the poll began).
+  /// After the reveal the answers are final: every submit is refused as Closed.
+  void close() { closed_ = true; }
+  bool closed() const { return closed_; }
+  /// One row per answer: question, anonymous token, answer, measured value (a choice question: the choice's name),
+  /// time (ms since the poll began).
   QString csv(const Question& q, std::optional<double> measured) const;
 
  private:
@@ -51,6 +55,7 @@ class Tally {
     qint64 atMs;
   };
   std::map<QByteArray, Entry> answers_;
+  bool closed_ = false;
 };
 
 /// What the stage reveals after the run: the class's answers binned (log bins for log-scale numbers, one bin per

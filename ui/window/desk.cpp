@@ -27,6 +27,9 @@
 #include "roofline_view.h"
 #include "stage.h"
 #include "stage_prompt.h"
+#if LAUNCHLAB_HAVE_POLL
+#include "stage_poll.h"
+#endif
 #include "sweep_heatmap.h"
 #include "sweep_pane.h"
 #include "view_style.h"
@@ -51,6 +54,10 @@ Desk::Desk(Backend& backend, RunController& controller, const QString& exerciseF
   lay->addWidget(m_stageHeader);
   m_prompt = new StagePrompt(this);  // the course's question: at the desk and on the stage
   lay->addWidget(m_prompt);
+#if LAUNCHLAB_HAVE_POLL
+  m_poll = new StagePoll(this);  // A on the stage: the class answers the question too
+  lay->addWidget(m_poll);
+#endif
   lay->addWidget(buildResults(backend, controller, exerciseFolder), 1);
   m_keyHints = new QLabel(stageKeyHints(false), this);  // the stage's toolbar: its keys, one slim line
   m_keyHints->setObjectName("stageKeyHints");

@@ -30,6 +30,7 @@ class ResultsTable;
 class RooflineView;
 class RunController;
 class StageHeader;
+class StagePoll;
 class StagePrompt;
 class SweepPane;
 class TimingChart;
@@ -60,6 +61,8 @@ class Desk : public QWidget {
   Banner* recordedBanner() const { return m_recordedBanner; }
   StageHeader* stageHeader() const { return m_stageHeader; }
   StagePrompt* stagePrompt() const { return m_prompt; }
+  /// The class poll on the stage (A); null in a build without one.
+  StagePoll* stagePoll() const { return m_poll; }
   QLabel* keyHintsLabel() const { return m_keyHints; }
   WorkloadBrowser* browser() const { return m_browser; }
   ParamPanel* paramPanel() const { return m_panel; }
@@ -128,6 +131,7 @@ class Desk : public QWidget {
   Banner* m_recordedBanner = nullptr;
   StageHeader* m_stageHeader = nullptr;
   StagePrompt* m_prompt = nullptr;
+  StagePoll* m_poll = nullptr;
   QLabel* m_keyHints = nullptr;
   WorkloadBrowser* m_browser = nullptr;
   QSplitter* m_mainSplit = nullptr;

@@ -28,12 +28,15 @@ void EditorWiring::compileThenRun(RunRequest req, std::function<void(RunRequest)
   KernelEditor* editor = m_desk.kernelEditor();
   req.userKernel = editor->userKernel();
   m_desk.setStatus("Compiling my-kernel\xE2\x80\xA6");
-  editor->compile([this, req, start = std::move(start)](bool ok) {
-    if (ok) return start(req);
-    m_desk.setStatus("my-kernel does not compile");
-    m_desk.errorBanner()->showMessage(Banner::Level::Error, "my-kernel does not compile: see the My kernel tab.");
-    show();
-  });
+  // A Numba kernel is compiled for the run's dtype, so the worker finds its PTX in the cache.
+  editor->compile(
+      [this, req, start = std::move(start)](bool ok) {
+        if (ok) return start(req);
+        m_desk.setStatus("my-kernel does not compile");
+        m_desk.errorBanner()->showMessage(Banner::Level::Error, "my-kernel does not compile: see the My kernel tab.");
+        show();
+      },
+      req.dtype);
 }
 
 }  // namespace launchlab::ui

@@ -93,7 +93,8 @@ void MainWindow::buildParts() {
   m_devices = new DeviceControls(*m_desk, *m_backend, *m_controller, *m_settings, this);
   StageWiring::Hooks hooks{[this] { m_launcher->run(); }, [this] { m_launcher->startFirstRun(); },
                            [this](const QString& id) { return openCourseExperiment(id); }};
-  m_stage = new StageWiring(*this, *m_desk, registry, *m_settings, *m_results, m_options.predictionsFile, hooks);
+  m_stage = new StageWiring(*this, *m_desk, registry, *m_settings, *m_results, m_options.predictionsFile,
+                            m_options.askBind, hooks);
   m_actions = makeMainActions(this);
   m_launcher =
       new RunLauncher({*m_desk, *m_controller, *m_backend, *m_settings, *m_results, *m_stage, *m_editor, *m_live},
@@ -262,6 +263,8 @@ void MainWindow::startFirstAction(bool waitedForDevice) {
   } else if (m_options.live) {
     m_results->expectFirstPlot();
     m_live->liveAction()->setChecked(true);
+  } else if (m_options.ask) {
+    m_stage->askAtStart(m_options.forcePresentation);  // the class answers first; R runs
   } else if (m_options.firstRun) {
     m_launcher->startFirstRun();
   }

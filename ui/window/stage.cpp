@@ -1,7 +1,9 @@
 #include "stage.h"
 
+#include <QFontMetrics>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QTextLayout>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <map>
@@ -83,10 +85,36 @@ void StageHeader::setHeadline(const QString& text) {
   m_headline->setVisible(!text.isEmpty());
 }
 
-void StageHeader::setLesson(const QString& lookFor, const QString& note, bool shown) {
-  const QString caption = stageCaption(lookFor, note);
-  m_lesson->setText(caption);
-  m_lesson->setVisible(shown && !caption.isEmpty());
+void StageHeader::setLesson(const QString& lookFor, const QString& note, bool shown, int maxLines) {
+  m_fullLesson = stageCaption(lookFor, note);
+  m_lessonLines = maxLines;
+  m_lesson->setToolTip(maxLines > 0 ? m_fullLesson : QString());
+  cutLesson();
+  m_lesson->setVisible(shown && !m_fullLesson.isEmpty());
+}
+
+void StageHeader::cutLesson() {
+  const int width = m_lesson->contentsRect().width() > 0 ? m_lesson->contentsRect().width() : this->width() - 12;
+  m_lesson->setText(m_lessonLines > 0 ? firstLines(m_fullLesson, m_lesson->font(), width, m_lessonLines)
+                                      : m_fullLesson);
+}
+
+QString firstLines(const QString& text, const QFont& font, int width, int lines) {
+  if (width <= 0 || lines <= 0) return text;
+  QTextLayout layout(text, font);
+  layout.beginLayout();
+  int count = 0, lastStart = 0;
+  for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
+    line.setLineWidth(width);
+    if (++count == lines) lastStart = line.textStart();
+  }
+  layout.endLayout();
+  if (count <= lines) return text;
+  // The last line kept is cut a little short of the width, so that the label, wrapping the joined text again with
+  // its own rounding, never pushes the ellipsis onto a line of its own.
+  const QFontMetrics fm(font);
+  const int room = std::max(1, width - 2 * fm.averageCharWidth());
+  return text.left(lastStart) + fm.elidedText(text.mid(lastStart).simplified(), Qt::ElideRight, room);
 }
 
 void StageHeader::setTextSizes(int linePx, int headlinePx) {
@@ -95,6 +123,7 @@ void StageHeader::setTextSizes(int linePx, int headlinePx) {
     f.setPixelSize(linePx);
     l->setFont(f);
   }
+  cutLesson();
   QFont f = m_headline->font();
   f.setPixelSize(headlinePx);
   f.setBold(true);
@@ -105,6 +134,7 @@ void StageHeader::setTextSizes(int linePx, int headlinePx) {
 void StageHeader::resizeEvent(QResizeEvent* e) {
   QWidget::resizeEvent(e);
   elideTitle();
+  cutLesson();
 }
 
 QFont StageHeader::titleFont() const {

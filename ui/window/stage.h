@@ -23,6 +23,9 @@ inline constexpr const char* kStageTiming = "timing";
 /// first image, point cloud, histogram, timeline, series or scalar; else (waveforms only) the timing chart.
 std::string teachingView(const WorkloadInfo& info);
 
+/// `text` as wrapped in `font` at `width` px, cut after `lines` lines with an ellipsis; the whole when it fits.
+QString firstLines(const QString& text, const QFont& font, int width, int lines);
+
 /// The stage's header: one line with where the experiment is and its short title ("7 / 45 — title"), never cut, and
 /// the run's size on the right; under it the headline (the measure that answers the experiment's question, in large
 /// type); under that the caption (what to look for, the lesson's counters, a preview note), shown with L and after
@@ -36,8 +39,12 @@ class StageHeader : public QWidget {
   void setRun(const QString& text);
   /// The headline; "" hides it.
   void setHeadline(const QString& text);
-  /// The caption: what to look for and notes about the run, wrapped, never cut; shown when `shown` and not empty.
-  void setLesson(const QString& lookFor, const QString& note, bool shown);
+  /// The caption: what to look for and notes about the run, wrapped; shown when `shown` and not empty. With
+  /// `maxLines` > 0 it ends with an ellipsis after that many lines (the stage keeps its plot; the whole caption is
+  /// the tooltip, and L shows it); 0: all of it.
+  void setLesson(const QString& lookFor, const QString& note, bool shown, int maxLines = 0);
+  /// The caption as set, before any cut.
+  QString fullLesson() const { return m_fullLesson; }
   /// Type sizes: the title line and caption, the headline.
   void setTextSizes(int linePx, int headlinePx);
   QLabel* titleLabel() const { return m_title; }
@@ -53,7 +60,9 @@ class StageHeader : public QWidget {
 
  private:
   void elideTitle();
-  QString m_fullTitle, m_fullRun;
+  void cutLesson();
+  QString m_fullTitle, m_fullRun, m_fullLesson;
+  int m_lessonLines = 0;
   QLabel* m_title = nullptr;
   QLabel* m_run = nullptr;
   QLabel* m_headline = nullptr;

@@ -1,18 +1,25 @@
 #include "stage_controller.h"
 
+#include <QAction>
 #include <QDateTime>
+#include <QFileDialog>
 #include <QFontInfo>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <algorithm>
+#include <cstdio>
 #include <span>
 
+#include "export.h"
 #include "launchlab/course.h"
 #include "launchlab/course_headline.h"
 #include "prediction_store.h"
 #include "stage.h"
 #include "stage_prompt.h"
+#if LAUNCHLAB_HAVE_POLL
+#include "stage_poll.h"
+#endif
 
 namespace launchlab::ui {
 
@@ -45,6 +52,19 @@ StageController::StageController(StageHeader* header, StagePrompt* prompt, QLabe
     : QObject(parent), m_header(header), m_prompt(prompt), m_keyHints(keyHints), m_store(store) {
   connect(m_prompt, &StagePrompt::submitted, this, &StageController::submit);
   connect(m_prompt, &StagePrompt::skipped, this, &StageController::skip);
+  m_askAct = new QAction("Ask the class", this);
+  m_askAct->setShortcut(QKeySequence(Qt::Key_A));
+  m_askAct->setToolTip(
+      "Presentation: serve the question to the room's phones and laptops (a QR code, its address) (A)");
+  connect(m_askAct, &QAction::triggered, this, &StageController::askTheClass);
+  m_exportAnswersAct = new QAction("Export the class's answers\u2026", this);
+  m_exportAnswersAct->setShortcut(QKeySequence("Ctrl+Shift+A"));
+  m_exportAnswersAct->setToolTip("The class poll's answers as CSV: question, anonymous token, answer, measured, time");
+  connect(m_exportAnswersAct, &QAction::triggered, this, &StageController::exportClassAnswers);
+  for (QAction* a : {m_askAct, m_exportAnswersAct}) {
+    a->setShortcutContext(Qt::WindowShortcut);
+    a->setEnabled(false);
+  }
 }
 
 const Prediction* StageController::prediction() const {
@@ -69,6 +89,7 @@ void StageController::setExperiment(const CourseExperiment* e, const QString& po
     m_launch.clear();
     m_note.clear();
     m_prompt->ask(prediction());
+    stopPoll();  // Page Down closes the poll: its question has left the stage
   }
   refresh();
 }
@@ -98,6 +119,9 @@ void StageController::reveal(const RunResult& r) {
   const MeasureValue v = measure(p->measure, std::span<const RunPoint>(&one, 1));
   m_prompt->setAnswered(true);
   m_prompt->setReveal(m_presentation ? predictedLine(*p, v, m_guess) : revealHtml(*p, v, m_guess));
+#if LAUNCHLAB_HAVE_POLL
+  if (m_poll) m_poll->reveal(v);
+#endif
   if (!m_guess || !m_store) return;
   const GuessScore s = scoreGuess(*p, v, *m_guess);
   PredictionRecord rec{m_id,
@@ -121,18 +145,25 @@ void StageController::refresh() {
   // keeps its room; the prompt keeps one line.
   const bool why = m_presentation && m_revealed && !m_lookFor && p && !p->explain.empty();
   const QString lookFor = m_experiment && !why ? q(m_experiment->lookFor) : QString();
+  // On the stage the caption keeps to two lines, so that the plot keeps its room; L shows the whole of it.
   m_header->setLesson(lookFor, why ? q(p->explain) + (m_note.isEmpty() ? QString() : kStageSeparator + m_note) : m_note,
-                      m_lookFor || m_revealed);
+                      m_lookFor || m_revealed, m_presentation && !m_lookFor ? 2 : 0);
   // Once revealed, the question gives way to the answer that answers it (the headline; at the desk, the reveal).
   m_prompt->questionLabel()->setVisible(!m_revealed);
   m_prompt->setInputVisible(!m_revealed && !(m_presentation && m_answered));
   // Revealed with nothing more to say (no prediction, on the stage): the prompt gives its line to the plot.
   m_prompt->setVisible(p && (!m_revealed || !m_prompt->revealLabel()->text().isEmpty()));
   if (m_keyHints) m_keyHints->setVisible(m_presentation);
+  m_exportAnswersAct->setEnabled(polling());
+#if LAUNCHLAB_HAVE_POLL
+  if (polling()) m_poll->setAddressShown(holdsRun());
+#endif
 }
 
 void StageController::setPresentation(bool on, int height) {
   m_presentation = on;
+  m_height = height;
+  if (!on) stopPoll();  // the poll is the stage's
   if (on) {
     // Read from the back of a room: at 720 px, a 24 px header line, a 36 px headline, 30 px questions, 20 px text.
     const int line = std::max(22, height / 30), body = std::max(20, height * 20 / 720);
@@ -192,6 +223,97 @@ void StageController::run() {
 void StageController::toggleLookFor() {
   m_lookFor = !m_lookFor;
   refresh();
+}
+
+}  // namespace launchlab::ui
+
+namespace launchlab::ui {
+
+bool StageController::polling() const {
+#if LAUNCHLAB_HAVE_POLL
+  return m_poll && m_poll->running();
+#else
+  return false;
+#endif
+}
+
+void StageController::attachPoll(StagePoll* poll, const QString& bind) {
+  m_poll = poll;
+  m_pollBind = bind;
+  if (m_keyHints) m_keyHints->setText(stageKeyHints(poll != nullptr));
+#if LAUNCHLAB_HAVE_POLL
+  if (m_poll) connect(m_poll, &StagePoll::countChanged, this, [this] { refresh(); });
+#endif
+}
+
+void StageController::stopPoll() {
+#if LAUNCHLAB_HAVE_POLL
+  if (m_poll) m_poll->stop();
+#endif
+}
+
+QString StageController::askTheClass() {
+#if LAUNCHLAB_HAVE_POLL
+  if (polling() && m_poll->revealed()) {  // A again: the class's answers fold away (the plot's room) or come back
+    m_poll->setVisible(m_poll->isHidden());
+    return m_poll->url();
+  }
+#endif
+  const Prediction* p = prediction();
+  QString why;
+  if (!m_poll)
+    why = "this build has no class poll (it needs Qt HTTP Server and libqrencode)";
+  else if (!m_presentation)
+    why = "the class poll is presentation mode's (F5)";
+  else if (!p)
+    why = "this experiment asks no question";
+  else if (!holdsRun())
+    why = "the question is answered: Page Down asks the next one";
+#if LAUNCHLAB_HAVE_POLL
+  if (why.isEmpty()) {
+    // The stage names the exact address it listens on; "" listens on the room's network, never before A.
+    const QHostAddress address = m_pollBind.isEmpty() ? poll::defaultPollAddress() : QHostAddress(m_pollBind);
+    if (address.isNull()) why = "\u201C" + m_pollBind + "\u201D is not an IP address";
+    m_poll->setStageHeight(m_height);
+    if (const auto url = address.isNull() ? std::nullopt : m_poll->start(*p, address, &why)) {
+      m_prompt->setError({});
+      refresh();
+      return *url;
+    }
+  }
+#endif
+  m_pollError = why;
+  m_prompt->setError("Cannot ask the class: " + why);
+  return {};
+}
+
+bool StageController::askFromCommandLine() {
+  const QString url = askTheClass();
+  if (url.isEmpty()) {
+    std::fprintf(stderr, "launchlab: --ask: %s\n", qPrintable(m_pollError));
+    return false;
+  }
+  std::printf("poll: %s\n", qPrintable(url));
+  std::fflush(stdout);
+#if LAUNCHLAB_HAVE_POLL
+  connect(m_poll, &StagePoll::countChanged, this, [](int n) {
+    std::printf("poll: %d answer%s\n", n, n == 1 ? "" : "s");
+    std::fflush(stdout);
+  });
+#endif
+  return true;
+}
+
+void StageController::exportClassAnswers() {
+#if LAUNCHLAB_HAVE_POLL
+  if (!polling()) return;
+  QWidget* window = m_prompt->window();
+  const QString path =
+      QFileDialog::getSaveFileName(window, "Export the class's answers", "class-answers.csv", "CSV (*.csv)");
+  if (path.isEmpty()) return;
+  const ExportResult r = exportBytes(path, m_poll->csv().toUtf8());
+  m_prompt->setError(r.ok ? QString() : "could not export: " + r.message);
+#endif
 }
 
 }  // namespace launchlab::ui

@@ -11,6 +11,7 @@
 #include "launchlab/prediction.h"
 #include "launchlab/result.h"
 
+class QAction;
 class QLabel;
 
 namespace launchlab {
@@ -22,6 +23,7 @@ namespace launchlab::ui {
 class StageHeader;
 class StagePrompt;
 class PredictionStore;
+class StagePoll;
 
 /// The reveal as rich text: the measured answer (its headline), the prediction and how far off (or that there was
 /// none), and the explanation. Every string escaped.
@@ -68,12 +70,31 @@ class StageController : public QObject {
   /// L: the "Look for" caption on or off.
   void toggleLookFor();
 
+  /// Ask the class: `poll` is the stage's poll widget (null in a build without Qt HTTP Server and libqrencode),
+  /// `bind` the address it listens on ("": the room's network). The poll belongs to the stage: another experiment,
+  /// leaving presentation mode or the window's end stops its server; the run's reveal reveals the class's answers.
+  void attachPoll(StagePoll* poll, const QString& bind);
+  StagePoll* poll() const { return m_poll; }
+  /// The class poll's server is running (until Page Down, presentation mode's end or the window's).
+  bool polling() const;
+  /// A, and Ctrl+Shift+A (the class's answers as CSV): the window adds them and enables A where P and R are.
+  QAction* askAction() const { return m_askAct; }
+  QAction* exportAnswersAction() const { return m_exportAnswersAct; }
+  /// A: serves the question on the stage to the class; the URL, or "" with the reason on the prompt's error line.
+  QString askTheClass();
+  /// launchlab --ask: the poll at once, "poll: URL" on stdout and each new count after it ("poll: 3 answers"), so a
+  /// script sees what the stage shows; false after one line on stderr.
+  bool askFromCommandLine();
+  /// Ctrl+Shift+A: the class's answers to a CSV file the instructor picks.
+  void exportClassAnswers();
+
  signals:
   void runRequested();
 
  private:
   void refresh();
   void reveal(const RunResult& r);
+  void stopPoll();
 
   StageHeader* m_header;
   StagePrompt* m_prompt;
@@ -86,6 +107,11 @@ class StageController : public QObject {
   std::optional<Guess> m_guess;
   bool m_answered = false, m_revealed = false, m_lookFor = false, m_presentation = false;
   bool m_hasRun = false;
+  int m_height = 720;
+  StagePoll* m_poll = nullptr;
+  QString m_pollBind, m_pollError;
+  QAction* m_askAct = nullptr;
+  QAction* m_exportAnswersAct = nullptr;
 };
 
 }  // namespace launchlab::ui

@@ -39,7 +39,7 @@ QString q(const std::string& s) { return QString::fromStdString(s); }
 }  // namespace
 
 StageWiring::StageWiring(QMainWindow& window, Desk& desk, const Registry& registry, AppSettings& settings,
-                         ResultsPresenter& results, const QString& predictionsFile, Hooks hooks)
+                         ResultsPresenter& results, const QString& predictionsFile, const QString& askBind, Hooks hooks)
     : QObject(&window),
       m_window(window),
       m_desk(desk),
@@ -56,6 +56,7 @@ StageWiring::StageWiring(QMainWindow& window, Desk& desk, const Registry& regist
   m_stage = new StageController(m_desk.stageHeader(), m_desk.stagePrompt(), m_desk.keyHintsLabel(), m_predictions.get(),
                                 this);
   connect(m_stage, &StageController::runRequested, this, &StageWiring::runForStage);
+  m_stage->attachPoll(m_desk.stagePoll(), askBind);
   connect(m_desk.outputsPane(), &OutputsPane::currentViewChanged, this, &StageWiring::followOutputTab);
   connect(&m_results, &ResultsPresenter::runDisplayed, this, &StageWiring::updateStageHeader);
   connect(&m_results, &ResultsPresenter::runDisplayed, this, &StageWiring::fitResultsSplit);
@@ -122,6 +123,7 @@ void StageWiring::buildQuestionKeys(QWidget* toolbar) {
     a->setEnabled(false);
     m_window.addAction(a);
   }
+  m_window.addActions({m_stage->askAction(), m_stage->exportAnswersAction()});
   auto* myPredictions = new QAction("My predictions\u2026", &m_window);
   myPredictions->setToolTip("What you predicted in the course, how close, by chapter; export as CSV");
   connect(myPredictions, &QAction::triggered, this, &StageWiring::showMyPredictions);
@@ -213,6 +215,12 @@ void StageWiring::nextStageView() {
   layoutStage();
 }
 
+void StageWiring::askAtStart(bool present) {
+  // The poll is the stage's: presentation mode first, whichever of the two start-up events came first.
+  if (present) setPresentationMode(true);
+  m_stage->askFromCommandLine();
+}
+
 void StageWiring::setPresentationMode(bool on) {
   if (on == m_style.presentation && m_presentAct->isChecked() == on) return;
   {
@@ -276,6 +284,7 @@ void StageWiring::layoutStage() {
   for (QAction* a : {m_nextAct, m_prevAct, m_stageAct}) a->setEnabled(present);
   for (QAction* a : {m_nextArrowAct, m_prevArrowAct, m_predictAct, m_stageRunAct, m_lookForAct}) a->setEnabled(stage);
   m_skipAct->setEnabled(asking);
+  m_stage->askAction()->setEnabled(m_desk.stagePoll() && (asking || (stage && m_stage->polling())));
   foldLessonBanner();
 }
 

@@ -35,9 +35,10 @@ class StageWiring : public QObject {
     std::function<void()> runPreview;                    ///< the form at the stage's preview size (startFirstRun)
     std::function<bool(const QString&)> openExperiment;  ///< loads a course experiment's form
   };
-  /// `predictionsFile`: where the student's predictions are kept ("" the default, "-" in memory only).
+  /// `predictionsFile`: where the student's predictions are kept ("" the default, "-" in memory only); `askBind`:
+  /// the address the class poll listens on ("": the room's network).
   StageWiring(QMainWindow& window, Desk& desk, const Registry& registry, AppSettings& settings,
-              ResultsPresenter& results, const QString& predictionsFile, Hooks hooks);
+              ResultsPresenter& results, const QString& predictionsFile, const QString& askBind, Hooks hooks);
   ~StageWiring() override;
 
   /// The stage's actions and keys; `present` is F5's, `panel` F4's (the toolbar's), `toolbar` where My
@@ -59,6 +60,8 @@ class StageWiring : public QObject {
   const CourseState& course() const { return m_course; }
 
   void setPresentationMode(bool on);
+  /// launchlab --ask: the class poll for the question on screen; `present`: presentation mode first.
+  void askAtStart(bool present);
   /// F4: on the stage the desk comes back (form and bottom tabs); at the desk the panel folds.
   void togglePanel(bool on);
   /// Shows and hides the panes for the mode: the desk (normal window), the stage, or the stage with the desk open.

@@ -30,6 +30,10 @@ struct MainWindowOptions {
   double quickRunSeconds = 0.6;
   /// Where the student's predictions are kept (default: PredictionStore::defaultPath()); "-": in memory only.
   QString predictionsFile;
+  /// Start the class poll for the start course experiment's question at once (launchlab --ask): its URL is printed
+  /// on stdout as "poll: http://ADDRESS:PORT/CODE"; the run waits for R.
+  bool ask = false;
+  QString askBind;  ///< the address the class poll listens on ("": the room's network)
 };
 
 }  // namespace launchlab::ui

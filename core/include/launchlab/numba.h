@@ -18,6 +18,7 @@
 #include <utility>
 #include <vector>
 
+#include "launchlab/cancel.h"
 #include "launchlab/exercise.h"
 #include "launchlab/nvrtc.h"
 
@@ -48,8 +49,18 @@ std::vector<int> numbaParamBytes(const Exercise& ex);
 /// A 2-D array's {rows, cols} in a run (its Size arguments' values; an N argument is the run's n).
 std::pair<std::uint64_t, std::uint64_t> numbaMatrixShape(const Exercise& ex, const NumbaArg& a, const RunSetup& s);
 
+/// The exercise's Numba starting file (or, with `solution`, its reference solution) relative to kernels/: the .cu
+/// file's twin beside it ("vector_add/exercise_grid_stride.py").
+std::string numbaExerciseFile(const Exercise& ex, bool solution = false);
+/// That file's text, compiled in at build time; empty if the folder lacks it.
+std::string_view numbaExerciseText(const Exercise& ex, bool solution = false);
+
 /// Whether a kernel file is Python (its name ends in .py): it goes to Numba instead of NVRTC.
 bool isPythonKernel(const UserKernel& k);
+
+/// Whether the kernel uses shared memory (__shared__ in C++, cuda.shared.array in Numba): racecheck then looks for
+/// hazards on it.
+bool kernelUsesSharedMemory(const UserKernel& k);
 
 /// The parameters of the PTX entry `entry` as their PTX types (".u64", ".f32", ...), in order; nullopt-like empty
 /// `found` when the PTX has no such entry.
@@ -67,6 +78,7 @@ struct NumbaOptions {
   double timeLimitS = 120;                 ///< a helper that runs longer is stopped: one line
   std::size_t maxOutputBytes = 16u << 20;  ///< a helper that prints more is refused
   std::string cacheDir;                    ///< empty: numbaCacheDir(); "-": no disk cache
+  const CancelToken* cancel = nullptr;     ///< once set, a helper still running is stopped (the files: unavailable)
 };
 
 /// The Python to run the helper with: `explicitPath`, else $LAUNCHLAB_PYTHON, else the project's .venv

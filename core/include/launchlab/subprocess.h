@@ -33,9 +33,10 @@ struct Captured {
 inline constexpr std::size_t kMaxDrainedBytes = std::size_t(16) << 20;
 
 /// Runs argv (argv[0] found on PATH when it has no '/') in a process group of its own, for at most `limitS`
-/// seconds: past that, the whole group (the tool and what it started) is killed. Keeps the first `maxOutputBytes`.
+/// seconds: past that, or once `cancel` is set, the whole group (the tool and what it started) is killed. Keeps the
+/// first `maxOutputBytes`.
 Captured captureCommand(const std::vector<std::string>& argv, double limitS,
-                        std::size_t maxOutputBytes = kMaxCapturedBytes);
+                        std::size_t maxOutputBytes = kMaxCapturedBytes, const CancelToken* cancel = nullptr);
 
 /// Limits of a child process started by runInChild().
 struct ChildLimits {

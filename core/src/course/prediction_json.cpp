@@ -68,7 +68,9 @@ std::vector<std::string> strings(const json& obj, const std::string& key, const 
 }
 
 MeasureSpec measureOf(const json& p, const std::string& at, const RequestText& request, const MeasureArgs& args) {
-  for (const auto& [key, value] : p.items()) {
+  for (const auto& item : p.items()) {
+    // A plain reference, not a structured binding: clang 14 (the fuzzers' compiler) cannot capture one in a lambda.
+    const std::string& key = item.key();
     auto in = [&](std::span<const std::string_view> keys) {
       return std::find(keys.begin(), keys.end(), key) != keys.end();
     };

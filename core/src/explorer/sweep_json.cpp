@@ -79,7 +79,7 @@ Dim3 dim3From(const ordered_json& j) {
 /// The axes of a document with their values' positions (axisPositions), looked up once per point.
 struct IndexedAxes {
   const std::vector<SweepAxis>& axes;
-  std::vector<std::unordered_map<std::string, std::size_t>> positions;
+  const std::vector<std::unordered_map<std::string, std::size_t>>& positions;
 };
 
 SweepPoint pointFrom(const ordered_json& j, const IndexedAxes& index) {
@@ -114,10 +114,10 @@ SweepPoint pointFrom(const ordered_json& j, const IndexedAxes& index) {
   p.totalMs = numberOr0(j, "total_median_ms");
   p.bandwidthGBs = numberOr0(j, "bandwidth_gbs");
   p.cellWallMs = numberOr0(j, "cell_wall_ms");
-  if (const auto c = j.find("counters"); c != j.end()) {
-    for (const auto& [id, v] : c->at("values").items()) p.counters[id] = v.is_null() ? NAN : v.get<double>();
-    p.counterSource = c->value("source", std::string());
-    p.countersError = c->value("error", std::string());
+  if (const auto counters = j.find("counters"); counters != j.end()) {
+    for (const auto& [id, v] : counters->at("values").items()) p.counters[id] = v.is_null() ? NAN : v.get<double>();
+    p.counterSource = counters->value("source", std::string());
+    p.countersError = counters->value("error", std::string());
   }
   using O = Verification::Outcome;
   if (const auto v = j.find("verification"); v != j.end())
@@ -125,27 +125,115 @@ SweepPoint pointFrom(const ordered_json& j, const IndexedAxes& index) {
   return p;
 }
 
-SweepDocument documentFrom(const ordered_json& root) {
+std::vector<SweepAxis> axesFrom(const ordered_json& list) {
+  std::vector<SweepAxis> axes;
+  std::size_t cells = 1;
+  for (const auto& a : list) {
+    axes.push_back({a.at("field").get<std::string>(), a.at("values").get<std::vector<std::string>>()});
+    cells *= std::max<std::size_t>(1, axes.back().values.size());
+    if (axes.size() > 8 || cells > kMaxSweepPoints) throw BadInput("too many axes or combinations");
+  }
+  if (axes.empty()) throw BadInput("no axes");
+  return axes;
+}
+
+const std::string kBadDocument = std::string("bad ") + kSweepSchema + " document";
+
+/// What one point, and the rest of the document, may hold: far above what sweepJson writes (a point has about 30
+/// values in 6 containers; the rest is the axes' values and the device), and small enough that the parser's tree
+/// stays small (nlohmann also scans a container's members whenever a container inside it ends: many containers in
+/// one would cost quadratic time).
+constexpr std::size_t kMaxPointValues = 1024, kMaxPointContainers = 32;
+constexpr std::size_t kMaxRestValues = kMaxSweepPoints + (1 << 16), kMaxRestContainers = 4096;
+
+/// The document's keys that are read; any other (the crossover summary, derived from the points) is skipped unbuilt.
+bool readKey(const std::string& key) {
+  for (const char* k : {"schema", "schema_version", "workload", "axes", "device", "timestamp", "copy_gbs", "points"})
+    if (key == k) return true;
+  return false;
+}
+
+/// The parser's callback: reads each point as soon as the parser has built it and drops it from the tree, so the
+/// tree holds the rest of the document alone (a file of 160000 points never becomes a tree of hundreds of MiB
+/// beside its points, and freeing the tree needs no large allocation). The axes must come before the points, as
+/// sweepJson writes them (a document with sorted keys has them so too).
+class PointReader {
+ public:
+  using Event = ordered_json::parse_event_t;
+  std::optional<std::vector<SweepAxis>> axes;
+  std::vector<SweepPoint> points;
+
+  bool operator()(int depth, Event e, ordered_json& j) {
+    if (depth == 0 && e == Event::array_start) throw BadInput(std::string("not a ") + kSweepSchema + " document");
+    if (depth == 1 && e == Event::key) {
+      m_key = j.get<std::string>();
+      return m_read = readKey(m_key);
+    }
+    if (depth == 0 || !m_read) return true;  // the root, or what a skipped key holds: nothing of it is built
+    const bool point = m_key == "points" && depth >= 2, pointItself = point && depth == 2;
+    switch (e) {
+      case Event::object_start:
+      case Event::array_start:
+        if (pointItself) m_pointValues = m_pointContainers = 0;
+        count(point, true);
+        return true;
+      case Event::value:
+        count(point, false);
+        if (depth == 1 && m_key == "schema" && j != kSweepSchema)
+          throw BadInput(std::string("not a ") + kSweepSchema + " document");
+        return pointItself ? add(j) : true;
+      case Event::array_end:
+        if (depth == 1 && m_key == "axes") readAxes(j);
+        return pointItself ? add(j) : true;
+      case Event::object_end:
+        return pointItself ? add(j) : true;
+      default:
+        return true;
+    }
+  }
+
+ private:
+  void count(bool point, bool container) {
+    const bool over =
+        point ? ++m_pointValues > kMaxPointValues || (container && ++m_pointContainers > kMaxPointContainers)
+              : ++m_restValues > kMaxRestValues || (container && ++m_restContainers > kMaxRestContainers);
+    if (!over) return;
+    throw BadInput(kBadDocument + ": " +
+                   (point ? "point " + std::to_string(points.size() + 1) + " holds more than a point does"
+                          : std::string("more than the axes and the device hold, besides the points")));
+  }
+  void readAxes(const ordered_json& list) {
+    if (axes) throw BadInput(kBadDocument + ": the axes are given twice");
+    axes = rethrowAsBadInput(kBadDocument, [&] { return axesFrom(list); });
+    for (const auto& a : *axes) m_positions.push_back(axisPositions(a.values));
+  }
+  /// Reads the point the parser has just built; false: the parser drops it.
+  bool add(const ordered_json& j) {
+    if (!axes) throw BadInput(kBadDocument + ": the points come before the axes");
+    if (points.size() >= kMaxSweepPoints)
+      throw BadInput(kBadDocument + ": points must be an array of at most " + std::to_string(kMaxSweepPoints));
+    const IndexedAxes index{*axes, m_positions};
+    points.push_back(rethrowAsBadInput(kBadDocument + ": point " + std::to_string(points.size() + 1),
+                                       [&] { return pointFrom(j, index); }));
+    return false;
+  }
+
+  std::string m_key;  ///< the top-level key being read
+  bool m_read = true;
+  std::vector<std::unordered_map<std::string, std::size_t>> m_positions;
+  std::size_t m_pointValues = 0, m_pointContainers = 0, m_restValues = 0, m_restContainers = 0;
+};
+
+SweepDocument documentFrom(const ordered_json& root, PointReader& read) {
   SweepDocument d;
   d.workload = root.at("workload").get<std::string>();
-  std::size_t cells = 1;
-  for (const auto& a : root.at("axes")) {
-    d.axes.push_back({a.at("field").get<std::string>(), a.at("values").get<std::vector<std::string>>()});
-    cells *= std::max<std::size_t>(1, d.axes.back().values.size());
-    if (d.axes.size() > 8 || cells > kMaxSweepPoints) throw BadInput("too many axes or combinations");
-  }
-  if (d.axes.empty()) throw BadInput("no axes");
+  d.axes = read.axes ? std::move(*read.axes) : axesFrom(root.at("axes"));
   d.device = root.at("device").get<DeviceStatus>();
   d.record.timestamp = root.value("timestamp", std::string());
   d.record.copyGBs = numberOr0(root, "copy_gbs");
-  const ordered_json& pts = root.at("points");
-  if (!pts.is_array() || pts.size() > kMaxSweepPoints)
+  if (!root.at("points").is_array())
     throw BadInput("points must be an array of at most " + std::to_string(kMaxSweepPoints));
-  IndexedAxes index{d.axes, {}};
-  for (const auto& a : d.axes) index.positions.push_back(axisPositions(a.values));
-  d.points.reserve(pts.size());
-  for (std::size_t i = 0; i < pts.size(); ++i)
-    d.points.push_back(rethrowAsBadInput("point " + std::to_string(i + 1), [&] { return pointFrom(pts[i], index); }));
+  d.points = std::move(read.points);
   return d;
 }
 
@@ -155,11 +243,18 @@ std::optional<SweepDocument> parseSweepJson(std::string_view text, std::string* 
   try {
     if (text.size() > kMaxSweepJsonBytes)
       throw BadInput("larger than " + std::to_string(kMaxSweepJsonBytes >> 20) + " MiB");
-    const ordered_json root = rethrowAsBadInput("not JSON", [&] { return ordered_json::parse(text); });
+    PointReader read;
+    ordered_json root;
+    try {
+      root = ordered_json::parse(
+          text, [&read](int depth, PointReader::Event e, ordered_json& j) { return read(depth, e, j); });
+    } catch (const ordered_json::parse_error& e) {
+      throw BadInput(std::string("not JSON: ") + e.what());
+    }
     const auto schema = root.is_object() ? root.find("schema") : root.end();
     if (schema == root.end() || !schema->is_string() || *schema != kSweepSchema)
       throw BadInput(std::string("not a ") + kSweepSchema + " document");
-    return rethrowAsBadInput(std::string("bad ") + kSweepSchema + " document", [&] { return documentFrom(root); });
+    return rethrowAsBadInput(kBadDocument, [&] { return documentFrom(root, read); });
   } catch (const std::exception& e) {
     if (error) *error = e.what();
     return std::nullopt;

@@ -10,6 +10,7 @@
 #include "json_value_parts.h"
 #include "launchlab/errors.h"
 #include "launchlab/io/json.h"
+#include "launchlab/io/json_within.h"
 #include "launchlab/parse.h"
 
 namespace launchlab {
@@ -444,6 +445,39 @@ ordered_json jsonDocument(std::string_view schema) {
 
 std::string dumpJson(const ordered_json& j, int indent) {
   return j.dump(indent, ' ', false, ordered_json::error_handler_t::replace);
+}
+
+namespace {
+/// Counts a document's values without building it, and stops at the first one past the cap (or a syntax error).
+class ValueCounter final : public nlohmann::json_sax<ordered_json> {
+ public:
+  explicit ValueCounter(std::size_t cap) : m_cap(cap) {}
+  bool null() override { return count(); }
+  bool boolean(bool) override { return count(); }
+  bool number_integer(number_integer_t) override { return count(); }
+  bool number_unsigned(number_unsigned_t) override { return count(); }
+  bool number_float(number_float_t, const string_t&) override { return count(); }
+  bool string(string_t&) override { return count(); }
+  bool binary(binary_t&) override { return count(); }
+  bool start_object(std::size_t) override { return count(); }
+  bool key(string_t&) override { return true; }
+  bool end_object() override { return true; }
+  bool start_array(std::size_t) override { return count(); }
+  bool end_array() override { return true; }
+  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override { return false; }
+  bool over() const { return m_count > m_cap; }
+
+ private:
+  bool count() { return ++m_count <= m_cap; }
+  std::size_t m_cap, m_count = 0;
+};
+}  // namespace
+
+ordered_json parseJsonWithin(std::string_view text, std::size_t maxValues) {
+  ValueCounter counter(maxValues);
+  if (!ordered_json::sax_parse(text, &counter) && counter.over())
+    throw BadInput("more than " + std::to_string(maxValues) + " JSON values");
+  return ordered_json::parse(text);  // a syntax error is thrown from here, as parse says it
 }
 
 }  // namespace launchlab

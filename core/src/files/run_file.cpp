@@ -22,6 +22,7 @@
 #include "launchlab/io/atomic_file.h"
 #include "launchlab/io/bounded_file.h"
 #include "launchlab/io/json_value.h"
+#include "launchlab/io/json_within.h"
 #include "launchlab/io/npy.h"
 #include "launchlab/io/result_check.h"
 
@@ -30,6 +31,11 @@ namespace launchlab::runfile {
 namespace {
 
 constexpr std::string_view kRunJson = "run.json";
+/// Values in run.json (parseJsonWithin), counted before its tree is built: what launchlab writes within
+/// kMaxJsonBytes holds fewer (pretty-printed, a value takes 9 bytes or more), and a tree of this many stays tens of
+/// MiB. Without it, 16 MiB of "1," parsed into a tree of 400 MiB, and under a memory limit freeing it aborted the
+/// program.
+constexpr std::size_t kMaxJsonValues = std::size_t(1) << 21;
 constexpr std::string_view kInputsFolder = "inputs";
 
 // ---- writing --------------------------------------------------------------------------------------------------
@@ -255,7 +261,7 @@ std::string serialize(const std::string& path, const RunResult& r) {
 RunResult load(const std::string& path) {
   Contents c = readMembers(path);
   RunResult r =
-      rethrowAsBadInput(path + ": run.json", [&] { return nlohmann::ordered_json::parse(*c.json).get<RunResult>(); });
+      rethrowAsBadInput(path + ": run.json", [&] { return parseJsonWithin(*c.json, kMaxJsonValues).get<RunResult>(); });
   if (r.impls.size() > kMaxImpls)
     bad(path, std::to_string(r.impls.size()) + " implementations, more than the " + std::to_string(kMaxImpls) +
                   " a run holds");

@@ -165,9 +165,10 @@ void runHelper(const std::vector<Pending>& pending, const NumbaOptions& o, const
                              j.kernel.fileName.empty() ? "kernel.py" : j.kernel.fileName, j.kernel.kernelName});
   }
   const auto started = std::chrono::steady_clock::now();
-  const Captured c = captureCommand(argv, o.timeLimitS, o.maxOutputBytes);
+  const Captured c = captureCommand(argv, o.timeLimitS, o.maxOutputBytes, o.cancel);
   const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
   const std::string who = "the Numba helper (" + python + ")";
+  if (c.cancelled) return failAll("the Numba compile was cancelled");
   if (c.timedOut) return failAll(who + " did not finish within " + std::to_string(int(o.timeLimitS)) + " s: stopped");
   if (c.dropped > 0)
     return failAll(who + " printed more than " + std::to_string(o.maxOutputBytes >> 20) + " MiB: refused");

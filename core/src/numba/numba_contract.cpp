@@ -3,7 +3,9 @@
 #include <cctype>
 #include <map>
 
+#include "embedded_course.h"
 #include "launchlab/numba.h"
+#include "launchlab/sanitizer.h"
 #include "launchlab/workload.h"
 
 namespace launchlab {
@@ -134,9 +136,22 @@ std::pair<std::uint64_t, std::uint64_t> numbaMatrixShape(const Exercise& ex, con
   return {value(a.rows), value(a.cols)};
 }
 
+std::string numbaExerciseFile(const Exercise& ex, bool solution) {
+  std::string file = exerciseFile(ex, solution);
+  return file.replace(file.size() - 3, 3, ".py");
+}
+
+std::string_view numbaExerciseText(const Exercise& ex, bool solution) {
+  return embedded::courseFile(numbaExerciseFile(ex, solution));
+}
+
 bool isPythonKernel(const UserKernel& k) {
   const std::string& f = k.fileName;
   return f.size() >= 3 && f.compare(f.size() - 3, 3, ".py") == 0;
+}
+
+bool kernelUsesSharedMemory(const UserKernel& k) {
+  return isPythonKernel(k) ? k.source.find("shared.array") != std::string::npos : usesSharedMemory(k.source);
 }
 
 PtxEntry ptxEntryParams(std::string_view ptx, std::string_view entry) {

@@ -95,7 +95,8 @@ std::size_t addressSpaceNow() {
 
 }  // namespace
 
-Captured captureCommand(const std::vector<std::string>& argv, double limitS, std::size_t maxOutputBytes) {
+Captured captureCommand(const std::vector<std::string>& argv, double limitS, std::size_t maxOutputBytes,
+                        const CancelToken* cancel) {
   Captured c;
   if (argv.empty()) return c;
   std::vector<char*> args;
@@ -108,7 +109,7 @@ Captured captureCommand(const std::vector<std::string>& argv, double limitS, std
         ::execvp(args[0], args.data());
         ::_exit(127);
       },
-      limitS, maxOutputBytes, nullptr, c);
+      limitS, maxOutputBytes, cancel, c);
   return c;
 }
 

@@ -1,6 +1,8 @@
-#include "cuda_highlighter.h"
+#include "code_highlighter.h"
 
 #include <QStringList>
+#include <tuple>
+#include <utility>
 
 namespace launchlab::ui {
 
@@ -101,6 +103,19 @@ const QStringList kBuiltins = {"threadIdx",
                                "min",
                                "max"};
 
+const QStringList kPythonKeywords = {
+    "and",      "as",      "assert", "break", "class",  "continue", "def",    "del", "elif",  "else",   "except",
+    "False",    "finally", "for",    "from",  "global", "if",       "import", "in",  "is",    "lambda", "None",
+    "nonlocal", "not",     "or",     "pass",  "raise",  "return",   "True",   "try", "while", "with",   "yield"};
+/// What a Numba kernel calls besides cuda.*: Python's builtins, math's functions and Numba's types.
+const QStringList kPythonBuiltins = {"range",   "len",     "min",   "max",   "abs",    "int",    "float",
+                                     "hypot",   "sqrt",    "exp",   "log",   "sin",    "cos",    "floor",
+                                     "float32", "float64", "int32", "int64", "uint32", "uint64", "numba_types",
+                                     "types",   "np",      "numpy", "math",  "numba"};
+
+/// A one-line "..." or '...' literal, in both languages.
+const QString kStrings = R"("(\\.|[^"\\])*"|'(\\.|[^'\\])*')";
+
 QTextCharFormat colored(const char* hex, bool bold = false, bool italic = false) {
   QTextCharFormat f;
   f.setForeground(QColor(hex));
@@ -111,7 +126,7 @@ QTextCharFormat colored(const char* hex, bool bold = false, bool italic = false)
 
 }  // namespace
 
-CudaHighlighter::CudaHighlighter(QTextDocument* doc) : QSyntaxHighlighter(doc) {
+CodeHighlighter::CodeHighlighter(QTextDocument* doc, KernelLanguage language) : QSyntaxHighlighter(doc) {
   m_formats[int(Kind::Keyword)] = colored("#1f4fbf", true);
   m_formats[int(Kind::Qualifier)] = colored("#9c27b0", true);
   m_formats[int(Kind::Builtin)] = colored("#00796b");
@@ -119,33 +134,67 @@ CudaHighlighter::CudaHighlighter(QTextDocument* doc) : QSyntaxHighlighter(doc) {
   m_formats[int(Kind::String)] = colored("#2e7d32");
   m_formats[int(Kind::Comment)] = colored("#6a737d", false, true);
   m_formats[int(Kind::Preprocessor)] = colored("#8a5a00");
-  // Later rules win where they overlap (a keyword inside a comment is a comment).
-  m_rules = {{words(kKeywords), Kind::Keyword},
-             {words(kQualifiers), Kind::Qualifier},
-             {words(kBuiltins), Kind::Builtin},
-             {QRegularExpression(R"(\b(0[xX][0-9a-fA-F]+|\d+\.?\d*([eE][-+]?\d+)?)[fFuUlL]*\b)"), Kind::Number},
-             {QRegularExpression(R"(^\s*#\s*\w+.*$)"), Kind::Preprocessor},
-             {QRegularExpression(R"("(\\.|[^"\\])*"|'(\\.|[^'\\])*')"), Kind::String},
-             {QRegularExpression(R"(//.*$)"), Kind::Comment}};
+  setLanguage(language);
 }
 
-QTextCharFormat CudaHighlighter::format(Kind k) const { return m_formats[int(k)]; }
+void CodeHighlighter::setLanguage(KernelLanguage language) {
+  m_language = language;
+  // Later rules win where they overlap (a keyword inside a comment is a comment).
+  if (language == KernelLanguage::Python) {
+    m_rules = {{words(kPythonKeywords), Kind::Keyword},
+               {words(kPythonBuiltins), Kind::Builtin},
+               {QRegularExpression(R"(\bcuda(\.\w+)*)"), Kind::Builtin},
+               {QRegularExpression(R"(^\s*@[\w.]+)"), Kind::Qualifier},
+               {QRegularExpression(R"(\b(0[xX][0-9a-fA-F]+|\d+\.?\d*([eE][-+]?\d+)?)j?\b)"), Kind::Number},
+               {QRegularExpression(kStrings), Kind::String},
+               {QRegularExpression(R"(#.*$)"), Kind::Comment}};
+    m_spans = {{"\"\"\"", "\"\"\"", Kind::String}, {"'''", "'''", Kind::String}};
+  } else {
+    m_rules = {{words(kKeywords), Kind::Keyword},
+               {words(kQualifiers), Kind::Qualifier},
+               {words(kBuiltins), Kind::Builtin},
+               {QRegularExpression(R"(\b(0[xX][0-9a-fA-F]+|\d+\.?\d*([eE][-+]?\d+)?)[fFuUlL]*\b)"), Kind::Number},
+               {QRegularExpression(R"(^\s*#\s*\w+.*$)"), Kind::Preprocessor},
+               {QRegularExpression(kStrings), Kind::String},
+               {QRegularExpression(R"(//.*$)"), Kind::Comment}};
+    m_spans = {{"/*", "*/", Kind::Comment}};
+  }
+  rehighlight();
+}
 
-void CudaHighlighter::highlightBlock(const QString& text) {
+QTextCharFormat CodeHighlighter::format(Kind k) const { return m_formats[int(k)]; }
+
+void CodeHighlighter::highlightBlock(const QString& text) {
   for (const auto& rule : m_rules)
     for (auto it = rule.pattern.globalMatch(text); it.hasNext();) {
       const auto m = it.next();
       setFormat(int(m.capturedStart()), int(m.capturedLength()), m_formats[int(rule.kind)]);
     }
-  // Block comments may span lines: state 1 = inside one at the end of the line.
-  int start = previousBlockState() == 1 ? 0 : int(text.indexOf("/*"));
+  // Spans may cover several lines: block state i + 1 = inside span i at the end of the line.
+  int inside = previousBlockState() - 1;
+  int from = 0;
   setCurrentBlockState(0);
-  while (start >= 0) {
-    const int end = int(text.indexOf("*/", previousBlockState() == 1 && start == 0 ? 0 : start + 2));
-    const int length = end < 0 ? int(text.length()) - start : end - start + 2;
-    if (end < 0) setCurrentBlockState(1);
-    setFormat(start, length, m_formats[int(Kind::Comment)]);
-    start = end < 0 ? -1 : int(text.indexOf("/*", start + length));
+  while (from <= int(text.length())) {
+    int start = from, body = from;
+    if (inside < 0 || inside >= int(m_spans.size())) {
+      start = -1;
+      for (int i = 0; i < int(m_spans.size()); ++i) {
+        const int at = int(text.indexOf(m_spans[std::size_t(i)].open, from));
+        if (at >= 0 && (start < 0 || at < start)) std::tie(start, inside) = std::pair(at, i);
+      }
+      if (start < 0) return;
+      body = start + int(m_spans[std::size_t(inside)].open.length());
+    }
+    const Span& span = m_spans[std::size_t(inside)];
+    const int end = int(text.indexOf(span.close, body));
+    if (end < 0) {
+      setFormat(start, int(text.length()) - start, m_formats[int(span.kind)]);
+      setCurrentBlockState(inside + 1);
+      return;
+    }
+    setFormat(start, end + int(span.close.length()) - start, m_formats[int(span.kind)]);
+    from = end + int(span.close.length());
+    inside = -1;
   }
 }
 
