@@ -270,7 +270,7 @@ bool readCourseDir(const Options& o) {
 
 /// --print-timings: one line per implementation of the run the window shows, as the timing chart has it.
 void printTimings(const MainWindow& window) {
-  const auto shown = window.lastOutcome();
+  const auto shown = window.results().last();
   if (!shown) return void(std::printf("timings: no run shown\n"));
   for (const auto& i : shown->result.impls) {
     const auto phase = i.phases.find(i.gpu ? launchlab::Phase::Kernel : launchlab::Phase::Cpu);
@@ -294,9 +294,9 @@ void screenshotWhenShown(MainWindow& window, const QString& shot, bool timings, 
     QSaveFile file(shot);  // write-to-temporary-and-rename: an interrupted grab never leaves half a PNG
     const bool ok = file.open(QIODevice::WriteOnly) && window.grab().save(&file, "PNG") && file.commit();
     std::fprintf(ok ? stdout : stderr, "%s %s\n", ok ? "wrote" : "could not write", qPrintable(shot));
-    if (window.liveMode()->active())
-      std::printf("%s\n%s \xC2\xB7 last %s\n", qPrintable(liveStatsText(window.liveMode()->stats())),
-                  qPrintable(liveTimingText(window.liveMode()->stats())),
+    if (window.live().liveMode()->active())
+      std::printf("%s\n%s \xC2\xB7 last %s\n", qPrintable(liveStatsText(window.live().liveMode()->stats())),
+                  qPrintable(liveTimingText(window.live().liveMode()->stats())),
                   qPrintable(GlViews::instance().lastFrameTimes().isEmpty() ? QString("GL frame: none shown")
                                                                             : GlViews::instance().lastFrameTimes()));
     if (timings) printTimings(window);
@@ -312,9 +312,9 @@ void screenshotWhenShown(MainWindow& window, const QString& shot, bool timings, 
     QTimer::singleShot(ms, &window, grabAndQuit);                // queued replots and layout settle first
   };
   QObject::connect(&window, &MainWindow::firstPlotShown, &window,
-                   [&window, grabSoon] { grabSoon(window.liveMode()->active() ? 3000 : 800); });
+                   [&window, grabSoon] { grabSoon(window.live().liveMode()->active() ? 3000 : 800); });
   // Live frames that fail never show a first plot: the failure is the screenshot.
-  QObject::connect(window.liveMode(), &LiveMode::failed, &window, [grabSoon, liveFailed](const QString& why) {
+  QObject::connect(window.live().liveMode(), &LiveMode::failed, &window, [grabSoon, liveFailed](const QString& why) {
     *liveFailed = true;
     std::fprintf(stderr, "launchlab: live mode failed: %s\n", qPrintable(why));
     grabSoon(800);
@@ -324,7 +324,7 @@ void screenshotWhenShown(MainWindow& window, const QString& shot, bool timings, 
   auto clock = std::make_shared<QElapsedTimer>();
   clock->start();
   beat->start();
-  QObject::connect(window.sweepPane(), &SweepPane::sweepFileOpened, &window, [=, &window](bool shown) {
+  QObject::connect(window.desk().sweepPane(), &SweepPane::sweepFileOpened, &window, [=, &window](bool shown) {
     QTimer::singleShot(0, &window, [=] {  // after the replots the opening queued
       beat->stop();
       std::printf("sweep %s %lld ms after the window; longest event-loop stall %.0f ms\n",

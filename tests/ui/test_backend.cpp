@@ -42,7 +42,7 @@ struct CudaRow {
 };
 CudaRow firstCudaRow(MainWindow& w, const Backend& b) {
   CudaRow row;
-  ParamPanel* panel = w.paramPanel();
+  ParamPanel* panel = w.desk().paramPanel();
   const Workload* workload = b.registry().find(panel->form().workload);
   for (const auto& impl : workload ? workload->impls() : std::vector<ImplSpec>{}) {
     auto* box =
@@ -169,13 +169,13 @@ class TestBackend : public QObject {
     auto b = std::make_shared<LocalBackend>(worker, [] { return app::makeEngineBackend(); });
     QTemporaryDir dir;
     auto w = ui::test::openWindow(b, dir.filePath("presets"));
-    w->setPresentationMode(true);
-    QVERIFY(!w->deviceBanner()->isVisible());
+    w->stage().setPresentationMode(true);
+    QVERIFY(!w->desk().deviceBanner()->isVisible());
     QTRY_VERIFY_WITH_TIMEOUT(!b->deviceQueryPending(), 60000);  // failure guard only
     QCoreApplication::processEvents();
-    QVERIFY(!w->deviceBanner()->isVisible());
-    w->setPresentationMode(false);
-    QVERIFY(w->deviceBanner()->isVisible());
+    QVERIFY(!w->desk().deviceBanner()->isVisible());
+    w->stage().setPresentationMode(false);
+    QVERIFY(w->desk().deviceBanner()->isVisible());
   }
 
   // The Implementations list takes the CUDA rows' state from the device answer the banner shows, also when it

@@ -79,7 +79,7 @@ class TestCourseDir : public QObject {
   bool pressAndWaitForRun(Qt::Key key) {
     QSignalSpy shown(m_window.get(), &MainWindow::runDisplayed);
     QTest::keyClick(m_window.get(), key);
-    if (m_window->stageController()->holdsRun()) QTest::keyClick(m_window.get(), Qt::Key_Escape);
+    if (m_window->stage().controller()->holdsRun()) QTest::keyClick(m_window.get(), Qt::Key_Escape);
     return shown.wait(30000);
   }
 
@@ -100,18 +100,18 @@ class TestCourseDir : public QObject {
 
   // Clicked in the Course tab, the instructor's experiment loads its own form, and Run runs it (CPU rows).
   void aNewExperimentOpensWithItsFormAndRuns() {
-    CourseList& list = *m_window->browser()->courseList();
+    CourseList& list = *m_window->desk().browser()->courseList();
     QTreeWidgetItem* item = findTreeItem(list, "my-hypot-1024");
     QVERIFY(item);
     list.setCurrentItem(item);  // what a click does
-    QVERIFY(!m_window->errorBanner()->isVisible());
+    QVERIFY(!m_window->desk().errorBanner()->isVisible());
     QCOMPARE(m_window->currentCourseExperiment(), QString("my-hypot-1024"));
-    const FormState f = m_window->paramPanel()->form();
+    const FormState f = m_window->desk().paramPanel()->form();
     QCOMPARE(f.workload, std::string("hypot"));
     QCOMPARE(f.size, std::string("1024"));
     QCOMPARE(f.impls, std::vector<std::string>{"cpu-serial"});
     QVERIFY(test::runAndWait(*m_window));
-    const auto outcome = m_window->lastOutcome();
+    const auto outcome = m_window->results().last();
     QVERIFY(outcome);
     QCOMPARE(outcome->result.workload, std::string("hypot"));
     QCOMPARE(outcome->result.n, std::uint64_t(1024));
@@ -127,21 +127,21 @@ class TestCourseDir : public QObject {
     for (const auto& e : courseExperiments())
       if (e.id.rfind("my-", 0) != 0 && reg.find(e.request.workload)) lastBuiltin = QString::fromStdString(e.id);
     QVERIFY(m_window->openCourseExperiment(lastBuiltin));
-    m_window->setPresentationMode(true);
+    m_window->stage().setPresentationMode(true);
     QApplication::setActiveWindow(m_window.get());
     QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
     QVERIFY(pressAndWaitForRun(Qt::Key_PageDown));
     QCOMPARE(m_window->currentCourseExperiment(), QString("my-hypot-1024"));
-    QCOMPARE(m_window->lastOutcome()->result.workload, std::string("hypot"));
+    QCOMPARE(m_window->results().last()->result.workload, std::string("hypot"));
     QVERIFY(pressAndWaitForRun(Qt::Key_PageDown));
     QCOMPARE(m_window->currentCourseExperiment(), QString("my-vector-add-2048"));
-    QCOMPARE(implIds(m_window->lastOutcome()->result), (QStringList{"cpu-serial", "cpu-parallel"}));
+    QCOMPARE(implIds(m_window->results().last()->result), (QStringList{"cpu-serial", "cpu-parallel"}));
     QTest::keyClick(m_window.get(), Qt::Key_PageDown);  // the last of the course: it stays
     QCOMPARE(m_window->currentCourseExperiment(), QString("my-vector-add-2048"));
     QVERIFY(pressAndWaitForRun(Qt::Key_PageUp));
     QVERIFY(pressAndWaitForRun(Qt::Key_PageUp));
     QCOMPARE(m_window->currentCourseExperiment(), lastBuiltin);
-    m_window->setPresentationMode(false);
+    m_window->stage().setPresentationMode(false);
   }
 
   // An id the course lacks is one message in the window's banner; it stays there, since no default workload runs
@@ -151,8 +151,8 @@ class TestCourseDir : public QObject {
     QSignalSpy busy(&m_window->controller(), &RunController::busyChanged);
     drainQueuedCalls();
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-    QVERIFY(m_window->errorBanner()->isVisible());
-    QCOMPARE(m_window->errorBanner()->text().toStdString(), unknownCourseMessage("no-such-experiment"));
+    QVERIFY(m_window->desk().errorBanner()->isVisible());
+    QCOMPARE(m_window->desk().errorBanner()->text().toStdString(), unknownCourseMessage("no-such-experiment"));
     QVERIFY(m_window->currentCourseExperiment().isEmpty());
     QCOMPARE(busy.size(), 0);  // no run started
   }
@@ -170,14 +170,14 @@ class TestCourseDir : public QObject {
     QCOMPARE(courseExperiments().size(), std::size_t(1));
     open("tp31-monte-carlo-cpu");
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-    QVERIFY(!m_window->errorBanner()->isVisible());
-    const FormState f = m_window->paramPanel()->form();
+    QVERIFY(!m_window->desk().errorBanner()->isVisible());
+    const FormState f = m_window->desk().paramPanel()->form();
     QCOMPARE(f.size, std::string("4096"));
     QCOMPARE(f.impls, std::vector<std::string>{"cpu-serial"});
     QCOMPARE(f.params.at("iters"), std::string("7"));
     QCOMPARE(f.reps, 2);
     QVERIFY(test::runAndWait(*m_window));
-    const auto outcome = m_window->lastOutcome();
+    const auto outcome = m_window->results().last();
     QVERIFY(outcome);
     QCOMPARE(outcome->result.n, std::uint64_t(4096));
     QCOMPARE(implIds(outcome->result), QStringList{"cpu-serial"});

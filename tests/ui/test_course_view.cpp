@@ -66,8 +66,8 @@ class TestCourseView : public QObject {
   std::unique_ptr<MainWindow> m_window;
   QTemporaryDir m_dir;
 
-  CourseList& list() { return *m_window->browser()->courseList(); }
-  QString lessonText() { return m_window->browser()->findChild<QTextBrowser*>()->toPlainText(); }
+  CourseList& list() { return *m_window->desk().browser()->courseList(); }
+  QString lessonText() { return m_window->desk().browser()->findChild<QTextBrowser*>()->toPlainText(); }
 
  private slots:
   void initTestCase() {
@@ -89,14 +89,14 @@ class TestCourseView : public QObject {
       QTreeWidgetItem* item = findTreeItem(list(), id);
       QVERIFY2(item, qPrintable(id));
       list().setCurrentItem(item);  // what a click does
-      QVERIFY2(m_window->browser()->courseTabShown(), qPrintable(id));
-      const QString diff = formMismatch(m_window->paramPanel()->form(), e.request);
+      QVERIFY2(m_window->desk().browser()->courseTabShown(), qPrintable(id));
+      const QString diff = formMismatch(m_window->desk().paramPanel()->form(), e.request);
       QVERIFY2(diff.isEmpty(), qPrintable(id + ": " + diff));
       // The lesson pane is the experiment's: its seed file and what to look for.
       const QString lesson = lessonText();
       QVERIFY2(lesson.contains(QString::fromStdString(e.seed.file)), qPrintable(id));
       QVERIFY2(lesson.contains(QString::fromStdString(e.lookFor).left(40)), qPrintable(id));
-      QVERIFY2(m_window->paramPanel()->check().ok(), qPrintable(id));
+      QVERIFY2(m_window->desk().paramPanel()->check().ok(), qPrintable(id));
     }
   }
 
@@ -105,7 +105,7 @@ class TestCourseView : public QObject {
     QVERIFY(e);
     QVERIFY(m_window->openCourseExperiment("tp32-histogram"));
     QVERIFY(test::runAndWait(*m_window));
-    const auto outcome = m_window->lastOutcome();
+    const auto outcome = m_window->results().last();
     QVERIFY(outcome);
     QCOMPARE(outcome->result.workload, e->request.workload);
     QCOMPARE(std::to_string(outcome->result.n), e->request.n);
@@ -116,7 +116,7 @@ class TestCourseView : public QObject {
   void theLessonFollowsTheTabOnTop() {
     QVERIFY(m_window->openCourseExperiment("tp32-atomic-counter"));
     QVERIFY(lessonText().contains("Look for"));
-    auto* tabs = m_window->browser()->findChild<QTabWidget*>();
+    auto* tabs = m_window->desk().browser()->findChild<QTabWidget*>();
     tabs->setCurrentIndex(0);  // Workloads: the workload's own lesson, not the experiment's
     QVERIFY(!lessonText().contains("Look for"));
     QVERIFY(lessonText().contains("Implementations"));
@@ -125,19 +125,19 @@ class TestCourseView : public QObject {
   }
 
   void theSearchFiltersTheCourseToo() {
-    m_window->browser()->setFilter("tp32-hypot");
+    m_window->desk().browser()->setFilter("tp32-hypot");
     QCOMPARE(list().visibleCount(), 2);  // hypot's two launches of TP 3.2 (1 x 1 and 128 x 64)
-    m_window->browser()->setFilter("no such experiment at all");
+    m_window->desk().browser()->setFilter("no such experiment at all");
     QCOMPARE(list().visibleCount(), 0);
-    m_window->browser()->setFilter("");
+    m_window->desk().browser()->setFilter("");
     QCOMPARE(list().visibleCount(), int(courseExperiments().size() + courseNotes().size()));
   }
 
   void anUnknownExperimentIsOneErrorAndChangesNothing() {
-    const FormState before = m_window->paramPanel()->form();
+    const FormState before = m_window->desk().paramPanel()->form();
     QVERIFY(!m_window->openCourseExperiment("no-such-experiment"));
-    QVERIFY(m_window->errorBanner()->isVisible());
-    QVERIFY(m_window->paramPanel()->form() == before);
+    QVERIFY(m_window->desk().errorBanner()->isVisible());
+    QVERIFY(m_window->desk().paramPanel()->form() == before);
   }
 
   void startCourseOpensTheExperimentAtStart() {
@@ -148,9 +148,9 @@ class TestCourseView : public QObject {
     MainWindow w(app::makeEngineBackend(), AppSettings::ephemeral(), o);
     const CourseExperiment* e = findCourseExperiment("es-atomic-counter-4x128");
     QVERIFY(e);
-    QCOMPARE(formMismatch(w.paramPanel()->form(), e->request), QString());
-    QVERIFY(w.browser()->courseTabShown());
-    QCOMPARE(w.browser()->courseList()->current(), QString("es-atomic-counter-4x128"));
+    QCOMPARE(formMismatch(w.desk().paramPanel()->form(), e->request), QString());
+    QVERIFY(w.desk().browser()->courseTabShown());
+    QCOMPARE(w.desk().browser()->courseList()->current(), QString("es-atomic-counter-4x128"));
   }
 
   void cleanupTestCase() { m_window.reset(); }

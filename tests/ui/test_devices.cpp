@@ -61,28 +61,29 @@ class TestDevices : public QObject {
 
   void pickerListsTheDevicesAndTheBannerNamesTheChosenOne() {
     MainWindow w(twoDeviceBackend(), AppSettings::ephemeral(), quiet());
-    DevicePicker* picker = w.devicePicker();
+    DevicePicker* picker = w.devices().picker();
     QVERIFY(picker->hasChoice());
     QCOMPARE(picker->count(), 2);
     QCOMPARE(picker->itemText(1), QString("1: GPU one"));
-    QVERIFY(w.deviceBanner()->text().contains("device 0 of 2"));
+    QVERIFY(w.desk().deviceBanner()->text().contains("device 0 of 2"));
     QSignalSpy changed(picker, &DevicePicker::deviceChanged);
     picker->choose(1);
     QCOMPARE(changed.count(), 1);
     QCOMPARE(picker->currentIndex(), 1);
-    QVERIFY(w.deviceBanner()->text().contains("GPU one"));
-    QVERIFY(w.deviceBanner()->text().contains("device 1 of 2"));
+    QVERIFY(w.desk().deviceBanner()->text().contains("GPU one"));
+    QVERIFY(w.desk().deviceBanner()->text().contains("device 1 of 2"));
   }
 
   void aStartDeviceThatDoesNotExistIsShownInline() {
     MainWindowOptions o = quiet();
     o.startDevice = 7;
     MainWindow w(twoDeviceBackend(), AppSettings::ephemeral(), o);
-    QVERIFY(w.errorBanner()->text().contains("device 7 does not exist: this machine has 2 CUDA devices (0 to 1)"));
-    QVERIFY(w.deviceBanner()->text().contains("GPU zero"));  // the runs stay on the default device
+    QVERIFY(
+        w.desk().errorBanner()->text().contains("device 7 does not exist: this machine has 2 CUDA devices (0 to 1)"));
+    QVERIFY(w.desk().deviceBanner()->text().contains("GPU zero"));  // the runs stay on the default device
     o.startDevice = 1;
     MainWindow w1(twoDeviceBackend(), AppSettings::ephemeral(), o);
-    QVERIFY(w1.deviceBanner()->text().contains("GPU one"));
+    QVERIFY(w1.desk().deviceBanner()->text().contains("GPU one"));
   }
 
   void withoutAGpuThereIsNothingToPick() {
@@ -91,8 +92,8 @@ class TestDevices : public QObject {
     MainWindowOptions o = quiet();
     o.startDevice = 0;
     MainWindow w(backendWith(none), AppSettings::ephemeral(), o);
-    QVERIFY(!w.devicePicker()->hasChoice());
-    QVERIFY(w.errorBanner()->text().contains("no CUDA device (no CUDA device found)"));
+    QVERIFY(!w.devices().picker()->hasChoice());
+    QVERIFY(w.desk().errorBanner()->text().contains("no CUDA device (no CUDA device found)"));
   }
 };
 

@@ -6,7 +6,7 @@
 #include "fakes.h"
 #include "launchlab/kernels.h"
 #include "launchlab/parse.h"
-#include "ui/window/form_state.h"
+#include "ui/models/form_state.h"
 
 using namespace launchlab;
 using namespace launchlab::ui;
@@ -228,5 +228,5 @@ class TestFormState : public QObject {
   }
 };
 
-QTEST_MAIN(TestFormState)
+QTEST_GUILESS_MAIN(TestFormState)
 #include "test_form_state.moc"

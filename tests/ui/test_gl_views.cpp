@@ -224,21 +224,21 @@ class TestGlViews : public QObject {
     o.noGl = true;
     auto window = std::make_unique<MainWindow>(app::makeEngineBackend(), AppSettings::ephemeral(), o);
     window->selectWorkload("pulse_waveform");
-    QVERIFY(!window->glAction()->isEnabled());
-    QVERIFY(!window->glAction()->isChecked());
-    QCOMPARE(window->outputView(0)->drawPath(), QString("QCustomPlot: GL views turned off (--no-gl)"));
+    QVERIFY(!window->live().glAction()->isEnabled());
+    QVERIFY(!window->live().glAction()->isChecked());
+    QCOMPARE(window->desk().outputsPane()->view(0)->drawPath(), QString("QCustomPlot: GL views turned off (--no-gl)"));
     window.reset();
     o.noGl = false;
     window = std::make_unique<MainWindow>(app::makeEngineBackend(), AppSettings::ephemeral(), o);
     window->selectWorkload("pulse_waveform");
-    QVERIFY(window->glAction()->isEnabled());
-    QVERIFY(window->glAction()->isChecked());  // the setting's default
-    window->glAction()->trigger();             // off
-    QCOMPARE(window->outputView(0)->drawPath(),
+    QVERIFY(window->live().glAction()->isEnabled());
+    QVERIFY(window->live().glAction()->isChecked());  // the setting's default
+    window->live().glAction()->trigger();             // off
+    QCOMPARE(window->desk().outputsPane()->view(0)->drawPath(),
              QString("QCustomPlot: GL views turned off (setting: Draw plots with OpenGL is off)"));
-    window->glAction()->trigger();  // on again
+    window->live().glAction()->trigger();  // on again
     QVERIFY(GlViews::instance().waitReady(20000));
-    const QString path = window->outputView(0)->drawPath();
+    const QString path = window->desk().outputsPane()->view(0)->drawPath();
     QVERIFY2(path.startsWith("host upload: ") || path.startsWith("QCustomPlot: no usable OpenGL") ||
                  path.startsWith(QString::fromUtf8("GPU-rendered: CUDA\u2013OpenGL interop: ")),
              qPrintable(path));
@@ -256,7 +256,7 @@ class TestGlViews : public QObject {
     window->showMaximized();
     QTest::qWait(200);
     const QString size = QString("%1x%2").arg(window->width()).arg(window->height());
-    auto* tabs = window->outputsPane()->findChild<QTabWidget*>();
+    auto* tabs = window->desk().outputsPane()->findChild<QTabWidget*>();
     auto shoot = [&](const QString& name) {
       QTest::qWait(300);
       QVERIFY(window->grab().save(folder + "/" + size + "_" + name + ".png"));
@@ -268,9 +268,9 @@ class TestGlViews : public QObject {
       if (!app::builtInWorkloads()->find(workload.toStdString())) continue;
       window->selectWorkload(workload);
       if (!n.isEmpty()) {
-        FormState f = window->paramPanel()->form();
+        FormState f = window->desk().paramPanel()->form();
         f.size = n.toStdString();
-        window->paramPanel()->setForm(f);
+        window->desk().paramPanel()->setForm(f);
       }
       QVERIFY(test::runAndWait(*window, 60000));
       for (int t = 0; t < tabs->count(); ++t)
@@ -282,8 +282,8 @@ class TestGlViews : public QObject {
     }
     window->selectWorkload("monte_carlo_pi");
     tabs->setCurrentIndex(3);
-    QSignalSpy frames(window->liveMode(), &LiveMode::frameReady);
-    window->liveAction()->trigger();
+    QSignalSpy frames(window->live().liveMode(), &LiveMode::frameReady);
+    window->live().liveAction()->trigger();
     for (int i = 0; i < 6 && frames.count() < 6; ++i) frames.wait(10000);
     shoot("live");
     window->cancelAction()->trigger();

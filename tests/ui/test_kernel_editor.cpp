@@ -376,28 +376,28 @@ class TestKernelEditor : public QObject {
     QTemporaryDir presets;
     auto w = test::openWindow(m_backend, presets.path());
     w->selectWorkload("vector_add");
-    ParamPanel* panel = w->paramPanel();
+    ParamPanel* panel = w->desk().paramPanel();
     QVERIFY(panel->myKernelBox());
     QTRY_VERIFY(panel->myKernelBox()->isVisibleTo(panel));  // a rebuilt panel shows its widgets from the event loop
     panel->myKernelBox()->setChecked(true);
     QVERIFY(panel->check().ok());
     QVERIFY(panel->check().request->userKernel);
     QCOMPARE(panel->check().request->userKernel->exercise, std::string("vector_add"));
-    w->kernelEditor()->setCompileFunction(fakeCompiler({}));
-    w->kernelEditor()->editor()->setPlainText(ExerciseStore::solution("vector_add"));
+    w->desk().kernelEditor()->setCompileFunction(fakeCompiler({}));
+    w->desk().kernelEditor()->editor()->setPlainText(ExerciseStore::solution("vector_add"));
     QVERIFY(test::runAndWait(*w));
-    const auto* mine = w->lastOutcome()->result.find(std::string(kMyKernel));
+    const auto* mine = w->results().last()->result.find(std::string(kMyKernel));
     QVERIFY(mine);
     if (!m_backend->deviceStatus().available) QCOMPARE(mine->status, Status::Skipped);  // the usual reason, no GPU
     QVERIFY(!mine->reason.empty() || mine->status == Status::Ok);
     // A file that does not compile stops the run and shows the tab.
-    w->kernelEditor()->setCompileFunction(fakeCompiler({{"vector_add.cu", 2, 1, "error", "broken"}}));
-    QSignalSpy compiled(w->kernelEditor(), &KernelEditor::compiled);
+    w->desk().kernelEditor()->setCompileFunction(fakeCompiler({{"vector_add.cu", 2, 1, "error", "broken"}}));
+    QSignalSpy compiled(w->desk().kernelEditor(), &KernelEditor::compiled);
     w->runAction()->trigger();
     QVERIFY(compiled.wait(10000));
     QVERIFY(!w->controller().busy());
-    QCOMPARE(w->kernelEditor()->editor()->marks().front().line, 2);
-    QVERIFY(w->kernelEditor()->isVisible());
+    QCOMPARE(w->desk().kernelEditor()->editor()->marks().front().line, 2);
+    QVERIFY(w->desk().kernelEditor()->isVisible());
     // A workload without an exercise does not offer it.
     w->selectWorkload("mandelbrot");
     QTRY_VERIFY(!panel->myKernelBox()->isVisibleTo(panel));
@@ -421,12 +421,13 @@ class TestKernelEditor : public QObject {
         "  // TODO: compute this thread's global index, and if it is below n, write x + y to out at that index.\n",
         "  const unsigned long long i = blockIdx.x * blockDim.x + threadIdx.x\n"
         "  if (i < n) out[i] = x[i] + y[idx];\n");
-    w.kernelEditor()->editor()->setPlainText(text);
+    w.desk().kernelEditor()->editor()->setPlainText(text);
     if (!nvrtcUnavailableReason().empty())
-      w.kernelEditor()->setCompileFunction(fakeCompiler({{"vector_add.cu", 20, 3, "error", "expected a \";\""}}));
-    w.showKernelEditor();
-    QVERIFY(compileAndWait(*w.kernelEditor()));
-    w.kernelEditor()->editor()->goToLine(19);
+      w.desk().kernelEditor()->setCompileFunction(
+          fakeCompiler({{"vector_add.cu", 20, 3, "error", "expected a \";\""}}));
+    w.editor().show();
+    QVERIFY(compileAndWait(*w.desk().kernelEditor()));
+    w.desk().kernelEditor()->editor()->goToLine(19);
     QTest::qWait(300);
     QVERIFY(w.grab().save(path));
   }

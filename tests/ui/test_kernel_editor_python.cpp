@@ -238,13 +238,13 @@ class TestKernelEditorPython : public QObject {
       w.show();
       w.selectWorkload("histogram");
       QVERIFY(test::runAndWait(w));
-      KernelEditor& e = *w.kernelEditor();
+      KernelEditor& e = *w.desk().kernelEditor();
       e.setLanguage(KernelLanguage::Python);
       e.setPythonPath(numbaPython());
       QString text = ExerciseStore::solution("histogram", KernelLanguage::Python);
       text.replace("nbins = counts.shape[0]", "nbins = counts.size()");  // NumPy's size is no method: Numba says so
       e.editor()->setPlainText(text);
-      w.showKernelEditor();
+      w.editor().show();
       QCOMPARE(compileAndWait(e).errors, 1);
       QCOMPARE(e.editor()->marks().front().line, 10);
       e.editor()->goToLine(10);

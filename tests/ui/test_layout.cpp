@@ -28,14 +28,15 @@
 #include "launchlab/chapters.h"
 #include "launchlab/kernels.h"
 #include "ui/dialogs/export_dialog.h"
+#include "ui/models/presets.h"
 #include "ui/plots/charts.h"
+#include "ui/plots/outputs_pane.h"
 #include "ui/plots/results_tables.h"
 #include "ui/runs/backend.h"
 #include "ui/window/banner.h"
 #include "ui/window/course_list.h"
 #include "ui/window/main_window.h"
 #include "ui/window/param_panel.h"
-#include "ui/window/presets.h"
 #include "ui/window/settings.h"
 #include "ui/window/tooltips.h"
 #include "ui/window/window_fit.h"
@@ -94,7 +95,7 @@ class TestLayout : public QObject {
     QVERIFY2(avail.contains(m_window->frameGeometry()),
              qPrintable(QString("%1x%2").arg(m_window->width()).arg(m_window->height())));
     // The status bar and the bottom tabs are on screen.
-    QVERIFY(m_window->rect().contains(rectIn(m_window->timingChart()->widget(), m_window.get())));
+    QVERIFY(m_window->rect().contains(rectIn(m_window->desk().timingChart()->widget(), m_window.get())));
   }
 
   void fitToScreenKeepsThePreferredSizeWhenItFits() {
@@ -123,7 +124,7 @@ class TestLayout : public QObject {
   /// Every registered workload: no horizontal scrolling, every control and label inside the panel's viewport.
   void parameterPanelFitsItsWidthForEveryWorkload() {
     m_window->resize(kScreen);
-    ParamPanel* panel = m_window->paramPanel();
+    ParamPanel* panel = m_window->desk().paramPanel();
     QScrollArea* scroll = scrollOf(panel);
     QVERIFY(scroll);
     const auto registry = app::builtInWorkloads();
@@ -158,7 +159,7 @@ class TestLayout : public QObject {
       if (!app::builtInWorkloads()->find(id)) continue;
       m_window->selectWorkload(id);
       QApplication::processEvents();
-      ParamPanel* panel = m_window->paramPanel();
+      ParamPanel* panel = m_window->desk().paramPanel();
       const QList<QWidget*> stops = tabStops(panel);
       QVERIFY(stops.size() >= 6);
       for (int i = 1; i < stops.size(); ++i) {
@@ -177,7 +178,7 @@ class TestLayout : public QObject {
   }
 
   void browserFollowsTheCourse() {
-    QTreeWidget* tree = m_window->browser()->workloadTree();
+    QTreeWidget* tree = m_window->desk().browser()->workloadTree();
     QVERIFY(tree);
     QVERIFY(tree->topLevelItemCount() >= 2);
     std::size_t last = 0;
@@ -205,8 +206,8 @@ class TestLayout : public QObject {
 
   /// Every title is shown whole: wrapped in its row (never elided), and in its tooltip.
   void browserShowsFullTitles() {
-    QTreeWidget* tree = m_window->browser()->workloadTree();
-    m_window->browser()->setFilter({});
+    QTreeWidget* tree = m_window->desk().browser()->workloadTree();
+    m_window->desk().browser()->setFilter({});
     QApplication::processEvents();
     for (int i = 0; i < tree->topLevelItemCount(); ++i)
       for (int j = 0; j < tree->topLevelItem(i)->childCount(); ++j) {
@@ -222,11 +223,11 @@ class TestLayout : public QObject {
 
   /// The Course tab too: "N. title" rows wrapped whole at the column's width, the title in the tooltip.
   void courseTabShowsFullTitles() {
-    auto* tabs = m_window->browser()->findChild<QTabWidget*>();
+    auto* tabs = m_window->desk().browser()->findChild<QTabWidget*>();
     QVERIFY(tabs);
-    tabs->setCurrentWidget(m_window->browser()->courseList());
+    tabs->setCurrentWidget(m_window->desk().browser()->courseList());
     QApplication::processEvents();
-    QTreeWidget* tree = m_window->browser()->courseList();
+    QTreeWidget* tree = m_window->desk().browser()->courseList();
     int checked = 0;
     for (int i = 0; i < tree->topLevelItemCount(); ++i)
       for (int j = 0; j < tree->topLevelItem(i)->childCount(); ++j) {
@@ -243,7 +244,7 @@ class TestLayout : public QObject {
         ++checked;
       }
     QVERIFY(checked >= 3);
-    tabs->setCurrentWidget(m_window->browser()->workloadTree());
+    tabs->setCurrentWidget(m_window->desk().browser()->workloadTree());
   }
 
   void tooltipsWrap() {
@@ -251,7 +252,7 @@ class TestLayout : public QObject {
     QCOMPARE(wrapTip(plain), QString("<qt>a &lt; b &amp; c<br>line two</qt>"));
     QCOMPARE(wrapTip("<qt>already rich</qt>"), QString("<qt>already rich</qt>"));
     // A long plain tooltip set anywhere in the window is shown wrapped, at a readable width.
-    QWidget* edit = m_window->paramPanel()->editor("block");
+    QWidget* edit = m_window->desk().paramPanel()->editor("block");
     QVERIFY(edit->toolTip().size() > 300);
     QVERIFY(!Qt::mightBeRichText(edit->toolTip()));
     QHelpEvent e(QEvent::ToolTip, QPoint(5, 5), edit->mapToGlobal(QPoint(5, 5)));
@@ -268,31 +269,32 @@ class TestLayout : public QObject {
 
   /// An error takes its own line above the panes: it never covers the form, the tabs or a plot's title.
   void errorBannerTakesItsOwnLine() {
-    m_window->errorBanner()->hide();
+    m_window->desk().errorBanner()->hide();
     QApplication::processEvents();
-    m_window->errorBanner()->showMessage(Banner::Level::Error, "Export failed: the folder /nowhere does not exist. " +
-                                                                   QString("More words. ").repeated(12));
+    m_window->desk().errorBanner()->showMessage(
+        Banner::Level::Error,
+        "Export failed: the folder /nowhere does not exist. " + QString("More words. ").repeated(12));
     QApplication::processEvents();
     auto* split = m_window->findChild<QSplitter*>("mainSplit");
-    const QRect banner = rectIn(m_window->errorBanner(), m_window.get());
-    QVERIFY(m_window->errorBanner()->isVisible());
+    const QRect banner = rectIn(m_window->desk().errorBanner(), m_window.get());
+    QVERIFY(m_window->desk().errorBanner()->isVisible());
     // Every wrapped line of the message has room at the banner's width.
-    QVERIFY(m_window->errorBanner()->hasHeightForWidth());
-    QVERIFY2(
-        banner.height() >= m_window->errorBanner()->heightForWidth(banner.width()) - 1,
-        qPrintable(
-            QString("%1 px for %2").arg(banner.height()).arg(m_window->errorBanner()->heightForWidth(banner.width()))));
+    QVERIFY(m_window->desk().errorBanner()->hasHeightForWidth());
+    QVERIFY2(banner.height() >= m_window->desk().errorBanner()->heightForWidth(banner.width()) - 1,
+             qPrintable(QString("%1 px for %2")
+                            .arg(banner.height())
+                            .arg(m_window->desk().errorBanner()->heightForWidth(banner.width()))));
     QVERIFY(m_window->rect().contains(banner));
     QVERIFY2(!banner.intersects(rectIn(split, m_window.get())), "the banner covers the panes");
-    QVERIFY(m_window->rect().contains(rectIn(m_window->timingChart()->widget(), m_window.get())));
-    m_window->errorBanner()->hide();
+    QVERIFY(m_window->rect().contains(rectIn(m_window->desk().timingChart()->widget(), m_window.get())));
+    m_window->desk().errorBanner()->hide();
   }
 
   void exportKeepsTheTypedNameAndItsButtonsStill() {
     QVERIFY(runAndWait());
-    ExportDialog* d = m_window->exportDialog();
+    ExportDialog* d = m_window->results().exportDialog();
     d->setFolder(m_dir.path());
-    m_window->openExport();
+    m_window->results().openExport();
     QApplication::processEvents();
     QLineEdit* path = d->pathField();
     path->clear();
@@ -303,7 +305,7 @@ class TestLayout : public QObject {
     for (auto* b : buttons) at << b->mapTo(d, QPoint(0, 0));
     d->formatBox()->setCurrentIndex(1);  // PDF
     QCOMPARE(path->text(), m_dir.filePath("my figure.v2.pdf"));
-    d->setRun(m_window->lastOutcome(), {});  // a new run keeps the typed name
+    d->setRun(m_window->results().last(), {});  // a new run keeps the typed name
     QCOMPARE(path->text(), m_dir.filePath("my figure.v2.pdf"));
     d->formatBox()->setCurrentIndex(0);
     QCOMPARE(path->text(), typed);
@@ -321,17 +323,17 @@ class TestLayout : public QObject {
     m_window->selectWorkload("vector_add");
     QVERIFY(runAndWait());
     const ViewStyle normal = ViewStyle::normal();
-    QCustomPlot* timing = plotOf(m_window->timingChart()->widget());
+    QCustomPlot* timing = plotOf(m_window->desk().timingChart()->widget());
     QVERIFY(timing);
     const qreal normalTick = timing->xAxis->tickLabelFont().pointSizeF();
-    m_window->setPresentationMode(true);
+    m_window->stage().setPresentationMode(true);
     QApplication::processEvents();
     QTest::qWait(50);
-    QVERIFY(!m_window->paramPanel()->isVisible());
-    QVERIFY(!m_window->browser()->isVisible());
+    QVERIFY(!m_window->desk().paramPanel()->isVisible());
+    QVERIFY(!m_window->desk().browser()->isVisible());
     QVERIFY(!m_window->panelAction()->isChecked());
     // The stage (vector_add's lesson is its speed: the timing chart) takes the window.
-    QWidget* out = m_window->stageWidget();
+    QWidget* out = m_window->stage().stageWidget();
     QCOMPARE(out, timing);
     QVERIFY2(out->height() >= m_window->height() * 55 / 100,
              qPrintable(QString("%1 of %2").arg(out->height()).arg(m_window->height())));
@@ -341,18 +343,18 @@ class TestLayout : public QObject {
     QVERIFY(timing->yAxis->tickLabelFont().pointSizeF() > normalTick);
     QCOMPARE(presentationScale(1080), 1.8);
     // Every row of the timing chart has room for its label: no overlap.
-    const int rows = int(m_window->timingChart()->data().bars.size());
+    const int rows = int(m_window->desk().timingChart()->data().bars.size());
     QVERIFY(rows >= 3);
     QVERIFY2(timing->axisRect()->height() / rows >= QFontMetrics(timing->yAxis->tickLabelFont()).lineSpacing(),
              qPrintable(QString("%1 px for %2 rows").arg(timing->axisRect()->height()).arg(rows)));
     // F4 brings the knobs back, inside the window.
     m_window->panelAction()->trigger();
     QApplication::processEvents();
-    QVERIFY(m_window->paramPanel()->isVisible());
-    m_window->setPresentationMode(false);
+    QVERIFY(m_window->desk().paramPanel()->isVisible());
+    m_window->stage().setPresentationMode(false);
     QApplication::processEvents();
-    QVERIFY(m_window->paramPanel()->isVisible());
-    QVERIFY(m_window->browser()->isVisible());
+    QVERIFY(m_window->desk().paramPanel()->isVisible());
+    QVERIFY(m_window->desk().browser()->isVisible());
     QCOMPARE(timing->xAxis->tickLabelFont().pointSizeF(), normalTick);
     // (A plot big enough for its axes: a tiny one is all margins and labels.)
     QCOMPARE(timing->toPixmap(200, 200).toImage().pixelColor(1, 1), toQColor(normal.palette->background));
@@ -363,24 +365,24 @@ class TestLayout : public QObject {
   /// screenshot) and the timing rows still do not overlap.
   void manyRowsLeaveThePlotsTheirRoom() {
     m_window->selectWorkload("vector_add");
-    FormState f = m_window->paramPanel()->form();
+    FormState f = m_window->desk().paramPanel()->form();
     f.impls.clear();
     Registry reg;
     kernels::registerAllWorkloads(reg);
     for (const auto& impl : reg.find("vector_add")->impls()) f.impls.push_back(impl.id);
     QVERIFY(f.impls.size() >= 8);
     f.size = "4096";
-    m_window->paramPanel()->setForm(f);
-    m_window->setPresentationMode(true);
-    const auto leave = qScopeGuard([this] { m_window->setPresentationMode(false); });
+    m_window->desk().paramPanel()->setForm(f);
+    m_window->stage().setPresentationMode(true);
+    const auto leave = qScopeGuard([this] { m_window->stage().setPresentationMode(false); });
     QVERIFY(runAndWait());
     QApplication::processEvents();
     QTest::qWait(50);
-    QWidget* out = m_window->outputView(0)->widget();
+    QWidget* out = m_window->desk().outputsPane()->view(0)->widget();
     QVERIFY2(out->height() >= m_window->height() * 35 / 100,
              qPrintable(QString("%1 of %2").arg(out->height()).arg(m_window->height())));
-    QCustomPlot* timing = plotOf(m_window->timingChart()->widget());
-    const int rows = int(m_window->timingChart()->data().bars.size());
+    QCustomPlot* timing = plotOf(m_window->desk().timingChart()->widget());
+    const int rows = int(m_window->desk().timingChart()->data().bars.size());
     QVERIFY(rows >= 8);
     QVERIFY2(timing->axisRect()->height() / rows >= QFontMetrics(timing->yAxis->tickLabelFont()).lineSpacing(),
              qPrintable(QString("%1 px for %2 rows").arg(timing->axisRect()->height()).arg(rows)));
@@ -390,7 +392,7 @@ class TestLayout : public QObject {
   void histogramColoursComeBackAfterPresentation() {
     m_window->selectWorkload("histogram");
     QVERIFY(runAndWait());
-    auto* plot = plotOf(m_window->outputView(0)->widget());
+    auto* plot = plotOf(m_window->desk().outputsPane()->view(0)->widget());
     QVERIFY(plot);
     auto barColours = [&] {
       QList<QRgb> out;
@@ -402,31 +404,32 @@ class TestLayout : public QObject {
     };
     const QList<QRgb> before = barColours();
     QVERIFY(!before.isEmpty());
-    m_window->setPresentationMode(true);
+    m_window->stage().setPresentationMode(true);
     QApplication::processEvents();
     QVERIFY(barColours() != before);
-    m_window->setPresentationMode(false);
+    m_window->stage().setPresentationMode(false);
     QApplication::processEvents();
     QCOMPARE(barColours(), before);
   }
 
   /// Loading a preset of the workload on screen leaves no earlier result looking current.
   void presetMarksTheEarlierRunStale() {
-    m_window->setPresentationMode(false);
+    m_window->stage().setPresentationMode(false);
     m_window->selectWorkload("vector_add");
     QVERIFY(runAndWait());
-    QVERIFY(m_window->resultsTable()->rowCount() > 0);
-    QVERIFY(!m_window->timingChart()->data().bars.empty());
+    QVERIFY(m_window->desk().resultsTable()->rowCount() > 0);
+    QVERIFY(!m_window->desk().timingChart()->data().bars.empty());
     Preset p;
     p.name = "tiny";
-    p.form = m_window->paramPanel()->form();
+    p.form = m_window->desk().paramPanel()->form();
     p.form.size = "1000";
     m_window->applyPreset(p);
     QApplication::processEvents();
-    QCOMPARE(m_window->resultsTable()->rowCount(), 0);
-    QVERIFY(m_window->timingChart()->data().bars.empty());
-    QVERIFY2(m_window->timingChart()->titleText().contains("tiny"), qPrintable(m_window->timingChart()->titleText()));
-    QVERIFY(m_window->outputView(0)->summary().isEmpty());
+    QCOMPARE(m_window->desk().resultsTable()->rowCount(), 0);
+    QVERIFY(m_window->desk().timingChart()->data().bars.empty());
+    QVERIFY2(m_window->desk().timingChart()->titleText().contains("tiny"),
+             qPrintable(m_window->desk().timingChart()->titleText()));
+    QVERIFY(m_window->desk().outputsPane()->view(0)->summary().isEmpty());
   }
 
   /// The desk remembers what the student folded: a window opens with the panel as the last one left it, and closing
@@ -441,9 +444,9 @@ class TestLayout : public QObject {
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     QVERIFY(!w.panelAction()->isChecked());
-    QVERIFY(!w.paramPanel()->isVisible());
+    QVERIFY(!w.desk().paramPanel()->isVisible());
     w.panelAction()->trigger();
-    QVERIFY(w.paramPanel()->isVisible());
+    QVERIFY(w.desk().paramPanel()->isVisible());
     w.close();
     const auto saved = w.appSettings().desk();
     QVERIFY(saved);
@@ -456,8 +459,8 @@ class TestLayout : public QObject {
   void aWideWindowSharesTheWidth() {
     m_window->selectWorkload("vector_add");
     QVERIFY(runAndWait());
-    QWidget* timing = m_window->timingChart()->widget();
-    QWidget* out = m_window->outputView(0)->widget();
+    QWidget* timing = m_window->desk().timingChart()->widget();
+    QWidget* out = m_window->desk().outputsPane()->view(0)->widget();
     const auto leave = qScopeGuard([this] {
       m_window->resize(kScreen);
       QApplication::processEvents();

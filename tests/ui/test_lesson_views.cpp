@@ -13,7 +13,7 @@
 #include "launchlab/io/run_file.h"
 #include "launchlab/overlapped_pipeline.h"
 #include "plot_texts.h"
-#include "ui/plots/chart_data.h"
+#include "ui/models/chart_data.h"
 #include "ui/plots/charts.h"
 #include "ui/plots/lesson_data.h"
 #include "ui/plots/outputs_pane.h"
@@ -55,17 +55,17 @@ class TestLessonViews : public QObject {
     QSignalSpy shown(m_window.get(), &MainWindow::runDisplayed);
     m_window->startFirstRun();
     if (!shown.wait(60000)) return {};
-    return m_window->lastOutcome()->result;
+    return m_window->results().last()->result;
   }
   /// Shows `r` as a run file would bring it back from a GPU machine.
   bool openAsRunFile(const RunResult& r, const QString& name) {
     const QString path = m_dir.filePath(name);
     runfile::save(path.toStdString(), r);
-    return m_window->openRunFile(path);
+    return m_window->runFiles().open(path);
   }
   QWidget* viewWidget(const std::string& name) {
-    const int i = m_window->outputsPane()->indexOfView(name);
-    return i >= 0 ? m_window->outputsPane()->view(i)->widget() : nullptr;
+    const int i = m_window->desk().outputsPane()->indexOfView(name);
+    return i >= 0 ? m_window->desk().outputsPane()->view(i)->widget() : nullptr;
   }
 
  private slots:
@@ -192,8 +192,9 @@ class TestLessonViews : public QObject {
   void cachingOpensOnTheFirstCallAndSaysWhatIsMissingWithoutAGpu() {
     RunResult r = runExperiment("s3-caching");
     QVERIFY(!r.impls.empty());
-    QCOMPARE(m_window->stageView(), std::string(kFirstCallView));
-    QCOMPARE(m_window->outputsPane()->currentIndex(), m_window->outputsPane()->indexOfView(kFirstCallView));
+    QCOMPARE(m_window->stage().stageView(), std::string(kFirstCallView));
+    QCOMPARE(m_window->desk().outputsPane()->currentIndex(),
+             m_window->desk().outputsPane()->indexOfView(kFirstCallView));
     QStringList texts = textsOf(viewWidget(kFirstCallView));
     // Where the CUDA variant ran (a GPU machine), its own first call is drawn; elsewhere, why there is none.
     const bool ran = std::any_of(r.impls.begin(), r.impls.end(), [](const ImplResult& i) {
@@ -221,7 +222,7 @@ class TestLessonViews : public QObject {
   void coalescingShowsBothKernelsNamedWithTheirSectorsPerRequest() {
     RunResult r = runExperiment("es-coalescing");
     QVERIFY(!r.impls.empty());
-    QCOMPARE(m_window->stageView(), std::string("sectors"));
+    QCOMPARE(m_window->stage().stageView(), std::string("sectors"));
     auto* plot = qobject_cast<QCustomPlot*>(viewWidget("sectors"));
     QVERIFY(plot);
     QCOMPARE(plot->axisRectCount(), 2);
@@ -282,7 +283,7 @@ class TestLessonViews : public QObject {
   void hiddenLayerDrawsOverlappedCopiesOnAnAxisFittedToTheCudaBars() {
     RunResult r = runExperiment("tp31-nn-hidden-layer");
     QVERIFY(!r.impls.empty());
-    QVERIFY(m_window->timingChart()->gpuFit());
+    QVERIFY(m_window->desk().timingChart()->gpuFit());
     for (auto& i : r.impls)
       if (i.implId.starts_with("cuda-")) {
         const bool streams = i.implId == "cuda-fused-pinned-overlap";
@@ -293,17 +294,17 @@ class TestLessonViews : public QObject {
         if (streams) i.metrics[kOverlappedPipelineMetric] = 1;
       }
     QVERIFY(openAsRunFile(r, "layer.llrun"));
-    const TimingChartData& c = m_window->timingChart()->data();
+    const TimingChartData& c = m_window->desk().timingChart()->data();
     QVERIFY(c.gpuFit && c.overlappedShown);
     QVERIFY(c.maxMedianMs < r.find("cpu-serial")->totalMedianMs());
-    auto* plot = qobject_cast<QCustomPlot*>(m_window->timingChart()->widget());
+    auto* plot = qobject_cast<QCustomPlot*>(m_window->desk().timingChart()->widget());
     QVERIFY2(plot->xAxis->label().contains("fitted to the GPU bars"), qPrintable(plot->xAxis->label()));
   }
 
   void theCoverageLessonIsOneSentenceUnderALessonIcon() {
     RunResult r = runExperiment("tp32-coverage-too-few");
     QVERIFY(!r.impls.empty());
-    Banner* b = m_window->errorBanner();
+    Banner* b = m_window->desk().errorBanner();
     QVERIFY(b->isVisible());
     QCOMPARE(b->level(), Banner::Level::Lesson);
     // The GPU's kernel without a bounds check shows the same lesson as the emulated launch: one sentence, both named.

@@ -19,12 +19,17 @@
 #include "ui/editor/code_editor.h"
 #include "ui/editor/exercise_store.h"
 #include "ui/editor/kernel_editor.h"
-#include "ui/plots/counters_text.h"
+#include "ui/models/counters_text.h"
 #include "ui/plots/lesson_data.h"
 #include "ui/plots/line_counters.h"
 #include "ui/plots/line_counters_view.h"
 #include "ui/plots/outputs_pane.h"
 #include "ui/plots/results_tables.h"
+#include "ui/window/desk.h"
+#include "ui/window/editor_wiring.h"
+#include "ui/window/main_window.h"
+#include "ui/window/results_presenter.h"
+#include "ui/window/run_files.h"
 #include "window_helpers.h"
 
 using namespace launchlab;
@@ -70,7 +75,7 @@ class TestLineCounters : public QObject {
     QSignalSpy shown(&window, &MainWindow::runDisplayed);
     window.startFirstRun();
     if (!shown.wait(60000)) return {};
-    RunResult r = window.lastOutcome()->result;
+    RunResult r = window.results().last()->result;
     const ImplResult* cpu = r.find("cpu-serial");
     if (!cpu) return {};
     const std::string file = "/work/main/kernels/coalescing/coalescing.cu";
@@ -115,11 +120,11 @@ class TestLineCounters : public QObject {
   bool openAsRunFile(MainWindow& window, const RunResult& r, const QString& name) {
     const QString path = m_dir.filePath(name);
     runfile::save(path.toStdString(), r);
-    return window.openRunFile(path);
+    return window.runFiles().open(path);
   }
   static QWidget* viewWidget(MainWindow& window, const std::string& name) {
-    const int i = window.outputsPane()->indexOfView(name);
-    return i >= 0 ? window.outputsPane()->view(i)->widget() : nullptr;
+    const int i = window.desk().outputsPane()->indexOfView(name);
+    return i >= 0 ? window.desk().outputsPane()->view(i)->widget() : nullptr;
   }
 
  private slots:
@@ -301,15 +306,15 @@ class TestLineCounters : public QObject {
     QVERIFY2(texts.contains("32.00 sectors / request") &&
                  anyContains(texts, "measured from the kernel's own accesses (no admin rights)"),
              qPrintable(texts.join("|")));
-    const int tab = window->outputsPane()->indexOfView("per_line");
+    const int tab = window->desk().outputsPane()->indexOfView("per_line");
     QVERIFY(tab >= 0);
-    auto* show = window->outputsPane()->findChild<QComboBox*>();  // the Show list: the strided kernel
+    auto* show = window->desk().outputsPane()->findChild<QComboBox*>();  // the Show list: the strided kernel
     QVERIFY(show && show->findData("cuda-strided") >= 0);
     show->setCurrentIndex(show->findData("cuda-strided"));
-    QVERIFY2(window->outputsPane()->view(tab)->summary().startsWith("Costliest: line 17 (load"),
-             qPrintable(window->outputsPane()->view(tab)->summary()));
+    QVERIFY2(window->desk().outputsPane()->view(tab)->summary().startsWith("Costliest: line 17 (load"),
+             qPrintable(window->desk().outputsPane()->view(tab)->summary()));
     show->setCurrentIndex(show->findData("cuda-coalesced"));
-    QVERIFY(window->outputsPane()->view(tab)->summary().startsWith("Every line is at its ideal"));
+    QVERIFY(window->desk().outputsPane()->view(tab)->summary().startsWith("Every line is at its ideal"));
   }
 
   /// LAUNCHLAB_LINE_COUNTERS_SHOTS=<folder>: the window at 1280x720 and 1920x1080 with the student's transpose and
@@ -320,19 +325,19 @@ class TestLineCounters : public QObject {
     auto window = test::openWindow(app::makeEngineBackend(), m_dir.filePath("presets"));
     QVERIFY(QTest::qWaitForWindowExposed(window.get()));
     window->selectWorkload("transpose");
-    window->kernelEditor()->editor()->setPlainText(unpaddedTranspose());
+    window->desk().kernelEditor()->editor()->setPlainText(unpaddedTranspose());
     const QString path = m_dir.filePath("transpose.llrun");
     runfile::save(path.toStdString(), m_accesses);
-    QVERIFY(window->openRunFile(path));
+    QVERIFY(window->runFiles().open(path));
     for (const QSize size : {QSize(1280, 720), QSize(1920, 1080)}) {
       window->resize(size);
       const QString stem = QString("%1/line_counters_%2x%3_").arg(folder).arg(size.width()).arg(size.height());
-      window->showKernelEditor();
-      window->kernelEditor()->editor()->goToLine(39);
+      window->editor().show();
+      window->desk().kernelEditor()->editor()->goToLine(39);
       QTest::qWait(300);
-      QVERIFY(window->kernelEditor()->lineCounters()->isVisible());
+      QVERIFY(window->desk().kernelEditor()->lineCounters()->isVisible());
       QVERIFY(window->grab().save(stem + "editor.png"));
-      window->outputsPane()->setCurrentIndex(window->outputsPane()->indexOfView("per_line"));
+      window->desk().outputsPane()->setCurrentIndex(window->desk().outputsPane()->indexOfView("per_line"));
       QTest::qWait(300);
       QVERIFY(window->grab().save(stem + "lesson.png"));
     }
@@ -341,10 +346,10 @@ class TestLineCounters : public QObject {
     for (const QSize size : {QSize(1280, 720), QSize(1920, 1080)}) {
       window->resize(size);
       const QString stem = QString("%1/line_counters_%2x%3_").arg(folder).arg(size.width()).arg(size.height());
-      window->outputsPane()->setCurrentIndex(window->outputsPane()->indexOfView("sectors"));
+      window->desk().outputsPane()->setCurrentIndex(window->desk().outputsPane()->indexOfView("sectors"));
       QTest::qWait(300);
       QVERIFY(window->grab().save(stem + "coalescing_map.png"));
-      window->outputsPane()->setCurrentIndex(window->outputsPane()->indexOfView("per_line"));
+      window->desk().outputsPane()->setCurrentIndex(window->desk().outputsPane()->indexOfView("per_line"));
       QTest::qWait(300);
       QVERIFY(window->grab().save(stem + "coalescing_lines.png"));
     }

@@ -200,36 +200,36 @@ class TestLiveMode : public QObject {
     auto window = test::openWindow(app::makeEngineBackend(), dir.filePath("presets"));
     window->resize(1280, 720);
     window->selectWorkload("monte_carlo_pi");
-    FormState f = window->paramPanel()->form();
+    FormState f = window->desk().paramPanel()->form();
     f.size = "64Ki";
-    window->paramPanel()->setForm(f);
-    QSignalSpy frames(window->liveMode(), &LiveMode::frameReady);
+    window->desk().paramPanel()->setForm(f);
+    QSignalSpy frames(window->live().liveMode(), &LiveMode::frameReady);
     QVERIFY(!window->cancelAction()->isEnabled());
-    window->liveAction()->trigger();
-    QVERIFY(window->liveMode()->active());
+    window->live().liveAction()->trigger();
+    QVERIFY(window->live().liveMode()->active());
     QVERIFY(waitFor(frames, 3, 30000));
     QVERIFY(window->cancelAction()->isEnabled());
-    QVERIFY(window->liveOverlay()->isVisible());
-    QVERIFY(window->liveOverlay()->text().startsWith("live: "));
+    QVERIFY(window->live().liveOverlay()->isVisible());
+    QVERIFY(window->live().liveOverlay()->text().startsWith("live: "));
     // The running estimate on its own line: "pi = 3.14…" (64Ki samples: within 0.05 of pi).
-    const QString estimate = window->liveOverlay()->text().section('\n', 1, 1);
-    QVERIFY2(estimate.startsWith("pi = "), qPrintable(window->liveOverlay()->text()));
+    const QString estimate = window->live().liveOverlay()->text().section('\n', 1, 1);
+    QVERIFY2(estimate.startsWith("pi = "), qPrintable(window->live().liveOverlay()->text()));
     QVERIFY2(std::abs(estimate.mid(5).toDouble() - 3.14159265) < 0.05, qPrintable(estimate));
-    QVERIFY(window->lastOutcome());
+    QVERIFY(window->results().last());
     // One implementation a frame: the first CUDA variant where the GPU runs them, else the parallel CPU loop.
-    const auto& live = window->lastOutcome()->request.impls;
+    const auto& live = window->results().last()->request.impls;
     QCOMPARE(live.size(), std::size_t(1));
-    if (window->lastOutcome()->result.device.available)
+    if (window->results().last()->result.device.available)
       QVERIFY2(live[0].rfind("cuda-", 0) == 0, live[0].c_str());
     else
       QCOMPARE(live[0], std::string("cpu-parallel"));
-    QVERIFY(window->outputsPane()->placeholder().isEmpty());  // the views show the frame
+    QVERIFY(window->desk().outputsPane()->placeholder().isEmpty());  // the views show the frame
     // Live mode brings the point cloud to the front: the estimate's bar chart is not where samples rain in.
-    QCOMPARE(window->outputsPane()->tabText(window->outputsPane()->currentIndex()), QString("points"));
+    QCOMPARE(window->desk().outputsPane()->tabText(window->desk().outputsPane()->currentIndex()), QString("points"));
     window->cancelAction()->trigger();  // Esc
-    QVERIFY(!window->liveMode()->active());
-    QVERIFY(!window->liveAction()->isChecked());
-    QVERIFY(!window->liveOverlay()->isVisible());
+    QVERIFY(!window->live().liveMode()->active());
+    QVERIFY(!window->live().liveAction()->isChecked());
+    QVERIFY(!window->live().liveOverlay()->isVisible());
     QTRY_VERIFY(!window->controller().busy());
   }
 };

@@ -15,7 +15,9 @@
 #include "app/gui_wiring.h"
 #include "fakes.h"
 #include "ui/dialogs/export_dialog.h"
+#include "ui/explorer/sweep_pane.h"
 #include "ui/plots/charts.h"
+#include "ui/plots/outputs_pane.h"
 #include "ui/plots/view_style.h"
 #include "ui/runs/backend.h"
 #include "ui/window/banner.h"
@@ -51,19 +53,19 @@ class TestMainWindow : public QObject {
   }
 
   void firstScreenShowsARealRun() {
-    auto o = m_window->lastOutcome();
+    auto o = m_window->results().last();
     QVERIFY(o);
     const QString expected = MainWindow::defaultWorkload(*app::builtInWorkloads());
     QCOMPARE(QString::fromStdString(o->result.workload), expected);
     QVERIFY(o->result.status == Status::Ok);
     QVERIFY(o->result.find("cpu-serial")->status == Status::Ok);
-    QVERIFY(m_window->outputViewCount() >= 1);
-    QVERIFY(m_window->outputView(0)->drawnPoints() > 0);
-    QVERIFY(!m_window->outputView(0)->summary().isEmpty());
-    QCOMPARE(m_window->timingChart()->data().bars.size(), o->result.impls.size());
-    QVERIFY(m_window->firstPlotMs() > 0);
-    QVERIFY(m_window->deviceBanner()->isVisible());
-    QVERIFY(!m_window->deviceBanner()->text().isEmpty());
+    QVERIFY(m_window->desk().outputsPane()->viewCount() >= 1);
+    QVERIFY(m_window->desk().outputsPane()->view(0)->drawnPoints() > 0);
+    QVERIFY(!m_window->desk().outputsPane()->view(0)->summary().isEmpty());
+    QCOMPARE(m_window->desk().timingChart()->data().bars.size(), o->result.impls.size());
+    QVERIFY(m_window->results().firstPlotMs() > 0);
+    QVERIFY(m_window->desk().deviceBanner()->isVisible());
+    QVERIFY(!m_window->desk().deviceBanner()->text().isEmpty());
   }
 
   void shortcuts() {
@@ -73,7 +75,7 @@ class TestMainWindow : public QObject {
   }
 
   void invalidInputDisablesRunWithTheReasonInPlace() {
-    ParamPanel* panel = m_window->paramPanel();
+    ParamPanel* panel = m_window->desk().paramPanel();
     FormState f = panel->form();
     f.autoBlock = false;
     f.block = "1025";
@@ -102,32 +104,33 @@ class TestMainWindow : public QObject {
 
   void sweepNeedsAGpu() {
     if (app::makeEngineBackend()->deviceStatus().available) QSKIP("a GPU is present");
-    QVERIFY(!m_window->sweepButton()->isEnabled());
-    QVERIFY(!m_window->sweepButton()->toolTip().isEmpty());
+    QVERIFY(!m_window->desk().sweepPane()->button()->isEnabled());
+    QVERIFY(!m_window->desk().sweepPane()->button()->toolTip().isEmpty());
   }
 
   void otherWorkloadsRunAndPlot() {
     for (const char* id : {"gaussian_pdf", "hypot"}) {
       if (!app::builtInWorkloads()->find(id)) continue;
       m_window->selectWorkload(id);
-      QCOMPARE(m_window->paramPanel()->form().workload, std::string(id));
-      FormState f = m_window->paramPanel()->form();
+      QCOMPARE(m_window->desk().paramPanel()->form().workload, std::string(id));
+      FormState f = m_window->desk().paramPanel()->form();
       f.size = "100K";
       f.reps = 2;
-      m_window->paramPanel()->setForm(f);
+      m_window->desk().paramPanel()->setForm(f);
       QVERIFY(runAndWait());
-      QCOMPARE(m_window->lastOutcome()->result.workload, std::string(id));
-      for (int i = 0; i < m_window->outputViewCount(); ++i) QVERIFY(m_window->outputView(i)->drawnPoints() > 0);
+      QCOMPARE(m_window->results().last()->result.workload, std::string(id));
+      for (int i = 0; i < m_window->desk().outputsPane()->viewCount(); ++i)
+        QVERIFY(m_window->desk().outputsPane()->view(i)->drawnPoints() > 0);
     }
   }
 
   void cancelStopsARun() {
     m_window->selectWorkload("vector_add");
-    FormState f = m_window->paramPanel()->form();
+    FormState f = m_window->desk().paramPanel()->form();
     f.size = "16Mi";
     f.reps = 100000;  // far too long to finish if the cancel were lost
     f.impls = {"cpu-serial"};
-    m_window->paramPanel()->setForm(f);
+    m_window->desk().paramPanel()->setForm(f);
     QSignalSpy cancelled(&m_window->controller(), &RunController::jobCancelled);
     QSignalSpy progress(&m_window->controller(), &RunController::progress);
     m_window->runAction()->trigger();
@@ -139,26 +142,26 @@ class TestMainWindow : public QObject {
     f.size = "64K";
     f.reps = 3;
     f.impls = {"cpu-serial", "cpu-parallel"};
-    m_window->paramPanel()->setForm(f);
+    m_window->desk().paramPanel()->setForm(f);
   }
 
   void presentationModeScalesFontsAndComesBack() {
     const qreal before = QApplication::font().pointSizeF();
     m_window->presentationAction()->trigger();
-    QVERIFY(m_window->presentationMode());
+    QVERIFY(m_window->stage().presentation());
     const double grow = presentationScale(m_window->screen()->geometry().height());
     QVERIFY(grow >= 1.25);
     QVERIFY(std::fabs(QApplication::font().pointSizeF() - before * grow) < 0.01 * before);
     m_window->presentationAction()->trigger();
-    QVERIFY(!m_window->presentationMode());
+    QVERIFY(!m_window->stage().presentation());
     QCOMPARE(QApplication::font().pointSizeF(), before);
   }
 
   void exportFromTheWindow() {
     QVERIFY(runAndWait());
-    ExportDialog* d = m_window->exportDialog();
+    ExportDialog* d = m_window->results().exportDialog();
     d->setFolder(m_dir.path());
-    m_window->openExport();
+    m_window->results().openExport();
     const ExportResult r = d->exportPlotNow();
     QVERIFY2(r.ok, qPrintable(r.message));
     QVERIFY(d->status().contains("wrote"));
@@ -178,7 +181,7 @@ class TestMainWindow : public QObject {
     QSignalSpy shown(&w, &MainWindow::runDisplayed);
     w.show();
     QVERIFY(shown.wait(10000));
-    ParamPanel* panel = w.paramPanel();
+    ParamPanel* panel = w.desk().paramPanel();
     QVERIFY(panel->editor("block-shape"));  // 2D: a shape list, no 1D slider
     QVERIFY(!panel->editor("block-slider"));
     auto* limits = qobject_cast<QLabel*>(panel->editor("launch-limits"));  // the per-dimension limits, named
@@ -201,11 +204,11 @@ class TestMainWindow : public QObject {
     panel->setForm(f);
     QVERIFY(w.runAction()->isEnabled());
     // Outputs: an image (48 x 64) and a histogram over [lo, hi); the input image has its own tab.
-    QCOMPARE(w.outputViewCount(), 3);
-    QVERIFY(w.outputView(0)->summary().contains("48 x 64"));
-    QCOMPARE(w.outputView(0)->drawnPoints(), 48 * 64);
-    QCOMPARE(w.outputView(1)->drawnPoints(), 16);
-    QVERIFY(w.outputView(2)->summary().contains("image"));
+    QCOMPARE(w.desk().outputsPane()->viewCount(), 3);
+    QVERIFY(w.desk().outputsPane()->view(0)->summary().contains("48 x 64"));
+    QCOMPARE(w.desk().outputsPane()->view(0)->drawnPoints(), 48 * 64);
+    QCOMPARE(w.desk().outputsPane()->view(1)->drawnPoints(), 16);
+    QVERIFY(w.desk().outputsPane()->view(2)->summary().contains("image"));
   }
 
   void restartKeepsTheSavedSizeAsTyped() {
@@ -225,16 +228,16 @@ class TestMainWindow : public QObject {
     QSignalSpy shown(w.get(), &MainWindow::runDisplayed);
     w->show();
     QVERIFY(shown.wait(30000));
-    QVERIFY(w->lastOutcome()->result.n < (1u << 20));
-    QCOMPARE(w->paramPanel()->form().size, std::string("2^20"));
+    QVERIFY(w->results().last()->result.n < (1u << 20));
+    QCOMPARE(w->desk().paramPanel()->form().size, std::string("2^20"));
     // An invalid size stays as typed and is marked invalid in place; nothing runs.
     w = restarted("2^33");
     w->show();
     QTest::qWait(300);
-    QCOMPARE(w->paramPanel()->form().size, std::string("2^33"));
-    QVERIFY(!w->paramPanel()->fieldMessage("size").isEmpty());
+    QCOMPARE(w->desk().paramPanel()->form().size, std::string("2^33"));
+    QVERIFY(!w->desk().paramPanel()->fieldMessage("size").isEmpty());
     QVERIFY(!w->runAction()->isEnabled());
-    QVERIFY(!w->lastOutcome());
+    QVERIFY(!w->results().last());
   }
 
   void cleanupTestCase() { m_window.reset(); }

@@ -6,7 +6,7 @@
 #include <random>
 
 #include "launchlab/rng.h"
-#include "ui/plots/chart_data.h"
+#include "ui/models/chart_data.h"
 #include "ui/plots/colormap.h"
 #include "ui/plots/plot_data.h"
 

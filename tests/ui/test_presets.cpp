@@ -13,8 +13,8 @@
 #include "launchlab/io/bounded_file.h"
 #include "launchlab/kernels.h"
 #include "launchlab/request.h"
+#include "ui/models/presets.h"
 #include "ui/runs/backend.h"
-#include "ui/window/presets.h"
 #include "ui/window/settings.h"
 
 using namespace launchlab;

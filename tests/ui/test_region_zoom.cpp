@@ -81,25 +81,25 @@ class TestRegionZoom : public QObject {
     MainWindow w(backend, std::move(settings), o);
     w.resize(1280, 720);
     w.show();
-    FormState f = w.paramPanel()->form();
+    FormState f = w.desk().paramPanel()->form();
     f.size = "100";
     f.impls = {"cpu-serial"};
     f.reps = 1;
     f.warmup = 0;
-    w.paramPanel()->setForm(f);
+    w.desk().paramPanel()->setForm(f);
     QSignalSpy shown(&w, &MainWindow::runDisplayed);
     w.run();
     QVERIFY(shown.wait(20000));
-    QPushButton* button = w.outputsPane()->regionButton();
+    QPushButton* button = w.desk().outputsPane()->regionButton();
     QVERIFY(button->isVisible());
-    auto* plot = qobject_cast<QCustomPlot*>(w.outputView(0)->widget());
+    auto* plot = qobject_cast<QCustomPlot*>(w.desk().outputsPane()->view(0)->widget());
     QVERIFY(plot);
     plot->xAxis->setRange(
         45, 55);  // about columns 45..55 and rows 45..55 of the 100 x 100 image (a wide plot shows more columns)
     plot->yAxis->setRange(45, 55);
     plot->replot();  // square pixels may widen one axis: the view at the click is what counts
     QApplication::processEvents();
-    const auto view = w.outputView(0)->imageWindow();
+    const auto view = w.desk().outputsPane()->view(0)->imageWindow();
     QVERIFY(view);
     QCOMPARE(view->rows, std::size_t(100));
     const auto expected = zoomedRegion(registry().find("mandelbrot")->info(), f.params, *view);
@@ -107,9 +107,9 @@ class TestRegionZoom : public QObject {
     QVERIFY(num(*expected, "step") < 0.003 * 0.9);  // zoomed in
     QTest::mouseClick(button, Qt::LeftButton);
     QVERIFY(shown.wait(20000));
-    const auto& p = w.paramPanel()->form().params;
+    const auto& p = w.desk().paramPanel()->form().params;
     for (const char* k : {"x_min", "y_min", "step"}) QCOMPARE(p.at(k), expected->at(k));
-    QCOMPARE(w.paramPanel()->form().size, std::string("100"));
+    QCOMPARE(w.desk().paramPanel()->form().size, std::string("100"));
     // The new image is shown whole (square pixels may add margins on the longer side of the plot).
     for (const QCPAxis* a : {plot->xAxis, plot->yAxis}) {
       QVERIFY2(a->range().lower <= 1e-9 && a->range().upper >= 100 - 1e-9,

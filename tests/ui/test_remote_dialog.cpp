@@ -108,15 +108,15 @@ class TestRemoteDialog : public QObject {
     o.noGl = true;  // the dialog is the subject: no Mesa threads to tear down at exit (seen to abort there once)
     o.presetFolder = settings->privateFolder() + "/presets";
     MainWindow w(std::make_shared<test::FakeBackend>(), std::move(settings), o);
-    QVERIFY(w.remoteAction());
-    QVERIFY(!w.remoteDialog());
-    w.remoteAction()->trigger();
-    QDialog* d = w.remoteDialog();
+    QVERIFY(w.devices().remoteAction());
+    QVERIFY(!w.devices().remoteDialog());
+    w.devices().remoteAction()->trigger();
+    QDialog* d = w.devices().remoteDialog();
     QVERIFY(d);
-    w.remoteAction()->trigger();
-    QCOMPARE(w.remoteDialog(), d);
+    w.devices().remoteAction()->trigger();
+    QCOMPARE(w.devices().remoteDialog(), d);
     d->reject();
-    QTRY_VERIFY(!w.remoteDialog());
+    QTRY_VERIFY(!w.devices().remoteDialog());
   }
 };
 

@@ -151,10 +151,10 @@ class TestRoofline : public QObject {
   void theWindowHasTheTabWithDatasheetCeilingsWithoutAGpu() {
     QTemporaryDir presets;
     auto window = ui::test::openWindow(std::make_shared<ui::test::FakeBackend>(), presets.path());
-    QVERIFY(window->rooflineView());
-    QVERIFY(window->showBottomTab("roofline"));
-    QVERIFY(!window->showBottomTab("no such tab"));
-    QCOMPARE(window->rooflineView()->provenanceText(),
+    QVERIFY(window->desk().rooflineView());
+    QVERIFY(window->desk().showTab("roofline"));
+    QVERIFY(!window->desk().showTab("no such tab"));
+    QCOMPARE(window->desk().rooflineView()->provenanceText(),
              QString("Ceilings theoretical: datasheet of NVIDIA H100 SXM5 (no GPU here)"));
   }
 

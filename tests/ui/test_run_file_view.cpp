@@ -10,6 +10,7 @@
 #include "../fake_devices.h"
 #include "app/gui_wiring.h"
 #include "launchlab/io/run_file.h"
+#include "ui/plots/outputs_pane.h"
 #include "ui/window/banner.h"
 #include "ui/window/main_window.h"
 #include "ui/window/param_panel.h"
@@ -45,24 +46,25 @@ class TestRunFileView : public QObject {
   }
 
   void opensARunFileMadeByTheCliLabelledWithWhereItWasMeasured() {
-    const QString ownDevice = m_window->deviceBanner()->text();
-    QVERIFY(m_window->openRunFile(m_file));
-    const QString label = m_window->recordedBanner()->text();
-    QVERIFY2(m_window->recordedBanner()->isVisible(), qPrintable(label));
+    const QString ownDevice = m_window->desk().deviceBanner()->text();
+    QVERIFY(m_window->runFiles().open(m_file));
+    const QString label = m_window->desk().recordedBanner()->text();
+    QVERIFY2(m_window->desk().recordedBanner()->isVisible(), qPrintable(label));
     QVERIFY2(label.contains("Recorded on NVIDIA H200 (driver 13.0), 2026-11-23 09:15 UTC"), qPrintable(label));
     QVERIFY2(label.contains("pulse.llrun"), qPrintable(label));
     // This machine is not said to have measured it: its own banner still names its own device (or none).
-    QCOMPARE(m_window->deviceBanner()->text(), ownDevice);
+    QCOMPARE(m_window->desk().deviceBanner()->text(), ownDevice);
 
-    const auto shown = m_window->lastOutcome();
+    const auto shown = m_window->results().last();
     QVERIFY(shown);
     QCOMPARE(shown->result, runfile::load(m_file.toStdString()));
-    QVERIFY(m_window->outputViewCount() > 0);
-    for (int i = 0; i < m_window->outputViewCount(); ++i)
-      QVERIFY2(m_window->outputView(i)->drawnPoints() > 0, qPrintable(m_window->outputView(i)->summary()));
+    QVERIFY(m_window->desk().outputsPane()->viewCount() > 0);
+    for (int i = 0; i < m_window->desk().outputsPane()->viewCount(); ++i)
+      QVERIFY2(m_window->desk().outputsPane()->view(i)->drawnPoints() > 0,
+               qPrintable(m_window->desk().outputsPane()->view(i)->summary()));
     // The form holds the recorded request, so Run measures the same thing again here.
-    QCOMPARE(m_window->paramPanel()->form().workload, std::string("vector_add"));
-    QCOMPARE(m_window->paramPanel()->form().reps, 2);
+    QCOMPARE(m_window->desk().paramPanel()->form().workload, std::string("vector_add"));
+    QCOMPARE(m_window->desk().paramPanel()->form().reps, 2);
   }
 
   // A run measured while another process used the GPU says so in amber, under the device banner: its times hold
@@ -72,14 +74,14 @@ class TestRunFileView : public QObject {
     r.sharing = sharingRule({true, "", {{4242, 0, "python3"}}, 0, 0, 0, 0}, {true, "", {}, 90, 0, 0, 0}, 1, 2);
     const QString shared = m_dir.filePath("shared.llrun");
     runfile::save(shared.toStdString(), r);
-    QVERIFY(m_window->openRunFile(shared));
-    const QString text = m_window->errorBanner()->text();
-    QVERIFY2(m_window->errorBanner()->isVisible(), qPrintable(text));
-    QCOMPARE(m_window->errorBanner()->level(), Banner::Level::Warning);
+    QVERIFY(m_window->runFiles().open(shared));
+    const QString text = m_window->desk().errorBanner()->text();
+    QVERIFY2(m_window->desk().errorBanner()->isVisible(), qPrintable(text));
+    QCOMPARE(m_window->desk().errorBanner()->level(), Banner::Level::Warning);
     QCOMPARE(text, QString("GPU shared: another process used the GPU: pid 4242 (python3). These times include its "
                            "share of the GPU: run again when the GPU is free to compare them."));
-    QVERIFY(m_window->openRunFile(m_file));
-    QVERIFY(!m_window->errorBanner()->isVisible());
+    QVERIFY(m_window->runFiles().open(m_file));
+    QVERIFY(!m_window->desk().errorBanner()->isVisible());
   }
 
   // The window reads a run file off the GUI thread (a large or hostile one must not freeze it): the event loop
@@ -87,56 +89,56 @@ class TestRunFileView : public QObject {
   // and a bad one read in the background is one inline message like any other.
   void aRunFileIsReadOffTheGuiThread() {
     std::optional<bool> shown, second, bad;
-    m_window->openRunFileInBackground(m_file, [&](bool ok) { shown = ok; });
+    m_window->runFiles().openInBackground(m_file, [&](bool ok) { shown = ok; });
     QVERIFY(!shown);  // not read yet: nothing happened on this thread
-    m_window->openRunFileInBackground(m_file, [&](bool ok) { second = ok; });
+    m_window->runFiles().openInBackground(m_file, [&](bool ok) { second = ok; });
     QVERIFY(second && !*second);                         // one read at a time
     QTRY_VERIFY_WITH_TIMEOUT(shown.has_value(), 60000);  // failure guard only
     QVERIFY(*shown);
-    QCOMPARE(m_window->lastOutcome()->result, runfile::load(m_file.toStdString()));
+    QCOMPARE(m_window->results().last()->result, runfile::load(m_file.toStdString()));
     const QString junk = m_dir.filePath("junk-background.llrun");
     QFile f(junk);
     QVERIFY(f.open(QIODevice::WriteOnly));
     f.write("not a zip");
     f.close();
-    const auto before = m_window->lastOutcome();
-    m_window->openRunFileInBackground(junk, [&](bool ok) { bad = ok; });
+    const auto before = m_window->results().last();
+    m_window->runFiles().openInBackground(junk, [&](bool ok) { bad = ok; });
     QTRY_VERIFY_WITH_TIMEOUT(bad.has_value(), 60000);
     QVERIFY(!*bad);
-    QVERIFY(m_window->errorBanner()->isVisible());
-    QCOMPARE(m_window->lastOutcome(), before);
+    QVERIFY(m_window->desk().errorBanner()->isVisible());
+    QCOMPARE(m_window->results().last(), before);
   }
 
   void aBadFileIsOneInlineMessageAndNothingIsLost() {
-    const auto before = m_window->lastOutcome();
+    const auto before = m_window->results().last();
     const QString junk = m_dir.filePath("junk.llrun");
     QFile f(junk);
     QVERIFY(f.open(QIODevice::WriteOnly));
     f.write("PK\x03\x04 truncated");
     f.close();
-    QVERIFY(!m_window->openRunFile(junk));
-    QVERIFY(m_window->errorBanner()->isVisible());
-    QVERIFY2(m_window->errorBanner()->text().contains("not a LaunchLab run file"),
-             qPrintable(m_window->errorBanner()->text()));
-    QCOMPARE(m_window->lastOutcome(), before);
-    QVERIFY(m_window->recordedBanner()->isVisible());
+    QVERIFY(!m_window->runFiles().open(junk));
+    QVERIFY(m_window->desk().errorBanner()->isVisible());
+    QVERIFY2(m_window->desk().errorBanner()->text().contains("not a LaunchLab run file"),
+             qPrintable(m_window->desk().errorBanner()->text()));
+    QCOMPARE(m_window->results().last(), before);
+    QVERIFY(m_window->desk().recordedBanner()->isVisible());
   }
 
   void savedRunsOpenInTheCliAndALiveRunDropsTheLabel() {
     QVERIFY(ui::test::runAndWait(*m_window));
-    QVERIFY(!m_window->recordedBanner()->isVisible());  // measured here, now
+    QVERIFY(!m_window->desk().recordedBanner()->isVisible());  // measured here, now
     const QString saved = m_dir.filePath("saved.llrun");
-    QVERIFY(m_window->saveRunFile(saved));
-    QCOMPARE(runfile::load(saved.toStdString()), m_window->lastOutcome()->result);
+    QVERIFY(m_window->runFiles().save(saved));
+    QCOMPARE(runfile::load(saved.toStdString()), m_window->results().last()->result);
     int code = -1;
     const QString shown = cli({"show", saved}, &code);
     QCOMPARE(code, 0);
     // Where it was measured: this machine, with its GPU or without one.
-    const bool gpu = m_window->lastOutcome()->result.device.available;
-    QVERIFY2(
-        shown.contains(gpu ? "recorded on " + QString::fromStdString(m_window->lastOutcome()->result.device.info.name)
-                           : QString("recorded on a machine without a usable GPU")),
-        qPrintable(shown));
+    const bool gpu = m_window->results().last()->result.device.available;
+    QVERIFY2(shown.contains(gpu ? "recorded on " +
+                                      QString::fromStdString(m_window->results().last()->result.device.info.name)
+                                : QString("recorded on a machine without a usable GPU")),
+             qPrintable(shown));
   }
 
   // The launch is part of what was measured: a run file recorded with a block, a grid and a block trace reopens
@@ -152,15 +154,15 @@ class TestRunFileView : public QObject {
     QCOMPARE(recorded.requestedLaunch.block, std::optional<Dim3>(Dim3{128, 1, 1}));
     QCOMPARE(recorded.requestedLaunch.grid, std::optional<Dim3>(Dim3{64, 1, 1}));
     QVERIFY(recorded.traceBlocks);
-    QVERIFY(m_window->openRunFile(file));
-    const FormState form = m_window->paramPanel()->form();
+    QVERIFY(m_window->runFiles().open(file));
+    const FormState form = m_window->desk().paramPanel()->form();
     QVERIFY(!form.autoBlock);
     QCOMPARE(form.block, std::string("128"));
     QVERIFY(!form.autoGrid);
     QCOMPARE(form.grid, std::string("64"));
     QVERIFY(form.traceBlocks);
     QVERIFY(ui::test::runAndWait(*m_window));
-    const RunResult& again = m_window->lastOutcome()->result;
+    const RunResult& again = m_window->results().last()->result;
     QCOMPARE(again.requestedLaunch, recorded.requestedLaunch);
     QCOMPARE(again.traceBlocks, recorded.traceBlocks);
     QCOMPARE(again.n, recorded.n);
@@ -169,12 +171,12 @@ class TestRunFileView : public QObject {
   // Seeds are uint64: one above 2^31 - 1 (the old spin box's end) stays in the form and reaches the run exactly.
   void aSeedBeyondIntRangeIsRunExactly() {
     for (std::uint64_t seed : {std::uint64_t(5000000000ull), std::uint64_t(18446744073709551615ull)}) {
-      FormState f = m_window->paramPanel()->form();
+      FormState f = m_window->desk().paramPanel()->form();
       f.seed = seed;
-      m_window->paramPanel()->setForm(f);
-      QCOMPARE(m_window->paramPanel()->form().seed, seed);
+      m_window->desk().paramPanel()->setForm(f);
+      QCOMPARE(m_window->desk().paramPanel()->form().seed, seed);
       QVERIFY(ui::test::runAndWait(*m_window));
-      QCOMPARE(m_window->lastOutcome()->result.seed, seed);
+      QCOMPARE(m_window->results().last()->result.seed, seed);
     }
   }
 

@@ -105,24 +105,24 @@ class TestStageLegibility : public QObject {
     const auto add = [&](const char* name, const QWidget* w) {
       if (w && w->isVisible()) parts << QString("%1 %2").arg(name).arg(w->height());
     };
-    StageHeader* h = m_window->stageHeader();
+    StageHeader* h = m_window->desk().stageHeader();
     add("title", h->titleLabel());
     add("headline", h->headlineLabel());
     add("caption", h->lessonLabel());
-    add("prompt", m_window->stagePrompt());
-    add("reveal", m_window->stagePrompt()->revealLabel());
-    add("banner", m_window->errorBanner());
-    add("hints", m_window->keyHintsLabel());
+    add("prompt", m_window->desk().stagePrompt());
+    add("reveal", m_window->desk().stagePrompt()->revealLabel());
+    add("banner", m_window->desk().errorBanner());
+    add("hints", m_window->desk().keyHintsLabel());
     return parts.join(", ");
   }
 
   /// The stage rules at one experiment; `where` names it in failures.
   void checkLegible(const QString& where) {
-    QWidget* stage = m_window->stageWidget();
+    QWidget* stage = m_window->stage().stageWidget();
     QVERIFY2(stage && stage->isVisible(), qPrintable(where));
     const double share = double(stage->width()) * stage->height() / (double(m_window->width()) * m_window->height());
     QVERIFY2(share >= 0.55, qPrintable(QString("%1: the stage (%2) covers %3 % of the window (%4x%5 of %6x%7); %8")
-                                           .arg(where, QString::fromStdString(m_window->stageView()))
+                                           .arg(where, QString::fromStdString(m_window->stage().stageView()))
                                            .arg(share * 100, 0, 'f', 1)
                                            .arg(stage->width())
                                            .arg(stage->height())
@@ -142,11 +142,11 @@ class TestStageLegibility : public QObject {
     }
     checkHeader(where);
     if (auto* plot = qobject_cast<QCustomPlot*>(stage))
-      checkPlot(*plot, where + " [" + QString::fromStdString(m_window->stageView()) + "]");
+      checkPlot(*plot, where + " [" + QString::fromStdString(m_window->stage().stageView()) + "]");
   }
 
   void checkHeader(const QString& where) {
-    StageHeader* h = m_window->stageHeader();
+    StageHeader* h = m_window->desk().stageHeader();
     QVERIFY2(h->isVisible(), qPrintable(where));
     // The title is cut only with an ellipsis, and what is drawn fits its label; the lesson line wraps, whole.
     QLabel* title = h->titleLabel();
@@ -157,8 +157,8 @@ class TestStageLegibility : public QObject {
         qPrintable(QString("%1: title \"%2\" wider than its %3 px").arg(where, doc.toPlainText()).arg(title->width())));
     // Read from the back of the room: every stage text >= 20 px at 720p, the headline >= 32 px, growing with it.
     const int height = screenSize().height();
-    for (QLabel* l : {h->titleLabel(), h->lessonLabel(), m_window->stagePrompt()->questionLabel(),
-                      m_window->stagePrompt()->revealLabel(), m_window->keyHintsLabel()})
+    for (QLabel* l : {h->titleLabel(), h->lessonLabel(), m_window->desk().stagePrompt()->questionLabel(),
+                      m_window->desk().stagePrompt()->revealLabel(), m_window->desk().keyHintsLabel()})
       if (l->isVisible())
         QVERIFY2(
             QFontInfo(l->font()).pixelSize() >= 20 * height / 720,
@@ -170,7 +170,7 @@ class TestStageLegibility : public QObject {
       QVERIFY2(headline->heightForWidth(headline->width()) <= headline->height() + 1,
                qPrintable(QString("%1: the headline \"%2\" is cut").arg(where, headline->text())));
     }
-    QVERIFY2(m_window->keyHintsLabel()->isVisible(), qPrintable(where));
+    QVERIFY2(m_window->desk().keyHintsLabel()->isVisible(), qPrintable(where));
     QLabel* lesson = h->lessonLabel();
     if (lesson->isVisible())
       QVERIFY2(lesson->heightForWidth(lesson->width()) <= lesson->height() + 1,
@@ -226,7 +226,7 @@ class TestStageLegibility : public QObject {
     QElapsedTimer clock;
     clock.start();
     QTest::keyClick(m_window.get(), key);
-    if (m_window->stageController()->holdsRun()) {
+    if (m_window->stage().controller()->holdsRun()) {
       settle();
       if (!where.isEmpty()) checkQuestion(where);
       if (answer) {
@@ -257,7 +257,7 @@ class TestStageLegibility : public QObject {
 
   /// The question has the stage: large, whole, inside the window, the plots folded away until the run.
   void checkQuestion(const QString& where) {
-    StagePrompt* prompt = m_window->stagePrompt();
+    StagePrompt* prompt = m_window->desk().stagePrompt();
     QLabel* question = prompt->questionLabel();
     QVERIFY2(prompt->isVisible() && question->isVisible(), qPrintable(where + ": no question"));
     QVERIFY2(QFontInfo(question->font()).pixelSize() >= 24 * screenSize().height() / 720, qPrintable(where));
@@ -265,18 +265,18 @@ class TestStageLegibility : public QObject {
              qPrintable(where + ": the question is cut"));
     QVERIFY2(m_window->rect().contains(QRect(prompt->mapTo(m_window.get(), QPoint(0, 0)), prompt->size())),
              qPrintable(where + ": the question is cut by the window"));
-    QVERIFY2(!m_window->stageWidget()->isVisible(), qPrintable(where + ": the plot shows before the run"));
+    QVERIFY2(!m_window->stage().stageWidget()->isVisible(), qPrintable(where + ": the plot shows before the run"));
     checkHeader(where + " (question)");
   }
 
   /// P, then a number in the answer's range (or the first choice), then Enter.
   void answerTheQuestion() {
-    const Prediction* p = m_window->stageController()->prediction();
+    const Prediction* p = m_window->stage().controller()->prediction();
     QTest::keyClick(m_window.get(), Qt::Key_P);
     QVERIFY2(QApplication::focusWidget() && QApplication::focusWidget()->parentWidget() &&
                  QApplication::focusWidget()->isVisible(),
              "P did not put the keyboard in the answer");
-    StagePrompt* prompt = m_window->stagePrompt();
+    StagePrompt* prompt = m_window->desk().stagePrompt();
     if (p->answer.isChoice()) {
       QTest::keyClick(QApplication::focusWidget(), Qt::Key_Space);
     } else {
@@ -286,7 +286,7 @@ class TestStageLegibility : public QObject {
       QTest::keyClick(prompt->answerField(), Qt::Key_Return);
     }
     const auto* error = prompt->findChild<QLabel*>("stageAnswerError");
-    QVERIFY2(!m_window->stageController()->holdsRun(), qPrintable("the answer was refused: " + error->text()));
+    QVERIFY2(!m_window->stage().controller()->holdsRun(), qPrintable("the answer was refused: " + error->text()));
   }
 
   void settle() {
@@ -314,12 +314,12 @@ class TestStageLegibility : public QObject {
     m_window = std::make_unique<MainWindow>(backend, AppSettings::ephemeral(), o);
     m_window->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-    m_window->setPresentationMode(true);
+    m_window->stage().setPresentationMode(true);
     QApplication::setActiveWindow(m_window.get());
     QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
     m_style = ViewStyle::presentationStyle(screenSize().height());
     settle();
-    QVERIFY(m_window->onStage());
+    QVERIFY(m_window->stage().onStage());
   }
 
   /// Page Down from a workload picked by hand starts the course at its first experiment, then walks every one in
@@ -332,30 +332,33 @@ class TestStageLegibility : public QObject {
       QVERIFY2(pressAndWaitForRun(Qt::Key_PageDown, id, i % 4 == 0), qPrintable(id + ": no run after Page Down"));
       settle();
       QCOMPARE(m_window->currentCourseExperiment(), id);
-      QVERIFY(m_window->presentationMode() && m_window->onStage());
+      QVERIFY(m_window->stage().presentation() && m_window->stage().onStage());
       const auto* e = findCourseExperiment(id.toStdString());
-      QVERIFY(m_window->stageHeader()->fullTitle().startsWith(QString("%1 / %2 \xE2\x80\x94 ").arg(i + 1).arg(count)));
+      QVERIFY(m_window->desk().stageHeader()->fullTitle().startsWith(
+          QString("%1 / %2 \xE2\x80\x94 ").arg(i + 1).arg(count)));
       // After the reveal the caption says why; L puts what to look for in its place, and back.
-      QVERIFY(m_window->stageHeader()->lessonLabel()->isVisible());
+      QVERIFY(m_window->desk().stageHeader()->lessonLabel()->isVisible());
       // ... in two lines at most, so that the plot keeps its room (the whole caption is its tooltip, and L's).
-      const QLabel* caption = m_window->stageHeader()->lessonLabel();
+      const QLabel* caption = m_window->desk().stageHeader()->lessonLabel();
       if (!e->predictions.empty())
-        QVERIFY2(m_window->stageHeader()->fullLesson().contains(QString::fromStdString(e->predictions.front().explain)),
+        QVERIFY2(m_window->desk().stageHeader()->fullLesson().contains(
+                     QString::fromStdString(e->predictions.front().explain)),
                  qPrintable(id));
       QVERIFY2(caption->heightForWidth(caption->width()) <= 2 * QFontMetrics(caption->font()).lineSpacing() + 4,
                qPrintable(id + ": the caption takes more than two lines: " + caption->text()));
-      QVERIFY(m_window->stageController()->revealed());
+      QVERIFY(m_window->stage().controller()->revealed());
       // The headline carries the lesson's count: the amber banner (rows a GPU adds) folds away on the stage.
-      if (!m_window->stageHeader()->headlineLabel()->text().isEmpty())
-        QVERIFY2(!m_window->errorBanner()->isVisible() || m_window->errorBanner()->level() != Banner::Level::Lesson,
+      if (!m_window->desk().stageHeader()->headlineLabel()->text().isEmpty())
+        QVERIFY2(!m_window->desk().errorBanner()->isVisible() ||
+                     m_window->desk().errorBanner()->level() != Banner::Level::Lesson,
                  qPrintable(id + ": the lesson banner takes the stage's room"));
       if (i % 4 == 0)  // answered: the prediction and how far off; skipped: nothing more than the headline
-        QVERIFY2(m_window->stagePrompt()->revealLabel()->text().startsWith("You predicted"),
-                 qPrintable(id + ": " + m_window->stagePrompt()->revealLabel()->text()));
+        QVERIFY2(m_window->desk().stagePrompt()->revealLabel()->text().startsWith("You predicted"),
+                 qPrintable(id + ": " + m_window->desk().stagePrompt()->revealLabel()->text()));
       else
-        QVERIFY2(!m_window->stagePrompt()->revealLabel()->isVisible(), qPrintable(id));
+        QVERIFY2(!m_window->desk().stagePrompt()->revealLabel()->isVisible(), qPrintable(id));
       // The experiment opens on the view it declares (its "stage"), e.g. the streams timeline, the access map.
-      if (!e->stage.view.empty()) QCOMPARE(m_window->stageView(), e->stage.view);
+      if (!e->stage.view.empty()) QCOMPARE(m_window->stage().stageView(), e->stage.view);
       checkLegible(id);
       if (QTest::currentTestFailed()) return;
     }
@@ -381,18 +384,18 @@ class TestStageLegibility : public QObject {
   void f4AndF6() {
     QTest::keyClick(m_window.get(), Qt::Key_F4);
     settle();
-    QVERIFY(!m_window->onStage());
-    QVERIFY(m_window->paramPanel()->isVisible());
-    QVERIFY(m_window->timingChart()->widget()->isVisible());
+    QVERIFY(!m_window->stage().onStage());
+    QVERIFY(m_window->desk().paramPanel()->isVisible());
+    QVERIFY(m_window->desk().timingChart()->widget()->isVisible());
     QTest::keyClick(m_window.get(), Qt::Key_F4);
     settle();
-    QVERIFY(m_window->onStage());
-    QVERIFY(!m_window->paramPanel()->isVisible());
-    const std::string before = m_window->stageView();
+    QVERIFY(m_window->stage().onStage());
+    QVERIFY(!m_window->desk().paramPanel()->isVisible());
+    const std::string before = m_window->stage().stageView();
     QTest::keyClick(m_window.get(), Qt::Key_F6);
     settle();
-    QVERIFY(m_window->stageView() != before);
-    QVERIFY(m_window->stageWidget()->isVisible());
+    QVERIFY(m_window->stage().stageView() != before);
+    QVERIFY(m_window->stage().stageWidget()->isVisible());
     checkLegible("after F6");
   }
 
@@ -412,25 +415,25 @@ class TestStageLegibility : public QObject {
       for (int x = 0; x < copied.width(); x += 8) dark += copied.pixelColor(x, y).lightness() < 128;
     QVERIFY(dark > 50);
     // At the desk: the same projected copy, the window's plot keeps the normal style.
-    m_window->setPresentationMode(false);
+    m_window->stage().setPresentationMode(false);
     settle();
     QGuiApplication::clipboard()->clear();
-    auto* plot = qobject_cast<QCustomPlot*>(m_window->stageWidget());
+    auto* plot = qobject_cast<QCustomPlot*>(m_window->stage().stageWidget());
     const QFont before = plot ? plot->xAxis->labelFont() : QFont();
     QTest::keyClick(m_window.get(), Qt::Key_C, Qt::ControlModifier | Qt::ShiftModifier);
     settle();
     QCOMPARE(QGuiApplication::clipboard()->image().size(), rasterSize(ExportOptions{}));
     if (plot) QCOMPARE(plot->xAxis->labelFont(), before);
-    m_window->setPresentationMode(true);
+    m_window->stage().setPresentationMode(true);
     settle();
-    QVERIFY(m_window->onStage());
+    QVERIFY(m_window->stage().onStage());
   }
 
   /// The normal window at 1280x720: for every experiment (run at a preview size, so the timing chart has its rows),
   /// the output plot keeps at least 40 % of the window's height.
   void normalWindowKeepsTheOutputPlotTall() {
     if (screenSize() != QSize(1280, 720)) QSKIP("the normal window's rule is for 1280x720");
-    m_window->setPresentationMode(false);
+    m_window->stage().setPresentationMode(false);
     settle();
     for (const auto& id : m_course) {
       const QString where = QString::fromStdString(id);
@@ -439,7 +442,7 @@ class TestStageLegibility : public QObject {
       m_window->startFirstRun();
       QVERIFY2(shown.wait(60000), qPrintable(where));
       settle();
-      OutputsPane* pane = m_window->outputsPane();
+      OutputsPane* pane = m_window->desk().outputsPane();
       QWidget* plot = pane->view(std::max(0, pane->currentIndex()))->widget();
       QVERIFY2(plot->height() >= m_window->height() * 40 / 100,
                qPrintable(QString("%1: the output plot is %2 px of %3 (outputs pane %4; %5)")

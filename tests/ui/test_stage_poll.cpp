@@ -298,7 +298,7 @@ class TestStagePoll : public QObject {
       QVERIFY(QTest::qWaitForWindowExposed(&w));
       QVERIFY(first.wait(60000));
       QTest::keyClick(&w, Qt::Key_PageDown);
-      StageController* stage = w.stageController();
+      StageController* stage = w.stage().controller();
       QTRY_VERIFY_WITH_TIMEOUT(stage->holdsRun(), 30000);
       const QString id = w.currentCourseExperiment();
       QVERIFY(!stage->polling());
@@ -355,7 +355,7 @@ class TestStagePoll : public QObject {
     auto w = std::make_unique<MainWindow>(app::makeEngineBackend(), AppSettings::ephemeral(), o);
     w->show();
     QVERIFY(QTest::qWaitForWindowExposed(w.get()));
-    StageController* stage = w->stageController();
+    StageController* stage = w->stage().controller();
     QTRY_VERIFY_WITH_TIMEOUT(stage->polling(), 30000);
     QVERIFY(stage->holdsRun());  // the run waits for the class
     StagePoll* poll = stage->poll();

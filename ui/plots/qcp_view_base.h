@@ -16,13 +16,11 @@
 #include "gl_views.h"
 #include "output_view.h"
 #include "plot_interaction.h"
+#include "text.h"
 
 namespace launchlab::ui {
 
 inline QVector<double> qv(const std::vector<double>& v) { return QVector<double>(v.begin(), v.end()); }
-
-/// 16777216 as "16,777,216".
-inline QString countText(std::uint64_t n) { return QLocale(QLocale::English).toString(qulonglong(n)); }
 
 /// A graph whose line is drawn segment by segment. QPainter strokes a polyline as one outline, and a wide
 /// pen over a jagged polyline (dense data, min/max edges) makes that outline self-overlap everywhere, which

@@ -3,21 +3,16 @@
 #include <QFontMetrics>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QLocale>
 #include <QTextLayout>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <map>
 
-#include "chart_data.h"
-#include "launchlab/course.h"
 #include "lesson_data.h"
 
 namespace launchlab::ui {
 
 namespace {
-QString q(const std::string& s) { return QString::fromStdString(s); }
-
 /// Workloads whose first picture is not the lesson: the view the course's "look for" lines describe.
 const std::map<std::string, std::string>& declaredTeachingViews() {
   static const std::map<std::string, std::string> views = {
@@ -28,12 +23,6 @@ const std::map<std::string, std::string>& declaredTeachingViews() {
   return views;
 }
 
-std::vector<const CourseExperiment*> runnable(const Registry& registry) {
-  std::vector<const CourseExperiment*> out;
-  for (const auto& e : courseExperiments())
-    if (registry.find(e.request.workload)) out.push_back(&e);
-  return out;
-}
 }  // namespace
 
 std::string teachingView(const WorkloadInfo& info) {
@@ -46,42 +35,6 @@ std::string teachingView(const WorkloadInfo& info) {
     for (const auto& o : info.outputs)
       if (o.plot == k) return o.name;
   return kStageTiming;
-}
-
-CoursePosition coursePosition(const Registry& registry, const std::string& id) {
-  const auto list = runnable(registry);
-  CoursePosition p;
-  p.count = int(list.size());
-  for (int i = 0; i < p.count; ++i)
-    if (list[std::size_t(i)]->id == id) p.index = i;
-  return p;
-}
-
-std::string courseNeighbour(const Registry& registry, const std::string& id, int step) {
-  const auto list = runnable(registry);
-  if (list.empty() || step == 0) return {};
-  const CoursePosition p = coursePosition(registry, id);
-  const int next = p.index < 0 ? (step > 0 ? 0 : int(list.size()) - 1) : p.index + step;
-  if (next < 0 || next >= int(list.size())) return {};
-  return list[std::size_t(next)]->id;
-}
-
-QString previewNote(std::uint64_t n, std::uint64_t full) {
-  const QLocale en(QLocale::English);
-  return QString("preview at N = %1 of the experiment's %2: Run (Ctrl+R) for the full size")
-      .arg(en.toString(qulonglong(n)), en.toString(qulonglong(full)));
-}
-
-QString headlineTiming(const RunResult& r) {
-  const ImplResult* best = nullptr;
-  for (const auto& i : r.impls)
-    if (i.status == Status::Ok && i.totalMedianMs() > 0 && (!best || i.totalMedianMs() < best->totalMedianMs()))
-      best = &i;
-  if (!best) return {};
-  QString s = "fastest: " + q(best->title) + " " + q(durationText(best->totalMedianMs()));
-  if (best->speedupTotal > 0 && best->implId != "cpu-serial")
-    s += ", " + q(speedupText(best->speedupTotal)) + " vs CPU serial";
-  return s;
 }
 
 StageHeader::StageHeader(QWidget* parent) : QWidget(parent) {
@@ -133,14 +86,11 @@ void StageHeader::setHeadline(const QString& text) {
 }
 
 void StageHeader::setLesson(const QString& lookFor, const QString& note, bool shown, int maxLines) {
-  QStringList parts;
-  for (const QString& p : {lookFor.isEmpty() ? QString() : "Look for: " + lookFor, note})
-    if (!p.isEmpty()) parts << p;
-  m_fullLesson = parts.join("  \xC2\xB7  ");
+  m_fullLesson = stageCaption(lookFor, note);
   m_lessonLines = maxLines;
   m_lesson->setToolTip(maxLines > 0 ? m_fullLesson : QString());
   cutLesson();
-  m_lesson->setVisible(shown && !parts.isEmpty());
+  m_lesson->setVisible(shown && !m_fullLesson.isEmpty());
 }
 
 void StageHeader::cutLesson() {
@@ -215,7 +165,7 @@ QString stageKeyHints(bool canAsk) {
        << "L look for"
        << "F4 form"
        << "F5 leave";
-  return keys.join("  \u00B7  ");
+  return keys.join(kStageSeparator);
 }
 
 }  // namespace launchlab::ui

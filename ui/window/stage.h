@@ -1,12 +1,14 @@
 #pragma once
 /// The stage: in presentation mode one plot, the one the lesson is about, fills the window; the rest folds into a
 /// slim header (where the experiment is in the course, its title, the launch and the headline timing, and what to
-/// look for). This file owns which plot teaches each workload, where an experiment is in the course, and the header.
+/// look for). This file owns which plot teaches each workload and the header widget; what the header says is
+/// stage_text.h's.
 #include <QWidget>
 #include <string>
 
 #include "launchlab/registry.h"
 #include "launchlab/result.h"
+#include "stage_text.h"
 
 class QLabel;
 
@@ -20,22 +22,6 @@ inline constexpr const char* kStageTiming = "timing";
 /// first picture is not the lesson (coalescing's sector map, z_mass's spectrum, Monte Carlo's point cloud); else the
 /// first image, point cloud, histogram, timeline, series or scalar; else (waveforms only) the timing chart.
 std::string teachingView(const WorkloadInfo& info);
-
-/// Where a course experiment is among those this build can run (0-based index; -1 when not there).
-struct CoursePosition {
-  int index = -1;
-  int count = 0;
-};
-CoursePosition coursePosition(const Registry& registry, const std::string& id);
-/// The experiment `step` places from `id` among those this build can run, wrapping neither end ("" past the
-/// ends); from an id not in the course, the first (step > 0) or the last.
-std::string courseNeighbour(const Registry& registry, const std::string& id, int step);
-
-/// "preview at N = 1,048,576 of the experiment's 10,485,760: Run (Ctrl+R) for the full size".
-QString previewNote(std::uint64_t n, std::uint64_t full);
-
-/// "fastest: CUDA grid-stride 1.20 ms, 41.3x vs CPU serial" for the implementations that ran; "" when none did.
-QString headlineTiming(const RunResult& r);
 
 /// `text` as wrapped in `font` at `width` px, cut after `lines` lines with an ellipsis; the whole when it fits.
 QString firstLines(const QString& text, const QFont& font, int width, int lines);
@@ -62,7 +48,6 @@ class StageHeader : public QWidget {
   /// Type sizes: the title line and caption, the headline.
   void setTextSizes(int linePx, int headlinePx);
   QLabel* titleLabel() const { return m_title; }
-  QLabel* runLabel() const { return m_run; }
   QLabel* headlineLabel() const { return m_headline; }
   QLabel* lessonLabel() const { return m_lesson; }
   /// The title's font as drawn (bold).

@@ -104,18 +104,18 @@ void StageController::showRun(const RunResult* r, const QString& launch, const Q
   } else if (m_experiment) {
     if (r != m_revealedRun) reveal(*r);
   } else {
-    m_headline = headlineTiming(*r);  // a workload outside the course asks nothing: its speed is the headline
+    m_headline = stageHeadline(nullptr, *r);  // a workload outside the course asks nothing: its speed is the headline
   }
   refresh();
 }
 
 void StageController::reveal(const RunResult& r) {
   m_revealedRun = &r;
-  const RunPoint one{{}, &r};
-  m_headline = q(stageText(*m_experiment, std::span<const RunPoint>(&one, 1)).headline);
+  m_headline = stageHeadline(m_experiment, r);
   m_revealed = m_answered = true;
   const Prediction* p = prediction();
   if (!p) return;
+  const RunPoint one{{}, &r};
   const MeasureValue v = measure(p->measure, std::span<const RunPoint>(&one, 1));
   m_prompt->setAnswered(true);
   m_prompt->setReveal(m_presentation ? predictedLine(*p, v, m_guess) : revealHtml(*p, v, m_guess));
@@ -137,7 +137,7 @@ void StageController::reveal(const RunResult& r) {
 }
 
 void StageController::refresh() {
-  m_header->setTitle(m_position.isEmpty() ? m_title : m_position + " \u2014 " + m_title);
+  m_header->setTitle(stageTitleLine(m_position, m_title));
   m_header->setRun(m_launch);
   m_header->setHeadline(m_headline);
   const Prediction* p = prediction();
@@ -146,7 +146,7 @@ void StageController::refresh() {
   const bool why = m_presentation && m_revealed && !m_lookFor && p && !p->explain.empty();
   const QString lookFor = m_experiment && !why ? q(m_experiment->lookFor) : QString();
   // On the stage the caption keeps to two lines, so that the plot keeps its room; L shows the whole of it.
-  m_header->setLesson(lookFor, why ? q(p->explain) + (m_note.isEmpty() ? QString() : "  \u00B7  " + m_note) : m_note,
+  m_header->setLesson(lookFor, why ? q(p->explain) + (m_note.isEmpty() ? QString() : kStageSeparator + m_note) : m_note,
                       m_lookFor || m_revealed, m_presentation && !m_lookFor ? 2 : 0);
   // Once revealed, the question gives way to the answer that answers it (the headline; at the desk, the reveal).
   m_prompt->questionLabel()->setVisible(!m_revealed);

@@ -40,10 +40,10 @@ StallMeasurement::StallMeasurement(MainWindow& window, const QElapsedTimer& star
   std::printf("launchlab --measure-stalls, %s, %s\n", nowIso8601().c_str(), hostDescription().c_str());
   connect(&m_window, &MainWindow::firstPlotShown, this, [this](qint64 ms) {
     std::printf("cold start to first plot: %lld ms (%s)\n", static_cast<long long>(ms),
-                m_window.lastOutcome() ? (m_window.lastOutcome()->result.workload +
-                                          ", n = " + std::to_string(m_window.lastOutcome()->result.n))
-                                             .c_str()
-                                       : "no run");
+                m_window.results().last() ? (m_window.results().last()->result.workload +
+                                             ", n = " + std::to_string(m_window.results().last()->result.n))
+                                                .c_str()
+                                          : "no run");
     std::fflush(stdout);
     QTimer::singleShot(300, this, &StallMeasurement::startBigRun);
   });
@@ -57,18 +57,18 @@ StallMeasurement::StallMeasurement(MainWindow& window, const QElapsedTimer& star
       if (m_beat.verbose())
         for (QCustomPlot* p : m_window.findChildren<QCustomPlot*>())
           if (p->isVisible()) std::fprintf(stderr, "visible plot replot: %.1f ms\n", p->replotTime());
-      const auto& r = m_window.lastOutcome()->result;
+      const auto& r = m_window.results().last()->result;
       std::printf(
           "run: %s n = %llu %s, %zu implementations, %d reps: %.2f s; longest event-loop gap %.1f ms "
           "(5 ms heartbeat, %d ticks); putting the result on screen took %lld ms\n",
           r.workload.c_str(), static_cast<unsigned long long>(r.n), r.dtype.c_str(), r.impls.size(), r.reps,
           m_phase.elapsed() / 1000.0, m_beat.longestGapMs(), m_beat.ticks(),
-          static_cast<long long>(m_window.lastDisplayMs()));
+          static_cast<long long>(m_window.results().lastDisplayMs()));
       std::fflush(stdout);
       startSweep();
     });
   });
-  connect(&m_window, &MainWindow::sweepDone, this, [this](quint64 id, bool cancelled) {
+  connect(&m_window.controller(), &RunController::sweepFinished, this, [this](quint64 id, bool cancelled) {
     if (id != m_sweepJob) return;
     QTimer::singleShot(200, this, [this, cancelled] {
       m_beat.stop();
@@ -82,7 +82,7 @@ StallMeasurement::StallMeasurement(MainWindow& window, const QElapsedTimer& star
 void StallMeasurement::startBigRun() {
   // vector_add when the build has it (comparable across builds), else whatever the window started on.
   m_window.selectWorkload("vector_add");
-  ParamPanel* panel = m_window.paramPanel();
+  ParamPanel* panel = m_window.desk().paramPanel();
   FormState f = panel->form();
   f.size = "16Mi";
   panel->setForm(f);

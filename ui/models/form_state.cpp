@@ -4,8 +4,8 @@
 #include <cmath>
 #include <sstream>
 
-#include "backend.h"
 #include "launchlab/parse.h"
+#include "ui/runs/backend.h"
 
 namespace launchlab::ui {
 

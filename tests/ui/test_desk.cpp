@@ -1,0 +1,156 @@
+// The window's parts without the window: the Desk (tabs found by their page, whatever their order; the stage's
+// arrangement; side by side or stacked), and a result put on screen (ResultsPresenter) saved and opened again as a
+// run file (RunFiles), on the real engine and workloads.
+#include <QLabel>
+#include <QSignalSpy>
+#include <QSplitter>
+#include <QTabBar>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include "fakes.h"
+#include "launchlab/kernels.h"
+#include "ui/explorer/roofline_view.h"
+#include "ui/explorer/sweep_pane.h"
+#include "ui/models/form_state.h"
+#include "ui/plots/outputs_pane.h"
+#include "ui/runs/history_pane.h"
+#include "ui/window/banner.h"
+#include "ui/window/desk.h"
+#include "ui/window/param_panel.h"
+#include "ui/window/results_presenter.h"
+#include "ui/window/run_files.h"
+#include "ui/window/settings.h"
+#include "ui/window/stage.h"
+#include "ui/window/workload_browser.h"
+
+using namespace launchlab;
+using namespace launchlab::ui;
+
+class TestDesk : public QObject {
+  Q_OBJECT
+  std::shared_ptr<EngineBackend> m_backend;
+  std::unique_ptr<AppSettings> m_settings;
+  std::unique_ptr<RunController> m_controller;
+  std::unique_ptr<QWidget> m_window;
+  Desk* m_desk = nullptr;
+  QTemporaryDir m_dir;
+
+  int exportCurrent() const {
+    int current = -1;
+    const auto targets = m_desk->exportTargets(&current);
+    return current >= 0 && current < targets.size() ? current : -1;
+  }
+  QString exportCurrentName() const {
+    int current = -1;
+    const auto targets = m_desk->exportTargets(&current);
+    return targets.value(current).name;
+  }
+
+ private slots:
+  void initTestCase() {
+    auto reg = std::make_unique<Registry>();
+    kernels::registerAllWorkloads(*reg);
+    m_backend = std::make_shared<EngineBackend>(std::move(reg), std::make_shared<test::H200LimitsRuntime>());
+    m_settings = AppSettings::ephemeral();
+    m_controller = std::make_unique<RunController>(m_backend);
+    m_window = std::make_unique<QWidget>();
+    m_desk = new Desk(*m_backend, *m_controller, m_dir.filePath("exercises"), m_window.get());
+    m_window->resize(1280, 720);
+  }
+
+  void cleanupTestCase() {
+    m_controller.reset();  // joins its thread before the views go
+    m_window.reset();
+  }
+
+  void tabsAreFoundByTheirPageWhateverTheirOrder() {
+    m_desk->showTab(m_desk->rooflineView());
+    QVERIFY(m_desk->tabShown(m_desk->rooflineView()));
+    QCOMPARE(exportCurrentName(), QString("Roofline"));
+    // Reordered tabs: the roofline is still the roofline, the sweep still the sweep.
+    m_desk->bottomTabs()->tabBar()->moveTab(m_desk->bottomTabs()->indexOf(m_desk->rooflineView()), 0);
+    QVERIFY(m_desk->tabShown(m_desk->rooflineView()));
+    QCOMPARE(exportCurrentName(), QString("Roofline"));
+    m_desk->showTab(m_desk->sweepPane());
+    QCOMPARE(exportCurrentName(), QString("Block-size sweep"));
+    QVERIFY(m_desk->showTab("hist"));
+    QVERIFY(m_desk->tabShown(m_desk->historyPane()));
+    QVERIFY(!m_desk->showTab("no such tab"));
+    QVERIFY(m_desk->tabShown(m_desk->historyPane()));
+    m_desk->showTab(m_desk->timingPage());
+    QCOMPARE(exportCurrent(), 0);  // no sweep or roofline in front: the output tab shown (the first)
+  }
+
+  void theStageShowsOnePlot() {
+    DeskLayout stage{true, true, false, false, false, kStageTiming};
+    m_desk->arrange(stage);
+    QVERIFY(!m_desk->stageHeader()->isHidden());
+    QVERIFY(m_desk->browser()->isHidden());
+    QVERIFY(m_desk->outputsPane()->isHidden());  // the timing chart is the stage
+    QVERIFY(!m_desk->bottomTabs()->isHidden());
+    QVERIFY(m_desk->bottomTabs()->tabBar()->isHidden());
+    QVERIFY(m_desk->tabShown(m_desk->timingPage()));
+    stage.asking = true;  // the question holds the plot's place
+    m_desk->arrange(stage);
+    QVERIFY(m_desk->bottomTabs()->isHidden());
+    m_desk->arrange(DeskLayout{});  // back at the desk
+    QVERIFY(m_desk->stageHeader()->isHidden());
+    QVERIFY(!m_desk->browser()->isHidden());
+    QVERIFY(!m_desk->outputsPane()->isHidden());
+    QVERIFY(!m_desk->bottomTabs()->isHidden());
+    QVERIFY(!m_desk->bottomTabs()->tabBar()->isHidden());
+  }
+
+  void aWideDeskPutsTheChartBesideThePlot() {
+    const int minimum = m_desk->minimumSizeHint().width();
+    m_desk->arrangeResults(QSize(2560, 1440), minimum, false);
+    QCOMPARE(m_desk->resultsSplit()->orientation(), Qt::Horizontal);
+    QVERIFY2(m_desk->arrangeResults(QSize(2560, 1440), minimum, true), "presentation mode stacks them");
+    QCOMPARE(m_desk->resultsSplit()->orientation(), Qt::Vertical);
+    QVERIFY(!m_desk->arrangeResults(QSize(1280, 720), minimum, false));  // already stacked
+    QCOMPARE(m_desk->resultsSplit()->orientation(), Qt::Vertical);
+  }
+
+  void aResultIsSavedAndOpenedAgainAsARunFile() {
+    ResultsPresenter results(*m_desk, *m_controller, m_backend->registry(), *m_settings, nullptr, m_window.get());
+    QStringList selected;
+    RunFiles files(
+        *m_desk, results, m_backend->registry(), *m_settings, [&](const QString& id) { selected << id; },
+        m_window.get());
+    QVERIFY2(!files.save(m_dir.filePath("nothing.llrun")), "nothing on screen yet");
+    QVERIFY(!files.open(m_dir.filePath("missing.llrun")));
+    QVERIFY2(m_desk->errorBanner()->text().contains("Cannot open the run"), qPrintable(m_desk->errorBanner()->text()));
+
+    RunRequest req;
+    req.workload = "vector_add";
+    req.n = 4096;
+    req.impls = {"cpu-serial"};
+    req.warmup = 0;
+    req.reps = 1;
+    std::shared_ptr<const RunOutcome> outcome;
+    const auto got = connect(m_controller.get(), &RunController::runFinished, this,
+                             [&outcome](quint64, std::shared_ptr<const RunOutcome> o) { outcome = std::move(o); });
+    QSignalSpy displayed(&results, &ResultsPresenter::runDisplayed);
+    results.runStarted();
+    const quint64 id = m_controller->startRun(req);
+    QTRY_VERIFY_WITH_TIMEOUT(outcome != nullptr, 30000);
+    disconnect(got);
+    results.display(id, outcome);
+    QCOMPARE(displayed.count(), 1);
+    QVERIFY(results.last());
+    QCOMPARE(results.last()->result.n, std::uint64_t(4096));
+
+    const QString path = m_dir.filePath("saved.llrun");
+    QVERIFY(files.save(path));
+    QVERIFY(files.open(path));
+    QCOMPARE(selected, QStringList{"vector_add"});
+    QCOMPARE(m_desk->paramPanel()->form().size, sizeText(4096));  // the recorded request back in the form
+    QVERIFY(!m_desk->recordedBanner()->isHidden());
+    QVERIFY2(m_desk->recordedBanner()->text().contains("saved.llrun"), qPrintable(m_desk->recordedBanner()->text()));
+  }
+};
+
+QTEST_MAIN(TestDesk)
+#include "test_desk.moc"
