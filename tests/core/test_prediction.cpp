@@ -222,6 +222,10 @@ TEST(Measures, SweepPointsAreComparedByTheirFieldValues) {
   v = measure(spec("sweep_spread", "cuda"), run);
   EXPECT_DOUBLE_EQ(v.number, 20);
   EXPECT_EQ(v.headline, "kernel time of CUDA, slowest over fastest point: 0.2 ms (f32, 16) → 4.00 ms (f64, 32): 20×");
+  // One run (the window's first, before the sweep) has no spread: never "0.086 ms () → 0.086 ms (): 1.00×".
+  v = measure(spec("sweep_spread", "cuda"), std::vector<RunPoint>{{{}, &slow}});
+  EXPECT_FALSE(v.ok());
+  EXPECT_EQ(v.reason, "needs the experiment's sweep (one run is one point)");
 }
 
 namespace {

@@ -360,6 +360,8 @@ V sweepSpread(const MeasureSpec& m, Run run) {
     if (!hi || t > hiT) hi = &p, hiT = t;
   }
   if (!lo) v.reason = "not run yet";
+  // One run is one point: the spread is the sweep's (the window's first run, before the experiment's sweep).
+  if (lo && run.size() < 2) v.reason = "needs the experiment's sweep (one run is one point)";
   if (!v.ok()) return v;
   const std::string what = kind == "total" ? "total time" : "kernel time";
   return ratio(what + " of " + shortName(m.of) + ", slowest over fastest point", hiT, "(" + pointName(hi->at) + ")",
