@@ -146,6 +146,20 @@ class TestCourseDir : public QObject {
 
   // An id the course lacks is one message in the window's banner; it stays there, since no default workload runs
   // in its place at start (its success would hide the message).
+  // Another experiment drops the amber lesson banner of the run before (it spoke of that run); a red one stays.
+  void anotherExperimentDropsTheLessonBannerOfTheRunBefore() {
+    Banner* banner = m_window->desk().errorBanner();
+    QVERIFY(m_window->openCourseExperiment("my-hypot-1024"));
+    banner->showMessage(Banner::Level::Lesson, "lost 99.8 % of the increments");
+    QVERIFY(banner->isVisible());
+    QVERIFY(m_window->openCourseExperiment("my-vector-add-2048"));
+    QVERIFY2(!banner->isVisible() || banner->level() != Banner::Level::Lesson, qPrintable(banner->text()));
+    banner->showMessage(Banner::Level::Error, "a problem of the form");
+    QVERIFY(m_window->openCourseExperiment("my-hypot-1024"));
+    QVERIFY(banner->isVisible());
+    banner->hide();
+  }
+
   void anUnknownStartExperimentIsOneMessageAndNoRun() {
     open("no-such-experiment", true);
     QSignalSpy busy(&m_window->controller(), &RunController::busyChanged);

@@ -224,13 +224,13 @@ void MainWindow::applyPreset(const Preset& p) {
 }
 
 bool MainWindow::openCourseExperiment(const QString& id) {
-  QString why;
+  QString why, before = currentCourseExperiment();
   const auto p = m_stage->course().open(id.toStdString(), &why);
   if (!p) {
     m_desk->errorBanner()->showMessage(Banner::Level::Error, why.toHtmlEscaped());
     return false;
   }
-  if (id != currentCourseExperiment()) m_stage->dropLessonBanner();
+  if (id != before) m_stage->dropLessonBanner();
   applyPreset(*p);
   m_desk->browser()->showCourseExperiment(id);
   m_stage->setPreviewNote({});
