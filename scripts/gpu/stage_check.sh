@@ -22,14 +22,7 @@ trap 'cp "$S" "$FINAL/summary.txt"; tar -C "$ROOT" -czf "$FINAL/stage_check.tar.
   echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
   echo "gpu: $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>&1)"
 } > "$S"
-suites() {  # NAME CTEST_ARGS...
-  local name=$1 t0=$SECONDS
-  shift
-  (cd "$BUILD/tests/ui" && ctest --output-on-failure --timeout 250 "$@") > "$OUT/$name.txt" 2>&1
-  { echo "$name ($((SECONDS - t0)) s): $(grep -E 'tests passed' "$OUT/$name.txt" | tail -1)"
-    sed -n '/The following tests FAILED/,$p' "$OUT/$name.txt"
-    grep -E "FAIL!|stage walk" "$OUT/$name.txt" | cut -c1-400 | head -20; } >> "$S"
-}
+suites() { ui_suites "$OUT" "$S" "$@" --timeout 250; }  # NAME CTEST_ARGS...
 suites device_imports_alone -R ui_test_device_imports
 # SUITES_SKIP: the suites the bundle left out (scripts/gpu/bundle_suites.sh).
 skip='gl_canary|device_imports'

@@ -23,13 +23,7 @@ trap 'cp "$OUT/summary.txt" "$FINAL/window_suite.txt" 2>/dev/null; tar -C "$ROOT
   echo "build: $BUILD"
 } > "$OUT/summary.txt"
 status=0
-suite() {  # NAME CTEST_ARGS...: one ctest run, its log in NAME.txt, its totals and failures in the summary
-  local name=$1 t0=$SECONDS
-  shift
-  (cd "$BUILD/tests/ui" && ctest -L ui --output-on-failure --timeout 300 "$@") > "$OUT/$name.txt" 2>&1 || status=1
-  { echo "$name ($((SECONDS - t0)) s): $(grep -E 'tests passed' "$OUT/$name.txt" | tail -1)"
-    sed -n '/The following tests FAILED/,$p' "$OUT/$name.txt"; } >> "$OUT/summary.txt"
-}
+suite() { ui_suites "$OUT" "$OUT/summary.txt" "$@" -L ui --timeout 300 || status=1; }  # NAME CTEST_ARGS...
 suite healthy_gl -j "${SUITE_JOBS:-4}" -E 'gl_canary'
 # SKIP_FAULT=1 leaves the deliberate fault for later (screenshots with a healthy GL come first): `ctest -R gl_canary`
 # in $BUILD/tests/ui then.

@@ -62,3 +62,16 @@ unpack_suites() {
   export LAUNCHLAB_CLI_PATH="$BUILD/app/launchlab-cli" QT_LOGGING_RULES="qt.qpa.*=false"
   egl_vendor_file "$root"
 }
+
+# ui_suites OUT SUMMARY NAME CTEST_ARGS...: one ctest run of the window's suites (in $BUILD/tests/ui, from
+# unpack_suites), its log in OUT/NAME.txt; its totals, its failed tests and their FAIL! lines (and the stage walk's
+# timing line) appended to SUMMARY. Returns ctest's status.
+ui_suites() {
+  local out=$1 summary=$2 name=$3 t0=$SECONDS status=0
+  shift 3
+  (cd "$BUILD/tests/ui" && ctest --output-on-failure "$@") > "$out/$name.txt" 2>&1 || status=1
+  { echo "$name ($((SECONDS - t0)) s): $(grep -E 'tests passed' "$out/$name.txt" | tail -1)"
+    sed -n '/The following tests FAILED/,$p' "$out/$name.txt"
+    grep -E "FAIL!|stage walk" "$out/$name.txt" | cut -c1-400 | head -20; } >> "$summary"
+  return $status
+}
