@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Runs ON the GPU machine, in one device call: the window as a class sees it with the GPU. In order (healthy OpenGL
-# first, no deliberate fault at all): the device-imports suite alone, then the rest of the window's suites (the stage's
-# legibility walk prints its key-to-stage times), then the class poll's screenshots (question with its QR code and live
-# count, the reveal with the class's answers) and screenshots of experiments on the stage with --print-timings.
+# Runs ON the GPU machine, in one device call: the window as a class sees it with the GPU. In order, while OpenGL is
+# healthy: the window's suites (the stage's legibility walk prints its key-to-stage times), the class poll's
+# screenshots (question with its QR code and live count, the reveal with the class's answers) and screenshots of
+# experiments on the stage with --print-timings; last, the device-imports suite alone, because its kernel faults on
+# purpose and a CUDA fault in any process breaks OpenGL on that machine until it is fresh.
 # Usage: scripts/gpu/stage_check.sh BUNDLE OUT_DIR   (BUNDLE: SUITES=ui scripts/gpu/bundle_suites.sh)
 # OUT_DIR gets summary.txt and stage_check.tar.gz (the logs and PNGs).
 set -u
@@ -23,7 +24,6 @@ trap 'cp "$S" "$FINAL/summary.txt"; tar -C "$ROOT" -czf "$FINAL/stage_check.tar.
   echo "gpu: $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>&1)"
 } > "$S"
 suites() { ui_suites "$OUT" "$S" "$@" --timeout 250; }  # NAME CTEST_ARGS...
-suites device_imports_alone -R ui_test_device_imports
 # SUITES_SKIP: the suites the bundle left out (scripts/gpu/bundle_suites.sh).
 skip='gl_canary|device_imports'
 for t in ${SUITES_SKIP:-}; do skip="$skip|ui_${t}\$"; done
@@ -43,4 +43,5 @@ for size in 1280x720 1920x1080; do
     echo "stage $e $size: exit $? $(grep -E 'timing cpu-parallel' "${png%.png}.log" | sed 's/ over.*//')" >> "$S"
   done
 done
+suites device_imports_last -R ui_test_device_imports
 cat "$S"
