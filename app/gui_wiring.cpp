@@ -4,6 +4,7 @@
 
 #include <cstdlib>
 
+#include "launchlab/cpu_threads.h"
 #include "launchlab/kernel_resources_data.h"
 #include "launchlab/kernels.h"
 #include "launchlab/profiler/cupti_profiler.h"
@@ -20,6 +21,7 @@ std::unique_ptr<Registry> builtInWorkloads() {
 
 std::shared_ptr<ui::EngineBackend> makeEngineBackend() {
   auto b = std::make_shared<ui::EngineBackend>(builtInWorkloads(), kernels::makeDefaultGpuRuntime());
+  b->setCpuThreads(cpuThreadsBesideTheWindow());
   // CUPTI (loaded when a run first asks for counters) where the driver lets this user read the hardware counters,
   // else the kernel's own accesses: a student without admin rights gets the figures, labelled, not an error. A
   // worker chooses the same way (LAUNCHLAB_COUNTER_SOURCE=hardware|accesses forces one in both).
@@ -30,8 +32,17 @@ std::shared_ptr<ui::EngineBackend> makeEngineBackend() {
   return b;
 }
 
+namespace {
+/// The local worker's command: its CPU runs leave the window cores to draw with, as the in-process engine's do.
+WorkerCommand localWorker(const std::string& workerPath) {
+  WorkerCommand c{{workerPath, "worker"}};
+  if (const int threads = cpuThreadsBesideTheWindow()) c.env.push_back("OMP_NUM_THREADS=" + std::to_string(threads));
+  return c;
+}
+}  // namespace
+
 std::shared_ptr<ui::IsolatedBackend> makeIsolatedBackend(const std::string& workerPath) {
-  return std::make_shared<ui::IsolatedBackend>(workerPath, builtInWorkloads());
+  return std::make_shared<ui::IsolatedBackend>(localWorker(workerPath), builtInWorkloads());
 }
 
 std::shared_ptr<ui::IsolatedBackend> makeRemoteBackend(WorkerCommand command, std::string& note) {
@@ -59,8 +70,7 @@ std::shared_ptr<ui::Backend> chooseBackend(const std::string& workerPath, bool i
   } else {
     // The worker is asked for its GPU on the compute thread (RunController), not here: the window appears at once
     // whatever the worker does. Without a usable GPU nothing can fault, so the runs then stay in this process.
-    auto worker =
-        std::make_shared<ui::IsolatedBackend>(WorkerCommand{{workerPath, "worker"}}, builtInWorkloads(), true);
+    auto worker = std::make_shared<ui::IsolatedBackend>(localWorker(workerPath), builtInWorkloads(), true);
     note = "GPU work runs in a worker process (" + workerPath +
            " worker): a kernel fault cannot take the window down; without a GPU, runs stay in this process";
     return std::make_shared<ui::LocalBackend>(std::move(worker), [] { return makeEngineBackend(); });
@@ -72,6 +82,9 @@ std::shared_ptr<ui::Backend> chooseBackend(const std::string& workerPath, bool i
 
 std::shared_ptr<ui::Backend> makeBackend(const std::string& workerPath, bool inProcess, std::string& note) {
   std::shared_ptr<ui::Backend> b = chooseBackend(workerPath, inProcess, note);
+  if (const int threads = cpuThreadsBesideTheWindow())
+    note +=
+        "; CPU implementations use " + std::to_string(threads) + " OpenMP threads, leaving the window cores to draw";
   // The build's record of kernel resources, for the occupancy curve (none if it does not read).
   if (auto records = kernelRecordsFromJson(kernels::kernelResourcesJson())) b->setKernelRecords(std::move(*records));
   return b;

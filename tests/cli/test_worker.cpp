@@ -228,3 +228,18 @@ TEST(Worker, CeilingsWithoutAGpuSayWhy) {
   EXPECT_EQ(runner.run(request(1001)).status, Status::Ok);
   EXPECT_EQ(runner.workersStarted(), 1);
 }
+
+// The window's worker gets its OpenMP threads through WorkerCommand::env (launchlab/cpu_threads.h): the run's host
+// line, written by the worker's engine, names the threads it was given, and an entry replaces the inherited one.
+TEST(Worker, ItsEnvironmentEntriesReachTheWorker) {
+  ::setenv("OMP_NUM_THREADS", "5", 1);
+  WorkerCommand c{{cliPath(), "worker"}};
+  c.env = {"OMP_NUM_THREADS=3"};
+  IsolatedRunner runner(c);
+  RunRequest r = request(1000);
+  r.impls = {"cpu-parallel"};
+  const RunResult result = runner.run(r, nullptr, {});
+  ::unsetenv("OMP_NUM_THREADS");
+  ASSERT_EQ(result.status, Status::Ok) << result.reason;
+  EXPECT_NE(result.host.find("(3 OpenMP threads)"), std::string::npos) << result.host;
+}

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "launchlab/cancel.h"
+#include "launchlab/cpu_threads.h"
 #include "launchlab/device.h"
 #include "launchlab/engine.h"
 #include "launchlab/kernel_resources.h"
@@ -100,9 +101,12 @@ class EngineBackend final : public Backend {
   std::vector<RequestProblem> validate(const RunRequest& req) const override { return m_view->validate(req); }
   std::string selectDevice(int index) override { return m_view->select(index); }
   RunResult run(const RunRequest& req, const CancelToken* cancel, const ProgressFn& progress) override {
+    useCpuThreadsOnThisThread(m_cpuThreads);  // the compute thread's OpenMP team (launchlab/cpu_threads.h)
     return m_engine->run(m_view->withDevice(req), cancel, progress);
   }
   Ceilings ceilings() override;
+  /// The OpenMP threads of the CPU implementations this engine runs (cpuThreadsBesideTheWindow); 0: OpenMP's own.
+  void setCpuThreads(int threads) { m_cpuThreads = threads; }
   /// Measures hardware counters for runs that ask for them (RunRequest::counters); none: they report it.
   void setCounterProfiler(std::shared_ptr<CounterProfiler> p) { m_engine->setCounterProfiler(std::move(p)); }
 
@@ -111,6 +115,7 @@ class EngineBackend final : public Backend {
   std::unique_ptr<Engine> m_engine;
   std::unique_ptr<DeviceView> m_view;
   std::map<int, Ceilings> m_ceilings;  ///< by device index, measured ones only
+  int m_cpuThreads = 0;
 };
 
 /// GPU work in a worker process (`launchlab-cli worker`, through IsolatedRunner): a kernel fault that destroys

@@ -86,6 +86,9 @@ struct WorkerCommand {
   std::string name = "the GPU worker";
   bool captureStderr = false;
   std::string remoteHost;  ///< "" = this machine
+  /// "NAME=value" entries the process gets on top of this one's environment (a local worker: the remote commands'
+  /// own environment is the server's), e.g. OMP_NUM_THREADS from cpuThreadsBesideTheWindow.
+  std::vector<std::string> env;
   /// A worker that has not said hello, or answered the device query, within this is stopped (a connection that
   /// never answers); the start of a local worker takes well under a second, a GPU's first query a few.
   double startTimeoutS = 60;
