@@ -20,6 +20,8 @@
 #include "ui/editor/code_highlighter.h"
 #include "ui/editor/exercise_store.h"
 #include "ui/editor/kernel_editor.h"
+#include "ui/window/desk.h"
+#include "ui/window/param_panel.h"
 #include "window_helpers.h"
 
 using namespace launchlab;
@@ -220,6 +222,51 @@ class TestKernelEditorPython : public QObject {
     t->setPythonPath(numbaPython());
     t->revealSolution();
     QVERIFY2(compileAndWait(*t).ok, qPrintable(t->noteText()));
+  }
+
+  /// The exercise's Numba solution runs as my-kernel beside the built-in variants from the window's Run: verified
+  /// on a GPU (skipped with the usual reason without one). With LAUNCHLAB_EDITOR_PY_SCREENSHOTS=FOLDER, the window
+  /// with the compiled kernel in the tab and with the timing chart, at 1280x720 and 1920x1080
+  /// (numba_run_<editor|timing>_<size>.png).
+  void aNumbaSolutionRunsBesideTheBuiltIns() {
+    if (numbaPython().isEmpty()) QSKIP(kNoNumba);
+    const QString folder = qEnvironmentVariable("LAUNCHLAB_EDITOR_PY_SCREENSHOTS");
+    for (const QSize size : {QSize(1280, 720), QSize(1920, 1080)}) {
+      MainWindowOptions o;
+      o.presetFolder = m_dir.filePath("presets");
+      o.exerciseFolder = m_dir.filePath("run" + QString::number(size.width()));
+      o.firstRun = false;
+      MainWindow w(m_backend, AppSettings::ephemeral(), o);
+      w.resize(size);
+      w.show();
+      w.selectWorkload("vector_add");
+      KernelEditor& e = *w.desk().kernelEditor();
+      e.setLanguage(KernelLanguage::Python);
+      e.setPythonPath(numbaPython());
+      e.revealSolution();
+      ParamPanel* panel = w.desk().paramPanel();
+      QTRY_VERIFY(panel->myKernelBox()->isVisibleTo(panel));
+      panel->myKernelBox()->setChecked(true);
+      QVERIFY(panel->check().ok());
+      QVERIFY(test::runAndWait(w, 120000));
+      const ImplResult* mine = w.results().last()->result.find(std::string(kMyKernel));
+      QVERIFY(mine);
+      if (!m_backend->deviceStatus().available) {
+        QCOMPARE(mine->status, Status::Skipped);
+        QSKIP("no CUDA device: my-kernel compiled and was skipped with the usual reason");
+      }
+      QVERIFY2(mine->status == Status::Ok, mine->reason.c_str());
+      QCOMPARE(mine->verification.outcome, Verification::Outcome::Pass);
+      QVERIFY(w.results().last()->result.find("cuda-one-per-thread"));
+      if (folder.isEmpty()) continue;
+      const QString tag = QString("%1x%2").arg(size.width()).arg(size.height());
+      w.editor().show();
+      QTest::qWait(300);
+      QVERIFY(w.grab().toImage().save(QString("%1/numba_run_editor_%2.png").arg(folder, tag)));
+      QVERIFY(w.desk().showTab("Timing"));
+      QTest::qWait(300);
+      QVERIFY(w.grab().toImage().save(QString("%1/numba_run_timing_%2.png").arg(folder, tag)));
+    }
   }
 
   /// LAUNCHLAB_EDITOR_PY_SCREENSHOTS=FOLDER: the window with the tab in front in Python mode, a Numba kernel with a
