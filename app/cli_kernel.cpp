@@ -72,9 +72,8 @@ void compileNumbaOrThrow(const UserKernel& k, const Exercise& ex, const std::str
   std::ostringstream time;
   time.precision(2);
   time << std::fixed << r.compileMs / 1000;
-  std::cout << "compiled " << k.fileName << " for " << r.arch
-            << " with Numba: " << numbaDeclaration(ex, effectiveKernelName(k, ex)) << " (" << r.cubin.size()
-            << " bytes of PTX, "
+  std::cout << "compiled " << k.fileName << " for " << r.arch << " with Numba: " << numbaDeclaration(k, ex) << " ("
+            << r.cubin.size() << " bytes of PTX, "
             << (r.cached ? std::string("from the cache") : "first compile " + time.str() + " s with " + r.python)
             << ")\n";
 }

@@ -32,8 +32,13 @@ set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_DESCRIPTION
     "Run, tune, measure and verify the experiments of a CUDA course: a Qt 6 window (launchlab) and a command-line
  tool (launchlab-cli) over one engine that times CUDA and CPU implementations and verifies them against each other.
- Without an NVIDIA GPU and driver the CUDA implementations are skipped with the reason.")
-# Kernels written in Numba (.py) need a Python with numba-cuda (pip: numba-cuda, not packaged by Debian).
+ Without an NVIDIA GPU and driver the CUDA implementations are skipped with the reason.
+ .
+ Kernels written in Numba (.py files, the course's own language) are compiled by a Python with numba-cuda, which
+ Debian does not package: python3 -m pip install numba-cuda==0.30.4 numba==0.68.1 (in a virtual environment,
+ named with --python or LAUNCHLAB_PYTHON). Without it a .py kernel gets one line saying so; the rest works.")
+# Kernels written in Numba (.py) need a Python with numba-cuda (pip: numba-cuda, not packaged by Debian): the
+# Python and the tools to install it there are recommended, and the description says how.
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "python3, python3-venv, python3-pip")
 set(CPACK_STRIP_FILES ON)
 include(CPack)

@@ -2,8 +2,8 @@
 # CI: the Debian package, from a build tree that `bash scripts/setup.sh test` already built (default build/, the
 # configuration with the window; nothing is rebuilt). Builds the .deb with CPack, checks its Depends and its desktop
 # entry, AppStream metainfo and man page, moves the build tree aside, installs the .deb on this machine with apt-get
-# (so its Depends resolve), runs the installed `launchlab-cli list` and `launchlab --screenshot` (offscreen) from
-# /usr/bin, and removes the package again. Debian 12, as root.
+# (so its Depends resolve), runs the installed `launchlab-cli list`, a Numba kernel without numba-cuda (one line)
+# and `launchlab --screenshot` (offscreen) from /usr/bin, and removes the package again. Debian 12, as root.
 #   bash scripts/ci_package.sh [BUILD_DIR]
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -39,12 +39,15 @@ depends=$(dpkg-deb -f "$DEB" Depends)
 echo "$(basename "$DEB"): $(du -h "$DEB" | cut -f1); Depends: $depends"
 echo "$depends" | grep -qi "cuda\|nvidia" && fail "the package depends on CUDA or NVIDIA packages: $depends"
 echo "$depends" | grep -q "libqt6widgets6" || fail "Depends lacks Qt 6 Widgets: $depends"
+recommends=$(dpkg-deb -f "$DEB" Recommends)
+grep -q "python3" <<<"$recommends" || fail "Recommends lacks python3 (Numba kernels): $recommends"
+grep -q "numba-cuda==" <<<"$(dpkg-deb -f "$DEB" Description)" || fail "the description does not say how to get numba-cuda"
 
 say "Checking the packaged desktop entry, AppStream metainfo and man page"
 dpkg-deb -x "$DEB" "$WORK/root"
 for f in usr/bin/launchlab usr/bin/launchlab-cli usr/share/applications/org.launchlab.launchlab.desktop \
          usr/share/metainfo/org.launchlab.launchlab.metainfo.xml usr/share/icons/hicolor/scalable/apps/launchlab.svg \
-         usr/share/man/man1/launchlab-cli.1; do
+         usr/share/man/man1/launchlab-cli.1 usr/share/launchlab/python/launchlab_numba.py; do
   [ -e "$WORK/root/$f" ] || fail "the package lacks /$f"
 done
 desktop-file-validate "$WORK/root/usr/share/applications/org.launchlab.launchlab.desktop"
@@ -72,6 +75,12 @@ listed=$(/usr/bin/launchlab-cli list) || fail "the installed launchlab-cli list 
 grep -q vector_add <<<"$listed" || fail "the installed launchlab-cli list shows no vector_add"
 info=$(/usr/bin/launchlab-cli info) || fail "the installed launchlab-cli info failed"
 sed -n 1,3p <<<"$info"
+# Without numba-cuda (the package only recommends a Python): a .py kernel is one line saying how to get it.
+printf 'from numba import cuda\n\n@cuda.jit\ndef vector_add(x, y, out):\n    pass\n' > "$WORK/kernel.py"
+rc=0
+numba_err=$(/usr/bin/launchlab-cli compile vector_add --kernel-file "$WORK/kernel.py" --python /nonexistent/python3 2>&1) \
+  || rc=$?
+[ "$rc" = 2 ] && grep -q "install numba-cuda" <<<"$numba_err" || fail "a .py kernel without numba-cuda: $rc $numba_err"
 shot="$WORK/window.png"
 QT_QPA_PLATFORM=offscreen timeout 300 /usr/bin/launchlab --screenshot "$shot" || fail "the installed launchlab --screenshot failed"
 [ -s "$shot" ] && head -c 8 "$shot" | od -An -tx1 | grep -q "89 50 4e 47" || fail "the screenshot is not a non-empty PNG"

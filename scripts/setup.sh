@@ -65,7 +65,9 @@ fi
 # ---- 3. Numba (kernels written in Python: launchlab/numba.h) -----------------------------------------------------
 # A project virtual environment with pinned numba-cuda, which the programs find (.venv/bin/python3). Optional:
 # without it .py kernel files say how to get it, and everything else works.
-NUMBA_PINS=(numba-cuda==0.30.4 numba==0.68.1)
+# The whole set is pinned, its dependencies too (NumPy 2.5 drops np.row_stack, which numba 0.68 still names).
+NUMBA_PINS=(numba-cuda==0.30.4 numba==0.68.1 llvmlite==0.50.0 numpy==2.4.6 cuda-bindings==13.5.0 cuda-core==1.2.2
+            cuda-pathfinder==1.9.1 packaging==26.4)
 numba_default=1
 [ "$MODE" = test ] && numba_default=0
 if [ "${LAUNCHLAB_NUMBA:-$numba_default}" = 1 ]; then

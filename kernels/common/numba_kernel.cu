@@ -45,11 +45,15 @@ std::vector<std::uint64_t> shapeOf(const NumbaArg& a, const Exercise& ex, const 
   return {rows, cols};
 }
 
-/// Every parameter of one launch, in the contract's order.
+/// Every parameter of one launch, in the kernel's order (the contract's, or the kernel's own list).
 std::vector<std::uint64_t> numbaSlots(const ImplContext& ctx, const Exercise& ex, const std::vector<NumbaArg>& args,
                                       const gpu::DeviceArrays& d, void* hits) {
   std::vector<std::uint64_t> slots;
   for (const NumbaArg& a : args) {
+    if (a.fixedBits) {  // a fixed scalar: a 1- or 4-byte one in the slot's first bytes (little-endian)
+      slots.push_back(*a.fixedBits);
+      continue;
+    }
     const ExerciseArg& e = ex.args[a.arg];
     const auto i = std::size_t(e.index);
     switch (e.kind) {
@@ -76,6 +80,14 @@ std::vector<std::uint64_t> numbaSlots(const ImplContext& ctx, const Exercise& ex
   return slots;
 }
 
+/// The in-place arrays' loads: each output the kernel updates in place, from its input.
+std::vector<OutputFromInput> inPlaceLoads(const Exercise& ex, const std::vector<NumbaArg>& args) {
+  std::vector<OutputFromInput> loads;
+  for (const NumbaArg& a : args)
+    if (a.loadedFrom) loads.push_back({std::size_t(ex.args[a.arg].index), std::size_t(ex.args[*a.loadedFrom].index)});
+  return loads;
+}
+
 std::string firstError(const NumbaCompileResult& c) {
   for (const auto& d : c.diagnostics)
     if (d.isError()) return formatDiagnostic(d);
@@ -97,9 +109,15 @@ void runNumbaKernel(ImplContext& ctx, const UserKernel& k, const Exercise& ex) {
   ctx.metrics["compile_ms"] =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
   if (!c.cached) ctx.metrics["numba_compile_ms"] = c.compileMs;
-  const std::vector<NumbaArg> args = numbaArgs(ex, ctx.setup.dtype);
-  launchUserKernel(ctx, ex, kernel,
-                   [&](const gpu::DeviceArrays& d, void* hits) { return numbaSlots(ctx, ex, args, d, hits); });
+  const NumbaKernelArgs own = numbaKernelArgs(k.source, ex, ctx.setup.dtype);
+  if (!own.error.empty()) throw std::runtime_error(own.error);  // the compile has refused it already
+  const std::vector<OutputFromInput> loads = inPlaceLoads(ex, own.args);
+  launchUserKernel(
+      ctx, ex, kernel, [&](const gpu::DeviceArrays& d, void* hits) { return numbaSlots(ctx, ex, own.args, d, hits); },
+      loads);
+  for (const auto& l : loads)
+    ctx.launchNote += "; in place: " + ctx.outputs[l.output].name() + " is loaded with " + ctx.inputs[l.input].name() +
+                      " on the device before each launch (timed with the kernel)";
   ctx.launchNote += "; " + c.arch + " PTX of " + k.fileName + " from Numba (" +
                     (c.cached ? std::string("cached") : "compiled in " + std::to_string(int(c.compileMs)) + " ms") +
                     ")";

@@ -113,7 +113,12 @@ bool countsHits(const Exercise& ex) {
 
 }  // namespace
 
-void launchUserKernel(ImplContext& ctx, const Exercise& ex, const void* kernel, const UserKernelArgs& argsOf) {
+void launchUserKernel(ImplContext& ctx, const Exercise& ex, const void* kernel, const UserKernelArgs& argsOf,
+                      const std::vector<OutputFromInput>& loads) {
+  for (const auto& l : loads)
+    if (ctx.outputs.at(l.output).bytes() != ctx.inputs.at(l.input).bytes())
+      throw std::runtime_error("the in-place array " + ctx.outputs[l.output].name() + " is not the size of " +
+                               ctx.inputs[l.input].name());
   const LaunchConfig cfg = resolveUserLaunch(ctx, kernel, ex);
   const bool hits = countsHits(ex);
   gpu::DeviceBuffer hitCounter(hits ? sizeof(unsigned long long) : 0);
@@ -121,6 +126,9 @@ void launchUserKernel(ImplContext& ctx, const Exercise& ex, const void* kernel, 
     if (ex.zeroOutputs)
       for (auto& o : d.out) LAUNCHLAB_CUDA_CHECK(cudaMemsetAsync(o.get(), 0, o.bytes(), s));
     if (hits) LAUNCHLAB_CUDA_CHECK(cudaMemsetAsync(hitCounter.get(), 0, hitCounter.bytes(), s));
+    for (const auto& l : loads)
+      LAUNCHLAB_CUDA_CHECK(cudaMemcpyAsync(d.out.at(l.output).get(), d.in.at(l.input).get(), d.out[l.output].bytes(),
+                                           cudaMemcpyDeviceToDevice, s));
     std::vector<std::uint64_t> values = argsOf(d, hitCounter.get());
     std::vector<void*> args;
     for (auto& v : values) args.push_back(&v);

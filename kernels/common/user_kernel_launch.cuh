@@ -53,9 +53,18 @@ class UserLibrary {
 /// the run's device arrays and the hit counter (null unless the exercise counts hits).
 using UserKernelArgs = std::function<std::vector<std::uint64_t>(const gpu::DeviceArrays& d, void* hits)>;
 
+/// An output the kernel updates in place: before each launch it is loaded with an input's values (device to
+/// device, in the kernel phase, as the zeroing is), so the input stays as it was for verification.
+struct OutputFromInput {
+  std::size_t output = 0;  ///< index into the run's outputs
+  std::size_t input = 0;   ///< index into the run's inputs
+};
+
 /// Runs `kernel` through gpu::runPipeline with the exercise's launch (1-D over n, or 2-D over its matrix; auto
-/// grids as the exercise says), zeroing outputs and the hit counter first where the exercise asks.
-void launchUserKernel(ImplContext& ctx, const Exercise& ex, const void* kernel, const UserKernelArgs& argsOf);
+/// grids as the exercise says), zeroing outputs and the hit counter first where the exercise asks, and loading the
+/// outputs of `loads` from their inputs.
+void launchUserKernel(ImplContext& ctx, const Exercise& ex, const void* kernel, const UserKernelArgs& argsOf,
+                      const std::vector<OutputFromInput>& loads = {});
 
 /// A .py kernel (launchlab/numba.h): compiled by Numba (cached), loaded as PTX, launched with Numba's argument
 /// layout. Throws like runUserKernel.

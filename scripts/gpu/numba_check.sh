@@ -69,8 +69,8 @@ grep -E 'oob.py:7' "$E/check_oob.txt" | head -3 | tee -a "$summary"
 step check_race 600 check transpose --kernel-file "$E/race.py" --n 1024
 grep -E 'race.py:(9|11)' "$E/check_race.txt" | head -3 | tee -a "$summary"
 
-# 3. the seed's own kernels beside LaunchLab's variants
-for id in tp32-add-kernel tp32-no-synchronize tp32-grid-stride-add es-suma-kernel es-tile-transpose; do
+# 3. the seed's own kernels beside LaunchLab's variants: every experiment a seed kernel's header names
+for id in $(sed -n 's/^# experiments://p' "$K"/*/seed_*.py); do
   step "course_$id" 600 course run "$id" --numba
 done
 

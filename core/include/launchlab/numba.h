@@ -31,20 +31,59 @@ struct NumbaArg {
   /// 2-D arrays: the Size arguments (by name) giving its rows and cols; 1-D: its length is the array's element
   /// count in the run (a Hits counter: 1).
   std::string rows, cols;
-  std::string type;  ///< Numba's type: "float32[::1]", "float32[:, ::1]", "int64", "float32"
+  std::string type;  ///< Numba's type: "float32[::1]", "float32[:, ::1]", "int64", "float32", "boolean"
+  /// A fixed scalar the contract does not have (a seed kernel's flag, "coalesced=True"): its name, and its bits as
+  /// one launch slot holds them; `arg` is then unused.
+  std::string fixedName;
+  std::optional<std::uint64_t> fixedBits;
+  /// An array the kernel updates in place: the contract's output `arg`, which holds the contract's input
+  /// `loadedFrom` (an index into Exercise::args) when the kernel starts.
+  std::optional<std::size_t> loadedFrom;
 };
 
 /// The Numba contract of `ex`: its arguments in order. A Python kernel is generic in its dtype, as the seed's are:
 /// with `runDtype`, the arrays of the exercise's dtype take the run's (vector_add's x, y, out as int32[::1] in an
 /// i32 run); the others keep theirs (histogram's counts stay uint32).
 std::vector<NumbaArg> numbaArgs(const Exercise& ex, std::optional<DType> runDtype = std::nullopt);
+
+/// A kernel's own argument list, for a kernel whose parameters differ from the contract's (a seed notebook's kernel,
+/// kept unchanged): its file's leading comment line "# arguments: a b out coalesced=True" names the kernel's
+/// parameters in order, each one of
+///   NAME        the contract's argument NAME (an array, or a scalar: n, a size, a parameter, the seed)
+///   NAME=VALUE  a fixed scalar the contract lacks: True or False (boolean), an integer (int64), a number with a
+///               point (float64)
+///   OUT<IN      the contract's output OUT holding the contract's input IN when the kernel starts (a kernel that
+///               updates its array in place: add_one(x) as "out<x")
+/// The contract's arguments it leaves out are not passed (a counter launched with exactly n threads needs no n);
+/// every output is passed. Without that line: numbaArgs.
+struct NumbaKernelArgs {
+  std::vector<NumbaArg> args;
+  std::string error;  ///< the line's problem, one line; empty when the list is sound
+  int line = 0;       ///< the "# arguments:" line (0: the file has none)
+};
+NumbaKernelArgs numbaKernelArgs(std::string_view source, const Exercise& ex,
+                                std::optional<DType> runDtype = std::nullopt);
+
+/// The words after "# KEY:" in a Python file's leading comment lines (before its first other line), and the line
+/// number of the first such line (0: none).
+struct PythonHeader {
+  std::vector<std::string> words;
+  int line = 0;
+};
+PythonHeader pythonHeader(std::string_view text, std::string_view key);
+
 /// The signature the helper compiles: the types joined by ", ".
 std::string numbaSignature(const Exercise& ex, std::optional<DType> runDtype = std::nullopt);
+std::string numbaSignature(const std::vector<NumbaArg>& args);
 /// "@cuda.jit def vector_add(x, y, out)  # float32[::1], ..." for messages and docs.
 std::string numbaDeclaration(const Exercise& ex, std::string_view kernelName);
+std::string numbaDeclaration(const Exercise& ex, const std::vector<NumbaArg>& args, std::string_view kernelName);
+/// The declaration `k` is launched with: its own argument list where it has a sound one, else the contract's.
+std::string numbaDeclaration(const UserKernel& k, const Exercise& ex);
 /// The bytes of each PTX parameter the contract gives, in order (8 for arrays' fields and 64-bit scalars, 4 for
-/// float32 / int32).
+/// float32 / int32, 1 for a boolean).
 std::vector<int> numbaParamBytes(const Exercise& ex);
+std::vector<int> numbaParamBytes(const std::vector<NumbaArg>& args);
 
 /// A 2-D array's {rows, cols} in a run (its Size arguments' values; an N argument is the run's n).
 std::pair<std::uint64_t, std::uint64_t> numbaMatrixShape(const Exercise& ex, const NumbaArg& a, const RunSetup& s);
@@ -69,8 +108,10 @@ struct PtxEntry {
   std::vector<std::string> params;
 };
 PtxEntry ptxEntryParams(std::string_view ptx, std::string_view entry);
-/// "" when the entry's parameters are the contract's; else one line saying which differs.
+/// "" when the entry's parameters are the contract's (or those of the kernel's own list, `args`); else one line
+/// saying which differs.
 std::string checkPtxParams(const PtxEntry& entry, const Exercise& ex);
+std::string checkPtxParams(const PtxEntry& entry, const std::vector<NumbaArg>& args);
 
 /// How the helper is run.
 struct NumbaOptions {
@@ -98,8 +139,10 @@ struct NumbaCompileResult : CompileResult {
   int defLine = 0;       ///< the kernel's `def` line
 };
 
-/// Compiles `kernel` (a .py file's text) for the exercise and architecture ("sm_90"). Never throws: a file refused
-/// up front or a helper that cannot run is `unavailable`; a file Numba rejects is one error diagnostic at its line.
+/// Compiles `kernel` (a .py file's text) for the exercise and architecture ("sm_90"), with the kernel's own argument
+/// list where its file has one (numbaKernelArgs). Never throws: a file refused up front or a helper that cannot run
+/// is `unavailable`; a file Numba rejects, or an argument list that does not fit the exercise, is one error
+/// diagnostic at its line.
 NumbaCompileResult compileNumbaKernel(const UserKernel& kernel, const Exercise& ex, const std::string& arch,
                                       const NumbaOptions& options = {}, std::optional<DType> dtype = std::nullopt);
 
@@ -116,7 +159,8 @@ std::vector<NumbaCompileResult> compileNumbaKernels(const std::vector<NumbaJob>&
 
 /// A seed notebook's own kernel, copied unchanged into its lesson folder (kernels/<workload>/seed_<name>.py, compiled
 /// in), whose header names the seed's file and line, the experiments that run it ("# experiments: tp32-add-kernel
-/// tp32-no-synchronize") and the exercise whose contract it fits ("# exercise: vector_add").
+/// tp32-no-synchronize") and the exercise whose contract it fits ("# exercise: vector_add"), with its own argument
+/// list where its parameters differ from the contract's ("# arguments:", numbaKernelArgs).
 struct SeedNumbaKernel {
   std::string path;  ///< "kernels/vector_add/seed_add_kernel.py"
   std::string_view text;

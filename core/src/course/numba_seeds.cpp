@@ -1,28 +1,9 @@
 // The seed notebooks' own Numba kernels, copied unchanged into the lesson folders (kernels/<workload>/seed_*.py,
 // compiled in): each names in its header the experiments that run it and the exercise whose contract it fits.
-#include <sstream>
-
 #include "embedded_course.h"
 #include "launchlab/numba.h"
 
 namespace launchlab {
-
-namespace {
-
-/// The words after "# key:" in the file's leading comment lines.
-std::vector<std::string> headerWords(std::string_view text, const std::string& key) {
-  std::vector<std::string> words;
-  std::istringstream in{std::string(text)};
-  const std::string prefix = "# " + key + ":";
-  for (std::string line; std::getline(in, line) && line.rfind('#', 0) == 0;)
-    if (line.rfind(prefix, 0) == 0) {
-      std::istringstream w(line.substr(prefix.size()));
-      for (std::string word; w >> word;) words.push_back(word);
-    }
-  return words;
-}
-
-}  // namespace
 
 std::vector<SeedNumbaKernel> seedNumbaKernels() {
   std::vector<SeedNumbaKernel> out;
@@ -34,9 +15,9 @@ std::vector<SeedNumbaKernel> seedNumbaKernels() {
     SeedNumbaKernel k;
     k.path = "kernels/" + std::string(path);
     k.text = f.text();
-    const auto exercise = headerWords(k.text, "exercise");
+    const auto exercise = pythonHeader(k.text, "exercise").words;
     k.exercise = exercise.empty() ? std::string() : exercise.front();
-    k.experiments = headerWords(k.text, "experiments");
+    k.experiments = pythonHeader(k.text, "experiments").words;
     out.push_back(std::move(k));
   }
   return out;

@@ -32,7 +32,7 @@ std::shared_ptr<const ImplSpec> userImplSpec(const Registry& reg, const UserKern
   spec->id = std::string(kMyKernel);
   spec->title = userKernelTitle(k);
   spec->description = isPythonKernel(k)
-                          ? "Your kernel, compiled by Numba: " + numbaDeclaration(ex, effectiveKernelName(k, ex))
+                          ? "Your kernel, compiled by Numba: " + numbaDeclaration(k, ex)
                           : "Your kernel, compiled with NVRTC: " + kernelDeclaration(ex, effectiveKernelName(k, ex));
   spec->kind = ImplKind::Cuda;
   spec->usesLaunchConfig = true;

@@ -90,6 +90,9 @@ class TempFolder {
   std::string m_dir;
 };
 
+/// The kernel's file name in messages.
+std::string displayName(const UserKernel& k) { return k.fileName.empty() ? "kernel.py" : k.fileName; }
+
 void addError(NumbaCompileResult& r, const std::string& file, int line, std::string text) {
   r.ok = false;
   r.diagnostics.push_back({file, line > 0 ? line : 1, 0, "error", std::move(text)});
@@ -113,10 +116,11 @@ std::string quoted(const std::string& output) {
 }
 
 /// Reads the helper's JSON answer into `r`. Returns "" or why the answer is refused.
-std::string takeAnswer(const std::string& line, const UserKernel& k, const Exercise& ex, NumbaCompileResult& r) {
+std::string takeAnswer(const std::string& line, const UserKernel& k, const Exercise& ex,
+                       const std::vector<NumbaArg>& args, NumbaCompileResult& r) {
   const auto j = nlohmann::json::parse(line, nullptr, false);
   if (!j.is_object() || !j.contains("ok") || !j["ok"].is_boolean()) return "its answer is not LaunchLab's JSON";
-  const std::string file = k.fileName.empty() ? "kernel.py" : k.fileName;
+  const std::string file = displayName(k);
   if (j.contains("unavailable") && j["unavailable"].is_string()) {
     r.unavailable = j["unavailable"].get<std::string>() + "; " + numbaInstallHint();
     return {};
@@ -126,7 +130,7 @@ std::string takeAnswer(const std::string& line, const UserKernel& k, const Exerc
     const std::string kind = j.value("kind", "");
     std::string text = j.contains("error") && j["error"].is_string() ? j["error"].get<std::string>() : "error";
     if (kind == "contract")
-      text += " (the exercise's kernel: " + numbaDeclaration(ex, effectiveKernelName(k, ex)) + ")";
+      text += " (the exercise's kernel: " + numbaDeclaration(ex, args, effectiveKernelName(k, ex)) + ")";
     addError(r, file, line_, text);
     return {};
   }
@@ -136,10 +140,10 @@ std::string takeAnswer(const std::string& line, const UserKernel& k, const Exerc
   r.loweredName = j["entry"].get<std::string>();
   r.defLine = line_;
   r.ok = true;
-  if (std::string bad = checkPtxParams(ptxEntryParams(r.cubin, r.loweredName), ex); !bad.empty()) {
+  if (std::string bad = checkPtxParams(ptxEntryParams(r.cubin, r.loweredName), args); !bad.empty()) {
     r.cubin.clear();
     addError(r, file, line_,
-             bad + " (the exercise's kernel: " + numbaDeclaration(ex, effectiveKernelName(k, ex)) + ")");
+             bad + " (the exercise's kernel: " + numbaDeclaration(ex, args, effectiveKernelName(k, ex)) + ")");
   }
   return {};
 }
@@ -147,6 +151,7 @@ std::string takeAnswer(const std::string& line, const UserKernel& k, const Exerc
 /// One file the helper compiles, and where its answer goes.
 struct Pending {
   const NumbaJob* job;
+  const std::vector<NumbaArg>* args;  ///< the kernel's arguments (numbaKernelArgs)
   NumbaCompileResult* result;
 };
 
@@ -161,8 +166,8 @@ void runHelper(const std::vector<Pending>& pending, const NumbaOptions& o, const
     const NumbaJob& j = *pending[i].job;
     const std::string path = folder.write(i, j.kernel.source);
     if (path.empty()) return failAll("cannot write the kernel to a temporary folder for the Numba helper");
-    argv.insert(argv.end(), {path, numbaSignature(*j.exercise, j.dtype), ccOf(j.arch),
-                             j.kernel.fileName.empty() ? "kernel.py" : j.kernel.fileName, j.kernel.kernelName});
+    argv.insert(argv.end(),
+                {path, numbaSignature(*pending[i].args), ccOf(j.arch), displayName(j.kernel), j.kernel.kernelName});
   }
   const auto started = std::chrono::steady_clock::now();
   const Captured c = captureCommand(argv, o.timeLimitS, o.maxOutputBytes, o.cancel);
@@ -186,7 +191,8 @@ void runHelper(const std::vector<Pending>& pending, const NumbaOptions& o, const
       r.unavailable = who + " stopped before answering for " + pending[i].job->kernel.fileName;
       continue;
     }
-    if (std::string bad = takeAnswer(line, pending[i].job->kernel, *pending[i].job->exercise, r); !bad.empty())
+    const Pending& p = pending[i];
+    if (std::string bad = takeAnswer(line, p.job->kernel, *p.job->exercise, *p.args, r); !bad.empty())
       r.unavailable = who + ": " + bad + ": refused";
   }
 }
@@ -251,7 +257,8 @@ std::string numbaCacheDir() {
 namespace {
 
 /// The cached compile of `key`, from the process's cache or the disk's; false when there is none.
-bool cachedCompile(const std::string& key, const std::string& file, const Exercise& ex, NumbaCompileResult& r) {
+bool cachedCompile(const std::string& key, const std::string& file, const std::vector<NumbaArg>& args,
+                   NumbaCompileResult& r) {
   MemoryCache& mem = memoryCache();
   {
     std::lock_guard lock(mem.mutex);
@@ -266,7 +273,7 @@ bool cachedCompile(const std::string& key, const std::string& file, const Exerci
   disk.arch = r.arch;
   disk.python = r.python;
   if (file.empty() || !loadFromDisk(file, disk) ||
-      !checkPtxParams(ptxEntryParams(disk.cubin, disk.loweredName), ex).empty())
+      !checkPtxParams(ptxEntryParams(disk.cubin, disk.loweredName), args).empty())
     return false;
   r = disk;
   return true;
@@ -279,6 +286,7 @@ std::vector<NumbaCompileResult> compileNumbaKernels(const std::vector<NumbaJob>&
   const std::string dir = o.cacheDir.empty() ? numbaCacheDir() : o.cacheDir == "-" ? std::string() : o.cacheDir;
   std::vector<NumbaCompileResult> results(jobs.size());
   std::vector<std::string> keys(jobs.size()), files(jobs.size());
+  std::vector<NumbaKernelArgs> args(jobs.size());
   std::vector<Pending> pending;
   for (std::size_t i = 0; i < jobs.size(); ++i) {
     const NumbaJob& j = jobs[i];
@@ -289,10 +297,16 @@ std::vector<NumbaCompileResult> compileNumbaKernels(const std::vector<NumbaJob>&
       r.unavailable = bad;
       continue;
     }
-    keys[i] = cacheKey({numbaHelperSource(), numbaSignature(*j.exercise, j.dtype), j.arch, j.kernel.kernelName,
-                        j.kernel.fileName, j.kernel.source});
+    args[i] = numbaKernelArgs(j.kernel.source, *j.exercise, j.dtype);
+    if (!args[i].error.empty()) {
+      addError(r, displayName(j.kernel), args[i].line, args[i].error);
+      continue;
+    }
+    const std::string signature = numbaSignature(args[i].args);
+    keys[i] =
+        cacheKey({numbaHelperSource(), signature, j.arch, j.kernel.kernelName, j.kernel.fileName, j.kernel.source});
     files[i] = dir.empty() ? std::string() : dir + "/" + keys[i] + ".json";
-    if (!cachedCompile(keys[i], files[i], *j.exercise, r)) pending.push_back({&j, &r});
+    if (!cachedCompile(keys[i], files[i], args[i].args, r)) pending.push_back({&j, &args[i].args, &r});
   }
   if (!pending.empty()) runHelper(pending, o, python);
   for (std::size_t i = 0; i < jobs.size(); ++i) {
