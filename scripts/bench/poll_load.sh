@@ -2,7 +2,7 @@
 # The class poll under load, on the machine it runs on: 60 clients answering at once (the time until the stage shows
 # their 60 answers; scripts/bench/poll_class.py), then a flood of 10 000 requests from one host at the stage (the
 # longest event-loop gap meanwhile and the memory it grew by; the test aFloodFromOneHostKeepsTheStageDrawing, whose
-# CI run sends 2000).
+# CI run sends 1000).
 #
 #   scripts/bench/poll_load.sh BUILD_DIR [COURSE_ID] [CLIENTS] [FLOOD]
 #
