@@ -103,6 +103,29 @@ class TestDesk : public QObject {
     QVERIFY(!m_desk->bottomTabs()->tabBar()->isHidden());
   }
 
+  /// An output on the stage is the one view shown (F6 the next): no row of the views' tabs above it, nor the bar;
+  /// back at the desk both return.
+  void theStageHidesTheOutputTabs() {
+    OutputsPane* outputs = m_desk->outputsPane();
+    outputs->setWorkload(*m_backend->registry().find("vector_add"), "not run yet");
+    QVERIFY(outputs->viewCount() >= 2);
+    const auto tabBars = [outputs] {
+      QList<QTabBar*> bars;
+      for (QTabWidget* t : outputs->findChildren<QTabWidget*>(QString(), Qt::FindDirectChildrenOnly))
+        bars << t->tabBar();
+      return bars;
+    };
+    QVERIFY(!tabBars().isEmpty());
+    m_desk->arrange({true, true, false, false, false, outputs->viewName(1)});
+    QVERIFY(!outputs->isHidden());
+    QCOMPARE(outputs->currentIndex(), 1);
+    for (QTabBar* b : tabBars()) QVERIFY(b->isHidden());
+    m_desk->arrange({true, false, true, false, false, outputs->viewName(1)});  // F4: the desk on the projector
+    for (QTabBar* b : tabBars()) QVERIFY(!b->isHidden());
+    m_desk->arrange(DeskLayout{});
+    for (QTabBar* b : tabBars()) QVERIFY(!b->isHidden());
+  }
+
   void aWideDeskPutsTheChartBesideThePlot() {
     const int minimum = m_desk->minimumSizeHint().width();
     m_desk->arrangeResults(QSize(2560, 1440), minimum, false);

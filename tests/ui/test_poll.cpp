@@ -233,6 +233,24 @@ class TestPoll : public QObject {
     QCOMPARE(host.count(), 0);
   }
 
+  /// A request past the connection's byte cap ends at the cap, whatever the time limits: the server reads a request
+  /// inside a transaction, so its socket buffer fills at the cap and would otherwise wait for the idle limit.
+  void anOversizedRequestEndsAtTheByteCapNotAtATimeLimit() {
+    PollHost host;
+    QString error;
+    Limits limits;
+    limits.idleMs = limits.connectionMs = 600000;
+    const auto url = host.start(ratioQuestion(), QHostAddress::LocalHost, 0, &error, limits);
+    QVERIFY2(url, qPrintable(error));
+    QTcpSocket s;
+    s.connectToHost(QHostAddress::LocalHost, portOf(*url));
+    QVERIFY(s.waitForConnected(3000));
+    s.write("GET /" + host.code().toLatin1() + " HTTP/1.1\r\nX-Pad: " + QByteArray(limits.maxConnectionBytes, 'a') +
+            "\r\n\r\n");
+    QTRY_COMPARE_WITH_TIMEOUT(s.state(), QAbstractSocket::UnconnectedState, 10000);
+    QVERIFY(!s.readAll().startsWith("HTTP/1.1 200"));
+  }
+
   void connectionsAreBoundedAndTheClassAnswersAtOnce() {
     PollHost host;
     QString error;

@@ -7,6 +7,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -132,7 +133,10 @@ int OutputsPane::indexOfView(const std::string& name) const {
   return -1;
 }
 
-void OutputsPane::setBarVisible(bool on) { m_bar->setVisible(on); }
+void OutputsPane::setBarVisible(bool on) {
+  m_bar->setVisible(on);
+  m_tabs->tabBar()->setVisible(on);  // the stage shows one view (F6 the next): its name is the plot's title
+}
 int OutputsPane::currentIndex() const { return m_tabs->currentIndex(); }
 
 void OutputsPane::setCurrentIndex(int i) {

@@ -74,7 +74,9 @@ namespace {
 
 // Accepts at most limits.maxConnections at once and bounds each: bytes read, idle time, whole-connection time.
 // The byte count is taken in a readyRead slot connected before the HTTP server's own, so an oversized request is
-// dropped before the server buffers it.
+// dropped before the server buffers it. The server reads a request inside a transaction, which keeps its bytes in
+// the socket's buffer until the request is whole: a buffer filled to the cap reads no more, so reaching the cap is
+// the end (a request that big can never be whole), not waiting for the idle limit.
 class BoundedTcpServer : public QTcpServer {
  public:
   BoundedTcpServer(const Limits& limits, QObject* parent) : QTcpServer(parent), limits_(limits) {}
@@ -102,7 +104,7 @@ class BoundedTcpServer : public QTcpServer {
     connect(s, &QTcpSocket::readyRead, s, [this, s, idle, seen] {
       idle->start(limits_.idleMs);
       *seen += s->bytesAvailable();
-      if (*seen > limits_.maxConnectionBytes) {
+      if (*seen >= limits_.maxConnectionBytes) {
         s->readAll();  // the server's slot, next, finds nothing to parse
         s->abort();
       }
