@@ -466,6 +466,33 @@ class TestStageLegibility : public QObject {
     }
   }
 
+  /// A row that appears above the results after the run (here a three-line banner, on the H200 the reveal and the
+  /// GPU's banner) shrinks them without resizing the window: the split is fitted again, the plot keeps its share.
+  void aRowAppearingAfterTheRunKeepsThePlotTall() {
+    if (screenSize() != QSize(1280, 720)) QSKIP("the normal window's rule is for 1280x720");
+    m_backend->gpuLike = true;
+    m_window->stage().setPresentationMode(false);
+    settle();
+    QVERIFY(m_window->openCourseExperiment("s3-compute-pi"));
+    QSignalSpy shown(m_window.get(), &MainWindow::runDisplayed);
+    m_window->startFirstRun();
+    QVERIFY(shown.wait(60000));
+    settle();
+    OutputsPane* pane = m_window->desk().outputsPane();
+    QWidget* plot = pane->view(std::max(0, pane->currentIndex()))->widget();
+    const int before = plot->height();
+    m_window->desk().errorBanner()->showMessage(Banner::Level::Error,
+                                                "first line of a long message\nsecond line\nthird line\nfourth line");
+    settle();
+    QVERIFY2(plot->height() >= m_window->height() * 40 / 100,
+             qPrintable(QString("the output plot is %1 px of %2 after the banner (%3 before; %4)")
+                            .arg(plot->height())
+                            .arg(m_window->height())
+                            .arg(before)
+                            .arg(heightsAboveTheStage())));
+    m_window->desk().errorBanner()->hide();
+  }
+
   void cleanupTestCase() { m_window.reset(); }
 };
 

@@ -129,7 +129,7 @@ QWidget* Desk::buildBottomTabs(RunController& controller, Backend& backend, cons
   // shrink for pages not even shown. Only the timing page keeps its own (its rows never overlap); the others
   // squeeze, and the splitter gives them room when wanted.
   for (int i = 0; i < m_bottomTabs->count(); ++i)
-    if (m_bottomTabs->widget(i) != m_timingPage) m_bottomTabs->widget(i)->setMinimumHeight(100);
+    if (m_bottomTabs->widget(i) != m_timingPage) m_bottomTabs->widget(i)->setMinimumHeight(50);
   connect(m_bottomTabs, &QTabWidget::currentChanged, this, &Desk::fitEditorHeight);
   return m_bottomTabs;
 }
@@ -157,6 +157,7 @@ QWidget* Desk::buildTimingPage() {
   timingScroll->setFrameShape(QFrame::NoFrame);
   timingScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
   timingScroll->setWidget(m_timing->widget());
+  timingScroll->setMinimumHeight(40);  // a row's height: below a banner and the reveal the plot above keeps its share
   tl->addWidget(timingScroll, 1);
   return page;
 }
@@ -310,7 +311,9 @@ void Desk::fitResultsSplit(int windowHeight) {
       m_outputs->viewCount() ? m_outputs->view(std::max(0, m_outputs->currentIndex()))->widget() : nullptr;
   const int outputsChrome = plot ? m_outputs->height() - plot->height() : 0;
   const int room = total - windowHeight * 42 / 100 - outputsChrome;
-  const int want = std::max(120, std::min({m_timing->widget()->minimumHeight() + chrome, total / 2, room}));
+  // Where rows above the results (a banner, the question, the reveal) leave little, the bottom tabs shrink to their
+  // tab bar and a row or two, and scroll.
+  const int want = std::max(80, std::min({m_timing->widget()->minimumHeight() + chrome, total / 2, room}));
   if (tabShown(m_timingPage) && sizes[1] != want) m_resultsSplit->setSizes({total - want, want});
 }
 

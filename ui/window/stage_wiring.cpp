@@ -9,6 +9,7 @@
 #include <QMainWindow>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QResizeEvent>
 #include <QScreen>
 #include <QStatusBar>
 #include <QTemporaryDir>
@@ -59,6 +60,9 @@ StageWiring::StageWiring(QMainWindow& window, Desk& desk, const Registry& regist
   m_stage->attachPoll(m_desk.stagePoll(), askBind);
   connect(m_desk.outputsPane(), &OutputsPane::currentViewChanged, this, &StageWiring::followOutputTab);
   connect(&m_results, &ResultsPresenter::runDisplayed, this, &StageWiring::updateStageHeader);
+  // Rows that appear above the results (a banner, the question, the reveal) shrink them without resizing the window:
+  // the split is fitted again whenever its height changes, once the splitter has shared out its new size.
+  m_desk.resultsSplit()->installEventFilter(this);
   connect(&m_results, &ResultsPresenter::runDisplayed, this, &StageWiring::fitResultsSplit);
 }
 
@@ -302,6 +306,15 @@ void StageWiring::stageForLive(bool on) {
 void StageWiring::fitResultsSplit() {
   if (m_style.presentation || m_liveOnStage) return;
   m_desk.fitResultsSplit(m_window.height());
+}
+
+bool StageWiring::eventFilter(QObject* watched, QEvent* e) {
+  if (watched == m_desk.resultsSplit() && e->type() == QEvent::Resize) {
+    const auto* r = static_cast<QResizeEvent*>(e);
+    if (r->size().height() != r->oldSize().height())
+      QMetaObject::invokeMethod(this, &StageWiring::fitResultsSplit, Qt::QueuedConnection);
+  }
+  return QObject::eventFilter(watched, e);
 }
 
 void StageWiring::togglePanel(bool on) {

@@ -87,6 +87,9 @@ class StageWiring : public QObject {
   /// run's banner comes with that run).
   void dropLessonBanner();
 
+ protected:
+  bool eventFilter(QObject* watched, QEvent* e) override;
+
  private:
   void buildCourseActions();
   void buildQuestionKeys(QWidget* toolbar);
@@ -114,6 +117,7 @@ class StageWiring : public QObject {
   bool m_deviceBannerBeforePresentation = false;
   std::string m_stageView;
   bool m_liveOnStage = false;
+  bool m_refitQueued = false;   ///< a fit of the results split waits for the event loop
   bool m_lessonFolded = false;  ///< the amber lesson banner, hidden on the stage where the headline carries it
   QString m_previewNote;        ///< "preview at N = … of the experiment's …" while the shown run is a quick one
   QAction* m_presentAct = nullptr;
