@@ -5,8 +5,9 @@ Usage: scripts/ui_room_includes.py [--check | --graph] [REPO_ROOT]   (default ro
 
   (no flag)  Rewrites: moves the files listed in MOVES to their room (git mv, where not yet done), then spells every
              include of a ui header with its room, "runs/controller.h", in ui/, tests/ui/, tests/fuzz/ and app/,
-             whatever it said before ("controller.h", "ui/runs/controller.h", "../runs/controller.h"). Idempotent:
-             run it again after merging a branch that added files or includes.
+             whatever it said before ("controller.h", "ui/runs/controller.h", "../runs/controller.h"), and
+             clang-formats the files it changed (their includes sort anew). Idempotent: run it again after merging a
+             branch that added files or includes.
   --check    Fails (exit 1), naming file and line, where a file of ui/<room>/ includes a ui header not spelled
              "<room>/<name>.h", or a room that its room may not use (the rooms that ui/rooms.json lets it link, and
              theirs); where rooms.json has a cycle, or a folder of ui/ is not a room. The build enforces the same
@@ -17,6 +18,7 @@ Usage: scripts/ui_room_includes.py [--check | --graph] [REPO_ROOT]   (default ro
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 
@@ -125,7 +127,7 @@ def rewrite(root):
     headers, clashes = ui_headers(root)
     if clashes:
         sys.exit("two ui headers share a name (includes could not say which): " + "; ".join(clashes))
-    changed = 0
+    changed = []
     for path in source_files(root, REWRITTEN):
         with open(path, encoding="utf-8") as f:
             text = f.read()
@@ -138,8 +140,12 @@ def rewrite(root):
         if out != text:
             with open(path, "w", encoding="utf-8") as f:
                 f.write(out)
-            changed += 1
-    print(f"{changed} files rewritten")
+            changed.append(path)
+    # The new spellings sort differently among a file's includes: the repository's format puts them in order.
+    formatter = os.environ.get("LAUNCHLAB_CLANG_FORMAT", "clang-format")
+    if changed and shutil.which(formatter):
+        subprocess.run([formatter, "-i"] + changed, check=True)
+    print(f"{len(changed)} files rewritten" + ("" if shutil.which(formatter) else f" (format them: no {formatter})"))
 
 
 def room_includes(root, headers):
