@@ -9,7 +9,7 @@
 #include "launchlab/kernels.h"
 #include "launchlab/profiler/cupti_profiler.h"
 #include "launchlab/profiler/fallback_profiler.h"
-#include "ui/runs/local_backend.h"
+#include "runs/local_backend.h"
 
 namespace launchlab::app {
 

@@ -6,7 +6,7 @@
 
 #include "launchlab/registry.h"
 #include "launchlab/worker.h"
-#include "ui/runs/backend.h"
+#include "models/backend.h"
 
 namespace launchlab::app {
 

@@ -19,17 +19,17 @@
 
 #include "app/gui_wiring.h"
 #include "app/quit_on_signal.h"
+#include "dialogs/remote_dialog.h"
+#include "explorer/sweep_pane.h"
+#include "gl/gl_views.h"
+#include "gl/live_mode.h"
 #include "launchlab/course.h"
 #include "launchlab/remote.h"
 #include "launchlab/request.h"
 #include "launchlab/slurm.h"
-#include "ui/dialogs/remote_dialog.h"
-#include "ui/explorer/sweep_pane.h"
-#include "ui/gl/gl_views.h"
-#include "ui/gl/live_mode.h"
-#include "ui/window/main_window.h"
-#include "ui/window/settings.h"
-#include "ui/window/stall_meter.h"
+#include "models/settings.h"
+#include "window/main_window.h"
+#include "window/stall_meter.h"
 
 using namespace launchlab::ui;
 

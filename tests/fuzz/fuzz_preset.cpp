@@ -5,9 +5,9 @@
 #include <cstdint>
 #include <cstdlib>
 
-#include "form_state.h"
 #include "launchlab/request.h"
-#include "presets.h"
+#include "models/form_state.h"
+#include "models/presets.h"
 
 using namespace launchlab;
 

@@ -8,7 +8,7 @@
 #include <thread>
 
 #include "launchlab/sweep.h"
-#include "ui/runs/backend.h"
+#include "models/backend.h"
 
 namespace launchlab::ui::test {
 

@@ -4,8 +4,8 @@
 #include <cmath>
 #include <memory>
 
-#include "ui/plots/output_view.h"
-#include "ui/runs/controller.h"
+#include "plots/output_view.h"
+#include "runs/controller.h"
 
 namespace launchlab::ui::test {
 

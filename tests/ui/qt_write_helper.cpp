@@ -7,7 +7,7 @@
 #include <cstdio>
 
 #include "helpers/zero_pages.h"
-#include "ui/plots/export.h"
+#include "plots/export.h"
 
 int main(int argc, char** argv) {
   const std::size_t bytes = launchlab::test::sizeArgument(argc, argv, "qt_write_helper");

@@ -10,12 +10,12 @@
 
 #include "app/gui_wiring.h"
 #include "launchlab/kernels.h"
-#include "ui/runs/backend.h"
-#include "ui/runs/controller.h"
-#include "ui/runs/local_backend.h"
-#include "ui/window/banner.h"
-#include "ui/window/main_window.h"
-#include "ui/window/param_panel.h"
+#include "models/backend.h"
+#include "runs/controller.h"
+#include "runs/local_backend.h"
+#include "window/banner.h"
+#include "window/main_window.h"
+#include "window/param_panel.h"
 #include "window_helpers.h"
 
 using namespace launchlab;

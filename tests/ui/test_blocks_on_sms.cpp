@@ -6,9 +6,9 @@
 #include <QTest>
 
 #include "fakes.h"
-#include "ui/models/form_state.h"
-#include "ui/plots/output_view.h"
-#include "ui/plots/outputs_pane.h"
+#include "models/form_state.h"
+#include "plots/output_view.h"
+#include "plots/outputs_pane.h"
 
 using namespace launchlab;
 using namespace launchlab::ui;

@@ -7,13 +7,14 @@
 #include <QLabel>
 #include <QTest>
 
+#include "explorer/sweep_pane.h"
 #include "fakes.h"
 #include "launchlab/kernels.h"
-#include "ui/explorer/sweep_pane.h"
-#include "ui/plots/charts.h"
-#include "ui/plots/outputs_pane.h"
-#include "ui/plots/plot_interaction.h"
-#include "ui/plots/qcp_view_base.h"
+#include "plots/charts.h"
+#include "plots/outputs_pane.h"
+#include "plots/plot_interaction.h"
+#include "plots/qcp_view_base.h"
+#include "plots/sweep_chart.h"
 
 using namespace launchlab;
 using namespace launchlab::ui;

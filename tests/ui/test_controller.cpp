@@ -7,7 +7,7 @@
 #include <QTimer>
 
 #include "fakes.h"
-#include "ui/runs/controller.h"
+#include "runs/controller.h"
 
 using namespace launchlab;
 using namespace launchlab::ui;

@@ -4,7 +4,7 @@
 
 #include "launchlab/course.h"
 #include "launchlab/kernels.h"
-#include "ui/models/course_state.h"
+#include "models/course_state.h"
 
 using namespace launchlab;
 using namespace launchlab::ui;

@@ -21,7 +21,7 @@
 #include "app/gui_wiring.h"
 #include "launchlab/io/run_file.h"
 #include "launchlab/plot_geometry.h"
-#include "ui/runs/controller.h"
+#include "runs/controller.h"
 
 using namespace launchlab;
 using namespace launchlab::ui;

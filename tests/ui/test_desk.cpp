@@ -9,33 +9,29 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "desk_rig.h"
+#include "explorer/roofline_view.h"
+#include "explorer/sweep_pane.h"
 #include "fakes.h"
-#include "launchlab/kernels.h"
-#include "ui/explorer/roofline_view.h"
-#include "ui/explorer/sweep_pane.h"
-#include "ui/models/form_state.h"
-#include "ui/plots/outputs_pane.h"
-#include "ui/runs/history_pane.h"
-#include "ui/window/banner.h"
-#include "ui/window/desk.h"
-#include "ui/window/param_panel.h"
-#include "ui/window/results_presenter.h"
-#include "ui/window/run_files.h"
-#include "ui/window/settings.h"
-#include "ui/window/stage.h"
-#include "ui/window/workload_browser.h"
+#include "models/form_state.h"
+#include "models/settings.h"
+#include "plots/outputs_pane.h"
+#include "runs/history_pane.h"
+#include "window/banner.h"
+#include "window/desk.h"
+#include "window/param_panel.h"
+#include "window/results_presenter.h"
+#include "window/run_files.h"
+#include "window/stage.h"
+#include "window/workload_browser.h"
 
 using namespace launchlab;
 using namespace launchlab::ui;
 
 class TestDesk : public QObject {
   Q_OBJECT
-  std::shared_ptr<EngineBackend> m_backend;
-  std::unique_ptr<AppSettings> m_settings;
-  std::unique_ptr<RunController> m_controller;
-  std::unique_ptr<QWidget> m_window;
+  std::unique_ptr<test::DeskRig> m_rig;
   Desk* m_desk = nullptr;
-  QTemporaryDir m_dir;
 
   int exportCurrent() const {
     int current = -1;
@@ -50,20 +46,11 @@ class TestDesk : public QObject {
 
  private slots:
   void initTestCase() {
-    auto reg = std::make_unique<Registry>();
-    kernels::registerAllWorkloads(*reg);
-    m_backend = std::make_shared<EngineBackend>(std::move(reg), std::make_shared<test::H200LimitsRuntime>());
-    m_settings = AppSettings::ephemeral();
-    m_controller = std::make_unique<RunController>(m_backend);
-    m_window = std::make_unique<QWidget>();
-    m_desk = new Desk(*m_backend, *m_controller, m_dir.filePath("exercises"), m_window.get());
-    m_window->resize(1280, 720);
+    m_rig = std::make_unique<test::DeskRig>(false);
+    m_desk = m_rig->desk;
   }
 
-  void cleanupTestCase() {
-    m_controller.reset();  // joins its thread before the views go
-    m_window.reset();
-  }
+  void cleanupTestCase() { m_rig.reset(); }
 
   void tabsAreFoundByTheirPageWhateverTheirOrder() {
     m_desk->showTab(m_desk->rooflineView());
@@ -137,13 +124,14 @@ class TestDesk : public QObject {
   }
 
   void aResultIsSavedAndOpenedAgainAsARunFile() {
-    ResultsPresenter results(*m_desk, *m_controller, m_backend->registry(), *m_settings, nullptr, m_window.get());
+    ResultsPresenter results(*m_desk, *m_rig->controller, m_rig->backend->registry(), *m_rig->settings, nullptr,
+                             m_rig->window.get());
     QStringList selected;
     RunFiles files(
-        *m_desk, results, m_backend->registry(), *m_settings, [&](const QString& id) { selected << id; },
-        m_window.get());
-    QVERIFY2(!files.save(m_dir.filePath("nothing.llrun")), "nothing on screen yet");
-    QVERIFY(!files.open(m_dir.filePath("missing.llrun")));
+        *m_desk, results, m_rig->backend->registry(), *m_rig->settings, [&](const QString& id) { selected << id; },
+        m_rig->window.get());
+    QVERIFY2(!files.save(m_rig->dir.filePath("nothing.llrun")), "nothing on screen yet");
+    QVERIFY(!files.open(m_rig->dir.filePath("missing.llrun")));
     QVERIFY2(m_desk->errorBanner()->text().contains("Cannot open the run"), qPrintable(m_desk->errorBanner()->text()));
 
     RunRequest req;
@@ -153,11 +141,11 @@ class TestDesk : public QObject {
     req.warmup = 0;
     req.reps = 1;
     std::shared_ptr<const RunOutcome> outcome;
-    const auto got = connect(m_controller.get(), &RunController::runFinished, this,
+    const auto got = connect(m_rig->controller.get(), &RunController::runFinished, this,
                              [&outcome](quint64, std::shared_ptr<const RunOutcome> o) { outcome = std::move(o); });
     QSignalSpy displayed(&results, &ResultsPresenter::runDisplayed);
     results.runStarted();
-    const quint64 id = m_controller->startRun(req);
+    const quint64 id = m_rig->controller->startRun(req);
     QTRY_VERIFY_WITH_TIMEOUT(outcome != nullptr, 30000);
     disconnect(got);
     results.display(id, outcome);
@@ -165,7 +153,7 @@ class TestDesk : public QObject {
     QVERIFY(results.last());
     QCOMPARE(results.last()->result.n, std::uint64_t(4096));
 
-    const QString path = m_dir.filePath("saved.llrun");
+    const QString path = m_rig->dir.filePath("saved.llrun");
     QVERIFY(files.save(path));
     QVERIFY(files.open(path));
     QCOMPARE(selected, QStringList{"vector_add"});

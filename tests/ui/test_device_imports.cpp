@@ -15,10 +15,10 @@
 
 #include "app/gui_wiring.h"
 #include "fakes.h"
+#include "gl/device_imports.h"
+#include "gl/gl_views.h"
 #include "launchlab/exercise.h"
-#include "ui/gl/gl_views.h"
-#include "ui/runs/controller.h"
-#include "ui/runs/device_imports.h"
+#include "runs/controller.h"
 #if LAUNCHLAB_TEST_RENDER
 #include "render/gl_interop.h"
 #endif

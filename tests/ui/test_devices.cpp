@@ -5,12 +5,12 @@
 #include <QTest>
 
 #include "../fake_devices.h"
+#include "dialogs/device_picker.h"
 #include "launchlab/kernels.h"
-#include "ui/dialogs/device_picker.h"
-#include "ui/runs/backend.h"
-#include "ui/window/banner.h"
-#include "ui/window/main_window.h"
-#include "ui/window/settings.h"
+#include "models/backend.h"
+#include "models/settings.h"
+#include "window/banner.h"
+#include "window/main_window.h"
 
 using namespace launchlab;
 using namespace launchlab::ui;

@@ -14,9 +14,10 @@
 #include "fakes.h"
 #include "launchlab/io/npy.h"
 #include "launchlab/rng.h"
-#include "ui/plots/charts.h"
-#include "ui/plots/export.h"
-#include "ui/plots/output_view.h"
+#include "plots/charts.h"
+#include "plots/export.h"
+#include "plots/output_view.h"
+#include "plots/sweep_chart.h"
 
 using namespace launchlab;
 using namespace launchlab::ui;

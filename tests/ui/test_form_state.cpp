@@ -3,27 +3,23 @@
 #include <QTest>
 #include <algorithm>
 
-#include "fakes.h"
+#include "h200_backend.h"
 #include "launchlab/kernels.h"
 #include "launchlab/parse.h"
-#include "ui/models/form_state.h"
+#include "models/form_state.h"
 
 using namespace launchlab;
 using namespace launchlab::ui;
 
 class TestFormState : public QObject {
   Q_OBJECT
-  std::unique_ptr<EngineBackend> m_backend;
+  std::shared_ptr<EngineBackend> m_backend;
 
   FormState form(const std::string& workload) const { return defaultForm(*m_backend->registry().find(workload)); }
   FormCheck check(const FormState& f) const { return checkForm(f, *m_backend); }
 
  private slots:
-  void initTestCase() {
-    auto reg = std::make_unique<Registry>();
-    kernels::registerAllWorkloads(*reg);
-    m_backend = std::make_unique<EngineBackend>(std::move(reg), std::make_shared<test::H200LimitsRuntime>());
-  }
+  void initTestCase() { m_backend = test::h200Backend(); }
 
   void everyWorkloadsDefaultsAreValid() {
     for (const auto& w : m_backend->registry().all()) {

@@ -11,11 +11,11 @@
 
 #include "app/gui_wiring.h"
 #include "fakes.h"
+#include "gl/gl_views.h"
 #include "gl_view_data.h"
 #include "launchlab/exercise.h"
-#include "ui/gl/gl_views.h"
-#include "ui/plots/qcp_view_base.h"
-#include "ui/runs/controller.h"
+#include "plots/qcp_view_base.h"
+#include "runs/controller.h"
 
 using namespace launchlab;
 using namespace launchlab::ui;

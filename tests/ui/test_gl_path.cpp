@@ -3,7 +3,7 @@
 // words the path line gives for it.
 #include <QTest>
 
-#include "ui/gl/gl_path.h"
+#include "gl/gl_path.h"
 
 using namespace launchlab;
 using namespace launchlab::ui;

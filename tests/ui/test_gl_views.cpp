@@ -11,16 +11,16 @@
 #include <cmath>
 
 #include "app/gui_wiring.h"
+#include "gl/gl_views.h"
+#include "gl/live_mode.h"
 #include "gl_view_data.h"
 #include "launchlab/colormap_lut.h"
-#include "ui/gl/gl_views.h"
-#include "ui/gl/live_mode.h"
-#include "ui/plots/export.h"
-#include "ui/plots/outputs_pane.h"
-#include "ui/plots/qcp_view_base.h"
-#include "ui/window/main_window.h"
-#include "ui/window/param_panel.h"
-#include "ui/window/settings.h"
+#include "models/settings.h"
+#include "plots/export.h"
+#include "plots/outputs_pane.h"
+#include "plots/qcp_view_base.h"
+#include "window/main_window.h"
+#include "window/param_panel.h"
 #include "window_helpers.h"
 
 using namespace launchlab;

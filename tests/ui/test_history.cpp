@@ -10,8 +10,8 @@
 
 #include "fakes.h"
 #include "launchlab/command_line.h"
-#include "ui/runs/history_pane.h"
-#include "ui/runs/run_history.h"
+#include "runs/history_pane.h"
+#include "runs/run_history.h"
 
 using namespace launchlab;
 using namespace launchlab::ui;

@@ -15,13 +15,13 @@
 #include <atomic>
 
 #include "app/gui_wiring.h"
+#include "editor/code_editor.h"
+#include "editor/code_highlighter.h"
+#include "editor/exercise_store.h"
+#include "editor/kernel_editor.h"
 #include "launchlab/nvrtc.h"
-#include "ui/editor/code_editor.h"
-#include "ui/editor/code_highlighter.h"
-#include "ui/editor/exercise_store.h"
-#include "ui/editor/kernel_editor.h"
-#include "ui/plots/results_tables.h"
-#include "ui/window/param_panel.h"
+#include "plots/results_tables.h"
+#include "window/param_panel.h"
 #include "window_helpers.h"
 
 using namespace launchlab;

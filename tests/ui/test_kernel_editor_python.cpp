@@ -14,14 +14,14 @@
 #include <QTextLayout>
 
 #include "app/gui_wiring.h"
+#include "editor/code_editor.h"
+#include "editor/code_highlighter.h"
+#include "editor/exercise_store.h"
+#include "editor/kernel_editor.h"
 #include "launchlab/numba.h"
 #include "launchlab/subprocess.h"
-#include "ui/editor/code_editor.h"
-#include "ui/editor/code_highlighter.h"
-#include "ui/editor/exercise_store.h"
-#include "ui/editor/kernel_editor.h"
-#include "ui/window/desk.h"
-#include "ui/window/param_panel.h"
+#include "window/desk.h"
+#include "window/param_panel.h"
 #include "window_helpers.h"
 
 using namespace launchlab;

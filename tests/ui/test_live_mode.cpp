@@ -11,11 +11,11 @@
 
 #include "app/gui_wiring.h"
 #include "fakes.h"
-#include "ui/gl/live_mode.h"
-#include "ui/plots/outputs_pane.h"
-#include "ui/runs/controller.h"
-#include "ui/window/main_window.h"
-#include "ui/window/param_panel.h"
+#include "gl/live_mode.h"
+#include "plots/outputs_pane.h"
+#include "runs/controller.h"
+#include "window/main_window.h"
+#include "window/param_panel.h"
 #include "window_helpers.h"
 
 using namespace launchlab;

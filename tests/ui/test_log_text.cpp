@@ -3,7 +3,7 @@
 #include <QTest>
 
 #include "fakes.h"
-#include "ui/models/log_text.h"
+#include "models/log_text.h"
 
 using namespace launchlab;
 using namespace launchlab::ui;

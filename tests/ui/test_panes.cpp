@@ -13,16 +13,17 @@
 #include <QTest>
 #include <QWheelEvent>
 
+#include "explorer/sweep_pane.h"
 #include "fakes.h"
 #include "launchlab/counters.h"
 #include "launchlab/kernel_resources.h"
-#include "ui/explorer/sweep_pane.h"
-#include "ui/models/counters_text.h"
-#include "ui/plots/charts.h"
-#include "ui/plots/outputs_pane.h"
-#include "ui/plots/results_tables.h"
-#include "ui/window/preset_menu.h"
-#include "ui/window/settings.h"
+#include "models/counters_text.h"
+#include "models/settings.h"
+#include "plots/charts.h"
+#include "plots/outputs_pane.h"
+#include "plots/results_tables.h"
+#include "plots/sweep_chart.h"
+#include "window/preset_menu.h"
 
 using namespace launchlab;
 using namespace launchlab::ui;

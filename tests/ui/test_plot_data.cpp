@@ -6,9 +6,9 @@
 #include <random>
 
 #include "launchlab/rng.h"
-#include "ui/models/chart_data.h"
-#include "ui/plots/colormap.h"
-#include "ui/plots/plot_data.h"
+#include "models/chart_data.h"
+#include "models/plot_data.h"
+#include "plots/colormap.h"
 
 using namespace launchlab;
 using namespace launchlab::ui;

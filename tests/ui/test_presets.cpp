@@ -13,9 +13,9 @@
 #include "launchlab/io/bounded_file.h"
 #include "launchlab/kernels.h"
 #include "launchlab/request.h"
-#include "ui/models/presets.h"
-#include "ui/runs/backend.h"
-#include "ui/window/settings.h"
+#include "models/backend.h"
+#include "models/presets.h"
+#include "models/settings.h"
 
 using namespace launchlab;
 using namespace launchlab::ui;

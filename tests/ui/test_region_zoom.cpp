@@ -10,12 +10,12 @@
 #include <cstdlib>
 
 #include "launchlab/kernels.h"
-#include "ui/plots/outputs_pane.h"
-#include "ui/plots/region_zoom.h"
-#include "ui/runs/backend.h"
-#include "ui/window/main_window.h"
-#include "ui/window/param_panel.h"
-#include "ui/window/settings.h"
+#include "models/backend.h"
+#include "models/settings.h"
+#include "plots/outputs_pane.h"
+#include "plots/region_zoom.h"
+#include "window/main_window.h"
+#include "window/param_panel.h"
 
 using namespace launchlab;
 using namespace launchlab::ui;

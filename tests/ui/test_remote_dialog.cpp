@@ -8,10 +8,10 @@
 #include <QSignalSpy>
 #include <QTest>
 
+#include "dialogs/remote_dialog.h"
 #include "fakes.h"
-#include "ui/dialogs/remote_dialog.h"
-#include "ui/window/main_window.h"
-#include "ui/window/settings.h"
+#include "models/settings.h"
+#include "window/main_window.h"
 
 using namespace launchlab::ui;
 

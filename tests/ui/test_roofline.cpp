@@ -10,11 +10,11 @@
 #include <QTest>
 
 #include "../n_sweep_fixture.h"
+#include "explorer/crossover_view.h"
+#include "explorer/roofline_view.h"
+#include "explorer/sweep_pane.h"
 #include "fakes.h"
 #include "launchlab/io/atomic_file.h"
-#include "ui/explorer/crossover_view.h"
-#include "ui/explorer/roofline_view.h"
-#include "ui/explorer/sweep_pane.h"
 #include "window_helpers.h"
 
 using namespace launchlab;

@@ -10,11 +10,11 @@
 #include "../fake_devices.h"
 #include "app/gui_wiring.h"
 #include "launchlab/io/run_file.h"
-#include "ui/plots/outputs_pane.h"
-#include "ui/window/banner.h"
-#include "ui/window/main_window.h"
-#include "ui/window/param_panel.h"
-#include "ui/window/settings.h"
+#include "models/settings.h"
+#include "plots/outputs_pane.h"
+#include "window/banner.h"
+#include "window/main_window.h"
+#include "window/param_panel.h"
 #include "window_helpers.h"
 
 using namespace launchlab;

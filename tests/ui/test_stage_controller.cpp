@@ -11,10 +11,10 @@
 #include "launchlab/course.h"
 #include "launchlab/course_headline.h"
 #include "stage_fixtures.h"
-#include "ui/window/prediction_store.h"
-#include "ui/window/stage.h"
-#include "ui/window/stage_controller.h"
-#include "ui/window/stage_prompt.h"
+#include "window/prediction_store.h"
+#include "window/stage.h"
+#include "window/stage_controller.h"
+#include "window/stage_prompt.h"
 
 using namespace launchlab;
 using namespace launchlab::ui;

@@ -9,7 +9,7 @@
 #include <memory>
 
 #include "launchlab/registry.h"
-#include "ui/runs/backend.h"
+#include "models/backend.h"
 
 namespace launchlab::test {
 

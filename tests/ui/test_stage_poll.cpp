@@ -23,16 +23,16 @@
 
 #include "app/gui_wiring.h"
 #include "launchlab/course.h"
+#include "models/settings.h"
 #include "stage_fixtures.h"
 #include "test_poll_flood.h"
-#include "ui/window/main_window.h"
-#include "ui/window/prediction_store.h"
-#include "ui/window/settings.h"
-#include "ui/window/stage.h"
-#include "ui/window/stage_controller.h"
-#include "ui/window/stage_poll.h"
-#include "ui/window/stage_prompt.h"
-#include "ui/window/stall_meter.h"
+#include "window/main_window.h"
+#include "window/prediction_store.h"
+#include "window/stage.h"
+#include "window/stage_controller.h"
+#include "window/stage_poll.h"
+#include "window/stage_prompt.h"
+#include "window/stall_meter.h"
 
 using namespace launchlab;
 using namespace launchlab::ui;

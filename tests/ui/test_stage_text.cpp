@@ -4,7 +4,7 @@
 #include <QTest>
 
 #include "launchlab/course.h"
-#include "ui/models/stage_text.h"
+#include "models/stage_text.h"
 
 using namespace launchlab;
 using namespace launchlab::ui;

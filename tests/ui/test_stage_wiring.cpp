@@ -9,28 +9,24 @@
 #include <QTest>
 #include <QToolBar>
 
+#include "desk_rig.h"
 #include "fakes.h"
 #include "launchlab/course.h"
-#include "launchlab/kernels.h"
-#include "ui/window/desk.h"
-#include "ui/window/main_actions.h"
-#include "ui/window/results_presenter.h"
-#include "ui/window/settings.h"
-#include "ui/window/stage.h"
-#include "ui/window/stage_controller.h"
-#include "ui/window/stage_wiring.h"
-#include "ui/window/workload_browser.h"
+#include "models/settings.h"
+#include "window/desk.h"
+#include "window/main_actions.h"
+#include "window/results_presenter.h"
+#include "window/stage.h"
+#include "window/stage_controller.h"
+#include "window/stage_wiring.h"
+#include "window/workload_browser.h"
 
 using namespace launchlab;
 using namespace launchlab::ui;
 
 class TestStageWiring : public QObject {
   Q_OBJECT
-  std::shared_ptr<EngineBackend> m_backend;
-  std::unique_ptr<AppSettings> m_settings;
-  std::unique_ptr<RunController> m_controller;
-  std::unique_ptr<QMainWindow> m_window;
-  QTemporaryDir m_dir;
+  std::unique_ptr<test::DeskRig> m_rig;
   Desk* m_desk = nullptr;
   QToolBar* m_toolbar = nullptr;
   StageWiring* m_stage = nullptr;
@@ -39,26 +35,20 @@ class TestStageWiring : public QObject {
   QStringList m_opened;
 
   QAction* action(const QString& text) const {
-    for (QAction* a : m_window->findChildren<QAction*>())
+    for (QAction* a : m_rig->window->findChildren<QAction*>())
       if (a->text() == text) return a;
     return nullptr;
   }
 
  private slots:
   void initTestCase() {
-    auto reg = std::make_unique<Registry>();
-    kernels::registerAllWorkloads(*reg);
-    m_backend = std::make_shared<EngineBackend>(std::move(reg), std::make_shared<test::H200LimitsRuntime>());
-    m_settings = AppSettings::ephemeral();
-    m_controller = std::make_unique<RunController>(m_backend);
-    m_window = std::make_unique<QMainWindow>();
-    m_desk = new Desk(*m_backend, *m_controller, m_dir.filePath("exercises"), m_window.get());
-    m_window->setCentralWidget(m_desk);
-    m_window->statusBar()->addWidget(m_desk->statusText(), 1);
-    m_toolbar = m_window->addToolBar("Main");
+    m_rig = std::make_unique<test::DeskRig>(true);
+    m_desk = m_rig->desk;
+    m_rig->window->statusBar()->addWidget(m_desk->statusText(), 1);
+    m_toolbar = m_rig->window->addToolBar("Main");
     m_toolbar->setObjectName("mainToolbar");
-    auto* results =
-        new ResultsPresenter(*m_desk, *m_controller, m_backend->registry(), *m_settings, nullptr, m_window.get());
+    auto* results = new ResultsPresenter(*m_desk, *m_rig->controller, m_rig->backend->registry(), *m_rig->settings,
+                                         nullptr, m_rig->window.get());
     StageWiring::Hooks hooks{[this] { ++m_runs; }, [this] { ++m_previews; },
                              [this](const QString& id) {
                                m_opened << id;
@@ -66,22 +56,18 @@ class TestStageWiring : public QObject {
                                m_stage->updateStageHeader();
                                return true;
                              }};
-    m_stage =
-        new StageWiring(*m_window, *m_desk, m_backend->registry(), *m_settings, *results, "-", "127.0.0.1", hooks);
-    m_actions = makeMainActions(m_window.get());
+    m_stage = new StageWiring(*m_rig->window, *m_desk, m_rig->backend->registry(), *m_rig->settings, *results, "-",
+                              "127.0.0.1", hooks);
+    m_actions = makeMainActions(m_rig->window.get());
     m_toolbar->addAction(m_actions.panel);
     m_toolbar->addAction(m_actions.present);
     connect(m_actions.panel, &QAction::toggled, m_stage, &StageWiring::togglePanel);
     connect(m_actions.present, &QAction::toggled, m_stage, &StageWiring::setPresentationMode);
     m_stage->addActions(m_actions.present, m_actions.panel, m_toolbar);
-    m_window->resize(1280, 720);
-    m_window->show();
+    m_rig->window->show();
   }
 
-  void cleanupTestCase() {
-    m_controller.reset();
-    m_window.reset();
-  }
+  void cleanupTestCase() { m_rig.reset(); }
 
   void presentationFoldsTheDeskAndGivesItBack() {
     m_actions.present->trigger();  // F5
@@ -89,7 +75,7 @@ class TestStageWiring : public QObject {
     QVERIFY(m_stage->onStage());
     QVERIFY(m_desk->stageHeader()->isVisible());
     QVERIFY(!m_toolbar->isVisible());
-    QVERIFY(!m_window->statusBar()->isVisible());
+    QVERIFY(!m_rig->window->statusBar()->isVisible());
     QVERIFY(!m_desk->browser()->isVisible());
     m_actions.panel->trigger();  // F4: the desk, still in presentation mode
     QVERIFY(m_stage->presentation());
@@ -97,7 +83,7 @@ class TestStageWiring : public QObject {
     m_actions.present->trigger();  // F5 again: the window as it was
     QVERIFY(!m_stage->presentation());
     QVERIFY(m_toolbar->isVisible());
-    QVERIFY(m_window->statusBar()->isVisible());
+    QVERIFY(m_rig->window->statusBar()->isVisible());
     QVERIFY(!m_desk->stageHeader()->isVisible());
   }
 
@@ -109,7 +95,7 @@ class TestStageWiring : public QObject {
     QVERIFY(next->isEnabled());
     next->trigger();
     QCOMPARE(m_opened.size(), 1);
-    const std::string first = courseNeighbour(m_backend->registry(), "", 1);
+    const std::string first = courseNeighbour(m_rig->backend->registry(), "", 1);
     QCOMPARE(m_opened.front().toStdString(), first);
     QCOMPARE(m_stage->course().id(), first);
     // A question holds the run until it is answered; otherwise the experiment runs at the preview size.

@@ -14,12 +14,13 @@
 
 #include "../sweep_fixture.h"
 #include "app/gui_wiring.h"
+#include "explorer/sweep_heatmap.h"
+#include "explorer/sweep_pane.h"
 #include "fakes.h"
 #include "launchlab/command_line.h"
-#include "ui/explorer/sweep_heatmap.h"
-#include "ui/explorer/sweep_pane.h"
-#include "ui/plots/charts.h"
-#include "ui/plots/plot_interaction.h"
+#include "plots/charts.h"
+#include "plots/plot_interaction.h"
+#include "plots/sweep_chart.h"
 
 using namespace launchlab;
 using namespace launchlab::ui;

@@ -9,8 +9,8 @@
 #include <limits>
 
 #include "launchlab/timeline.h"
-#include "ui/plots/export.h"
-#include "ui/plots/output_view.h"
+#include "plots/export.h"
+#include "plots/output_view.h"
 
 using namespace launchlab;
 using namespace launchlab::ui;

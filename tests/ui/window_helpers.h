@@ -4,8 +4,8 @@
 #include <QSignalSpy>
 #include <memory>
 
-#include "ui/window/main_window.h"
-#include "ui/window/settings.h"
+#include "models/settings.h"
+#include "window/main_window.h"
 
 namespace launchlab::ui::test {
 

@@ -1,4 +1,4 @@
-#include "device_picker.h"
+#include "dialogs/device_picker.h"
 
 #include <QSignalBlocker>
 

@@ -4,7 +4,7 @@
 /// the runs that follow use it, the form is checked against its limits and the device banner names it.
 #include <QComboBox>
 
-#include "backend.h"
+#include "models/backend.h"
 
 namespace launchlab::ui {
 

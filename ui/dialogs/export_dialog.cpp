@@ -1,4 +1,4 @@
-#include "export_dialog.h"
+#include "dialogs/export_dialog.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -14,7 +14,7 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
-#include "chart_data.h"
+#include "models/chart_data.h"
 
 namespace launchlab::ui {
 

@@ -6,8 +6,8 @@
 #include <memory>
 #include <vector>
 
-#include "controller.h"
-#include "export.h"
+#include "plots/export.h"
+#include "runs/controller.h"
 
 class QCheckBox;
 class QComboBox;

@@ -1,4 +1,4 @@
-#include "remote_dialog.h"
+#include "dialogs/remote_dialog.h"
 
 #include <QDialogButtonBox>
 #include <QFormLayout>
@@ -10,7 +10,7 @@
 
 #include "launchlab/remote.h"
 #include "launchlab/slurm.h"
-#include "settings.h"
+#include "models/settings.h"
 
 namespace launchlab::ui {
 

@@ -1,4 +1,4 @@
-#include "code_editor.h"
+#include "editor/code_editor.h"
 
 #include <QFontDatabase>
 #include <QHelpEvent>

@@ -1,4 +1,4 @@
-#include "code_highlighter.h"
+#include "editor/code_highlighter.h"
 
 #include <QStringList>
 #include <tuple>

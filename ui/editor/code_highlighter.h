@@ -9,7 +9,7 @@
 #include <QTextCharFormat>
 #include <vector>
 
-#include "exercise_store.h"
+#include "editor/exercise_store.h"
 
 namespace launchlab::ui {
 

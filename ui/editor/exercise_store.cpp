@@ -1,4 +1,4 @@
-#include "exercise_store.h"
+#include "editor/exercise_store.h"
 
 #include <QDir>
 #include <QFile>
@@ -6,8 +6,8 @@
 #include <QSettings>
 #include <QStandardPaths>
 
-#include "export.h"
 #include "launchlab/numba.h"
+#include "plots/export.h"
 
 namespace launchlab::ui {
 

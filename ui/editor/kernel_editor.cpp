@@ -1,4 +1,4 @@
-#include "kernel_editor.h"
+#include "editor/kernel_editor.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -11,12 +11,12 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
-#include "backend.h"
-#include "code_editor.h"
-#include "code_highlighter.h"
-#include "exercise_store.h"
+#include "editor/code_editor.h"
+#include "editor/code_highlighter.h"
+#include "editor/exercise_store.h"
 #include "launchlab/numba.h"
-#include "line_counters_view.h"
+#include "models/backend.h"
+#include "plots/line_counters_view.h"
 
 namespace launchlab::ui {
 

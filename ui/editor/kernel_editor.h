@@ -15,7 +15,7 @@
 #include <optional>
 #include <vector>
 
-#include "exercise_store.h"
+#include "editor/exercise_store.h"
 #include "launchlab/dtype.h"
 #include "launchlab/nvrtc.h"
 #include "launchlab/result.h"

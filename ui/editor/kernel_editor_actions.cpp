@@ -12,9 +12,9 @@
 #include <QTimer>
 #include <QToolButton>
 
-#include "code_editor.h"
-#include "exercise_store.h"
-#include "kernel_editor.h"
+#include "editor/code_editor.h"
+#include "editor/exercise_store.h"
+#include "editor/kernel_editor.h"
 #include "launchlab/numba.h"
 #include "launchlab/sanitizer.h"
 

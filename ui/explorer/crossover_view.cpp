@@ -1,4 +1,4 @@
-#include "crossover_view.h"
+#include "explorer/crossover_view.h"
 
 #include <qcustomplot.h>
 
@@ -7,13 +7,12 @@
 #include <map>
 
 #include "launchlab/parse.h"
-#include "plot_interaction.h"
+#include "models/text.h"
+#include "plots/plot_interaction.h"
 
 namespace launchlab::ui {
 
-namespace {
-QString q(const std::string& s) { return QString::fromStdString(s); }
-}  // namespace
+namespace {}  // namespace
 
 void resetLogLogPlot(QCustomPlot& plot, QCPTextElement& title, const ViewStyle& s) {
   plot.clearPlottables();

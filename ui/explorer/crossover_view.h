@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "export.h"
 #include "launchlab/crossover.h"
-#include "view_style.h"
+#include "plots/export.h"
+#include "plots/view_style.h"
 
 class QCustomPlot;
 class QCPTextElement;

@@ -1,4 +1,4 @@
-#include "roofline_view.h"
+#include "explorer/roofline_view.h"
 
 #include <qcustomplot.h>
 
@@ -10,15 +10,14 @@
 #include <cmath>
 #include <tuple>
 
-#include "crossover_view.h"
+#include "explorer/crossover_view.h"
 #include "launchlab/run_compare.h"
-#include "plot_interaction.h"
+#include "models/text.h"
+#include "plots/plot_interaction.h"
 
 namespace launchlab::ui {
 
 namespace {
-
-QString q(const std::string& s) { return QString::fromStdString(s); }
 
 /// "83.9", "1007", "0.083": three significant digits, no exponent for the ranges a roofline shows.
 QString sig(double v) {

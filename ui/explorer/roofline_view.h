@@ -10,9 +10,9 @@
 #include <QWidget>
 #include <vector>
 
-#include "export.h"
 #include "launchlab/roofline.h"
-#include "view_style.h"
+#include "plots/export.h"
+#include "plots/view_style.h"
 
 class QCheckBox;
 class QCustomPlot;

@@ -1,16 +1,16 @@
-#include "sweep_heatmap.h"
+#include "explorer/sweep_heatmap.h"
 
 #include <qcustomplot.h>
 
 #include <QMouseEvent>
 #include <cmath>
 
-#include "plot_interaction.h"
+#include "models/text.h"
+#include "plots/plot_interaction.h"
 
 namespace launchlab::ui {
 
 namespace {
-QString q(const std::string& s) { return QString::fromStdString(s); }
 
 /// The largest map whose unmeasured cells each get a cross (a larger one shows them grey alone).
 constexpr std::size_t kMaxMarkedCells = 1024;

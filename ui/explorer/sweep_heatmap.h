@@ -7,9 +7,9 @@
 #include <optional>
 #include <utility>
 
-#include "export.h"
 #include "launchlab/sweep_map.h"
-#include "view_style.h"
+#include "plots/export.h"
+#include "plots/view_style.h"
 
 class QCustomPlot;
 class QCPColorMap;

@@ -13,10 +13,10 @@
 #include <string>
 #include <vector>
 
-#include "background_read.h"
-#include "controller.h"
-#include "sweep_sources.h"
-#include "view_style.h"
+#include "explorer/sweep_sources.h"
+#include "plots/view_style.h"
+#include "runs/background_read.h"
+#include "runs/controller.h"
 
 class QComboBox;
 class QLabel;

@@ -1,4 +1,4 @@
-#include "sweep_sources.h"
+#include "explorer/sweep_sources.h"
 
 #include <QDir>
 #include <QFile>
@@ -9,12 +9,11 @@
 
 #include "launchlab/io/run_file.h"
 #include "launchlab/occupancy_report.h"
+#include "models/text.h"
 
 namespace launchlab::ui {
 
-namespace {
-QString q(const std::string& s) { return QString::fromStdString(s); }
-}  // namespace
+namespace {}  // namespace
 
 bool ShownSweep::hasGrid() const {
   bool block = false, grid = false;

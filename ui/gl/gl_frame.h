@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <memory>
 
-#include "controller.h"
+#include "runs/controller.h"
 
 namespace launchlab::ui {
 

@@ -8,7 +8,7 @@
 #include <cstddef>
 #include <memory>
 
-#include "gl_frame.h"
+#include "gl/gl_frame.h"
 #if LAUNCHLAB_UI_GL
 #include "launchlab/gl/plot_renderer.h"
 #endif

@@ -4,14 +4,14 @@
 // buffers registered with CUDA (render/render_view.h's interop path). Built when the window has both launchlab_render
 // and CUDA; the render service installs it when its EGL context sits on the CUDA device (interopSupport), else the host
 // feeder stays.
-#include "gl_interop_source.h"
+#include "gl/gl_interop_source.h"
 
 #include <algorithm>
 #include <deque>
 #include <memory>
 #include <utility>
 
-#include "device_imports.h"
+#include "gl/device_imports.h"
 #include "render/gl_interop.h"
 #include "render/render_view.h"
 

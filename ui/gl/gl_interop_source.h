@@ -3,7 +3,7 @@
 #include <QString>
 #include <memory>
 
-#include "gl_frame_source.h"
+#include "gl/gl_frame_source.h"
 
 namespace launchlab::ui {
 

@@ -1,4 +1,4 @@
-#include "gl_path.h"
+#include "gl/gl_path.h"
 
 namespace launchlab::ui {
 

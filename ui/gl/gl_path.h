@@ -7,7 +7,7 @@
 #include <QString>
 #include <cstdint>
 
-#include "gl_frame.h"
+#include "gl/gl_frame.h"
 
 namespace launchlab::ui {
 

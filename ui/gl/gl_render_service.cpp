@@ -1,14 +1,14 @@
-#include "gl_render_service.h"
+#include "gl/gl_render_service.h"
 
 #include <QElapsedTimer>
 #include <QMetaObject>
 #include <utility>
 
-#include "device_imports.h"
-#include "gl_frame_source.h"
-#include "gl_path.h"
+#include "gl/device_imports.h"
+#include "gl/gl_frame_source.h"
+#include "gl/gl_path.h"
 #if LAUNCHLAB_UI_INTEROP
-#include "gl_interop_source.h"
+#include "gl/gl_interop_source.h"
 #endif
 #if LAUNCHLAB_UI_GL
 #include "launchlab/colormap_lut.h"

@@ -19,7 +19,7 @@
 #include <mutex>
 #include <vector>
 
-#include "gl_frame.h"
+#include "gl/gl_frame.h"
 
 namespace launchlab::ui {
 

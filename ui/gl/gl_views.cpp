@@ -1,4 +1,4 @@
-#include "gl_views.h"
+#include "gl/gl_views.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

@@ -15,8 +15,8 @@
 #include <optional>
 #include <vector>
 
-#include "gl_frame.h"
-#include "gl_render_service.h"
+#include "gl/gl_frame.h"
+#include "gl/gl_render_service.h"
 
 namespace launchlab::ui {
 

@@ -1,14 +1,15 @@
-#include "live_mode.h"
+#include "gl/live_mode.h"
 
 #include <qcustomplot.h>
 
 #include <QTimer>
 #include <algorithm>
 
+#include "models/text.h"
+
 namespace launchlab::ui {
 
 namespace {
-QString q(const std::string& s) { return QString::fromStdString(s); }
 
 bool ticked(const RunRequest& req, const std::string& id) {
   return req.impls.empty() || std::find(req.impls.begin(), req.impls.end(), id) != req.impls.end();

@@ -13,7 +13,7 @@
 #include <optional>
 #include <string>
 
-#include "controller.h"
+#include "runs/controller.h"
 
 namespace launchlab::ui {
 

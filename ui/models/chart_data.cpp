@@ -1,4 +1,4 @@
-#include "chart_data.h"
+#include "models/chart_data.h"
 
 #include <algorithm>
 #include <cmath>

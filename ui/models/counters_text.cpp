@@ -1,16 +1,15 @@
-#include "counters_text.h"
+#include "models/counters_text.h"
 
 #include <QStringList>
 #include <algorithm>
 
 #include "launchlab/counters.h"
 #include "launchlab/ptx_counters.h"
+#include "models/text.h"
 
 namespace launchlab::ui {
 
 namespace {
-
-QString q(const std::string& s) { return QString::fromStdString(s); }
 
 const ImplCounters* countersOf(const ImplResult& i) { return i.counters ? &*i.counters : nullptr; }
 

@@ -1,4 +1,4 @@
-#include "course_state.h"
+#include "models/course_state.h"
 
 #include <vector>
 

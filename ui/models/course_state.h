@@ -8,7 +8,7 @@
 
 #include "launchlab/course.h"
 #include "launchlab/registry.h"
-#include "presets.h"
+#include "models/presets.h"
 
 namespace launchlab::ui {
 

@@ -1,11 +1,11 @@
-#include "form_state.h"
+#include "models/form_state.h"
 
 #include <algorithm>
 #include <cmath>
 #include <sstream>
 
 #include "launchlab/parse.h"
-#include "ui/runs/backend.h"
+#include "models/backend.h"
 
 namespace launchlab::ui {
 

@@ -1,15 +1,15 @@
-#include "log_text.h"
+#include "models/log_text.h"
 
 #include <QLocale>
 #include <QStringList>
 #include <algorithm>
 
 #include "launchlab/expected_outcome.h"
+#include "models/text.h"
 
 namespace launchlab::ui {
 
 namespace {
-QString q(const std::string& s) { return QString::fromStdString(s); }
 QString seconds(double s) { return QString::number(s, 'f', 2); }
 constexpr auto kSharingLead = "GPU shared: ";
 }  // namespace

@@ -8,11 +8,11 @@
 #include <string>
 #include <vector>
 
-#include "chart_data.h"
-#include "form_state.h"
 #include "launchlab/device.h"
 #include "launchlab/result.h"
 #include "launchlab/sweep.h"
+#include "models/chart_data.h"
+#include "models/form_state.h"
 
 namespace launchlab::ui {
 

@@ -1,4 +1,4 @@
-#include "presets.h"
+#include "models/presets.h"
 
 #include <QDir>
 #include <QFile>

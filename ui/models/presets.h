@@ -7,9 +7,9 @@
 #include <QStringList>
 #include <optional>
 
-#include "form_state.h"
 #include "launchlab/course.h"
 #include "launchlab/registry.h"
+#include "models/form_state.h"
 
 namespace launchlab::ui {
 

@@ -1,19 +1,17 @@
-#include "stage_text.h"
+#include "models/stage_text.h"
 
 #include <QStringList>
 #include <span>
 
-#include "chart_data.h"
-#include "counters_text.h"
 #include "launchlab/course_headline.h"
 #include "launchlab/workload.h"
-#include "text.h"
+#include "models/chart_data.h"
+#include "models/counters_text.h"
+#include "models/text.h"
 
 namespace launchlab::ui {
 
-namespace {
-QString q(const std::string& s) { return QString::fromStdString(s); }
-}  // namespace
+namespace {}  // namespace
 
 QString positionText(const CoursePosition& p) {
   return p.index < 0 ? QString() : QString("%1 / %2").arg(p.index + 1).arg(p.count);

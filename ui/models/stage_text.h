@@ -6,9 +6,9 @@
 #include <cstdint>
 #include <string>
 
-#include "course_state.h"
 #include "launchlab/course.h"
 #include "launchlab/result.h"
+#include "models/course_state.h"
 
 namespace launchlab::ui {
 

@@ -6,9 +6,9 @@
 #include <algorithm>
 #include <cmath>
 
-#include "chart_data.h"
 #include "launchlab/block_trace.h"
-#include "qcp_view_base.h"
+#include "models/chart_data.h"
+#include "plots/qcp_view_base.h"
 
 namespace launchlab::ui {
 

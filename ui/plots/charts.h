@@ -1,16 +1,15 @@
 #pragma once
-/// The timing comparison (a horizontal bar per implementation, stacked by phase, min-max whiskers,
-/// speedup labels, log toggle) and the block-size sweep chart (time and GB/s against threads per block).
+/// The timing comparison: a horizontal bar per implementation, stacked by phase, min-max whiskers, speedup labels,
+/// log toggle. The block-size sweep chart is its neighbour, plots/sweep_chart.h.
 #include <QFont>
 #include <QPointer>
 #include <QWidget>
 #include <optional>
 #include <vector>
 
-#include "chart_data.h"
-#include "export.h"
-#include "occupancy_curves.h"
-#include "view_style.h"
+#include "models/chart_data.h"
+#include "plots/export.h"
+#include "plots/view_style.h"
 
 class QCustomPlot;
 class QCPTextElement;
@@ -71,43 +70,6 @@ class TimingChart final : public Renderable {
   bool m_kernelFirst = false;
   bool m_gpuFit = false;
   std::optional<ViewStyle> m_ownStyle;  ///< while projected (projectAs): the style to return to
-};
-
-class SweepChart final : public Renderable {
- public:
-  explicit SweepChart(QWidget* parent);
-  ~SweepChart() override;
-  QWidget* widget();
-  /// Starts an empty sweep of `implTitle`, whose points come one by one as they are measured (addPoint).
-  void begin(const QString& implTitle, const QString& setupText);
-  void addPoint(const SweepPoint& p);
-  /// Shows a whole sweep (a recorded one, or a live one redrawn): drawn once, each series given all its points in
-  /// one call, however many there are.
-  void setPoints(const QString& implTitle, const QString& setupText, std::vector<SweepPoint> points);
-  void clear();
-  const std::vector<SweepPoint>& points() const { return m_points; }
-  /// Overlays theoretical occupancy curves (occupancy_curves.h) on their own right-hand axis titled `label`;
-  /// empty curves remove them.
-  void setOccupancy(const QString& label, std::vector<OccupancyCurve> curves);
-  const std::vector<OccupancyCurve>& occupancy() const { return m_occupancy; }
-  QString occupancyLabel() const;
-  void setViewStyle(const ViewStyle& s);
-  void render(QCPPainter& painter, const QSize& size) override;
-  QString exportTitle() const override;
-
- private:
-  void rebuild();
-  void setupAxes();
-  bool plotPoints();
-  void showNothingMeasured();
-  void plotOccupancy();
-  QPointer<QCustomPlot> m_plot;
-  QCPTextElement* m_title = nullptr;
-  QCPAxis* m_occupancyAxis = nullptr;
-  std::vector<SweepPoint> m_points;
-  std::vector<OccupancyCurve> m_occupancy;
-  QString m_implTitle, m_setup;
-  ViewStyle m_style;
 };
 
 }  // namespace launchlab::ui

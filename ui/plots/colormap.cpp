@@ -1,4 +1,4 @@
-#include "colormap.h"
+#include "plots/colormap.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "export.h"
+#include "plots/export.h"
 
 #include <qcustomplot.h>
 

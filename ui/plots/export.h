@@ -10,7 +10,7 @@
 
 #include "launchlab/result.h"
 #include "launchlab/workload.h"
-#include "view_style.h"
+#include "plots/view_style.h"
 
 class QCPPainter;
 

@@ -2,14 +2,13 @@
 // first call (the NVRTC compile, then the load and the cold call) and the median later call, each labelled with its
 // time, and the ratio under the title. Without a measured first call it says what is missing rather than drawing a
 // CPU's first repetition (its thread team starting) as a compile.
-#include "lesson_data.h"
-#include "qcp_view_base.h"
+#include "models/text.h"
+#include "plots/lesson_data.h"
+#include "plots/qcp_view_base.h"
 
 namespace launchlab::ui {
 
 namespace {
-
-QString q(const std::string& s) { return QString::fromStdString(s); }
 
 class FirstCallView final : public QcpViewBase {
  public:

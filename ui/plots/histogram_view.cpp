@@ -2,7 +2,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "qcp_view_base.h"
+#include "plots/qcp_view_base.h"
 
 namespace launchlab::ui {
 

@@ -4,7 +4,7 @@
 #include <iterator>
 #include <limits>
 
-#include "qcp_view_base.h"
+#include "plots/qcp_view_base.h"
 
 namespace launchlab::ui {
 

@@ -1,11 +1,11 @@
-#include "lesson_data.h"
+#include "plots/lesson_data.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 
-#include "counters_text.h"
 #include "launchlab/ptx_counters.h"
+#include "models/counters_text.h"
 
 namespace launchlab::ui {
 

@@ -1,16 +1,15 @@
-#include "line_counters.h"
+#include "plots/line_counters.h"
 
 #include <algorithm>
 
-#include "counters_text.h"
 #include "launchlab/counters.h"
 #include "launchlab/ptx_counters.h"
+#include "models/counters_text.h"
+#include "models/text.h"
 
 namespace launchlab::ui {
 
 namespace {
-
-QString q(const std::string& s) { return QString::fromStdString(s); }
 
 std::optional<double> valueOf(const CounterLine& l, const char* key) {
   const auto it = l.values.find(key);

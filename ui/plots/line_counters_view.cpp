@@ -1,4 +1,4 @@
-#include "line_counters_view.h"
+#include "plots/line_counters_view.h"
 
 #include <qcustomplot.h>
 

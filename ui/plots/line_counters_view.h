@@ -7,8 +7,8 @@
 #include <QWidget>
 #include <memory>
 
-#include "line_counters.h"
-#include "output_view.h"
+#include "plots/line_counters.h"
+#include "plots/output_view.h"
 
 class QLabel;
 class QTableWidget;

@@ -1,6 +1,6 @@
 // ViewData: finding a view's arrays, prepared data and implementation in a run. No QCustomPlot here, so a view
 // drawn some other way (CUDA-OpenGL interop) links only this and its own code.
-#include "output_view.h"
+#include "plots/output_view.h"
 
 namespace launchlab::ui {
 

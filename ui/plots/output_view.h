@@ -9,10 +9,10 @@
 #include <optional>
 #include <string>
 
-#include "controller.h"
-#include "export.h"
-#include "region_zoom.h"
-#include "view_style.h"
+#include "plots/export.h"
+#include "plots/region_zoom.h"
+#include "plots/view_style.h"
+#include "runs/controller.h"
 
 namespace launchlab::ui {
 

@@ -1,4 +1,4 @@
-#include "outputs_pane.h"
+#include "plots/outputs_pane.h"
 
 #include <qcustomplot.h>
 
@@ -13,14 +13,14 @@
 #include <algorithm>
 #include <utility>
 
-#include "lesson_data.h"
-#include "line_counters.h"
-#include "line_counters_view.h"
+#include "models/text.h"
+#include "plots/lesson_data.h"
+#include "plots/line_counters.h"
+#include "plots/line_counters_view.h"
 
 namespace launchlab::ui {
 
 namespace {
-QString q(const std::string& s) { return QString::fromStdString(s); }
 
 bool keptArrays(const RunResult& r) {
   return !r.inputs.empty() ||

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "output_view.h"
+#include "plots/output_view.h"
 
 class QCheckBox;
 class QComboBox;

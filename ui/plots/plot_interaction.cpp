@@ -1,8 +1,8 @@
-#include "plot_interaction.h"
+#include "plots/plot_interaction.h"
 
 #include <qcustomplot.h>
 
-#include "chart_data.h"
+#include "models/chart_data.h"
 
 namespace launchlab::ui {
 

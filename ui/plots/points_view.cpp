@@ -8,7 +8,7 @@
 #include <set>
 #include <utility>
 
-#include "qcp_view_base.h"
+#include "plots/qcp_view_base.h"
 
 namespace launchlab::ui {
 

@@ -1,4 +1,4 @@
-#include "qcp_view_base.h"
+#include "plots/qcp_view_base.h"
 
 #include <algorithm>
 

@@ -13,10 +13,10 @@
 #include <optional>
 #include <vector>
 
-#include "gl_views.h"
-#include "output_view.h"
-#include "plot_interaction.h"
-#include "text.h"
+#include "gl/gl_views.h"
+#include "models/text.h"
+#include "plots/output_view.h"
+#include "plots/plot_interaction.h"
 
 namespace launchlab::ui {
 

@@ -1,5 +1,5 @@
 // The view factory: a QCustomPlot view per PlotKind unless another factory was installed.
-#include "qcp_view_base.h"
+#include "plots/qcp_view_base.h"
 
 namespace launchlab::ui {
 

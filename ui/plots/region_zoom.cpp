@@ -1,4 +1,4 @@
-#include "region_zoom.h"
+#include "plots/region_zoom.h"
 
 #include <algorithm>
 #include <cstdio>

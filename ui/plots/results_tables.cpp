@@ -1,4 +1,4 @@
-#include "results_tables.h"
+#include "plots/results_tables.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -8,9 +8,9 @@
 #include <QTime>
 #include <algorithm>
 
-#include "chart_data.h"
-#include "counters_text.h"
 #include "launchlab/counters.h"
+#include "models/chart_data.h"
+#include "models/counters_text.h"
 
 namespace launchlab::ui {
 

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <optional>
 
-#include "qcp_view_base.h"
+#include "plots/qcp_view_base.h"
 
 namespace launchlab::ui {
 

@@ -7,14 +7,13 @@
 #include <array>
 #include <cmath>
 
-#include "lesson_data.h"
-#include "qcp_view_base.h"
+#include "models/text.h"
+#include "plots/lesson_data.h"
+#include "plots/qcp_view_base.h"
 
 namespace launchlab::ui {
 
 namespace {
-
-QString q(const std::string& s) { return QString::fromStdString(s); }
 
 /// Ticks at cell centres labelled with the cell's index, every `step` cells, and the last one when it is not too
 /// close to the one before (a cell is about a digit wide on a projector).

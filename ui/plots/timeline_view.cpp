@@ -6,7 +6,7 @@
 #include <cmath>
 
 #include "launchlab/timeline.h"
-#include "qcp_view_base.h"
+#include "plots/qcp_view_base.h"
 
 namespace launchlab::ui {
 

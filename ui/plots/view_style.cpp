@@ -1,4 +1,4 @@
-#include "view_style.h"
+#include "plots/view_style.h"
 
 #include <qcustomplot.h>
 

@@ -5,7 +5,7 @@
 #include <QFont>
 #include <QPalette>
 
-#include "colormap.h"
+#include "plots/colormap.h"
 
 class QCustomPlot;
 class QApplication;

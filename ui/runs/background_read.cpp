@@ -1,4 +1,4 @@
-#include "background_read.h"
+#include "runs/background_read.h"
 
 #include <QThread>
 

@@ -1,4 +1,4 @@
-#include "controller.h"
+#include "runs/controller.h"
 
 #include <QCoreApplication>
 #include <QEvent>

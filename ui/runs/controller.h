@@ -15,10 +15,10 @@
 #include <string>
 #include <vector>
 
-#include "backend.h"
-#include "chart_data.h"
 #include "launchlab/sweep.h"
-#include "plot_data.h"
+#include "models/backend.h"
+#include "models/chart_data.h"
+#include "models/plot_data.h"
 
 namespace launchlab::ui {
 

@@ -1,4 +1,4 @@
-#include "history_pane.h"
+#include "runs/history_pane.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -13,11 +13,11 @@
 
 #include "launchlab/command_line.h"
 #include "launchlab/run_compare.h"
+#include "models/text.h"
 
 namespace launchlab::ui {
 
 namespace {
-QString q(const std::string& s) { return QString::fromStdString(s); }
 
 QTableWidget* table(const QStringList& headers) {
   auto* t = new QTableWidget(0, int(headers.size()));

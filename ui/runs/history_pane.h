@@ -7,8 +7,8 @@
 #include <memory>
 #include <vector>
 
-#include "controller.h"
-#include "run_history.h"
+#include "runs/controller.h"
+#include "runs/run_history.h"
 
 class QLabel;
 class QPushButton;

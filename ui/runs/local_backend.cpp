@@ -1,4 +1,4 @@
-#include "local_backend.h"
+#include "runs/local_backend.h"
 
 namespace launchlab::ui {
 

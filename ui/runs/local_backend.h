@@ -7,7 +7,7 @@
 #include <functional>
 #include <memory>
 
-#include "backend.h"
+#include "models/backend.h"
 
 namespace launchlab::ui {
 

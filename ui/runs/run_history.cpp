@@ -1,4 +1,4 @@
-#include "run_history.h"
+#include "runs/run_history.h"
 
 #include "launchlab/run_compare.h"
 

@@ -8,7 +8,7 @@
 #include <memory>
 #include <vector>
 
-#include "controller.h"
+#include "runs/controller.h"
 
 namespace launchlab::ui {
 

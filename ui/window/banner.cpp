@@ -1,4 +1,4 @@
-#include "banner.h"
+#include "window/banner.h"
 
 #include <QEvent>
 #include <QHBoxLayout>

@@ -1,13 +1,13 @@
-#include "course_list.h"
+#include "window/course_list.h"
 
 #include "launchlab/lesson.h"
-#include "tooltips.h"
-#include "tree_items.h"
+#include "models/text.h"
+#include "window/tooltips.h"
+#include "window/tree_items.h"
 
 namespace launchlab::ui {
 
 namespace {
-QString q(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
 QString esc(std::string_view s) { return q(s).toHtmlEscaped(); }
 
 /// "grid × block 128 × 64" as the seed writes a launch (kernel[grid, block]); "auto" where the preset leaves it.

@@ -1,4 +1,4 @@
-#include "desk.h"
+#include "window/desk.h"
 
 #include <QCheckBox>
 #include <QHBoxLayout>
@@ -14,26 +14,27 @@
 #include <algorithm>
 #include <utility>
 
-#include "backend.h"
-#include "banner.h"
-#include "charts.h"
-#include "controller.h"
-#include "crossover_view.h"
-#include "history_pane.h"
-#include "kernel_editor.h"
-#include "outputs_pane.h"
-#include "param_panel.h"
-#include "results_tables.h"
-#include "roofline_view.h"
-#include "stage.h"
-#include "stage_prompt.h"
+#include "editor/kernel_editor.h"
+#include "explorer/crossover_view.h"
+#include "explorer/roofline_view.h"
+#include "models/backend.h"
+#include "plots/charts.h"
+#include "plots/outputs_pane.h"
+#include "plots/results_tables.h"
+#include "plots/sweep_chart.h"
+#include "runs/controller.h"
+#include "runs/history_pane.h"
+#include "window/banner.h"
+#include "window/param_panel.h"
+#include "window/stage.h"
+#include "window/stage_prompt.h"
 #if LAUNCHLAB_HAVE_POLL
-#include "stage_poll.h"
+#include "window/stage_poll.h"
 #endif
-#include "sweep_heatmap.h"
-#include "sweep_pane.h"
-#include "view_style.h"
-#include "workload_browser.h"
+#include "explorer/sweep_heatmap.h"
+#include "explorer/sweep_pane.h"
+#include "plots/view_style.h"
+#include "window/workload_browser.h"
 
 namespace launchlab::ui {
 

@@ -9,7 +9,7 @@
 #include <memory>
 #include <string>
 
-#include "export_dialog.h"
+#include "dialogs/export_dialog.h"
 
 class QLabel;
 class QProgressBar;

@@ -1,4 +1,4 @@
-#include "device_controls.h"
+#include "window/device_controls.h"
 
 #include <QAction>
 #include <QCoreApplication>
@@ -6,15 +6,15 @@
 #include <QProcess>
 #include <QToolBar>
 
-#include "backend.h"
-#include "banner.h"
-#include "controller.h"
-#include "desk.h"
-#include "device_picker.h"
-#include "log_text.h"
-#include "param_panel.h"
-#include "remote_dialog.h"
-#include "settings.h"
+#include "dialogs/device_picker.h"
+#include "dialogs/remote_dialog.h"
+#include "models/backend.h"
+#include "models/log_text.h"
+#include "models/settings.h"
+#include "runs/controller.h"
+#include "window/banner.h"
+#include "window/desk.h"
+#include "window/param_panel.h"
 
 namespace launchlab::ui {
 

@@ -1,9 +1,9 @@
-#include "editor_wiring.h"
+#include "window/editor_wiring.h"
 
-#include "banner.h"
-#include "desk.h"
-#include "kernel_editor.h"
-#include "param_panel.h"
+#include "editor/kernel_editor.h"
+#include "window/banner.h"
+#include "window/desk.h"
+#include "window/param_panel.h"
 
 namespace launchlab::ui {
 

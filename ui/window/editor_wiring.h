@@ -4,7 +4,7 @@
 #include <QObject>
 #include <functional>
 
-#include "controller.h"
+#include "runs/controller.h"
 
 namespace launchlab::ui {
 

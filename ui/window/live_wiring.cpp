@@ -1,21 +1,21 @@
-#include "live_wiring.h"
+#include "window/live_wiring.h"
 
 #include <QAction>
 #include <QLabel>
 #include <QStyle>
 #include <QToolBar>
 
-#include "banner.h"
-#include "charts.h"
-#include "desk.h"
-#include "device_imports.h"
-#include "gl_views.h"
-#include "live_mode.h"
-#include "log_text.h"
-#include "outputs_pane.h"
-#include "param_panel.h"
-#include "results_presenter.h"
-#include "settings.h"
+#include "gl/device_imports.h"
+#include "gl/gl_views.h"
+#include "gl/live_mode.h"
+#include "models/log_text.h"
+#include "models/settings.h"
+#include "plots/charts.h"
+#include "plots/outputs_pane.h"
+#include "window/banner.h"
+#include "window/desk.h"
+#include "window/param_panel.h"
+#include "window/results_presenter.h"
 
 namespace launchlab::ui {
 

@@ -5,7 +5,7 @@
 #include <QObject>
 #include <optional>
 
-#include "controller.h"
+#include "runs/controller.h"
 
 class QAction;
 class QToolBar;

@@ -1,4 +1,4 @@
-#include "main_actions.h"
+#include "window/main_actions.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -8,10 +8,10 @@
 #include <QToolButton>
 #include <QWidget>
 
-#include "banner.h"
-#include "desk.h"
-#include "param_panel.h"
-#include "preset_menu.h"
+#include "window/banner.h"
+#include "window/desk.h"
+#include "window/param_panel.h"
+#include "window/preset_menu.h"
 
 namespace launchlab::ui {
 

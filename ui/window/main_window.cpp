@@ -1,4 +1,4 @@
-#include "main_window.h"
+#include "window/main_window.h"
 
 #include <QAction>
 #include <QApplication>
@@ -8,26 +8,25 @@
 #include <QTimer>
 #include <QToolBar>
 
-#include "banner.h"
-#include "device_picker.h"
-#include "kernel_editor.h"
-#include "live_mode.h"
-#include "log_text.h"
-#include "outputs_pane.h"
-#include "param_panel.h"
-#include "preset_menu.h"
-#include "presets.h"
-#include "settings.h"
-#include "sweep_pane.h"
-#include "tooltips.h"
-#include "window_fit.h"
-#include "workload_browser.h"
+#include "dialogs/device_picker.h"
+#include "editor/kernel_editor.h"
+#include "explorer/sweep_pane.h"
+#include "gl/live_mode.h"
+#include "models/log_text.h"
+#include "models/presets.h"
+#include "models/settings.h"
+#include "models/text.h"
+#include "plots/outputs_pane.h"
+#include "window/banner.h"
+#include "window/param_panel.h"
+#include "window/preset_menu.h"
+#include "window/tooltips.h"
+#include "window/window_fit.h"
+#include "window/workload_browser.h"
 
 namespace launchlab::ui {
 
-namespace {
-QString q(const std::string& s) { return QString::fromStdString(s); }
-}  // namespace
+namespace {}  // namespace
 
 QString MainWindow::defaultWorkload(const Registry& r) {
   for (const char* id : {"pulse_waveform", "vector_add"})

@@ -8,18 +8,18 @@
 #include <functional>
 #include <memory>
 
-#include "controller.h"
-#include "desk.h"
-#include "device_controls.h"
-#include "editor_wiring.h"
-#include "live_wiring.h"
-#include "main_actions.h"
-#include "results_presenter.h"
-#include "roofline_wiring.h"
-#include "run_files.h"
-#include "run_launcher.h"
-#include "stage_wiring.h"
-#include "window_options.h"
+#include "runs/controller.h"
+#include "window/desk.h"
+#include "window/device_controls.h"
+#include "window/editor_wiring.h"
+#include "window/live_wiring.h"
+#include "window/main_actions.h"
+#include "window/results_presenter.h"
+#include "window/roofline_wiring.h"
+#include "window/run_files.h"
+#include "window/run_launcher.h"
+#include "window/stage_wiring.h"
+#include "window/window_options.h"
 
 namespace launchlab::ui {
 

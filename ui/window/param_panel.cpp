@@ -1,4 +1,4 @@
-#include "param_panel.h"
+#include "window/param_panel.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -18,9 +18,9 @@
 #include <cmath>
 #include <tuple>
 
-#include "backend.h"
 #include "launchlab/counters.h"
 #include "launchlab/parse.h"
+#include "models/backend.h"
 
 namespace launchlab::ui {
 

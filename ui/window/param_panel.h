@@ -6,7 +6,7 @@
 #include <QWidget>
 #include <optional>
 
-#include "form_state.h"
+#include "models/form_state.h"
 
 class QCheckBox;
 class QComboBox;

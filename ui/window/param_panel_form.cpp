@@ -9,10 +9,10 @@
 #include <algorithm>
 #include <cmath>
 
-#include "backend.h"
 #include "launchlab/counters.h"
 #include "launchlab/parse.h"
-#include "param_panel.h"
+#include "models/backend.h"
+#include "window/param_panel.h"
 
 namespace launchlab::ui {
 

@@ -1,4 +1,4 @@
-#include "prediction_store.h"
+#include "window/prediction_store.h"
 
 #include <QDir>
 #include <QFile>

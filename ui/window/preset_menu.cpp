@@ -1,4 +1,4 @@
-#include "preset_menu.h"
+#include "window/preset_menu.h"
 
 #include <QFileDialog>
 #include <QInputDialog>
@@ -6,14 +6,13 @@
 #include <QPushButton>
 #include <utility>
 
-#include "log_text.h"
-#include "settings.h"
+#include "models/log_text.h"
+#include "models/settings.h"
+#include "models/text.h"
 
 namespace launchlab::ui {
 
-namespace {
-QString q(const std::string& s) { return QString::fromStdString(s); }
-}  // namespace
+namespace {}  // namespace
 
 PresetMenu::PresetMenu(const QString& folder, const Registry& registry, const AppSettings& settings,
                        FormSource currentForm, QWidget* parent)

@@ -7,7 +7,7 @@
 #include <memory>
 
 #include "launchlab/registry.h"
-#include "presets.h"
+#include "models/presets.h"
 
 namespace launchlab::ui {
 

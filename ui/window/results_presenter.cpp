@@ -1,20 +1,20 @@
-#include "results_presenter.h"
+#include "window/results_presenter.h"
 
 #include <QTimer>
 #include <utility>
 
-#include "banner.h"
-#include "charts.h"
-#include "desk.h"
-#include "device_imports.h"
-#include "export_dialog.h"
-#include "kernel_editor.h"
-#include "log_text.h"
-#include "outputs_pane.h"
-#include "plot_data.h"
-#include "results_tables.h"
-#include "settings.h"
-#include "sweep_pane.h"
+#include "dialogs/export_dialog.h"
+#include "editor/kernel_editor.h"
+#include "explorer/sweep_pane.h"
+#include "gl/device_imports.h"
+#include "models/log_text.h"
+#include "models/plot_data.h"
+#include "models/settings.h"
+#include "plots/charts.h"
+#include "plots/outputs_pane.h"
+#include "plots/results_tables.h"
+#include "window/banner.h"
+#include "window/desk.h"
 
 namespace launchlab::ui {
 

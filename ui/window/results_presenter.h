@@ -6,7 +6,7 @@
 #include <QObject>
 #include <memory>
 
-#include "controller.h"
+#include "runs/controller.h"
 
 class QWidget;
 

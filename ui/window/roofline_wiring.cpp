@@ -1,12 +1,12 @@
-#include "roofline_wiring.h"
+#include "window/roofline_wiring.h"
 
 #include <QTabWidget>
 
-#include "desk.h"
-#include "history_pane.h"
+#include "explorer/roofline_view.h"
 #include "launchlab/run_compare.h"
-#include "roofline_view.h"
-#include "run_history.h"
+#include "runs/history_pane.h"
+#include "runs/run_history.h"
+#include "window/desk.h"
 
 namespace launchlab::ui {
 

@@ -3,7 +3,7 @@
 /// device; a datasheet's without a GPU), the run on screen and the History's runs beside it.
 #include <QObject>
 
-#include "controller.h"
+#include "runs/controller.h"
 
 namespace launchlab::ui {
 

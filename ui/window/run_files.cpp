@@ -1,4 +1,4 @@
-#include "run_files.h"
+#include "window/run_files.h"
 
 #include <QAction>
 #include <QFileDialog>
@@ -9,19 +9,19 @@
 #include <new>
 #include <stdexcept>
 
-#include "banner.h"
-#include "desk.h"
-#include "form_state.h"
+#include "explorer/sweep_pane.h"
 #include "launchlab/io/run_file.h"
-#include "param_panel.h"
-#include "results_presenter.h"
-#include "settings.h"
-#include "sweep_pane.h"
+#include "models/form_state.h"
+#include "models/settings.h"
+#include "models/text.h"
+#include "window/banner.h"
+#include "window/desk.h"
+#include "window/param_panel.h"
+#include "window/results_presenter.h"
 
 namespace launchlab::ui {
 
 namespace {
-QString q(const std::string& s) { return QString::fromStdString(s); }
 const QString kRunFileFilter = "LaunchLab runs (*.llrun)";
 
 /// The form that runs the recorded request again, on this machine.

@@ -6,8 +6,8 @@
 #include <functional>
 #include <memory>
 
-#include "background_read.h"
-#include "controller.h"
+#include "runs/background_read.h"
+#include "runs/controller.h"
 
 class QAction;
 class QToolBar;

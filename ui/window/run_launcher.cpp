@@ -1,4 +1,4 @@
-#include "run_launcher.h"
+#include "window/run_launcher.h"
 
 #include <QAction>
 #include <QLabel>
@@ -6,27 +6,26 @@
 #include <QPushButton>
 #include <utility>
 
-#include "banner.h"
-#include "desk.h"
-#include "editor_wiring.h"
+#include "explorer/sweep_pane.h"
+#include "gl/live_mode.h"
 #include "launchlab/parse.h"
-#include "live_mode.h"
-#include "live_wiring.h"
-#include "log_text.h"
-#include "outputs_pane.h"
-#include "param_panel.h"
-#include "region_zoom.h"
-#include "results_presenter.h"
-#include "settings.h"
-#include "stage_text.h"
-#include "stage_wiring.h"
-#include "sweep_pane.h"
+#include "models/log_text.h"
+#include "models/settings.h"
+#include "models/stage_text.h"
+#include "models/text.h"
+#include "plots/outputs_pane.h"
+#include "plots/region_zoom.h"
+#include "window/banner.h"
+#include "window/desk.h"
+#include "window/editor_wiring.h"
+#include "window/live_wiring.h"
+#include "window/param_panel.h"
+#include "window/results_presenter.h"
+#include "window/stage_wiring.h"
 
 namespace launchlab::ui {
 
-namespace {
-QString q(const std::string& s) { return QString::fromStdString(s); }
-}  // namespace
+namespace {}  // namespace
 
 RunLauncher::RunLauncher(Parts parts, double quickRunSeconds, QAction* runAct, QAction* cancelAct, QObject* parent)
     : QObject(parent), m_p(parts), m_quickRunSeconds(quickRunSeconds), m_runAct(runAct), m_cancelAct(cancelAct) {}

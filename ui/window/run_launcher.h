@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <optional>
 
-#include "controller.h"
+#include "runs/controller.h"
 
 class QAction;
 

@@ -1,4 +1,4 @@
-#include "stage.h"
+#include "window/stage.h"
 
 #include <QFontMetrics>
 #include <QHBoxLayout>
@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <map>
 
-#include "lesson_data.h"
+#include "plots/lesson_data.h"
 
 namespace launchlab::ui {
 

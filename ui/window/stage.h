@@ -8,7 +8,7 @@
 
 #include "launchlab/registry.h"
 #include "launchlab/result.h"
-#include "stage_text.h"
+#include "models/stage_text.h"
 
 class QLabel;
 

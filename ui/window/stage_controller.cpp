@@ -1,4 +1,4 @@
-#include "stage_controller.h"
+#include "window/stage_controller.h"
 
 #include <QAction>
 #include <QDateTime>
@@ -11,20 +11,20 @@
 #include <cstdio>
 #include <span>
 
-#include "export.h"
 #include "launchlab/course.h"
 #include "launchlab/course_headline.h"
-#include "prediction_store.h"
-#include "stage.h"
-#include "stage_prompt.h"
+#include "models/text.h"
+#include "plots/export.h"
+#include "window/prediction_store.h"
+#include "window/stage.h"
+#include "window/stage_prompt.h"
 #if LAUNCHLAB_HAVE_POLL
-#include "stage_poll.h"
+#include "window/stage_poll.h"
 #endif
 
 namespace launchlab::ui {
 
 namespace {
-QString q(const std::string& s) { return QString::fromStdString(s); }
 QString esc(const std::string& s) { return q(s).toHtmlEscaped(); }
 
 /// The prediction and how far off, one line: "You predicted 4× — 3.1× too low"; "" without a prediction.

@@ -1,4 +1,4 @@
-#include "stage_poll.h"
+#include "window/stage_poll.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
@@ -7,10 +7,11 @@
 #include <algorithm>
 #include <cmath>
 
+#include "models/text.h"
+
 namespace launchlab::ui {
 
 namespace {
-QString q(const std::string& s) { return QString::fromStdString(s); }
 
 /// The measured value as a poll answer: the number, or the measured choice's index.
 std::optional<double> measuredAnswer(const Prediction& p, const MeasureValue& v) {

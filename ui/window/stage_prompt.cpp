@@ -1,4 +1,4 @@
-#include "stage_prompt.h"
+#include "window/stage_prompt.h"
 
 #include <QHBoxLayout>
 #include <QKeyEvent>
@@ -8,11 +8,11 @@
 #include <QVBoxLayout>
 
 #include "launchlab/prediction.h"
+#include "models/text.h"
 
 namespace launchlab::ui {
 
 namespace {
-QString q(const std::string& s) { return QString::fromStdString(s); }
 
 void setPixelSize(QWidget* w, int px, bool bold = false) {
   QFont f = w->font();

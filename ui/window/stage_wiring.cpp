@@ -1,4 +1,4 @@
-#include "stage_wiring.h"
+#include "window/stage_wiring.h"
 
 #include <QAction>
 #include <QApplication>
@@ -17,27 +17,26 @@
 #include <QToolBar>
 #include <algorithm>
 
-#include "banner.h"
-#include "chart_data.h"
-#include "charts.h"
-#include "desk.h"
-#include "export.h"
-#include "log_text.h"
-#include "outputs_pane.h"
-#include "param_panel.h"
-#include "prediction_store.h"
-#include "results_presenter.h"
-#include "settings.h"
-#include "stage.h"
-#include "stage_controller.h"
-#include "stage_prompt.h"
-#include "stage_text.h"
+#include "models/chart_data.h"
+#include "models/log_text.h"
+#include "models/settings.h"
+#include "models/stage_text.h"
+#include "models/text.h"
+#include "plots/charts.h"
+#include "plots/export.h"
+#include "plots/outputs_pane.h"
+#include "window/banner.h"
+#include "window/desk.h"
+#include "window/param_panel.h"
+#include "window/prediction_store.h"
+#include "window/results_presenter.h"
+#include "window/stage.h"
+#include "window/stage_controller.h"
+#include "window/stage_prompt.h"
 
 namespace launchlab::ui {
 
-namespace {
-QString q(const std::string& s) { return QString::fromStdString(s); }
-}  // namespace
+namespace {}  // namespace
 
 StageWiring::StageWiring(QMainWindow& window, Desk& desk, const Registry& registry, AppSettings& settings,
                          ResultsPresenter& results, const QString& predictionsFile, const QString& askBind, Hooks hooks)

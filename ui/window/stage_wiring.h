@@ -11,8 +11,8 @@
 #include <memory>
 #include <string>
 
-#include "course_state.h"
-#include "view_style.h"
+#include "models/course_state.h"
+#include "plots/view_style.h"
 
 class QAction;
 class QMainWindow;

@@ -1,4 +1,4 @@
-#include "stall_meter.h"
+#include "window/stall_meter.h"
 
 #include <qcustomplot.h>
 
@@ -7,8 +7,8 @@
 #include <cstdio>
 
 #include "launchlab/engine.h"
-#include "main_window.h"
-#include "param_panel.h"
+#include "window/main_window.h"
+#include "window/param_panel.h"
 
 namespace launchlab::ui {
 

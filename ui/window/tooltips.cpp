@@ -1,4 +1,4 @@
-#include "tooltips.h"
+#include "window/tooltips.h"
 
 #include <QApplication>
 #include <QHelpEvent>

@@ -1,4 +1,4 @@
-#include "tree_items.h"
+#include "window/tree_items.h"
 
 namespace launchlab::ui {
 

@@ -1,4 +1,4 @@
-#include "window_fit.h"
+#include "window/window_fit.h"
 
 #include <QScreen>
 #include <QWidget>

@@ -1,4 +1,4 @@
-#include "workload_browser.h"
+#include "window/workload_browser.h"
 
 #include <QHeaderView>
 #include <QLineEdit>
@@ -10,12 +10,12 @@
 #include <QVBoxLayout>
 #include <map>
 
-#include "course_list.h"
 #include "launchlab/chapters.h"
 #include "launchlab/course.h"
 #include "launchlab/lesson.h"
-#include "tooltips.h"
-#include "tree_items.h"
+#include "window/course_list.h"
+#include "window/tooltips.h"
+#include "window/tree_items.h"
 
 namespace launchlab::ui {
 

@@ -1,4 +1,4 @@
-#include "occupancy_curves.h"
+#include "models/occupancy_curves.h"
 
 namespace launchlab::ui {
 

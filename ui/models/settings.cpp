@@ -1,4 +1,4 @@
-#include "settings.h"
+#include "models/settings.h"
 
 #include <QDir>
 #include <QFile>
@@ -8,7 +8,7 @@
 #include <QStandardPaths>
 #include <QStringDecoder>
 
-#include "presets.h"
+#include "models/presets.h"
 
 namespace launchlab::ui {
 

@@ -9,8 +9,8 @@
 #include <memory>
 #include <optional>
 
-#include "form_state.h"
 #include "launchlab/io/bounded_file.h"
+#include "models/form_state.h"
 
 namespace launchlab::ui {
 

@@ -1,4 +1,4 @@
-#include "plot_data.h"
+#include "models/plot_data.h"
 
 #include <algorithm>
 #include <cmath>

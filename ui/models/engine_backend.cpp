@@ -1,4 +1,4 @@
-#include "backend.h"
+#include "models/backend.h"
 
 namespace launchlab::ui {
 

@@ -1,5 +1,5 @@
 // A run's GPU outputs from the worker's device memory (device_imports.h).
-#include "device_imports.h"
+#include "gl/device_imports.h"
 
 #include <chrono>
 #include <string>
