@@ -94,7 +94,7 @@ class TestDesk : public QObject {
   /// back at the desk both return.
   void theStageHidesTheOutputTabs() {
     OutputsPane* outputs = m_desk->outputsPane();
-    outputs->setWorkload(*m_backend->registry().find("vector_add"), "not run yet");
+    outputs->setWorkload(*m_rig->backend->registry().find("vector_add"), "not run yet");
     QVERIFY(outputs->viewCount() >= 2);
     const auto tabBars = [outputs] {
       QList<QTabBar*> bars;
