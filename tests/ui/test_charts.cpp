@@ -229,6 +229,32 @@ class TestCharts : public QObject {
       }
     }
   }
+  /// A plot laid out at passing sizes (narrow, then tall, then its final size, as the stage's layouts go) fits the
+  /// whole image at the last one: one axis spans the image exactly, the other its square-pixel width, not the
+  /// margins of the sizes before (a 32 x 128 image was once drawn as a strip in a plot zoomed out both ways).
+  void anImageFitsItsLastSizeNotTheSizesBefore() {
+    auto view = createQcpOutputView(PlotKind::Image, nullptr);
+    auto* plot = qobject_cast<QCustomPlot*>(view->widget());
+    plot->resize(900, 300);
+    plot->show();
+    QVERIFY(QTest::qWaitForWindowExposed(plot));
+    ViewData d;
+    d.spec = {.name = "img", .title = "img", .plot = PlotKind::Image};
+    d.outcome = imageOutcome(32, 128);
+    d.source = "cuda";
+    d.reference = "cpu-serial";
+    view->setData(d);
+    for (const QSize size : {QSize(60, 600), QSize(600, 60), QSize(1400, 500)}) {
+      plot->resize(size);
+      plot->replot();
+    }
+    const QCPRange x = plot->xAxis->range(), y = plot->yAxis->range();
+    const bool xExact = std::fabs(x.lower) < 0.01 && std::fabs(x.upper - 128) < 0.01;
+    const bool yExact = std::fabs(y.lower) < 0.01 && std::fabs(y.upper - 32) < 0.01;
+    QVERIFY2(xExact || yExact,
+             qPrintable(QString("x %1 .. %2, y %3 .. %4").arg(x.lower).arg(x.upper).arg(y.lower).arg(y.upper)));
+    QVERIFY(x.lower <= 0.01 && x.upper >= 127.99 && y.lower <= 0.01 && y.upper >= 31.99);
+  }
   /// A histogram whose spec asks for a log value axis (z_mass's spectrum) gets one with its first data, decades
   /// of counts visible; the window's Log y box still switches it; other histograms stay linear.
   void histogramHonoursTheSpecsLogY() {

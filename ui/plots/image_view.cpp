@@ -115,6 +115,7 @@ class ImageView final : public QcpViewBase {
   void resetZoom() override {
     m_plot->xAxis->setRange(0, double(std::max<std::size_t>(1, m_cols)));
     m_plot->yAxis->setRange(0, double(std::max<std::size_t>(1, m_rows)));
+    m_lastFit.reset();  // the next layout fits the whole image
     replotWhenVisible(*m_plot);
   }
   void setLogY(bool) override {}  // rows are rows
@@ -177,15 +178,30 @@ class ImageView final : public QcpViewBase {
   }
   /// Widens the axis whose units are smaller on screen, so one cell is as wide as it is tall and the whole image
   /// stays in view (centred, with empty margins on the long side of the plot).
+  /// Until the user zooms, every layout fits the whole image again from its own extent: widening the current ranges
+  /// instead would keep the margins of a transient size (a plot laid out narrow, then tall, zoomed out both ways
+  /// and drew the image as a strip). A zoomed view keeps its centre and gets square pixels.
   void keepSquarePixels() {
     const QRect r = m_plot->axisRect()->rect();
     if (!m_square || r.width() <= 0 || r.height() <= 0) return;
-    const double ux = m_plot->xAxis->range().size() / r.width(), uy = m_plot->yAxis->range().size() / r.height();
+    QCPAxis* x = m_plot->xAxis;
+    QCPAxis* y = m_plot->yAxis;
+    const bool fitted = !m_lastFit || (x->range() == m_lastFit->first && y->range() == m_lastFit->second);
+    if (fitted) {
+      const double cols = double(std::max<std::size_t>(1, m_cols)), rows = double(std::max<std::size_t>(1, m_rows));
+      const double unit = std::max(cols / r.width(), rows / r.height());  // data units per pixel, both ways
+      const double w = unit * r.width(), h = unit * r.height();
+      x->setRange((cols - w) / 2, (cols + w) / 2);
+      y->setRange((rows - h) / 2, (rows + h) / 2);
+      m_lastFit = {x->range(), y->range()};
+      return;
+    }
+    const double ux = x->range().size() / r.width(), uy = y->range().size() / r.height();
     if (std::abs(ux / uy - 1) < 1e-3) return;
     if (ux > uy)
-      m_plot->yAxis->setScaleRatio(m_plot->xAxis, 1.0);
+      y->setScaleRatio(x, 1.0);
     else
-      m_plot->xAxis->setScaleRatio(m_plot->yAxis, 1.0);
+      x->setScaleRatio(y, 1.0);
   }
   /// The pixel under the cursor: its row, column and full-resolution value.
   QString readout(double x, double y) const override {
@@ -239,6 +255,7 @@ class ImageView final : public QcpViewBase {
   std::size_t m_rows = 0, m_cols = 0;
   const HostArray* m_array = nullptr;
   bool m_square = false;
+  std::optional<std::pair<QCPRange, QCPRange>> m_lastFit;  ///< the ranges the last fit set (x, y), until a zoom
   QSharedPointer<ImageTicker> m_xTicks{new ImageTicker}, m_yTicks{new ImageTicker};
 };
 
