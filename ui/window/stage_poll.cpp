@@ -24,7 +24,8 @@ std::optional<double> measuredAnswer(const Prediction& p, const MeasureValue& v)
 
 /// A class's number as the stage prints it: three significant digits (a median of 8.48528 reads 8.49), in `unit`.
 QString roundNumber(double v, const std::string& unit) {
-  if (v == 0 || !std::isfinite(v)) return q(formatMeasure(v, unit));
+  // Whole numbers stay whole ("2048 of 4096" measured is 2048 on the class's histogram too, not 2050).
+  if (v == 0 || !std::isfinite(v) || v == std::floor(v)) return q(formatMeasure(v, unit));
   const double scale = std::pow(10.0, 2 - std::floor(std::log10(std::abs(v))));
   return q(formatMeasure(std::round(v * scale) / scale, unit));
 }
