@@ -175,6 +175,12 @@ QString rowsOf(const QMainWindow& w) {
       out += QString("%1 %2 (at least %3); ").arg(x->objectName()).arg(x->height()).arg(x->minimumSizeHint().height());
   return out;
 }
+/// Saves the window as `launchlab --screenshot` does: 800 ms after the change, so the layouts, replots and GL
+/// frames it queued have landed (a grab at once showed the rows' old places and a plot without its image).
+void grabAfterTheFrames(QMainWindow& w, const QString& file) {
+  QTest::qWait(800);
+  QVERIFY(w.grab().save(file));
+}
 }  // namespace
 
 class TestStagePoll : public QObject {
@@ -424,7 +430,7 @@ class TestStagePoll : public QObject {
       QVERIFY(w.rect().contains(QRect(poll->mapTo(&w, QPoint(0, 0)), poll->size())));  // nothing cut
       QTRY_COMPARE(w.size(), w.screen()->size());
       const QString size = QString("%1x%2-").arg(w.width()).arg(h);
-      if (!dir.isEmpty()) QVERIFY(w.grab().save(dir + '/' + size + id + "-asking.png"));
+      if (!dir.isEmpty()) grabAfterTheFrames(w, dir + '/' + size + id + "-asking.png");
       QSignalSpy shown(&w, &MainWindow::runDisplayed);
       QTest::keyClick(&w, Qt::Key_R);
       QVERIFY(shown.wait(60000));
@@ -433,7 +439,7 @@ class TestStagePoll : public QObject {
       QVERIFY2(labelsAtLeast(poll, need), qPrintable(id));
       QVERIFY(poll->histogram()->isVisible());
       QVERIFY(w.rect().contains(QRect(poll->mapTo(&w, QPoint(0, 0)), poll->size())));
-      if (!dir.isEmpty()) QVERIFY(w.grab().save(dir + '/' + size + id + "-reveal.png"));
+      if (!dir.isEmpty()) grabAfterTheFrames(w, dir + '/' + size + id + "-reveal.png");
       // A again folds the class's answers away, the plot gets its room back; A brings them back.
       QTest::keyClick(&w, Qt::Key_A);
       QVERIFY(poll->isHidden());
