@@ -73,6 +73,11 @@ class Engine {
   std::string prepareInputs(const RunRequest& req, const detail::Resolved& r);
   /// Runs implementation `idx` of the job, verified against the reference; `cancelled` when it was stopped.
   ImplResult runImpl(const Job& job, int idx, bool& cancelled);
+  /// Sets up the context implementation `idx` of the job runs in: launch, repetitions, device, progress, reference.
+  void configure(ImplContext& ctx, const Job& job, const ImplSpec& spec, int idx) const;
+  /// The verification of a finished run: on the GPU already (identical to the reference), or against the reference.
+  void verifyRun(ImplResult& res, const ImplContext& ctx, const Job& job, const ImplSpec& spec,
+                 std::vector<HostArray>& outputs);
   /// Why a GPU implementation cannot run now (no device, too little device memory), or "".
   std::string gpuUnusableReason(const Workload& w, const RunSetup& setup, const std::string& deviceName) const;
   /// Verification of `outputs` against the cached reference (or, for cpu-serial, caching them as the reference).
