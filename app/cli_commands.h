@@ -1,5 +1,5 @@
 #pragma once
-// launchlab-cli's commands over the engine and the checks they share (cli_commands.cpp); launchlab_cli.cpp declares
+// launchlab-cli's commands over the engine and the checks they share (cli_commands.cpp); commands/ declares
 // the options of each subcommand and dispatches to these.
 #include <filesystem>
 #include <optional>
