@@ -1,5 +1,5 @@
 #pragma once
-/// The colour maps' tables, owned here (no Qt, no GL): the window's QCustomPlot views (ui/colormap) and the GL
+/// The colour maps' tables, owned here (no Qt, no GL): the window's QCustomPlot views (ui/plots/colormap.h) and the GL
 /// renderer's 256-entry LUT texture (core/gl) both read them, so a map looks the same on every path.
 #include <array>
 #include <cstdint>

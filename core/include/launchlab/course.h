@@ -4,7 +4,7 @@
 /// look for and what differs from the seed. The experiments are data: each workload folder's experiments.json
 /// (kernels/<workload>/, compiled in; format: docs/COURSE_FORMAT.md), and optionally an instructor's folder of files
 /// in the same format (useCourseDir). It is the one source of the course: the CLI (`launchlab-cli course`), the
-/// window's course list and the forms it opens (ui/window/presets.h, coursePreset), and the tests read it. Plain
+/// window's course list and the forms it opens (ui/models/presets.h, coursePreset), and the tests read it. Plain
 /// data, no Qt, no CUDA; immutable once the program has started (useCourseDir runs before anything reads it).
 #include <map>
 #include <string>

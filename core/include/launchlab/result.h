@@ -73,7 +73,7 @@ struct ImplResult {
   Status status = Status::Ok;
   std::string reason;  ///< why skipped/failed
   /// GPU: it ended in a sticky CUDA error (an illegal address, a launch failure…) that cost its process the CUDA
-  /// context. Such a fault can leave OpenGL in other processes drawing wrong frames (ui/gl_views.h checks).
+  /// context. Such a fault can leave OpenGL in other processes drawing wrong frames (ui/gl/gl_views.h checks).
   bool cudaFault = false;
   std::optional<LaunchConfig> launch;  ///< GPU: the configuration actually launched
   std::string launchNote;              ///< e.g. "auto grid: 4224 blocks = 132 SMs x 32 resident"
