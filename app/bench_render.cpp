@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "cli_render.h"
-#include "launchlab/io/atomic_file.h"
+#include "launchlab/files/atomic_file.h"
 
 #if LAUNCHLAB_HAVE_GL
 #include "launchlab/gl/egl_context.h"

@@ -11,9 +11,9 @@
 #include "cli_kernel.h"
 #include "cli_occupancy.h"
 #include "cli_slurm.h"
-#include "launchlab/engine.h"
-#include "launchlab/request.h"
-#include "launchlab/sweep.h"
+#include "launchlab/engine/engine.h"
+#include "launchlab/engine/request.h"
+#include "launchlab/explorer/sweep.h"
 
 namespace launchlab::cli {
 

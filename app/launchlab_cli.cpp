@@ -11,7 +11,7 @@
 #include "cli_render.h"
 #include "cli_slurm.h"
 #include "commands/command.h"
-#include "launchlab/engine.h"
+#include "launchlab/engine/engine.h"
 #include "launchlab/kernels.h"
 #include "launchlab/profiler/cupti_profiler.h"
 

@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "cli_commands.h"
-#include "launchlab/engine.h"
+#include "launchlab/engine/engine.h"
+#include "launchlab/engine/registry.h"
 #include "launchlab/profiler/fallback_profiler.h"
-#include "launchlab/registry.h"
 
 namespace launchlab::cli {
 

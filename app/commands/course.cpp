@@ -4,7 +4,7 @@
 
 #include "cli_course.h"
 #include "command.h"
-#include "launchlab/io/json.h"
+#include "launchlab/files/json.h"
 
 namespace launchlab::cli {
 

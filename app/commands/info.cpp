@@ -2,7 +2,7 @@
 #include <iostream>
 
 #include "command.h"
-#include "launchlab/io/json.h"
+#include "launchlab/files/json.h"
 
 namespace launchlab::cli {
 

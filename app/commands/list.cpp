@@ -3,7 +3,7 @@
 
 #include "cli_table.h"
 #include "command.h"
-#include "launchlab/io/json.h"
+#include "launchlab/files/json.h"
 
 namespace launchlab::cli {
 

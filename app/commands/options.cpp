@@ -2,7 +2,7 @@
 #include <string>
 
 #include "command.h"
-#include "launchlab/request.h"
+#include "launchlab/engine/request.h"
 
 namespace launchlab::cli {
 

@@ -1,5 +1,5 @@
-// `launchlab-cli worker`: serves runs over stdin/stdout for the window (launchlab/worker.h).
-#include "launchlab/worker.h"
+// `launchlab-cli worker`: serves runs over stdin/stdout for the window (launchlab/worker/worker.h).
+#include "launchlab/worker/worker.h"
 
 #include "command.h"
 

@@ -14,10 +14,10 @@
 #include <utility>
 #include <vector>
 
-#include "launchlab/engine.h"
-#include "launchlab/io/frames.h"
+#include "launchlab/engine/engine.h"
 #include "launchlab/kernels.h"
-#include "launchlab/worker.h"
+#include "launchlab/worker/frames.h"
+#include "launchlab/worker/worker.h"
 
 using namespace launchlab;
 

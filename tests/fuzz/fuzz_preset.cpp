@@ -6,7 +6,7 @@
 #include <cstdlib>
 
 #include "form_state.h"
-#include "launchlab/request.h"
+#include "launchlab/engine/request.h"
 #include "presets.h"
 
 using namespace launchlab;

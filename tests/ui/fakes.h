@@ -7,7 +7,7 @@
 #include <mutex>
 #include <thread>
 
-#include "launchlab/sweep.h"
+#include "launchlab/explorer/sweep.h"
 #include "ui/runs/backend.h"
 
 namespace launchlab::ui::test {

@@ -8,7 +8,7 @@
 #include <QTextBrowser>
 
 #include "app/gui_wiring.h"
-#include "launchlab/course.h"
+#include "launchlab/course/course.h"
 #include "ui/runs/backend.h"
 #include "ui/runs/controller.h"
 #include "ui/window/banner.h"

@@ -13,7 +13,7 @@
 
 #include "app/gui_wiring.h"
 #include "fakes.h"
-#include "launchlab/exercise.h"
+#include "launchlab/course/exercise.h"
 #include "ui/gl/gl_views.h"
 #include "ui/runs/controller.h"
 #include "ui/runs/device_imports.h"

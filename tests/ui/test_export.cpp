@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "fakes.h"
-#include "launchlab/io/npy.h"
-#include "launchlab/rng.h"
+#include "launchlab/engine/rng.h"
+#include "launchlab/files/npy.h"
 #include "ui/plots/charts.h"
 #include "ui/plots/export.h"
 #include "ui/plots/output_view.h"

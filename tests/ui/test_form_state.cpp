@@ -4,8 +4,8 @@
 #include <algorithm>
 
 #include "fakes.h"
+#include "launchlab/files/parse.h"
 #include "launchlab/kernels.h"
-#include "launchlab/parse.h"
 #include "ui/models/form_state.h"
 
 using namespace launchlab;

@@ -12,7 +12,7 @@
 #include "app/gui_wiring.h"
 #include "fakes.h"
 #include "gl_view_data.h"
-#include "launchlab/exercise.h"
+#include "launchlab/course/exercise.h"
 #include "ui/gl/gl_views.h"
 #include "ui/plots/qcp_view_base.h"
 #include "ui/runs/controller.h"

@@ -12,7 +12,7 @@
 
 #include "app/gui_wiring.h"
 #include "gl_view_data.h"
-#include "launchlab/colormap_lut.h"
+#include "launchlab/plot/colormap_lut.h"
 #include "ui/gl/gl_views.h"
 #include "ui/gl/live_mode.h"
 #include "ui/plots/export.h"

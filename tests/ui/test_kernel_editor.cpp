@@ -15,7 +15,7 @@
 #include <atomic>
 
 #include "app/gui_wiring.h"
-#include "launchlab/nvrtc.h"
+#include "launchlab/course/nvrtc.h"
 #include "ui/editor/code_editor.h"
 #include "ui/editor/code_highlighter.h"
 #include "ui/editor/exercise_store.h"

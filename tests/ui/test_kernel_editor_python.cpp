@@ -14,8 +14,8 @@
 #include <QTextLayout>
 
 #include "app/gui_wiring.h"
-#include "launchlab/numba.h"
-#include "launchlab/subprocess.h"
+#include "launchlab/numba/numba.h"
+#include "launchlab/worker/subprocess.h"
 #include "ui/editor/code_editor.h"
 #include "ui/editor/code_highlighter.h"
 #include "ui/editor/exercise_store.h"

@@ -25,7 +25,7 @@
 #include <QTreeWidget>
 
 #include "app/gui_wiring.h"
-#include "launchlab/chapters.h"
+#include "launchlab/course/chapters.h"
 #include "launchlab/kernels.h"
 #include "ui/dialogs/export_dialog.h"
 #include "ui/models/presets.h"

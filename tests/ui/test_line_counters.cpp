@@ -13,8 +13,8 @@
 #include <nlohmann/json.hpp>
 
 #include "app/gui_wiring.h"
-#include "launchlab/io/json_value.h"
-#include "launchlab/io/run_file.h"
+#include "launchlab/files/json_value.h"
+#include "launchlab/files/run_file.h"
 #include "plot_texts.h"
 #include "ui/editor/code_editor.h"
 #include "ui/editor/exercise_store.h"

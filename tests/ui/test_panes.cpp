@@ -14,8 +14,8 @@
 #include <QWheelEvent>
 
 #include "fakes.h"
-#include "launchlab/counters.h"
-#include "launchlab/kernel_resources.h"
+#include "launchlab/engine/counters.h"
+#include "launchlab/explorer/kernel_resources.h"
 #include "ui/explorer/sweep_pane.h"
 #include "ui/models/counters_text.h"
 #include "ui/plots/charts.h"

@@ -5,7 +5,7 @@
 #include <limits>
 #include <random>
 
-#include "launchlab/rng.h"
+#include "launchlab/engine/rng.h"
 #include "ui/models/chart_data.h"
 #include "ui/plots/colormap.h"
 #include "ui/plots/plot_data.h"

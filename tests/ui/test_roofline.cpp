@@ -11,7 +11,7 @@
 
 #include "../n_sweep_fixture.h"
 #include "fakes.h"
-#include "launchlab/io/atomic_file.h"
+#include "launchlab/files/atomic_file.h"
 #include "ui/explorer/crossover_view.h"
 #include "ui/explorer/roofline_view.h"
 #include "ui/explorer/sweep_pane.h"

@@ -8,8 +8,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include "launchlab/course.h"
-#include "launchlab/course_headline.h"
+#include "launchlab/course/course.h"
+#include "launchlab/course/course_headline.h"
 #include "stage_fixtures.h"
 #include "ui/window/prediction_store.h"
 #include "ui/window/stage.h"

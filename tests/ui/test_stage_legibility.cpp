@@ -21,7 +21,7 @@
 #include <cmath>
 
 #include "app/gui_wiring.h"
-#include "launchlab/course.h"
+#include "launchlab/course/course.h"
 #include "ui/plots/charts.h"
 #include "ui/plots/export.h"
 #include "ui/plots/outputs_pane.h"

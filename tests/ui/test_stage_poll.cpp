@@ -22,7 +22,7 @@
 #include <vector>
 
 #include "app/gui_wiring.h"
-#include "launchlab/course.h"
+#include "launchlab/course/course.h"
 #include "stage_fixtures.h"
 #include "ui/window/main_window.h"
 #include "ui/window/prediction_store.h"

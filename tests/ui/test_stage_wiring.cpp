@@ -10,7 +10,7 @@
 #include <QToolBar>
 
 #include "fakes.h"
-#include "launchlab/course.h"
+#include "launchlab/course/course.h"
 #include "launchlab/kernels.h"
 #include "ui/window/desk.h"
 #include "ui/window/main_actions.h"

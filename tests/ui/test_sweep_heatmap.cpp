@@ -15,7 +15,7 @@
 #include "../sweep_fixture.h"
 #include "app/gui_wiring.h"
 #include "fakes.h"
-#include "launchlab/command_line.h"
+#include "launchlab/files/command_line.h"
 #include "ui/explorer/sweep_heatmap.h"
 #include "ui/explorer/sweep_pane.h"
 #include "ui/plots/charts.h"

@@ -7,7 +7,7 @@
 #include <QStandardPaths>
 
 #include "export.h"
-#include "launchlab/numba.h"
+#include "launchlab/numba/numba.h"
 
 namespace launchlab::ui {
 

@@ -15,7 +15,7 @@
 #include "code_editor.h"
 #include "code_highlighter.h"
 #include "exercise_store.h"
-#include "launchlab/numba.h"
+#include "launchlab/numba/numba.h"
 #include "line_counters_view.h"
 
 namespace launchlab::ui {

@@ -15,8 +15,8 @@
 #include "code_editor.h"
 #include "exercise_store.h"
 #include "kernel_editor.h"
-#include "launchlab/numba.h"
-#include "launchlab/sanitizer.h"
+#include "launchlab/course/sanitizer.h"
+#include "launchlab/numba/numba.h"
 
 namespace launchlab::ui {
 

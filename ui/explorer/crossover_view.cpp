@@ -6,7 +6,7 @@
 #include <bit>
 #include <map>
 
-#include "launchlab/parse.h"
+#include "launchlab/files/parse.h"
 #include "plot_interaction.h"
 
 namespace launchlab::ui {

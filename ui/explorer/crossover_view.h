@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "export.h"
-#include "launchlab/crossover.h"
+#include "launchlab/explorer/crossover.h"
 #include "view_style.h"
 
 class QCustomPlot;

@@ -11,7 +11,7 @@
 #include <tuple>
 
 #include "crossover_view.h"
-#include "launchlab/run_compare.h"
+#include "launchlab/explorer/run_compare.h"
 #include "plot_interaction.h"
 
 namespace launchlab::ui {

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "export.h"
-#include "launchlab/roofline.h"
+#include "launchlab/explorer/roofline.h"
 #include "view_style.h"
 
 class QCheckBox;

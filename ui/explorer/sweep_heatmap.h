@@ -8,7 +8,7 @@
 #include <utility>
 
 #include "export.h"
-#include "launchlab/sweep_map.h"
+#include "launchlab/explorer/sweep_map.h"
 #include "view_style.h"
 
 class QCustomPlot;

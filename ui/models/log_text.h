@@ -10,9 +10,9 @@
 
 #include "chart_data.h"
 #include "form_state.h"
-#include "launchlab/device.h"
-#include "launchlab/result.h"
-#include "launchlab/sweep.h"
+#include "launchlab/engine/device.h"
+#include "launchlab/engine/result.h"
+#include "launchlab/explorer/sweep.h"
 
 namespace launchlab::ui {
 

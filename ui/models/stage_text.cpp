@@ -5,8 +5,8 @@
 
 #include "chart_data.h"
 #include "counters_text.h"
-#include "launchlab/course_headline.h"
-#include "launchlab/workload.h"
+#include "launchlab/course/course_headline.h"
+#include "launchlab/engine/workload.h"
 #include "text.h"
 
 namespace launchlab::ui {

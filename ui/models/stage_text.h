@@ -7,8 +7,8 @@
 #include <string>
 
 #include "course_state.h"
-#include "launchlab/course.h"
-#include "launchlab/result.h"
+#include "launchlab/course/course.h"
+#include "launchlab/engine/result.h"
 
 namespace launchlab::ui {
 

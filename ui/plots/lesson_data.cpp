@@ -5,7 +5,7 @@
 #include <cstdio>
 
 #include "counters_text.h"
-#include "launchlab/ptx_counters.h"
+#include "launchlab/ptx/ptx_counters.h"
 
 namespace launchlab::ui {
 

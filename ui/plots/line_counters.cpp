@@ -3,8 +3,8 @@
 #include <algorithm>
 
 #include "counters_text.h"
-#include "launchlab/counters.h"
-#include "launchlab/ptx_counters.h"
+#include "launchlab/engine/counters.h"
+#include "launchlab/ptx/ptx_counters.h"
 
 namespace launchlab::ui {
 

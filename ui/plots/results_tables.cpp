@@ -10,7 +10,7 @@
 
 #include "chart_data.h"
 #include "counters_text.h"
-#include "launchlab/counters.h"
+#include "launchlab/engine/counters.h"
 
 namespace launchlab::ui {
 

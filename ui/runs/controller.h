@@ -17,7 +17,7 @@
 
 #include "backend.h"
 #include "chart_data.h"
-#include "launchlab/sweep.h"
+#include "launchlab/explorer/sweep.h"
 #include "plot_data.h"
 
 namespace launchlab::ui {

@@ -12,7 +12,7 @@
 #include <memory>
 #include <vector>
 
-#include "launchlab/result.h"
+#include "launchlab/engine/result.h"
 
 namespace launchlab::ui {
 

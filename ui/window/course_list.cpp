@@ -1,6 +1,6 @@
 #include "course_list.h"
 
-#include "launchlab/lesson.h"
+#include "launchlab/course/lesson.h"
 #include "tooltips.h"
 #include "tree_items.h"
 

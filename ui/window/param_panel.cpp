@@ -19,8 +19,8 @@
 #include <tuple>
 
 #include "backend.h"
-#include "launchlab/counters.h"
-#include "launchlab/parse.h"
+#include "launchlab/engine/counters.h"
+#include "launchlab/files/parse.h"
 
 namespace launchlab::ui {
 

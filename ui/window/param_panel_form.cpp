@@ -10,8 +10,8 @@
 #include <cmath>
 
 #include "backend.h"
-#include "launchlab/counters.h"
-#include "launchlab/parse.h"
+#include "launchlab/engine/counters.h"
+#include "launchlab/files/parse.h"
 #include "param_panel.h"
 
 namespace launchlab::ui {

@@ -4,7 +4,7 @@
 
 #include "desk.h"
 #include "history_pane.h"
-#include "launchlab/run_compare.h"
+#include "launchlab/explorer/run_compare.h"
 #include "roofline_view.h"
 #include "run_history.h"
 

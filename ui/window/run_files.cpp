@@ -12,7 +12,7 @@
 #include "banner.h"
 #include "desk.h"
 #include "form_state.h"
-#include "launchlab/io/run_file.h"
+#include "launchlab/files/run_file.h"
 #include "param_panel.h"
 #include "results_presenter.h"
 #include "settings.h"

@@ -9,7 +9,7 @@
 #include "banner.h"
 #include "desk.h"
 #include "editor_wiring.h"
-#include "launchlab/parse.h"
+#include "launchlab/files/parse.h"
 #include "live_mode.h"
 #include "live_wiring.h"
 #include "log_text.h"

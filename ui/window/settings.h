@@ -10,7 +10,7 @@
 #include <optional>
 
 #include "form_state.h"
-#include "launchlab/io/bounded_file.h"
+#include "launchlab/files/bounded_file.h"
 
 namespace launchlab::ui {
 

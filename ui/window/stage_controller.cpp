@@ -12,8 +12,8 @@
 #include <span>
 
 #include "export.h"
-#include "launchlab/course.h"
-#include "launchlab/course_headline.h"
+#include "launchlab/course/course.h"
+#include "launchlab/course/course_headline.h"
 #include "prediction_store.h"
 #include "stage.h"
 #include "stage_prompt.h"

@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "launchlab/engine.h"
+#include "launchlab/engine/engine.h"
 #include "main_window.h"
 #include "param_panel.h"
 

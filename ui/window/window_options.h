@@ -8,8 +8,9 @@ namespace launchlab::ui {
 
 struct MainWindowOptions {
   QString startWorkload;  ///< overrides the remembered/default workload when set
-  QString startCourse;    ///< a course experiment id (launchlab/course.h) to open at start; wins over startWorkload
-  bool firstRun = true;   ///< run once at start (at a size that takes under a second)
+  QString
+      startCourse;  ///< a course experiment id (launchlab/course/course.h) to open at start; wins over startWorkload
+  bool firstRun = true;  ///< run once at start (at a size that takes under a second)
   bool forcePresentation = false;
   QString presetFolder;                       ///< default: PresetStore::defaultFolder()
   const QElapsedTimer* startClock = nullptr;  ///< process start, for "cold start to first plot"

@@ -11,9 +11,9 @@
 #include <map>
 
 #include "course_list.h"
-#include "launchlab/chapters.h"
-#include "launchlab/course.h"
-#include "launchlab/lesson.h"
+#include "launchlab/course/chapters.h"
+#include "launchlab/course/course.h"
+#include "launchlab/course/lesson.h"
 #include "tooltips.h"
 #include "tree_items.h"
 

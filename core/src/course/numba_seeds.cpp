@@ -3,7 +3,7 @@
 #include <sstream>
 
 #include "embedded_course.h"
-#include "launchlab/numba.h"
+#include "launchlab/numba/numba.h"
 
 namespace launchlab {
 

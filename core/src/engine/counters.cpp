@@ -1,4 +1,4 @@
-#include "launchlab/counters.h"
+#include "launchlab/engine/counters.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "launchlab/engine.h"
+#include "launchlab/engine/engine.h"
 
 #include <unistd.h>
 
@@ -10,10 +10,10 @@
 #include <sstream>
 
 #include "impl_call.h"
-#include "launchlab/errors.h"
-#include "launchlab/io/npy.h"
-#include "launchlab/parse.h"
-#include "launchlab/slurm.h"
+#include "launchlab/engine/errors.h"
+#include "launchlab/files/npy.h"
+#include "launchlab/files/parse.h"
+#include "launchlab/worker/slurm.h"
 #include "resolve.h"
 
 namespace launchlab {

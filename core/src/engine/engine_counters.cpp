@@ -6,9 +6,9 @@
 #include <vector>
 
 #include "impl_call.h"
-#include "launchlab/engine.h"
-#include "launchlab/ptx_counters.h"
-#include "launchlab/roofline.h"
+#include "launchlab/engine/engine.h"
+#include "launchlab/explorer/roofline.h"
+#include "launchlab/ptx/ptx_counters.h"
 #include "resolve.h"
 
 namespace launchlab {

@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "launchlab/array.h"
-#include "launchlab/engine.h"
-#include "launchlab/result.h"
+#include "launchlab/engine/array.h"
+#include "launchlab/engine/engine.h"
+#include "launchlab/engine/result.h"
 
 namespace launchlab {
 

@@ -5,8 +5,8 @@
 #include <new>
 #include <vector>
 
-#include "launchlab/cancel.h"
-#include "launchlab/errors.h"
+#include "launchlab/engine/cancel.h"
+#include "launchlab/engine/errors.h"
 
 namespace launchlab::detail {
 

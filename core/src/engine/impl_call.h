@@ -3,8 +3,8 @@
 /// loop (engine.cpp) and the counters' extra run (engine_counters.cpp).
 #include <string>
 
-#include "launchlab/result.h"
-#include "launchlab/workload.h"
+#include "launchlab/engine/result.h"
+#include "launchlab/engine/workload.h"
 
 namespace launchlab::detail {
 
