@@ -18,9 +18,9 @@ import sys
 
 ROOMS = {
     "engine": [
-        "array.h", "cancel.h", "counters.h", "device.h", "dtype.h", "engine.h", "errors.h", "expected_outcome.h",
-        "gpu_sharing.h", "launch_config.h", "overlapped_pipeline.h", "params.h", "registry.h", "request.h",
-        "result.h", "rng.h", "summation.h", "verify.h", "workload.h"
+        "array.h", "cancel.h", "counters.h", "cpu_threads.h", "device.h", "dtype.h", "engine.h", "errors.h",
+        "expected_outcome.h", "gpu_sharing.h", "launch_config.h", "overlapped_pipeline.h", "params.h", "registry.h",
+        "request.h", "result.h", "rng.h", "summation.h", "verify.h", "workload.h"
     ],
     "course": [
         "chapters.h", "course.h", "course_headline.h", "exercise.h", "lesson.h", "nvrtc.h", "prediction.h",
