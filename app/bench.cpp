@@ -8,10 +8,10 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
-#include "launchlab/io/files.h"
-#include "launchlab/io/json_value.h"
-#include "launchlab/request.h"
-#include "launchlab/sweep.h"
+#include "launchlab/engine/request.h"
+#include "launchlab/explorer/sweep.h"
+#include "launchlab/files/files.h"
+#include "launchlab/files/json_value.h"
 
 using namespace launchlab;
 using nlohmann::ordered_json;

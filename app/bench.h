@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "launchlab/engine.h"
+#include "launchlab/engine/engine.h"
 
 struct BenchOptions {
   std::string json;

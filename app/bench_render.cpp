@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "cli_render.h"
-#include "launchlab/io/atomic_file.h"
+#include "launchlab/files/atomic_file.h"
 
 #if LAUNCHLAB_HAVE_GL
 #include "launchlab/gl/egl_context.h"
@@ -174,6 +174,70 @@ gl::Status mapCost(int reps, nlohmann::json& out) {
   return {};
 }
 
+/// Waveforms: a noisy sine of n f32 samples, drawn whole, zoomed to a 16th, and panned by a 64th per frame.
+gl::Status benchWaveforms(Bench& b, bool quick, nlohmann::json& rows) {
+  const int maxLog = quick ? 22 : 27;
+  std::vector<float> data(std::size_t(1) << maxLog);
+  for (std::size_t i = 0; i < data.size(); ++i)
+    data[i] = float(std::sin(double(i) * 1e-5) + 0.2 * std::sin(double(i) * 0.37));
+  for (int lg = 16; lg <= maxLog; ++lg) {  // from below every crossover (gl_path.h) to the largest views
+    const std::uint64_t n = std::uint64_t(1) << lg;
+    render::DeviceCopy onDevice(data.data(), n * sizeof(float));
+    if (!onDevice.error().empty()) return gl::Status::fail(onDevice.error());
+    const render::ViewSource src{PlotKind::Waveform, DType::F32, {std::size_t(n)}, data.data(), onDevice.data()};
+    render::ViewWindow full;
+    full.valueRange = {{-1.3, 1.3}};
+    render::ViewWindow zoom = full;
+    zoom.begin = n / 2 - n / 32;
+    zoom.end = n / 2 + n / 32;
+    const std::string tag = "waveform 2^" + std::to_string(lg);
+    for (auto [name, w, step] :
+         {std::tuple{tag + " full", full, std::int64_t(0)}, std::tuple{tag + " zoom 1/16", zoom, std::int64_t(0)},
+          std::tuple{tag + " pan", zoom, std::int64_t(n / 1024)}})
+      if (gl::Status s = compare(b, name, src, w, step, rows); !s.ok()) return gl::Status::fail(name + ": " + s.error);
+  }
+  return {};
+}
+
+/// The other views at several sizes around their crossovers (gl_path.h): each size is a row of both paths.
+gl::Status benchOtherViews(Bench& b, nlohmann::json& rows) {
+  std::vector<std::uint32_t> counts(std::size_t(1) << 18);
+  for (std::size_t i = 0; i < counts.size(); ++i)
+    counts[i] = std::uint32_t(1000 * std::exp(-std::pow((double(i) - 32768) / 8000, 2)));
+  for (int lg : {10, 12, 14, 16, 18}) {
+    const std::size_t bins = std::size_t(1) << lg;
+    const ViewData v{"histogram 2^" + std::to_string(lg) + " bins",
+                     PlotKind::Histogram,
+                     DType::U32,
+                     {bins},
+                     counts.data(),
+                     bins * 4};
+    if (gl::Status s = compareView(b, v, rows); !s.ok()) return gl::Status::fail(v.name + ": " + s.error);
+  }
+  for (std::size_t side : {64, 128, 256, 512, 1024, 2048}) {
+    std::vector<float> image(side * side);
+    for (std::size_t i = 0; i < image.size(); ++i)
+      image[i] = float(std::sin(double(i % side) * 0.01) * std::cos(double(i / side) * 0.013));
+    const std::string name = "image " + std::to_string(side) + "x" + std::to_string(side);
+    const ViewData v{name, PlotKind::Image, DType::F32, {side, side}, image.data(), image.size() * 4};
+    if (gl::Status s = compareView(b, v, rows); !s.ok()) return gl::Status::fail(v.name + ": " + s.error);
+  }
+  for (int lg : {10, 12, 14, 16, 18, 20}) {
+    const std::size_t k = std::size_t(1) << lg;
+    std::vector<float> points(3 * k);
+    for (std::size_t i = 0; i < k; ++i) {
+      const float x = float((i * 2654435761u) % 1000003) / 1000003.f, y = float((i * 40503u + 7) % 999983) / 999983.f;
+      points[i] = x;
+      points[k + i] = y;
+      points[2 * k + i] = x * x + y * y <= 1 ? 1.f : 0.f;
+    }
+    const ViewData v{
+        "points 2^" + std::to_string(lg), PlotKind::Points, DType::F32, {3, k}, points.data(), points.size() * 4};
+    if (gl::Status s = compareView(b, v, rows); !s.ok()) return gl::Status::fail(v.name + ": " + s.error);
+  }
+  return {};
+}
+
 }  // namespace
 
 int cmdBenchRender(Engine& engine, const std::string& json, bool quick) {
@@ -194,64 +258,10 @@ int cmdBenchRender(Engine& engine, const std::string& json, bool quick) {
   nlohmann::json rows = nlohmann::json::array();
   std::printf("bench-render on %s, %dx%d frames, median of %d after %d warm-up (%s)\n", (*ctx)->info().renderer.c_str(),
               kFrameW, kFrameH, b.reps, kWarmup, (*ctx)->info().reason.c_str());
-  // Waveforms: a noisy sine of n f32 samples, drawn whole, zoomed to a 16th, and panned by a 64th per frame.
-  const int maxLog = quick ? 22 : 27;
-  std::vector<float> data(std::size_t(1) << maxLog);
-  for (std::size_t i = 0; i < data.size(); ++i)
-    data[i] = float(std::sin(double(i) * 1e-5) + 0.2 * std::sin(double(i) * 0.37));
-  for (int lg = 16; lg <= maxLog; ++lg) {  // from below every crossover (gl_path.h) to the largest views
-    const std::uint64_t n = std::uint64_t(1) << lg;
-    render::DeviceCopy onDevice(data.data(), n * sizeof(float));
-    if (!onDevice.error().empty()) return fail(onDevice.error());
-    const render::ViewSource src{PlotKind::Waveform, DType::F32, {std::size_t(n)}, data.data(), onDevice.data()};
-    render::ViewWindow full;
-    full.valueRange = {{-1.3, 1.3}};
-    render::ViewWindow zoom = full;
-    zoom.begin = n / 2 - n / 32;
-    zoom.end = n / 2 + n / 32;
-    const std::string tag = "waveform 2^" + std::to_string(lg);
-    for (auto [name, w, step] :
-         {std::tuple{tag + " full", full, std::int64_t(0)}, std::tuple{tag + " zoom 1/16", zoom, std::int64_t(0)},
-          std::tuple{tag + " pan", zoom, std::int64_t(n / 1024)}})
-      if (gl::Status s = compare(b, name, src, w, step, rows); !s.ok()) return fail(name + ": " + s.error);
-  }
+  if (gl::Status s = benchWaveforms(b, quick, rows); !s.ok()) return fail(s.error);
   nlohmann::json mapOnly;
   if (gl::Status s = mapCost(b.reps, mapOnly); !s.ok()) return fail("map cost: " + s.error);
-  // The other views at several sizes around their crossovers (gl_path.h): each size is a row of both paths.
-  std::vector<std::uint32_t> counts(std::size_t(1) << 18);
-  for (std::size_t i = 0; i < counts.size(); ++i)
-    counts[i] = std::uint32_t(1000 * std::exp(-std::pow((double(i) - 32768) / 8000, 2)));
-  for (int lg : {10, 12, 14, 16, 18}) {
-    const std::size_t bins = std::size_t(1) << lg;
-    const ViewData v{"histogram 2^" + std::to_string(lg) + " bins",
-                     PlotKind::Histogram,
-                     DType::U32,
-                     {bins},
-                     counts.data(),
-                     bins * 4};
-    if (gl::Status s = compareView(b, v, rows); !s.ok()) return fail(v.name + ": " + s.error);
-  }
-  for (std::size_t side : {64, 128, 256, 512, 1024, 2048}) {
-    std::vector<float> image(side * side);
-    for (std::size_t i = 0; i < image.size(); ++i)
-      image[i] = float(std::sin(double(i % side) * 0.01) * std::cos(double(i / side) * 0.013));
-    const std::string name = "image " + std::to_string(side) + "x" + std::to_string(side);
-    const ViewData v{name, PlotKind::Image, DType::F32, {side, side}, image.data(), image.size() * 4};
-    if (gl::Status s = compareView(b, v, rows); !s.ok()) return fail(v.name + ": " + s.error);
-  }
-  for (int lg : {10, 12, 14, 16, 18, 20}) {
-    const std::size_t k = std::size_t(1) << lg;
-    std::vector<float> points(3 * k);
-    for (std::size_t i = 0; i < k; ++i) {
-      const float x = float((i * 2654435761u) % 1000003) / 1000003.f, y = float((i * 40503u + 7) % 999983) / 999983.f;
-      points[i] = x;
-      points[k + i] = y;
-      points[2 * k + i] = x * x + y * y <= 1 ? 1.f : 0.f;
-    }
-    const ViewData v{
-        "points 2^" + std::to_string(lg), PlotKind::Points, DType::F32, {3, k}, points.data(), points.size() * 4};
-    if (gl::Status s = compareView(b, v, rows); !s.ok()) return fail(v.name + ": " + s.error);
-  }
+  if (gl::Status s = benchOtherViews(b, rows); !s.ok()) return fail(s.error);
   for (auto& row : rows) row["interop_fps"] = 1000.0 / std::max(1e-6, double(row["interop"]["frame_ms"]));
   if (!json.empty()) {
     const nlohmann::json doc{{"schema", "launchlab.bench_render"},

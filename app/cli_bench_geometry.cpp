@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_table.h"
-#include "launchlab/io/atomic_file.h"
+#include "launchlab/files/atomic_file.h"
 #include "launchlab/kernels.h"
 #include "render/plot_geometry_gpu.h"
 

@@ -1,11 +1,11 @@
 #pragma once
-// `launchlab-cli ceilings`: the roofline's ceilings (launchlab/roofline.h), measured on the GPU, or from an
+// `launchlab-cli ceilings`: the roofline's ceilings (launchlab/explorer/roofline.h), measured on the GPU, or from an
 // architecture profile's datasheet without one (or with --gpu-profile).
 #include <string>
 #include <variant>
 
-#include "launchlab/engine.h"
-#include "launchlab/roofline.h"
+#include "launchlab/engine/engine.h"
+#include "launchlab/explorer/roofline.h"
 
 namespace launchlab::cli {
 

@@ -10,10 +10,10 @@
 #include <iostream>
 #include <sstream>
 
-#include "launchlab/command_line.h"
-#include "launchlab/numba.h"
-#include "launchlab/sanitizer.h"
-#include "launchlab/subprocess.h"
+#include "launchlab/course/sanitizer.h"
+#include "launchlab/files/command_line.h"
+#include "launchlab/numba/numba.h"
+#include "launchlab/worker/subprocess.h"
 
 namespace launchlab::cli {
 

@@ -1,11 +1,11 @@
 #pragma once
 // `launchlab-cli check`: a student's kernel run under compute-sanitizer (memcheck, then racecheck when the file
-// uses shared memory); each finding printed as FILE:LINE: TOOL: TEXT (launchlab/sanitizer.h, docs/EXERCISES.md).
+// uses shared memory); each finding printed as FILE:LINE: TOOL: TEXT (launchlab/course/sanitizer.h, docs/EXERCISES.md).
 #include <cstdint>
 #include <string>
 
 #include "cli_kernel.h"
-#include "launchlab/engine.h"
+#include "launchlab/engine/engine.h"
 
 namespace launchlab::cli {
 

@@ -1,5 +1,5 @@
 #pragma once
-// launchlab-cli's commands over the engine and the checks they share (cli_commands.cpp); launchlab_cli.cpp declares
+// launchlab-cli's commands over the engine and the checks they share (cli_commands.cpp); commands/ declares
 // the options of each subcommand and dispatches to these.
 #include <filesystem>
 #include <optional>
@@ -11,9 +11,9 @@
 #include "cli_kernel.h"
 #include "cli_occupancy.h"
 #include "cli_slurm.h"
-#include "launchlab/engine.h"
-#include "launchlab/request.h"
-#include "launchlab/sweep.h"
+#include "launchlab/engine/engine.h"
+#include "launchlab/engine/request.h"
+#include "launchlab/explorer/sweep.h"
 
 namespace launchlab::cli {
 

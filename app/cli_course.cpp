@@ -3,8 +3,8 @@
 #include <sstream>
 #include <utility>
 
-#include "launchlab/course.h"
-#include "launchlab/request.h"
+#include "launchlab/course/course.h"
+#include "launchlab/engine/request.h"
 
 namespace launchlab::cli {
 

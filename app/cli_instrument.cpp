@@ -8,12 +8,12 @@
 #include <tuple>
 
 #include "cli_commands.h"
-#include "launchlab/dtype.h"
-#include "launchlab/kernel_resources.h"
+#include "launchlab/course/nvrtc.h"
+#include "launchlab/engine/dtype.h"
+#include "launchlab/explorer/kernel_resources.h"
 #include "launchlab/lesson_ptx.h"
-#include "launchlab/numba.h"
-#include "launchlab/nvrtc.h"
-#include "launchlab/ptx_instrument.h"
+#include "launchlab/numba/numba.h"
+#include "launchlab/ptx/ptx_instrument.h"
 
 namespace launchlab::cli {
 

@@ -1,10 +1,10 @@
 #pragma once
 // `launchlab-cli instrument W (--impl ID | --kernel-file FILE)`: the memory accesses the access probes find in a
-// kernel's PTX, per source line, and whether each is counted (launchlab/ptx_instrument.h). No GPU needed.
+// kernel's PTX, per source line, and whether each is counted (launchlab/ptx/ptx_instrument.h). No GPU needed.
 #include <string>
 
 #include "cli_kernel.h"
-#include "launchlab/engine.h"
+#include "launchlab/engine/engine.h"
 
 namespace launchlab::cli {
 

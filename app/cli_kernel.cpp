@@ -7,10 +7,10 @@
 #include <fstream>
 #include <iostream>
 
-#include "launchlab/numba.h"
-#include "launchlab/nvrtc.h"
-#include "launchlab/occupancy.h"
-#include "launchlab/worker.h"
+#include "launchlab/course/nvrtc.h"
+#include "launchlab/explorer/occupancy.h"
+#include "launchlab/numba/numba.h"
+#include "launchlab/worker/worker.h"
 
 namespace launchlab::cli {
 

@@ -1,11 +1,12 @@
 #pragma once
-// `launchlab-cli compile` and `run --kernel-file`: a student's kernel file (launchlab/exercise.h, docs/EXERCISES.md).
+// `launchlab-cli compile` and `run --kernel-file`: a student's kernel file (launchlab/course/exercise.h,
+// docs/EXERCISES.md).
 #include <optional>
 #include <stdexcept>
 #include <string>
 
-#include "launchlab/engine.h"
-#include "launchlab/exercise.h"
+#include "launchlab/course/exercise.h"
+#include "launchlab/engine/engine.h"
 
 namespace launchlab::cli {
 
@@ -20,7 +21,7 @@ struct KernelOptions {
   std::string exercise;    ///< --exercise (default: the workload's own)
   std::string gpuProfile;  ///< --gpu-profile: the architecture to compile for without a GPU (default sm_90)
   double timeLimitS = 10;  ///< --kernel-time-limit
-  std::string python;      ///< --python: the Python with numba-cuda for a .py kernel (launchlab/numba.h)
+  std::string python;      ///< --python: the Python with numba-cuda for a .py kernel (launchlab/numba/numba.h)
   /// The kernel's text when it is compiled in (a seed's Numba kernel: `course run ID --numba`); `file` names it.
   std::string text;
 };

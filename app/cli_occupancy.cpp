@@ -5,8 +5,8 @@
 #include <sstream>
 
 #include "cli_table.h"
+#include "launchlab/explorer/sweep.h"
 #include "launchlab/kernel_resources_data.h"
-#include "launchlab/sweep.h"
 
 namespace launchlab::cli {
 

@@ -1,10 +1,11 @@
 #pragma once
-// `launchlab-cli occupancy`: an implementation's kernels over block sizes (launchlab/occupancy_report.h), as text.
+// `launchlab-cli occupancy`: an implementation's kernels over block sizes (launchlab/explorer/occupancy_report.h), as
+// text.
 #include <string>
 #include <variant>
 
-#include "launchlab/engine.h"
-#include "launchlab/occupancy_report.h"
+#include "launchlab/engine/engine.h"
+#include "launchlab/explorer/occupancy_report.h"
 
 namespace launchlab::cli {
 

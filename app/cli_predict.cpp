@@ -2,7 +2,7 @@
 
 #include <sstream>
 
-#include "launchlab/course_headline.h"
+#include "launchlab/course/course_headline.h"
 
 namespace launchlab::cli {
 

@@ -4,9 +4,9 @@
 #include <string>
 #include <vector>
 
-#include "launchlab/course.h"
-#include "launchlab/prediction.h"
-#include "launchlab/sweep.h"
+#include "launchlab/course/course.h"
+#include "launchlab/course/prediction.h"
+#include "launchlab/explorer/sweep.h"
 
 namespace launchlab::cli {
 

@@ -2,10 +2,10 @@
 // launchlab-cli profile (and run --counters): hardware counters beside a run, a table per implementation.
 #include <string>
 
-#include "launchlab/counters.h"
-#include "launchlab/device.h"
+#include "launchlab/engine/counters.h"
+#include "launchlab/engine/device.h"
+#include "launchlab/engine/result.h"
 #include "launchlab/profiler/fallback_profiler.h"
-#include "launchlab/result.h"
 
 namespace launchlab::cli {
 

@@ -3,8 +3,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "launchlab/engine.h"
-#include "launchlab/request.h"
+#include "launchlab/engine/engine.h"
+#include "launchlab/engine/request.h"
 
 namespace CLI {
 class App;

@@ -9,9 +9,9 @@
 #include <thread>
 
 #include "cli_kernel.h"
-#include "launchlab/crossover.h"
-#include "launchlab/gpu_sharing.h"
-#include "launchlab/worker.h"
+#include "launchlab/engine/gpu_sharing.h"
+#include "launchlab/explorer/crossover.h"
+#include "launchlab/worker/worker.h"
 
 namespace launchlab::cli {
 

@@ -1,15 +1,15 @@
 #pragma once
-// `--slurm` of run, sweep, course run and profile: the worker as a Slurm job step (launchlab/slurm.h); and `info`'s
-// list of who else uses the GPU (launchlab/gpu_sharing.h).
+// `--slurm` of run, sweep, course run and profile: the worker as a Slurm job step (launchlab/worker/slurm.h); and
+// `info`'s list of who else uses the GPU (launchlab/engine/gpu_sharing.h).
 #include <CLI/CLI.hpp>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
-#include "launchlab/engine.h"
-#include "launchlab/result.h"
-#include "launchlab/slurm.h"
-#include "launchlab/sweep.h"
+#include "launchlab/engine/engine.h"
+#include "launchlab/engine/result.h"
+#include "launchlab/explorer/sweep.h"
+#include "launchlab/worker/slurm.h"
 
 namespace launchlab::cli {
 

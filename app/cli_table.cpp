@@ -4,9 +4,9 @@
 #include <cstdio>
 #include <sstream>
 
-#include "launchlab/counters.h"
-#include "launchlab/expected_outcome.h"
-#include "launchlab/parse.h"
+#include "launchlab/engine/counters.h"
+#include "launchlab/engine/expected_outcome.h"
+#include "launchlab/files/parse.h"
 
 namespace launchlab::cli {
 

@@ -2,9 +2,9 @@
 // Human-readable rendering of results and device info for the CLI.
 #include <string>
 
-#include "launchlab/registry.h"
-#include "launchlab/result.h"
-#include "launchlab/sweep.h"
+#include "launchlab/engine/registry.h"
+#include "launchlab/engine/result.h"
+#include "launchlab/explorer/sweep.h"
 
 namespace launchlab::cli {
 

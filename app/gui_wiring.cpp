@@ -4,7 +4,7 @@
 
 #include <cstdlib>
 
-#include "launchlab/cpu_threads.h"
+#include "launchlab/engine/cpu_threads.h"
 #include "launchlab/kernel_resources_data.h"
 #include "launchlab/kernels.h"
 #include "launchlab/profiler/cupti_profiler.h"

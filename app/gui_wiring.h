@@ -4,8 +4,8 @@
 #include <memory>
 #include <string>
 
-#include "launchlab/registry.h"
-#include "launchlab/worker.h"
+#include "launchlab/engine/registry.h"
+#include "launchlab/worker/worker.h"
 #include "models/backend.h"
 
 namespace launchlab::app {
@@ -16,9 +16,9 @@ std::unique_ptr<Registry> builtInWorkloads();
 std::shared_ptr<ui::EngineBackend> makeEngineBackend();
 /// GPU work in the worker process at `workerPath` (`launchlab-cli worker`), metadata from the built-in workloads.
 std::shared_ptr<ui::IsolatedBackend> makeIsolatedBackend(const std::string& workerPath);
-/// GPU work in a worker on another machine (launchlab/remote.h: ssh host launchlab-cli worker; launchlab/slurm.h:
-/// srun … launchlab-cli worker). A connection or job that fails is no exception: the device banner shows ssh's or
-/// srun's reason and each run tries again.
+/// GPU work in a worker on another machine (launchlab/worker/remote.h: ssh host launchlab-cli worker;
+/// launchlab/worker/slurm.h: srun … launchlab-cli worker). A connection or job that fails is no exception: the device
+/// banner shows ssh's or srun's reason and each run tries again.
 std::shared_ptr<ui::IsolatedBackend> makeRemoteBackend(WorkerCommand command, std::string& note);
 /// The backend the window uses. CUDA builds run in a worker process when `workerPath` names an executable
 /// and the worker sees a usable GPU; otherwise (CPU-only build, no GPU, no worker, `inProcess`) the engine

@@ -5,8 +5,8 @@
 #include <iostream>
 #include <sstream>
 
-#include "launchlab/io/atomic_file.h"
-#include "launchlab/kernel_resources.h"
+#include "launchlab/explorer/kernel_resources.h"
+#include "launchlab/files/atomic_file.h"
 
 int main(int argc, char** argv) {
   if (argc != 3) {

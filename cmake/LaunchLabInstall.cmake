@@ -7,7 +7,7 @@ set(_linux ${PROJECT_SOURCE_DIR}/resources/linux)
 set(LAUNCHLAB_APP_ID org.launchlab.launchlab)
 
 install(FILES ${_linux}/launchlab-cli.1 DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
-# The Numba compile helper, for running by hand (the programs carry their own copy: launchlab/numba.h).
+# The Numba compile helper, for running by hand (the programs carry their own copy: launchlab/numba/numba.h).
 install(FILES ${PROJECT_SOURCE_DIR}/resources/python/launchlab_numba.py DESTINATION ${CMAKE_INSTALL_DATADIR}/launchlab/python)
 if(LAUNCHLAB_HAVE_GUI)
   install(FILES ${_linux}/${LAUNCHLAB_APP_ID}.desktop DESTINATION ${CMAKE_INSTALL_DATADIR}/applications)

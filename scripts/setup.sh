@@ -62,7 +62,7 @@ else
   say "CUDA toolkit: not found (no /usr/local/cuda/bin/nvcc): CPU-only build, CUDA implementations will be skipped"
 fi
 
-# ---- 3. Numba (kernels written in Python: launchlab/numba.h) -----------------------------------------------------
+# ---- 3. Numba (kernels written in Python: launchlab/numba/numba.h) -----------------------------------------------------
 # A project virtual environment with pinned numba-cuda, which the programs find (.venv/bin/python3). Optional:
 # without it .py kernel files say how to get it, and everything else works.
 # The whole set is pinned, its dependencies too (NumPy 2.5 drops np.row_stack, which numba 0.68 still names).

@@ -3,8 +3,8 @@
 // validation shows whose limits it used.
 #include <string>
 
-#include "launchlab/device.h"
-#include "launchlab/io/run_file.h"
+#include "launchlab/engine/device.h"
+#include "launchlab/files/run_file.h"
 
 namespace launchlab::test {
 

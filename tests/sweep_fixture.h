@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "fake_devices.h"
-#include "launchlab/sweep.h"
+#include "launchlab/explorer/sweep.h"
 
 namespace launchlab::test {
 

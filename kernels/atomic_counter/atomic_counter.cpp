@@ -5,7 +5,7 @@
 
 #include "common/cpu_team.h"
 #include "common/impl_helpers.h"
-#include "launchlab/registry.h"
+#include "launchlab/engine/registry.h"
 
 namespace launchlab::kernels {
 

@@ -3,7 +3,7 @@
 #include <cstdint>
 #include <string>
 
-#include "launchlab/workload.h"
+#include "launchlab/engine/workload.h"
 
 namespace launchlab::kernels::atomic_counter {
 

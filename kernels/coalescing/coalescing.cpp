@@ -4,8 +4,8 @@
 #include <span>
 
 #include "common/cpu_loops.h"
-#include "launchlab/registry.h"
-#include "launchlab/rng.h"
+#include "launchlab/engine/registry.h"
+#include "launchlab/engine/rng.h"
 
 namespace launchlab::kernels {
 

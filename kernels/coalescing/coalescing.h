@@ -4,7 +4,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "launchlab/workload.h"
+#include "launchlab/engine/workload.h"
 
 namespace launchlab::kernels::coalescing {
 

@@ -1,7 +1,7 @@
 #pragma once
 /// Blocks on SMs (for .cu files): an instrumented instantiation of a kernel records, for every block, the SM it ran
 /// on (%smid) and its start and end on the GPU's global timer (%globaltimer, nanoseconds), into one
-/// launchlab::BlockRecord per block (launchlab/block_trace.h).
+/// launchlab::BlockRecord per block (launchlab/explorer/block_trace.h).
 ///
 /// A traced kernel takes a policy `typename Trace = gpu::BlockTraceOff` and a last parameter
 /// `BlockRecord* trace = nullptr`, calls Trace::begin(trace) first and Trace::end(trace) last (reached by every
@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "common/cuda_check.h"
-#include "launchlab/block_trace.h"
-#include "launchlab/workload.h"
+#include "launchlab/engine/workload.h"
+#include "launchlab/explorer/block_trace.h"
 
 namespace launchlab::gpu {
 

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "launchlab/errors.h"
-#include "launchlab/occupancy.h"
+#include "launchlab/engine/errors.h"
+#include "launchlab/explorer/occupancy.h"
 
 namespace launchlab::kernels {
 

@@ -7,8 +7,8 @@
 #include <string>
 
 #include "common/cpu_loops.h"
-#include "launchlab/launch_config.h"
-#include "launchlab/workload.h"
+#include "launchlab/engine/launch_config.h"
+#include "launchlab/engine/workload.h"
 
 namespace launchlab::kernels {
 

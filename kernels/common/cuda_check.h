@@ -8,7 +8,7 @@
 #include <string>
 #include <utility>
 
-#include "launchlab/errors.h"
+#include "launchlab/engine/errors.h"
 
 namespace launchlab::gpu {
 

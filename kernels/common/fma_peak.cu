@@ -5,7 +5,7 @@
 
 #include "common/cuda_check.h"
 #include "common/fma_peak.h"
-#include "launchlab/result.h"
+#include "launchlab/engine/result.h"
 
 namespace launchlab::gpu {
 

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "common/cuda_check.h"
-#include "launchlab/workload.h"
+#include "launchlab/engine/workload.h"
 
 namespace launchlab::gpu {
 

@@ -10,8 +10,8 @@
 #include "common/fma_peak.h"
 #include "common/pipeline_pool.h"
 #include "launchlab/config.h"
+#include "launchlab/engine/result.h"
 #include "launchlab/kernels.h"
-#include "launchlab/result.h"
 
 namespace launchlab::kernels {
 

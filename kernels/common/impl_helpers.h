@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "launchlab/chapters.h"
 #include "launchlab/config.h"
-#include "launchlab/workload.h"
+#include "launchlab/course/chapters.h"
+#include "launchlab/engine/workload.h"
 
 namespace launchlab::kernels {
 

@@ -3,7 +3,7 @@
 /// (0: square). Plain code for .cpp and .cu files alike.
 #include <cstddef>
 
-#include "launchlab/workload.h"
+#include "launchlab/engine/workload.h"
 
 namespace launchlab::kernels {
 

@@ -9,7 +9,7 @@
 
 #include "common/impl_helpers.h"
 #include "common/matrix_shape.h"
-#include "launchlab/rng.h"
+#include "launchlab/engine/rng.h"
 
 namespace launchlab::kernels {
 

@@ -1,4 +1,4 @@
-// "my-kernel" written in Numba: the PTX numba.cuda.compile_ptx gave (launchlab/numba.h, compiled once per file
+// "my-kernel" written in Numba: the PTX numba.cuda.compile_ptx gave (launchlab/numba/numba.h, compiled once per file
 // content and cached), loaded with cudaLibraryLoadData (the driver JIT-compiles PTX for the device) and launched
 // through the same pipeline as the C++ kernels, with each array passed as Numba's array model lays it out.
 #include <chrono>
@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "common/user_kernel_launch.cuh"
-#include "launchlab/errors.h"
-#include "launchlab/numba.h"
+#include "launchlab/engine/errors.h"
+#include "launchlab/numba/numba.h"
 
 namespace launchlab::kernels {
 

@@ -12,9 +12,9 @@
 
 #include "common/probe_launch.cuh"
 #include "common/user_kernel_launch.cuh"
-#include "launchlab/errors.h"
+#include "launchlab/engine/errors.h"
 #include "launchlab/lesson_ptx.h"
-#include "launchlab/ptx_instrument.h"
+#include "launchlab/ptx/ptx_instrument.h"
 
 namespace launchlab::gpu {
 

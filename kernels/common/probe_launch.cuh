@@ -11,8 +11,8 @@
 #include <tuple>
 #include <type_traits>
 
-#include "launchlab/ptx_counters.h"
-#include "launchlab/workload.h"
+#include "launchlab/engine/workload.h"
+#include "launchlab/ptx/ptx_counters.h"
 
 namespace launchlab::gpu {
 

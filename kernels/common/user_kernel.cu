@@ -1,6 +1,6 @@
-// "my-kernel": a student's kernel (launchlab/exercise.h) compiled with NVRTC (or Numba: numba_kernel.cu), loaded with
-// the CUDA runtime's library API (cudaLibraryLoadData, cudaLibraryGetKernel) and launched through the standard pipeline
-// (gpu_pipeline.cuh): the same inputs, launch resolution, H2D / kernel / D2H events as the built-in variants.
+// "my-kernel": a student's kernel (launchlab/course/exercise.h) compiled with NVRTC (or Numba: numba_kernel.cu), loaded
+// with the CUDA runtime's library API (cudaLibraryLoadData, cudaLibraryGetKernel) and launched through the standard
+// pipeline (gpu_pipeline.cuh): the same inputs, launch resolution, H2D / kernel / D2H events as the built-in variants.
 #include <cuda_runtime.h>
 
 #include <chrono>
@@ -12,11 +12,11 @@
 #include "common/gpu_pipeline.cuh"
 #include "common/user_kernel.h"
 #include "common/user_kernel_launch.cuh"
+#include "launchlab/course/nvrtc.h"
+#include "launchlab/engine/registry.h"
 #include "launchlab/kernels.h"
-#include "launchlab/numba.h"
-#include "launchlab/nvrtc.h"
-#include "launchlab/ptx_counters.h"
-#include "launchlab/registry.h"
+#include "launchlab/numba/numba.h"
+#include "launchlab/ptx/ptx_counters.h"
 
 namespace launchlab::kernels {
 
@@ -27,7 +27,7 @@ __global__ void piFromHitsKernel(const unsigned long long* hits, std::uint64_t n
   *pi = 4.0 * double(*hits) / double(n);
 }
 
-/// The access probes' counter buffer (launchlab/ptx_counters.h): zeroed, its address written to the instrumented
+/// The access probes' counter buffer (launchlab/ptx/ptx_counters.h): zeroed, its address written to the instrumented
 /// module's kCountersSymbol before the kernel phase, read back after it.
 class ProbeBuffer {
  public:

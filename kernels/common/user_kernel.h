@@ -1,8 +1,8 @@
 #pragma once
 // Runs a kernel compiled at run time (NVRTC) through the standard pipeline: a student's "my-kernel", and the
 // caching lesson's go_fast, whose compile is what the lesson times.
-#include "launchlab/exercise.h"
-#include "launchlab/workload.h"
+#include "launchlab/course/exercise.h"
+#include "launchlab/engine/workload.h"
 
 namespace launchlab::kernels {
 

@@ -12,8 +12,8 @@
 
 #include "common/cuda_check.h"
 #include "common/gpu_pipeline.cuh"
-#include "launchlab/exercise.h"
-#include "launchlab/workload.h"
+#include "launchlab/course/exercise.h"
+#include "launchlab/engine/workload.h"
 
 namespace launchlab::kernels {
 
@@ -66,7 +66,7 @@ struct OutputFromInput {
 void launchUserKernel(ImplContext& ctx, const Exercise& ex, const void* kernel, const UserKernelArgs& argsOf,
                       const std::vector<OutputFromInput>& loads = {});
 
-/// A .py kernel (launchlab/numba.h): compiled by Numba (cached), loaded as PTX, launched with Numba's argument
+/// A .py kernel (launchlab/numba/numba.h): compiled by Numba (cached), loaded as PTX, launched with Numba's argument
 /// layout. Throws like runUserKernel.
 void runNumbaKernel(ImplContext& ctx, const UserKernel& k, const Exercise& ex);
 

@@ -1,8 +1,8 @@
 #include "gaussian_pdf/gaussian_pdf.h"
 
 #include "common/cpu_loops.h"
-#include "launchlab/registry.h"
-#include "launchlab/rng.h"
+#include "launchlab/engine/registry.h"
+#include "launchlab/engine/rng.h"
 
 namespace launchlab::kernels {
 

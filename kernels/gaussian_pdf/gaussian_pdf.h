@@ -3,7 +3,7 @@
 #include <cmath>
 #include <numbers>
 
-#include "launchlab/workload.h"
+#include "launchlab/engine/workload.h"
 
 namespace launchlab::kernels::gaussian_pdf {
 

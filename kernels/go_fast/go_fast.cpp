@@ -2,8 +2,8 @@
 
 #include "common/cpu_team.h"
 #include "common/row_workload.h"
-#include "launchlab/registry.h"
-#include "launchlab/rng.h"
+#include "launchlab/engine/registry.h"
+#include "launchlab/engine/rng.h"
 
 namespace launchlab::kernels {
 

@@ -4,7 +4,7 @@
 
 #include "common/user_kernel.h"
 #include "go_fast/go_fast.h"
-#include "launchlab/result.h"
+#include "launchlab/engine/result.h"
 
 namespace launchlab::kernels::go_fast {
 

@@ -5,8 +5,8 @@
 #include <string_view>
 
 #include "common/hd_math.h"
-#include "launchlab/exercise.h"
-#include "launchlab/workload.h"
+#include "launchlab/course/exercise.h"
+#include "launchlab/engine/workload.h"
 
 namespace launchlab::kernels::go_fast {
 

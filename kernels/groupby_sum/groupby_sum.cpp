@@ -13,8 +13,8 @@
 
 #include "common/cpu_loops.h"
 #include "common/cpu_team.h"
-#include "launchlab/registry.h"
-#include "launchlab/rng.h"
+#include "launchlab/engine/registry.h"
+#include "launchlab/engine/rng.h"
 
 namespace launchlab::kernels {
 

@@ -13,7 +13,7 @@
 #include <span>
 
 #include "common/index_math.h"
-#include "launchlab/workload.h"
+#include "launchlab/engine/workload.h"
 
 namespace launchlab::kernels::groupby_sum {
 

@@ -6,8 +6,8 @@
 
 #include "common/impl_helpers.h"
 #include "histogram/histogram_cpu.h"
-#include "launchlab/registry.h"
-#include "launchlab/rng.h"
+#include "launchlab/engine/registry.h"
+#include "launchlab/engine/rng.h"
 
 namespace launchlab::kernels {
 

@@ -2,7 +2,7 @@
 
 #include "common/impl_helpers.h"
 #include "histogram/histogram_cpu.h"
-#include "launchlab/registry.h"
+#include "launchlab/engine/registry.h"
 #include "z_mass/z_mass.h"
 
 namespace launchlab::kernels {

@@ -8,7 +8,7 @@
 #include "common/index_math.h"
 #include "histogram/histogram_kernels.cuh"
 #include "histogram_contention/histogram_contention.h"
-#include "launchlab/errors.h"
+#include "launchlab/engine/errors.h"
 
 namespace launchlab::kernels::histogram_contention {
 

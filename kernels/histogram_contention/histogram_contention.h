@@ -6,7 +6,7 @@
 #include <cstdint>
 
 #include "histogram/histogram.h"
-#include "launchlab/workload.h"
+#include "launchlab/engine/workload.h"
 
 namespace launchlab::kernels::histogram_contention {
 

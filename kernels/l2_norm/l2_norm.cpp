@@ -5,8 +5,8 @@
 
 #include "common/cpu_loops.h"
 #include "common/row_workload.h"
-#include "launchlab/registry.h"
-#include "launchlab/rng.h"
+#include "launchlab/engine/registry.h"
+#include "launchlab/engine/rng.h"
 
 #if LAUNCHLAB_HAVE_EIGEN
 #include <Eigen/Core>

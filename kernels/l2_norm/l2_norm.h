@@ -1,7 +1,7 @@
 #pragma once
 // l2_norm (TP 3.1 appendix, generalized ufuncs): the L2 norm of each row of an n x d matrix, the gufunc
 // '(i)->()' l2_norm(vec, out); one thread per row (what the gufunc does) against one warp per row.
-#include "launchlab/workload.h"
+#include "launchlab/engine/workload.h"
 
 namespace launchlab::kernels::l2_norm {
 

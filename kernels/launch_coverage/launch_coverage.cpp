@@ -4,7 +4,7 @@
 
 #include "common/cpu_launch.h"
 #include "common/cpu_loops.h"
-#include "launchlab/registry.h"
+#include "launchlab/engine/registry.h"
 
 namespace launchlab::kernels {
 

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "common/index_math.h"
-#include "launchlab/workload.h"
+#include "launchlab/engine/workload.h"
 
 namespace launchlab::kernels::launch_coverage {
 

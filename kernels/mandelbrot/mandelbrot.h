@@ -8,7 +8,7 @@
 #include <cstdint>
 
 #include "common/index_math.h"
-#include "launchlab/workload.h"
+#include "launchlab/engine/workload.h"
 
 namespace launchlab::kernels::mandelbrot {
 

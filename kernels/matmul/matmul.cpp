@@ -7,8 +7,8 @@
 
 #include "common/cpu_loops.h"
 #include "common/matrix_workload.h"
-#include "launchlab/registry.h"
-#include "launchlab/verify.h"
+#include "launchlab/engine/registry.h"
+#include "launchlab/engine/verify.h"
 
 #if LAUNCHLAB_HAVE_EIGEN
 #include <Eigen/Core>

@@ -7,8 +7,8 @@
 #include <cstddef>
 #include <string_view>
 
-#include "launchlab/summation.h"
-#include "launchlab/workload.h"
+#include "launchlab/engine/summation.h"
+#include "launchlab/engine/workload.h"
 
 namespace launchlab::kernels::matmul {
 
@@ -35,7 +35,7 @@ inline constexpr unsigned kRegBM = 128, kRegBN = 128, kRegBK = 16, kRegTM = 8, k
 /// 2 * 2^-11 relative).
 inline constexpr double kTf32ProductError = 0x1p-10;
 
-/// The order implementation `implId` sums each element's k products in (launchlab/summation.h): the blocked CPU
+/// The order implementation `implId` sums each element's k products in (launchlab/engine/summation.h): the blocked CPU
 /// loops in float64 (float32 products are exact there), the CUDA kernels along k in float32 with FMAs, Eigen and
 /// cuBLAS in an order they do not document; an id it does not know (a student's kernel) in any order.
 SummationOrder matmulOrder(std::string_view implId);

@@ -10,7 +10,7 @@
 #include <type_traits>
 
 #include "common/gpu_pipeline.cuh"
-#include "launchlab/errors.h"
+#include "launchlab/engine/errors.h"
 #include "matmul/matmul.h"
 
 namespace launchlab::kernels::matmul {

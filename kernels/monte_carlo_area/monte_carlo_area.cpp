@@ -5,8 +5,8 @@
 #include <stdexcept>
 
 #include "common/cpu_loops.h"
-#include "launchlab/registry.h"
-#include "launchlab/verify.h"
+#include "launchlab/engine/registry.h"
+#include "launchlab/engine/verify.h"
 
 namespace launchlab::kernels {
 

@@ -16,8 +16,8 @@
 #include <vector>
 
 #include "common/index_math.h"
-#include "launchlab/rng.h"
-#include "launchlab/workload.h"
+#include "launchlab/engine/rng.h"
+#include "launchlab/engine/workload.h"
 #include "mandelbrot/mandelbrot.h"
 #include "monte_carlo_pi/monte_carlo_pi.h"
 

@@ -12,7 +12,7 @@
 
 #include "common/hd_math.h"
 #include "common/index_math.h"
-#include "launchlab/workload.h"
+#include "launchlab/engine/workload.h"
 
 namespace launchlab::kernels::monte_carlo_pi {
 

@@ -10,7 +10,7 @@
 #include "common/gpu_pipeline.cuh"
 #include "common/index_math.h"
 #include "common/phase_timeline.cuh"
-#include "launchlab/overlapped_pipeline.h"
+#include "launchlab/engine/overlapped_pipeline.h"
 #include "nn_hidden_layer/nn_hidden_layer.h"
 
 namespace launchlab::kernels::nn_hidden_layer {

@@ -3,7 +3,7 @@
 // (* weight) -> activate (tanh written with exp), with host round trips between the three kernels, on device
 // arrays, fused, and fused with pinned memory and copies overlapped with compute on several streams.
 #include "common/hd_math.h"
-#include "launchlab/workload.h"
+#include "launchlab/engine/workload.h"
 
 namespace launchlab::kernels::nn_hidden_layer {
 

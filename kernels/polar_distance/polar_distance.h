@@ -2,7 +2,7 @@
 // polar_distance (TP 3.1, CUDA device functions): the distance between two points given in polar coordinates,
 // computed by a ufunc that calls a device helper polar_to_cartesian for each point.
 #include "common/hd_math.h"
-#include "launchlab/workload.h"
+#include "launchlab/engine/workload.h"
 
 namespace launchlab::kernels::polar_distance {
 

@@ -7,8 +7,8 @@
 #include <string>
 
 #include "common/cpu_loops.h"
-#include "launchlab/registry.h"
-#include "launchlab/rng.h"
+#include "launchlab/engine/registry.h"
+#include "launchlab/engine/rng.h"
 
 namespace launchlab::kernels {
 

@@ -5,7 +5,7 @@
 #include <type_traits>
 
 #include "common/hd_math.h"
-#include "launchlab/workload.h"
+#include "launchlab/engine/workload.h"
 
 namespace launchlab::kernels::pulse_waveform {
 

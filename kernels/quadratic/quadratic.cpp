@@ -3,8 +3,8 @@
 #include <memory>
 
 #include "common/cpu_loops.h"
-#include "launchlab/registry.h"
-#include "launchlab/rng.h"
+#include "launchlab/engine/registry.h"
+#include "launchlab/engine/rng.h"
 
 namespace launchlab::kernels {
 

@@ -2,7 +2,7 @@
 // quadratic (ATLAS GPU training, Python part): the larger root (-b + sqrt(b^2 - 4ac)) / 2a of a million quadratics,
 // as NumPy/CuPy evaluate it (one pass over memory per operation, temporaries in between) and as one fused kernel.
 #include "common/hd_math.h"
-#include "launchlab/workload.h"
+#include "launchlab/engine/workload.h"
 
 namespace launchlab::kernels::quadratic {
 

@@ -5,8 +5,8 @@
 
 #include "common/cpu_team.h"
 #include "common/impl_helpers.h"
-#include "launchlab/registry.h"
-#include "launchlab/rng.h"
+#include "launchlab/engine/registry.h"
+#include "launchlab/engine/rng.h"
 
 namespace launchlab::kernels {
 

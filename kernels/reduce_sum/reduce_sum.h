@@ -7,8 +7,8 @@
 #include <type_traits>
 
 #include "common/index_math.h"
-#include "launchlab/summation.h"
-#include "launchlab/workload.h"
+#include "launchlab/engine/summation.h"
+#include "launchlab/engine/workload.h"
 
 namespace launchlab::kernels::reduce_sum {
 
@@ -45,7 +45,7 @@ double neumaierSum(std::span<const double> x);
 std::int32_t wrappingSum(std::span<const std::int32_t> x);
 
 /// The order implementation `implId` adds n terms of `dtype` in, for the launch it reported (null: none, or not
-/// known); verification derives each implementation's tolerance from it (launchlab/summation.h). An id it does
+/// known); verification derives each implementation's tolerance from it (launchlab/engine/summation.h). An id it does
 /// not know (a student's kernel) adds in any order.
 SummationOrder summationOrder(std::string_view implId, DType dtype, std::uint64_t n, const LaunchConfig* launch);
 

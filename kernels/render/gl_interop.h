@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <string>
 
-#include "launchlab/dtype.h"
+#include "launchlab/engine/dtype.h"
 #include "render/plot_geometry_gpu.h"
 
 namespace launchlab::render {

@@ -1,5 +1,5 @@
 #pragma once
-/// The CUDA twins of core's plot-geometry builders (launchlab/plot_geometry.h): the same buffers, byte for byte,
+/// The CUDA twins of core's plot-geometry builders (launchlab/plot/plot_geometry.h): the same buffers, byte for byte,
 /// written into ANY device pointer (cudaMalloc memory or a mapped OpenGL buffer). No CUDA types here: device
 /// pointers are plain pointers, the stream is a cudaStream_t passed as void* (nullptr: the legacy default stream).
 /// Each call only enqueues work on the stream and returns; the caller synchronises before reading `out`. Errors
@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "launchlab/dtype.h"
-#include "launchlab/plot_geometry.h"
+#include "launchlab/engine/dtype.h"
+#include "launchlab/plot/plot_geometry.h"
 
 namespace launchlab::geom::gpu {
 

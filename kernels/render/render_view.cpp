@@ -4,9 +4,9 @@
 #include <cmath>
 #include <limits>
 
-#include "launchlab/colormap_lut.h"
 #include "launchlab/gl/host_feeder.h"
-#include "launchlab/plot_geometry.h"
+#include "launchlab/plot/colormap_lut.h"
+#include "launchlab/plot/plot_geometry.h"
 
 namespace launchlab::render {
 namespace {

@@ -9,9 +9,9 @@
 #include <utility>
 #include <vector>
 
-#include "launchlab/dtype.h"
+#include "launchlab/engine/dtype.h"
+#include "launchlab/engine/workload.h"
 #include "launchlab/gl/plot_renderer.h"
-#include "launchlab/workload.h"
 #include "render/gl_interop.h"
 
 namespace launchlab::render {

@@ -3,7 +3,7 @@
 // number of decimals with a hand-written round-half-to-even, launched with forall's automatic configuration
 // (the occupancy API) or with the user's block and grid.
 #include "common/hd_math.h"
-#include "launchlab/workload.h"
+#include "launchlab/engine/workload.h"
 
 namespace launchlab::kernels::round_decimals {
 

@@ -6,8 +6,8 @@
 
 #include "common/cpu_loops.h"
 #include "common/matrix_workload.h"
-#include "launchlab/registry.h"
-#include "launchlab/summation.h"
+#include "launchlab/engine/registry.h"
+#include "launchlab/engine/summation.h"
 
 namespace launchlab::kernels {
 
@@ -165,7 +165,7 @@ class RowColSums final : public MatrixWorkload {
   }
 
   /// Each sum against the double-accumulated reference, within the error bound of the implementation's order for
-  /// its line length and the inputs' largest sum of |a| over a line (launchlab/summation.h).
+  /// its line length and the inputs' largest sum of |a| over a line (launchlab/engine/summation.h).
   Verification verifyWithInputs(const RunSetup& s, const std::vector<HostArray>& inputs,
                                 const std::vector<HostArray>& reference, const std::vector<HostArray>& got,
                                 const ImplSpec& impl) const override {

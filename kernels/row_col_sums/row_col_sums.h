@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string>
 
-#include "launchlab/workload.h"
+#include "launchlab/engine/workload.h"
 
 namespace launchlab::kernels::row_col_sums {
 

@@ -4,8 +4,8 @@
 #include <cmath>
 
 #include "common/row_workload.h"
-#include "launchlab/registry.h"
-#include "launchlab/rng.h"
+#include "launchlab/engine/registry.h"
+#include "launchlab/engine/rng.h"
 
 namespace launchlab::kernels {
 

@@ -1,7 +1,7 @@
 #pragma once
 // row_normalize (Session 3, "Rewriting NumPy array ops"): x[i, :] / x[i, :].mean() for every row, rewritten with
 // loops for the GPU: one thread per row (the exercise's rewrite), one warp per row, one block per row.
-#include "launchlab/workload.h"
+#include "launchlab/engine/workload.h"
 
 namespace launchlab::kernels::row_normalize {
 

@@ -3,7 +3,7 @@
 #include <type_traits>
 
 #include "common/index_math.h"
-#include "launchlab/workload.h"
+#include "launchlab/engine/workload.h"
 
 namespace launchlab::kernels::square {
 

@@ -4,9 +4,9 @@
 #include <limits>
 
 #include "common/cpu_loops.h"
-#include "launchlab/registry.h"
-#include "launchlab/rng.h"
-#include "launchlab/verify.h"
+#include "launchlab/engine/registry.h"
+#include "launchlab/engine/rng.h"
+#include "launchlab/engine/verify.h"
 
 namespace launchlab::kernels {
 

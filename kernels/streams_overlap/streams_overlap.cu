@@ -14,7 +14,7 @@
 
 #include "common/gpu_pipeline.cuh"
 #include "common/index_math.h"
-#include "launchlab/overlapped_pipeline.h"
+#include "launchlab/engine/overlapped_pipeline.h"
 #include "streams_overlap/streams_overlap.h"
 
 namespace launchlab::kernels::streams_overlap {

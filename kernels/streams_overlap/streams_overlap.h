@@ -3,13 +3,13 @@
 // increment_kernel (g[i] += v) on pinned int32, timed as event -> H2D -> kernel -> D2H -> event while the host
 // counts its cudaEventQuery polls; the seed's own version (synchronous copy back), a truly asynchronous one,
 // pageable synchronous copies, and k streams over chunks whose copies and kernels overlap. Every copy and kernel is
-// bracketed by CUDA events and exported as a timeline (launchlab/timeline.h).
+// bracketed by CUDA events and exported as a timeline (launchlab/explorer/timeline.h).
 #include <cstdint>
 #include <vector>
 
 #include "common/index_math.h"
-#include "launchlab/timeline.h"
-#include "launchlab/workload.h"
+#include "launchlab/engine/workload.h"
+#include "launchlab/explorer/timeline.h"
 
 namespace launchlab::kernels::streams_overlap {
 

@@ -4,7 +4,7 @@
 // reads back the element another thread wrote. Without the barrier that read is a race (the demonstration).
 #include <cstdint>
 
-#include "launchlab/workload.h"
+#include "launchlab/engine/workload.h"
 
 namespace launchlab::kernels::swap_with_shared {
 

@@ -4,7 +4,7 @@
 
 #include "common/cpu_loops.h"
 #include "common/matrix_workload.h"
-#include "launchlab/registry.h"
+#include "launchlab/engine/registry.h"
 
 namespace launchlab::kernels {
 

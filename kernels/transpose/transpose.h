@@ -3,7 +3,7 @@
 // shared-memory tile, without and with the padding that removes bank conflicts.
 #include <cstdint>
 
-#include "launchlab/workload.h"
+#include "launchlab/engine/workload.h"
 
 namespace launchlab::kernels::transpose {
 

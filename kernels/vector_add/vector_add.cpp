@@ -5,8 +5,8 @@
 
 #include "common/cpu_launch.h"
 #include "common/cpu_loops.h"
-#include "launchlab/registry.h"
-#include "launchlab/rng.h"
+#include "launchlab/engine/registry.h"
+#include "launchlab/engine/rng.h"
 
 namespace launchlab::kernels {
 

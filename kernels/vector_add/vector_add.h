@@ -1,6 +1,6 @@
 #pragma once
 // vector_add (TP 3.2, add_kernel; TP 3.1, add_ufunc): out = x + y.
-#include "launchlab/workload.h"
+#include "launchlab/engine/workload.h"
 
 namespace launchlab::kernels::vector_add {
 

@@ -6,8 +6,8 @@
 
 #include "common/impl_helpers.h"
 #include "histogram/histogram_cpu.h"
-#include "launchlab/registry.h"
-#include "launchlab/verify.h"
+#include "launchlab/engine/registry.h"
+#include "launchlab/engine/verify.h"
 
 namespace launchlab::kernels {
 

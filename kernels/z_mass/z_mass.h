@@ -13,7 +13,7 @@
 
 #include "common/index_math.h"
 #include "histogram/histogram.h"
-#include "launchlab/workload.h"
+#include "launchlab/engine/workload.h"
 
 namespace launchlab::kernels::z_mass {
 

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "common/cpu_loops.h"
-#include "launchlab/rng.h"
+#include "launchlab/engine/rng.h"
 #include "z_mass/z_mass.h"
 
 namespace launchlab::kernels::z_mass {

@@ -9,7 +9,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "launchlab/counters.h"
+#include "launchlab/engine/counters.h"
 
 namespace launchlab::profiler {
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs ON the GPU machine: kernels written in Numba (launchlab/numba.h), end to end. Needs a Python with numba-cuda
+# Runs ON the GPU machine: kernels written in Numba (launchlab/numba/numba.h), end to end. Needs a Python with numba-cuda
 # (LAUNCHLAB_PYTHON, default python3; NumPy 2.5 lacks np.row_stack, which the helper and the timing script put back).
 #   1. every exercise's Numba solution verifies at three sizes, one odd (1-D and 2-D launches), beside the built-in
 #      variant it mirrors; every starting file fails verification;

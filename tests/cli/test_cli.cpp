@@ -11,7 +11,7 @@
 #include <sstream>
 
 #include "cli/cli_helpers.h"
-#include "launchlab/io/npy.h"
+#include "launchlab/files/npy.h"
 
 using namespace launchlab::test;
 namespace fs = std::filesystem;

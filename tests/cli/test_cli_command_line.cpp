@@ -2,8 +2,8 @@
 // --dry-run, is parsed and validated by the CLI's own parser and printed back unchanged; and sweep --json files carry
 // when they were measured and read back.
 #include "cli_helpers.h"
-#include "launchlab/command_line.h"
-#include "launchlab/sweep.h"
+#include "launchlab/explorer/sweep.h"
+#include "launchlab/files/command_line.h"
 
 using namespace launchlab;
 using namespace launchlab::test;

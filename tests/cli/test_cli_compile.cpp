@@ -1,8 +1,8 @@
 // launchlab-cli compile (and run --kernel-file's checks): every starting file and reference solution compiles; bad
 // kernel files give exit 2 and one clear line. NVRTC needs no GPU; without libnvrtc the tests skip, saying so.
 #include "cli_helpers.h"
-#include "launchlab/exercise.h"
-#include "launchlab/nvrtc.h"
+#include "launchlab/course/exercise.h"
+#include "launchlab/course/nvrtc.h"
 
 namespace launchlab::test {
 namespace {

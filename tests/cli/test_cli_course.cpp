@@ -5,8 +5,8 @@
 #include <set>
 
 #include "cli/cli_helpers.h"
-#include "launchlab/course.h"
-#include "launchlab/request.h"
+#include "launchlab/course/course.h"
+#include "launchlab/engine/request.h"
 
 using namespace launchlab::test;
 namespace fs = std::filesystem;

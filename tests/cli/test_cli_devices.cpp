@@ -3,8 +3,8 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_helpers.h"
-#include "launchlab/device.h"
-#include "launchlab/io/json_value.h"
+#include "launchlab/engine/device.h"
+#include "launchlab/files/json_value.h"
 
 using namespace launchlab::test;
 

@@ -7,8 +7,8 @@
 #include <fstream>
 
 #include "cli/cli_helpers.h"
-#include "launchlab/array.h"
-#include "launchlab/io/npy.h"
+#include "launchlab/engine/array.h"
+#include "launchlab/files/npy.h"
 
 using namespace launchlab::test;
 

@@ -6,8 +6,8 @@
 #include <fstream>
 
 #include "cli/cli_helpers.h"
-#include "launchlab/exercise.h"
-#include "launchlab/nvrtc.h"
+#include "launchlab/course/exercise.h"
+#include "launchlab/course/nvrtc.h"
 
 using namespace launchlab::test;
 

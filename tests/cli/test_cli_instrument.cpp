@@ -3,7 +3,7 @@
 // PTX assembles with ptxas: CI assembles the three small modules; LAUNCHLAB_PTX_ALL_ARCHS=1 assembles all nine
 // (transpose's or histogram's take ~10 s of ptxas each).
 #include "cli_helpers.h"
-#include "launchlab/nvrtc.h"
+#include "launchlab/course/nvrtc.h"
 
 namespace launchlab::test {
 namespace {

@@ -6,8 +6,8 @@
 #include <sstream>
 
 #include "cli/cli_helpers.h"
-#include "launchlab/io/npy.h"
-#include "launchlab/rng.h"
+#include "launchlab/engine/rng.h"
+#include "launchlab/files/npy.h"
 
 using namespace launchlab::test;
 

@@ -2,9 +2,9 @@
 // exist; with a Python that has numba-cuda (else skipped, saying why), the Python exercise files compile and print
 // their Numba contract, and `instrument` counts the accesses of Numba's PTX at the Python lines.
 #include "cli_helpers.h"
-#include "launchlab/exercise.h"
-#include "launchlab/numba.h"
-#include "launchlab/subprocess.h"
+#include "launchlab/course/exercise.h"
+#include "launchlab/numba/numba.h"
+#include "launchlab/worker/subprocess.h"
 
 namespace launchlab::test {
 namespace {

@@ -2,7 +2,7 @@
 // the measured answer with its explanation after, --predict says how far off it was, and `course --json` carries
 // the predictions and short titles back unchanged.
 #include "cli/cli_helpers.h"
-#include "launchlab/course.h"
+#include "launchlab/course/course.h"
 
 using namespace launchlab::test;
 

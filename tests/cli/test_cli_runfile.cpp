@@ -6,7 +6,7 @@
 
 #include "cli/cli_helpers.h"
 #include "fake_devices.h"
-#include "launchlab/io/run_file.h"
+#include "launchlab/files/run_file.h"
 
 using namespace launchlab;
 using namespace launchlab::test;

@@ -17,9 +17,9 @@
 #include <fstream>
 #include <thread>
 
-#include "launchlab/engine.h"
+#include "launchlab/engine/engine.h"
 #include "launchlab/kernels.h"
-#include "launchlab/remote.h"
+#include "launchlab/worker/remote.h"
 
 using namespace launchlab;
 namespace fs = std::filesystem;

@@ -14,10 +14,10 @@
 #include <utility>
 #include <vector>
 
-#include "launchlab/engine.h"
-#include "launchlab/io/frames.h"
+#include "launchlab/engine/engine.h"
 #include "launchlab/kernels.h"
-#include "launchlab/worker.h"
+#include "launchlab/worker/frames.h"
+#include "launchlab/worker/worker.h"
 
 using namespace launchlab;
 
@@ -229,8 +229,8 @@ TEST(Worker, CeilingsWithoutAGpuSayWhy) {
   EXPECT_EQ(runner.workersStarted(), 1);
 }
 
-// The window's worker gets its OpenMP threads through WorkerCommand::env (launchlab/cpu_threads.h): the run's host
-// line, written by the worker's engine, names the threads it was given, and an entry replaces the inherited one.
+// The window's worker gets its OpenMP threads through WorkerCommand::env (launchlab/engine/cpu_threads.h): the run's
+// host line, written by the worker's engine, names the threads it was given, and an entry replaces the inherited one.
 TEST(Worker, ItsEnvironmentEntriesReachTheWorker) {
   ::setenv("OMP_NUM_THREADS", "5", 1);
   WorkerCommand c{{cliPath(), "worker"}};

@@ -15,11 +15,11 @@
 #include <string>
 
 #include "cli_helpers.h"
-#include "launchlab/engine.h"
-#include "launchlab/io/frames.h"
-#include "launchlab/io/wire.h"
+#include "launchlab/engine/engine.h"
 #include "launchlab/kernels.h"
-#include "launchlab/worker.h"
+#include "launchlab/worker/frames.h"
+#include "launchlab/worker/wire.h"
+#include "launchlab/worker/worker.h"
 
 using namespace launchlab;
 namespace fs = std::filesystem;

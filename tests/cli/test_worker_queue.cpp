@@ -9,7 +9,7 @@
 #include <fstream>
 #include <thread>
 
-#include "launchlab/worker.h"
+#include "launchlab/worker/worker.h"
 
 using namespace launchlab;
 

@@ -4,7 +4,7 @@
 
 #include <memory>
 
-#include "launchlab/engine.h"
+#include "launchlab/engine/engine.h"
 #include "launchlab/kernels.h"
 
 namespace launchlab::test {

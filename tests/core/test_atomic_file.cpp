@@ -9,7 +9,7 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "launchlab/io/atomic_file.h"
+#include "launchlab/files/atomic_file.h"
 
 namespace fs = std::filesystem;
 using launchlab::files::writeAtomic;

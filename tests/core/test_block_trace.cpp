@@ -1,13 +1,13 @@
-// Blocks on SMs (launchlab/block_trace.h) on synthetic traces checked by hand: SMs used, blocks per SM, concurrency,
-// waves observed against the occupancy's prediction, the tail, and the relative times.
+// Blocks on SMs (launchlab/explorer/block_trace.h) on synthetic traces checked by hand: SMs used, blocks per SM,
+// concurrency, waves observed against the occupancy's prediction, the tail, and the relative times.
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
 
-#include "launchlab/block_trace.h"
-#include "launchlab/errors.h"
-#include "launchlab/io/json_value.h"
-#include "launchlab/result.h"
+#include "launchlab/engine/errors.h"
+#include "launchlab/engine/result.h"
+#include "launchlab/explorer/block_trace.h"
+#include "launchlab/files/json_value.h"
 
 using namespace launchlab;
 

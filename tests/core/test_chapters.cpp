@@ -4,9 +4,9 @@
 #include <set>
 #include <type_traits>
 
-#include "launchlab/chapters.h"
-#include "launchlab/params.h"
-#include "launchlab/workload.h"
+#include "launchlab/course/chapters.h"
+#include "launchlab/engine/params.h"
+#include "launchlab/engine/workload.h"
 
 using namespace launchlab;
 

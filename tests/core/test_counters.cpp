@@ -5,11 +5,11 @@
 
 #include <set>
 
-#include "launchlab/counters.h"
-#include "launchlab/engine.h"
-#include "launchlab/io/wire.h"
+#include "launchlab/engine/counters.h"
+#include "launchlab/engine/engine.h"
 #include "launchlab/kernels.h"
 #include "launchlab/profiler/cupti_profiler.h"
+#include "launchlab/worker/wire.h"
 
 using namespace launchlab;
 

@@ -6,9 +6,9 @@
 #include <set>
 
 #include "core/engine_fixture.h"
-#include "launchlab/chapters.h"
-#include "launchlab/course.h"
-#include "launchlab/sweep.h"
+#include "launchlab/course/chapters.h"
+#include "launchlab/course/course.h"
+#include "launchlab/explorer/sweep.h"
 
 using namespace launchlab;
 

@@ -7,10 +7,10 @@
 #include <filesystem>
 #include <fstream>
 
-#include "launchlab/course.h"
+#include "launchlab/course/course.h"
+#include "launchlab/course/lesson.h"
+#include "launchlab/engine/registry.h"
 #include "launchlab/kernels.h"
-#include "launchlab/lesson.h"
-#include "launchlab/registry.h"
 
 using namespace launchlab;
 namespace fs = std::filesystem;

@@ -9,9 +9,9 @@
 #include <set>
 
 #include "core/engine_fixture.h"
-#include "launchlab/course.h"
-#include "launchlab/course_headline.h"
-#include "launchlab/sweep.h"
+#include "launchlab/course/course.h"
+#include "launchlab/course/course_headline.h"
+#include "launchlab/explorer/sweep.h"
 
 using namespace launchlab;
 

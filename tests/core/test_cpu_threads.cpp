@@ -1,4 +1,4 @@
-// How many OpenMP threads CPU runs beside a window use (launchlab/cpu_threads.h): the window keeps cores to draw
+// How many OpenMP threads CPU runs beside a window use (launchlab/engine/cpu_threads.h): the window keeps cores to draw
 // with on machines that have them, and a thread's limit is what the engine's runs from that thread report.
 #include <gtest/gtest.h>
 #include <omp.h>
@@ -6,8 +6,8 @@
 #include <string>
 #include <thread>
 
-#include "launchlab/cpu_threads.h"
-#include "launchlab/engine.h"
+#include "launchlab/engine/cpu_threads.h"
+#include "launchlab/engine/engine.h"
 
 using namespace launchlab;
 

@@ -1,7 +1,8 @@
-// Where the GPU starts to win, from sweep points over N (core/include/launchlab/crossover.h), on hand-made points.
+// Where the GPU starts to win, from sweep points over N (core/include/launchlab/explorer/crossover.h), on hand-made
+// points.
 #include <gtest/gtest.h>
 
-#include "launchlab/crossover.h"
+#include "launchlab/explorer/crossover.h"
 
 using namespace launchlab;
 

@@ -5,10 +5,10 @@
 #include <cstring>
 
 #include "fake_devices.h"
-#include "launchlab/engine.h"
-#include "launchlab/errors.h"
-#include "launchlab/io/wire.h"
+#include "launchlab/engine/engine.h"
+#include "launchlab/engine/errors.h"
 #include "launchlab/kernels.h"
+#include "launchlab/worker/wire.h"
 
 using namespace launchlab;
 using launchlab::test::twoDevices;

@@ -7,10 +7,10 @@
 #include <nlohmann/json.hpp>
 
 #include "core/engine_fixture.h"
-#include "launchlab/engine.h"
-#include "launchlab/io/csv.h"
-#include "launchlab/io/json.h"
-#include "launchlab/io/npy.h"
+#include "launchlab/engine/engine.h"
+#include "launchlab/files/csv.h"
+#include "launchlab/files/json.h"
+#include "launchlab/files/npy.h"
 #include "launchlab/kernels.h"
 
 using namespace launchlab;

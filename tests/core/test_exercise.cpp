@@ -5,11 +5,11 @@
 #include <algorithm>
 #include <map>
 
-#include "launchlab/engine.h"
-#include "launchlab/exercise.h"
-#include "launchlab/io/wire.h"
+#include "launchlab/course/exercise.h"
+#include "launchlab/course/nvrtc.h"
+#include "launchlab/engine/engine.h"
 #include "launchlab/kernels.h"
-#include "launchlab/nvrtc.h"
+#include "launchlab/worker/wire.h"
 
 namespace launchlab {
 namespace {

@@ -8,7 +8,7 @@
 #include <regex>
 #include <string>
 
-#include "launchlab/exercise.h"
+#include "launchlab/course/exercise.h"
 
 using namespace launchlab;
 namespace fs = std::filesystem;

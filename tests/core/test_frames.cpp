@@ -6,7 +6,7 @@
 #include <cstring>
 #include <string>
 
-#include "launchlab/io/frames.h"
+#include "launchlab/worker/frames.h"
 
 using namespace launchlab;
 using frames::FrameReader;

@@ -3,7 +3,7 @@
 
 #include <cstdlib>
 
-#include "launchlab/gpu_sharing.h"
+#include "launchlab/engine/gpu_sharing.h"
 
 using namespace launchlab;
 

@@ -8,11 +8,11 @@
 #include <fstream>
 #include <thread>
 
-#include "launchlab/course.h"
-#include "launchlab/io/bounded_file.h"
-#include "launchlab/nvrtc.h"
-#include "launchlab/subprocess.h"
-#include "launchlab/sweep.h"
+#include "launchlab/course/course.h"
+#include "launchlab/course/nvrtc.h"
+#include "launchlab/explorer/sweep.h"
+#include "launchlab/files/bounded_file.h"
+#include "launchlab/worker/subprocess.h"
 
 using namespace launchlab;
 #if defined(__SANITIZE_ADDRESS__)

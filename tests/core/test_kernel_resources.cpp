@@ -2,8 +2,8 @@
 // by implementation and dtype, and the occupancy report built on it (nearest architecture, the CUDA API's answer).
 #include <gtest/gtest.h>
 
-#include "launchlab/kernel_resources.h"
-#include "launchlab/occupancy_report.h"
+#include "launchlab/explorer/kernel_resources.h"
+#include "launchlab/explorer/occupancy_report.h"
 
 using namespace launchlab;
 

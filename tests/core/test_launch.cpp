@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "common/index_math.h"
-#include "launchlab/launch_config.h"
+#include "launchlab/engine/launch_config.h"
 
 using namespace launchlab;
 

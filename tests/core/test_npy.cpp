@@ -6,9 +6,9 @@
 #include <fstream>
 #include <vector>
 
-#include "launchlab/errors.h"
-#include "launchlab/io/npy.h"
-#include "launchlab/rng.h"
+#include "launchlab/engine/errors.h"
+#include "launchlab/engine/rng.h"
+#include "launchlab/files/npy.h"
 
 using namespace launchlab;
 namespace fs = std::filesystem;

@@ -1,4 +1,4 @@
-// Kernels written in Numba (launchlab/numba.h): the exercises' Numba contracts, the PTX entry check, the compile
+// Kernels written in Numba (launchlab/numba/numba.h): the exercises' Numba contracts, the PTX entry check, the compile
 // helper run through fake Pythons (hangs, garbage, no numba: always run), and, where a Python with numba-cuda
 // exists (scripts/setup.sh makes .venv; or LAUNCHLAB_PYTHON), every exercise file compiled to PTX by Numba.
 #include <gtest/gtest.h>
@@ -9,9 +9,9 @@
 #include <fstream>
 #include <sstream>
 
-#include "launchlab/course.h"
-#include "launchlab/numba.h"
-#include "launchlab/subprocess.h"
+#include "launchlab/course/course.h"
+#include "launchlab/numba/numba.h"
+#include "launchlab/worker/subprocess.h"
 
 namespace launchlab {
 namespace {

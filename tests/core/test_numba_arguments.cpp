@@ -1,4 +1,4 @@
-// A Numba kernel's own argument list (launchlab/numba.h, numbaKernelArgs): how a seed notebook's kernel, kept
+// A Numba kernel's own argument list (launchlab/numba/numba.h, numbaKernelArgs): how a seed notebook's kernel, kept
 // unchanged, is passed the exercise's arrays when its parameters differ from the contract's, and the seed kernels
 // that use it. No Python needed.
 #include <gtest/gtest.h>
@@ -10,8 +10,8 @@
 #include <set>
 #include <sstream>
 
-#include "launchlab/course.h"
-#include "launchlab/numba.h"
+#include "launchlab/course/course.h"
+#include "launchlab/numba/numba.h"
 
 namespace launchlab {
 namespace {

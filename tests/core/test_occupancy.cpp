@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "launchlab/occupancy.h"
+#include "launchlab/explorer/occupancy.h"
 
 using namespace launchlab;
 

@@ -1,7 +1,7 @@
 #include <gtest/gtest.h>
 
-#include "launchlab/launch_config.h"
-#include "launchlab/parse.h"
+#include "launchlab/engine/launch_config.h"
+#include "launchlab/files/parse.h"
 
 using namespace launchlab;
 

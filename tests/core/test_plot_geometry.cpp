@@ -1,4 +1,4 @@
-// The CPU builders of the GPU plot views' buffers (launchlab/plot_geometry.h) on hand-checked cases: M4 order and
+// The CPU builders of the GPU plot views' buffers (launchlab/plot/plot_geometry.h) on hand-checked cases: M4 order and
 // ties, non-finite samples and gap columns, exact column starts in 128 bits, every dtype, histogram bars, image
 // texels, point striding; and the M4 property (each column's vertices span the raw column's min..max).
 #include <gtest/gtest.h>
@@ -10,7 +10,7 @@
 #include <random>
 #include <vector>
 
-#include "launchlab/plot_geometry.h"
+#include "launchlab/plot/plot_geometry.h"
 
 using namespace launchlab;
 using namespace launchlab::geom;

@@ -3,9 +3,9 @@
 // the stage's header.
 #include <gtest/gtest.h>
 
-#include "launchlab/course.h"
-#include "launchlab/course_headline.h"
-#include "launchlab/prediction.h"
+#include "launchlab/course/course.h"
+#include "launchlab/course/course_headline.h"
+#include "launchlab/course/prediction.h"
 
 using namespace launchlab;
 

@@ -10,9 +10,9 @@
 #include <fstream>
 #include <sstream>
 
-#include "launchlab/exercise.h"
-#include "launchlab/nvrtc.h"
-#include "launchlab/ptx_instrument.h"
+#include "launchlab/course/exercise.h"
+#include "launchlab/course/nvrtc.h"
+#include "launchlab/ptx/ptx_instrument.h"
 
 namespace launchlab::ptx {
 namespace {

@@ -1,4 +1,4 @@
-// A module's kernels by name and one kernel cut out of it (launchlab/ptx_instrument.h): how gpu::launch
+// A module's kernels by name and one kernel cut out of it (launchlab/ptx/ptx_instrument.h): how gpu::launch
 // (kernels/common/probe_launch.cuh) finds a compiled-in kernel's instrumented twin in its workload's PTX, and
 // hands the JIT that kernel alone. Without a GPU: the names the build gave the lesson kernels (cuobjdump's records)
 // against the PTX compiled in; the cut modules assemble with ptxas where the toolkit is installed.
@@ -10,10 +10,10 @@
 #include <fstream>
 #include <set>
 
-#include "launchlab/kernel_resources.h"
+#include "launchlab/explorer/kernel_resources.h"
 #include "launchlab/kernel_resources_data.h"
 #include "launchlab/lesson_ptx.h"
-#include "launchlab/ptx_instrument.h"
+#include "launchlab/ptx/ptx_instrument.h"
 
 namespace launchlab {
 namespace {

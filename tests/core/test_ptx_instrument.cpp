@@ -1,8 +1,8 @@
-// The instrumenting pass (launchlab/ptx_instrument.h) on hand-written PTX: what it finds, what it inserts, what it
+// The instrumenting pass (launchlab/ptx/ptx_instrument.h) on hand-written PTX: what it finds, what it inserts, what it
 // keeps, and hostile input.
 #include <gtest/gtest.h>
 
-#include "launchlab/ptx_instrument.h"
+#include "launchlab/ptx/ptx_instrument.h"
 
 namespace launchlab::ptx {
 namespace {

@@ -1,8 +1,8 @@
-// The access probes' arithmetic (launchlab/ptx_counters.h's modelProbe, which probe_emit.cpp mirrors) on synthetic
+// The access probes' arithmetic (launchlab/ptx/ptx_counters.h's modelProbe, which probe_emit.cpp mirrors) on synthetic
 // warps: the textbook values of the memory lessons.
 #include <gtest/gtest.h>
 
-#include "launchlab/ptx_counters.h"
+#include "launchlab/ptx/ptx_counters.h"
 
 namespace launchlab::ptx {
 namespace {

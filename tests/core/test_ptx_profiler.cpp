@@ -7,7 +7,7 @@
 #include <fstream>
 
 #include "launchlab/profiler/fallback_profiler.h"
-#include "launchlab/ptx_counters.h"
+#include "launchlab/ptx/ptx_counters.h"
 
 namespace launchlab {
 namespace {

@@ -1,7 +1,7 @@
 // The --remote host string and the ssh command built from it: no way to smuggle an ssh option or a shell word in.
 #include <gtest/gtest.h>
 
-#include "launchlab/remote.h"
+#include "launchlab/worker/remote.h"
 
 using namespace launchlab;
 

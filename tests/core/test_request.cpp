@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "core/engine_fixture.h"
-#include "launchlab/request.h"
+#include "launchlab/engine/request.h"
 
 using namespace launchlab;
 

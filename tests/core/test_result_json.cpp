@@ -10,10 +10,10 @@
 #include <sstream>
 
 #include "full_result.h"
-#include "launchlab/errors.h"
-#include "launchlab/io/csv.h"
-#include "launchlab/io/json.h"
-#include "launchlab/io/json_value.h"
+#include "launchlab/engine/errors.h"
+#include "launchlab/files/csv.h"
+#include "launchlab/files/json.h"
+#include "launchlab/files/json_value.h"
 
 using namespace launchlab;
 using launchlab::sample::Distinct;

@@ -1,10 +1,10 @@
-// The roofline's arithmetic (core/include/launchlab/roofline.h) on hand-computed cases, the profiles' datasheet
-// ceilings and the ceilings' JSON and wire forms.
+// The roofline's arithmetic (core/include/launchlab/explorer/roofline.h) on hand-computed cases, the profiles'
+// datasheet ceilings and the ceilings' JSON and wire forms.
 #include <gtest/gtest.h>
 
-#include "launchlab/errors.h"
-#include "launchlab/io/wire.h"
-#include "launchlab/roofline.h"
+#include "launchlab/engine/errors.h"
+#include "launchlab/explorer/roofline.h"
+#include "launchlab/worker/wire.h"
 
 using namespace launchlab;
 

@@ -14,11 +14,11 @@
 #include <vector>
 
 #include "core/full_result.h"
-#include "launchlab/errors.h"
-#include "launchlab/io/json.h"
-#include "launchlab/io/json_within.h"
-#include "launchlab/io/npy.h"
-#include "launchlab/io/run_file.h"
+#include "launchlab/engine/errors.h"
+#include "launchlab/files/json.h"
+#include "launchlab/files/json_within.h"
+#include "launchlab/files/npy.h"
+#include "launchlab/files/run_file.h"
 
 using namespace launchlab;
 namespace fs = std::filesystem;

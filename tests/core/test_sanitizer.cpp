@@ -1,12 +1,12 @@
-// compute-sanitizer's report read into findings at source lines (launchlab/sanitizer.h), over hand-written reports
-// in the format of the Compute Sanitizer user guide (memcheck's and racecheck's examples).
+// compute-sanitizer's report read into findings at source lines (launchlab/course/sanitizer.h), over hand-written
+// reports in the format of the Compute Sanitizer user guide (memcheck's and racecheck's examples).
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
 #include <filesystem>
 #include <fstream>
 
-#include "launchlab/sanitizer.h"
+#include "launchlab/course/sanitizer.h"
 
 namespace launchlab {
 namespace {

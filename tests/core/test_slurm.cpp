@@ -1,14 +1,14 @@
-// Slurm's side of the worker (launchlab/slurm.h) without a cluster: squeue's and srun's words, the checks of the
+// Slurm's side of the worker (launchlab/worker/slurm.h) without a cluster: squeue's and srun's words, the checks of the
 // options, the srun command line, the job read from the environment, and where sweep points were measured.
 #include <gtest/gtest.h>
 
 #include <map>
 #include <nlohmann/json.hpp>
 
-#include "launchlab/io/json.h"
-#include "launchlab/io/json_value.h"
-#include "launchlab/slurm.h"
-#include "launchlab/sweep.h"
+#include "launchlab/explorer/sweep.h"
+#include "launchlab/files/json.h"
+#include "launchlab/files/json_value.h"
+#include "launchlab/worker/slurm.h"
 
 using namespace launchlab;
 

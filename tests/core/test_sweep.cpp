@@ -2,7 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "core/engine_fixture.h"
-#include "launchlab/sweep.h"
+#include "launchlab/explorer/sweep.h"
 
 using namespace launchlab;
 

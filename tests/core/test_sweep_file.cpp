@@ -7,10 +7,10 @@
 #include <random>
 #include <sstream>
 
-#include "launchlab/command_line.h"
-#include "launchlab/io/run_file.h"
-#include "launchlab/run_compare.h"
-#include "launchlab/sweep_map.h"
+#include "launchlab/explorer/run_compare.h"
+#include "launchlab/explorer/sweep_map.h"
+#include "launchlab/files/command_line.h"
+#include "launchlab/files/run_file.h"
 #include "sweep_fixture.h"
 
 using namespace launchlab;

@@ -6,8 +6,8 @@
 #include <limits>
 #include <stdexcept>
 
-#include "launchlab/timeline.h"
-#include "launchlab/workload.h"
+#include "launchlab/engine/workload.h"
+#include "launchlab/explorer/timeline.h"
 
 using namespace launchlab;
 

@@ -4,11 +4,11 @@
 #include <cmath>
 #include <cstring>
 
-#include "launchlab/params.h"
-#include "launchlab/result.h"
-#include "launchlab/rng.h"
-#include "launchlab/verify.h"
-#include "launchlab/workload.h"
+#include "launchlab/engine/params.h"
+#include "launchlab/engine/result.h"
+#include "launchlab/engine/rng.h"
+#include "launchlab/engine/verify.h"
+#include "launchlab/engine/workload.h"
 
 using namespace launchlab;
 

@@ -7,9 +7,9 @@
 #include <nlohmann/json.hpp>
 
 #include "full_result.h"
-#include "launchlab/errors.h"
-#include "launchlab/io/wire.h"
-#include "launchlab/rng.h"
+#include "launchlab/engine/errors.h"
+#include "launchlab/engine/rng.h"
+#include "launchlab/worker/wire.h"
 
 using namespace launchlab;
 

@@ -4,8 +4,8 @@
 #include <cstdlib>
 
 #include "fuzz_fd.h"
-#include "launchlab/errors.h"
-#include "launchlab/io/npy.h"
+#include "launchlab/engine/errors.h"
+#include "launchlab/files/npy.h"
 
 using namespace launchlab;
 

@@ -4,9 +4,9 @@
 #include <cstdlib>
 #include <string>
 
-#include "launchlab/launch_config.h"
-#include "launchlab/parse.h"
-#include "launchlab/request.h"
+#include "launchlab/engine/launch_config.h"
+#include "launchlab/engine/request.h"
+#include "launchlab/files/parse.h"
 
 using namespace launchlab;
 

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <cstdlib>
 
-#include "launchlab/request.h"
+#include "launchlab/engine/request.h"
 #include "models/form_state.h"
 #include "models/presets.h"
 

@@ -4,7 +4,7 @@
 #include <cstdlib>
 #include <string_view>
 
-#include "launchlab/ptx_instrument.h"
+#include "launchlab/ptx/ptx_instrument.h"
 
 using namespace launchlab;
 

@@ -4,8 +4,8 @@
 #include <cstdlib>
 
 #include "fuzz_fd.h"
-#include "launchlab/errors.h"
-#include "launchlab/io/run_file.h"
+#include "launchlab/engine/errors.h"
+#include "launchlab/files/run_file.h"
 
 using namespace launchlab;
 

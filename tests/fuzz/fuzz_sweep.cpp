@@ -5,8 +5,8 @@
 #include <cstdlib>
 #include <string>
 
-#include "launchlab/sweep.h"
-#include "launchlab/sweep_map.h"
+#include "launchlab/explorer/sweep.h"
+#include "launchlab/explorer/sweep_map.h"
 
 using namespace launchlab;
 

@@ -9,9 +9,9 @@
 #include <utility>
 #include <vector>
 
-#include "launchlab/errors.h"
-#include "launchlab/io/frames.h"
-#include "launchlab/io/wire.h"
+#include "launchlab/engine/errors.h"
+#include "launchlab/worker/frames.h"
+#include "launchlab/worker/wire.h"
 
 using namespace launchlab;
 

@@ -8,10 +8,10 @@
 #include <cstdlib>
 
 #include "fuzz_fd.h"
-#include "launchlab/device.h"
-#include "launchlab/engine.h"
-#include "launchlab/registry.h"
-#include "launchlab/worker.h"
+#include "launchlab/engine/device.h"
+#include "launchlab/engine/engine.h"
+#include "launchlab/engine/registry.h"
+#include "launchlab/worker/worker.h"
 
 using namespace launchlab;
 

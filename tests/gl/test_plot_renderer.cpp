@@ -6,10 +6,10 @@
 #include <thread>
 
 #include "gl_fixture.h"
-#include "launchlab/colormap_lut.h"
 #include "launchlab/gl/host_feeder.h"
 #include "launchlab/gl/png_writer.h"
-#include "launchlab/plot_geometry.h"
+#include "launchlab/plot/colormap_lut.h"
+#include "launchlab/plot/plot_geometry.h"
 
 namespace launchlab::gl {
 namespace {

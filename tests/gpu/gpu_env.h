@@ -9,7 +9,7 @@
 #include <random>
 #include <string>
 
-#include "launchlab/engine.h"
+#include "launchlab/engine/engine.h"
 #include "launchlab/kernels.h"
 
 namespace launchlab::test {

@@ -8,7 +8,7 @@
 #include <optional>
 
 #include "gpu_env.h"
-#include "launchlab/command_line.h"
+#include "launchlab/files/command_line.h"
 
 using namespace launchlab;
 

@@ -14,9 +14,9 @@
 #include <sstream>
 #include <string>
 
-#include "launchlab/command_line.h"
-#include "launchlab/exercise.h"
-#include "launchlab/sanitizer.h"
+#include "launchlab/course/exercise.h"
+#include "launchlab/course/sanitizer.h"
+#include "launchlab/files/command_line.h"
 
 namespace {
 

@@ -9,7 +9,7 @@
 #include <utility>
 
 #include "gpu_env.h"
-#include "launchlab/io/npy.h"
+#include "launchlab/files/npy.h"
 
 using namespace launchlab;
 

@@ -2,8 +2,8 @@
 // lesson) and launched exactly the seed's grid and block where the preset sets them.
 #include <gtest/gtest.h>
 
-#include "launchlab/course.h"
-#include "launchlab/engine.h"
+#include "launchlab/course/course.h"
+#include "launchlab/engine/engine.h"
 #include "launchlab/kernels.h"
 
 using namespace launchlab;

@@ -8,7 +8,7 @@
 
 #include "common/gpu_pipeline.cuh"
 #include "gpu_env.h"
-#include "launchlab/worker.h"
+#include "launchlab/worker/worker.h"
 #include "render/cuda_ipc.h"
 
 using namespace launchlab;

@@ -6,9 +6,9 @@
 #include "common/gpu_pipeline.cuh"
 #include "common/impl_helpers.h"
 #include "gpu_env.h"
-#include "launchlab/engine.h"
+#include "launchlab/engine/engine.h"
 #include "launchlab/kernels.h"
-#include "launchlab/worker.h"
+#include "launchlab/worker/worker.h"
 
 using namespace launchlab;
 

@@ -11,7 +11,7 @@
 #include <thread>
 
 #include "gpu_env.h"
-#include "launchlab/gpu_sharing.h"
+#include "launchlab/engine/gpu_sharing.h"
 
 extern char** environ;
 

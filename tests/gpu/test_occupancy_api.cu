@@ -7,7 +7,7 @@
 #include <string>
 
 #include "gpu/gpu_env.h"
-#include "launchlab/occupancy.h"
+#include "launchlab/explorer/occupancy.h"
 
 using namespace launchlab;
 

@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "common/cuda_check.h"
-#include "launchlab/plot_geometry.h"
+#include "launchlab/plot/plot_geometry.h"
 #include "render/cuda_ipc.h"
 #include "render/plot_geometry_gpu.h"
 

@@ -1,5 +1,5 @@
 // reduce_sum in float32 over many launches: the bound each implementation's order of additions guarantees
-// (launchlab/summation.h) must never fail a correct sum, whatever order the blocks arrive in. The atomics add in
+// (launchlab/engine/summation.h) must never fail a correct sum, whatever order the blocks arrive in. The atomics add in
 // arrival order, which changes from launch to launch, so one launch proves little: 3000 runs of every CUDA
 // variant, at the default launch, several block sizes and grid-stride grids, on small n and on n = 1000003.
 // Random data from the suite's seed (printed; LAUNCHLAB_TEST_SEED replays it).
@@ -8,7 +8,7 @@
 #include <optional>
 
 #include "gpu_env.h"
-#include "launchlab/command_line.h"
+#include "launchlab/files/command_line.h"
 
 using namespace launchlab;
 

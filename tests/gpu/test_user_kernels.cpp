@@ -10,9 +10,9 @@
 #include <map>
 #include <sstream>
 
-#include "launchlab/exercise.h"
-#include "launchlab/nvrtc.h"
-#include "launchlab/worker.h"
+#include "launchlab/course/exercise.h"
+#include "launchlab/course/nvrtc.h"
+#include "launchlab/worker/worker.h"
 
 using namespace launchlab;
 

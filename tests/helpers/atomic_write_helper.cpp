@@ -5,7 +5,7 @@
 #include <exception>
 #include <string_view>
 
-#include "launchlab/io/atomic_file.h"
+#include "launchlab/files/atomic_file.h"
 #include "zero_pages.h"
 
 int main(int argc, char** argv) {

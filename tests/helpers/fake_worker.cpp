@@ -26,8 +26,8 @@
 #include <string>
 #include <thread>
 
-#include "launchlab/io/frames.h"
-#include "launchlab/io/wire.h"
+#include "launchlab/worker/frames.h"
+#include "launchlab/worker/wire.h"
 
 using namespace launchlab;
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "launchlab/engine.h"
+#include "launchlab/engine/engine.h"
 #include "launchlab/kernels.h"
 
 namespace launchlab::test {

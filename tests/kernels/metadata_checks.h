@@ -6,7 +6,7 @@
 #include <string>
 
 #include "cpu_impl_checks.h"
-#include "launchlab/lesson.h"
+#include "launchlab/course/lesson.h"
 
 namespace launchlab::test {
 

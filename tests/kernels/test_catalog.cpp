@@ -5,8 +5,8 @@
 #include <string>
 
 #include "cpu_impl_checks.h"
-#include "launchlab/chapters.h"
-#include "launchlab/lesson.h"
+#include "launchlab/course/chapters.h"
+#include "launchlab/course/lesson.h"
 
 using namespace launchlab;
 using namespace launchlab::test;

@@ -4,7 +4,7 @@
 #include <set>
 
 #include "coalescing/coalescing.h"
-#include "launchlab/chapters.h"
+#include "launchlab/course/chapters.h"
 #include "metadata_checks.h"
 
 using namespace launchlab;

@@ -4,7 +4,7 @@
 
 #include <sstream>
 
-#include "launchlab/course.h"
+#include "launchlab/course/course.h"
 #include "metadata_checks.h"
 
 using namespace launchlab;

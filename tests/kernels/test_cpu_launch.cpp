@@ -10,8 +10,8 @@
 #include "common/cpu_launch.h"
 #include "cpu_impl_checks.h"
 #include "launch_coverage/launch_coverage.h"
-#include "launchlab/errors.h"
-#include "launchlab/occupancy.h"
+#include "launchlab/engine/errors.h"
+#include "launchlab/explorer/occupancy.h"
 
 using namespace launchlab;
 using namespace launchlab::kernels;

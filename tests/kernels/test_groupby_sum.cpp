@@ -8,8 +8,8 @@
 #include <numeric>
 
 #include "groupby_sum/groupby_sum.h"
-#include "launchlab/chapters.h"
-#include "launchlab/io/npy.h"
+#include "launchlab/course/chapters.h"
+#include "launchlab/files/npy.h"
 #include "metadata_checks.h"
 
 using namespace launchlab;

@@ -7,8 +7,8 @@
 
 #include "cpu_impl_checks.h"
 #include "histogram_contention/histogram_contention.h"
-#include "launchlab/chapters.h"
-#include "launchlab/io/npy.h"
+#include "launchlab/course/chapters.h"
+#include "launchlab/files/npy.h"
 #include "metadata_checks.h"
 
 using namespace launchlab;

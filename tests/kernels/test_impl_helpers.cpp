@@ -10,8 +10,8 @@
 
 #include "common/cpu_loops.h"
 #include "common/impl_helpers.h"
-#include "launchlab/engine.h"
-#include "launchlab/errors.h"
+#include "launchlab/engine/engine.h"
+#include "launchlab/engine/errors.h"
 
 using namespace launchlab;
 using namespace launchlab::kernels;

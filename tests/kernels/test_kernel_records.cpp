@@ -4,7 +4,7 @@
 
 #include <set>
 
-#include "launchlab/kernel_resources.h"
+#include "launchlab/explorer/kernel_resources.h"
 #include "launchlab/kernel_resources_data.h"
 #include "launchlab/kernels.h"
 

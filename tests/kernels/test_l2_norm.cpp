@@ -3,7 +3,7 @@
 #include <filesystem>
 
 #include "cpu_impl_checks.h"
-#include "launchlab/io/npy.h"
+#include "launchlab/files/npy.h"
 
 using namespace launchlab;
 using namespace launchlab::test;

@@ -1,6 +1,6 @@
 // mandelbrot on the CPU: Floyd's test on points whose fate is known by hand, a row of known membership, both
 // colourings, the cap's bias, and the CPU implementations against each other on odd shapes.
-#include "launchlab/chapters.h"
+#include "launchlab/course/chapters.h"
 #include "mandelbrot/mandelbrot.h"
 #include "metadata_checks.h"
 

@@ -3,8 +3,8 @@
 // must catch one missing product and tell TF32 inputs from float32 ones.
 #include <cmath>
 
-#include "launchlab/chapters.h"
-#include "launchlab/verify.h"
+#include "launchlab/course/chapters.h"
+#include "launchlab/engine/verify.h"
 #include "matmul/matmul.h"
 #include "metadata_checks.h"
 

@@ -1,6 +1,6 @@
 // matrix_add_2d on the CPU: out = a + b element by element on odd shapes, against sums computed here; metadata and
 // the seed's arange inputs.
-#include "launchlab/chapters.h"
+#include "launchlab/course/chapters.h"
 #include "metadata_checks.h"
 
 using namespace launchlab;

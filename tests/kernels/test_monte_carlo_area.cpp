@@ -5,7 +5,7 @@
 #include <cmath>
 #include <numbers>
 
-#include "launchlab/chapters.h"
+#include "launchlab/course/chapters.h"
 #include "metadata_checks.h"
 #include "monte_carlo_area/monte_carlo_area.h"
 

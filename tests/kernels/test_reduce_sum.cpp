@@ -10,8 +10,8 @@
 #include <span>
 #include <vector>
 
-#include "launchlab/rng.h"
-#include "launchlab/summation.h"
+#include "launchlab/engine/rng.h"
+#include "launchlab/engine/summation.h"
 #include "metadata_checks.h"
 #include "reduce_sum/reduce_sum.h"
 

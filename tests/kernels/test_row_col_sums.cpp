@@ -2,7 +2,7 @@
 // (ones with column 3 or row 3 set to 9) and their exact sums, the tolerance catching a wrong sum, and the waves note.
 #include <cmath>
 
-#include "launchlab/chapters.h"
+#include "launchlab/course/chapters.h"
 #include "metadata_checks.h"
 #include "row_col_sums/row_col_sums.h"
 

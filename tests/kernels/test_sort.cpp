@@ -1,7 +1,7 @@
 #include <algorithm>
 
 #include "cpu_impl_checks.h"
-#include "launchlab/chapters.h"
+#include "launchlab/course/chapters.h"
 #include "metadata_checks.h"
 
 using namespace launchlab;

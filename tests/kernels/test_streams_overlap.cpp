@@ -3,8 +3,8 @@
 #include <cmath>
 #include <limits>
 
-#include "launchlab/chapters.h"
-#include "launchlab/timeline.h"
+#include "launchlab/course/chapters.h"
+#include "launchlab/explorer/timeline.h"
 #include "metadata_checks.h"
 #include "streams_overlap/streams_overlap.h"
 

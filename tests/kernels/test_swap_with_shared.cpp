@@ -1,6 +1,6 @@
 // swap_with_shared on the CPU: the seed's [0, 1, 2, 3] -> [3, 2, 1, 0], segments of any size with a short last one
 // (against indices computed here), and the seed's launch carried by its course preset.
-#include "launchlab/chapters.h"
+#include "launchlab/course/chapters.h"
 #include "metadata_checks.h"
 
 using namespace launchlab;

@@ -1,7 +1,7 @@
 // transpose on the CPU: t[c][r] = a[r][c] on odd shapes against indices computed here, the bank picture computed from
 // the addresses, and the 2-D launch rules the engine applies to a 2-D workload.
-#include "launchlab/chapters.h"
-#include "launchlab/sweep.h"
+#include "launchlab/course/chapters.h"
+#include "launchlab/explorer/sweep.h"
 #include "metadata_checks.h"
 
 using namespace launchlab;

@@ -9,9 +9,9 @@
 #include <numeric>
 
 #include "cpu_impl_checks.h"
-#include "launchlab/chapters.h"
 #include "launchlab/config.h"
-#include "launchlab/io/npy.h"
+#include "launchlab/course/chapters.h"
+#include "launchlab/files/npy.h"
 #include "metadata_checks.h"
 #include "z_mass/z_mass.h"
 

@@ -7,7 +7,7 @@
 #include <mutex>
 #include <thread>
 
-#include "launchlab/sweep.h"
+#include "launchlab/explorer/sweep.h"
 #include "models/backend.h"
 
 namespace launchlab::ui::test {

@@ -3,8 +3,8 @@
 // question ("how many times slower is the strided kernel?") and runs that answer it with chosen kernel times.
 #include <string>
 
-#include "launchlab/course.h"
-#include "launchlab/result.h"
+#include "launchlab/course/course.h"
+#include "launchlab/engine/result.h"
 
 namespace launchlab::test {
 

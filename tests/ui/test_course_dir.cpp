@@ -1,6 +1,6 @@
-// An instructor's course folder (--course-dir, launchlab/course.h's useCourseDir) in the window: a new experiment
-// opens with its own form and runs, Page Down walks into it from the built-in course and out of it again, and an
-// edited copy of a built-in experiment (--course-dir-only) runs the instructor's request, not the built-in one.
+// An instructor's course folder (--course-dir, launchlab/course/course.h's useCourseDir) in the window: a new
+// experiment opens with its own form and runs, Page Down walks into it from the built-in course and out of it again,
+// and an edited copy of a built-in experiment (--course-dir-only) runs the instructor's request, not the built-in one.
 #include <QApplication>
 #include <QFile>
 #include <QSignalSpy>
@@ -9,7 +9,7 @@
 #include <QTimer>
 
 #include "app/gui_wiring.h"
-#include "launchlab/course.h"
+#include "launchlab/course/course.h"
 #include "models/backend.h"
 #include "models/settings.h"
 #include "runs/controller.h"

@@ -2,7 +2,7 @@
 // neighbours at both ends, the experiment that opens (or why not), and the view it declares.
 #include <QTest>
 
-#include "launchlab/course.h"
+#include "launchlab/course/course.h"
 #include "launchlab/kernels.h"
 #include "models/course_state.h"
 

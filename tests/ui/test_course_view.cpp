@@ -8,7 +8,7 @@
 #include <QTextBrowser>
 
 #include "app/gui_wiring.h"
-#include "launchlab/course.h"
+#include "launchlab/course/course.h"
 #include "models/backend.h"
 #include "models/settings.h"
 #include "runs/controller.h"

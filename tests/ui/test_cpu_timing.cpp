@@ -19,8 +19,8 @@
 #include <vector>
 
 #include "app/gui_wiring.h"
-#include "launchlab/io/run_file.h"
-#include "launchlab/plot_geometry.h"
+#include "launchlab/files/run_file.h"
+#include "launchlab/plot/plot_geometry.h"
 #include "runs/controller.h"
 
 using namespace launchlab;

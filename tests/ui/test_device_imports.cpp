@@ -17,7 +17,7 @@
 #include "fakes.h"
 #include "gl/device_imports.h"
 #include "gl/gl_views.h"
-#include "launchlab/exercise.h"
+#include "launchlab/course/exercise.h"
 #include "runs/controller.h"
 #if LAUNCHLAB_TEST_RENDER
 #include "render/gl_interop.h"

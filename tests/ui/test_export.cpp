@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "fakes.h"
-#include "launchlab/io/npy.h"
-#include "launchlab/rng.h"
+#include "launchlab/engine/rng.h"
+#include "launchlab/files/npy.h"
 #include "plots/charts.h"
 #include "plots/export.h"
 #include "plots/output_view.h"

@@ -4,8 +4,8 @@
 #include <algorithm>
 
 #include "h200_backend.h"
+#include "launchlab/files/parse.h"
 #include "launchlab/kernels.h"
-#include "launchlab/parse.h"
 #include "models/form_state.h"
 
 using namespace launchlab;

@@ -13,7 +13,7 @@
 #include "fakes.h"
 #include "gl/gl_views.h"
 #include "gl_view_data.h"
-#include "launchlab/exercise.h"
+#include "launchlab/course/exercise.h"
 #include "plots/qcp_view_base.h"
 #include "runs/controller.h"
 

@@ -14,7 +14,7 @@
 #include "gl/gl_views.h"
 #include "gl/live_mode.h"
 #include "gl_view_data.h"
-#include "launchlab/colormap_lut.h"
+#include "launchlab/plot/colormap_lut.h"
 #include "models/settings.h"
 #include "plots/export.h"
 #include "plots/outputs_pane.h"

@@ -9,7 +9,7 @@
 #include <QTest>
 
 #include "fakes.h"
-#include "launchlab/command_line.h"
+#include "launchlab/files/command_line.h"
 #include "runs/history_pane.h"
 #include "runs/run_history.h"
 

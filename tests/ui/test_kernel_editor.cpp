@@ -19,7 +19,7 @@
 #include "editor/code_highlighter.h"
 #include "editor/exercise_store.h"
 #include "editor/kernel_editor.h"
-#include "launchlab/nvrtc.h"
+#include "launchlab/course/nvrtc.h"
 #include "plots/results_tables.h"
 #include "window/param_panel.h"
 #include "window_helpers.h"

@@ -26,7 +26,7 @@
 
 #include "app/gui_wiring.h"
 #include "dialogs/export_dialog.h"
-#include "launchlab/chapters.h"
+#include "launchlab/course/chapters.h"
 #include "launchlab/kernels.h"
 #include "models/backend.h"
 #include "models/presets.h"

@@ -10,8 +10,8 @@
 #include <QTest>
 
 #include "app/gui_wiring.h"
-#include "launchlab/io/run_file.h"
-#include "launchlab/overlapped_pipeline.h"
+#include "launchlab/engine/overlapped_pipeline.h"
+#include "launchlab/files/run_file.h"
 #include "models/chart_data.h"
 #include "plot_texts.h"
 #include "plots/charts.h"

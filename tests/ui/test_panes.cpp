@@ -15,8 +15,8 @@
 
 #include "explorer/sweep_pane.h"
 #include "fakes.h"
-#include "launchlab/counters.h"
-#include "launchlab/kernel_resources.h"
+#include "launchlab/engine/counters.h"
+#include "launchlab/explorer/kernel_resources.h"
 #include "models/counters_text.h"
 #include "models/settings.h"
 #include "plots/charts.h"

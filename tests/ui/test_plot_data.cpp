@@ -5,7 +5,7 @@
 #include <limits>
 #include <random>
 
-#include "launchlab/rng.h"
+#include "launchlab/engine/rng.h"
 #include "models/chart_data.h"
 #include "models/plot_data.h"
 #include "plots/colormap.h"

@@ -10,9 +10,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include "launchlab/io/bounded_file.h"
+#include "launchlab/engine/request.h"
+#include "launchlab/files/bounded_file.h"
 #include "launchlab/kernels.h"
-#include "launchlab/request.h"
 #include "models/backend.h"
 #include "models/presets.h"
 #include "models/settings.h"

@@ -14,7 +14,7 @@
 #include "explorer/roofline_view.h"
 #include "explorer/sweep_pane.h"
 #include "fakes.h"
-#include "launchlab/io/atomic_file.h"
+#include "launchlab/files/atomic_file.h"
 #include "window_helpers.h"
 
 using namespace launchlab;

@@ -9,7 +9,7 @@
 
 #include "../fake_devices.h"
 #include "app/gui_wiring.h"
-#include "launchlab/io/run_file.h"
+#include "launchlab/files/run_file.h"
 #include "models/settings.h"
 #include "plots/outputs_pane.h"
 #include "window/banner.h"

@@ -8,8 +8,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include "launchlab/course.h"
-#include "launchlab/course_headline.h"
+#include "launchlab/course/course.h"
+#include "launchlab/course/course_headline.h"
 #include "stage_fixtures.h"
 #include "window/prediction_store.h"
 #include "window/stage.h"

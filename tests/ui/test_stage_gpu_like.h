@@ -8,7 +8,7 @@
 #include <atomic>
 #include <memory>
 
-#include "launchlab/registry.h"
+#include "launchlab/engine/registry.h"
 #include "models/backend.h"
 
 namespace launchlab::test {

@@ -21,7 +21,7 @@
 #include <cmath>
 
 #include "app/gui_wiring.h"
-#include "launchlab/course.h"
+#include "launchlab/course/course.h"
 #include "models/backend.h"
 #include "models/settings.h"
 #include "plots/charts.h"

@@ -22,7 +22,7 @@
 #include <vector>
 
 #include "app/gui_wiring.h"
-#include "launchlab/course.h"
+#include "launchlab/course/course.h"
 #include "models/settings.h"
 #include "stage_fixtures.h"
 #include "test_poll_flood.h"

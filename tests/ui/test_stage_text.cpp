@@ -3,7 +3,7 @@
 // caption.
 #include <QTest>
 
-#include "launchlab/course.h"
+#include "launchlab/course/course.h"
 #include "models/stage_text.h"
 
 using namespace launchlab;

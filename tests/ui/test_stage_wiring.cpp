@@ -11,7 +11,7 @@
 
 #include "desk_rig.h"
 #include "fakes.h"
-#include "launchlab/course.h"
+#include "launchlab/course/course.h"
 #include "models/settings.h"
 #include "window/desk.h"
 #include "window/main_actions.h"

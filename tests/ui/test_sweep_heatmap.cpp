@@ -17,7 +17,7 @@
 #include "explorer/sweep_heatmap.h"
 #include "explorer/sweep_pane.h"
 #include "fakes.h"
-#include "launchlab/command_line.h"
+#include "launchlab/files/command_line.h"
 #include "plots/charts.h"
 #include "plots/plot_interaction.h"
 #include "plots/sweep_chart.h"

@@ -8,7 +8,7 @@
 #include <QTest>
 #include <limits>
 
-#include "launchlab/timeline.h"
+#include "launchlab/explorer/timeline.h"
 #include "plots/export.h"
 #include "plots/output_view.h"
 

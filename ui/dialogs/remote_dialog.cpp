@@ -8,8 +8,8 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
-#include "launchlab/remote.h"
-#include "launchlab/slurm.h"
+#include "launchlab/worker/remote.h"
+#include "launchlab/worker/slurm.h"
 #include "models/settings.h"
 
 namespace launchlab::ui {

@@ -17,7 +17,7 @@ namespace launchlab::ui {
 class AppSettings;
 
 /// "" when `host` ("" or "local" = this machine) and `cli` (the remote launchlab-cli, "" = the default) are
-/// acceptable, else one line saying what is wrong (launchlab/remote.h's rules).
+/// acceptable, else one line saying what is wrong (launchlab/worker/remote.h's rules).
 QString checkRemoteForm(const QString& host, const QString& cli);
 
 /// Runs through Slurm (launchlab --slurm): the settings' default, edited by the dialog.
@@ -27,8 +27,8 @@ struct SlurmForm {
 };
 SlurmForm loadSlurmForm(AppSettings& settings);
 void saveSlurmForm(AppSettings& settings, const SlurmForm& form);
-/// "" when `form` is acceptable beside the GPU server `host`, else one line (launchlab/slurm.h's rules; Slurm runs
-/// from this machine, so not together with a GPU server).
+/// "" when `form` is acceptable beside the GPU server `host`, else one line (launchlab/worker/slurm.h's rules; Slurm
+/// runs from this machine, so not together with a GPU server).
 QString checkSlurmForm(const SlurmForm& form, const QString& host);
 
 class RemoteDialog : public QDialog {

@@ -6,7 +6,7 @@
 #include <QSettings>
 #include <QStandardPaths>
 
-#include "launchlab/numba.h"
+#include "launchlab/numba/numba.h"
 #include "plots/export.h"
 
 namespace launchlab::ui {

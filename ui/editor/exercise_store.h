@@ -8,7 +8,7 @@
 /// there.
 #include <QString>
 
-#include "launchlab/exercise.h"
+#include "launchlab/course/exercise.h"
 
 namespace launchlab::ui {
 

@@ -14,7 +14,7 @@
 #include "editor/code_editor.h"
 #include "editor/code_highlighter.h"
 #include "editor/exercise_store.h"
-#include "launchlab/numba.h"
+#include "launchlab/numba/numba.h"
 #include "models/backend.h"
 #include "plots/line_counters_view.h"
 

@@ -16,9 +16,9 @@
 #include <vector>
 
 #include "editor/exercise_store.h"
-#include "launchlab/dtype.h"
-#include "launchlab/nvrtc.h"
-#include "launchlab/result.h"
+#include "launchlab/course/nvrtc.h"
+#include "launchlab/engine/dtype.h"
+#include "launchlab/engine/result.h"
 
 class QAction;
 class QComboBox;

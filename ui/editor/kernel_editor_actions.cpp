@@ -15,8 +15,8 @@
 #include "editor/code_editor.h"
 #include "editor/exercise_store.h"
 #include "editor/kernel_editor.h"
-#include "launchlab/numba.h"
-#include "launchlab/sanitizer.h"
+#include "launchlab/course/sanitizer.h"
+#include "launchlab/numba/numba.h"
 
 namespace launchlab::ui {
 

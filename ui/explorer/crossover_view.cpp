@@ -6,7 +6,7 @@
 #include <bit>
 #include <map>
 
-#include "launchlab/parse.h"
+#include "launchlab/files/parse.h"
 #include "models/text.h"
 #include "plots/plot_interaction.h"
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "launchlab/crossover.h"
+#include "launchlab/explorer/crossover.h"
 #include "plots/export.h"
 #include "plots/view_style.h"
 

@@ -11,7 +11,7 @@
 #include <tuple>
 
 #include "explorer/crossover_view.h"
-#include "launchlab/run_compare.h"
+#include "launchlab/explorer/run_compare.h"
 #include "models/text.h"
 #include "plots/plot_interaction.h"
 

@@ -10,7 +10,7 @@
 #include <QWidget>
 #include <vector>
 
-#include "launchlab/roofline.h"
+#include "launchlab/explorer/roofline.h"
 #include "plots/export.h"
 #include "plots/view_style.h"
 

@@ -7,7 +7,7 @@
 #include <optional>
 #include <utility>
 
-#include "launchlab/sweep_map.h"
+#include "launchlab/explorer/sweep_map.h"
 #include "plots/export.h"
 #include "plots/view_style.h"
 

@@ -7,8 +7,8 @@
 #include <string_view>
 #include <unordered_set>
 
-#include "launchlab/io/run_file.h"
-#include "launchlab/occupancy_report.h"
+#include "launchlab/explorer/occupancy_report.h"
+#include "launchlab/files/run_file.h"
 #include "models/text.h"
 
 namespace launchlab::ui {

@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "launchlab/kernel_resources.h"
-#include "launchlab/registry.h"
-#include "launchlab/sweep_map.h"
+#include "launchlab/engine/registry.h"
+#include "launchlab/explorer/kernel_resources.h"
+#include "launchlab/explorer/sweep_map.h"
 
 namespace launchlab::ui {
 

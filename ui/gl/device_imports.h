@@ -1,6 +1,6 @@
 #pragma once
-/// A run's GPU outputs taken straight from the worker's device memory (docs/ARCHITECTURE.md's "no host round trip for
-/// display"): the worker exports each output of a GPU run as a CUDA IPC handle (RunRequest::exportDeviceOutputs,
+/// A run's GPU outputs taken straight from the worker's device memory (docs/evidence/architecture-history.md, device
+/// imports): the worker exports each output of a GPU run as a CUDA IPC handle (RunRequest::exportDeviceOutputs,
 /// ImplResult::deviceOutputs); on the window's compute thread, right after the run and before the worker can start
 /// another one (RunController::setDeviceImport), each is opened in this process's CUDA context, copied device to
 /// device into a buffer the window owns, and closed. The GL views' interop frame source then builds every frame from
@@ -12,7 +12,7 @@
 #include <memory>
 #include <vector>
 
-#include "launchlab/result.h"
+#include "launchlab/engine/result.h"
 
 namespace launchlab::ui {
 

@@ -1,6 +1,6 @@
 #pragma once
 /// Where a GL frame's geometry comes from: the seam between the window's GL views and the data. The host feeder
-/// (CPU builders of launchlab/plot_geometry.h -> glBufferSubData) is the one here. The device-memory path (the
+/// (CPU builders of launchlab/plot/plot_geometry.h -> glBufferSubData) is the one here. The device-memory path (the
 /// worker's device arrays through CUDA IPC, the GPU twins writing into buffers registered with CUDA: interop) is
 /// another implementation, installed with GlRenderService::setFrameSource; it fills the same buffers with the same
 /// bytes. Render thread only; GL builds only.

@@ -11,10 +11,10 @@
 #include "gl/gl_interop_source.h"
 #endif
 #if LAUNCHLAB_UI_GL
-#include "launchlab/colormap_lut.h"
 #include "launchlab/gl/canary.h"
 #include "launchlab/gl/egl_context.h"
 #include "launchlab/gl/host_feeder.h"
+#include "launchlab/plot/colormap_lut.h"
 #endif
 
 namespace launchlab::ui {

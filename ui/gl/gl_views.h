@@ -1,5 +1,5 @@
 #pragma once
-/// GL views in the window (docs/ARCHITECTURE.md "GL views in the window"): the waveform, histogram,
+/// GL views in the window (docs/ARCHITECTURE.md, "GPU-rendered plots"): the waveform, histogram,
 /// image and points views draw their data with launchlab_gl on a render thread (EGL context + FBO, no
 /// QOpenGLWidget) and paint the frame read back into the QCustomPlot axis rect, while QCustomPlot keeps axes,
 /// legend, titles and the overlays (reference, mismatches). When GL is off (--no-gl, the setting) or cannot start,

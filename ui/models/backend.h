@@ -6,15 +6,15 @@
 #include <string>
 #include <vector>
 
-#include "launchlab/cancel.h"
-#include "launchlab/cpu_threads.h"
-#include "launchlab/device.h"
-#include "launchlab/engine.h"
-#include "launchlab/kernel_resources.h"
-#include "launchlab/registry.h"
-#include "launchlab/result.h"
-#include "launchlab/roofline.h"
-#include "launchlab/worker.h"
+#include "launchlab/engine/cancel.h"
+#include "launchlab/engine/cpu_threads.h"
+#include "launchlab/engine/device.h"
+#include "launchlab/engine/engine.h"
+#include "launchlab/engine/registry.h"
+#include "launchlab/engine/result.h"
+#include "launchlab/explorer/kernel_resources.h"
+#include "launchlab/explorer/roofline.h"
+#include "launchlab/worker/worker.h"
 
 namespace launchlab::ui {
 
@@ -101,7 +101,7 @@ class EngineBackend final : public Backend {
   std::vector<RequestProblem> validate(const RunRequest& req) const override { return m_view->validate(req); }
   std::string selectDevice(int index) override { return m_view->select(index); }
   RunResult run(const RunRequest& req, const CancelToken* cancel, const ProgressFn& progress) override {
-    useCpuThreadsOnThisThread(m_cpuThreads);  // the compute thread's OpenMP team (launchlab/cpu_threads.h)
+    useCpuThreadsOnThisThread(m_cpuThreads);  // the compute thread's OpenMP team (launchlab/engine/cpu_threads.h)
     return m_engine->run(m_view->withDevice(req), cancel, progress);
   }
   Ceilings ceilings() override;
@@ -127,8 +127,8 @@ class IsolatedBackend final : public Backend {
   /// Starts the worker at `workerPath` and asks it for the device (blocking, once). `registry` must hold the
   /// workloads the worker runs (metadata and validation).
   IsolatedBackend(const std::string& workerPath, std::unique_ptr<Registry> registry);
-  /// The worker started by `command` (e.g. over ssh: launchlab/remote.h). With `deferDeviceQuery`, nothing is asked
-  /// here: the device stays pending until the controller asks on its compute thread (a remote server that never
+  /// The worker started by `command` (e.g. over ssh: launchlab/worker/remote.h). With `deferDeviceQuery`, nothing is
+  /// asked here: the device stays pending until the controller asks on its compute thread (a remote server that never
   /// answers must not keep the window from appearing).
   IsolatedBackend(WorkerCommand command, std::unique_ptr<Registry> registry, bool deferDeviceQuery = false);
   bool deviceQueryPending() const override { return m_pending; }

@@ -5,8 +5,8 @@
 #include <cstdio>
 #include <sstream>
 
-#include "launchlab/io/csv.h"
-#include "launchlab/overlapped_pipeline.h"
+#include "launchlab/engine/overlapped_pipeline.h"
+#include "launchlab/files/csv.h"
 
 namespace launchlab::ui {
 

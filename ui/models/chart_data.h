@@ -5,11 +5,11 @@
 #include <string>
 #include <vector>
 
-#include "launchlab/block_trace.h"
-#include "launchlab/launch_config.h"
-#include "launchlab/result.h"
-#include "launchlab/sweep.h"
-#include "launchlab/workload.h"
+#include "launchlab/engine/launch_config.h"
+#include "launchlab/engine/result.h"
+#include "launchlab/engine/workload.h"
+#include "launchlab/explorer/block_trace.h"
+#include "launchlab/explorer/sweep.h"
 
 namespace launchlab::ui {
 

@@ -3,8 +3,8 @@
 #include <QStringList>
 #include <algorithm>
 
-#include "launchlab/counters.h"
-#include "launchlab/ptx_counters.h"
+#include "launchlab/engine/counters.h"
+#include "launchlab/ptx/ptx_counters.h"
 #include "models/text.h"
 
 namespace launchlab::ui {

@@ -1,13 +1,13 @@
 #pragma once
-/// Counters as the window shows them (launchlab/counters.h): the columns a result's table gains, a cell's text and
-/// hover, the stage's one line with the lesson's counter, and where the figures come from (CUPTI's hardware
+/// Counters as the window shows them (launchlab/engine/counters.h): the columns a result's table gains, a cell's text
+/// and hover, the stage's one line with the lesson's counter, and where the figures come from (CUPTI's hardware
 /// counters, or the kernel's own accesses where the driver keeps those to administrators). Plain logic, no widgets.
 #include <QString>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "launchlab/result.h"
+#include "launchlab/engine/result.h"
 
 namespace launchlab::ui {
 

@@ -6,8 +6,8 @@
 #include <optional>
 #include <string>
 
-#include "launchlab/course.h"
-#include "launchlab/registry.h"
+#include "launchlab/course/course.h"
+#include "launchlab/engine/registry.h"
 #include "models/presets.h"
 
 namespace launchlab::ui {

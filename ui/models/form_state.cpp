@@ -4,7 +4,7 @@
 #include <cmath>
 #include <sstream>
 
-#include "launchlab/parse.h"
+#include "launchlab/files/parse.h"
 #include "models/backend.h"
 
 namespace launchlab::ui {

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "launchlab/engine.h"
-#include "launchlab/workload.h"
+#include "launchlab/engine/engine.h"
+#include "launchlab/engine/workload.h"
 
 namespace launchlab::ui {
 
@@ -29,7 +29,7 @@ struct FormState {
   int warmup = 1;
   std::uint64_t seed = 42;
   bool traceBlocks = false;  ///< run the instrumented kernels (RunRequest::traceBlocks): blocks on SMs
-  /// Hardware counters (launchlab/counters.h ids) measured on one more, untimed run of each GPU implementation
+  /// Hardware counters (launchlab/engine/counters.h ids) measured on one more, untimed run of each GPU implementation
   /// (RunRequest::counters); empty: off. A course experiment's list starts with the counter its lesson is about.
   std::vector<std::string> counters;
   bool operator==(const FormState&) const = default;

@@ -4,7 +4,7 @@
 #include <QStringList>
 #include <algorithm>
 
-#include "launchlab/expected_outcome.h"
+#include "launchlab/engine/expected_outcome.h"
 #include "models/text.h"
 
 namespace launchlab::ui {

@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "launchlab/device.h"
-#include "launchlab/result.h"
-#include "launchlab/sweep.h"
+#include "launchlab/engine/device.h"
+#include "launchlab/engine/result.h"
+#include "launchlab/explorer/sweep.h"
 #include "models/chart_data.h"
 #include "models/form_state.h"
 

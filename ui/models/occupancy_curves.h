@@ -5,7 +5,7 @@
 #include <QString>
 #include <vector>
 
-#include "launchlab/occupancy_report.h"
+#include "launchlab/explorer/occupancy_report.h"
 
 namespace launchlab::ui {
 

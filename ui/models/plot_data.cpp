@@ -6,7 +6,7 @@
 #include <limits>
 #include <numeric>
 
-#include "launchlab/parse.h"
+#include "launchlab/files/parse.h"
 
 namespace launchlab::ui {
 

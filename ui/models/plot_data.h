@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "launchlab/array.h"
-#include "launchlab/result.h"
-#include "launchlab/workload.h"
+#include "launchlab/engine/array.h"
+#include "launchlab/engine/result.h"
+#include "launchlab/engine/workload.h"
 
 namespace launchlab::ui {
 

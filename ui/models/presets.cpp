@@ -8,10 +8,10 @@
 #include <QStandardPaths>
 #include <charconv>
 
-#include "launchlab/counters.h"
-#include "launchlab/dtype.h"
-#include "launchlab/io/bounded_file.h"
-#include "launchlab/request.h"
+#include "launchlab/engine/counters.h"
+#include "launchlab/engine/dtype.h"
+#include "launchlab/engine/request.h"
+#include "launchlab/files/bounded_file.h"
 
 namespace launchlab::ui {
 

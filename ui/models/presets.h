@@ -1,14 +1,14 @@
 #pragma once
 /// Named presets (a FormState with a name) as JSON files, the folder that holds the user's, and a course
-/// experiment's form, built from the course data (launchlab/course.h) where the window opens one.
+/// experiment's form, built from the course data (launchlab/course/course.h) where the window opens one.
 #include <QByteArray>
 #include <QJsonObject>
 #include <QString>
 #include <QStringList>
 #include <optional>
 
-#include "launchlab/course.h"
-#include "launchlab/registry.h"
+#include "launchlab/course/course.h"
+#include "launchlab/engine/registry.h"
 #include "models/form_state.h"
 
 namespace launchlab::ui {

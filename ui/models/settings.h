@@ -9,7 +9,7 @@
 #include <memory>
 #include <optional>
 
-#include "launchlab/io/bounded_file.h"
+#include "launchlab/files/bounded_file.h"
 #include "models/form_state.h"
 
 namespace launchlab::ui {

@@ -3,8 +3,8 @@
 #include <QStringList>
 #include <span>
 
-#include "launchlab/course_headline.h"
-#include "launchlab/workload.h"
+#include "launchlab/course/course_headline.h"
+#include "launchlab/engine/workload.h"
 #include "models/chart_data.h"
 #include "models/counters_text.h"
 #include "models/text.h"

@@ -6,8 +6,8 @@
 #include <cstdint>
 #include <string>
 
-#include "launchlab/course.h"
-#include "launchlab/result.h"
+#include "launchlab/course/course.h"
+#include "launchlab/engine/result.h"
 #include "models/course_state.h"
 
 namespace launchlab::ui {

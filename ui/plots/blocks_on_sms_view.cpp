@@ -1,12 +1,12 @@
-// Blocks on SMs: a Gantt chart of a traced launch (ImplResult::blockTrace, launchlab/block_trace.h), one lane per SM
-// of the device (SM 0 on top), one bar per block from its start to its end in microseconds, coloured by wave (its
-// rank among its SM's blocks / resident blocks per SM), and under the title one line with the lesson's numbers
+// Blocks on SMs: a Gantt chart of a traced launch (ImplResult::blockTrace, launchlab/explorer/block_trace.h), one lane
+// per SM of the device (SM 0 on top), one bar per block from its start to its end in microseconds, coloured by wave
+// (its rank among its SM's blocks / resident blocks per SM), and under the title one line with the lesson's numbers
 // (waves, tail, imbalance). Where the lanes do not fit (132 SMs at 720p), neighbouring SMs share a lane (an SM
 // group), down to one SM per lane when zoomed in; the start of each wave and the tail are marked.
 #include <algorithm>
 #include <cmath>
 
-#include "launchlab/block_trace.h"
+#include "launchlab/explorer/block_trace.h"
 #include "models/chart_data.h"
 #include "plots/qcp_view_base.h"
 

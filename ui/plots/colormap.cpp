@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "launchlab/colormap_lut.h"
+#include "launchlab/plot/colormap_lut.h"
 
 namespace launchlab::ui {
 
@@ -17,7 +17,7 @@ Rgb ColorMap::at(double t) const {
 }
 
 const ColorMap& viridis() {
-  // The table is core's (launchlab/colormap_lut.h), shared with the GL renderer's LUT.
+  // The table is core's (launchlab/plot/colormap_lut.h), shared with the GL renderer's LUT.
   static const ColorMap m = [] {
     ColorMap cm;
     for (const colormap::Stop& s : colormap::viridis()) cm.stops.push_back({s.pos, {s.color.r, s.color.g, s.color.b}});

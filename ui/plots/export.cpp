@@ -11,9 +11,9 @@
 #include <cmath>
 #include <exception>
 
-#include "launchlab/io/csv.h"
-#include "launchlab/io/files.h"
-#include "launchlab/io/json.h"
+#include "launchlab/files/csv.h"
+#include "launchlab/files/files.h"
+#include "launchlab/files/json.h"
 
 #if LAUNCHLAB_HAVE_QTSVG
 #include <QSvgGenerator>

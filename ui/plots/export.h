@@ -8,8 +8,8 @@
 #include <QString>
 #include <optional>
 
-#include "launchlab/result.h"
-#include "launchlab/workload.h"
+#include "launchlab/engine/result.h"
+#include "launchlab/engine/workload.h"
 #include "plots/view_style.h"
 
 class QCPPainter;

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "launchlab/ptx_counters.h"
+#include "launchlab/ptx/ptx_counters.h"
 #include "models/counters_text.h"
 
 namespace launchlab::ui {

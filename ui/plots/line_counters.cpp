@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "launchlab/counters.h"
-#include "launchlab/ptx_counters.h"
+#include "launchlab/engine/counters.h"
+#include "launchlab/ptx/ptx_counters.h"
 #include "models/counters_text.h"
 #include "models/text.h"
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "launchlab/result.h"
+#include "launchlab/engine/result.h"
 
 namespace launchlab::ui {
 

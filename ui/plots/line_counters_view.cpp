@@ -11,7 +11,7 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
-#include "launchlab/exercise.h"
+#include "launchlab/course/exercise.h"
 
 namespace launchlab::ui {
 

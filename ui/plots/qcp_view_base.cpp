@@ -193,7 +193,7 @@ QString QcpViewBase::titleText() const {
                   ? spec
                   : spec + (spec.size() + d.sourceTitle(d.source).size() > 60 ? "\n" : "  \xE2\x80\x94  ") +
                         d.sourceTitle(d.source);
-  // A timeline's unused columns are NaN by design (launchlab/timeline.h): not unwritten elements.
+  // A timeline's unused columns are NaN by design (launchlab/explorer/timeline.h): not unwritten elements.
   if (const auto* p = d.prepared(d.source); p && p->nanCount && d.spec.plot != PlotKind::Timeline)
     t += QString("  (%1 unwritten: NaN)").arg(countText(p->nanCount));
   return t;

@@ -7,8 +7,8 @@
 #include <optional>
 #include <string>
 
-#include "launchlab/params.h"
-#include "launchlab/workload.h"
+#include "launchlab/engine/params.h"
+#include "launchlab/engine/workload.h"
 
 namespace launchlab::ui {
 
@@ -23,8 +23,8 @@ bool hasRegionParams(const WorkloadInfo& w);
 
 /// The parameters (x_min, y_min, step as text) of the region in `view`, centred where the view is, with square
 /// pixels (the longer side of the view decides the step), for the run whose region was `params` (missing names
-/// take `w`'s defaults). nullopt when `params` do not resolve (launchlab/params.h), `view` is not inside the image
-/// (nothing zoomed in) or the step would fall below the parameter's minimum.
+/// take `w`'s defaults). nullopt when `params` do not resolve (launchlab/engine/params.h), `view` is not inside the
+/// image (nothing zoomed in) or the step would fall below the parameter's minimum.
 std::optional<std::map<std::string, std::string>> zoomedRegion(const WorkloadInfo& w,
                                                                const std::map<std::string, std::string>& params,
                                                                const ImageWindow& view);

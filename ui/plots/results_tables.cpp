@@ -8,7 +8,7 @@
 #include <QTime>
 #include <algorithm>
 
-#include "launchlab/counters.h"
+#include "launchlab/engine/counters.h"
 #include "models/chart_data.h"
 #include "models/counters_text.h"
 

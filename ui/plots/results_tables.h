@@ -3,7 +3,7 @@
 #include <QPlainTextEdit>
 #include <QTableWidget>
 
-#include "launchlab/result.h"
+#include "launchlab/engine/result.h"
 
 namespace launchlab::ui {
 
@@ -28,7 +28,7 @@ class ResultsTable : public QTableWidget {
   QString toTsv(bool selectionOnly = false) const;
   /// The selection when the user selected cells, else the whole table.
   void copyToClipboard();
-  /// The counter columns after the timing ones (launchlab/counters.h ids; the first, the lesson's, in bold).
+  /// The counter columns after the timing ones (launchlab/engine/counters.h ids; the first, the lesson's, in bold).
   const std::vector<std::string>& counterIds() const { return m_counterIds; }
 
  protected:

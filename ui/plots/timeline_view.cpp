@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "launchlab/timeline.h"
+#include "launchlab/explorer/timeline.h"
 #include "plots/qcp_view_base.h"
 
 namespace launchlab::ui {

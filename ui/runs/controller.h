@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "launchlab/sweep.h"
+#include "launchlab/explorer/sweep.h"
 #include "models/backend.h"
 #include "models/chart_data.h"
 #include "models/plot_data.h"

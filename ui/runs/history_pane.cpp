@@ -11,8 +11,8 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
-#include "launchlab/command_line.h"
-#include "launchlab/run_compare.h"
+#include "launchlab/explorer/run_compare.h"
+#include "launchlab/files/command_line.h"
 #include "models/text.h"
 
 namespace launchlab::ui {

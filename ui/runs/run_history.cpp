@@ -1,6 +1,6 @@
 #include "runs/run_history.h"
 
-#include "launchlab/run_compare.h"
+#include "launchlab/explorer/run_compare.h"
 
 namespace launchlab::ui {
 

@@ -1,6 +1,6 @@
 #include "window/course_list.h"
 
-#include "launchlab/lesson.h"
+#include "launchlab/course/lesson.h"
 #include "models/text.h"
 #include "window/tooltips.h"
 #include "window/tree_items.h"

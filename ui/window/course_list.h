@@ -5,8 +5,8 @@
 /// what to look for and what differs.
 #include <QTreeWidget>
 
-#include "launchlab/course.h"
-#include "launchlab/registry.h"
+#include "launchlab/course/course.h"
+#include "launchlab/engine/registry.h"
 
 namespace launchlab::ui {
 

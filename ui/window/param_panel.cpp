@@ -18,8 +18,8 @@
 #include <cmath>
 #include <tuple>
 
-#include "launchlab/counters.h"
-#include "launchlab/parse.h"
+#include "launchlab/engine/counters.h"
+#include "launchlab/files/parse.h"
 #include "models/backend.h"
 
 namespace launchlab::ui {

@@ -9,8 +9,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "launchlab/counters.h"
-#include "launchlab/parse.h"
+#include "launchlab/engine/counters.h"
+#include "launchlab/files/parse.h"
 #include "models/backend.h"
 #include "window/param_panel.h"
 

@@ -10,8 +10,8 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "launchlab/io/atomic_file.h"
-#include "launchlab/io/csv.h"
+#include "launchlab/files/atomic_file.h"
+#include "launchlab/files/csv.h"
 
 namespace launchlab::ui {
 

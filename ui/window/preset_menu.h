@@ -6,7 +6,7 @@
 #include <functional>
 #include <memory>
 
-#include "launchlab/registry.h"
+#include "launchlab/engine/registry.h"
 #include "models/presets.h"
 
 namespace launchlab::ui {

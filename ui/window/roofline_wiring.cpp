@@ -3,7 +3,7 @@
 #include <QTabWidget>
 
 #include "explorer/roofline_view.h"
-#include "launchlab/run_compare.h"
+#include "launchlab/explorer/run_compare.h"
 #include "runs/history_pane.h"
 #include "runs/run_history.h"
 #include "window/desk.h"

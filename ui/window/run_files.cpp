@@ -10,7 +10,7 @@
 #include <stdexcept>
 
 #include "explorer/sweep_pane.h"
-#include "launchlab/io/run_file.h"
+#include "launchlab/files/run_file.h"
 #include "models/form_state.h"
 #include "models/settings.h"
 #include "models/text.h"

@@ -1,5 +1,5 @@
 #pragma once
-/// Run and sweep files in the window: Open run and Save run (Ctrl+O, Ctrl+S; launchlab/io/run_file.h, shared with
+/// Run and sweep files in the window: Open run and Save run (Ctrl+O, Ctrl+S; launchlab/files/run_file.h, shared with
 /// launchlab-cli's --save-run and show), a run file read off the GUI thread and shown like a live run, labelled with
 /// where it was measured, its request back in the form; and a sweep file shown in the sweep tab.
 #include <QObject>

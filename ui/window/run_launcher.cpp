@@ -8,7 +8,7 @@
 
 #include "explorer/sweep_pane.h"
 #include "gl/live_mode.h"
-#include "launchlab/parse.h"
+#include "launchlab/files/parse.h"
 #include "models/log_text.h"
 #include "models/settings.h"
 #include "models/stage_text.h"

@@ -6,8 +6,8 @@
 #include <QWidget>
 #include <string>
 
-#include "launchlab/registry.h"
-#include "launchlab/result.h"
+#include "launchlab/engine/registry.h"
+#include "launchlab/engine/result.h"
 #include "models/stage_text.h"
 
 class QLabel;

@@ -11,8 +11,8 @@
 #include <cstdio>
 #include <span>
 
-#include "launchlab/course.h"
-#include "launchlab/course_headline.h"
+#include "launchlab/course/course.h"
+#include "launchlab/course/course_headline.h"
 #include "models/text.h"
 #include "plots/export.h"
 #include "window/prediction_store.h"

@@ -8,8 +8,8 @@
 #include <QString>
 #include <optional>
 
-#include "launchlab/prediction.h"
-#include "launchlab/result.h"
+#include "launchlab/course/prediction.h"
+#include "launchlab/engine/result.h"
 
 class QAction;
 class QLabel;

@@ -8,7 +8,7 @@
 #include <QWidget>
 #include <optional>
 
-#include "launchlab/prediction.h"
+#include "launchlab/course/prediction.h"
 #include "poll/poll_server.h"
 
 class QLabel;

@@ -7,7 +7,7 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
-#include "launchlab/prediction.h"
+#include "launchlab/course/prediction.h"
 #include "models/text.h"
 
 namespace launchlab::ui {

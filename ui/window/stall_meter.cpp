@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "launchlab/engine.h"
+#include "launchlab/engine/engine.h"
 #include "window/main_window.h"
 #include "window/param_panel.h"
 

@@ -8,8 +8,9 @@ namespace launchlab::ui {
 
 struct MainWindowOptions {
   QString startWorkload;  ///< overrides the remembered/default workload when set
-  QString startCourse;    ///< a course experiment id (launchlab/course.h) to open at start; wins over startWorkload
-  bool firstRun = true;   ///< run once at start (at a size that takes under a second)
+  QString
+      startCourse;  ///< a course experiment id (launchlab/course/course.h) to open at start; wins over startWorkload
+  bool firstRun = true;  ///< run once at start (at a size that takes under a second)
   bool forcePresentation = false;
   QString presetFolder;                       ///< default: PresetStore::defaultFolder()
   const QElapsedTimer* startClock = nullptr;  ///< process start, for "cold start to first plot"
@@ -24,7 +25,7 @@ struct MainWindowOptions {
   bool noGl = false;       ///< QCustomPlot draws every plot this session, whatever the setting (launchlab --no-gl)
   /// GL views draw a local worker's GPU outputs from its device memory (CUDA IPC, device_imports.h) rather than from
   /// the host copies it returns (launchlab --device-imports). Off by default: no gain while the host copies still
-  /// cross the pipe (docs/ARCHITECTURE.md, "No host round trip for display").
+  /// cross the pipe (docs/evidence/architecture-history.md, "Device imports").
   bool deviceImports = false;
   /// The time the first run, and each experiment walked on the stage, aims at (a smaller N when the form's is larger).
   double quickRunSeconds = 0.6;

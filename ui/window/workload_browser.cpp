@@ -10,9 +10,9 @@
 #include <QVBoxLayout>
 #include <map>
 
-#include "launchlab/chapters.h"
-#include "launchlab/course.h"
-#include "launchlab/lesson.h"
+#include "launchlab/course/chapters.h"
+#include "launchlab/course/course.h"
+#include "launchlab/course/lesson.h"
 #include "window/course_list.h"
 #include "window/tooltips.h"
 #include "window/tree_items.h"

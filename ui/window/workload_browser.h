@@ -3,7 +3,7 @@
 /// notebooks' order, CourseList), one search field for both, and the lesson text of what is selected.
 #include <QWidget>
 
-#include "launchlab/registry.h"
+#include "launchlab/engine/registry.h"
 
 class QLineEdit;
 class QTreeWidget;

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <vector>
 
-#include "launchlab/plot_geometry.h"
+#include "launchlab/plot/plot_geometry.h"
 
 namespace launchlab::gl {
 namespace {

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "gl_api.h"
-#include "launchlab/plot_geometry.h"
+#include "launchlab/plot/plot_geometry.h"
 #include "plot_shaders.h"
 
 namespace launchlab::gl {

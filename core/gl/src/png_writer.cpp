@@ -6,7 +6,7 @@
 #include <memory>
 #include <vector>
 
-#include "launchlab/io/atomic_file.h"
+#include "launchlab/files/atomic_file.h"
 
 namespace launchlab::gl {
 namespace {

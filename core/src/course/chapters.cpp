@@ -1,4 +1,4 @@
-#include "launchlab/chapters.h"
+#include "launchlab/course/chapters.h"
 
 #include <algorithm>
 #include <array>

@@ -1,7 +1,7 @@
 // The course catalogue, loaded from data: every workload folder's experiments.json (compiled in, see
 // embedded_course.h), then optionally an instructor's folder. The order is the seeds' (file, line, order), so a
 // folder's files can be read in any order.
-#include "launchlab/course.h"
+#include "launchlab/course/course.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -9,7 +9,7 @@
 #include <tuple>
 
 #include "embedded_course.h"
-#include "launchlab/io/bounded_file.h"
+#include "launchlab/files/bounded_file.h"
 
 namespace launchlab {
 

@@ -6,10 +6,10 @@
 #include <cstdint>
 #include <nlohmann/json.hpp>
 
-#include "launchlab/counters.h"
-#include "launchlab/course.h"
-#include "launchlab/io/frames.h"
-#include "launchlab/io/result_check.h"
+#include "launchlab/course/course.h"
+#include "launchlab/engine/counters.h"
+#include "launchlab/worker/frames.h"
+#include "launchlab/worker/result_check.h"
 #include "prediction_json.h"
 
 namespace launchlab {

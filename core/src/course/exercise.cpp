@@ -1,12 +1,12 @@
-#include "launchlab/exercise.h"
+#include "launchlab/course/exercise.h"
 
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
 
 #include "embedded_course.h"
-#include "launchlab/io/bounded_file.h"
-#include "launchlab/workload.h"
+#include "launchlab/engine/workload.h"
+#include "launchlab/files/bounded_file.h"
 
 namespace launchlab {
 

@@ -2,7 +2,7 @@
 // that a workload's folder owns it. Every problem names the file and the field, as the course files' do.
 #include <nlohmann/json.hpp>
 
-#include "launchlab/exercise.h"
+#include "launchlab/course/exercise.h"
 
 namespace launchlab {
 

@@ -3,7 +3,7 @@
 #include <string>
 #include <string_view>
 
-#include "launchlab/exercise.h"
+#include "launchlab/course/exercise.h"
 
 namespace launchlab {
 

@@ -1,4 +1,4 @@
-#include "launchlab/lesson.h"
+#include "launchlab/course/lesson.h"
 
 #include <map>
 

@@ -6,8 +6,8 @@
 #include <cstdio>
 #include <functional>
 
-#include "launchlab/counters.h"
-#include "launchlab/prediction.h"
+#include "launchlab/course/prediction.h"
+#include "launchlab/engine/counters.h"
 #include "measure_table.h"
 
 namespace launchlab {

@@ -1,7 +1,7 @@
 // The seed notebooks' own Numba kernels, copied unchanged into the lesson folders (kernels/<workload>/seed_*.py,
 // compiled in): each names in its header the experiments that run it and the exercise whose contract it fits.
 #include "embedded_course.h"
-#include "launchlab/numba.h"
+#include "launchlab/numba/numba.h"
 
 namespace launchlab {
 

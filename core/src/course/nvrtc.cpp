@@ -1,6 +1,6 @@
 // NVRTC loaded at run time (dlopen): the toolkit ships no static libnvrtc, and binaries must start without it.
 // Compiled with nvrtc.h when CMake found it (LAUNCHLAB_HAVE_NVRTC); otherwise compiling says "built without NVRTC".
-#include "launchlab/nvrtc.h"
+#include "launchlab/course/nvrtc.h"
 
 #include <cstdlib>
 
@@ -15,8 +15,8 @@
 
 #include "../files/posix_io.h"
 #include "include_check.h"
-#include "launchlab/io/bounded_file.h"
-#include "launchlab/subprocess.h"
+#include "launchlab/files/bounded_file.h"
+#include "launchlab/worker/subprocess.h"
 #endif
 
 namespace launchlab {

@@ -1,5 +1,5 @@
 // Predictions: reading one as typed, scoring it against the measured value, and the stage's header and headline.
-#include "launchlab/prediction.h"
+#include "launchlab/course/prediction.h"
 
 #include <algorithm>
 #include <cctype>
@@ -8,7 +8,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "launchlab/course_headline.h"
+#include "launchlab/course/course_headline.h"
 
 namespace launchlab {
 

@@ -5,7 +5,7 @@
 
 #include <algorithm>
 
-#include "launchlab/counters.h"
+#include "launchlab/engine/counters.h"
 #include "measure_table.h"
 
 namespace launchlab::course {

@@ -4,8 +4,8 @@
 #include <string>
 #include <vector>
 
-#include "launchlab/prediction.h"
-#include "launchlab/request.h"
+#include "launchlab/course/prediction.h"
+#include "launchlab/engine/request.h"
 
 namespace launchlab::course {
 

@@ -1,5 +1,5 @@
-// compute-sanitizer's text report as findings at source lines (launchlab/sanitizer.h).
-#include "launchlab/sanitizer.h"
+// compute-sanitizer's text report as findings at source lines (launchlab/course/sanitizer.h).
+#include "launchlab/course/sanitizer.h"
 
 #include <unistd.h>
 

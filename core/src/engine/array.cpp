@@ -1,4 +1,4 @@
-#include "launchlab/array.h"
+#include "launchlab/engine/array.h"
 
 #include <algorithm>
 #include <cstdlib>

@@ -1,4 +1,4 @@
-#include "launchlab/counters.h"
+#include "launchlab/engine/counters.h"
 
 #include <algorithm>
 #include <cmath>
@@ -21,9 +21,10 @@ constexpr const char* kDuration = "gpu__time_duration.sum";  // nanoseconds
 constexpr const char* kWarpInst = "smsp__inst_executed.sum";
 constexpr const char* kThreadInst = "smsp__thread_inst_executed.sum";
 
-std::vector<CounterInfo> makeCatalogue() {
-  using V = std::vector<std::string>;
-  std::vector<CounterInfo> c;
+using V = std::vector<std::string>;
+
+/// Where the memory traffic goes: coalescing, the caches, DRAM and shared memory's banks.
+void addMemoryCounters(std::vector<CounterInfo>& c) {
   auto add = [&](CounterInfo i) { c.push_back(std::move(i)); };
   add({"sectors_per_request", "sectors / request (loads)",
        "32-byte sectors one warp's global load touches: 4 when 32 threads read 32 neighbouring floats, 32 when each "
@@ -67,6 +68,11 @@ std::vector<CounterInfo> makeCatalogue() {
        V{kBankLd}});
   add({"bank_conflicts_st", "bank conflicts (stores)", "shared-memory bank conflicts of stores", "conflicts",
        V{kBankSt}});
+}
+
+/// How the SMs execute: occupancy, divergence, the schedulers' choice, instructions, and bandwidth against memcpy.
+void addExecutionCounters(std::vector<CounterInfo>& c) {
+  auto add = [&](CounterInfo i) { c.push_back(std::move(i)); };
   add({"achieved_occupancy",
        "achieved occupancy",
        "warps resident on an SM on average, as % of the most it can hold (kernels weighted by duration)",
@@ -105,6 +111,12 @@ std::vector<CounterInfo> makeCatalogue() {
                  100};
   bw.overMemcpyCeiling = true;
   add(bw);
+}
+
+std::vector<CounterInfo> makeCatalogue() {
+  std::vector<CounterInfo> c;
+  addMemoryCounters(c);
+  addExecutionCounters(c);
   return c;
 }
 

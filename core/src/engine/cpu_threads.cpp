@@ -1,4 +1,4 @@
-#include "launchlab/cpu_threads.h"
+#include "launchlab/engine/cpu_threads.h"
 
 #include <omp.h>
 

@@ -1,4 +1,4 @@
-#include "launchlab/device.h"
+#include "launchlab/engine/device.h"
 
 namespace launchlab {
 

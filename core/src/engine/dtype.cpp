@@ -1,4 +1,4 @@
-#include "launchlab/dtype.h"
+#include "launchlab/engine/dtype.h"
 
 namespace launchlab {
 

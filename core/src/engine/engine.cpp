@@ -1,33 +1,29 @@
-#include "launchlab/engine.h"
+#include "launchlab/engine/engine.h"
 
-#include <omp.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
-#include <chrono>
-#include <cmath>
-#include <cstring>
-#include <ctime>
 #include <filesystem>
-#include <fstream>
 #include <iomanip>
 #include <new>
 #include <sstream>
-#include <thread>
 
-#include "launchlab/errors.h"
-#include "launchlab/io/npy.h"
-#include "launchlab/parse.h"
-#include "launchlab/ptx_counters.h"
-#include "launchlab/roofline.h"
-#include "launchlab/slurm.h"
+#include "impl_call.h"
+#include "launchlab/engine/errors.h"
+#include "launchlab/files/npy.h"
+#include "launchlab/files/parse.h"
+#include "launchlab/worker/slurm.h"
 #include "resolve.h"
 
 namespace launchlab {
 
+using detail::callImpl;
+using detail::completeMeasurements;
+using detail::implResultFor;
 using detail::resolve;
 using detail::Resolved;
+using detail::withStatus;
 
 namespace {
 
@@ -57,35 +53,6 @@ std::string setupText(const Workload& w, const RunSetup& s, const LaunchRequest&
     t += "|block=" + (launch.block ? formatDim3(*launch.block) : std::string("auto")) +
          "|grid=" + (launch.grid ? formatDim3(*launch.grid) : std::string("auto"));
   return t;
-}
-
-void finishStats(ImplResult& res, ImplContext& ctx) {
-  std::size_t reps = 0;
-  bool equal = true;
-  for (const auto& [phase, s] : ctx.samples) {
-    if (reps == 0) reps = s.size();
-    equal = equal && s.size() == reps;
-    res.phases[phase] = summarize(s);
-  }
-  if (ctx.samples.empty()) return;
-  if (equal && reps > 0) {
-    std::vector<double> totals(reps, 0.0);
-    for (const auto& [phase, s] : ctx.samples)
-      for (std::size_t i = 0; i < reps; ++i) totals[i] += s[i];
-    res.phases[Phase::Total] = summarize(totals);
-    // Without warm-up the first repetition is the cold one (for CUDA: lazy module load and first launch), shown
-    // beside the median of the warm ones (the Session 3 caching lesson).
-    if (ctx.warmup == 0) res.metrics["first_rep_total_ms"] = totals[0];
-  } else {
-    PhaseStats t;
-    for (const auto& [phase, st] : res.phases) {
-      t.medianMs += st.medianMs;
-      t.minMs += st.minMs;
-      t.maxMs += st.maxMs;
-      t.samples = std::max(t.samples, st.samples);
-    }
-    res.phases[Phase::Total] = t;
-  }
 }
 
 }  // namespace
@@ -134,51 +101,6 @@ RunResult failedRun(RunResult out, std::string reason) {
   out.status = Status::Failed;
   out.reason = std::move(reason);
   return out;
-}
-
-ImplResult implResultFor(const ImplSpec& spec) {
-  ImplResult res;
-  res.implId = spec.id;
-  res.title = spec.title;
-  res.gpu = spec.isGpu();
-  res.demonstration = spec.demonstration;
-  return res;
-}
-
-ImplResult withStatus(ImplResult res, Status status, std::string reason) {
-  res.status = status;
-  res.reason = std::move(reason);
-  return res;
-}
-
-/// Medians → GB/s and GFLOP/s, with the implementation's own byte and FLOP counts where it gave them.
-void completeMeasurements(ImplResult& res, ImplContext& ctx, const Workload& w, const RunSetup& setup) {
-  finishStats(res, ctx);
-  res.bytesMoved = ctx.bytesMoved ? *ctx.bytesMoved : w.bytesMoved(setup);
-  res.flops = ctx.flops ? *ctx.flops : w.flops(setup);
-  const double ms = res.computeMedianMs();
-  if (ms > 0) {
-    res.bandwidthGBs = res.bytesMoved / (ms * 1e-3) / 1e9;
-    res.gflops = res.flops / (ms * 1e-3) / 1e9;
-  }
-}
-
-/// Calls the implementation; run-time problems become the result's status and reason. Returns false when cancelled.
-bool callImpl(const ImplSpec& spec, ImplContext& ctx, ImplResult& res) {
-  try {
-    spec.run(ctx);
-  } catch (const Cancelled&) {
-    return false;
-  } catch (const InvalidLaunch& e) {
-    res = withStatus(std::move(res), Status::Failed, std::string("invalid launch configuration: ") + e.what());
-  } catch (const Unavailable& e) {
-    res = withStatus(std::move(res), Status::Skipped, e.what());
-  } catch (const std::bad_alloc&) {
-    res = withStatus(std::move(res), Status::Failed, "not enough host memory");
-  } catch (const std::exception& e) {
-    res = withStatus(std::move(res), Status::Failed, e.what());
-  }
-  return true;
 }
 
 void setSpeedups(RunResult& out) {
@@ -317,20 +239,7 @@ ImplResult Engine::runImpl(const Job& job, int idx, bool& cancelled) {
   }
 
   ImplContext ctx(setup, m_cache.inputs, outputs);
-  ctx.launch = job.req.launch;
-  ctx.warmup = (isRef && !selected) ? 0 : job.req.warmup;
-  ctx.reps = (isRef && !selected) ? 1 : job.req.reps;
-  ctx.cancel = job.cancel;
-  ctx.progress = job.progress;
-  ctx.device = spec.isGpu() ? &job.device : nullptr;
-  ctx.progressState = Progress{spec.id, idx, int(job.resolved.impls.size())};
-  ctx.traceBlocks = job.req.traceBlocks && spec.isGpu();
-  ctx.exportDeviceOutputs = job.req.exportDeviceOutputs && spec.isGpu();
-  ctx.hostPoisonPending = spec.isGpu();  // the implementation poisons them (ImplContext::hostPoisonPending)
-  if (spec.isGpu() && job.req.compareOnDevice && !m_cache.referenceOutputs.empty()) {
-    ctx.compareReference = &m_cache.referenceOutputs;
-    ctx.referenceGeneration = m_cache.referenceGeneration;
-  }
+  configure(ctx, job, spec, idx);
 
   if (spec.isGpu()) m_gpu->pushRange(w.info().id + ":" + spec.id);
   cancelled = !callImpl(spec, ctx, res);
@@ -357,6 +266,35 @@ ImplResult Engine::runImpl(const Job& job, int idx, bool& cancelled) {
   completeMeasurements(res, ctx, w, setup);
   for (const auto& o : outputs)
     if (o.size() == 1) res.scalars[o.name()] = o.at(0);
+  verifyRun(res, ctx, job, spec, outputs);
+  if (spec.isGpu() && !job.req.counters.empty()) res.counters = profileCounters(job, spec);
+  if (job.req.keepOutputs)
+    res.outputs = std::move(outputs);
+  else if (!outputs.empty() && outputs.front().data())
+    m_cache.scratchOutputs = std::move(outputs);
+  return res;
+}
+
+void Engine::configure(ImplContext& ctx, const Job& job, const ImplSpec& spec, int idx) const {
+  const bool refOnly = spec.id == kCpuSerial && !detail::selects(job.req, spec.id);  // run for verification alone
+  ctx.launch = job.req.launch;
+  ctx.warmup = refOnly ? 0 : job.req.warmup;
+  ctx.reps = refOnly ? 1 : job.req.reps;
+  ctx.cancel = job.cancel;
+  ctx.progress = job.progress;
+  ctx.device = spec.isGpu() ? &job.device : nullptr;
+  ctx.progressState = Progress{spec.id, idx, int(job.resolved.impls.size())};
+  ctx.traceBlocks = job.req.traceBlocks && spec.isGpu();
+  ctx.exportDeviceOutputs = job.req.exportDeviceOutputs && spec.isGpu();
+  ctx.hostPoisonPending = spec.isGpu();  // the implementation poisons them (ImplContext::hostPoisonPending)
+  if (spec.isGpu() && job.req.compareOnDevice && !m_cache.referenceOutputs.empty()) {
+    ctx.compareReference = &m_cache.referenceOutputs;
+    ctx.referenceGeneration = m_cache.referenceGeneration;
+  }
+}
+
+void Engine::verifyRun(ImplResult& res, const ImplContext& ctx, const Job& job, const ImplSpec& spec,
+                       std::vector<HostArray>& outputs) {
   const std::string copied = copyOutputsFromReference(spec, outputs);
   if (ctx.identicalToReference == true && copied.empty() && !spec.demonstration) {
     res.verification.outcome = Verification::Outcome::Pass;
@@ -368,75 +306,6 @@ ImplResult Engine::runImpl(const Job& job, int idx, bool& cancelled) {
   if (!copied.empty())
     res.verification.note += std::string(res.verification.note.empty() ? "" : "; ") + copied +
                              " not computed by this implementation (copied from cpu-serial)";
-  if (spec.isGpu() && !job.req.counters.empty()) res.counters = profileCounters(job, spec);
-  if (job.req.keepOutputs)
-    res.outputs = std::move(outputs);
-  else if (!outputs.empty() && outputs.front().data())
-    m_cache.scratchOutputs = std::move(outputs);
-  return res;
-}
-
-ImplCounters Engine::profileCounters(const Job& job, const ImplSpec& spec) {
-  auto failed = [&](CounterErrorKind kind, std::string why) {
-    ImplCounters c;
-    c.requested = job.req.counters;
-    c.error = {kind, std::move(why)};
-    return c;
-  };
-  if (!m_profiler) return failed(CounterErrorKind::Unsupported, "this program was built without the counter profiler");
-  if (CounterError e = m_profiler->libraryProblem(); !e.ok()) return failed(e.kind, e.detail);
-  std::vector<HostArray> outputs;
-  try {
-    outputs = job.resolved.workload->makeOutputsFor(job.resolved.setup, m_cache.inputs);
-  } catch (const std::bad_alloc&) {
-    return failed(CounterErrorKind::Failed, "not enough host memory for a second set of outputs");
-  }
-  // One repetition, no warm-up: CUPTI replays each kernel as many passes as the metrics need, restoring the memory
-  // it writes between passes, so the values are those of one ordinary launch.
-  ImplContext ctx(job.resolved.setup, m_cache.inputs, outputs);
-  ctx.launch = job.req.launch;
-  ctx.warmup = 0;
-  ctx.reps = 1;
-  ctx.cancel = job.cancel;
-  ctx.device = &job.device;
-  ctx.hostPoisonPending = true;
-  ctx.kernelHook = m_profiler.get();
-  const bool probed = ptx::accessProbesOf(m_profiler.get()) != nullptr;  // its kernels ran instrumented
-  m_profiler->prepare(hardwareMetricsFor(job.req.counters));
-  ImplResult scratch;
-  m_gpu->pushRange(job.resolved.workload->info().id + ":" + spec.id + ":counters");
-  const bool finished = callImpl(spec, ctx, scratch);
-  m_gpu->popRange();
-  RawCounters raw = m_profiler->finish();
-  if (!finished) return failed(CounterErrorKind::Failed, "cancelled");
-  // CUPTI refused after all (the driver's setting was not readable) and the profiler now measures from the kernel's
-  // accesses: this implementation is measured again that way, so the student gets figures, not the refusal.
-  if (raw.error.kind == CounterErrorKind::NotPermitted && !probed && ptx::accessProbesOf(m_profiler.get()))
-    return profileCounters(job, spec);
-  if (scratch.status != Status::Ok) {
-    std::string why = "the profiled run failed: " + scratch.reason;
-    if (std::string note = m_gpu->recoverAfterError(); !note.empty()) why += " (" + note + ")";
-    return failed(CounterErrorKind::Failed, why);
-  }
-  double ceiling = 0;
-  if (std::any_of(job.req.counters.begin(), job.req.counters.end(),
-                  [](const std::string& id) { return findCounter(id) && findCounter(id)->overMemcpyCeiling; })) {
-    double& known = m_memcpyCeilingGBs[job.device.index];
-    if (known <= 0) known = measureCeilings(*m_gpu).copyGBs;  // the roofline's memory roof, measured once
-    ceiling = known;
-  }
-  ImplCounters counters = deriveCounters(job.req.counters, raw, ceiling);
-  if (probed && counters.error.ok()) {
-    // The probes must leave the kernel's results as they were: an instrumented run is verified like any other.
-    ImplResult check;
-    check.launch = ctx.launched;
-    copyOutputsFromReference(spec, outputs);
-    verifyInto(check, job, spec, outputs);
-    if (check.verification.outcome == Verification::Outcome::Fail)
-      counters.error = {CounterErrorKind::Failed, "the instrumented kernels' outputs do not match cpu-serial's (" +
-                                                      std::to_string(check.verification.mismatches) + " mismatches)"};
-  }
-  return counters;
 }
 
 void Engine::reuseScratch(std::vector<HostArray>& outputs) {
@@ -507,68 +376,6 @@ bool Engine::cacheHolds(const RunRequest& req) const {
   Resolved r = resolve(m_registry, limitsFor(req), req, problems);
   if (!problems.empty()) return false;
   return !m_cache.key.empty() && m_cache.key == cacheKey(req, setupText(*r.workload, r.setup, req.launch));
-}
-
-double Engine::measureHostCopyBandwidthGBs(std::size_t bytes, int reps) {
-  const std::size_t n = bytes / sizeof(double);
-  HostArray a("a", DType::F64, {n}), b("b", DType::F64, {n});
-  auto av = a.view<double>();
-  auto bv = b.view<double>();
-  // First touch by the threads that will use the pages.
-#pragma omp parallel for schedule(static)
-  for (std::size_t i = 0; i < n; ++i) {
-    av[i] = double(i);
-    bv[i] = 0;
-  }
-  std::vector<double> times;
-  for (int r = 0; r < reps + 1; ++r) {
-    auto t0 = std::chrono::steady_clock::now();
-#pragma omp parallel for simd schedule(static)
-    for (std::size_t i = 0; i < n; ++i) bv[i] = av[i];
-    auto t1 = std::chrono::steady_clock::now();
-    if (r > 0) times.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
-  }
-  const double ms = summarize(times).medianMs;
-  return ms > 0 ? 2.0 * double(n * sizeof(double)) / (ms * 1e-3) / 1e9 : 0;
-}
-
-namespace {
-std::string readCpuModel() {
-  std::ifstream f("/proc/cpuinfo");
-  std::string line, model = "unknown CPU";
-  while (std::getline(f, line)) {
-    if (line.rfind("model name", 0) == 0) {
-      auto p = line.find(':');
-      if (p != std::string::npos) model = line.substr(p + 2);
-      break;
-    }
-  }
-  return model;
-}
-}  // namespace
-
-std::string hostDescription() {
-  static const std::string model = readCpuModel();  // every run names its host: read /proc/cpuinfo once
-  return model + " (" + std::to_string(omp_get_max_threads()) + " OpenMP threads)";
-}
-
-std::size_t hostAvailableMemory() {
-  std::ifstream f("/proc/meminfo");
-  std::string key;
-  std::size_t kb = 0;
-  std::string unit;
-  while (f >> key >> kb >> unit)
-    if (key == "MemAvailable:") return kb * 1024;
-  return 0;
-}
-
-std::string nowIso8601() {
-  auto t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buf;
 }
 
 }  // namespace launchlab

@@ -1,4 +1,4 @@
-#include "launchlab/gpu_sharing.h"
+#include "launchlab/engine/gpu_sharing.h"
 
 #include <algorithm>
 #include <cstdio>

@@ -1,8 +1,8 @@
-#include "launchlab/launch_config.h"
+#include "launchlab/engine/launch_config.h"
 
 #include <vector>
 
-#include "launchlab/parse.h"
+#include "launchlab/files/parse.h"
 
 namespace launchlab {
 

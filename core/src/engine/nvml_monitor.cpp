@@ -6,7 +6,7 @@
 #include <fstream>
 #include <mutex>
 
-#include "launchlab/gpu_sharing.h"
+#include "launchlab/engine/gpu_sharing.h"
 
 namespace launchlab {
 

@@ -1,11 +1,11 @@
-#include "launchlab/params.h"
+#include "launchlab/engine/params.h"
 
 #include <algorithm>
 #include <cmath>
 #include <sstream>
 #include <stdexcept>
 
-#include "launchlab/parse.h"
+#include "launchlab/files/parse.h"
 
 namespace launchlab {
 

@@ -1,4 +1,4 @@
-#include "launchlab/registry.h"
+#include "launchlab/engine/registry.h"
 
 #include <stdexcept>
 

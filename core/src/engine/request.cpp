@@ -1,10 +1,10 @@
-#include "launchlab/request.h"
+#include "launchlab/engine/request.h"
 
 #include <algorithm>
 #include <cctype>
 #include <climits>
 
-#include "launchlab/parse.h"
+#include "launchlab/files/parse.h"
 
 namespace launchlab {
 

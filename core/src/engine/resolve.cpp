@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "launchlab/parse.h"
+#include "launchlab/files/parse.h"
 
 namespace launchlab::detail {
 

@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
-#include "launchlab/io/npy.h"
-#include "launchlab/registry.h"
-#include "launchlab/request.h"
-#include "launchlab/workload.h"
+#include "launchlab/engine/registry.h"
+#include "launchlab/engine/request.h"
+#include "launchlab/engine/workload.h"
+#include "launchlab/files/npy.h"
 
 namespace launchlab::detail {
 

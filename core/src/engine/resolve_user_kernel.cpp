@@ -1,6 +1,6 @@
 // The request's student kernel ("my-kernel"): its exercise, the dtype and choices it is written for, and the
-// implementation it becomes (launchlab/exercise.h).
-#include "launchlab/numba.h"
+// implementation it becomes (launchlab/course/exercise.h).
+#include "launchlab/numba/numba.h"
 #include "resolve.h"
 
 namespace launchlab::detail {

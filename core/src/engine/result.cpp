@@ -1,4 +1,4 @@
-#include "launchlab/result.h"
+#include "launchlab/engine/result.h"
 
 #include <algorithm>
 

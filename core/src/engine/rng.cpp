@@ -1,4 +1,4 @@
-#include "launchlab/rng.h"
+#include "launchlab/engine/rng.h"
 
 #include <cmath>
 #include <numbers>

@@ -1,4 +1,4 @@
-#include "launchlab/summation.h"
+#include "launchlab/engine/summation.h"
 
 #include <algorithm>
 #include <bit>

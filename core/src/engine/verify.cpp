@@ -1,11 +1,11 @@
-#include "launchlab/verify.h"
+#include "launchlab/engine/verify.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <sstream>
 
-#include "launchlab/workload.h"
+#include "launchlab/engine/workload.h"
 
 namespace launchlab {
 

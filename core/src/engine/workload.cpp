@@ -1,8 +1,8 @@
-#include "launchlab/workload.h"
+#include "launchlab/engine/workload.h"
 
 #include <stdexcept>
 
-#include "launchlab/parse.h"
+#include "launchlab/files/parse.h"
 
 namespace launchlab {
 

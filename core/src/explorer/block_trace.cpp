@@ -1,4 +1,4 @@
-#include "launchlab/block_trace.h"
+#include "launchlab/explorer/block_trace.h"
 
 #include <algorithm>
 #include <functional>
@@ -7,7 +7,7 @@
 #include <queue>
 #include <sstream>
 
-#include "launchlab/result.h"
+#include "launchlab/engine/result.h"
 
 namespace launchlab {
 

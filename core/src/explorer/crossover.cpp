@@ -1,9 +1,9 @@
-#include "launchlab/crossover.h"
+#include "launchlab/explorer/crossover.h"
 
 #include <algorithm>
 #include <map>
 
-#include "launchlab/parse.h"
+#include "launchlab/files/parse.h"
 
 namespace launchlab {
 

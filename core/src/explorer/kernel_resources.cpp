@@ -1,6 +1,6 @@
 // The build's record of every kernel's resource usage: cuobjdump's report parsed, names demangled and split into
 // workload namespace / function / template arguments, the JSON document, and selection by implementation.
-#include "launchlab/kernel_resources.h"
+#include "launchlab/explorer/kernel_resources.h"
 
 #include <cxxabi.h>
 
@@ -11,7 +11,7 @@
 #include <set>
 #include <sstream>
 
-#include "launchlab/io/json_value.h"
+#include "launchlab/files/json_value.h"
 
 namespace launchlab {
 

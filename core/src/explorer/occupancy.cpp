@@ -1,7 +1,7 @@
 // Theoretical occupancy: the rules of NVIDIA's occupancy calculator (registers allocated per warp in units of 256
 // from one of the SM's 4 register-file quarters, shared memory rounded to its allocation unit plus the driver's
 // reserved 1 KiB per block, warp slots, the per-SM block limit), waves and launch hints.
-#include "launchlab/occupancy.h"
+#include "launchlab/explorer/occupancy.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,10 +1,10 @@
 // An implementation's occupancy report: its kernels' recorded resources x block sizes, waves, hints, JSON.
-#include "launchlab/occupancy_report.h"
+#include "launchlab/explorer/occupancy_report.h"
 
 #include <cstdlib>
 #include <nlohmann/json.hpp>
 
-#include "launchlab/io/json_value.h"
+#include "launchlab/files/json_value.h"
 
 namespace launchlab {
 

@@ -1,14 +1,14 @@
 // The roofline's arithmetic (ridge point, roof, bound, % of the roof), the ceilings from a profile's datasheet or
 // measured on a GPU, and their JSON form (the CLI's `ceilings --json` and the worker's message).
-#include "launchlab/roofline.h"
+#include "launchlab/explorer/roofline.h"
 
 #include <algorithm>
 #include <cmath>
 #include <nlohmann/json.hpp>
 
-#include "launchlab/engine.h"
-#include "launchlab/errors.h"
-#include "launchlab/io/json_value.h"
+#include "launchlab/engine/engine.h"
+#include "launchlab/engine/errors.h"
+#include "launchlab/files/json_value.h"
 
 namespace launchlab {
 

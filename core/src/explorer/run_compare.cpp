@@ -1,11 +1,11 @@
-#include "launchlab/run_compare.h"
+#include "launchlab/explorer/run_compare.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
-#include "launchlab/io/json_value.h"
+#include "launchlab/files/json_value.h"
 
 namespace launchlab {
 

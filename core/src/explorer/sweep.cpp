@@ -1,13 +1,13 @@
-#include "launchlab/sweep.h"
+#include "launchlab/explorer/sweep.h"
 
 #include <algorithm>
 #include <chrono>
 #include <sstream>
 #include <utility>
 
-#include "launchlab/io/csv.h"
-#include "launchlab/occupancy.h"
-#include "launchlab/parse.h"
+#include "launchlab/explorer/occupancy.h"
+#include "launchlab/files/csv.h"
+#include "launchlab/files/parse.h"
 
 namespace launchlab {
 

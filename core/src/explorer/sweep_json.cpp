@@ -3,11 +3,11 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
-#include "launchlab/crossover.h"
-#include "launchlab/errors.h"
-#include "launchlab/io/bounded_file.h"
-#include "launchlab/io/json_value.h"
-#include "launchlab/sweep.h"
+#include "launchlab/engine/errors.h"
+#include "launchlab/explorer/crossover.h"
+#include "launchlab/explorer/sweep.h"
+#include "launchlab/files/bounded_file.h"
+#include "launchlab/files/json_value.h"
 
 namespace launchlab {
 

@@ -1,4 +1,4 @@
-#include "launchlab/sweep_map.h"
+#include "launchlab/explorer/sweep_map.h"
 
 #include <algorithm>
 #include <cmath>

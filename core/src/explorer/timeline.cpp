@@ -1,4 +1,4 @@
-#include "launchlab/timeline.h"
+#include "launchlab/explorer/timeline.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "launchlab/io/atomic_file.h"
+#include "launchlab/files/atomic_file.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>

@@ -1,4 +1,4 @@
-#include "launchlab/io/bounded_file.h"
+#include "launchlab/files/bounded_file.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>

@@ -1,4 +1,4 @@
-#include "launchlab/command_line.h"
+#include "launchlab/files/command_line.h"
 
 namespace launchlab {
 

@@ -1,4 +1,4 @@
-#include "launchlab/io/csv.h"
+#include "launchlab/files/csv.h"
 
 #include <sstream>
 

@@ -1,9 +1,9 @@
-#include "launchlab/io/files.h"
+#include "launchlab/files/files.h"
 
 #include <filesystem>
 #include <stdexcept>
 
-#include "launchlab/io/npy.h"
+#include "launchlab/files/npy.h"
 
 namespace launchlab::files {
 

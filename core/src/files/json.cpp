@@ -1,12 +1,12 @@
 // The public documents: a run and a device are written in the one form of io/json_value.h; the workload list,
 // which nothing reads back, is mapped here.
-#include "launchlab/io/json.h"
+#include "launchlab/files/json.h"
 
 #include <nlohmann/json.hpp>
 
-#include "launchlab/course.h"
-#include "launchlab/io/json_value.h"
-#include "launchlab/lesson.h"
+#include "launchlab/course/course.h"
+#include "launchlab/course/lesson.h"
+#include "launchlab/files/json_value.h"
 
 namespace launchlab::json {
 

@@ -1,5 +1,5 @@
 // The one mapping RunResult (and everything inside it) <-> JSON; its rules are listed in io/json_value.h.
-#include "launchlab/io/json_value.h"
+#include "launchlab/files/json_value.h"
 
 #include <climits>
 #include <cmath>
@@ -8,10 +8,10 @@
 #include <nlohmann/json.hpp>
 
 #include "json_value_parts.h"
-#include "launchlab/errors.h"
-#include "launchlab/io/json.h"
-#include "launchlab/io/json_within.h"
-#include "launchlab/parse.h"
+#include "launchlab/engine/errors.h"
+#include "launchlab/files/json.h"
+#include "launchlab/files/json_within.h"
+#include "launchlab/files/parse.h"
 
 namespace launchlab {
 

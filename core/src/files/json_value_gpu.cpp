@@ -3,8 +3,8 @@
 #include <string>
 
 #include "json_value_parts.h"
-#include "launchlab/errors.h"
-#include "launchlab/io/json_value.h"
+#include "launchlab/engine/errors.h"
+#include "launchlab/files/json_value.h"
 
 namespace launchlab::json_parts {
 

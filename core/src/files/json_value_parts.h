@@ -6,8 +6,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "launchlab/io/json_value.h"
-#include "launchlab/result.h"
+#include "launchlab/engine/result.h"
+#include "launchlab/files/json_value.h"
 
 namespace launchlab::json_parts {
 

@@ -1,4 +1,4 @@
-#include "launchlab/io/npy.h"
+#include "launchlab/files/npy.h"
 
 #include <unistd.h>
 
@@ -9,9 +9,9 @@
 #include <fstream>
 #include <string_view>
 
-#include "launchlab/errors.h"
-#include "launchlab/io/atomic_file.h"
-#include "launchlab/io/bounded_file.h"
+#include "launchlab/engine/errors.h"
+#include "launchlab/files/atomic_file.h"
+#include "launchlab/files/bounded_file.h"
 
 namespace launchlab::npy {
 

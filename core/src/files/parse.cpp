@@ -1,4 +1,4 @@
-#include "launchlab/parse.h"
+#include "launchlab/files/parse.h"
 
 #include <cctype>
 #include <charconv>

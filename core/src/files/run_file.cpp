@@ -1,5 +1,5 @@
 // Run files (.llrun): a ZIP archive of run.json and the run's arrays as .npy, through libarchive.
-#include "launchlab/io/run_file.h"
+#include "launchlab/files/run_file.h"
 
 #include <archive.h>
 #include <archive_entry.h>
@@ -18,13 +18,13 @@
 #include <string_view>
 #include <vector>
 
-#include "launchlab/errors.h"
-#include "launchlab/io/atomic_file.h"
-#include "launchlab/io/bounded_file.h"
-#include "launchlab/io/json_value.h"
-#include "launchlab/io/json_within.h"
-#include "launchlab/io/npy.h"
-#include "launchlab/io/result_check.h"
+#include "launchlab/engine/errors.h"
+#include "launchlab/files/atomic_file.h"
+#include "launchlab/files/bounded_file.h"
+#include "launchlab/files/json_value.h"
+#include "launchlab/files/json_within.h"
+#include "launchlab/files/npy.h"
+#include "launchlab/worker/result_check.h"
 
 namespace launchlab::runfile {
 

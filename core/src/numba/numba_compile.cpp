@@ -1,4 +1,4 @@
-// Compiling a .py kernel with Numba: the helper run in a Python with numba-cuda (launchlab/numba.h), its answer
+// Compiling a .py kernel with Numba: the helper run in a Python with numba-cuda (launchlab/numba/numba.h), its answer
 // checked, and the PTX cached per file content, signature and architecture.
 #include <stdlib.h>
 #include <unistd.h>
@@ -12,9 +12,9 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "launchlab/io/atomic_file.h"
-#include "launchlab/numba.h"
-#include "launchlab/subprocess.h"
+#include "launchlab/files/atomic_file.h"
+#include "launchlab/numba/numba.h"
+#include "launchlab/worker/subprocess.h"
 
 namespace launchlab::kernels {
 std::string_view numbaHelperText();  // generated from resources/python/launchlab_numba.py (cmake/EmbedText.cmake)

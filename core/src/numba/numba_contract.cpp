@@ -1,4 +1,4 @@
-// The exercises' contracts in Numba's terms (launchlab/numba.h), and the check of a PTX entry against them.
+// The exercises' contracts in Numba's terms (launchlab/numba/numba.h), and the check of a PTX entry against them.
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
@@ -10,9 +10,9 @@
 #include <variant>
 
 #include "embedded_course.h"
-#include "launchlab/numba.h"
-#include "launchlab/sanitizer.h"
-#include "launchlab/workload.h"
+#include "launchlab/course/sanitizer.h"
+#include "launchlab/engine/workload.h"
+#include "launchlab/numba/numba.h"
 
 namespace launchlab {
 

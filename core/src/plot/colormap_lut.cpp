@@ -1,4 +1,4 @@
-#include "launchlab/colormap_lut.h"
+#include "launchlab/plot/colormap_lut.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,7 +1,7 @@
-// The CPU builders of the GPU plot views' buffers (launchlab/plot_geometry.h): the host-upload path and the
+// The CPU builders of the GPU plot views' buffers (launchlab/plot/plot_geometry.h): the host-upload path and the
 // reference the CUDA twins (kernels/render/plot_geometry.cu) must match byte for byte. Every rule is a selection
 // or an integer computation; the only sum (histogram bars) runs in double in bin order, as the GPU does.
-#include "launchlab/plot_geometry.h"
+#include "launchlab/plot/plot_geometry.h"
 
 #include <omp.h>
 

@@ -1,10 +1,10 @@
-// The access probes as a counter profiler (launchlab/ptx_counters.h): the records of a profiled kernel phase become
+// The access probes as a counter profiler (launchlab/ptx/ptx_counters.h): the records of a profiled kernel phase become
 // the hardware metrics' values the catalogue derives its counters from.
 #include <algorithm>
 #include <chrono>
 
-#include "launchlab/kernel_resources.h"
-#include "launchlab/ptx_counters.h"
+#include "launchlab/explorer/kernel_resources.h"
+#include "launchlab/ptx/ptx_counters.h"
 #include "line_ideal.h"
 
 namespace launchlab::ptx {

@@ -1,7 +1,7 @@
 #pragma once
 // The ideal of a source line's global accesses, shared by the line's sentence (describeLine) and its figures
 // (the access profiler's per-line values).
-#include "launchlab/ptx_counters.h"
+#include "launchlab/ptx/ptx_counters.h"
 
 namespace launchlab::ptx {
 

@@ -1,7 +1,7 @@
 // The device probe (probe_emit.h). Each step names the line of modelProbe (ptx_model.cpp) it mirrors.
 #include "probe_emit.h"
 
-#include "launchlab/ptx_counters.h"
+#include "launchlab/ptx/ptx_counters.h"
 
 namespace launchlab::ptx {
 

@@ -1,11 +1,11 @@
-// A module's kernels by name, and one kernel cut out of a module (launchlab/ptx_instrument.h): how a built-in
+// A module's kernels by name, and one kernel cut out of a module (launchlab/ptx/ptx_instrument.h): how a built-in
 // kernel, launched through its host stub, finds its instrumented twin in the workload's PTX, and why only that
 // kernel is handed to the JIT (a lesson's module holds every template instantiation of every variant).
 #include <algorithm>
 #include <cctype>
 #include <functional>
 
-#include "launchlab/ptx_instrument.h"
+#include "launchlab/ptx/ptx_instrument.h"
 #include "ptx_parse.h"
 
 namespace launchlab::ptx {

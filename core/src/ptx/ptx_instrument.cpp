@@ -1,6 +1,6 @@
-// The instrumenting pass (launchlab/ptx_instrument.h): one scan over the PTX, statement by statement, keeping
+// The instrumenting pass (launchlab/ptx/ptx_instrument.h): one scan over the PTX, statement by statement, keeping
 // every original line and inserting a probe before each access it can count.
-#include "launchlab/ptx_instrument.h"
+#include "launchlab/ptx/ptx_instrument.h"
 
 #include <algorithm>
 #include <charconv>

@@ -1,4 +1,4 @@
-// The probe's arithmetic on the CPU and the reduction of counter records (launchlab/ptx_counters.h). modelProbe
+// The probe's arithmetic on the CPU and the reduction of counter records (launchlab/ptx/ptx_counters.h). modelProbe
 // follows probe_emit.cpp section by section: participation, global sectors, shared wavefronts, the record.
 #include <algorithm>
 #include <bit>
@@ -8,7 +8,7 @@
 #include <set>
 #include <tuple>
 
-#include "launchlab/ptx_counters.h"
+#include "launchlab/ptx/ptx_counters.h"
 #include "line_ideal.h"
 
 namespace launchlab::ptx {

@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "launchlab/ptx_instrument.h"
+#include "launchlab/ptx/ptx_instrument.h"
 
 namespace launchlab::ptx {
 

@@ -1,4 +1,4 @@
-#include "launchlab/io/frames.h"
+#include "launchlab/worker/frames.h"
 
 #include <algorithm>
 #include <cstring>

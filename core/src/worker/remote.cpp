@@ -1,9 +1,9 @@
-#include "launchlab/remote.h"
+#include "launchlab/worker/remote.h"
 
 #include <algorithm>
 #include <cctype>
 
-#include "launchlab/subprocess.h"
+#include "launchlab/worker/subprocess.h"
 
 namespace launchlab {
 

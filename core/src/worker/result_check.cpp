@@ -1,4 +1,4 @@
-#include "launchlab/io/result_check.h"
+#include "launchlab/worker/result_check.h"
 
 #include <algorithm>
 #include <cctype>
@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "../engine/resolve.h"
-#include "launchlab/block_trace.h"
-#include "launchlab/worker.h"
+#include "launchlab/explorer/block_trace.h"
+#include "launchlab/worker/worker.h"
 
 namespace launchlab {
 

@@ -1,4 +1,4 @@
-#include "launchlab/slurm.h"
+#include "launchlab/worker/slurm.h"
 
 #include <unistd.h>
 
@@ -9,8 +9,8 @@
 #include <regex>
 #include <sstream>
 
-#include "launchlab/remote.h"
-#include "launchlab/subprocess.h"
+#include "launchlab/worker/remote.h"
+#include "launchlab/worker/subprocess.h"
 #include "slurm_watch.h"
 
 namespace launchlab {

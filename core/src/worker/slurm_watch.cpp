@@ -2,8 +2,8 @@
 
 #include <sstream>
 
-#include "launchlab/slurm.h"
-#include "launchlab/subprocess.h"
+#include "launchlab/worker/slurm.h"
+#include "launchlab/worker/subprocess.h"
 
 namespace launchlab {
 

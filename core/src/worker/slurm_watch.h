@@ -3,7 +3,7 @@
 #include <memory>
 #include <string>
 
-#include "launchlab/worker.h"
+#include "launchlab/worker/worker.h"
 
 namespace launchlab {
 

@@ -1,4 +1,4 @@
-#include "launchlab/subprocess.h"
+#include "launchlab/worker/subprocess.h"
 
 #include <fcntl.h>
 #include <poll.h>

@@ -1,15 +1,15 @@
 // The worker's messages. A result travels in its public JSON form (io/json_value.h) with its arrays added:
 // "inputs" on the run and "outputs" on each implementation describe them, and their bytes follow the JSON.
-#include "launchlab/io/wire.h"
+#include "launchlab/worker/wire.h"
 
 #include <climits>
 #include <cstring>
 #include <limits>
 #include <nlohmann/json.hpp>
 
-#include "launchlab/errors.h"
-#include "launchlab/io/json_value.h"
-#include "launchlab/io/result_check.h"
+#include "launchlab/engine/errors.h"
+#include "launchlab/files/json_value.h"
+#include "launchlab/worker/result_check.h"
 
 namespace launchlab::wire {
 

@@ -1,4 +1,4 @@
-#include "launchlab/worker.h"
+#include "launchlab/worker/worker.h"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -21,9 +21,9 @@
 #include <thread>
 #include <utility>
 
-#include "launchlab/errors.h"
-#include "launchlab/io/frames.h"
-#include "launchlab/io/wire.h"
+#include "launchlab/engine/errors.h"
+#include "launchlab/worker/frames.h"
+#include "launchlab/worker/wire.h"
 #include "posix_io.h"
 
 extern char** environ;

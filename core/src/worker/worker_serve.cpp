@@ -15,9 +15,9 @@
 #include <string_view>
 #include <thread>
 
-#include "launchlab/io/frames.h"
-#include "launchlab/io/wire.h"
-#include "launchlab/worker.h"
+#include "launchlab/worker/frames.h"
+#include "launchlab/worker/wire.h"
+#include "launchlab/worker/worker.h"
 #include "posix_io.h"
 
 namespace launchlab {

@@ -1,6 +1,6 @@
 #pragma once
-/// The kernels' resource usage recorded by the build (launchlab/kernel_resources.h), compiled into the front ends
-/// (library launchlab_kernel_resources): generated from the kernels library by cuobjdump in a CUDA build, the copy
+/// The kernels' resource usage recorded by the build (launchlab/explorer/kernel_resources.h), compiled into the front
+/// ends (library launchlab_kernel_resources): generated from the kernels library by cuobjdump in a CUDA build, the copy
 /// committed in resources/kernel_resources.json otherwise.
 #include <string_view>
 

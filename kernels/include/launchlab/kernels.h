@@ -2,8 +2,8 @@
 /// Entry points of the kernels library: every workload of the course, and the GPU runtime.
 #include <memory>
 
-#include "launchlab/device.h"
-#include "launchlab/registry.h"
+#include "launchlab/engine/device.h"
+#include "launchlab/engine/registry.h"
 
 namespace launchlab::kernels {
 

@@ -1,6 +1,6 @@
 #pragma once
 /// The PTX of the memory lessons' built-in CUDA kernels, compiled in at build time (nvcc -ptx -lineinfo for the
-/// build's oldest architecture, kernels/CMakeLists.txt), so the access probes (launchlab/ptx_instrument.h) can
+/// build's oldest architecture, kernels/CMakeLists.txt), so the access probes (launchlab/ptx/ptx_instrument.h) can
 /// instrument them like a student's kernel. A CPU-only build holds none.
 #include <string>
 #include <string_view>

@@ -1,11 +1,11 @@
 #pragma once
-/// The counter profiler of launchlab/counters.h over CUPTI's range profiler (CUDA 13: cupti_range_profiler.h and
+/// The counter profiler of launchlab/engine/counters.h over CUPTI's range profiler (CUDA 13: cupti_range_profiler.h and
 /// cupti_profiler_host.h). CUPTI is loaded at run time, so the program starts, and everything but the counters
 /// works, where its libraries are absent; the counters then say which library is missing.
 #include <memory>
 #include <string>
 
-#include "launchlab/counters.h"
+#include "launchlab/engine/counters.h"
 
 namespace launchlab::profiler {
 

@@ -1,12 +1,12 @@
 #pragma once
 /// Counters for everyone: CUPTI's hardware counters where the driver lets this user profile, the access probes
-/// (launchlab/ptx_counters.h) where it does not, where CUPTI is missing, or where asked (--counters=accesses).
+/// (launchlab/ptx/ptx_counters.h) where it does not, where CUPTI is missing, or where asked (--counters=accesses).
 /// The choice is made before a run, so every implementation of it is measured one way, and said.
 #include <memory>
 #include <optional>
 #include <string>
 
-#include "launchlab/ptx_counters.h"
+#include "launchlab/ptx/ptx_counters.h"
 
 namespace launchlab::profiler {
 

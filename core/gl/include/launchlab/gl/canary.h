@@ -1,8 +1,9 @@
 #pragma once
 /// The GL canary: a tiny frame whose every pixel is known, drawn with the plot renderer's own programs and read
 /// back. A healthy OpenGL (Mesa llvmpipe, the NVIDIA driver) draws it exactly; after a CUDA fault in another process
-/// the NVIDIA driver on Hopper machines was seen to draw frames wrong and slowly (docs/ARCHITECTURE.md, "The window's
-/// GL layer and live mode"), so the window checks this frame before it trusts GL again. Qt-free, CUDA-free.
+/// the NVIDIA driver on Hopper machines was seen to draw frames wrong and slowly (the GL check in
+/// docs/evidence/architecture-history.md), so the window checks this frame before it trusts GL again. Qt-free,
+/// CUDA-free.
 #include <array>
 #include <cstdint>
 #include <functional>

@@ -1,11 +1,11 @@
 #pragma once
-/// The host-upload path: geometry built on the CPU (launchlab/plot_geometry.h's builders) and copied into the
+/// The host-upload path: geometry built on the CPU (launchlab/plot/plot_geometry.h's builders) and copied into the
 /// renderer's buffers with glBufferSubData. The interop path (kernels/render/gl_interop.h) fills the same buffers
 /// with the same bytes from the GPU. Each returns the element count to draw.
 #include <cstddef>
 #include <cstdint>
 
-#include "launchlab/dtype.h"
+#include "launchlab/engine/dtype.h"
 #include "launchlab/gl/plot_renderer.h"
 #include "launchlab/gl/status.h"
 

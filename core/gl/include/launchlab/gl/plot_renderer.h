@@ -1,6 +1,6 @@
 #pragma once
 /// Draws the GPU plot views into an offscreen framebuffer (FBO) and reads the pixels back. Qt-free, no CUDA, no GL
-/// types in this header. The buffers it draws from have the layouts of launchlab/plot_geometry.h; they are filled
+/// types in this header. The buffers it draws from have the layouts of launchlab/plot/plot_geometry.h; they are filled
 /// either from host memory (host_feeder.h: glBufferSubData) or by a CUDA kernel through interop
 /// (kernels/render/gl_interop.h registers the GL buffer names returned below).
 ///
