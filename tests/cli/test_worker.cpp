@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "cli_helpers.h"
 #include "launchlab/engine.h"
 #include "launchlab/io/frames.h"
 #include "launchlab/kernels.h"
@@ -22,10 +23,7 @@
 using namespace launchlab;
 
 namespace {
-std::string cliPath() {
-  const char* env = std::getenv("LAUNCHLAB_CLI");
-  return env ? env : LAUNCHLAB_CLI_PATH;
-}
+using test::cliPath;
 RunRequest request(std::uint64_t n) {
   RunRequest r;
   r.workload = "hypot";
