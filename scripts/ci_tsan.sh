@@ -5,7 +5,7 @@
 # views' render thread) run offscreen with every report fatal.
 # Usage: bash scripts/ci_tsan.sh [BUILD_DIR]   (LAUNCHLAB_JOBS: build jobs)
 # Qt and libgomp are not built with ThreadSanitizer, so it cannot see the synchronisation inside them (a queued
-# signal's mutex, an OpenMP barrier): scripts/ci_tsan.supp names those libraries' frames, and only those.
+# signal's mutex, an OpenMP barrier): scripts/ci_tsan.supp suppresses a race with a frame in those libraries.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 BUILD=${1:-build-tsan}
