@@ -128,18 +128,18 @@ TEST(Worker, MissingWorkerExecutableIsAFailedResult) {
 }
 
 namespace {
+// Appended rather than "literal" + std::string here and below: GCC 12 warns falsely inside libstdc++ on that form
+// where it inlines this into a larger translation unit (a unity build; bug 105329).
 /// `bytes` as printf(1) octal escapes.
 std::string escaped(const std::string& bytes) {
   std::string out;
   for (unsigned char c : bytes)
-    out += "\\" + std::to_string(c >> 6) + std::to_string((c >> 3) & 7) + std::to_string(c & 7);
+    out.append("\\").append(std::to_string(c >> 6)).append(std::to_string((c >> 3) & 7)).append(std::to_string(c & 7));
   return out;
 }
 /// A stand-in worker: a shell that says hello, writes the bytes `printf` makes of `frames`, then holds its end of
 /// the pipes for a second (so that the request can be written) and ends.
 IsolatedRunner fakeWorker(const std::string& frames) {
-  // Appended rather than "literal" + std::string: GCC 12 warns falsely inside libstdc++ on that form where it
-  // inlines this into a larger translation unit (a unity build; bug 105329).
   std::string script = "printf '";
   script.append(escaped(frames::hello())).append(frames).append("'; exec sleep 1");
   return IsolatedRunner({"/bin/sh", "-c", script});
