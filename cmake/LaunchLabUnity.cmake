@@ -7,6 +7,8 @@
 # A batch is one file, so names at file scope must differ between the files of a target: two files that need the same
 # helper share it (tests/helpers/), and an anonymous namespace's names are still distinct per file only without unity.
 # A source with its own COMPILE_DEFINITIONS, COMPILE_OPTIONS or SKIP_UNITY_BUILD_INCLUSION is compiled alone.
+# GCC 12 inlines more across a batch and then warns falsely inside libstdc++'s std::string (-Wstringop-overflow,
+# bugs 105329 and 105651; an error under CI's -Werror): append to a string rather than "literal" + std::string.
 option(LAUNCHLAB_UNITY_BUILD "Compile the test suites' sources in batches (shorter from-scratch builds, CI)" OFF)
 set(LAUNCHLAB_UNITY_BATCH 8 CACHE STRING "Sources per batch of a unity build (LAUNCHLAB_UNITY_BUILD)")
 

@@ -64,7 +64,7 @@ NumbaOptions with(const std::string& python, double limitS = 30) {
   NumbaOptions o;
   o.python = python;
   o.timeLimitS = limitS;
-  o.cacheDir = "-";
+  o.cacheDir.assign(1, '-');  // not = "-": GCC 12 warns falsely on that inlined in a unity batch (bug 105651)
   return o;
 }
 
