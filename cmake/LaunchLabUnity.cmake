@@ -7,8 +7,10 @@
 # A batch is one file, so names at file scope must differ between the files of a target: two files that need the same
 # helper share it (tests/helpers/), and an anonymous namespace's names are still distinct per file only without unity.
 # A source with its own COMPILE_DEFINITIONS, COMPILE_OPTIONS or SKIP_UNITY_BUILD_INCLUSION is compiled alone.
-# GCC 12 inlines more across a batch and then warns falsely inside libstdc++'s std::string (-Wstringop-overflow,
-# bugs 105329 and 105651; an error under CI's -Werror): append to a string rather than "literal" + std::string.
+# GCC 12 inlines more across a batch and then warns falsely inside libstdc++'s std::string (-Wstringop-overflow and
+# -Warray-bounds, GCC bugs 105329, 105651, 106199; an error under CI's -Werror), where it did not for the file alone,
+# and which batch shows it changes as files come and go: so those two are off in a batch under GCC before 13 (a real
+# overflow in a test is still ASan's to find at run time, and the file alone still warns in an ordinary build).
 option(LAUNCHLAB_UNITY_BUILD "Compile the test suites' sources in batches (shorter from-scratch builds, CI)" OFF)
 set(LAUNCHLAB_UNITY_BATCH 8 CACHE STRING "Sources per batch of a unity build (LAUNCHLAB_UNITY_BUILD)")
 
@@ -18,5 +20,8 @@ function(launchlab_unity target)
     # GCC warns of a type from an anonymous namespace used as a base in a header, taking each file a batch includes
     # for one: a test fixture in an anonymous namespace is right in a .cpp, which each of these is.
     target_compile_options(${target} PRIVATE $<$<CXX_COMPILER_ID:GNU>:-Wno-subobject-linkage>)
+    if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU" AND CMAKE_CXX_COMPILER_VERSION VERSION_LESS 13)
+      target_compile_options(${target} PRIVATE -Wno-stringop-overflow -Wno-array-bounds)
+    endif()
   endif()
 endfunction()

@@ -264,7 +264,7 @@ TEST(NumbaExercises, EveryFileCompilesToItsContract) {
     for (bool solution : {false, true}) {
       std::string rel = exerciseFile(e, solution);
       rel.replace(rel.size() - 3, 3, ".py");
-      const std::string text = readFile(std::string(LAUNCHLAB_KERNELS_DIR) + "/" + rel);
+      const std::string text = readFile(std::string(LAUNCHLAB_KERNELS_DIR).append("/").append(rel));
       EXPECT_FALSE(text.empty()) << rel;
       jobs.push_back({pyKernel(text, rel), &e, "sm_90"});
     }
