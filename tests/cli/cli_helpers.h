@@ -12,6 +12,8 @@
 #include <sstream>
 #include <string>
 
+#include "helpers/test_files.h"
+
 namespace launchlab::test {
 
 namespace fs = std::filesystem;
@@ -25,13 +27,8 @@ inline std::string cliPath() {
   const char* env = std::getenv("LAUNCHLAB_CLI");
   return env ? env : LAUNCHLAB_CLI_PATH;
 }
-inline std::string data(const std::string& f) { return std::string(LAUNCHLAB_TEST_DATA_DIR).append("/").append(f); }
-inline std::string slurp(const fs::path& p) {
-  std::ifstream f(p);
-  std::stringstream s;
-  s << f.rdbuf();
-  return s.str();
-}
+/// The kernels/ folder of the source tree (exercise files, solutions).
+inline const std::string kKernels = LAUNCHLAB_KERNELS_DIR;
 
 inline fs::path scratch() {
   static fs::path d = [] {

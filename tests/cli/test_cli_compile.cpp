@@ -7,8 +7,6 @@
 namespace launchlab::test {
 namespace {
 
-const std::string kKernels = LAUNCHLAB_KERNELS_DIR;
-
 #define SKIP_WITHOUT_NVRTC() \
   if (const std::string why = nvrtcUnavailableReason(); !why.empty()) GTEST_SKIP() << why;
 

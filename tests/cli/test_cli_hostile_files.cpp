@@ -13,13 +13,6 @@ using namespace launchlab::test;
 
 namespace {
 
-fs::path freshFolder(const std::string& name) {
-  const fs::path dir = scratch() / name;
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
-}
-
 std::string courseFileWithId(const std::string& idJson) {
   return R"({"launchlab_course": 1, "experiments": [{"id": )" + idJson +
          R"(, "chapter": "C", "title": "T", "seed": {"file": "f", "section": "s", "line": 3}, "look_for": "x",

@@ -9,8 +9,6 @@
 namespace launchlab::test {
 namespace {
 
-const std::string kKernels = LAUNCHLAB_KERNELS_DIR;
-
 std::string numbaPython() {
   static const std::string found = [] {
     const std::string p = findPython("");

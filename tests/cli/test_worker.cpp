@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "cli_helpers.h"
 #include "launchlab/engine/engine.h"
 #include "launchlab/kernels.h"
 #include "launchlab/worker/frames.h"
@@ -22,10 +23,7 @@
 using namespace launchlab;
 
 namespace {
-std::string cliPath() {
-  const char* env = std::getenv("LAUNCHLAB_CLI");
-  return env ? env : LAUNCHLAB_CLI_PATH;
-}
+using test::cliPath;
 RunRequest request(std::uint64_t n) {
   RunRequest r;
   r.workload = "hypot";
@@ -130,17 +128,21 @@ TEST(Worker, MissingWorkerExecutableIsAFailedResult) {
 }
 
 namespace {
+// Appended rather than "literal" + std::string here and below: GCC 12 warns falsely inside libstdc++ on that form
+// where it inlines this into a larger translation unit (a unity build; bug 105329).
 /// `bytes` as printf(1) octal escapes.
 std::string escaped(const std::string& bytes) {
   std::string out;
   for (unsigned char c : bytes)
-    out += "\\" + std::to_string(c >> 6) + std::to_string((c >> 3) & 7) + std::to_string(c & 7);
+    out.append("\\").append(std::to_string(c >> 6)).append(std::to_string((c >> 3) & 7)).append(std::to_string(c & 7));
   return out;
 }
 /// A stand-in worker: a shell that says hello, writes the bytes `printf` makes of `frames`, then holds its end of
 /// the pipes for a second (so that the request can be written) and ends.
 IsolatedRunner fakeWorker(const std::string& frames) {
-  return IsolatedRunner({"/bin/sh", "-c", "printf '" + escaped(frames::hello()) + frames + "'; exec sleep 1"});
+  std::string script = "printf '";
+  script.append(escaped(frames::hello())).append(frames).append("'; exec sleep 1");
+  return IsolatedRunner({"/bin/sh", "-c", script});
 }
 }  // namespace
 

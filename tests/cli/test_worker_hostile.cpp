@@ -28,7 +28,7 @@ namespace {
 
 using test::cliPath;
 
-RunRequest request(std::uint64_t n) {
+RunRequest oneRepRequest(std::uint64_t n) {
   RunRequest r;
   r.workload = "hypot";
   r.n = n;
@@ -40,7 +40,7 @@ RunRequest request(std::uint64_t n) {
 
 /// A request that runs far longer than any test: only a cancel ends it.
 RunRequest endless() {
-  RunRequest r = request(2000003);
+  RunRequest r = oneRepRequest(2000003);
   r.impls = {"cpu-parallel"};
   r.reps = 100000;
   return r;
@@ -68,7 +68,7 @@ bool contains(const std::string& text, const std::string& part) { return text.fi
 
 /// A request that carries a student's kernel with a time limit of `limitS` (the fake workers never compile it).
 RunRequest withKernel(double limitS) {
-  RunRequest r = request(1000);
+  RunRequest r = oneRepRequest(1000);
   r.workload = "vector_add";
   r.impls = {"cpu-serial", "cpu-parallel", std::string(kMyKernel)};
   UserKernel k;
@@ -95,11 +95,11 @@ TEST(WorkerHostile, ABannerBeforeTheHelloIsShownAsProgramOutput) {
   IsolatedRunner runner(fake("banner"));
   const DeviceStatus s = runner.deviceStatus();
   EXPECT_TRUE(s.available || !contains(s.reason, "fake worker")) << s.reason;
-  const RunResult r = runner.run(request(1000));
+  const RunResult r = runner.run(oneRepRequest(1000));
   ASSERT_EQ(r.status, Status::Ok) << r.reason;
   const std::string said = runner.takeProgramOutput();
   EXPECT_TRUE(contains(said, "Welcome to lab-gpu! Last login: today")) << said;
-  EXPECT_EQ(runner.run(request(1000)).status, Status::Ok);
+  EXPECT_EQ(runner.run(oneRepRequest(1000)).status, Status::Ok);
   EXPECT_EQ(runner.takeProgramOutput(), "");  // taken once
   EXPECT_EQ(runner.workersStarted(), 1);
 }
@@ -108,12 +108,12 @@ TEST(WorkerHostile, AStrayLineMidRunCostsOneRunAndTheNextWorks) {
   const std::string once = onceFile("stray");
   IsolatedRunner runner(fake("stray", once));
   int progress = 0;
-  const RunResult r = runner.run(request(1000), nullptr, [&](const Progress&) { ++progress; });
+  const RunResult r = runner.run(oneRepRequest(1000), nullptr, [&](const Progress&) { ++progress; });
   EXPECT_EQ(r.status, Status::Failed);
   EXPECT_EQ(progress, 1);  // the frame before the text was taken
   EXPECT_TRUE(contains(r.reason, "sent something that is not a frame: 'hello from thread 0'")) << r.reason;
   EXPECT_TRUE(contains(r.reason, "a fresh worker starts with the next run")) << r.reason;
-  const RunResult next = runner.run(request(1000));
+  const RunResult next = runner.run(oneRepRequest(1000));
   EXPECT_EQ(next.status, Status::Ok) << next.reason;
   EXPECT_EQ(runner.workersStarted(), 2);
   fs::remove(once);
@@ -124,7 +124,7 @@ TEST(WorkerHostile, EndlessGarbageBeforeTheHelloIsRefusedAndQuoted) {
   const DeviceStatus s = runner.deviceStatus();
   EXPECT_FALSE(s.available);
   EXPECT_TRUE(contains(s.reason, "printed text and no hello: 'garbage xxx")) << s.reason;
-  const RunResult r = runner.run(request(10));
+  const RunResult r = runner.run(oneRepRequest(10));
   EXPECT_EQ(r.status, Status::Failed);
   EXPECT_TRUE(contains(r.reason, "no hello")) << r.reason;
   // What is kept of it is bounded: the banner's cap, not the stream.
@@ -134,16 +134,16 @@ TEST(WorkerHostile, EndlessGarbageBeforeTheHelloIsRefusedAndQuoted) {
 TEST(WorkerHostile, EndlessGarbageMidRunCostsOneRun) {
   const std::string once = onceFile("garbage");
   IsolatedRunner runner(fake("garbage-run", once));
-  const RunResult r = runner.run(request(1000));
+  const RunResult r = runner.run(oneRepRequest(1000));
   EXPECT_EQ(r.status, Status::Failed);
   EXPECT_TRUE(contains(r.reason, "not a frame: 'garbage xxx")) << r.reason;
-  EXPECT_EQ(runner.run(request(1000)).status, Status::Ok);
+  EXPECT_EQ(runner.run(oneRepRequest(1000)).status, Status::Ok);
   fs::remove(once);
 }
 
 TEST(WorkerHostile, AFrameOverItsCapIsRefusedBeforeAnyAllocation) {
   IsolatedRunner runner(fake("huge"));
-  const RunResult r = runner.run(request(10));
+  const RunResult r = runner.run(oneRepRequest(10));
   EXPECT_EQ(r.status, Status::Failed);
   EXPECT_TRUE(contains(r.reason, "sent a frame 'Z' of 4611686018427387904 bytes (at most")) << r.reason;
 }
@@ -176,10 +176,10 @@ TEST(WorkerHostile, ASilentWorkerIsStoppedAfterACancel) {
     IsolatedRunner runner(c);
     CancelToken token;
     token.cancel();
-    const RunResult r = runner.run(request(1000), &token);
+    const RunResult r = runner.run(oneRepRequest(1000), &token);
     EXPECT_EQ(r.status, Status::Failed) << mode;
     EXPECT_TRUE(contains(r.reason, "cancelled (the fake worker did not stop within 0.2 s of the cancel")) << r.reason;
-    EXPECT_EQ(runner.run(request(1000)).status, Status::Ok) << mode;
+    EXPECT_EQ(runner.run(oneRepRequest(1000)).status, Status::Ok) << mode;
     EXPECT_EQ(runner.workersStarted(), 2) << mode;
     fs::remove(once);
   }
@@ -299,7 +299,7 @@ TEST(WorkerHostile, AResultFrameForTheDeviceQueryIsRefusedFromItsHeader) {
 TEST(WorkerHostile, AResultLargerThanItsRequestCanProduceIsRefused) {
   IsolatedRunner runner(fake("big-result"));
   runner.setResultCap([](const RunRequest& r) { return resultBytesBound(builtIn(), r); });
-  const RunResult r = runner.run(request(1000));
+  const RunResult r = runner.run(oneRepRequest(1000));
   EXPECT_EQ(r.status, Status::Failed);
   EXPECT_TRUE(contains(r.reason, "sent a frame 'Z' of 536870912 bytes (at most")) << r.reason;
 }
@@ -307,7 +307,7 @@ TEST(WorkerHostile, AResultLargerThanItsRequestCanProduceIsRefused) {
 // The bound holds what a real result of the request is, with its arrays kept, and grows with the request.
 TEST(WorkerHostile, TheResultBoundHoldsARealResult) {
   Engine engine(builtIn(), kernels::makeDefaultGpuRuntime());
-  RunRequest req = request(1 << 18);
+  RunRequest req = oneRepRequest(1 << 18);
   req.workload = "vector_add";
   req.impls = {"cpu-serial", "cpu-parallel"};
   req.keepInputs = req.keepOutputs = true;

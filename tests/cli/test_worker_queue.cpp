@@ -9,15 +9,13 @@
 #include <fstream>
 #include <thread>
 
+#include "cli_helpers.h"
 #include "launchlab/worker/worker.h"
 
 using namespace launchlab;
 
 namespace {
-std::string cliPath() {
-  const char* env = std::getenv("LAUNCHLAB_CLI");
-  return env ? env : LAUNCHLAB_CLI_PATH;
-}
+using test::cliPath;
 
 /// The "queue": the worker starts once the flag file is gone; waiting() says so while it exists.
 struct FileQueue : QueueWatch {

@@ -9,6 +9,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "helpers/test_files.h"
 #include "launchlab/files/atomic_file.h"
 
 namespace fs = std::filesystem;
@@ -21,12 +22,7 @@ fs::path freshDir(const char* name) {
   fs::create_directories(d);
   return d;
 }
-std::string slurp(const fs::path& p) {
-  std::ifstream f(p);
-  std::stringstream s;
-  s << f.rdbuf();
-  return s.str();
-}
+using launchlab::test::slurp;
 }  // namespace
 
 TEST(AtomicFile, ReplacesKeepingPermissionsAndLeavesNoTemporaryFile) {

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "core/restore_course.h"
 #include "launchlab/course/course.h"
 #include "launchlab/course/lesson.h"
 #include "launchlab/engine/registry.h"
@@ -28,15 +29,10 @@ Registry& registry() {
   return r;
 }
 
-/// A fresh folder under the test's temporary directory.
-fs::path folder(const std::string& name) {
-  const fs::path p = fs::path(testing::TempDir()) / ("course_data_" + name);
-  fs::remove_all(p);
-  fs::create_directories(p);
-  return p;
-}
+using test::RestoreCourse;
+using test::writeFile;
 
-void write(const fs::path& p, const std::string& text) { std::ofstream(p) << text; }
+fs::path courseFolder(const std::string& name) { return test::freshFolder("course_data_" + name); }
 
 std::string experiment(const std::string& id, const std::string& lookFor) {
   return R"({"id": ")" + id + R"(", "chapter": "My class", "title": "A title",
@@ -48,11 +44,6 @@ std::string experiment(const std::string& id, const std::string& lookFor) {
 std::string file(const std::string& experiments) {
   return R"({"launchlab_course": 1, "experiments": [)" + experiments + "]}";
 }
-
-/// Puts the course back to the built-in one after a test that loads a folder.
-struct RestoreCourse {
-  ~RestoreCourse() { useCourseDir(folder("empty").string(), false); }
-};
 
 }  // namespace
 
@@ -130,11 +121,11 @@ TEST(CourseData, CountersAreCatalogueIdsAndTheMemoryLessonsHaveThem) {
 TEST(CourseData, AnInstructorsFolderFollowsTheCourseAndABadFileLeavesTheOthers) {
   RestoreCourse restore;
   const std::size_t builtIn = courseExperiments().size();
-  const fs::path dir = folder("instructor");
-  write(dir / "a_good.json", file(experiment("my-two", "Second.") + "," + experiment("my-one", "First.")));
-  write(dir / "b_bad.json", file(experiment("my-bad", "")));
-  write(dir / "c_dup.json", file(experiment("tp32-hypot-128x64", "Taken.")));
-  write(dir / "notes.txt", "not a course file");
+  const fs::path dir = courseFolder("instructor");
+  writeFile(dir / "a_good.json", file(experiment("my-two", "Second.") + "," + experiment("my-one", "First.")));
+  writeFile(dir / "b_bad.json", file(experiment("my-bad", "")));
+  writeFile(dir / "c_dup.json", file(experiment("tp32-hypot-128x64", "Taken.")));
+  writeFile(dir / "notes.txt", "not a course file");
   const auto problems = useCourseDir(dir.string(), false);
   ASSERT_EQ(problems.size(), 2u);
   EXPECT_EQ(problems[0], (dir / "b_bad.json").string() + ": experiments[0].look_for: missing");

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/engine_fixture.h"
+#include "helpers/test_files.h"
 #include "launchlab/engine/engine.h"
 #include "launchlab/files/csv.h"
 #include "launchlab/files/json.h"
@@ -30,7 +31,7 @@ struct Fixture : test::EngineFixture {
     return p.empty() ? "" : p.front().field + ": " + p.front().message;
   }
 };
-std::string data(const std::string& f) { return std::string(LAUNCHLAB_TEST_DATA_DIR) + "/" + f; }
+using test::data;
 }  // namespace
 
 TEST_F(Fixture, ValidationNamesTheProblem) {

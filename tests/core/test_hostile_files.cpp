@@ -8,6 +8,7 @@
 #include <fstream>
 #include <thread>
 
+#include "core/restore_course.h"
 #include "launchlab/course/course.h"
 #include "launchlab/course/nvrtc.h"
 #include "launchlab/explorer/sweep.h"
@@ -30,14 +31,10 @@ namespace fs = std::filesystem;
 
 namespace {
 
-fs::path folder(const std::string& name) {
-  const fs::path p = fs::path(testing::TempDir()) / ("hostile_" + name);
-  fs::remove_all(p);
-  fs::create_directories(p);
-  return p;
-}
+using test::RestoreCourse;
+using test::writeFile;
 
-void write(const fs::path& p, const std::string& text) { std::ofstream(p, std::ios::binary) << text; }
+fs::path hostileFolder(const std::string& name) { return test::freshFolder("hostile_" + name); }
 
 fs::path fifo(const fs::path& p) {
   EXPECT_EQ(::mkfifo(p.c_str(), 0600), 0);
@@ -52,15 +49,11 @@ std::string experimentWithId(const std::string& idJson, const std::string& line 
          R"(}, "look_for": "x", "request": {"workload": "hypot", "n": "1000", "dtype": "f32"}}]})";
 }
 
-struct RestoreCourse {
-  ~RestoreCourse() { useCourseDir(folder("empty").string(), false); }
-};
-
 }  // namespace
 
 TEST(BoundedFile, ReadsARegularFileAndRefusesEverythingElseInOneLine) {
-  const fs::path dir = folder("bounded");
-  write(dir / "ok.json", "{}");
+  const fs::path dir = hostileFolder("bounded");
+  writeFile(dir / "ok.json", "{}");
   const auto ok = files::readBoundedFile((dir / "ok.json").string(), 10);
   EXPECT_TRUE(ok.ok()) << ok.error;
   EXPECT_EQ(ok.bytes, "{}");
@@ -87,12 +80,12 @@ TEST(BoundedFile, ReadsARegularFileAndRefusesEverythingElseInOneLine) {
 
 TEST(HostileCourseDir, PipesDevicesFoldersAndHugeFilesAreRefusedByName) {
   RestoreCourse restore;
-  const fs::path dir = folder("coursedir");
+  const fs::path dir = hostileFolder("coursedir");
   fifo(dir / "a_fifo.json");
   fs::create_symlink("/dev/zero", dir / "b_zero.json");
   fs::create_directories(dir / "c_folder.json");
-  write(dir / "d_huge.json", std::string(files::kMaxCourseFileBytes + 1, ' '));
-  write(dir / "e_good.json", experimentWithId(R"("my-good")"));
+  writeFile(dir / "d_huge.json", std::string(files::kMaxCourseFileBytes + 1, ' '));
+  writeFile(dir / "e_good.json", experimentWithId(R"("my-good")"));
   const auto problems = useCourseDir(dir.string(), true);
   ASSERT_EQ(problems.size(), 4u);
   EXPECT_EQ(problems[0], (dir / "a_fifo.json").string() + ": is a pipe (FIFO), not a regular file");
@@ -119,7 +112,7 @@ TEST(HostileCourseDir, IdsArePlainNamesAndNumbersDoNotWrap) {
 }
 
 TEST(HostileSweepFile, PipesAndDevicesAreRefusedAndTheCapIsOnWhatIsRead) {
-  const fs::path dir = folder("sweep");
+  const fs::path dir = hostileFolder("sweep");
   const std::string pipe = fifo(dir / "s.json").string();
   std::string err;
   EXPECT_FALSE(loadSweepFile(pipe, &err));
@@ -178,7 +171,7 @@ class HostileCompile : public ::testing::Test {
 };
 
 TEST_F(HostileCompile, AnIncludeOfAPipeIsRefusedBeforeCompiling) {
-  const fs::path dir = folder("include");
+  const fs::path dir = hostileFolder("include");
   fifo(dir / "fifo.h");
   const auto r = compileUserKernel(kernel("#include \"fifo.h\""), ex, "sm_90");  // not beside k.cu: not found
   EXPECT_FALSE(r.ok);

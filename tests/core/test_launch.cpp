@@ -6,17 +6,14 @@
 #include <vector>
 
 #include "common/index_math.h"
+#include "core/launch_checks.h"
 #include "launchlab/engine/launch_config.h"
 
 using namespace launchlab;
 
 namespace {
-DeviceLimits h200() {
-  DeviceLimits l;
-  l.deviceName = "NVIDIA H200";
-  l.sharedMemPerBlockOptin = 227 * 1024;
-  return l;
-}
+using test::expectAllOnce;
+using test::h200;
 
 // Visit counts of a one-thread-per-element kernel with a bounds check.
 std::vector<int> visitsOnePerThread(std::uint64_t n, std::uint32_t grid, std::uint32_t block) {
@@ -60,13 +57,6 @@ std::vector<int> visitsVectorized(std::uint64_t n, std::uint32_t grid, std::uint
         },
         [&](std::uint64_t t) { ++v[t]; });
   return v;
-}
-
-void expectAllOnce(const std::vector<int>& v, const std::string& what) {
-  std::size_t bad = 0;
-  for (std::size_t i = 0; i < v.size(); ++i)
-    if (v[i] != 1 && bad++ < 3) ADD_FAILURE() << what << ": index " << i << " visited " << v[i] << " times";
-  EXPECT_EQ(bad, 0u) << what;
 }
 
 struct Case {

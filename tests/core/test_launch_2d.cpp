@@ -7,17 +7,15 @@
 #include <vector>
 
 #include "common/index_math.h"
+#include "core/launch_checks.h"
 #include "launchlab/engine/launch_config.h"
 
 using namespace launchlab;
 
 namespace {
 
-DeviceLimits h200() {
-  DeviceLimits l;
-  l.deviceName = "NVIDIA H200";
-  return l;
-}
+using test::expectAllOnce;
+using test::h200;
 
 struct Shape {
   std::uint64_t rows, cols;
@@ -53,12 +51,6 @@ std::vector<int> visitsTiles(Shape m, Dim3 grid, Dim3 block) {
             });
       });
   return v;
-}
-
-void expectAllOnce(const std::vector<int>& v, const std::string& what) {
-  std::size_t wrong = 0;
-  for (int c : v) wrong += c != 1;
-  EXPECT_EQ(wrong, 0u) << what << ": " << wrong << " of " << v.size() << " elements not visited exactly once";
 }
 
 std::string text(Shape m, Dim3 g, Dim3 b) {

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <vector>
 
+#include "helpers/test_files.h"
 #include "launchlab/engine/errors.h"
 #include "launchlab/engine/rng.h"
 #include "launchlab/files/npy.h"
@@ -14,7 +15,7 @@ using namespace launchlab;
 namespace fs = std::filesystem;
 
 namespace {
-std::string data(const std::string& f) { return std::string(LAUNCHLAB_TEST_DATA_DIR) + "/" + f; }
+using test::data;
 fs::path tmpDir() {
   auto d = fs::temp_directory_path() / ("launchlab_npy_" + std::to_string(::getpid()));
   fs::create_directories(d);

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/full_result.h"
+#include "helpers/test_files.h"
 #include "launchlab/engine/errors.h"
 #include "launchlab/files/json.h"
 #include "launchlab/files/json_within.h"
@@ -43,12 +44,7 @@ RunResult sampleRun() {
   return r;
 }
 
-std::string slurp(const fs::path& p) {
-  std::ifstream f(p, std::ios::binary);
-  std::stringstream s;
-  s << f.rdbuf();
-  return s.str();
-}
+using test::slurp;
 
 void spit(const fs::path& p, const std::string& bytes) { std::ofstream(p, std::ios::binary) << bytes; }
 

@@ -9,7 +9,7 @@ using namespace launchlab::test;
 namespace {
 
 template <typename T>
-void expectSums(std::size_t rows, std::size_t cols, DType dtype) {
+void expectElementSums(std::size_t rows, std::size_t cols, DType dtype) {
   SCOPED_TRACE(std::to_string(rows) + "x" + std::to_string(cols) + " " + std::string(dtypeName(dtype)));
   const RunResult r = runCpu("matrix_add_2d", rows, dtype, {{"cols", std::to_string(cols)}}, rows * 7 + cols);
   expectCpuImplsPass(r);
@@ -37,10 +37,10 @@ TEST(MatrixAdd2D, Metadata) {
 }
 
 TEST(MatrixAdd2D, CpuImplsAddOnOddShapes) {
-  expectSums<float>(1, 1, DType::F32);
-  expectSums<float>(31, 33, DType::F32);
-  expectSums<double>(1000, 1003, DType::F64);
-  expectSums<std::int32_t>(33, 31, DType::I32);
+  expectElementSums<float>(1, 1, DType::F32);
+  expectElementSums<float>(31, 33, DType::F32);
+  expectElementSums<double>(1000, 1003, DType::F64);
+  expectElementSums<std::int32_t>(33, 31, DType::I32);
 }
 
 TEST(MatrixAdd2D, ZeroColumnsMeansSquareAndArangeIsTheSeeds) {

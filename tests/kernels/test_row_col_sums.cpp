@@ -12,7 +12,7 @@ using namespace launchlab::test;
 namespace {
 
 template <typename T>
-void expectSums(std::size_t rows, std::size_t cols, DType dtype) {
+void expectRowColSums(std::size_t rows, std::size_t cols, DType dtype) {
   SCOPED_TRACE(std::to_string(rows) + "x" + std::to_string(cols));
   const RunResult r = runCpu("row_col_sums", rows, dtype, {{"cols", std::to_string(cols)}}, rows + 3 * cols);
   expectCpuImplsPass(r);
@@ -50,10 +50,10 @@ TEST(RowColSums, Metadata) {
 }
 
 TEST(RowColSums, CpuImplsSumOnOddShapes) {
-  expectSums<float>(1, 1, DType::F32);
-  expectSums<float>(31, 33, DType::F32);
-  expectSums<double>(1000, 1003, DType::F64);
-  expectSums<float>(1003, 1000, DType::F32);
+  expectRowColSums<float>(1, 1, DType::F32);
+  expectRowColSums<float>(31, 33, DType::F32);
+  expectRowColSums<double>(1000, 1003, DType::F64);
+  expectRowColSums<float>(1003, 1000, DType::F32);
 }
 
 TEST(RowColSums, SeedInputsGiveTheSeedsSums) {

@@ -7,7 +7,8 @@ at most 30 KB.
 
 Usage: poll_browser_test.py LAUNCHLAB [COURSE_ID]
 Exit 0: passed; 1: failed (the reason on stderr); 77: skipped (Chromium, chromium-driver or python3-selenium
-missing; Debian: apt-get install chromium chromium-driver python3-selenium).
+missing; Debian: apt-get install chromium chromium-driver python3-selenium), a failure instead under
+LAUNCHLAB_REQUIRE_BROWSER=1 (CI, which installs them: scripts/ci_browser.sh).
 """
 import json
 import os
@@ -24,6 +25,8 @@ DEADLINE_S = 90  # the whole test; each wait below is bounded too
 
 
 def skip(why):
+    if os.environ.get("LAUNCHLAB_REQUIRE_BROWSER") == "1":
+        fail(f"LAUNCHLAB_REQUIRE_BROWSER=1 but {why}")
     print(f"SKIP: {why}")
     sys.exit(SKIP)
 
