@@ -115,7 +115,7 @@ class ImageView final : public QcpViewBase {
   void resetZoom() override {
     m_plot->xAxis->setRange(0, double(std::max<std::size_t>(1, m_cols)));
     m_plot->yAxis->setRange(0, double(std::max<std::size_t>(1, m_rows)));
-    m_lastFit.reset();  // the next layout fits the whole image
+    m_lastFit = {m_plot->xAxis->range(), m_plot->yAxis->range()};  // unzoomed: the next layout fits the whole image
     replotWhenVisible(*m_plot);
   }
   void setLogY(bool) override {}  // rows are rows
@@ -186,7 +186,7 @@ class ImageView final : public QcpViewBase {
     if (!m_square || r.width() <= 0 || r.height() <= 0) return;
     QCPAxis* x = m_plot->xAxis;
     QCPAxis* y = m_plot->yAxis;
-    const bool fitted = !m_lastFit || (x->range() == m_lastFit->first && y->range() == m_lastFit->second);
+    const bool fitted = m_lastFit && x->range() == m_lastFit->first && y->range() == m_lastFit->second;
     if (fitted) {
       const double cols = double(std::max<std::size_t>(1, m_cols)), rows = double(std::max<std::size_t>(1, m_rows));
       const double unit = std::max(cols / r.width(), rows / r.height());  // data units per pixel, both ways
