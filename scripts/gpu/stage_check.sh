@@ -25,7 +25,7 @@ trap 'cp "$S" "$FINAL/summary.txt"; tar -C "$ROOT" -czf "$FINAL/stage_check.tar.
 } > "$S"
 suites() { ui_suites "$OUT" "$S" "$@" --timeout 250; }  # NAME CTEST_ARGS...
 # SUITES_SKIP: the suites the bundle left out (scripts/gpu/bundle_suites.sh).
-skip='gl_canary|device_imports'
+skip='gl_canary|device_imports|ui_room_includes'
 for t in ${SUITES_SKIP:-}; do skip="$skip|ui_${t}\$"; done
 suites window_suites -L ui -j "${SUITE_JOBS:-3}" -E "$skip"
 # The class poll: asking and reveal, six experiments, both projector sizes.

@@ -98,7 +98,12 @@ class BoundedTcpServer : public QTcpServer {
     auto* idle = new QTimer(s);
     idle->setSingleShot(true);
     idle->start(limits_.idleMs);
-    QTimer::singleShot(limits_.connectionMs, s, [s] { s->abort(); });
+    // The connection's whole-life limit is a child of the socket, gone with it: a QTimer::singleShot would outlive a
+    // closed socket until it fired, every request of a flood holding one (about 650 B each) for the whole limit.
+    auto* life = new QTimer(s);
+    life->setSingleShot(true);
+    life->start(limits_.connectionMs);
+    connect(life, &QTimer::timeout, s, [s] { s->abort(); });
     connect(idle, &QTimer::timeout, s, [s] { s->abort(); });
     auto seen = std::make_shared<qint64>(0);
     connect(s, &QTcpSocket::readyRead, s, [this, s, idle, seen] {
