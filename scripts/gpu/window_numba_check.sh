@@ -28,8 +28,9 @@ export LAUNCHLAB_PYTHON=${LAUNCHLAB_PYTHON:-python3} LAUNCHLAB_CACHE_DIR=$ROOT/c
   echo "== poll under load"
   timeout 240 bash "$REPO/scripts/bench/poll_load.sh" "$BUILD" es-coalescing 60 10000 2>&1 | tail -12
   echo "== Numba kernel from the window"
-  (cd "$BUILD/tests/ui" && LAUNCHLAB_EDITOR_PY_SCREENSHOTS="$W/shots" timeout 300 ./test_kernel_editor_python \
-    aNumbaSolutionRunsBesideTheBuiltIns 2>&1 | grep -E "PASS|FAIL|SKIP|Totals|Loc")
+  (cd "$BUILD/tests/ui" && QT_QPA_PLATFORM=offscreen LAUNCHLAB_EDITOR_PY_SCREENSHOTS="$W/shots" timeout 300 \
+    ./test_kernel_editor_python aNumbaSolutionRunsBesideTheBuiltIns > "$W/numba_window.txt" 2>&1
+   echo "exit $?"; grep -E "PASS|FAIL|SKIP|Totals|Loc" "$W/numba_window.txt")
   echo "== seed kernels: course run --numba"
   for id in $(sed -n 's/^# experiments://p' "$REPO"/kernels/*/seed_*.py | tr ' ,' '\n\n' | sort -u); do
     timeout 300 "$G/bin/launchlab-cli" course run "$id" --numba > "$W/course_$id.txt" 2>&1
