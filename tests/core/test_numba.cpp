@@ -9,6 +9,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "exercise_by_id.h"
 #include "launchlab/course/course.h"
 #include "launchlab/numba/numba.h"
 #include "launchlab/worker/subprocess.h"
@@ -18,11 +19,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const Exercise& ex(const char* id) {
-  const Exercise* e = findExercise(id);
-  EXPECT_NE(e, nullptr) << id;
-  return *e;
-}
+using test::ex;
 
 /// A folder of fake Pythons and cache files for one test, removed afterwards.
 class Scratch {

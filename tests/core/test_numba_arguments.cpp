@@ -10,17 +10,14 @@
 #include <set>
 #include <sstream>
 
+#include "exercise_by_id.h"
 #include "launchlab/course/course.h"
 #include "launchlab/numba/numba.h"
 
 namespace launchlab {
 namespace {
 
-const Exercise& ex(const char* id) {
-  const Exercise* e = findExercise(id);
-  EXPECT_NE(e, nullptr) << id;
-  return *e;
-}
+using test::ex;
 
 NumbaKernelArgs argsOf(const std::string& header, const char* exercise, std::optional<DType> dtype = std::nullopt) {
   return numbaKernelArgs(header + "from numba import cuda\n", ex(exercise), dtype);
