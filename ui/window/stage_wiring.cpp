@@ -61,7 +61,8 @@ StageWiring::StageWiring(QMainWindow& window, Desk& desk, const Registry& regist
   connect(&m_results, &ResultsPresenter::runDisplayed, this, &StageWiring::updateStageHeader);
   // Rows that appear above the results (a banner, the question, the reveal) shrink them without resizing the window:
   // the split is fitted again whenever its height changes, once the splitter has shared out its new size.
-  m_desk.resultsSplit()->installEventFilter(this);
+  m_resultsSplit = m_desk.resultsSplit();
+  m_resultsSplit->installEventFilter(this);
   connect(&m_results, &ResultsPresenter::runDisplayed, this, &StageWiring::fitResultsSplit);
 }
 
@@ -308,10 +309,17 @@ void StageWiring::fitResultsSplit() {
 }
 
 bool StageWiring::eventFilter(QObject* watched, QEvent* e) {
-  if (watched == m_desk.resultsSplit() && e->type() == QEvent::Resize) {
+  // The splitter is compared as it was recorded, never asked of the Desk: its events still come while the Desk is
+  // being destroyed around it; and the queued fit runs only while the splitter (a child of the Desk) lives.
+  if (m_resultsSplit && watched == m_resultsSplit.data() && e->type() == QEvent::Resize) {
     const auto* r = static_cast<QResizeEvent*>(e);
     if (r->size().height() != r->oldSize().height())
-      QMetaObject::invokeMethod(this, &StageWiring::fitResultsSplit, Qt::QueuedConnection);
+      QMetaObject::invokeMethod(
+          this,
+          [this] {
+            if (m_resultsSplit) fitResultsSplit();
+          },
+          Qt::QueuedConnection);
   }
   return QObject::eventFilter(watched, e);
 }

@@ -7,6 +7,8 @@
 #include <QFont>
 #include <QObject>
 #include <QPalette>
+#include <QPointer>
+#include <QSplitter>
 #include <functional>
 #include <memory>
 #include <string>
@@ -117,9 +119,10 @@ class StageWiring : public QObject {
   bool m_deviceBannerBeforePresentation = false;
   std::string m_stageView;
   bool m_liveOnStage = false;
-  bool m_refitQueued = false;   ///< a fit of the results split waits for the event loop
-  bool m_lessonFolded = false;  ///< the amber lesson banner, hidden on the stage where the headline carries it
-  QString m_previewNote;        ///< "preview at N = … of the experiment's …" while the shown run is a quick one
+  QPointer<QSplitter> m_resultsSplit;  ///< watched for height changes (eventFilter)
+  bool m_refitQueued = false;          ///< a fit of the results split waits for the event loop
+  bool m_lessonFolded = false;         ///< the amber lesson banner, hidden on the stage where the headline carries it
+  QString m_previewNote;  ///< "preview at N = … of the experiment's …" while the shown run is a quick one
   QAction* m_presentAct = nullptr;
   QAction* m_panelAct = nullptr;
   QAction *m_nextAct = nullptr, *m_prevAct = nullptr, *m_nextArrowAct = nullptr, *m_prevArrowAct = nullptr;
