@@ -311,7 +311,7 @@ void StageWiring::fitResultsSplit() {
 bool StageWiring::eventFilter(QObject* watched, QEvent* e) {
   // The splitter is compared as it was recorded, never asked of the Desk: its events still come while the Desk is
   // being destroyed around it; and the queued fit runs only while the splitter (a child of the Desk) lives.
-  if (m_resultsSplit && watched == m_resultsSplit.data() && e->type() == QEvent::Resize) {
+  if (m_resultsSplit && watched == m_resultsSplit && e->type() == QEvent::Resize) {
     const auto* r = static_cast<QResizeEvent*>(e);
     if (r->size().height() != r->oldSize().height())
       QMetaObject::invokeMethod(

@@ -8,7 +8,6 @@
 #include <QObject>
 #include <QPalette>
 #include <QPointer>
-#include <QSplitter>
 #include <functional>
 #include <memory>
 #include <string>
@@ -119,10 +118,12 @@ class StageWiring : public QObject {
   bool m_deviceBannerBeforePresentation = false;
   std::string m_stageView;
   bool m_liveOnStage = false;
-  QPointer<QSplitter> m_resultsSplit;  ///< watched for height changes (eventFilter)
-  bool m_refitQueued = false;          ///< a fit of the results split waits for the event loop
-  bool m_lessonFolded = false;         ///< the amber lesson banner, hidden on the stage where the headline carries it
-  QString m_previewNote;  ///< "preview at N = … of the experiment's …" while the shown run is a quick one
+  /// The results splitter, watched for height changes (eventFilter); held as a QObject: its events still come while
+  /// its QWidget parts are being destroyed, when it is no longer a QSplitter.
+  QPointer<QObject> m_resultsSplit;
+  bool m_refitQueued = false;   ///< a fit of the results split waits for the event loop
+  bool m_lessonFolded = false;  ///< the amber lesson banner, hidden on the stage where the headline carries it
+  QString m_previewNote;        ///< "preview at N = … of the experiment's …" while the shown run is a quick one
   QAction* m_presentAct = nullptr;
   QAction* m_panelAct = nullptr;
   QAction *m_nextAct = nullptr, *m_prevAct = nullptr, *m_nextArrowAct = nullptr, *m_prevArrowAct = nullptr;
