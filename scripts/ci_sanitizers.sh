@@ -36,4 +36,5 @@ configure ON
 cmake --build "$BUILD" -j "$JOBS" --target "${GUI_SUITES[@]}"
 printf '\n==> Testing the window under ASan + UBSan (offscreen)\n'
 regex="^ui_($(IFS='|'; echo "${GUI_SUITES[*]}"))\$"
-(cd "$BUILD" && QT_QPA_PLATFORM=offscreen ctest -j "$JOBS" --output-on-failure --timeout 600 -R "$regex" --no-tests=error)
+(cd "$BUILD" && LSAN_OPTIONS="suppressions=$PWD/scripts/lsan_gl.supp" QT_QPA_PLATFORM=offscreen \
+  ctest -j "$JOBS" --output-on-failure --timeout 600 -R "$regex" --no-tests=error)

@@ -346,7 +346,7 @@ class TestStagePoll : public QObject {
     for (int i = 0; i < 8; ++i)
       if (kindOf(i) != Kind::Answer) QVERIFY(expectedReply(kindOf(i), floodRequest(port, floodBytes(url, i))));
     QApplication::processEvents();
-    const std::int64_t before = residentBytes();
+    std::int64_t before = residentBytes();
     Heartbeat beat(5);
     beat.start();
     int answers = 0;
@@ -367,6 +367,11 @@ class TestStagePoll : public QObject {
     qInfo("%d requests: longest event-loop gap %.1f ms (5 ms heartbeat, %d ticks)", count, beat.longestGapMs(),
           beat.ticks());
     QVERIFY2(beat.longestGapMs() <= 50, qPrintable(QString::number(beat.longestGapMs())));
+#if defined(__SANITIZE_ADDRESS__)
+    // AddressSanitizer keeps freed memory in quarantine (256 MB by default): resident size says nothing of a leak
+    // there, which LeakSanitizer checks instead.
+    before = 0;
+#endif
     if (before > 0) {
       const poll::Limits caps;
       const qint64 page = request(url, "GET", code(url)).body.size();
