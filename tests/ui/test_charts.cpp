@@ -83,6 +83,22 @@ std::shared_ptr<RunOutcome> imageOutcome(std::size_t rows, std::size_t cols) {
   return o;
 }
 
+/// Shows `view` at 900 x 300 and gives it a rows x cols image (cuda against cpu-serial); false when its window
+/// never showed.
+bool showImage(OutputView& view, std::size_t rows, std::size_t cols) {
+  QWidget* plot = view.widget();
+  plot->resize(900, 300);
+  plot->show();
+  if (!QTest::qWaitForWindowExposed(plot)) return false;
+  ViewData d;
+  d.spec = {.name = "img", .title = "img", .plot = PlotKind::Image};
+  d.outcome = imageOutcome(rows, cols);
+  d.source = "cuda";
+  d.reference = "cpu-serial";
+  view.setData(d);
+  return true;
+}
+
 /// A waveform workload's run: y[i] = i / 10 for every implementation, 1000 elements.
 std::shared_ptr<RunOutcome> waveformOutcome(const WorkloadInfo& info) {
   auto o = std::make_shared<RunOutcome>();
@@ -207,15 +223,7 @@ class TestCharts : public QObject {
                                              std::tuple{300, 40, true}, std::tuple{1, 4096, false}}) {
       auto view = createQcpOutputView(PlotKind::Image, nullptr);
       auto* plot = qobject_cast<QCustomPlot*>(view->widget());
-      plot->resize(900, 300);
-      plot->show();
-      QVERIFY(QTest::qWaitForWindowExposed(plot));
-      ViewData d;
-      d.spec = {.name = "img", .title = "img", .plot = PlotKind::Image};
-      d.outcome = imageOutcome(std::size_t(rows), std::size_t(cols));
-      d.source = "cuda";
-      d.reference = "cpu-serial";
-      view->setData(d);
+      QVERIFY(showImage(*view, std::size_t(rows), std::size_t(cols)));
       plot->replot();
       const double px = std::fabs(plot->xAxis->coordToPixel(1) - plot->xAxis->coordToPixel(0));
       const double py = std::fabs(plot->yAxis->coordToPixel(1) - plot->yAxis->coordToPixel(0));
@@ -235,15 +243,7 @@ class TestCharts : public QObject {
   void anImageFitsItsLastSizeNotTheSizesBefore() {
     auto view = createQcpOutputView(PlotKind::Image, nullptr);
     auto* plot = qobject_cast<QCustomPlot*>(view->widget());
-    plot->resize(900, 300);
-    plot->show();
-    QVERIFY(QTest::qWaitForWindowExposed(plot));
-    ViewData d;
-    d.spec = {.name = "img", .title = "img", .plot = PlotKind::Image};
-    d.outcome = imageOutcome(32, 128);
-    d.source = "cuda";
-    d.reference = "cpu-serial";
-    view->setData(d);
+    QVERIFY(showImage(*view, 32, 128));
     for (const QSize size : {QSize(60, 600), QSize(600, 60), QSize(1400, 500)}) {
       plot->resize(size);
       plot->replot();
