@@ -21,6 +21,7 @@
 #include <thread>
 #include <utility>
 
+#include "environment.h"
 #include "launchlab/engine/errors.h"
 #include "launchlab/worker/frames.h"
 #include "launchlab/worker/wire.h"
@@ -67,23 +68,6 @@ void closeBoth(int fds[2]) {
   ::close(fds[1]);
 }
 
-/// This process's environment with `extra`'s "NAME=value" entries replacing or adding theirs, null-terminated (the
-/// pointers stay valid while `extra` and the environment do).
-std::vector<char*> environmentWith(std::vector<std::string>& extra) {
-  std::vector<char*> envp;
-  for (char** e = environ; *e; ++e) {
-    const std::string_view entry(*e);
-    const std::string_view name = entry.substr(0, entry.find('='));
-    const bool replaced = std::any_of(extra.begin(), extra.end(), [&](const std::string& x) {
-      return x.size() > name.size() && x[name.size()] == '=' && std::string_view(x).substr(0, name.size()) == name;
-    });
-    if (!replaced) envp.push_back(*e);
-  }
-  for (auto& x : extra) envp.push_back(x.data());
-  envp.push_back(nullptr);
-  return envp;
-}
-
 /// Starts `cmd` with its stdin and stdout (and its stderr, when captured) on pipes; "" or why not.
 std::string spawn(WorkerCommand& cmd, Spawned& out) {
   int toChild[2], fromChild[2] = {-1, -1}, errChild[2] = {-1, -1};
@@ -102,7 +86,7 @@ std::string spawn(WorkerCommand& cmd, Spawned& out) {
   std::vector<char*> args;
   for (auto& a : cmd.argv) args.push_back(a.data());
   args.push_back(nullptr);
-  const std::vector<char*> envp = environmentWith(cmd.env);
+  const std::vector<char*> envp = detail::environmentWith(cmd.env);
   const int rc = posix_spawnp(&out.pid, args[0], &fa, nullptr, args.data(), const_cast<char**>(envp.data()));
   posix_spawn_file_actions_destroy(&fa);
   ::close(toChild[0]);
