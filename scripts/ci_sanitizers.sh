@@ -9,6 +9,7 @@
 # A data race is ThreadSanitizer's to find (scripts/ci_tsan.sh, on demand).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+ROOT=$PWD
 BUILD=${1:-build-asan}
 JOBS=${LAUNCHLAB_JOBS:-$(nproc)}
 GUI_SUITES=(test_controller test_backend test_live_mode test_stage_poll test_poll)
@@ -36,5 +37,5 @@ configure ON
 cmake --build "$BUILD" -j "$JOBS" --target "${GUI_SUITES[@]}"
 printf '\n==> Testing the window under ASan + UBSan (offscreen)\n'
 regex="^ui_($(IFS='|'; echo "${GUI_SUITES[*]}"))\$"
-(cd "$BUILD" && LSAN_OPTIONS="suppressions=$PWD/scripts/lsan_gl.supp" QT_QPA_PLATFORM=offscreen \
+(cd "$BUILD" && LSAN_OPTIONS="suppressions=$ROOT/scripts/lsan_gl.supp" QT_QPA_PLATFORM=offscreen \
   ctest -j "$JOBS" --output-on-failure --timeout 600 -R "$regex" --no-tests=error)

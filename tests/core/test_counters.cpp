@@ -32,8 +32,8 @@ TEST(Counters, CatalogueHasEveryLessonsCounterWithMeaningAndUnit) {
   for (const char* id :
        {"sectors_per_request", "store_sectors_per_request", "global_load_efficiency", "l1_hit_rate", "l2_hit_rate",
         "dram_bytes_read", "dram_bytes_written", "dram_bytes", "bank_conflicts", "bank_conflicts_ld",
-        "bank_conflicts_st", "achieved_occupancy", "theoretical_occupancy", "warp_execution_efficiency",
-        "eligible_warps_per_cycle", "instructions", "bandwidth_pct_of_memcpy"})
+        "bank_conflicts_st", "shared_wavefronts_per_request", "achieved_occupancy", "theoretical_occupancy",
+        "warp_execution_efficiency", "eligible_warps_per_cycle", "instructions", "bandwidth_pct_of_memcpy"})
     EXPECT_NE(findCounter(id), nullptr) << id;
   for (const auto& id : defaultCounters()) EXPECT_NE(findCounter(id), nullptr) << id;
   EXPECT_EQ(findCounter("sectors"), nullptr);

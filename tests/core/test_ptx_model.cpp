@@ -133,6 +133,7 @@ TEST(PtxModel, RecordsReduceToTheCountersPerKindAndLine) {
   EXPECT_EQ(c.values.count("store_sectors_per_request"), 0u);
   EXPECT_DOUBLE_EQ(c.values.at("bank_conflicts"), 310.0);
   EXPECT_DOUBLE_EQ(c.values.at("bank_conflicts_st"), 310.0);
+  EXPECT_DOUBLE_EQ(c.values.at("shared_wavefronts_per_request"), 32.0);  // the 10 stores' 320 wavefronts
   EXPECT_DOUBLE_EQ(c.values.at("warp_execution_efficiency"), 75.0);
   ASSERT_EQ(c.lines.size(), 2u);
   EXPECT_EQ(describeLine(c.lines[0]),

@@ -16,8 +16,10 @@
 #include "editor/code_editor.h"
 #include "editor/exercise_store.h"
 #include "editor/kernel_editor.h"
+#include "launchlab/course/exercise.h"
 #include "launchlab/files/json_value.h"
 #include "launchlab/files/run_file.h"
+#include "launchlab/ptx/ptx_counters.h"
 #include "models/counters_text.h"
 #include "plot_texts.h"
 #include "plots/lesson_data.h"
@@ -28,6 +30,7 @@
 #include "window/desk.h"
 #include "window/editor_wiring.h"
 #include "window/main_window.h"
+#include "window/param_panel.h"
 #include "window/results_presenter.h"
 #include "window/run_files.h"
 #include "window_helpers.h"
@@ -46,20 +49,20 @@ RunResult recorded(const QString& name) {
   return nlohmann::ordered_json::parse(f.readAll().toStdString()).get<RunResult>();
 }
 
-/// The student's transpose with the seed's unpadded tile: the loads of lines 35 and 39 as the recorded run has them.
+/// The student's transpose with the seed's unpadded tile (tests/data/counters/transpose_unpadded_tile.cu, the file the
+/// recorded runs measured): its loads of lines 35 and 39, the second a column of the tile.
 QString unpaddedTranspose() {
-  QString text = ExerciseStore::startingFile("transpose");
-  text.replace(
-      "  // TODO: steps 1) to 5) above.\n",
-      "  __shared__ float tile[32][32];\n"
-      "  const unsigned long long a_col = (unsigned long long)blockIdx.x * blockDim.x + threadIdx.x;\n"
-      "  const unsigned long long a_row = (unsigned long long)blockIdx.y * blockDim.y + threadIdx.y;\n"
-      "  if (a_row < rows && a_col < cols) tile[threadIdx.y][threadIdx.x] = a[a_row * cols + a_col];\n"
-      "  __syncthreads();\n"
-      "  const unsigned long long t_col = (unsigned long long)blockIdx.y * blockDim.y + threadIdx.x;\n"
-      "  const unsigned long long t_row = (unsigned long long)blockIdx.x * blockDim.x + threadIdx.y;\n"
-      "  if (t_row < cols && t_col < rows) transposed[t_row * rows + t_col] = tile[threadIdx.x][threadIdx.y];\n");
-  return text;
+  QFile f(QString(LAUNCHLAB_TEST_DATA_DIR) + "/counters/transpose_unpadded_tile.cu");
+  return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+}
+
+/// The first run's line of `kind` at `line` for implementation `id`, or null.
+const CounterLine* lineOf(const RunResult& r, const char* id, int line, const char* kind) {
+  const ImplResult* i = r.find(id);
+  if (!i || !i->counters) return nullptr;
+  for (const auto& l : i->counters->lines)
+    if (l.line == line && l.kind == kind) return &l;
+  return nullptr;
 }
 
 }  // namespace
@@ -122,6 +125,19 @@ class TestLineCounters : public QObject {
     runfile::save(path.toStdString(), r);
     return window.runFiles().open(path);
   }
+  /// `show`, then the window at both users' sizes into <folder>/gpu_line_counters_<W>x<H>_<what>.png (none without a
+  /// folder).
+  static void shootBothSizes(MainWindow& window, const QString& folder, const QString& what,
+                             const std::function<void()>& show) {
+    if (folder.isEmpty()) return;
+    for (const QSize size : {QSize(1280, 720), QSize(1920, 1080)}) {
+      window.resize(size);
+      show();
+      QTest::qWait(400);
+      QVERIFY(window.grab().save(
+          QString("%1/gpu_line_counters_%2x%3_%4.png").arg(folder).arg(size.width()).arg(size.height()).arg(what)));
+    }
+  }
   static QWidget* viewWidget(MainWindow& window, const std::string& name) {
     const int i = window.desk().outputsPane()->indexOfView(name);
     return i >= 0 ? window.desk().outputsPane()->view(i)->widget() : nullptr;
@@ -129,6 +145,7 @@ class TestLineCounters : public QObject {
 
  private slots:
   void initTestCase() {
+    QVERIFY(unpaddedTranspose().contains("tile[threadIdx.x][threadIdx.y]"));
     m_accesses = recorded("transpose_accesses.json");
     m_hardware = recorded("transpose_hardware.json");
     QVERIFY(m_accesses.find("my-kernel") && m_hardware.find("my-kernel"));
@@ -315,6 +332,69 @@ class TestLineCounters : public QObject {
              qPrintable(window->desk().outputsPane()->view(tab)->summary()));
     show->setCurrentIndex(show->findData("cuda-coalesced"));
     QVERIFY(window->desk().outputsPane()->view(tab)->summary().startsWith("Every line is at its ideal"));
+  }
+
+  // ---- on a GPU, through the worker the window runs its work in ----
+
+  /// What a student without admin rights gets (LAUNCHLAB_COUNTER_SOURCE=accesses, as where the driver refuses CUPTI):
+  /// their transpose with an unpadded tile run from the window, each load of a tile's column 31 wavefronts over the
+  /// one it needs, then the coalescing lesson, 32 sectors per strided request against 4. Skipped without a GPU.
+  /// LAUNCHLAB_LINE_COUNTERS_SHOTS=<folder> saves the window: gpu_line_counters_<W>x<H>_<what>.png.
+  void aStudentsKernelIsMeasuredLineByLineOnTheGpu() {
+    qputenv("LAUNCHLAB_COUNTER_SOURCE", "accesses");  // read by the worker when it starts
+    std::shared_ptr<Backend> backend = app::makeIsolatedBackend(LAUNCHLAB_CLI_PATH);
+    if (!backend->deviceStatus().available) QSKIP("no CUDA device: the student's kernel cannot run here");
+    MainWindowOptions o;
+    o.presetFolder = m_dir.filePath("presets");
+    o.exerciseFolder = m_dir.filePath("live");
+    o.firstRun = false;
+    MainWindow w(backend, AppSettings::ephemeral(), o);
+    w.resize(1280, 720);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.selectWorkload("transpose");
+    w.desk().kernelEditor()->editor()->setPlainText(unpaddedTranspose());
+    ParamPanel* panel = w.desk().paramPanel();
+    QTRY_VERIFY(panel->myKernelBox()->isVisibleTo(panel));
+    panel->myKernelBox()->setChecked(true);
+    panel->countersBox()->setChecked(true);
+    QVERIFY(panel->check().ok());
+    QVERIFY(test::runAndWait(w, 180000));
+    const RunResult transpose = w.results().last()->result;
+    const ImplResult* mine = transpose.find(std::string(kMyKernel));
+    QVERIFY(mine && mine->counters);
+    QVERIFY2(mine->status == Status::Ok, mine->reason.c_str());
+    QCOMPARE(mine->verification.outcome, Verification::Outcome::Pass);
+    QCOMPARE(QString::fromStdString(mine->counters->source), QString::fromUtf8(ptx::kAccessSource.data()));
+    // A warp reads one column of the 32 x 32 tile: its 32 lanes on one bank, 31 wavefronts more than the one it
+    // needs, on every request; the row written at line 35 needs one.
+    const CounterLine* column = lineOf(transpose, "my-kernel", 39, "load");
+    const CounterLine* row = lineOf(transpose, "my-kernel", 35, "store");
+    QVERIFY(column && row && column->values.count("shared_requests") && row->values.count("bank_conflicts"));
+    QCOMPARE(column->values.at("bank_conflicts"), 31 * column->values.at("shared_requests"));
+    QCOMPARE(row->values.at("bank_conflicts"), 0.0);
+    LineCountersView* lines = w.desk().kernelEditor()->lineCounters();
+    w.editor().show();
+    QTRY_VERIFY(lines->isVisible());
+    QVERIFY2(lines->footText().startsWith("Costliest: line 39"), qPrintable(lines->footText()));
+    const QString folder = qEnvironmentVariable("LAUNCHLAB_LINE_COUNTERS_SHOTS");
+    shootBothSizes(w, folder, "editor", [&] { w.desk().kernelEditor()->editor()->goToLine(39); });
+
+    QVERIFY(w.openCourseExperiment("es-coalescing"));
+    QSignalSpy shown(&w, &MainWindow::runDisplayed);
+    w.startFirstRun();
+    QVERIFY(shown.wait(180000));
+    const RunResult lesson = w.results().last()->result;
+    for (const auto& [id, sectors] : {std::pair{"cuda-coalesced", 4.0}, std::pair{"cuda-strided", 32.0}}) {
+      const ImplResult* i = lesson.find(id);
+      QVERIFY2(i && i->status == Status::Ok && i->counters, id);
+      QCOMPARE(i->counters->values.at("sectors_per_request"), sectors);
+    }
+    QVERIFY(anyContains(textsOf(viewWidget(w, "sectors")), "measured from the kernel's own accesses"));
+    OutputsPane* pane = w.desk().outputsPane();
+    shootBothSizes(w, folder, "coalescing_map", [&] { pane->setCurrentIndex(pane->indexOfView("sectors")); });
+    shootBothSizes(w, folder, "coalescing_lines", [&] { pane->setCurrentIndex(pane->indexOfView("per_line")); });
+    qunsetenv("LAUNCHLAB_COUNTER_SOURCE");
   }
 
   /// LAUNCHLAB_LINE_COUNTERS_SHOTS=<folder>: the window at 1280x720 and 1920x1080 with the student's transpose and

@@ -17,6 +17,11 @@ constexpr const char* kDramRead = "dram__bytes_read.sum";
 constexpr const char* kDramWrite = "dram__bytes_write.sum";
 constexpr const char* kBankLd = "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum";
 constexpr const char* kBankSt = "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum";
+// A shared-memory instruction's wavefronts (passes through the data banks): 1 per 32-bit request without conflicts.
+constexpr const char* kShWavesLd = "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum";
+constexpr const char* kShWavesSt = "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum";
+constexpr const char* kShInstLd = "smsp__sass_inst_executed_op_shared_ld.sum";
+constexpr const char* kShInstSt = "smsp__sass_inst_executed_op_shared_st.sum";
 constexpr const char* kDuration = "gpu__time_duration.sum";  // nanoseconds
 constexpr const char* kWarpInst = "smsp__inst_executed.sum";
 constexpr const char* kThreadInst = "smsp__thread_inst_executed.sum";
@@ -68,6 +73,12 @@ void addMemoryCounters(std::vector<CounterInfo>& c) {
        V{kBankLd}});
   add({"bank_conflicts_st", "bank conflicts (stores)", "shared-memory bank conflicts of stores", "conflicts",
        V{kBankSt}});
+  // Beside bank_conflicts: the hardware's conflict counter also counts cycles a shared access waits for the data
+  // banks for other reasons, where its wavefronts per instruction count only the passes the addresses need.
+  add({"shared_wavefronts_per_request", "wavefronts / shared request",
+       "passes through shared memory's 32 banks per warp-level shared access: 1 without conflicts (32-bit words), "
+       "up to 32 when every lane hits one bank",
+       "wavefronts", V{kShWavesLd, kShWavesSt}, V{kShInstLd, kShInstSt}});
 }
 
 /// How the SMs execute: occupancy, divergence, the schedulers' choice, instructions, and bandwidth against memcpy.

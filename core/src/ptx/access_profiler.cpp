@@ -79,6 +79,7 @@ RawRange AccessProfiler::rangeOf(const PtxInstrumentation& inst, const std::stri
   KernelRecord name;
   splitKernelName(demangle(kernel), name);
   range.kernel = name.name;
+  const CounterInfo& shared = *findCounter("shared_wavefronts_per_request");
   const std::map<std::string, double> measured = {
       {metricOf("sectors_per_request"), double(c.loads[kSectors])},
       {metricOf("sectors_per_request", true), double(c.loads[kGlobalRequests])},
@@ -86,6 +87,10 @@ RawRange AccessProfiler::rangeOf(const PtxInstrumentation& inst, const std::stri
       {metricOf("store_sectors_per_request", true), double(c.stores[kGlobalRequests])},
       {metricOf("bank_conflicts_ld"), double(c.loads[kWavefronts] - c.loads[kIdealWavefronts])},
       {metricOf("bank_conflicts_st"), double(c.stores[kWavefronts] - c.stores[kIdealWavefronts])},
+      {shared.numerator.at(0), double(c.loads[kWavefronts])},
+      {shared.numerator.at(1), double(c.stores[kWavefronts])},
+      {shared.denominator.at(0), double(c.loads[kSharedRequests])},
+      {shared.denominator.at(1), double(c.stores[kSharedRequests])},
       {metricOf("warp_execution_efficiency"), double(c.all[kLanes])},
       {metricOf("warp_execution_efficiency", true), double(c.all[kExecutions])},
   };

@@ -80,6 +80,8 @@ AccessCounters reduceRecords(const PtxInstrumentation& inst, const std::vector<s
   if (store[kSharedRequests] > 0) out.values["bank_conflicts_st"] = conflicts(store);
   if (load[kSharedRequests] + store[kSharedRequests] > 0)
     out.values["bank_conflicts"] = conflicts(load) + conflicts(store);
+  ratio("shared_wavefronts_per_request", double(load[kWavefronts] + store[kWavefronts]),
+        double(load[kSharedRequests] + store[kSharedRequests]));
   ratio("warp_execution_efficiency", double(all[kLanes]), double(all[kExecutions]), 100.0 / kWarpLanes);
   if (all[kExecutions] > 0) out.values["accesses"] = double(all[kExecutions]);
   for (auto& [key, l] : lines) out.lines.push_back(std::move(l));

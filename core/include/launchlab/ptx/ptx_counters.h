@@ -73,7 +73,8 @@ struct AccessCounterLine {
 };
 struct AccessCounters {
   /// sectors_per_request, store_sectors_per_request, bank_conflicts, bank_conflicts_ld, bank_conflicts_st,
-  /// warp_execution_efficiency (of the memory accesses), accesses (warp-level requests): only those with data.
+  /// shared_wavefronts_per_request, warp_execution_efficiency (of the memory accesses), accesses (warp-level requests):
+  /// only those with data.
   std::map<std::string, double> values;
   std::vector<AccessCounterLine> lines;  ///< per source line and kind, in source order
   Record loads{}, stores{}, all{};       ///< the records summed over the loads, the stores, every access
