@@ -66,7 +66,7 @@ class Transpose final : public MatrixWorkload {
     i.inputs = {imageSpec("a", "a (rows x cols)", "a")};
     i.outputs = {imageSpec("t", "t = a^T (cols x rows)", "a^T"),
                  {.name = "banks",
-                  .title = "One warp reading a tile column: bank hits per lane, [32][32] (left) and [32][33] (right)",
+                  .title = "A warp reading a tile column: lanes per bank, [32][32] | [32][33]",
                   .plot = PlotKind::Image,
                   .xLabel = "bank (0-31 unpadded | 33-64 padded)",
                   .yLabel = "lanes on that bank (conflict degree)",

@@ -23,9 +23,12 @@ CUPTI=${CUPTI_DIR:-}
 [ -n "$CUPTI" ] && export LD_LIBRARY_PATH="$CUPTI:$LD_LIBRARY_PATH"
 note "RmProfilingAdminOnly: $(grep -h RmProfilingAdminOnly /proc/driver/nvidia/params 2>/dev/null || echo unknown)"
 
+PARTS=${STUDENT_WINDOW_PARTS:-1 2 3}  # which of the three parts run
+part() { [[ " $PARTS " == *" $1 "* ]]; }
+
 # 1. Shared memory both ways.
 shared=bank_conflicts_ld,bank_conflicts_st,shared_wavefronts_per_request
-for point in "transpose --n 4096 --impl cuda-tile,cuda-tile-padded" "matmul --n 1024 --impl cuda-tiled-16"; do
+part 1 && for point in "transpose --n 4096 --impl cuda-tile,cuda-tile-padded" "matmul --n 1024 --impl cuda-tiled-16"; do
   name=$(echo "$point" | cut -d' ' -f1)
   for src in hardware accesses; do
     step "shared_${name}_$src" 180 run $point --reps 5 --warmup 1 --counters="$src" --metrics "$shared" \
@@ -38,26 +41,27 @@ done
 KFILE=$REPO/tests/data/counters/transpose_unpadded_tile.cu
 transpose_run=(run transpose --n 4096 --block 32x32 --impl cpu-serial,cuda-naive,cuda-tile,my-kernel
   --kernel-file "$KFILE" --exercise transpose --warmup 3 --reps 20)
-step transpose_hardware 240 "${transpose_run[@]}" --counters=hardware --json "$E/transpose_hardware.json"
+part 2 && step transpose_hardware 240 "${transpose_run[@]}" --counters=hardware --json "$E/transpose_hardware.json"
 id student > /dev/null 2>&1 || useradd -m student
 chmod -R a+rX "$ROOT" "$REPO" ${CUPTI:+"$CUPTI"}
 chmod a+rx /tmp
-as_student() {  # NAME COMMAND...: a command as the student, with this environment, output in NAME.txt
+as_student() {  # NAME COMMAND...: a shell command line as the student, with this environment, output in NAME.txt
   local name=$1
   shift
-  su student -s /bin/bash -c "cd /tmp && env LD_LIBRARY_PATH='$LD_LIBRARY_PATH' \
+  su student -s /bin/bash -c "export LD_LIBRARY_PATH='$LD_LIBRARY_PATH' \
     QT_QPA_PLATFORM_PLUGIN_PATH='$QT_QPA_PLATFORM_PLUGIN_PATH' FONTCONFIG_FILE='$FONTCONFIG_FILE' \
     HOME=/home/student XDG_RUNTIME_DIR=/tmp/student-xdg QT_LOGGING_RULES='qt.qpa.*=false' \
-    LAUNCHLAB_CLI_PATH='$LAUNCHLAB_CLI_PATH' ${__EGL_VENDOR_LIBRARY_FILENAMES:+__EGL_VENDOR_LIBRARY_FILENAMES='$__EGL_VENDOR_LIBRARY_FILENAMES'} $*" \
-    > "$E/$name.txt" 2>&1
+    LAUNCHLAB_CLI_PATH='$LAUNCHLAB_CLI_PATH' ${__EGL_VENDOR_LIBRARY_FILENAMES:+__EGL_VENDOR_LIBRARY_FILENAMES='$__EGL_VENDOR_LIBRARY_FILENAMES'}
+    cd /tmp && $*" > "$E/$name.txt" 2>&1
   note "$name (as student): exit $?"
 }
 mkdir -p /tmp/student-xdg && chown student /tmp/student-xdg && chmod 700 /tmp/student-xdg
 STU=/tmp/student-out && rm -rf "$STU" && mkdir -p "$STU/shots" && chown -R student "$STU"
-as_student transpose_accesses "$C ${transpose_run[*]} --counters=accesses --by-line --json $STU/transpose_accesses.json"
-grep -E "counters|line 3[59]" "$E/transpose_accesses.txt" | head -8 >> "$summary"
+part 2 && as_student transpose_accesses "$C ${transpose_run[*]} --counters=accesses --by-line --json $STU/transpose_accesses.json"
+part 2 && grep -E "counters|line 3[59]" "$E/transpose_accesses.txt" | head -8 >> "$summary"
 
 # 3. The window as the student.
+part 3 || { cp -r "$STU"/* "$E/"; exit 0; }
 as_student line_counters "cd $BUILD/tests/ui && LAUNCHLAB_LINE_COUNTERS_SHOTS=$STU/shots QT_QPA_PLATFORM=offscreen \
   timeout 400 ./test_line_counters"
 grep -E "PASS|FAIL|SKIP|Totals|Loc" "$E/line_counters.txt" | head -30 >> "$summary"

@@ -481,6 +481,28 @@ class TestLayout : public QObject {
     QVERIFY(rectIn(timing, m_window.get()).top() >= rectIn(out, m_window.get()).bottom());
   }
 
+  /// Side by side, a view wider than the last (the coalescing lesson's two sector maps) raises the two columns'
+  /// minimum above a 1280 screen: the window still narrows to it, and stacks its results again.
+  void aWideWindowNarrowsAfterAWiderViewOpens() {
+    const auto leave = qScopeGuard([this] {
+      m_window->resize(kScreen);
+      QApplication::processEvents();
+    });
+    m_window->resize(1920, 1080);
+    QApplication::processEvents();
+    QVERIFY(m_window->openCourseExperiment("es-coalescing"));
+    QVERIFY(runAndWait());
+    OutputsPane* pane = m_window->desk().outputsPane();
+    pane->setCurrentIndex(pane->indexOfView("sectors"));
+    QApplication::processEvents();
+    QCOMPARE(m_window->desk().resultsSplit()->orientation(), Qt::Horizontal);
+    m_window->resize(kScreen);
+    QApplication::processEvents();
+    QTest::qWait(50);
+    QCOMPARE(m_window->size(), kScreen);
+    QCOMPARE(m_window->desk().resultsSplit()->orientation(), Qt::Vertical);
+  }
+
   void cleanupTestCase() { m_window.reset(); }
 };
 

@@ -64,6 +64,7 @@ KernelEditor::KernelEditor(const Backend& backend, QWidget* parent, const QStrin
   m_list = new QListWidget;
   m_list->setObjectName("kernelProblems");
   m_list->setToolTip("Compiler diagnostics and compute-sanitizer findings: click one to go to its line");
+  m_list->setVisible(false);  // shown while it has something to say: the code and the line counters get the room
   connect(m_list, &QListWidget::itemClicked, this, [this](QListWidgetItem* it) {
     if (const int line = it->data(Qt::UserRole).toInt(); line > 0) m_editor->goToLine(line);
   });
@@ -309,6 +310,7 @@ void KernelEditor::setProblems(std::vector<EditorMark> marks, const QStringList&
     it->setForeground(i < int(marks.size()) && marks[std::size_t(i)].error ? QColor("#c62828") : QColor("#8a5a00"));
     it->setToolTip(rows[i]);
   }
+  m_list->setVisible(m_list->count() > 0);
   m_editor->setMarks(std::move(marks));
 }
 

@@ -38,6 +38,11 @@
 
 namespace launchlab::ui {
 
+namespace {
+/// Each column's minimum width with the results side by side (Desk::arrangeResults).
+constexpr int kSideBySideColumnFloor = 300;
+}  // namespace
+
 Desk::Desk(Backend& backend, RunController& controller, const QString& exerciseFolder, QWidget* parent)
     : QWidget(parent) {
   auto* lay = new QVBoxLayout(this);
@@ -290,6 +295,12 @@ bool Desk::arrangeResults(QSize window, int windowMinimum, bool presentation) {
   const bool wide = !presentation && window.width() >= std::max(1600, sideBySide + 100) &&
                     window.width() * 10 >= window.height() * 16;
   const Qt::Orientation want = wide ? Qt::Horizontal : Qt::Vertical;
+  // Side by side, the two columns' minimums would add up to the window's, and grow when a wider view opens (the
+  // coalescing lesson's two sector maps): the window could then never narrow back under the threshold. So there
+  // each column's minimum is a fixed floor (the room a 1920-pixel window gives it is far more).
+  const int floor = wide ? kSideBySideColumnFloor : 0;
+  m_outputs->setMinimumWidth(floor);
+  m_bottomTabs->setMinimumWidth(floor);
   if (m_resultsSplit->orientation() == want) return false;
   m_resultsSplit->setOrientation(want);
   const int total = wide ? m_resultsSplit->width() : m_resultsSplit->height();
