@@ -70,11 +70,12 @@ void compileNumbaOrThrow(const UserKernel& k, const Exercise& ex, const std::str
   printOrThrow(k, r, quietOk);
   if (quietOk) return;
   std::ostringstream time;
-  time.precision(2);
-  time << std::fixed << r.compileMs / 1000;
+  time.precision(r.cached ? 1 : 2);
+  time << std::fixed << (r.cached ? r.compileMs : r.compileMs / 1000);
   std::cout << "compiled " << k.fileName << " for " << r.arch << " with Numba: " << numbaDeclaration(k, ex) << " ("
             << r.cubin.size() << " bytes of PTX, "
-            << (r.cached ? std::string("from the cache") : "first compile " + time.str() + " s with " + r.python)
+            << (r.cached ? "from the cache in " + time.str() + " ms"
+                         : "first compile " + time.str() + " s with " + r.python)
             << ")\n";
 }
 

@@ -1,6 +1,7 @@
-# Unity builds, for build time only: CI builds every configuration from scratch on 2 cores, and a test suite's files
-# each instantiate the same GoogleTest, standard-library and JSON templates again (the precompiled header saves the
-# parsing, not that). With -DLAUNCHLAB_UNITY_BUILD=ON (CI's scripts set it) launchlab_unity(<target>) compiles the
+# Unity builds, for build time only: CI builds every configuration from scratch on 2 cores, and the files of a target
+# each instantiate the same GoogleTest, standard-library, JSON, CLI11 and Qt templates again (the precompiled header
+# saves the parsing, not that). The test suites, core, the CLI and the window's rooms use it (launchlab_core and
+# launchlab-cli: 472 → 268 CPU s from scratch, Release, on the build machine). With -DLAUNCHLAB_UNITY_BUILD=ON (CI's scripts set it) launchlab_unity(<target>) compiles the
 # target's sources LAUNCHLAB_UNITY_BATCH at a time, each batch as one translation unit. Off by default: a batch
 # recompiles whenever one of its files changes, which a developer's incremental build would feel.
 #
@@ -11,7 +12,7 @@
 # -Warray-bounds, GCC bugs 105329, 105651, 106199; an error under CI's -Werror), where it did not for the file alone,
 # and which batch shows it changes as files come and go: so those two are off in a batch under GCC before 13 (a real
 # overflow in a test is still ASan's to find at run time, and the file alone still warns in an ordinary build).
-option(LAUNCHLAB_UNITY_BUILD "Compile the test suites' sources in batches (shorter from-scratch builds, CI)" OFF)
+option(LAUNCHLAB_UNITY_BUILD "Compile core's, the CLI's, the window's and the suites' sources in batches (CI)" OFF)
 set(LAUNCHLAB_UNITY_BATCH 8 CACHE STRING "Sources per batch of a unity build (LAUNCHLAB_UNITY_BUILD)")
 
 function(launchlab_unity target)

@@ -28,7 +28,8 @@ command -v ccache > /dev/null && LAUNCHER=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 export CCACHE_SLOPPINESS=${CCACHE_SLOPPINESS:-pch_defines,time_macros,include_file_mtime,include_file_ctime}
 printf '\n==> Configuring %s (CPU-only, clang, libFuzzer + ASan + UBSan)\n' "$BUILD"
 cmake -S . -B "$BUILD" -G Ninja "${LAUNCHER[@]}" -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS=-O1 -DCMAKE_CXX_COMPILER="$CXX_FUZZ" \
-  -DLAUNCHLAB_CUDA=OFF -DLAUNCHLAB_GUI=OFF -DLAUNCHLAB_TESTS=OFF -DLAUNCHLAB_FUZZ=ON > /dev/null
+  -DLAUNCHLAB_CUDA=OFF -DLAUNCHLAB_GUI=OFF -DLAUNCHLAB_TESTS=OFF -DLAUNCHLAB_FUZZ=ON \
+  -DLAUNCHLAB_UNITY_BUILD=ON > /dev/null
 printf '\n==> Building the fuzzers with %s jobs\n' "$JOBS"
 cmake --build "$BUILD" -j "$JOBS" --target fuzzers
 

@@ -17,7 +17,8 @@ export ASAN_OPTIONS=detect_leaks=1:halt_on_error=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 # Debug (assertions on) with line tables only (-g1): a finding's stack trace still names each function, file and
 # line, and the compile is ~25 % shorter than with full debug information (-g), which only a debugger would use.
-# Unity batches (cmake/LaunchLabUnity.cmake): the suites' files compile in batches, a from-scratch build's time.
+# Unity batches (cmake/LaunchLabUnity.cmake): core's, the CLI's, the window's and the suites' files compile in
+# batches, a from-scratch build's time.
 configure() {  # GUI: OFF or ON
   cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DLAUNCHLAB_CUDA=OFF "-DLAUNCHLAB_GUI=$1" \
     -DLAUNCHLAB_UNITY_BUILD=ON -DCMAKE_CXX_FLAGS_DEBUG=-g1 \

@@ -5,8 +5,9 @@
 #                                and run the whole test suite of each
 # Safe to run again: installs only what is missing and rebuilds incrementally.
 # Environment: LAUNCHLAB_CUDA_ARCHS overrides the CUDA architectures (e.g. "90"); LAUNCHLAB_JOBS the build jobs;
-# LAUNCHLAB_WERROR=1 makes C++ warnings errors (CI sets it). LAUNCHLAB_UNITY_BUILD=1 compiles the test suites' files
-# in batches (cmake/LaunchLabUnity.cmake: a shorter build from scratch, as in CI; longer rebuilds after an edit).
+# LAUNCHLAB_WERROR=1 makes C++ warnings errors (CI sets it). LAUNCHLAB_UNITY_BUILD=1 compiles core's, the CLI's,
+# the window's and the suites' files in batches (cmake/LaunchLabUnity.cmake: a shorter build from scratch, as in CI;
+# longer rebuilds after an edit).
 # LAUNCHLAB_NUMBA=1/0 makes (or skips) the .venv with numba-cuda for kernels written in Numba (default: run makes
 # it when python3 can make a virtual environment, test skips it and the Numba tests say they were skipped).
 set -euo pipefail

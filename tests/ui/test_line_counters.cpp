@@ -1,7 +1,8 @@
-// Counters that say where they come from and show per source line. Two runs of transpose at 4096 x 4096
-// (tests/data/counters/*.json: launchlab.run documents as `launchlab-cli run --counters --json` writes them, with the
-// H200's figures: 4 sectors per request, 31 extra cycles per read of an unpadded tile's column), one measured by the
-// hardware counters (CUPTI), one from the kernel's own accesses (the access probes: no admin rights, per line).
+// Counters that say where they come from and show per source line. Two runs of transpose at 4096 x 4096 on the H200
+// (tests/data/counters/*.json, as `launchlab-cli run --counters=hardware|accesses --json` wrote them there with the
+// student's transpose_unpadded_tile.cu, scripts/gpu/student_window_check.sh: 4 sectors per request, 31 extra cycles
+// per read of an unpadded tile's column), one measured by the hardware counters (CUPTI, as root), one from the
+// kernel's own accesses (the access probes, as a user made with useradd: no admin rights, per line).
 // The labels of every place that shows counters, the per-line table's rows and its costliest line as plain data,
 // the table under the kernel editor and the outputs pane's Per line tab, and screenshots of both in the window.
 #include <QComboBox>
@@ -162,17 +163,22 @@ class TestLineCounters : public QObject {
     // The stage's line ends with it.
     QVERIFY2(countersLine(m_accesses).endsWith(" \u2014 from the kernel's own accesses (no admin rights)"),
              qPrintable(countersLine(m_accesses)));
-    QVERIFY2(countersLine(m_hardware).startsWith("bank conflicts: ") &&
+    QVERIFY2(countersLine(m_hardware).startsWith("sectors / request (loads): ") &&
                  countersLine(m_hardware).endsWith(" \u2014 hardware counters"),
              qPrintable(countersLine(m_hardware)));
     // Why the accesses measured: on hover.
-    QVERIFY2(runCounterSourceTip(m_accesses).contains("only administrators"),
-             qPrintable(runCounterSourceTip(m_accesses)));
+    // The recorded run asked for the accesses (the H200's driver lets users read the hardware counters); where the
+    // fallback chose them, it records why, and the tip says it.
+    RunResult refused = m_accesses;
+    for (auto& i : refused.impls)
+      if (i.counters) i.counters->sourceReason = "this driver lets only administrators read hardware counters";
+    QVERIFY2(runCounterSourceTip(refused).contains("only administrators"), qPrintable(runCounterSourceTip(refused)));
+    QCOMPARE(runCounterSourceTip(m_accesses), QString("from the kernel's own accesses (no admin rights)"));
     // The Results table: the source under each counter's title, the reason on hover, the source in each cell's tip.
     ResultsTable table;
     table.setResult(m_accesses);
     const int first = table.columnCount() - int(table.counterIds().size());
-    QCOMPARE(table.horizontalHeaderItem(first)->text(), QString("bank conflicts\nkernel's own accesses"));
+    QCOMPARE(table.horizontalHeaderItem(first)->text(), QString("sectors / request (loads)\nkernel's own accesses"));
     QVERIFY(table.horizontalHeaderItem(first)->toolTip().contains("Measured: from the kernel's own accesses"));
     int tile = -1;
     for (int row = 0; row < table.rowCount(); ++row)
@@ -181,7 +187,7 @@ class TestLineCounters : public QObject {
     QVERIFY2(table.item(tile, first)->toolTip().endsWith("(from the kernel's own accesses (no admin rights))"),
              qPrintable(table.item(tile, first)->toolTip()));
     table.setResult(m_hardware);
-    QCOMPARE(table.horizontalHeaderItem(first)->text(), QString("bank conflicts\nhardware counters"));
+    QCOMPARE(table.horizontalHeaderItem(first)->text(), QString("sectors / request (loads)\nhardware counters"));
     // A run whose first implementation CUPTI measured and whose next the probes did (CUPTI refused meanwhile).
     RunResult mixed = m_hardware;
     mixed.impls.back().counters = *m_accesses.find(mixed.impls.back().implId)->counters;
@@ -207,7 +213,7 @@ class TestLineCounters : public QObject {
     QVERIFY(implsWithLines(m_hardware).empty());
     RunResult withOther = m_accesses;  // a line of another file (a header the student's file includes)
     withOther.impls.back().counters->lines.push_back({"other.cuh", 3, "load", {{"requests", 1}}, "line 3: …"});
-    const LineCountersTable t = lineCounters(withOther, "my-kernel", "/home/student/transpose.cu");
+    const LineCountersTable t = lineCounters(withOther, "my-kernel", "/home/student/transpose_unpadded_tile.cu");
     QVERIFY(t.missing.isEmpty());
     QCOMPARE(t.rows.size(), std::size_t(4));  // the editor's file only
     QCOMPARE(lineCounters(withOther, "my-kernel").rows.size(), std::size_t(5));

@@ -7,6 +7,7 @@
 #include "embedded_course.h"
 #include "launchlab/engine/workload.h"
 #include "launchlab/files/bounded_file.h"
+#include "launchlab/files/parse.h"
 
 namespace launchlab {
 
@@ -178,12 +179,6 @@ std::string contractAppendix(const Exercise& ex, std::string_view kernelName) {
 
 namespace {
 
-std::string trim(std::string_view s) {
-  const auto b = s.find_first_not_of(" \t\r");
-  if (b == std::string_view::npos) return {};
-  return std::string(s.substr(b, s.find_last_not_of(" \t\r") + 1 - b));
-}
-
 /// "file(12): error: text" or "file(12): warning #177-D: text" → a diagnostic without column; false otherwise.
 bool parseHeadLine(std::string_view line, Diagnostic& d) {
   const auto open = line.find('(');
@@ -196,10 +191,11 @@ bool parseHeadLine(std::string_view line, Diagnostic& d) {
   const std::string_view rest = line.substr(close + 3);
   const auto colon = rest.find(": ");
   if (colon == std::string_view::npos) return false;
-  std::string sev = trim(rest.substr(0, colon));
+  std::string sev(trim(rest.substr(0, colon)));
   if (const auto hash = sev.find(" #"); hash != std::string::npos) sev.resize(hash);  // "warning #177-D"
   if (sev != "error" && sev != "warning" && sev != "catastrophic error" && sev != "remark") return false;
-  d = Diagnostic{std::string(line.substr(0, open)), std::stoi(std::string(num)), 0, sev, trim(rest.substr(colon + 2))};
+  d = Diagnostic{std::string(line.substr(0, open)), std::stoi(std::string(num)), 0, sev,
+                 std::string(trim(rest.substr(colon + 2)))};
   return true;
 }
 

@@ -5,11 +5,11 @@
 #include <cmath>
 #include <sstream>
 
+#include "launchlab/engine/launch_config.h"  // ceilDiv
+
 namespace launchlab {
 
 namespace {
-
-std::uint64_t ceilDiv(std::uint64_t a, std::uint64_t b) { return b ? (a + b - 1) / b : a; }
 
 /// ceil(log2 w) for w >= 1.
 std::uint64_t ceilLog2(std::uint64_t w) { return w <= 1 ? 0 : std::uint64_t(std::bit_width(w - 1)); }

@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "launchlab/files/json_value.h"
+#include "launchlab/files/parse.h"
 
 namespace launchlab {
 
@@ -20,12 +21,6 @@ namespace {
 using nlohmann::ordered_json;
 constexpr std::string_view kSchema = "launchlab.kernel_resources";
 constexpr std::string_view kPrefix = "launchlab::kernels::";
-
-std::string trim(std::string_view s) {
-  const auto b = s.find_first_not_of(" \t\r");
-  if (b == std::string_view::npos) return {};
-  return std::string(s.substr(b, s.find_last_not_of(" \t\r") - b + 1));
-}
 
 void eraseAll(std::string& s, std::string_view what) {
   for (auto at = s.find(what); at != std::string::npos; at = s.find(what, at)) s.erase(at, what.size());
@@ -150,7 +145,7 @@ std::vector<KernelRecord> parseResourceUsage(std::string_view text) {
   std::string arch, pending;
   std::istringstream in{std::string(text)};
   for (std::string raw; std::getline(in, raw);) {
-    const std::string line = trim(raw);
+    const std::string line(trim(raw));
     if (line.rfind("arch = ", 0) == 0)
       arch = line.substr(7);
     else if (line.rfind("Function ", 0) == 0 && line.back() == ':')

@@ -7,12 +7,13 @@
 
 namespace launchlab {
 
-namespace {
 std::string_view trim(std::string_view s) {
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
   return s;
 }
+
+namespace {
 bool fail(std::string* error, std::string msg) {
   if (error) *error = std::move(msg);
   return false;

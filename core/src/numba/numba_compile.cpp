@@ -265,7 +265,6 @@ bool cachedCompile(const std::string& key, const std::string& file, const std::v
     if (auto it = mem.entries.find(key); it != mem.entries.end()) {
       r = it->second;
       r.cached = true;
-      r.compileMs = 0;
       return true;
     }
   }
@@ -291,6 +290,7 @@ std::vector<NumbaCompileResult> compileNumbaKernels(const std::vector<NumbaJob>&
   for (std::size_t i = 0; i < jobs.size(); ++i) {
     const NumbaJob& j = jobs[i];
     NumbaCompileResult& r = results[i];
+    const auto start = std::chrono::steady_clock::now();
     r.arch = j.arch;
     r.python = python;
     if (std::string bad = checkKernelSource(j.kernel.source); !bad.empty()) {
@@ -306,7 +306,10 @@ std::vector<NumbaCompileResult> compileNumbaKernels(const std::vector<NumbaJob>&
     keys[i] =
         cacheKey({numbaHelperSource(), signature, j.arch, j.kernel.kernelName, j.kernel.fileName, j.kernel.source});
     files[i] = dir.empty() ? std::string() : dir + "/" + keys[i] + ".json";
-    if (!cachedCompile(keys[i], files[i], args[i].args, r)) pending.push_back({&j, &args[i].args, &r});
+    if (cachedCompile(keys[i], files[i], args[i].args, r))
+      r.compileMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    else
+      pending.push_back({&j, &args[i].args, &r});
   }
   if (!pending.empty()) runHelper(pending, o, python);
   for (std::size_t i = 0; i < jobs.size(); ++i) {

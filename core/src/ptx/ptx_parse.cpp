@@ -82,12 +82,6 @@ void readQualifier(std::string_view q, Qualifiers& out) {
 
 }  // namespace
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return s;
-}
-
 int typeBits(std::string_view t) {
   if (t == "pred") return 1;
   if (t == "b8" || t == "u8" || t == "s8") return 8;

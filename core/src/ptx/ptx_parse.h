@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include "launchlab/files/parse.h"
 #include "launchlab/ptx/ptx_instrument.h"
 
 namespace launchlab::ptx {
@@ -57,7 +58,7 @@ class RegisterTable {
 /// Bits of a PTX type name without its dot ("b64" → 64, "pred" → 1, "f16x2" → 32); 0 when not a type.
 int typeBits(std::string_view type);
 
-std::string_view trim(std::string_view s);
+using launchlab::trim;  // launchlab/files/parse.h
 
 /// The name in ".visible .entry k(" or ".func (.param .b32 r) f(": the word before the parameter list.
 std::string functionName(std::string_view header);

@@ -134,7 +134,7 @@ std::string numbaInstallHint();
 /// A compiled Numba kernel: CompileResult's `cubin` holds the PTX text and `loweredName` its entry.
 struct NumbaCompileResult : CompileResult {
   bool cached = false;   ///< the PTX came from the cache (no Python ran)
-  double compileMs = 0;  ///< the helper's wall time when it ran (the first compile), else 0
+  double compileMs = 0;  ///< the helper's wall time when it ran (the first compile), else the cache lookup's
   std::string python;    ///< the Python that ran it
   int defLine = 0;       ///< the kernel's `def` line
 };
