@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # ThreadSanitizer over the window's threads, on demand (not in .ci/run: its from-scratch build and run, about 5
-# minutes on 2 cores, would take CI's 25 past its 30; last result in docs/evidence/sanitizers-and-memcheck.md): the CPU-only, GUI-on configuration built with -fsanitize=thread, and the
-# suites whose code runs on several threads (the run controller and its worker, the backends, live mode, the GL
-# views' render thread) run offscreen with every report fatal.
+# minutes on 2 cores, would take CI's 25 past its 30; last result in docs/evidence/sanitizers-and-memcheck.md): the
+# CPU-only, GUI-on configuration built with -fsanitize=thread, and the suites whose code runs on several threads (the
+# run controller and its worker, the backends, live mode, the GL views' render thread) run offscreen with every
+# report fatal.
 # Usage: bash scripts/ci_tsan.sh [BUILD_DIR]   (LAUNCHLAB_JOBS: build jobs)
 # Qt and libgomp are not built with ThreadSanitizer, so it cannot see the synchronisation inside them (a queued
-# signal's mutex, an OpenMP barrier): scripts/ci_tsan.supp suppresses a race with a frame in those libraries.
+# signal's mutex, an OpenMP barrier): scripts/ci_tsan.supp suppresses a race with a frame in Qt's libraries, and the
+# worker's OpenMP regions run on one thread (below).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 BUILD=${1:-build-tsan}
