@@ -121,7 +121,6 @@ class StageWiring : public QObject {
   /// The results splitter, watched for height changes (eventFilter); held as a QObject: its events still come while
   /// its QWidget parts are being destroyed, when it is no longer a QSplitter.
   QPointer<QObject> m_resultsSplit;
-  bool m_refitQueued = false;   ///< a fit of the results split waits for the event loop
   bool m_lessonFolded = false;  ///< the amber lesson banner, hidden on the stage where the headline carries it
   QString m_previewNote;        ///< "preview at N = … of the experiment's …" while the shown run is a quick one
   QAction* m_presentAct = nullptr;

@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "launchlab/files/parse.h"
+#include "launchlab/files/parse.h"  // trim, for the PTX pass
 #include "launchlab/ptx/ptx_instrument.h"
 
 namespace launchlab::ptx {
@@ -57,8 +57,6 @@ class RegisterTable {
 
 /// Bits of a PTX type name without its dot ("b64" → 64, "pred" → 1, "f16x2" → 32); 0 when not a type.
 int typeBits(std::string_view type);
-
-using launchlab::trim;  // launchlab/files/parse.h
 
 /// The name in ".visible .entry k(" or ".func (.param .b32 r) f(": the word before the parameter list.
 std::string functionName(std::string_view header);
